@@ -1,0 +1,76 @@
+package mapping
+
+import "slices"
+
+// KeyForTool returns the permission key that governs tool. A tool that is not in the table
+// (custom, MCP, ctx_*) is its own permission key.
+func KeyForTool(tool string) string {
+	if k, ok := toolToKey[tool]; ok {
+		return k
+	}
+	return tool
+}
+
+// ToolsForKey returns the tools governed by key. An unknown key governs the tool of the same name.
+func ToolsForKey(key string) []string {
+	if f, ok := keyToFam[key]; ok {
+		return slices.Clone(f.Tools)
+	}
+	return []string{key}
+}
+
+// Families returns the table of permission keys and their tools, in display order.
+func Families() []Family {
+	out := make([]Family, len(families))
+	for i, f := range families {
+		f.Tools = slices.Clone(f.Tools)
+		out[i] = f
+	}
+	return out
+}
+
+// IsKnownKey reports whether key is a permission key of the table (or another key the
+// design names, such as external_directory).
+func IsKnownKey(key string) bool {
+	_, ok := keyToFam[key]
+	return ok || slices.Contains(extraPathKeys, key)
+}
+
+// IsPathKey reports whether values of key are file system paths.
+func IsPathKey(key string) bool {
+	if f, ok := keyToFam[key]; ok {
+		return f.Path
+	}
+	return slices.Contains(extraPathKeys, key)
+}
+
+// IsShellKey reports whether values of key are shell commands.
+func IsShellKey(key string) bool {
+	f, ok := keyToFam[key]
+	return ok && f.Shell
+}
+
+// KnownTools returns the tool list used by previews: pi's built-in tools first, then every other
+// tool of the table, then extra (user-added names), each name once.
+func KnownTools(extra ...string) []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(t string) {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for _, t := range piBuiltinTools {
+		add(t)
+	}
+	for _, f := range families {
+		for _, t := range f.Tools {
+			add(t)
+		}
+	}
+	for _, t := range extra {
+		add(t)
+	}
+	return out
+}

@@ -1,0 +1,46 @@
+// Package mapping translates between permission keys (what rules name) and tool names (what an
+// agent calls). The table is data: supporting a new tool is one line.
+package mapping
+
+// Family is one permission key and the tools it governs.
+type Family struct {
+	Key   string   // permission key used in rules, e.g. "edit"
+	Tools []string // tool names governed by Key, in display order
+	Path  bool     // values are file system paths (`\` reads as `/`, `~` expands)
+	Shell bool     // values are shell commands, analysed unit by unit
+}
+
+// families is DESIGN section 4. Order is the display order of the app's tool lists.
+var families = []Family{
+	{Key: "read", Tools: []string{"read", "hash_read"}, Path: true},
+	{Key: "grep", Tools: []string{"grep"}, Path: true},
+	{Key: "glob", Tools: []string{"find"}, Path: true},
+	{Key: "list", Tools: []string{"ls"}, Path: true},
+	{Key: "edit", Tools: []string{"write", "edit", "delete_file", "hash_edit", "apply_patch", "multiedit", "patch"}, Path: true},
+	{Key: "bash", Tools: []string{"bash", "shell", "run", "exec"}, Shell: true},
+	{Key: "websearch", Tools: []string{"web_search", "source_check", "get_search_content"}},
+	{Key: "webfetch", Tools: []string{"fetch_content"}},
+	{Key: "task", Tools: []string{"subagent", "subagent_wait", "subagent_supervisor", "intercom"}},
+	{Key: "question", Tools: []string{"questionnaire", "ask_user_question"}},
+}
+
+// extraPathKeys are path-valued permission keys that govern no tool of their own.
+var extraPathKeys = []string{"external_directory"}
+
+// piBuiltinTools are the tools every pi session has, listed first in previews.
+var piBuiltinTools = []string{"read", "bash", "edit", "write", "grep", "find", "ls"}
+
+var (
+	toolToKey = map[string]string{}
+	keyToFam  = map[string]*Family{}
+)
+
+func init() {
+	for i := range families {
+		f := &families[i]
+		keyToFam[f.Key] = f
+		for _, t := range f.Tools {
+			toolToKey[t] = f.Key
+		}
+	}
+}
