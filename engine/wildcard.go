@@ -1,0 +1,189 @@
+package engine
+
+import (
+	"os"
+	"strings"
+
+	"github.com/gobwas/glob"
+)
+
+// matcher is what a compiled pattern piece needs: gobwas/glob's Pattern or a plain fallback.
+type matcher interface{ Match(string) bool }
+
+// Pattern is a compiled wildcard (DESIGN section 3): anchored at both ends, case-sensitive,
+// `*` matches any run of characters (slashes, spaces and newlines included), `?` exactly one
+// character, everything else literal. A pattern ending in " *" also matches without that tail.
+type Pattern struct {
+	src  string
+	main matcher
+	tail matcher  // the pattern without its trailing " *", or nil
+	raw  *Pattern // the pattern before home expansion, or nil when nothing was expanded
+}
+
+// PatternOptions says how a pattern is read.
+type PatternOptions struct {
+	// Path reads `\` as `/`, for path-valued permissions.
+	Path bool
+	// Home replaces a leading `~` or `$HOME`; empty means the current user's home directory.
+	Home string
+}
+
+// CompilePattern compiles a wildcard pattern. It never fails: every character that is not a
+// wildcard for us is escaped before gobwas/glob sees it.
+func CompilePattern(src string, opts PatternOptions) *Pattern {
+	s := collapseStars(src)
+	if opts.Path {
+		s = strings.ReplaceAll(s, `\`, "/")
+	}
+	p := &Pattern{src: src}
+	if expanded, ok := expandHome(s, opts.Home); ok {
+		p.raw = compileGlobs(src, s)
+		s = expanded
+	}
+	q := compileGlobs(src, s)
+	p.main, p.tail = q.main, q.tail
+	return p
+}
+
+func compileGlobs(src, s string) *Pattern {
+	p := &Pattern{src: src, main: mustGlob(s)}
+	if strings.HasSuffix(s, " *") {
+		p.tail = mustGlob(s[:len(s)-2])
+	}
+	return p
+}
+
+// String returns the pattern as written.
+func (p *Pattern) String() string { return p.src }
+
+// Match reports whether value matches the whole pattern.
+func (p *Pattern) Match(value string) bool {
+	if p.main.Match(value) || (p.tail != nil && p.tail.Match(value)) {
+		return true
+	}
+	// What the user wrote literally (`~/x`) still matches the same literal value.
+	return p.raw != nil && p.raw.Match(value)
+}
+
+// Match reports whether value matches the wildcard pattern; a convenience for one-off checks.
+// Hot paths compile once with CompilePattern.
+func Match(pattern, value string) bool {
+	return CompilePattern(pattern, PatternOptions{}).Match(value)
+}
+
+// collapseStars turns every run of `*` into one, since `**` means `*`.
+func collapseStars(s string) string {
+	if !strings.Contains(s, "**") {
+		return s
+	}
+	var b strings.Builder
+	prev := false
+	for _, r := range s {
+		if r == '*' && prev {
+			continue
+		}
+		prev = r == '*'
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// HomeDir is the home directory used for `~` and `$HOME` when none is given.
+func HomeDir() string {
+	if h := os.Getenv("HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// expandHome replaces a leading `~` or `$HOME` (alone or followed by `/`) with the home directory.
+func expandHome(s, home string) (string, bool) {
+	for _, prefix := range []string{"~", "$HOME"} {
+		rest, ok := strings.CutPrefix(s, prefix)
+		if !ok || (rest != "" && rest[0] != '/') {
+			continue
+		}
+		if home == "" {
+			home = HomeDir()
+		}
+		if home == "" {
+			return s, false
+		}
+		return strings.TrimSuffix(home, "/") + rest, true
+	}
+	return s, false
+}
+
+// NormalizePath reads a path value the way path patterns are read: `\` as `/` and a leading
+// `~` or `$HOME` as the home directory.
+func NormalizePath(value, home string) string {
+	value = strings.ReplaceAll(value, `\`, "/")
+	if v, ok := expandHome(value, home); ok {
+		return v
+	}
+	return value
+}
+
+// mustGlob compiles s with only `*` and `?` as wildcards.
+func mustGlob(s string) matcher {
+	if !strings.ContainsAny(s, "*?") {
+		return literalGlob(s)
+	}
+	if strings.ContainsRune(s, 0) {
+		// gobwas/glob's lexer reads NUL as end of input; see the fuzz seeds.
+		return starGlob(s)
+	}
+	return escapedGlob(s)
+}
+
+func escapedGlob(s string) matcher {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '[', ']', '{', '}', '\\', ',', '!':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	g, err := glob.Compile(b.String())
+	if err != nil {
+		// Cannot happen with every meta character escaped; the plain matcher is exact too.
+		return starGlob(s)
+	}
+	return g
+}
+
+// literalGlob matches exactly; most rule patterns have no wildcard at all.
+type literalGlob string
+
+func (l literalGlob) Match(s string) bool { return string(l) == s }
+
+// starGlob is a plain wildcard matcher (`*` and `?` only) for the inputs gobwas/glob mishandles.
+type starGlob string
+
+// Match uses the classic greedy scan with one backtrack point: linear in practice, and never
+// exponential, since a later star supersedes the earlier one.
+func (g starGlob) Match(str string) bool {
+	p, s := []rune(string(g)), []rune(str)
+	pi, si, star, mark := 0, 0, -1, 0
+	for si < len(s) {
+		switch {
+		case pi < len(p) && p[pi] == '*':
+			star, mark = pi, si
+			pi++
+		case pi < len(p) && (p[pi] == '?' || p[pi] == s[si]):
+			pi++
+			si++
+		case star >= 0:
+			mark++
+			pi, si = star+1, mark
+		default:
+			return false
+		}
+	}
+	for pi < len(p) && p[pi] == '*' {
+		pi++
+	}
+	return pi == len(p)
+}
