@@ -1,0 +1,291 @@
+package shell
+
+import (
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// parsers holds reusable bash parsers: a parser is not safe for concurrent
+// use, and building one per call costs more than the parse of a short
+// command.
+var parsers = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// parse parses text as a bash script. The tree it returns shares nothing
+// with the parser, so the parser goes back to the pool at once.
+func parse(text string) (*syntax.File, error) {
+	p := parsers.Get().(*syntax.Parser)
+	f, err := p.Parse(strings.NewReader(text), "")
+	parsers.Put(p)
+	return f, err
+}
+
+// analyzer collects the units of one call.
+type analyzer struct {
+	units []Unit
+}
+
+// source is one script under analysis: the text its syntax tree was parsed
+// from (tree positions are offsets into it), and how many scripts deep it
+// sits (0 for the call itself, 1 inside sh -c '...', and so on).
+type source struct {
+	text  string
+	depth int
+}
+
+// script parses text and adds the units of every command in it. what names
+// the script in a parse error ("the command", "the script given to sh -c").
+func (a *analyzer) script(text string, depth int, what string) {
+	f, err := parse(text)
+	if err != nil {
+		a.units = append(a.units, askUnit(text, what+" does not parse: "+err.Error()))
+		return
+	}
+	a.stmts(&source{text: text, depth: depth}, f.Stmts)
+}
+
+// bestEffort adds the units of a script whose exact text is only known at
+// run time, parsed from its visible form. The caller has already made the
+// call ask; these units can only make it stricter (a deny rule on a command
+// that is visibly there still applies), so a parse error adds nothing.
+func (a *analyzer) bestEffort(text string, depth int) {
+	f, err := parse(text)
+	if err != nil {
+		return
+	}
+	a.stmts(&source{text: text, depth: depth}, f.Stmts)
+}
+
+func (a *analyzer) stmts(src *source, stmts []*syntax.Stmt) {
+	for _, s := range stmts {
+		a.stmt(src, s)
+	}
+}
+
+func (a *analyzer) stmt(src *source, s *syntax.Stmt) {
+	switch c := s.Cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		a.call(src, c, s.Redirs)
+	default:
+		a.command(src, c)
+	}
+	for _, r := range s.Redirs {
+		a.nested(src, r)
+	}
+}
+
+// command adds the units of a compound command: each command it holds,
+// in its conditions as well as its bodies, and the substitutions in its
+// words.
+func (a *analyzer) command(src *source, cmd syntax.Command) {
+	switch c := cmd.(type) {
+	case *syntax.BinaryCmd:
+		a.binary(src, c)
+	case *syntax.Block:
+		a.stmts(src, c.Stmts)
+	case *syntax.Subshell:
+		a.stmts(src, c.Stmts)
+	case *syntax.IfClause:
+		for ; c != nil; c = c.Else {
+			a.stmts(src, c.Cond)
+			a.stmts(src, c.Then)
+		}
+	case *syntax.WhileClause:
+		a.stmts(src, c.Cond)
+		a.stmts(src, c.Do)
+	case *syntax.ForClause:
+		a.nested(src, c.Loop)
+		a.stmts(src, c.Do)
+	case *syntax.CaseClause:
+		a.nested(src, c.Word)
+		for _, item := range c.Items {
+			for _, p := range item.Patterns {
+				a.nested(src, p)
+			}
+			a.stmts(src, item.Stmts)
+		}
+	case *syntax.FuncDecl:
+		// The body runs whenever the function is called, so it counts
+		// whether or not the call is visible.
+		a.stmt(src, c.Body)
+	case *syntax.ArithmCmd:
+		a.nested(src, c.X)
+	case *syntax.TestClause:
+		a.nested(src, c.X)
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			a.nested(src, x)
+		}
+	case *syntax.DeclClause:
+		a.decl(src, c)
+	case *syntax.TimeClause:
+		a.timeClause(src, c)
+	case *syntax.CoprocClause:
+		if c.Name != nil {
+			a.nested(src, c.Name)
+		}
+		a.stmt(src, c.Stmt)
+	case *syntax.TestDecl:
+		if c.Description != nil {
+			a.nested(src, c.Description)
+		}
+		a.stmt(src, c.Body)
+	default:
+		// A construct this package does not know: fail closed.
+		text := sourceOf(src.text, cmd)
+		a.units = append(a.units, askUnit(text, "the command uses a shell construct that is not analysed"))
+		a.nested(src, cmd)
+	}
+}
+
+// binary walks a && b || c | d ... The parser builds these chains leaning
+// left, so a long chain is walked down its left spine in a loop rather than
+// by recursion as deep as the chain is long.
+func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
+	rights := []*syntax.Stmt{c.Y}
+	left := c.X
+	for {
+		inner, ok := left.Cmd.(*syntax.BinaryCmd)
+		if !ok {
+			break
+		}
+		// The spine statement itself may carry redirections; keep them.
+		rights = append(rights, &syntax.Stmt{Redirs: left.Redirs})
+		rights = append(rights, inner.Y)
+		left = inner.X
+	}
+	a.stmt(src, left)
+	for i := len(rights) - 1; i >= 0; i-- {
+		a.stmt(src, rights[i])
+	}
+}
+
+// nested adds the units of the command and process substitutions anywhere
+// inside n: in words, assignments, redirections, here-document bodies,
+// arithmetic and test expressions.
+func (a *analyzer) nested(src *source, n syntax.Node) {
+	if n == nil {
+		return
+	}
+	if w, ok := n.(*syntax.Word); ok && !mayHoldCommands(w) {
+		return
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			a.stmts(src, n.Stmts)
+			return false
+		case *syntax.ProcSubst:
+			a.stmts(src, n.Stmts)
+			return false
+		}
+		return true
+	})
+}
+
+// mayHoldCommands reports whether a word has any part that could hold a
+// command: anything but plain and single-quoted text.
+func mayHoldCommands(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// call adds the units of a simple command: the command itself (if it has
+// words beyond assignments), what it wraps, and its substitutions.
+func (a *analyzer) call(src *source, c *syntax.CallExpr, redirs []*syntax.Redirect) {
+	if len(c.Args) > 0 {
+		words := make([]word, len(c.Args))
+		for i, w := range c.Args {
+			words[i] = renderWord(src.text, w)
+		}
+		a.simple(src, words, stdinOf(src.text, redirs), 0)
+	}
+	for _, as := range c.Assigns {
+		a.nested(src, as)
+	}
+	for _, w := range c.Args {
+		a.nested(src, w)
+	}
+}
+
+// decl adds the unit of a declaration builtin (export, local, declare,
+// readonly, typeset, nameref) and the substitutions in its arguments.
+func (a *analyzer) decl(src *source, c *syntax.DeclClause) {
+	words := make([]word, 0, 1+len(c.Args))
+	words = append(words, word{text: c.Variant.Value, literal: true})
+	for _, as := range c.Args {
+		words = append(words, renderAssign(src.text, as))
+	}
+	a.units = append(a.units, newUnit(words))
+	for _, as := range c.Args {
+		a.nested(src, as)
+	}
+}
+
+// renderAssign renders one argument of a declaration (X=1, -x, Y) as a
+// word.
+func renderAssign(src string, as *syntax.Assign) word {
+	switch {
+	case as.Name == nil && as.Value != nil:
+		return renderWord(src, as.Value)
+	case as.Name == nil:
+		return word{text: sourceOf(src, as)}
+	case as.Index != nil || as.Array != nil:
+		return word{text: sourceOf(src, as)}
+	case as.Naked:
+		return word{text: as.Name.Value, literal: true}
+	}
+	op := "="
+	if as.Append {
+		op = "+="
+	}
+	if as.Value == nil {
+		return word{text: as.Name.Value + op, literal: true}
+	}
+	v := renderWord(src, as.Value)
+	v.text = as.Name.Value + op + v.text
+	return v
+}
+
+// timeClause handles the time keyword. With a simple command it is a
+// wrapper like /usr/bin/time (both are units); with a compound command or
+// nothing, time is a unit of its own and the commands follow.
+func (a *analyzer) timeClause(src *source, c *syntax.TimeClause) {
+	head := []word{{text: "time", literal: true}}
+	if c.PosixFormat {
+		head = append(head, word{text: "-p", literal: true})
+	}
+	if c.Stmt != nil {
+		if call, ok := c.Stmt.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			words := head
+			for _, w := range call.Args {
+				words = append(words, renderWord(src.text, w))
+			}
+			a.simple(src, words, stdinOf(src.text, c.Stmt.Redirs), 0)
+			for _, as := range call.Assigns {
+				a.nested(src, as)
+			}
+			for _, w := range call.Args {
+				a.nested(src, w)
+			}
+			for _, r := range c.Stmt.Redirs {
+				a.nested(src, r)
+			}
+			return
+		}
+	}
+	a.units = append(a.units, newUnit(head))
+	if c.Stmt != nil {
+		a.stmt(src, c.Stmt)
+	}
+}

@@ -1,0 +1,40 @@
+package shell
+
+import "fmt"
+
+// find runs the command of each -exec, -execdir, -ok and -okdir action,
+// up to its ";" (or "+" right after "{}"). Each such command is looked
+// through like any other; "{}" stays literal text in it.
+func find(_ string, args []word, _ stdin) lookThrough {
+	var lt lookThrough
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !w.literal && w.split && lt.ask == "" {
+			// An unquoted expansion can split into several words, among
+			// them an action such as -exec or -delete.
+			lt.ask = fmt.Sprintf("find has the argument %s, which may expand to actions that are only known when the command runs", w.text)
+		}
+		switch w.text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		start := i + 1
+		end := start
+		for end < len(args) {
+			t := args[end].text
+			if t == ";" || (t == "+" && end > start && args[end-1].text == "{}") {
+				break
+			}
+			end++
+		}
+		if end > start {
+			lt.commands = append(lt.commands, args[start:end])
+			if args[start].text == "{}" && lt.ask == "" {
+				lt.ask = "find runs each file it finds as the command, so the command it runs is only known when it runs"
+			}
+		}
+		i = end
+	}
+	return lt
+}

@@ -1,0 +1,111 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Unit is one simple command a call would run.
+type Unit struct {
+	// Text is what rules match: the command's words after quote removal,
+	// joined by one space. Leading VAR=value assignments are dropped and
+	// redirections are left out. A word holding an expansion keeps its
+	// source form ($HOME, $(cmd)).
+	Text string
+	// Base is Text with the command name cut to its base name when the
+	// command is named by a path (/bin/rm x gives rm x); "" otherwise.
+	// The engine takes the more restrictive decision of the two.
+	Base string
+	// AskReason is non-empty when the unit must be at least ask whatever
+	// the rules say, because what it runs cannot be known from the text. It
+	// says why in a sentence.
+	AskReason string
+	// Suggestion is the pattern an "always" approval would store for this
+	// unit; see [Suggest].
+	Suggestion string
+}
+
+// Limits that keep the work bounded on hostile input. Reaching one makes
+// the affected unit ask instead of guessing.
+const (
+	// maxInput is the longest command analysed; longer ones are asked.
+	maxInput = 256 << 10
+	// maxNesting bounds bracket nesting, which the parser follows by
+	// recursion.
+	maxNesting = 512
+	// maxScriptDepth bounds scripts handed to scripts (sh -c 'eval ...').
+	maxScriptDepth = 8
+	// maxWrapperDepth bounds wrappers inside wrappers (sudo env nice ...).
+	maxWrapperDepth = 16
+)
+
+// Analyze returns every unit of cmd, in source order, each command before
+// the commands it wraps or holds in substitutions. It never returns an
+// empty slice: a command with nothing to run (blank, comments only,
+// assignments only) gives one unit whose Text is "". A command that does not
+// parse gives one unit whose Text is the trimmed input and whose AskReason
+// names the parse error.
+func Analyze(cmd string) []Unit {
+	if len(cmd) > maxInput {
+		return []Unit{askUnit(cmd, fmt.Sprintf("the command is %d bytes long; commands over %d bytes are not analysed", len(cmd), maxInput))}
+	}
+	if d := bracketNesting(cmd); d > maxNesting {
+		return []Unit{askUnit(cmd, fmt.Sprintf("the command nests brackets %d deep; more than %d is not analysed", d, maxNesting))}
+	}
+	var a analyzer
+	a.script(cmd, 0, "the command")
+	if len(a.units) == 0 {
+		return []Unit{{}}
+	}
+	return a.units
+}
+
+// askUnit is the single unit of a command that could not be analysed.
+func askUnit(cmd, reason string) Unit {
+	text := strings.TrimSpace(cmd)
+	return Unit{Text: text, AskReason: reason, Suggestion: Suggest(text)}
+}
+
+// bracketNesting returns how deep brackets nest in s, counting every
+// bracket, quoted or not. It over-counts only on text with unbalanced
+// brackets in quotes, where asking is the safe side.
+func bracketNesting(s string) int {
+	depth, deepest := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{', '[':
+			depth++
+			deepest = max(deepest, depth)
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return deepest
+}
+
+// newUnit makes the unit of a simple command from its words (there is at
+// least one).
+func newUnit(words []word) Unit {
+	text := joinTexts(words)
+	u := Unit{Text: text, Suggestion: Suggest(text)}
+	name := words[0]
+	if !name.literal {
+		u.AskReason = fmt.Sprintf("the command name %q is only known when the command runs", name.text)
+	}
+	if i := strings.LastIndexByte(name.text, '/'); i >= 0 && i+1 < len(name.text) {
+		tail := name.text[i+1:]
+		// A tail cut from inside an expansion ($(dirname x)/rm, {/bin/rm,x})
+		// is no command name; only offer the base name when it is plain.
+		if name.literal || !strings.ContainsAny(tail, "$`(){}*?[]") {
+			u.Base = tail + text[len(name.text):]
+		}
+	}
+	return u
+}
+
+// baseName returns the last element of a slash-separated command name.
+func baseName(name string) string {
+	return name[strings.LastIndexByte(name, '/')+1:]
+}
