@@ -65,10 +65,10 @@ func (f *File) Unset(id string) (bool, error) {
 // replace installs new content and re-parses it, so that offsets and
 // positions stay right for the next edit.
 func (f *File) replace(next []byte) error {
-	old, oldEntries, oldOpen, oldClose := f.src, f.Entries, f.open, f.close
+	before := *f
 	f.src = next
 	if err := f.parse(); err != nil {
-		f.src, f.Entries, f.open, f.close = old, oldEntries, oldOpen, oldClose
+		*f = before
 		return fmt.Errorf("editing keybindings produced invalid JSON (a bug in agentmgr; the file was not changed): %w", err)
 	}
 	return nil

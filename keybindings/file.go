@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // SchemaKey is the one id that is not an action: the JSON schema reference
@@ -25,6 +26,7 @@ type File struct {
 	src   []byte
 	open  int // offset of the top-level '{', -1 when the file is empty
 	close int // offset of the matching '}'
+	lines lineIndex
 	disk  diskState
 }
 
@@ -55,16 +57,17 @@ type Binding struct {
 	Pos   Position // where the string starts
 }
 
-// Error is a problem at a position in a file: a JSON syntax error, or a
-// value of the wrong shape.
-type Error struct {
+// ParseError is a problem at a position in keybindings.json that stops it
+// from being read at all: invalid JSON, or a top level that is not an
+// object.
+type ParseError struct {
 	File string
 	Pos  Position
 	Msg  string
 	Err  error // the underlying error, if any
 }
 
-func (e *Error) Error() string {
+func (e *ParseError) Error() string {
 	name := e.File
 	if name == "" {
 		name = FileName
@@ -75,11 +78,11 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", name, e.Msg)
 }
 
-func (e *Error) Unwrap() error { return e.Err }
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // Parse reads keybindings.json from src. name is used in error messages
 // and as the File's Path. An empty or all-whitespace src is an empty file.
-// JSON syntax errors are returned as *Error with line and column; keys pi
+// JSON syntax errors are returned as *ParseError with line and column; keys pi
 // would drop are not errors here: they are kept in Entries with Err set,
 // and Check reports them.
 func Parse(name string, src []byte) (*File, error) {
@@ -118,7 +121,7 @@ func (f *File) IDs() []string {
 }
 
 func (f *File) errorAt(offset int, err error, format string, args ...any) error {
-	return &Error{File: f.Path, Pos: positionAt(f.src, offset), Msg: fmt.Sprintf(format, args...), Err: err}
+	return &ParseError{File: f.Path, Pos: f.lines.at(offset), Msg: fmt.Sprintf(format, args...), Err: err}
 }
 
 // parse fills Entries and the object's offsets from f.src.
@@ -126,6 +129,7 @@ func (f *File) parse() error {
 	f.Entries = nil
 	f.open, f.close = -1, -1
 	src := f.src
+	f.lines = newLineIndex(src)
 	start := skipSpace(src, 0)
 	if start == len(src) {
 		return nil
@@ -169,7 +173,7 @@ func (f *File) parseMember(dec *json.Decoder) (Entry, error) {
 		return Entry{}, f.syntaxError(err)
 	}
 	id, _ := tok.(string) // the decoder only returns strings as object keys
-	e := Entry{ID: id, Pos: positionAt(f.src, keyStart), start: keyStart}
+	e := Entry{ID: id, Pos: f.lines.at(keyStart), start: keyStart}
 	e.valueStart = skipSeparators(f.src, int(dec.InputOffset()))
 	if e.valueStart >= len(f.src) {
 		return Entry{}, f.syntaxError(io.ErrUnexpectedEOF)
@@ -225,7 +229,7 @@ func (f *File) readString(dec *json.Decoder) (Binding, error) {
 		}
 		return Binding{
 			Text: string(raw),
-			Pos:  positionAt(f.src, start),
+			Pos:  f.lines.at(start),
 			Err:  fmt.Errorf("%s is not a key string; write keys as strings like \"ctrl+k\"", describeJSON(raw)),
 		}, nil
 	}
@@ -238,24 +242,46 @@ func (f *File) readString(dec *json.Decoder) (Binding, error) {
 		// Unreachable: the byte at start is a quote, so the token is a string.
 		return Binding{}, f.errorAt(start, nil, "expected a key string")
 	}
-	b := Binding{Text: s, Pos: positionAt(f.src, start)}
+	b := Binding{Text: s, Pos: f.lines.at(start)}
 	b.Combo, b.Err = ParseCombo(s)
 	return b, nil
 }
 
-// syntaxError converts a decoder error into an *Error at the offending
-// byte.
+// syntaxError converts a decoder error into a *ParseError at the
+// offending byte. The decoder's offsets are not consistent between its
+// token and value paths, so the document is validated again in one piece,
+// where the offset always counts the bytes up to and including the bad one.
 func (f *File) syntaxError(err error) error {
+	var v any
+	uerr := json.Unmarshal(f.src, &v)
 	var se *json.SyntaxError
 	switch {
-	case errors.As(err, &se):
-		// Offset counts the bytes read including the offending one.
-		return f.errorAt(int(se.Offset)-1, err, "invalid JSON: %v", err)
-	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return f.errorAt(len(f.src), err, "invalid JSON: the file ends too early; is a closing }, ] or \" missing?")
-	default:
+	case uerr == nil:
+		// The whole document is valid JSON, so the decoder stopped on
+		// something else; report it at the end.
 		return f.errorAt(len(f.src), err, "invalid JSON: %v", err)
+	case errors.As(uerr, &se) && strings.Contains(se.Error(), "unexpected end of JSON input"):
+		return f.errorAt(len(f.src), uerr, "invalid JSON: the file ends too early; is a closing }, ] or \" missing?")
+	case errors.As(uerr, &se):
+		return f.errorAt(int(se.Offset)-1, uerr, "invalid JSON: %v%s", uerr, syntaxHint(uerr.Error()))
+	default:
+		return f.errorAt(len(f.src), uerr, "invalid JSON: %v", uerr)
 	}
+}
+
+// syntaxHint guesses the usual cause of a JSON syntax error.
+func syntaxHint(msg string) string {
+	switch {
+	case strings.Contains(msg, "after object key:value pair"), strings.Contains(msg, "after array element"):
+		return " (is a comma missing?)"
+	case strings.Contains(msg, "looking for beginning of object key string"):
+		return " (a comma after the last entry, or a key not in double quotes?)"
+	case strings.Contains(msg, "looking for beginning of value"):
+		return " (a comma after the last element, a missing value, or a string not in double quotes?)"
+	case strings.Contains(msg, "in string literal"):
+		return " (a control character or a bad escape inside a string?)"
+	}
+	return ""
 }
 
 // describeJSON names the kind of a raw JSON value for error messages.

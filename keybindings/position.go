@@ -2,6 +2,7 @@ package keybindings
 
 import (
 	"fmt"
+	"sort"
 	"unicode/utf8"
 )
 
@@ -25,22 +26,31 @@ func (p Position) String() string {
 	return fmt.Sprintf("%d:%d", p.Line, p.Column)
 }
 
-// positionAt converts a byte offset in src to a Position. Offsets past the
-// end are clamped to the end, which is where "unexpected end of file"
-// errors belong.
-func positionAt(src []byte, offset int) Position {
-	if offset < 0 {
-		offset = 0
-	}
-	if offset > len(src) {
-		offset = len(src)
-	}
-	line, lineStart := 1, 0
-	for i := 0; i < offset; i++ {
-		if src[i] == '\n' {
-			line++
-			lineStart = i + 1
+// lineIndex finds positions fast: it holds the offset of every line start.
+type lineIndex struct {
+	src    []byte
+	starts []int
+}
+
+func newLineIndex(src []byte) lineIndex {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
 		}
 	}
-	return Position{Offset: offset, Line: line, Column: utf8.RuneCount(src[lineStart:offset]) + 1}
+	return lineIndex{src: src, starts: starts}
 }
+
+// at converts a byte offset to a Position. Offsets past the end are
+// clamped to the end, which is where "unexpected end of file" errors
+// belong.
+func (li lineIndex) at(offset int) Position {
+	offset = max(0, min(offset, len(li.src)))
+	line := sort.Search(len(li.starts), func(i int) bool { return li.starts[i] > offset })
+	start := li.starts[line-1]
+	return Position{Offset: offset, Line: line, Column: utf8.RuneCount(li.src[start:offset]) + 1}
+}
+
+// positionAt converts one offset of src; use a lineIndex for many.
+func positionAt(src []byte, offset int) Position { return newLineIndex(src).at(offset) }

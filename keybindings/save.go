@@ -30,7 +30,7 @@ type diskState struct {
 func Load(path string) (*File, error) {
 	src, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return &File{Path: path, open: -1, close: -1}, nil
+		return Parse(path, nil)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read keybindings: %w", err)
