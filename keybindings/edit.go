@@ -17,7 +17,8 @@ const indentUnit = "  "
 // none as [] (which disables the action). An existing entry keeps its place
 // and only its value changes; when id is repeated, the last occurrence (the
 // one pi uses) is changed. A new entry is appended after the last one,
-// indented like it. Every other byte of the file is kept.
+// indented like it and with the file's line ending. Every other byte of
+// the file is kept.
 func (f *File) Set(id string, combos ...Combo) error {
 	if id == "" || id == SchemaKey {
 		return fmt.Errorf("cannot bind %q: it is not an action id", id)
@@ -81,14 +82,23 @@ func (f *File) appended(member string) []byte {
 		return []byte("{\n" + indentUnit + member + "\n}\n")
 	}
 	if len(f.Entries) == 0 {
-		return splice(f.src, f.open+1, f.close, "\n"+indentUnit+member+"\n")
+		newline := "\n"
+		if bytes.Contains(f.src, []byte("\r\n")) {
+			newline = "\r\n"
+		}
+		return splice(f.src, f.open+1, f.close, newline+indentUnit+member+newline)
 	}
 	last := f.Entries[len(f.Entries)-1]
-	if !bytes.ContainsRune(f.src[last.valueEnd:f.close], '\n') {
+	tail := f.src[last.valueEnd:f.close]
+	if !bytes.ContainsRune(tail, '\n') {
 		// A one-line object stays on one line.
 		return splice(f.src, last.valueEnd, last.valueEnd, ", "+member)
 	}
-	return splice(f.src, last.valueEnd, last.valueEnd, ",\n"+f.lineIndent(last.start)+member)
+	newline := "\n"
+	if bytes.Contains(tail, []byte("\r\n")) {
+		newline = "\r\n"
+	}
+	return splice(f.src, last.valueEnd, last.valueEnd, ","+newline+f.lineIndent(last.start)+member)
 }
 
 // removed returns the content without entry i and one of its separating

@@ -1,0 +1,240 @@
+package keybindings
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+const savedSrc = "{\n  \"x.custom\": \"ctrl+o\"\n}\n"
+
+func writeFile(t *testing.T, path, content string, mode fs.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, mode); err != nil { // WriteFile's mode is masked by umask
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestSaveCreatesMissingFile(t *testing.T) {
+	path := Path(filepath.Join(t.TempDir(), "agent"))
+	f, err := Load(path)
+	if err != nil {
+		t.Fatalf("Load of a missing file: %v", err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatalf("Save of an unedited missing file: %v", err)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("saving an unedited missing file created it (stat error %v)", err)
+	}
+	if err := f.Set(ActionNext, MustParseCombo("alt+n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	if got, want := readFile(t, path), "{\n  \"piAgentManager.next\": \"alt+n\"\n}\n"; got != want {
+		t.Errorf("created file = %q, want %q", got, want)
+	}
+	info, err := os.Stat(path)
+	if err != nil || info.Mode().Perm() != newFileMode {
+		t.Errorf("created file mode = %v (%v), want %v", info.Mode().Perm(), err, newFileMode)
+	}
+}
+
+func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	path := Path(dir)
+	writeFile(t, path, savedSrc, 0o600)
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set(ActionPicker, MustParseCombo("alt+a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatalf("Save: %v", err)
+	}
+	want := "{\n  \"x.custom\": \"ctrl+o\",\n  \"piAgentManager.picker\": \"alt+a\"\n}\n"
+	if got := readFile(t, path); got != want {
+		t.Errorf("saved = %q, want %q", got, want)
+	}
+	info, _ := os.Stat(path)
+	if info.Mode().Perm() != 0o600 {
+		t.Errorf("mode after save = %v, want 0600", info.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("folder holds %d entries after save, want only %s", len(entries), FileName)
+	}
+	// A second edit after a save is measured against what was saved.
+	if _, err := f.Unset(ActionPicker); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatalf("second Save: %v", err)
+	}
+	if got := readFile(t, path); got != savedSrc {
+		t.Errorf("after set, save, unset, save: %q, want the original %q", got, savedSrc)
+	}
+}
+
+func TestSaveUnchangedRewritesNothing(t *testing.T) {
+	path := Path(t.TempDir())
+	writeFile(t, path, savedSrc, 0o644)
+	before, _ := os.Stat(path)
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An edit that changes nothing, then Save.
+	if err := f.Set("x.custom", MustParseCombo("ctrl+o")); err != nil {
+		t.Fatal(err)
+	}
+	if f.Changed() {
+		t.Error("Changed() after an edit that restored the same bytes")
+	}
+	if err := f.Save(); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(path)
+	if !os.SameFile(before, after) {
+		t.Error("Save of an unchanged file replaced it")
+	}
+}
+
+func TestSaveRefusesFileChangedOnDisk(t *testing.T) {
+	tests := []struct {
+		name    string
+		initial string // "" means no file when loading
+		change  func(t *testing.T, path string)
+		after   string // what must remain on disk ("" = no file)
+	}{
+		{"edited by someone else", savedSrc, func(t *testing.T, path string) {
+			writeFile(t, path, "{\"x.custom\": \"ctrl+p\"}", 0o644)
+		}, "{\"x.custom\": \"ctrl+p\"}"},
+		{"same size edit", savedSrc, func(t *testing.T, path string) {
+			writeFile(t, path, "{\n  \"x.custom\": \"ctrl+q\"\n}\n", 0o644)
+		}, "{\n  \"x.custom\": \"ctrl+q\"\n}\n"},
+		{"deleted", savedSrc, func(t *testing.T, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, ""},
+		{"created meanwhile", "", func(t *testing.T, path string) {
+			writeFile(t, path, "{}", 0o644)
+		}, "{}"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := Path(t.TempDir())
+			if tt.initial != "" {
+				writeFile(t, path, tt.initial, 0o644)
+			}
+			f, err := Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Set(ActionNext, MustParseCombo("alt+n")); err != nil {
+				t.Fatal(err)
+			}
+			tt.change(t, path)
+			err = f.Save()
+			if !errors.Is(err, ErrChangedOnDisk) {
+				t.Fatalf("Save after the file was %s: error = %v, want ErrChangedOnDisk", tt.name, err)
+			}
+			got, rerr := os.ReadFile(path)
+			if tt.after == "" {
+				if !errors.Is(rerr, fs.ErrNotExist) {
+					t.Errorf("refused Save recreated the deleted file: %q", got)
+				}
+			} else if string(got) != tt.after {
+				t.Errorf("refused Save changed the file to %q, want %q", got, tt.after)
+			}
+		})
+	}
+}
+
+func TestSaveFollowsSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "dotfiles-keybindings.json")
+	writeFile(t, target, savedSrc, 0o640)
+	link := Path(filepath.Join(dir, "agent"))
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("cannot make symlinks here: %v", err)
+	}
+	f, err := Load(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Set(ActionNext, MustParseCombo("alt+n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err != nil {
+		t.Fatalf("Save through a symlink: %v", err)
+	}
+	info, err := os.Lstat(link)
+	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Fatalf("the symlink was replaced by a file (%v)", err)
+	}
+	if got := readFile(t, target); got == savedSrc {
+		t.Error("the symlink's target was not updated")
+	}
+	if info, _ := os.Stat(target); info.Mode().Perm() != 0o640 {
+		t.Errorf("target mode = %v, want 0640", info.Mode().Perm())
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	path := Path(dir)
+	writeFile(t, path, "{\n  \"a\": \n}", 0o644)
+	_, err := Load(path)
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Pos.String() != "3:1" || pe.File != path {
+		t.Errorf("Load of broken JSON = %v, want a *ParseError at %s:3:1", err, path)
+	}
+	if _, err := Load(dir); err == nil {
+		t.Error("Load of a folder succeeded")
+	}
+	f, _ := Parse("", []byte("{}"))
+	if err := f.Set(ActionNext, MustParseCombo("alt+n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Save(); err == nil {
+		t.Error("Save of a file parsed from memory succeeded")
+	}
+}
+
+func TestPathAndAgentDir(t *testing.T) {
+	if got, want := Path(filepath.Join("a", "b")), filepath.Join("a", "b", "keybindings.json"); got != want {
+		t.Errorf("Path = %q, want %q", got, want)
+	}
+	t.Setenv(AgentDirEnv, filepath.Join("custom", "agent"))
+	if got, err := AgentDir(); err != nil || got != filepath.Join("custom", "agent") {
+		t.Errorf("AgentDir with %s set = %q, %v", AgentDirEnv, got, err)
+	}
+	t.Setenv(AgentDirEnv, "")
+	t.Setenv("HOME", filepath.Join("home", "u"))
+	if got, err := AgentDir(); err != nil || got != filepath.Join("home", "u", ".pi", "agent") {
+		t.Errorf("AgentDir with %s empty = %q, %v; want home/u/.pi/agent", AgentDirEnv, got, err)
+	}
+}
