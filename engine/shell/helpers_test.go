@@ -1,0 +1,62 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// want is an expected unit. Only whether AskReason is set is compared; its
+// wording is checked by TestAskReasonsAreSentences.
+type want struct {
+	text, base string
+	ask        bool
+	suggestion string
+}
+
+// plain is a unit with no base name and no ask.
+func plain(text, suggestion string) want { return want{text: text, suggestion: suggestion} }
+
+// asked is a unit that must be asked about.
+func asked(text, suggestion string) want { return want{text: text, ask: true, suggestion: suggestion} }
+
+// pathed is a unit named by a path, with its base-name form.
+func pathed(text, base, suggestion string) want {
+	return want{text: text, base: base, suggestion: suggestion}
+}
+
+// construct is one row of a table of commands and their exact units.
+type construct struct {
+	name  string
+	cmd   string
+	units []want
+}
+
+func describeUnits(units []Unit) string {
+	var b strings.Builder
+	for _, u := range units {
+		fmt.Fprintf(&b, "\t{text: %q, base: %q, ask: %v, suggestion: %q}\n", u.Text, u.Base, u.AskReason != "", u.Suggestion)
+	}
+	return b.String()
+}
+
+func describeWants(ws []want) string {
+	var b strings.Builder
+	for _, w := range ws {
+		fmt.Fprintf(&b, "\t{text: %q, base: %q, ask: %v, suggestion: %q}\n", w.text, w.base, w.ask, w.suggestion)
+	}
+	return b.String()
+}
+
+// runConstructs checks that each command gives exactly its units, in order.
+func runConstructs(t *testing.T, table []construct) {
+	t.Helper()
+	for _, tc := range table {
+		t.Run(tc.name, func(t *testing.T) {
+			got := describeUnits(Analyze(tc.cmd))
+			if want := describeWants(tc.units); got != want {
+				t.Errorf("Analyze(%q)\nwant:\n%sgot:\n%s", tc.cmd, want, got)
+			}
+		})
+	}
+}

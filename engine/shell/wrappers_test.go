@@ -1,0 +1,174 @@
+package shell
+
+import "testing"
+
+func TestAnalyzeLooksThroughWrappers(t *testing.T) {
+	rmx := plain("rm x", "rm *")
+	runConstructs(t, []construct{
+		{"sudo_options_with_arguments", "sudo -u root -g wheel -- rm x", []want{plain("sudo -u root -g wheel -- rm x", "sudo *"), rmx}},
+		{"sudo_attached_and_long_options", "sudo -uroot --group=wheel -E -H rm x", []want{plain("sudo -uroot --group=wheel -E -H rm x", "sudo *"), rmx}},
+		{"sudo_long_option_with_separate_value", "sudo --user root rm x", []want{plain("sudo --user root rm x", "sudo *"), rmx}},
+		{"sudo_abbreviated_long_option", "sudo --us=root rm x", []want{plain("sudo --us=root rm x", "sudo *"), rmx}},
+		{"sudo_assignments", "sudo FOO=1 BAR=2 rm x", []want{plain("sudo FOO=1 BAR=2 rm x", "sudo *"), rmx}},
+		{"sudo_every_option_with_argument", "sudo -C 3 -D /tmp -h host -p pw -r role -t type -T 5 -U bob rm x", []want{
+			plain("sudo -C 3 -D /tmp -h host -p pw -r role -t type -T 5 -U bob rm x", "sudo *"), rmx,
+		}},
+		{"sudo_flags", "sudo -i -n -k -b -P -S rm x", []want{plain("sudo -i -n -k -b -P -S rm x", "sudo *"), rmx}},
+		{"sudo_unknown_option_asks", "sudo -Z rm x", []want{asked("sudo -Z rm x", "sudo *"), rmx}},
+		{"sudo_list_runs_nothing", "sudo -l rm x", []want{plain("sudo -l rm x", "sudo *")}},
+		{"sudo_edit_runs_nothing", "sudo -e /etc/hosts", []want{plain("sudo -e /etc/hosts", "sudo *")}},
+		{"sudo_expanded_options_ask", "sudo $OPTS rm x", []want{plain("sudo $OPTS rm x", "sudo *"), asked("$OPTS rm x", "$OPTS *")}},
+		{"sudo_shell_reads_stdin", "sudo -s", []want{asked("sudo -s", "sudo *")}},
+		{"sudo_alone", "sudo", []want{plain("sudo", "sudo *")}},
+		{"sudo_by_path", "/usr/bin/sudo rm x", []want{pathed("/usr/bin/sudo rm x", "sudo rm x", "/usr/bin/sudo *"), rmx}},
+		{"doas", "doas -n -u root rm x", []want{plain("doas -n -u root rm x", "doas *"), rmx}},
+		{"doas_shell_reads_stdin", "doas -s", []want{asked("doas -s", "doas *")}},
+		{"env_options_and_assignments", "env -i -u HOME -C /tmp FOO=1 BAR=2 rm x", []want{
+			plain("env -i -u HOME -C /tmp FOO=1 BAR=2 rm x", "env *"), rmx,
+		}},
+		{"env_dash_is_ignore_environment", "env - rm x", []want{plain("env - rm x", "env *"), rmx}},
+		{"env_double_dash", "env -- rm x", []want{plain("env -- rm x", "env *"), rmx}},
+		{"env_long_options", "env --unset=HOME --chdir /tmp rm x", []want{plain("env --unset=HOME --chdir /tmp rm x", "env *"), rmx}},
+		{"env_split_string", "env -S 'rm -rf' /", []want{plain("env -S rm -rf /", "env *"), plain("rm -rf /", "rm *")}},
+		{"env_split_string_with_options", "env -S '-i FOO=1 rm' x", []want{plain("env -S -i FOO=1 rm x", "env *"), rmx}},
+		{"env_split_string_not_plain_asks", `env -S "rm $X"`, []want{asked("env -S rm $X", "env *"), plain("rm $X", "rm *")}},
+		{"env_alone", "env", []want{plain("env", "env *")}},
+		{"command", "command -p rm x", []want{plain("command -p rm x", "command *"), rmx}},
+		{"command_v_runs_nothing", "command -v rm", []want{plain("command -v rm", "command *")}},
+		{"command_V_runs_nothing", "command -V rm", []want{plain("command -V rm", "command *")}},
+		{"builtin", "builtin eval 'rm x'", []want{plain("builtin eval rm x", "builtin *"), plain("eval rm x", "eval *"), rmx}},
+		{"exec", "exec -a name -c -l rm x", []want{plain("exec -a name -c -l rm x", "exec *"), rmx}},
+		{"exec_redirection_only", "exec >log", []want{plain("exec", "exec *")}},
+		{"nohup", "nohup rm x &", []want{plain("nohup rm x", "nohup *"), rmx}},
+		{"nice_n", "nice -n 5 rm x", []want{plain("nice -n 5 rm x", "nice *"), rmx}},
+		{"nice_old_form", "nice -5 rm x", []want{plain("nice -5 rm x", "nice *"), rmx}},
+		{"nice_negative_old_form", "nice --10 rm x", []want{plain("nice --10 rm x", "nice *"), rmx}},
+		{"nice_long", "nice --adjustment=3 rm x", []want{plain("nice --adjustment=3 rm x", "nice *"), rmx}},
+		{"gnu_time", "/usr/bin/time -f %e -o out -a rm x", []want{
+			pathed("/usr/bin/time -f %e -o out -a rm x", "time -f %e -o out -a rm x", "/usr/bin/time *"), rmx,
+		}},
+		{"escaped_time_is_the_program", `\time -p rm x`, []want{plain("time -p rm x", "time *"), rmx}},
+		{"timeout", "timeout -s KILL 5 rm x", []want{plain("timeout -s KILL 5 rm x", "timeout *"), rmx}},
+		{"timeout_long_options", "timeout --signal=KILL -k 1 --preserve-status --foreground 5s rm x", []want{
+			plain("timeout --signal=KILL -k 1 --preserve-status --foreground 5s rm x", "timeout *"), rmx,
+		}},
+		{"stdbuf", "stdbuf -oL -e0 --input=0 rm x", []want{plain("stdbuf -oL -e0 --input=0 rm x", "stdbuf *"), rmx}},
+		{"stdbuf_separate_mode", "stdbuf -o L rm x", []want{plain("stdbuf -o L rm x", "stdbuf *"), rmx}},
+		{"setsid", "setsid -c -f -w rm x", []want{plain("setsid -c -f -w rm x", "setsid *"), rmx}},
+		{"xargs_options", "xargs -0 -r -t -n 1 -P 4 -d , -E END -s 100 -L 2 -a list rm", []want{
+			plain("xargs -0 -r -t -n 1 -P 4 -d , -E END -s 100 -L 2 -a list rm", "xargs *"), plain("rm", "rm *"),
+		}},
+		{"xargs_replace", "xargs -I{} rm {}", []want{plain("xargs -I{} rm {}", "xargs *"), plain("rm {}", "rm *")}},
+		{"xargs_long_options", "xargs --null --max-args=1 --replace rm {}", []want{
+			plain("xargs --null --max-args=1 --replace rm {}", "xargs *"), plain("rm {}", "rm *"),
+		}},
+		{"xargs_command_from_input_asks", "xargs -I % % x", []want{asked("xargs -I % % x", "xargs *"), plain("% x", "% *")}},
+		{"xargs_shell_has_no_script", "xargs sh", []want{plain("xargs sh", "xargs *"), asked("sh", "sh *")}},
+		{"watch_joins_into_a_script", "watch -n 1 -d 'rm x' y", []want{plain("watch -n 1 -d rm x y", "watch *"), plain("rm x y", "rm *")}},
+		{"watch_exec", "watch -x rm x", []want{plain("watch -x rm x", "watch *"), rmx}},
+		{"watch_script_not_literal_asks", `watch "rm $X"`, []want{asked("watch rm $X", "watch *"), plain("rm $X", "rm *")}},
+		{"flock_file_command", "flock -x -w 5 /tmp/l rm x", []want{plain("flock -x -w 5 /tmp/l rm x", "flock *"), rmx}},
+		{"flock_c_before_file", "flock -c 'rm x' /tmp/l", []want{plain("flock -c rm x /tmp/l", "flock *"), rmx}},
+		{"flock_c_after_file", "flock -n /tmp/l -c 'rm x'", []want{plain("flock -n /tmp/l -c rm x", "flock *"), rmx}},
+		{"flock_descriptor_runs_nothing", "flock 9", []want{plain("flock 9", "flock *")}},
+		{"find_exec", `find . -name '*.tmp' -exec rm {} \;`, []want{plain("find . -name *.tmp -exec rm {} ;", "find *"), plain("rm {}", "rm *")}},
+		{"find_execdir_plus", "find . -execdir rm {} +", []want{plain("find . -execdir rm {} +", "find *"), plain("rm {}", "rm *")}},
+		{"find_ok_and_okdir", `find . -ok rm {} ';' -okdir rm -f {} \;`, []want{
+			plain("find . -ok rm {} ; -okdir rm -f {} ;", "find *"), plain("rm {}", "rm *"), plain("rm -f {}", "rm *"),
+		}},
+		{"find_plus_only_after_braces", `find . -exec echo + {} \;`, []want{plain("find . -exec echo + {} ;", "find *"), plain("echo + {}", "echo *")}},
+		{"find_exec_shell", `find . -exec sh -c 'rm "$1"' _ {} \;`, []want{
+			plain(`find . -exec sh -c rm "$1" _ {} ;`, "find *"), plain(`sh -c rm "$1" _ {}`, "sh *"), plain("rm $1", "rm *"),
+		}},
+		{"find_runs_found_files_asks", `find . -exec {} \;`, []want{asked("find . -exec {} ;", "find *"), plain("{}", "{} *")}},
+		{"find_split_expansion_asks", "find $ARGS", []want{asked("find $ARGS", "find *")}},
+		{"find_quoted_expansion_is_fine", `find "$DIR" -name x`, []want{plain("find $DIR -name x", "find *")}},
+		{"busybox", "busybox rm x", []want{plain("busybox rm x", "busybox *"), rmx}},
+		{"chroot", "chroot --userspec=bob /mnt rm x", []want{plain("chroot --userspec=bob /mnt rm x", "chroot *"), rmx}},
+		{"chroot_without_command_runs_a_shell", "chroot /mnt", []want{asked("chroot /mnt", "chroot *")}},
+		{"ionice", "ionice -c 3 rm x", []want{plain("ionice -c 3 rm x", "ionice *"), rmx}},
+		{"ionice_pid_runs_nothing", "ionice -c 3 -p 42", []want{plain("ionice -c 3 -p 42", "ionice *")}},
+		{"pkexec", "pkexec --user root rm x", []want{plain("pkexec --user root rm x", "pkexec *"), rmx}},
+		{"su_c_after_user", "su root -c 'rm x'", []want{plain("su root -c rm x", "su *"), rmx}},
+		{"su_login_c", "su - -c 'rm x'", []want{plain("su - -c rm x", "su *"), rmx}},
+		{"su_shell_reads_stdin", "su root", []want{asked("su root", "su *")}},
+		{"runuser_u", "runuser -u bob -- rm x", []want{plain("runuser -u bob -- rm x", "runuser *"), rmx}},
+		{"nested_wrappers", "sudo env FOO=1 nice -n 5 timeout 5 rm -rf /", []want{
+			plain("sudo env FOO=1 nice -n 5 timeout 5 rm -rf /", "sudo *"),
+			plain("env FOO=1 nice -n 5 timeout 5 rm -rf /", "env *"),
+			plain("nice -n 5 timeout 5 rm -rf /", "nice *"),
+			plain("timeout 5 rm -rf /", "timeout *"),
+			plain("rm -rf /", "rm *"),
+		}},
+		{"wrapper_keeps_path_base", "sudo /bin/rm x", []want{plain("sudo /bin/rm x", "sudo *"), pathed("/bin/rm x", "rm x", "/bin/rm *")}},
+		{"wrapper_unit_then_substitutions", "sudo rm $(cat list)", []want{
+			plain("sudo rm $(cat list)", "sudo *"), plain("rm $(cat list)", "rm *"), plain("cat list", "cat *"),
+		}},
+	})
+}
+
+func TestScanOptions(t *testing.T) {
+	set := &optionSet{flags: "ab", args: "u", attached: "i", longFlags: []string{"all"},
+		longArgs: []string{"user", "usage"}, longAttached: []string{"replace"}}
+	lit := func(texts ...string) []word {
+		ws := make([]word, len(texts))
+		for i, t := range texts {
+			ws[i] = word{text: t, literal: true}
+		}
+		return ws
+	}
+	cases := []struct {
+		name    string
+		args    []word
+		rest    int
+		unknown string
+		seen    string
+	}{
+		{"stops_at_operand", lit("-a", "cmd", "-b"), 1, "", "a"},
+		{"cluster_with_argument", lit("-abuROOT", "cmd"), 1, "", "a b u=ROOT"},
+		{"separate_argument", lit("-u", "root", "cmd"), 2, "", "u=root"},
+		{"optional_argument_must_be_attached", lit("-i", "cmd"), 1, "", "i"},
+		{"attached_optional_argument", lit("-iR", "cmd"), 1, "", "i=R"},
+		{"double_dash_ends_options", lit("--", "-a"), 1, "", ""},
+		{"dash_alone_is_an_operand", lit("-", "x"), 0, "", ""},
+		{"long_with_value", lit("--user=x", "cmd"), 1, "", "user=x"},
+		{"long_with_separate_value", lit("--user", "x", "cmd"), 2, "", "user=x"},
+		{"long_attached_does_not_take_next", lit("--replace", "cmd"), 1, "", "replace"},
+		{"unique_prefix", lit("--al", "cmd"), 1, "", "all"},
+		{"ambiguous_prefix_is_unknown", lit("--us", "x", "cmd"), 1, "--us", "us"},
+		{"unknown_short", lit("-z", "cmd"), 1, "-z", "z"},
+		{"unknown_long", lit("--zzz", "cmd"), 1, "--zzz", "zzz"},
+		{"missing_argument_at_end", lit("-u"), 1, "", "u="},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			seen := ""
+			s := scanOptions(tc.args, set, func(o option) {
+				if seen != "" {
+					seen += " "
+				}
+				seen += o.name
+				if o.hasValue {
+					seen += "=" + o.value.text
+				}
+			})
+			if s.rest != tc.rest || s.unknown != tc.unknown || seen != tc.seen {
+				t.Errorf("scanOptions(%v) = rest %d, unknown %q, seen %q; want rest %d, unknown %q, seen %q",
+					tc.args, s.rest, s.unknown, seen, tc.rest, tc.unknown, tc.seen)
+			}
+		})
+	}
+}
+
+func TestScanOptionsNonLiteral(t *testing.T) {
+	set := &optionSet{args: "u"}
+	args := []word{{text: "-u$U"}, {text: "$X"}, {text: "cmd", literal: true}}
+	s := scanOptions(args, set, nil)
+	if s.rest != 1 || s.nonLiteral != "" {
+		t.Errorf("scanOptions(-u$U $X cmd) = rest %d, nonLiteral %q; want rest 1 (an attached argument is safe, $X is an operand)", s.rest, s.nonLiteral)
+	}
+	s = scanOptions([]word{{text: "-$X"}, {text: "cmd", literal: true}}, set, nil)
+	if s.rest != 1 || s.nonLiteral != "-$X" {
+		t.Errorf("scanOptions(-$X cmd) = rest %d, nonLiteral %q; want rest 1, nonLiteral %q", s.rest, s.nonLiteral, "-$X")
+	}
+}
