@@ -16,7 +16,7 @@ type edit struct {
 }
 
 func set(id string, keys ...string) edit { return edit{id: id, keys: keys} }
-func unset(id string) edit              { return edit{unset: true, id: id} }
+func unset(id string) edit               { return edit{unset: true, id: id} }
 
 func (e edit) apply(t *testing.T, f *File) {
 	t.Helper()

@@ -10,9 +10,9 @@ import (
 // Column counts characters (not bytes) so that it matches what an editor
 // shows. The zero Position means "not in the file" (a default binding).
 type Position struct {
-	Offset int // byte offset from the start of the file
-	Line   int
-	Column int
+	Offset int `json:"offset"` // byte offset from the start of the file
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }
 
 // IsValid reports whether p points into a file.
