@@ -152,7 +152,7 @@ func TestAskReasonsAreSentences(t *testing.T) {
 		{`sh -c "$X"`, "sh -c"},
 		{"sudo -Z rm x", "-Z"},
 		{"echo (", "does not parse"},
-		{"find . -exec {} +", "find"},
+		{"find . -exec {} +", `"{}"`},
 		{strings.Repeat("(", maxNesting+1), "nests"},
 	}
 	for _, tc := range cases {

@@ -4,7 +4,9 @@ import "fmt"
 
 // find runs the command of each -exec, -execdir, -ok and -okdir action,
 // up to its ";" (or "+" right after "{}"). Each such command is looked
-// through like any other; "{}" stays literal text in it.
+// through like any other. "{}" stays as it is in the text, but a word
+// holding it is filled in with a file name, so it is not literal: as a
+// command name or in a shell script it makes the unit ask.
 func find(_ string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
 	for i := 0; i < len(args); i++ {
@@ -29,10 +31,7 @@ func find(_ string, args []word, _ stdin) lookThrough {
 			end++
 		}
 		if end > start {
-			lt.commands = append(lt.commands, args[start:end])
-			if args[start].text == "{}" && lt.ask == "" {
-				lt.ask = "find runs each file it finds as the command, so the command it runs is only known when it runs"
-			}
+			lt.commands = append(lt.commands, filledIn(args[start:end], "{}"))
 		}
 		i = end
 	}

@@ -248,8 +248,7 @@ var xargsOptions = optionSet{
 }
 
 // xargs runs its command (echo when none) with arguments read from its
-// input. With -I R, R in the command name means the name comes from the
-// input.
+// input. With -I R, the words holding R are filled in from the input.
 func xargs(name string, args []word, _ stdin) lookThrough {
 	replace := ""
 	s := scanOptions(args, &xargsOptions, func(o option) {
@@ -265,12 +264,33 @@ func xargs(name string, args []word, _ stdin) lookThrough {
 	})
 	lt := lookThrough{ask: optionTrouble(name, s), detach: true}
 	if s.rest < len(args) {
-		lt.commands = append(lt.commands, args[s.rest:])
-		if replace != "" && strings.Contains(args[s.rest].text, replace) {
-			lt.ask = "xargs takes the command name from its input, so the command it runs is only known when it runs"
-		}
+		lt.commands = append(lt.commands, filledIn(args[s.rest:], replace))
 	}
 	return lt
+}
+
+// filledIn returns words with every word that holds the placeholder marked
+// as not literal: xargs -I and find -exec put their input there, so such a
+// word is only known at run time. A command name or a shell script holding
+// the placeholder then makes its unit ask.
+func filledIn(words []word, placeholder string) []word {
+	if placeholder == "" {
+		return words
+	}
+	var out []word
+	for i, w := range words {
+		if !w.literal || !strings.Contains(w.text, placeholder) {
+			continue
+		}
+		if out == nil {
+			out = append([]word(nil), words...)
+		}
+		out[i].literal = false
+	}
+	if out == nil {
+		return words
+	}
+	return out
 }
 
 var watchOptions = optionSet{

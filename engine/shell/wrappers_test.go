@@ -62,7 +62,8 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"xargs_long_options", "xargs --null --max-args=1 --replace rm {}", []want{
 			plain("xargs --null --max-args=1 --replace rm {}", "xargs *"), plain("rm {}", "rm *"),
 		}},
-		{"xargs_command_from_input_asks", "xargs -I % % x", []want{asked("xargs -I % % x", "xargs *"), plain("% x", "% *")}},
+		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
+		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
 		{"xargs_shell_has_no_script", "xargs sh", []want{plain("xargs sh", "xargs *"), asked("sh", "sh *")}},
 		{"watch_joins_into_a_script", "watch -n 1 -d 'rm x' y", []want{plain("watch -n 1 -d rm x y", "watch *"), plain("rm x y", "rm *")}},
 		{"watch_exec", "watch -x rm x", []want{plain("watch -x rm x", "watch *"), rmx}},
@@ -80,7 +81,10 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"find_exec_shell", `find . -exec sh -c 'rm "$1"' _ {} \;`, []want{
 			plain(`find . -exec sh -c rm "$1" _ {} ;`, "find *"), plain(`sh -c rm "$1" _ {}`, "sh *"), plain("rm $1", "rm *"),
 		}},
-		{"find_runs_found_files_asks", `find . -exec {} \;`, []want{asked("find . -exec {} ;", "find *"), plain("{}", "{} *")}},
+		{"find_runs_found_files_asks", `find . -exec {} \;`, []want{plain("find . -exec {} ;", "find *"), asked("{}", "{} *")}},
+		{"find_file_name_in_script_asks", `find . -exec sh -c 'echo {}' \;`, []want{
+			plain("find . -exec sh -c echo {} ;", "find *"), asked("sh -c echo {}", "sh *"), plain("echo {}", "echo *"),
+		}},
 		{"find_split_expansion_asks", "find $ARGS", []want{asked("find $ARGS", "find *")}},
 		{"find_quoted_expansion_is_fine", `find "$DIR" -name x`, []want{plain("find $DIR -name x", "find *")}},
 		{"busybox", "busybox rm x", []want{plain("busybox rm x", "busybox *"), rmx}},
