@@ -36,27 +36,49 @@ type source struct {
 	depth int
 }
 
+// completeStatements returns the statements of text that parse before its
+// first syntax error. Bash reads a script one complete command at a time
+// and runs each before reading on, so these run even though the script as
+// a whole does not parse.
+func completeStatements(text string) []*syntax.Stmt {
+	var stmts []*syntax.Stmt
+	p := parsers.Get().(*syntax.Parser)
+	_ = p.Stmts(strings.NewReader(text), func(s *syntax.Stmt) bool {
+		stmts = append(stmts, s)
+		return true
+	})
+	parsers.Put(p)
+	return stmts
+}
+
 // script parses text and adds the units of every command in it. what names
 // the script in a parse error ("the command", "the script given to sh -c").
+// A script that does not parse gives a unit that asks, with the whole text,
+// followed by the units of the statements before the error.
 func (a *analyzer) script(text string, depth int, what string) {
+	src := &source{text: text, depth: depth}
 	f, err := parse(text)
 	if err != nil {
 		a.units = append(a.units, askUnit(text, what+" does not parse: "+err.Error()))
+		a.stmts(src, completeStatements(text))
 		return
 	}
-	a.stmts(&source{text: text, depth: depth}, f.Stmts)
+	a.stmts(src, f.Stmts)
 }
 
 // bestEffort adds the units of a script whose exact text is only known at
 // run time, parsed from its visible form. The caller has already made the
 // call ask; these units can only make it stricter (a deny rule on a command
-// that is visibly there still applies), so a parse error adds nothing.
+// that is visibly there still applies), so a parse error adds no unit of
+// its own.
 func (a *analyzer) bestEffort(text string, depth int) {
+	src := &source{text: text, depth: depth}
 	f, err := parse(text)
 	if err != nil {
+		a.stmts(src, completeStatements(text))
 		return
 	}
-	a.stmts(&source{text: text, depth: depth}, f.Stmts)
+	a.stmts(src, f.Stmts)
 }
 
 func (a *analyzer) stmts(src *source, stmts []*syntax.Stmt) {

@@ -43,8 +43,9 @@ const (
 // the commands it wraps or holds in substitutions. It never returns an
 // empty slice: a command with nothing to run (blank, comments only,
 // assignments only) gives one unit whose Text is "". A command that does not
-// parse gives one unit whose Text is the trimmed input and whose AskReason
-// names the parse error.
+// parse gives, first, one unit whose Text is the trimmed input and whose
+// AskReason names the parse error; then the units of the complete
+// statements before the error, which bash runs before it finds the error.
 func Analyze(cmd string) []Unit {
 	if len(cmd) > maxInput {
 		return []Unit{askUnit(cmd, fmt.Sprintf("the command is %d bytes long; commands over %d bytes are not analysed", len(cmd), maxInput))}
