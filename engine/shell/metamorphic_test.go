@@ -29,7 +29,7 @@ type transformation struct {
 
 var transformations = []transformation{
 	{"cd_prefix", func(cmd string) (string, bool) { return "cd dir && " + cmd, true }},
-	{"subshell", func(cmd string) (string, bool) { return "(" + cmd + "\n)", true }},
+	{"subshell", func(cmd string) (string, bool) { return "( " + cmd + "\n)", true }},
 	{"assignment_prefix", func(cmd string) (string, bool) {
 		// FOO=1 only prefixes a simple command; before a keyword or "!"
 		// it makes a different (broken) command.
