@@ -3,6 +3,7 @@ package keybindings
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -71,6 +72,19 @@ func (r *Report) FindingsFor(id string) []Finding {
 	var out []Finding
 	for _, f := range r.Findings {
 		if f.ID == id {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Involving returns the findings about id or naming it as the other party
+// (the built-in overridden, the action clashed with): what binding id
+// caused or suffers from.
+func (r *Report) Involving(id string) []Finding {
+	var out []Finding
+	for _, f := range r.Findings {
+		if f.ID == id || slices.Contains(f.Others, id) {
 			out = append(out, f)
 		}
 	}

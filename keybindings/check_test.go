@@ -374,6 +374,12 @@ func TestReportJSON(t *testing.T) {
 	if r.Count(Error) != 1 || !r.HasErrors() || len(r.FindingsFor(ActionNext)) != 1 || len(r.FindingsFor(ActionPicker)) != 0 {
 		t.Errorf("Count/HasErrors/FindingsFor wrong for %v", r.Findings)
 	}
+	if got := r.Involving("app.model.cycleBackward"); len(got) != 1 || got[0].ID != ActionNext {
+		t.Errorf("Involving(app.model.cycleBackward) = %v, want the finding about next", got)
+	}
+	if got := r.Involving("app.model.select"); len(got) != 0 {
+		t.Errorf("Involving(app.model.select) = %v, want none", got)
+	}
 	if s := fmt.Sprint(Severity(7)); s != "severity(7)" {
 		t.Errorf("Severity(7) prints %q", s)
 	}
