@@ -1,0 +1,66 @@
+package engine
+
+import "github.com/agentmgr/agentmgr/mapping"
+
+// HiddenKey reports whether tools of permission key are hidden (DESIGN section 6): the last rule
+// whose permission matches key is a `*` deny, or every rule matching key denies. A key no rule
+// names is not hidden (it asks), and ask never hides.
+func (c *Compiled) HiddenKey(key string) bool {
+	cands := c.candidates(key)
+	if len(cands) == 0 {
+		return false
+	}
+	if last := &c.rules[cands[len(cands)-1]]; last.catchAll && last.Action == Deny {
+		return true
+	}
+	for _, i := range cands {
+		if c.rules[i].Action != Deny {
+			return false
+		}
+	}
+	return true
+}
+
+// HiddenTool reports whether tool is hidden by these rules.
+func (c *Compiled) HiddenTool(tool string) bool {
+	return c.HiddenKey(mapping.KeyForTool(tool))
+}
+
+// SplitTools partitions tools, in order, into the hidden ones and the active ones.
+func (p *Policy) SplitTools(tools []string) (hidden, active []string) {
+	hidden, active = []string{}, []string{}
+	for _, t := range tools {
+		if p.Hidden(t) {
+			hidden = append(hidden, t)
+		} else {
+			active = append(active, t)
+		}
+	}
+	return hidden, active
+}
+
+// Mode is the permission mode pi's guard envelope reports.
+type Mode string
+
+// Permission modes, from DESIGN section 6.
+const (
+	ModePlan        Mode = "plan"
+	ModeBypass      Mode = "bypassPermissions"
+	ModeAcceptEdits Mode = "acceptEdits"
+	ModeDefault     Mode = "default"
+)
+
+// Mode is derived from evaluate("*","*"): deny is plan; allow is bypassPermissions unless some
+// rule asks, then acceptEdits; anything else is default.
+func (c *Compiled) Mode() Mode {
+	switch c.Evaluate("*", "*").Action {
+	case Deny:
+		return ModePlan
+	case Allow:
+		if c.hasAsk {
+			return ModeAcceptEdits
+		}
+		return ModeBypass
+	}
+	return ModeDefault
+}

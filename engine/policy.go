@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"github.com/agentmgr/agentmgr/engine/shell"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Policy composes the rules that decide a call for one persona (DESIGN section 6): the
+// persona's rules, then the session's rules, which may turn ask into allow but never override a
+// deny; guards are checked apart and win when they are more restrictive.
+type Policy struct {
+	Persona *Compiled // required
+	Session *Compiled // optional: rules the person approved during a session
+	Guards  *Compiled // optional: protections no persona may loosen
+	// Yolo turns every ask from a rule into allow; it never touches deny, and never opens a
+	// command the shell analysis could not read (fail closed).
+	Yolo bool
+}
+
+// NewPolicy is a Policy over a bare ruleset: no session, no guards.
+func NewPolicy(rs Ruleset) *Policy { return &Policy{Persona: Compile(rs)} }
+
+// Decide decides one value for permission key, matched as is (no shell analysis).
+func (p *Policy) Decide(key, value string) Decision {
+	d := p.Persona.Evaluate(key, value)
+	if p.Session != nil && d.Action != Deny {
+		if s := p.Session.Evaluate(key, value); s.Rule != nil {
+			d = s
+		}
+	}
+	if p.Guards != nil {
+		if g := p.Guards.Evaluate(key, value); g.Rule != nil && g.Action.rank() > d.Action.rank() {
+			d = g
+		}
+	}
+	if p.Yolo && d.Action == Ask {
+		d.Action = Allow
+		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
+	}
+	return d
+}
+
+// DecideValues decides a call with several values for key (several paths, say), each matched as
+// is, combined as DESIGN section 6 says. No values is decided as one empty value.
+func (p *Policy) DecideValues(key string, values []string) Decision {
+	if len(values) == 0 {
+		values = []string{""}
+	}
+	parts := make([]Decision, len(values))
+	for i, v := range values {
+		parts[i] = p.Decide(key, v)
+	}
+	return Combine(key, parts)
+}
+
+// DecideTool decides a call of tool with value: the tool is mapped to its permission key, and a
+// shell command is analysed into the commands it would run, each decided on its own; the call
+// gets the most restrictive of them.
+func (p *Policy) DecideTool(tool, value string) Decision {
+	key := mapping.KeyForTool(tool)
+	if !mapping.IsShellKey(key) {
+		return p.Decide(key, value)
+	}
+	return p.DecideShell(key, value)
+}
+
+// DecideShell decides a shell command for key unit by unit (DESIGN section 7).
+func (p *Policy) DecideShell(key, command string) Decision {
+	units := shell.Analyze(command)
+	out := Decision{Action: Allow, Permission: key, Units: make([]UnitDecision, len(units))}
+	deciding := -1
+	var decided Decision
+	for i, u := range units {
+		d := p.Decide(key, u.Text)
+		if u.Base != "" {
+			// A command named by path is also matched by its base name; the stricter wins.
+			if b := p.Decide(key, u.Base); b.Action.rank() > d.Action.rank() {
+				d = b
+			}
+		}
+		if u.AskReason != "" && d.Action == Allow {
+			d.Action = Ask
+			d.Reason = joinReason(d.Reason, u.AskReason)
+		}
+		out.Units[i] = UnitDecision{Text: u.Text, Action: d.Action, Rule: d.Rule, Reason: d.Reason, Suggestion: u.Suggestion}
+		if deciding < 0 || d.Action.rank() > out.Action.rank() {
+			deciding, decided = i, d
+			out.Action = d.Action
+		}
+	}
+	out.Rule, out.Value, out.Reason = decided.Rule, decided.Value, decided.Reason
+	return out
+}
+
+// Hidden reports whether tool is hidden from the agent: by the persona's rules, or by a guard
+// that denies it outright. Session rules never change what is hidden.
+func (p *Policy) Hidden(tool string) bool {
+	key := mapping.KeyForTool(tool)
+	return p.Persona.HiddenKey(key) || (p.Guards != nil && p.Guards.HiddenKey(key))
+}

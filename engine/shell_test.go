@@ -1,0 +1,55 @@
+package engine
+
+import "testing"
+
+func TestDecideShell(t *testing.T) {
+	p := &Policy{Persona: Compile(rules("bash", "*", "allow", "bash", "rm *", "deny", "bash", "git push *", "ask"))}
+	tests := []struct {
+		name, cmd string
+		want      Action
+		units     int
+	}{
+		{"plain allowed", "ls -la", Allow, 1},
+		{"rm anywhere denies", "ls && rm -rf /", Deny, 2},
+		{"quoted rm", `"rm" -rf '/'`, Deny, 1},
+		{"path rm by base name", "/bin/rm x", Deny, 1},
+		{"inside if", "if true; then rm x; fi", Deny, 2},
+		{"ask beats allow", "git status; git push origin", Ask, 2},
+		{"deny beats ask", "git push && rm x", Deny, 2},
+		{"wrapper and inner", "sudo rm x", Deny, 2},
+		{"non-literal name asks", "$CMD x", Ask, 1},
+		{"does not parse asks", "echo 'unterminated", Ask, 1},
+		{"echo of rm text is harmless", `echo "rm -rf /"`, Allow, 1},
+		{"empty command", "", Allow, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := p.DecideTool("bash", tt.cmd)
+			if d.Action != tt.want {
+				t.Errorf("bash %q = %s, want %s; units %+v", tt.cmd, d.Action, tt.want, d.Units)
+			}
+			if len(d.Units) < tt.units {
+				t.Errorf("bash %q has %d units, want at least %d", tt.cmd, len(d.Units), tt.units)
+			}
+			var strictest Action = Allow
+			for _, u := range d.Units {
+				strictest = Stricter(strictest, u.Action)
+				if u.Text != "" && u.Suggestion == "" {
+					t.Errorf("unit %q has no always suggestion", u.Text)
+				}
+			}
+			if strictest != d.Action {
+				t.Errorf("call action %s is not the strictest unit action %s", d.Action, strictest)
+			}
+		})
+	}
+}
+
+func TestShellToolsShareTheBashKey(t *testing.T) {
+	p := &Policy{Persona: Compile(rules("bash", "rm *", "deny"))}
+	for _, tool := range []string{"bash", "shell", "run", "exec"} {
+		if d := p.DecideTool(tool, "rm x"); d.Action != Deny || d.Permission != "bash" {
+			t.Errorf("tool %s: %s on key %q, want deny on bash", tool, d.Action, d.Permission)
+		}
+	}
+}
