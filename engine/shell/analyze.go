@@ -42,11 +42,20 @@ type source struct {
 // a whole does not parse.
 func completeStatements(text string) []*syntax.Stmt {
 	var stmts []*syntax.Stmt
+	failed := false
 	p := parsers.Get().(*syntax.Parser)
-	_ = p.Stmts(strings.NewReader(text), func(s *syntax.Stmt) bool {
-		stmts = append(stmts, s)
-		return true
-	})
+	// Never leave this loop early: StmtsSeq (v3.14.1) can yield again after
+	// yielding an error, which panics once the loop has stopped. That is
+	// also why the deprecated Parser.Stmts, which returns on the first
+	// error, is not used.
+	for s, err := range p.StmtsSeq(strings.NewReader(text)) {
+		if err != nil {
+			failed = true
+		}
+		if !failed && s != nil {
+			stmts = append(stmts, s)
+		}
+	}
 	parsers.Put(p)
 	return stmts
 }

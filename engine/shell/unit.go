@@ -53,6 +53,20 @@ func Analyze(cmd string) []Unit {
 	if d := bracketNesting(cmd); d > maxNesting {
 		return []Unit{askUnit(cmd, fmt.Sprintf("the command nests brackets %d deep; more than %d is not analysed", d, maxNesting))}
 	}
+	return analyze(cmd)
+}
+
+// internalError starts the AskReason of a call whose analysis failed.
+const internalError = "the command could not be analysed"
+
+func analyze(cmd string) (units []Unit) {
+	// The analysis must fail closed, even on a bug here or in the parser:
+	// a panic becomes a unit that asks.
+	defer func() {
+		if r := recover(); r != nil {
+			units = []Unit{askUnit(cmd, fmt.Sprintf("%s (internal error: %v)", internalError, r))}
+		}
+	}()
 	var a analyzer
 	a.script(cmd, 0, "the command")
 	if len(a.units) == 0 {

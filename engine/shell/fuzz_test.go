@@ -1,0 +1,47 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzAnalyze checks that any input gives at least one unit, without
+// panicking (Analyze turns a panic into an internal-error unit, caught
+// here), the same way every time; that every suggestion follows its
+// text; and that an input that does not parse asks.
+func FuzzAnalyze(f *testing.F) {
+	for _, seeds := range [][]string{evasions, harmless, benchCommands} {
+		for _, s := range seeds {
+			f.Add(s)
+		}
+	}
+	f.Add("")
+	f.Add("env -S 'env -S \"env -S rm\"'")
+	f.Add("bash <<-'A'\n\tsh <<<'eval \"rm x\"'\n\tA")
+	f.Fuzz(func(t *testing.T, cmd string) {
+		units := Analyze(cmd)
+		if len(units) == 0 {
+			t.Fatalf("Analyze(%q) returned no unit", cmd)
+		}
+		if again := Analyze(cmd); !slices.Equal(units, again) {
+			t.Fatalf("Analyze(%q) is not deterministic:\n%s\nthen:\n%s", cmd, describeUnits(units), describeUnits(again))
+		}
+		for _, u := range units {
+			if strings.HasPrefix(u.AskReason, internalError) {
+				t.Fatalf("Analyze(%q) failed inside: %s", cmd, u.AskReason)
+			}
+			if u.Suggestion != Suggest(u.Text) {
+				t.Errorf("Analyze(%q): unit %q has suggestion %q, want %q", cmd, u.Text, u.Suggestion, Suggest(u.Text))
+			}
+			if u.Base != "" && !strings.Contains(u.Text, "/") {
+				t.Errorf("Analyze(%q): unit %q has base %q but no path", cmd, u.Text, u.Base)
+			}
+		}
+		if len(cmd) <= maxInput && bracketNesting(cmd) <= maxNesting {
+			if _, err := parse(cmd); err != nil && units[0].AskReason == "" {
+				t.Errorf("Analyze(%q): does not parse (%v) but the first unit does not ask", cmd, err)
+			}
+		}
+	})
+}
