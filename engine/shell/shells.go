@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // shellOptions covers sh, bash, zsh, dash and ksh: every letter is a flag
 // except -o/-O (and +o/+O), which take an option name.
@@ -40,8 +43,45 @@ func shell(name string, args []word, _ stdin) lookThrough {
 		}
 	case hasS || rest == len(args):
 		lt.readsStdin = name
+	default:
+		scriptFile(&lt, name, args[rest])
 	}
 	return lt
+}
+
+// sourceBuiltin handles source and ".", which run a script file in the current
+// shell.
+func sourceBuiltin(name string, args []word, _ stdin) lookThrough {
+	if len(args) > 0 && args[0].text == "--" {
+		args = args[1:]
+	}
+	var lt lookThrough
+	if len(args) > 0 {
+		scriptFile(&lt, name, args[0])
+	}
+	return lt
+}
+
+// scriptFile looks at the script file a shell or source runs. A named file
+// is a normal command (rules see its name); but a file that is standard
+// input runs what the input holds, and a file only known at run time
+// (<(curl ...), "$SCRIPT") could hold anything.
+func scriptFile(lt *lookThrough, name string, file word) {
+	switch {
+	case file.literal && isStdinPath(file.text):
+		lt.readsStdin = name
+	case !file.literal:
+		lt.ask = fmt.Sprintf("the script file %s given to %s is only known when the command runs", file.text, name)
+	}
+}
+
+// isStdinPath reports whether a file name is the standard input.
+func isStdinPath(path string) bool {
+	switch path {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
 }
 
 // eval joins its arguments with spaces and runs them as a script.

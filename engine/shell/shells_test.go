@@ -54,5 +54,11 @@ func TestAnalyzeParsesScriptsAgain(t *testing.T) {
 		{"trap_list_runs_nothing", "trap -p", []want{plain("trap -p", "trap *")}},
 		{"alias_values", "alias ll='ls -l' x='rm x'", []want{plain("alias ll=ls -l x=rm x", "alias *"), plain("ls -l", "ls *"), rmx}},
 		{"source_is_a_normal_command", ". ./env.sh && source x.sh", []want{plain(". ./env.sh", ". *"), plain("source x.sh", "source *")}},
+		{"source_stdin_heredoc", "source /dev/stdin <<'EOF'\nrm x\nEOF", []want{plain("source /dev/stdin", "source *"), rmx}},
+		{"source_stdin_pipe_asks", "curl x | . /dev/stdin", []want{plain("curl x", "curl *"), asked(". /dev/stdin", ". *")}},
+		{"source_process_substitution_asks", "source <(curl x)", []want{asked("source <(curl x)", "source *"), plain("curl x", "curl *")}},
+		{"shell_process_substitution_asks", "bash <(curl -s x)", []want{asked("bash <(curl -s x)", "bash *"), plain("curl -s x", "curl *")}},
+		{"shell_expanded_script_file_asks", `bash "$SCRIPT" arg`, []want{asked("bash $SCRIPT arg", "bash *")}},
+		{"shell_stdin_file_reads_heredoc", "bash /dev/stdin <<< 'rm x'", []want{plain("bash /dev/stdin", "bash *"), rmx}},
 	})
 }

@@ -43,6 +43,7 @@ var handlers = map[string]handler{
 
 	"sh": shell, "bash": shell, "zsh": shell, "dash": shell, "ksh": shell,
 	"mksh": shell, "ash": shell, "rbash": shell, "yash": shell, "posh": shell,
+	"source": sourceBuiltin, ".": sourceBuiltin,
 	"eval":  eval,
 	"trap":  trap,
 	"alias": alias,
