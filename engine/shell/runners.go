@@ -1,0 +1,144 @@
+package shell
+
+// command runs its command, unless -v or -V asks it only to describe it.
+func command(name string, args []word, _ stdin) lookThrough {
+	describe := false
+	s := scanOptions(args, &optionSet{flags: "pvV"}, func(o option) {
+		if o.name == "v" || o.name == "V" {
+			describe = true
+		}
+	})
+	lt := lookThrough{ask: optionTrouble(name, s)}
+	if !describe && s.rest < len(args) {
+		lt.commands = append(lt.commands, args[s.rest:])
+	}
+	return lt
+}
+
+var xargsOptions = optionSet{
+	flags:        "0oprtx",
+	args:         "adEILnPs",
+	attached:     "eil",
+	longArgs:     []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
+	longAttached: []string{"eof", "replace", "max-lines"},
+	longFlags:    []string{"null", "interactive", "no-run-if-empty", "verbose", "exit", "open-tty", "show-limits", "help", "version"},
+}
+
+// xargs runs its command (echo when none) with arguments read from its
+// input. With -I R, the words holding R are filled in from the input.
+func xargs(name string, args []word, _ stdin) lookThrough {
+	replace := ""
+	s := scanOptions(args, &xargsOptions, func(o option) {
+		switch o.name {
+		case "I":
+			replace = o.value.text
+		case "i", "replace":
+			replace = "{}"
+			if o.hasValue && o.value.text != "" {
+				replace = o.value.text
+			}
+		}
+	})
+	lt := lookThrough{ask: optionTrouble(name, s), detach: true}
+	if s.rest < len(args) {
+		lt.commands = append(lt.commands, filledIn(args[s.rest:], replace))
+	}
+	return lt
+}
+
+var watchOptions = optionSet{
+	flags:        "bcCdegprtwxhv",
+	args:         "nqs",
+	longArgs:     []string{"interval", "equexit", "shotsdir"},
+	longAttached: []string{"differences"},
+	longFlags: []string{"beep", "color", "no-color", "errexit", "chgexit", "precise", "no-rerun",
+		"no-title", "no-wrap", "no-linewrap", "exec", "help", "version"},
+}
+
+// watch joins its arguments with spaces and runs them with sh -c, unless
+// -x makes it run them as a command directly.
+func watch(name string, args []word, _ stdin) lookThrough {
+	exec := false
+	s := scanOptions(args, &watchOptions, func(o option) {
+		if o.name == "x" || o.name == "exec" {
+			exec = true
+		}
+	})
+	lt := lookThrough{ask: optionTrouble(name, s)}
+	rest := args[s.rest:]
+	switch {
+	case len(rest) == 0:
+	case exec:
+		lt.commands = append(lt.commands, rest)
+	default:
+		lt.scripts = []script{{text: joinTexts(rest), literal: allLiteral(rest), what: "the command given to watch"}}
+	}
+	return lt
+}
+
+var flockOptions = optionSet{
+	flags:     "sxeunoFhV",
+	args:      "wEc",
+	longArgs:  []string{"timeout", "wait", "conflict-exit-code", "command"},
+	longFlags: []string{"shared", "exclusive", "unlock", "nonblock", "nb", "close", "no-fork", "verbose", "help", "version"},
+}
+
+// flock takes a lock on FILE, then runs COMMAND..., or the shell string of
+// -c. flock FD (one operand, no -c) runs nothing.
+func flock(name string, args []word, _ stdin) lookThrough {
+	var shellString *word
+	s := scanOptions(args, &flockOptions, func(o option) {
+		if o.name == "c" || o.name == "command" {
+			v := o.value
+			shellString = &v
+		}
+	})
+	lt := lookThrough{ask: optionTrouble(name, s)}
+	rest := s.rest + 1 // the lock file
+	if shellString == nil && rest < len(args) && (args[rest].text == "-c" || args[rest].text == "--command") {
+		if rest+1 < len(args) {
+			shellString = &args[rest+1]
+		}
+		rest = len(args)
+	}
+	if shellString != nil {
+		lt.scripts = []script{{text: shellString.text, literal: shellString.literal, what: "the command given to flock -c"}}
+		return lt
+	}
+	if rest < len(args) {
+		lt.commands = append(lt.commands, args[rest:])
+	}
+	return lt
+}
+
+// busybox runs the applet its first argument names (busybox rm x is rm x).
+func busybox(_ string, args []word, _ stdin) lookThrough {
+	if len(args) == 0 || (len(args[0].text) > 0 && args[0].text[0] == '-') {
+		return lookThrough{}
+	}
+	return lookThrough{commands: [][]word{args}}
+}
+
+var ioniceOptions = optionSet{
+	flags:     "thV",
+	args:      "cnpPu",
+	longArgs:  []string{"class", "classdata", "pid", "pgid", "uid"},
+	longFlags: []string{"ignore", "help", "version"},
+}
+
+// ionice runs its command, unless -p, -P or -u make its operands process,
+// group or user ids.
+func ionice(name string, args []word, _ stdin) lookThrough {
+	ids := false
+	s := scanOptions(args, &ioniceOptions, func(o option) {
+		switch o.name {
+		case "p", "P", "u", "pid", "pgid", "uid":
+			ids = true
+		}
+	})
+	lt := lookThrough{ask: optionTrouble(name, s)}
+	if !ids && s.rest < len(args) {
+		lt.commands = append(lt.commands, args[s.rest:])
+	}
+	return lt
+}
