@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -65,6 +66,10 @@ func completeStatements(text string) []*syntax.Stmt {
 // A script that does not parse gives a unit that asks, with the whole text,
 // followed by the units of the statements before the error.
 func (a *analyzer) script(text string, depth int, what string) {
+	if d := bracketNesting(text); d > maxNesting {
+		a.units = append(a.units, askUnit(text, fmt.Sprintf("%s nests brackets %d deep; more than %d is not analysed", what, d, maxNesting)))
+		return
+	}
 	src := &source{text: text, depth: depth}
 	f, err := parse(text)
 	if err != nil {
@@ -81,6 +86,9 @@ func (a *analyzer) script(text string, depth int, what string) {
 // that is visibly there still applies), so a parse error adds no unit of
 // its own.
 func (a *analyzer) bestEffort(text string, depth int) {
+	if bracketNesting(text) > maxNesting {
+		return
+	}
 	src := &source{text: text, depth: depth}
 	f, err := parse(text)
 	if err != nil {

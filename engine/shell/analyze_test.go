@@ -188,6 +188,7 @@ func TestAnalyzeLimits(t *testing.T) {
 	}{
 		{"too_long", "echo " + strings.Repeat("a", maxInput)},
 		{"too_deeply_nested", strings.Repeat("( ", maxNesting+1) + "rm x" + strings.Repeat(" )", maxNesting+1)},
+		{"decoded_script_too_deeply_nested", "eval $'" + strings.Repeat(`\x28 `, maxNesting+1) + "true" + strings.Repeat(` \x29`, maxNesting+1) + "'"},
 		{"wrappers_too_deep", wrappers},
 		{"scripts_too_deep", scripts},
 	}

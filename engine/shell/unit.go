@@ -31,7 +31,8 @@ const (
 	// maxInput is the longest command analysed; longer ones are asked.
 	maxInput = 256 << 10
 	// maxNesting bounds bracket nesting, which the parser follows by
-	// recursion.
+	// recursion. It is checked on every script parsed, since a script
+	// handed to eval can be decoded from escapes ($'\x28').
 	maxNesting = 512
 	// maxScriptDepth bounds scripts handed to scripts (sh -c 'eval ...').
 	maxScriptDepth = 8
@@ -49,9 +50,6 @@ const (
 func Analyze(cmd string) []Unit {
 	if len(cmd) > maxInput {
 		return []Unit{askUnit(cmd, fmt.Sprintf("the command is %d bytes long; commands over %d bytes are not analysed", len(cmd), maxInput))}
-	}
-	if d := bracketNesting(cmd); d > maxNesting {
-		return []Unit{askUnit(cmd, fmt.Sprintf("the command nests brackets %d deep; more than %d is not analysed", d, maxNesting))}
 	}
 	return analyze(cmd)
 }
