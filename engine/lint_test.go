@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+)
+
+func kinds(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%s@%d", f.Kind, f.Rule+1))
+	}
+	return out
+}
+
+func TestLint(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules Ruleset
+		opts  LintOptions
+		want  []string
+	}{
+		{"clean planner-like", rules("*", "*", "deny", "read", "*", "allow", "bash", "git *", "allow"), LintOptions{}, nil},
+		{"catch-all last shadows everything", rules("read", "*", "allow", "bash", "ls", "allow", "*", "*", "deny"), LintOptions{},
+			[]string{"shadowed@1", "shadowed@2", "catch-all-late@3"}},
+		{"duplicate", rules("bash", "ls", "allow", "bash", "ls", "allow"), LintOptions{}, []string{"duplicate@1"}},
+		{"narrower after wider is fine", rules("bash", "*", "allow", "bash", "rm *", "deny"), LintOptions{}, nil},
+		{"wider after narrower shadows", rules("bash", "git push *", "ask", "bash", "git *", "allow"), LintOptions{}, []string{"shadowed@1"}},
+		{"optional tail is covered", rules("bash", "git *", "ask", "bash", "git*", "allow"), LintOptions{}, []string{"shadowed@1"}},
+		{"question mark is not assumed to cover", rules("bash", "a*", "ask", "bash", "a?", "allow"), LintOptions{}, nil},
+		{"wildcard permission shadows", rules("bash", "ls", "allow", "b*", "*", "deny"), LintOptions{}, []string{"shadowed@1"}},
+		{"typo key", rules("bassh", "*", "allow"), LintOptions{}, []string{"unknown-key@1"}},
+		{"custom tool key is fine", rules("todo", "*", "allow", "ctx_execute", "*", "deny"), LintOptions{}, nil},
+		{"wildcard key matching nothing", rules("zz*", "*", "deny"), LintOptions{}, []string{"unknown-key@1"}},
+		{"bash ungated", rules("*", "*", "allow", "webfetch", "*", "deny"), LintOptions{}, []string{"bash-ungated@1"}},
+		{"bash gated", rules("*", "*", "allow", "bash", "rm *", "ask"), LintOptions{}, nil},
+		{"legacy", rules("*", "*", "deny"), LintOptions{Legacy: true}, []string{"legacy@0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := kinds(Lint(tt.rules, tt.opts))
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("Lint(%v) = %v, want %v", tt.rules, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLintShadowedNeverDecides(t *testing.T) {
+	// Property: a rule reported as shadowed decides none of a set of probe values.
+	rs := rules("bash", "git push *", "ask", "bash", "git *", "allow", "read", "src/*", "deny", "*", "*", "ask")
+	c := Compile(rs)
+	probes := []string{"git", "git push", "git push origin", "src/a", "x", ""}
+	for _, f := range Lint(rs, LintOptions{}) {
+		if f.Kind != LintShadowed {
+			continue
+		}
+		for _, key := range []string{"bash", "read", "edit"} {
+			for _, v := range probes {
+				if d := c.Evaluate(key, v); d.Rule == &c.rules[f.Rule].Rule {
+					t.Errorf("rule %d reported shadowed but decides %s %q", f.Rule+1, key, v)
+				}
+			}
+		}
+	}
+}
