@@ -131,8 +131,8 @@ func TestAnalyzeEmptyAndBroken(t *testing.T) {
 		{"unfinished_if", "if true; then rm x", []want{asked("if true; then rm x", "if *")}},
 		{"unclosed_quote", `rm "x`, []want{asked(`rm "x`, "rm *")}},
 		{"glob_parsed_as_array_index", "r[m] x", []want{asked("r[m] x", "r[m] *")}},
-		{"statements_before_the_error_still_run", "ls\nrm -rf /tmp/x\n)", []want{
-			asked("ls\nrm -rf /tmp/x\n)", "ls\nrm *"), plain("ls", "ls *"), plain("rm -rf /tmp/x", "rm *"),
+		{"statements_before_the_error_still_run", "ls\nrm -rf build/x\n)", []want{
+			asked("ls\nrm -rf build/x\n)", "ls\nrm *"), plain("ls", "ls *"), plain("rm -rf build/x", "rm *"),
 		}},
 		{"script_statements_before_the_error", "sh -c 'cd /\n)'", []want{
 			plain("sh -c cd /\n)", "sh *"), asked("cd /\n)", "cd *"), plain("cd /", "cd *"),
