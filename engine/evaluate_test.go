@@ -143,7 +143,7 @@ func TestPolicyComposition(t *testing.T) {
 	persona := rules("edit", "*", "ask", "edit", "*.env", "deny", "bash", "*", "allow")
 	session := rules("edit", "src/*", "allow", "bash", "curl *", "deny")
 	guards := rules("bash", "rm -rf /*", "deny", "edit", "src/secret/*", "ask")
-	p := &Policy{Persona: Compile(persona), Session: Compile(session), Guards: Compile(guards)}
+	p := &Policy{Persona: Compile(persona), Session: Compile(session), Guards: []*Compiled{Compile(guards)}}
 	tests := []struct {
 		name, key, value string
 		want             Action

@@ -38,7 +38,7 @@ func TestSplitTools(t *testing.T) {
 	if !slices.Equal(hidden, []string{"write", "custom"}) || !slices.Equal(active, []string{"read", "bash", "hash_read"}) {
 		t.Errorf("SplitTools = hidden %v active %v", hidden, active)
 	}
-	p.Guards = Compile(rules("bash", "*", "deny"))
+	p.Guards = []*Compiled{Compile(rules("bash", "*", "deny"))}
 	if !p.Hidden("bash") {
 		t.Errorf("a guard that denies bash outright should hide it")
 	}

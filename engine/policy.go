@@ -11,7 +11,10 @@ import (
 type Policy struct {
 	Persona *Compiled // required
 	Session *Compiled // optional: rules the person approved during a session
-	Guards  *Compiled // optional: protections no persona may loosen
+	// Guards are protections no persona may loosen, one compiled set per guards file. Each set
+	// decides on its own (last match within the file) and the most restrictive set wins, so a
+	// project's guards file can add protections but never lift one of the user's.
+	Guards []*Compiled
 	// Yolo turns every ask from a rule into allow; it never touches deny, and never opens a
 	// command the shell analysis could not read (fail closed).
 	Yolo bool
@@ -28,8 +31,8 @@ func (p *Policy) Decide(key, value string) Decision {
 			d = s
 		}
 	}
-	if p.Guards != nil {
-		if g := p.Guards.Evaluate(key, value); g.Rule != nil && g.Action.rank() > d.Action.rank() {
+	for _, gs := range p.Guards {
+		if g := gs.Evaluate(key, value); g.Rule != nil && g.Action.rank() > d.Action.rank() {
 			d = g
 		}
 	}
@@ -96,5 +99,13 @@ func (p *Policy) DecideShell(key, command string) Decision {
 // that denies it outright. Session rules never change what is hidden.
 func (p *Policy) Hidden(tool string) bool {
 	key := mapping.KeyForTool(tool)
-	return p.Persona.HiddenKey(key) || (p.Guards != nil && p.Guards.HiddenKey(key))
+	if p.Persona.HiddenKey(key) {
+		return true
+	}
+	for _, gs := range p.Guards {
+		if gs.HiddenKey(key) {
+			return true
+		}
+	}
+	return false
 }
