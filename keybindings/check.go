@@ -49,7 +49,8 @@ type KeyStatus struct {
 	Pos     Position `json:"pos"`
 	Default bool     `json:"default"`
 	Status  Status   `json:"status"`
-	// Detail says why, e.g. "reserved for app.thinking.cycle".
+	// Detail says what and why for a person, e.g. "skipped: reserved for
+	// app.thinking.cycle"; it is empty when Status is ok.
 	Detail string `json:"detail,omitempty"`
 }
 
@@ -210,7 +211,7 @@ func (c *checker) collectActions() {
 			for _, b := range e.Bindings {
 				ks := KeyStatus{Text: b.Text, Combo: b.Combo, Pos: b.Pos, Status: StatusOK}
 				if b.Err != nil {
-					ks.Status, ks.Detail = StatusInvalid, reasonOf(b.Err)
+					ks.Status, ks.Detail = StatusInvalid, "invalid: "+reasonOf(b.Err)
 				}
 				st.Keys = append(st.Keys, ks)
 			}
@@ -341,7 +342,7 @@ func (c *checker) checkKey(st *ActionStatus, ks *KeyStatus) {
 		f.Message = fmt.Sprintf("pi will skip this binding: %s is reserved for %s", ks.Combo, labels(sameSpelling))
 		f.Fixes = c.fixes(st, ks.Combo, sameSpelling)
 		c.add(f)
-		setStatus(StatusSkipped, "reserved for "+joinAnd(ids(sameSpelling)))
+		setStatus(StatusSkipped, "skipped: reserved for "+joinAnd(ids(sameSpelling)))
 	} else {
 		if len(reserved) > 0 {
 			f := base

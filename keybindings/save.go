@@ -47,6 +47,9 @@ func Load(path string) (*File, error) {
 	return f, nil
 }
 
+// Exists reports whether the file was on disk when loaded (or once saved).
+func (f *File) Exists() bool { return f.disk.exists }
+
 // Changed reports whether the content differs from what Load read.
 func (f *File) Changed() bool {
 	if !f.disk.exists {
