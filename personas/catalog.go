@@ -1,0 +1,173 @@
+package personas
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/builtin"
+)
+
+// Catalog is every persona agentmgr can offer: the built-ins, then the global personas, then
+// the project's, each scope in file-name order. A persona in a higher scope replaces the one of
+// the same name in a lower scope in place, so the order people learned stays put.
+type Catalog struct {
+	dirs     Dirs
+	list     []*Persona
+	index    map[string]int
+	shadowed []*Persona
+	problems []Problem
+}
+
+// Load reads the built-ins and the persona folders of d. It never fails: files that cannot be
+// read or parsed are skipped and listed in Problems, and the rest load.
+func Load(d Dirs) *Catalog {
+	c := &Catalog{dirs: d, index: map[string]int{}}
+	for _, name := range builtin.Names {
+		p, probs := LoadBuiltin(name)
+		c.problems = append(c.problems, probs...)
+		if p != nil {
+			c.add(p)
+		}
+	}
+	c.loadDir(d.GlobalAgents(), ScopeGlobal)
+	c.loadLegacy(d.LegacyFile())
+	if dir := d.ProjectAgents(); dir != "" {
+		c.loadDir(dir, ScopeProject)
+	}
+	return c
+}
+
+// LoadBuiltin parses the built-in persona name.
+func LoadBuiltin(name string) (*Persona, []Problem) {
+	display := "builtin/" + name + ".md"
+	data, err := builtin.File(name)
+	if err != nil {
+		return nil, []Problem{{File: display, Severity: Error, Message: "no such built-in persona"}}
+	}
+	return Parse(display, data, ScopeBuiltin)
+}
+
+// Dirs returns the folders the catalog was loaded from.
+func (c *Catalog) Dirs() Dirs { return c.dirs }
+
+// Personas returns the effective personas in catalog order.
+func (c *Catalog) Personas() []*Persona {
+	return append([]*Persona(nil), c.list...)
+}
+
+// Lookup finds an effective persona by name (case-insensitive, as names are lower-cased).
+func (c *Catalog) Lookup(name string) (*Persona, bool) {
+	i, ok := c.index[strings.ToLower(name)]
+	if !ok {
+		return nil, false
+	}
+	return c.list[i], true
+}
+
+// Problems returns the errors of every skipped file and the notes of the loaded ones, in the
+// order the files were read.
+func (c *Catalog) Problems() []Problem {
+	return append([]Problem(nil), c.problems...)
+}
+
+// Shadowed returns the personas replaced by one of the same name in a higher scope.
+func (c *Catalog) Shadowed() []*Persona {
+	return append([]*Persona(nil), c.shadowed...)
+}
+
+// add puts p in the catalog: a new name goes at the end, a name from a lower scope is replaced
+// in place, and a second persona of the same name in the same scope is refused.
+func (c *Catalog) add(p *Persona) {
+	i, ok := c.index[p.Name]
+	if !ok {
+		c.index[p.Name] = len(c.list)
+		c.list = append(c.list, p)
+		return
+	}
+	old := c.list[i]
+	if p.Scope > old.Scope {
+		c.shadowed = append(c.shadowed, old)
+		c.list[i] = p
+		return
+	}
+	c.problems = append(c.problems, Problem{File: p.Path, Line: 1, Col: 1, Severity: Error,
+		Message: "the name " + p.Name + " is already used by " + old.Where() + " in the same scope; this file is skipped: rename one of them"})
+}
+
+// personaFiles lists the persona files of dir in name order: *.md files that are not hidden.
+// A missing folder is no problem.
+func personaFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".md") || e.IsDir() {
+			continue
+		}
+		out = append(out, filepath.Join(dir, n))
+	}
+	return out, nil
+}
+
+func (c *Catalog) loadDir(dir string, scope Scope) {
+	files, err := personaFiles(dir)
+	if err != nil {
+		c.problems = append(c.problems, Problem{File: dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)})
+		return
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			if st, serr := os.Stat(f); serr == nil && st.IsDir() {
+				continue // a folder (or a link to one) named like a persona
+			}
+			c.problems = append(c.problems, Problem{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)})
+			continue
+		}
+		p, probs := Parse(f, data, scope)
+		c.problems = append(c.problems, probs...)
+		if p != nil {
+			c.add(p)
+		}
+	}
+}
+
+func (c *Catalog) loadLegacy(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			c.problems = append(c.problems, Problem{File: path, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)})
+		}
+		return
+	}
+	ps, probs := ParseLegacy(path, data)
+	c.problems = append(c.problems, probs...)
+	for _, p := range ps {
+		if i, ok := c.index[p.Name]; ok && c.list[i].Scope == ScopeGlobal {
+			// A Markdown file of the same name is the newer form of the same agent: it wins.
+			c.shadowed = append(c.shadowed, p)
+			c.problems = append(c.problems, Problem{File: path, Severity: Info,
+				Message: "agent " + p.Name + " is also defined by " + c.list[i].Path + ", which is used instead"})
+			continue
+		}
+		c.add(p)
+	}
+}
+
+// unwrapPathError drops the path that a *fs.PathError repeats, since problems name the file.
+func unwrapPathError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}

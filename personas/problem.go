@@ -1,0 +1,95 @@
+package personas
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Severity says how bad a Problem is. Only errors make a file unusable.
+type Severity int
+
+// Severities, from worst to mildest.
+const (
+	Error   Severity = iota // the file is skipped
+	Warning                 // the file is used, but something looks wrong (an unknown colour)
+	Info                    // worth knowing, nothing wrong (an unknown field kept for other tools)
+)
+
+// String is "error", "warning" or "info".
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Info:
+		return "info"
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// Problem is one finding about a file, positioned at a 1-based line and column of the file
+// (columns count characters, not bytes).
+type Problem struct {
+	File     string
+	Line     int
+	Col      int
+	Severity Severity
+	Message  string
+}
+
+// Error renders the problem as "file:line:col: message", the form editors and terminals link.
+func (p Problem) Error() string {
+	var b strings.Builder
+	b.WriteString(p.File)
+	if p.Line > 0 {
+		fmt.Fprintf(&b, ":%d", p.Line)
+		if p.Col > 0 {
+			fmt.Fprintf(&b, ":%d", p.Col)
+		}
+	}
+	b.WriteString(": ")
+	b.WriteString(p.Message)
+	return b.String()
+}
+
+// String is Error with the severity in front for warnings and notes, as the CLI prints them.
+func (p Problem) String() string {
+	if p.Severity == Error {
+		return p.Error()
+	}
+	return p.Severity.String() + ": " + p.Error()
+}
+
+// HasError reports whether any of ps is an Error.
+func HasError(ps []Problem) bool {
+	for _, p := range ps {
+		if p.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Errors returns the errors of ps, in order.
+func Errors(ps []Problem) []Problem {
+	var out []Problem
+	for _, p := range ps {
+		if p.Severity == Error {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// ProblemsError joins problems into one error value for callers that want an error.
+type ProblemsError []Problem
+
+// Error lists every problem on its own line.
+func (e ProblemsError) Error() string {
+	lines := make([]string, len(e))
+	for i, p := range e {
+		lines[i] = p.Error()
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,210 @@
+package personas
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+
+	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// permissions is what a permissions field says, before expansion.
+type permissions struct {
+	form   Form
+	preset string
+	legacy []string
+	rules  engine.Ruleset
+}
+
+// sourceFunc gives the source of a rule written on a line of the file.
+type sourceFunc func(line int) engine.Source
+
+// permissions reads the three forms of DESIGN section 2; field is "permissions" or
+// "permission", as written, for messages.
+func (r *reader) permissions(field string, n ast.Node, src sourceFunc) (permissions, bool) {
+	before := len(Errors(r.probs))
+	var out permissions
+	switch v := unwrap(n).(type) {
+	case *ast.MappingNode:
+		out.form = FormRules
+		out.rules = r.ruleMap(field, v, src)
+	case *ast.SequenceNode:
+		out.form = FormLegacy
+		for i, item := range v.Values {
+			w, null, ok := scalarText(item)
+			if !ok || null {
+				r.errorf(item, "%s[%d]: expected a legacy permission word (%s), got %s", field, i, strings.Join(builtin.LegacyWords, ", "), kindOf(item))
+				continue
+			}
+			if !slices.Contains(builtin.LegacyWords, strings.ToLower(strings.TrimSpace(w))) {
+				r.errorf(item, "%s[%d]: unknown legacy permission %q; expected one of %s", field, i, w, strings.Join(builtin.LegacyWords, ", "))
+				continue
+			}
+			out.legacy = append(out.legacy, w)
+		}
+		if len(Errors(r.probs)) == before {
+			rs, err := builtin.Legacy(out.legacy)
+			if err != nil {
+				r.errorf(n, "%s: %v", field, err)
+			}
+			out.rules = rs
+		}
+		if out.legacy == nil {
+			out.legacy = []string{}
+		}
+	default:
+		s, null, ok := scalarText(n)
+		if null {
+			r.errorf(n, "%s: is empty; expected a preset (read, plan or build), a list of legacy words, or a map of rules", field)
+			return out, false
+		}
+		if !ok {
+			r.errorf(n, "%s: expected a preset (read, plan or build), a list of legacy words, or a map of rules, got %s", field, kindOf(n))
+			return out, false
+		}
+		out.form = FormPreset
+		out.preset = strings.ToLower(strings.TrimSpace(s))
+		rs, err := builtin.Preset(out.preset)
+		if err != nil {
+			r.errorf(n, "%s: unknown preset %q; expected read, plan or build, a list of legacy words, or a map of rules", field, s)
+			return out, false
+		}
+		out.rules = rs
+	}
+	return out, len(Errors(r.probs)) == before
+}
+
+// ruleMap reads a rule map in file order: `key: action`, `key: {pattern: action, ...}`, where an
+// action is a word or {action: WORD, reason: TEXT}.
+func (r *reader) ruleMap(prefix string, m *ast.MappingNode, src sourceFunc) engine.Ruleset {
+	rs := engine.Ruleset{}
+	for _, e := range r.entries(prefix, m) {
+		keyPath := pathJoin(prefix, e.key)
+		if e.key == "" {
+			r.errorf(e.mv, "%s: empty permission key; name a permission such as bash or edit, or * for all", keyPath)
+			continue
+		}
+		keyLine, _ := nodePos(e.mv)
+		if inner, ok := unwrap(e.mv.Value).(*ast.MappingNode); ok && !isActionObject(inner) {
+			for _, pe := range r.entries(keyPath, inner) {
+				patPath := pathJoin(keyPath, pe.key)
+				a, reason, ok := r.action(patPath, pe.mv.Value)
+				if !ok {
+					continue
+				}
+				line, _ := nodePos(pe.mv)
+				rs = append(rs, engine.Rule{Permission: e.key, Pattern: pe.key, Action: a, Reason: reason, Source: src(line + r.lineOff)})
+			}
+			continue
+		}
+		a, reason, ok := r.action(keyPath, e.mv.Value)
+		if !ok {
+			continue
+		}
+		rs = append(rs, engine.Rule{Permission: e.key, Pattern: "*", Action: a, Reason: reason, Source: src(keyLine + r.lineOff)})
+	}
+	return rs
+}
+
+// isActionObject tells {action: deny, reason: "..."} from a map of patterns: a map with an
+// `action` key whose value is a scalar is an action. (A pattern that is the bare word
+// "action" cannot be written in a pattern map; "action *" matches the same commands.)
+func isActionObject(m *ast.MappingNode) bool {
+	for _, mv := range m.Values {
+		if k, ok := keyText(mv); ok && k == "action" {
+			_, _, scalar := scalarText(mv.Value)
+			return scalar
+		}
+	}
+	return false
+}
+
+// action reads an action word or an action object.
+func (r *reader) action(path string, n ast.Node) (engine.Action, string, bool) {
+	if m, ok := unwrap(n).(*ast.MappingNode); ok {
+		if !isActionObject(m) {
+			r.errorf(n, "%s: expected an action (allow, ask or deny) or {action: deny, reason: \"...\"}, got a map of patterns; patterns nest one level only", path)
+			return "", "", false
+		}
+		var (
+			act    engine.Action
+			reason string
+			ok     = true
+		)
+		for _, e := range r.entries(path, m) {
+			switch e.key {
+			case "action":
+				s, _, _ := scalarText(e.mv.Value)
+				a, err := engine.ParseAction(s)
+				if err != nil {
+					r.errorf(e.mv.Value, "%s: %v", path, err)
+					ok = false
+				}
+				act = a
+			case "reason":
+				s, null, isScalar := scalarText(e.mv.Value)
+				if !isScalar {
+					r.errorf(e.mv.Value, "%s.reason: expected text, got %s", path, kindOf(e.mv.Value))
+					ok = false
+				} else if !null {
+					reason = s
+				}
+			default:
+				r.errorf(e.mv, "%s.%s: unknown field of an action; expected action and reason", path, e.key)
+				ok = false
+			}
+		}
+		return act, reason, ok
+	}
+	s, null, ok := scalarText(n)
+	if !ok || null {
+		r.errorf(n, "%s: expected an action (allow, ask or deny), got %s", path, kindOf(n))
+		return "", "", false
+	}
+	a, err := engine.ParseAction(s)
+	if err != nil {
+		r.errorf(n, "%s: %v", path, err)
+		return "", "", false
+	}
+	return a, "", true
+}
+
+// ParseRuleMap reads a YAML file that is only a rule map (a guards.yaml), in the same form as a
+// persona's permissions map. Each rule's source is {FromGuard, path, line}.
+func ParseRuleMap(path string, data []byte) (engine.Ruleset, []Problem) {
+	r := &reader{file: path}
+	if !r.checkUTF8(data) {
+		return nil, r.probs
+	}
+	f, err := parseYAML(data)
+	if err != nil {
+		r.yamlError(err)
+		return nil, r.probs
+	}
+	var body ast.Node
+	for _, d := range f.Docs {
+		if d != nil && d.Body != nil {
+			if _, isComment := d.Body.(*ast.CommentGroupNode); !isComment {
+				body = d.Body
+				break
+			}
+		}
+	}
+	if body == nil {
+		return engine.Ruleset{}, r.probs
+	}
+	m, ok := unwrap(body).(*ast.MappingNode)
+	if !ok {
+		r.errorf(body, "expected a map of rules (permission: action, or permission: {pattern: action}), got %s", kindOf(body))
+		return nil, r.probs
+	}
+	rs := r.ruleMap("", m, func(line int) engine.Source {
+		return engine.Source{Kind: engine.FromGuard, Name: path, Line: line}
+	})
+	if r.failed() {
+		return nil, r.probs
+	}
+	return rs, r.probs
+}
