@@ -1,0 +1,59 @@
+# agentmgr: `make run` opens the app, `make test` runs every check. Both install what they need
+# on a fresh Debian/Ubuntu machine (apt-get needs root or sudo).
+
+GO        ?= go
+FYNE_DEPS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
+             libxinerama-dev libxi-dev libxxf86vm-dev
+XVFB_DEPS := xvfb xauth imagemagick
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run build test test-headless lint bench deps deps-gui deps-xvfb fuzz smoke package clean
+
+## run: install the Debian packages Fyne needs (if missing), then open the app
+run: deps-gui
+	$(GO) run ./cmd/agentmgr
+
+## build: the real cgo binary
+build: deps-gui
+	$(GO) build -o bin/agentmgr ./cmd/agentmgr
+
+## test: everything CI runs: vet, staticcheck, headless tests, the real cgo build
+test: deps-gui lint test-headless build
+
+## test-headless: all tests without X or GL headers
+test-headless:
+	CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+	CGO_ENABLED=0 $(GO) run $(STATICCHECK) -tags ci ./...
+
+## bench: the performance targets (see README)
+bench:
+	CGO_ENABLED=0 $(GO) test -tags ci -run '^$$' -bench . -benchmem ./...
+
+fuzz:
+	CGO_ENABLED=0 $(GO) test -tags ci -run '^$$' -fuzz FuzzPatternMatch -fuzztime 30s ./engine/
+
+## deps: Go modules and the Debian packages for the GUI build
+deps: deps-gui
+	$(GO) mod download
+
+deps-gui:
+	@missing=""; for p in $(FYNE_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+deps-xvfb:
+	@missing=""; for p in $(XVFB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+clean:
+	rm -rf bin dist

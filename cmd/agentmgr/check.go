@@ -1,0 +1,77 @@
+package main
+
+import (
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+func init() {
+	register(command{name: "check", order: 13, usage: "[--agent NAME] [--session ID] [--json] TOOL [VALUE]", summary: "decide one tool call and say which rule decided it", run: runCheck})
+}
+
+func runCheck(e *env, args []string) error {
+	const usage = "[--agent NAME] [--session ID] [--json] TOOL [VALUE]"
+	fs := flags(e, "check", usage, "Decide one tool call for a persona and say which rule decided it, and where the rule\ncomes from. Shell commands are split into every command they would run.")
+	agent := fs.String("agent", "", "persona (default: the active one)")
+	session := fs.String("session", "", "also apply this session's approved rules")
+	asJSON := fs.Bool("json", false, "print JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) < 1 || len(rest) > 2 {
+		return usagef("check takes a tool and an optional value")
+	}
+	tool, value := rest[0], ""
+	if len(rest) == 2 {
+		value = rest[1]
+	}
+	c := e.catalog(*asJSON)
+	p, err := persona(c, e, *agent)
+	if err != nil {
+		return err
+	}
+	pol, err := policyFor(e, p, *session)
+	if err != nil {
+		return err
+	}
+	d := pol.DecideTool(tool, value)
+	if *asJSON {
+		out := decisionJSON(d, mapping.IsShellKey(mapping.KeyForTool(tool)))
+		out.Agent, out.Tool, out.Value, out.Reason = p.Name, tool, value, d.Reason
+		return writeJSON(e, out)
+	}
+	printDecision(e, d, value)
+	return nil
+}
+
+// printDecision prints a decision for a person: the action, the call, the deciding rule and its
+// source, then one line per shell command.
+func printDecision(e *env, d engine.Decision, value string) {
+	fmt.Fprintln(e.stdout, explainLine(d, d.Permission, value))
+	if len(d.Units) > 1 || (len(d.Units) == 1 && d.Units[0].Text != value) {
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		for _, u := range d.Units {
+			fmt.Fprintf(tw, "  %s\t%q\t%s\n", u.Action, u.Text, ruleText(u.Rule, u.Reason))
+		}
+		tw.Flush()
+	}
+}
+
+func explainLine(d engine.Decision, key, value string) string {
+	return fmt.Sprintf("%-5s %s %q  %s", d.Action, key, value, ruleText(d.Rule, d.Reason))
+}
+
+func ruleText(r *engine.Rule, reason string) string {
+	s := "<- no rule matched (default ask)"
+	if r != nil {
+		s = "<- " + r.String() + "  (" + r.Source.Location() + ")"
+	}
+	if reason != "" {
+		s += ": " + reason
+	}
+	return s
+}

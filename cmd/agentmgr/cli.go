@@ -1,0 +1,176 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// env is what a command may touch; tests give their own.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	cwd            string
+	getenv         func(string) string
+}
+
+func newEnv() *env {
+	cwd, _ := os.Getwd()
+	return &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, cwd: cwd, getenv: os.Getenv}
+}
+
+// command is one subcommand. Each lives in its own file and registers itself in init.
+type command struct {
+	name    string // "keys", or "session" for a family with its own sub-subcommands
+	usage   string // arguments after the name, e.g. "[--agent NAME] TOOL [VALUE]"
+	summary string // one line for the command list
+	order   int    // position in the help listing; lower first
+	// run executes the command. Returning a usageError exits 2, any other error exits 1.
+	run func(e *env, args []string) error
+}
+
+var commands = map[string]command{}
+
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("agentmgr: command registered twice: " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError is a mistake in how the command was called (exit 2).
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+// exitError carries an exit status without a message of its own (the command printed it).
+type exitError struct{ code int }
+
+func (x exitError) Error() string { return fmt.Sprintf("exit status %d", x.code) }
+
+// openApp opens the desktop app; it is set by the file that links the GUI.
+var openApp func(e *env) int
+
+func run(args []string, e *env) int {
+	if len(args) == 0 {
+		if openApp != nil {
+			return openApp(e)
+		}
+		printHelp(e.stdout)
+		return 0
+	}
+	name := args[0]
+	switch name {
+	case "-h", "--help", "help":
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return run([]string{c.name, "--help"}, e)
+			}
+		}
+		printHelp(e.stdout)
+		return 0
+	case "--version", "version":
+		fmt.Fprintln(e.stdout, "agentmgr", version)
+		return 0
+	}
+	c, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "agentmgr: unknown command %q\n\n", name)
+		printHelp(e.stderr)
+		return 2
+	}
+	err := c.run(e, args[1:])
+	var ue usageError
+	var xe exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &xe):
+		return xe.code
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "agentmgr %s: %s\nusage: agentmgr %s %s\n", c.name, ue.msg, c.name, c.usage)
+		return 2
+	default:
+		fmt.Fprintf(e.stderr, "agentmgr %s: %v\n", c.name, err)
+		return 1
+	}
+}
+
+const version = "0.1.0"
+
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, `agentmgr manages coding-agent personas: Markdown agent definitions whose permission
+rules decide, for every tool call, allow, ask or deny.
+
+usage:
+  agentmgr                 open the desktop app
+  agentmgr COMMAND [ARGS]  run a command; agentmgr COMMAND --help for its options
+
+commands:
+`)
+	list := make([]command, 0, len(commands))
+	for _, c := range commands {
+		list = append(list, c)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].order != list[j].order {
+			return list[i].order < list[j].order
+		}
+		return list[i].name < list[j].name
+	})
+	for _, c := range list {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Personas are read from the built-ins, the agent dir ($PI_CODING_AGENT_DIR/agents or
+~/.pi/agent/agents) and the project (.pi/agents in this folder or the nearest parent).
+`)
+}
+
+// flags makes a flag set for c that prints c's usage on --help and reports misuse as usageError.
+func flags(e *env, c string, usage string, summary string) *flag.FlagSet {
+	fs := flag.NewFlagSet(c, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stdout, "usage: agentmgr %s %s\n\n%s\n", c, usage, summary)
+		var opts strings.Builder
+		fs.SetOutput(&opts)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+		if opts.Len() > 0 {
+			fmt.Fprintf(e.stdout, "\noptions:\n%s", opts.String())
+		}
+	}
+	return fs
+}
+
+// parse parses args with fs, allowing flags after positional arguments too, and maps errors to
+// the CLI's exit codes.
+func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, flag.ErrHelp // flag has printed the usage already
+			}
+			return nil, usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return rest, nil
+		}
+		if args[0] == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		rest = append(rest, args[0])
+		args = args[1:]
+	}
+}

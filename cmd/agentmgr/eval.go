@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func init() {
+	register(command{name: "eval", order: 30, usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)", run: runEval})
+}
+
+// evalRequest is one line of `agentmgr eval` (DESIGN section 9). Pointers tell a field that is
+// absent from one given empty.
+type evalRequest struct {
+	Rules      *[]ruleJSON `json:"rules"`
+	Agent      *string     `json:"agent"`
+	Session    string      `json:"session"`
+	Tool       *string     `json:"tool"`
+	Permission *string     `json:"permission"`
+	Value      *string     `json:"value"`
+	Values     *[]string   `json:"values"`
+	Tools      *[]string   `json:"tools"`
+}
+
+type ruleJSON struct {
+	Permission string `json:"permission"`
+	Pattern    string `json:"pattern"`
+	Action     string `json:"action"`
+}
+
+type unitJSON struct {
+	Text   string    `json:"text"`
+	Action string    `json:"action"`
+	Rule   *ruleJSON `json:"rule"`
+}
+
+// decisionOut is the answer line; Units is present for shell calls only. The optional fields are
+// filled by `check --json`, never by eval, whose shape is a stable contract.
+type decisionOut struct {
+	Action string     `json:"action"`
+	Rule   *ruleJSON  `json:"rule"`
+	Source string     `json:"source"`
+	Units  []unitJSON `json:"units,omitempty"`
+	Agent  string     `json:"agent,omitempty"`
+	Tool   string     `json:"tool,omitempty"`
+	Value  string     `json:"value,omitempty"`
+	Reason string     `json:"reason,omitempty"`
+}
+
+func ruleOut(r *engine.Rule) *ruleJSON {
+	if r == nil {
+		return nil
+	}
+	return &ruleJSON{Permission: r.Permission, Pattern: r.Pattern, Action: string(r.Action)}
+}
+
+func decisionJSON(d engine.Decision, shell bool) decisionOut {
+	out := decisionOut{Action: string(d.Action), Rule: ruleOut(d.Rule), Source: d.Source()}
+	if shell {
+		out.Units = make([]unitJSON, len(d.Units))
+		for i, u := range d.Units {
+			out.Units[i] = unitJSON{Text: u.Text, Action: string(u.Action), Rule: ruleOut(u.Rule)}
+		}
+	}
+	return out
+}
+
+func runEval(e *env, args []string) error {
+	fs := flags(e, "eval", "< requests.jsonl", `Read one JSON request per line from stdin and write one JSON answer per line, in order.
+A request names its rules with "rules":[{"permission","pattern","action"}...] or
+"agent":NAME (a persona, with guards), optionally "session":ID, then one of
+  "tool":T,"value":V          the tool is mapped to its key; shell commands are analysed
+  "permission":K,"value":V    the value is matched as is
+  "permission":K,"values":[]  several values, combined (any deny, else any ask, else allow)
+  "tools":[...]               which of these tools are hidden
+A malformed line gets {"error":"..."} and the stream goes on.`)
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("eval takes no arguments; it reads requests from stdin")
+	}
+	ev := &evaluator{e: e, policies: map[string]*engine.Policy{}}
+	in := bufio.NewReaderSize(e.stdin, 64<<10)
+	out := bufio.NewWriter(e.stdout)
+	for lineNo := 1; ; lineNo++ {
+		line, readErr := in.ReadString('\n')
+		if strings.TrimSpace(line) != "" {
+			answer := ev.answer(line)
+			b, err := json.Marshal(answer)
+			if err != nil {
+				b, _ = json.Marshal(map[string]string{"error": err.Error()})
+			}
+			out.Write(b)
+			out.WriteByte('\n')
+			// Flush per line: a harness may wait for each answer before writing the next request.
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		}
+		if readErr != nil {
+			return nil
+		}
+	}
+}
+
+// evaluator answers eval requests, loading the catalog once and caching composed policies.
+type evaluator struct {
+	e        *env
+	cat      *personas.Catalog
+	policies map[string]*engine.Policy // by agent and session
+}
+
+func (ev *evaluator) answer(line string) any {
+	var req evalRequest
+	dec := json.NewDecoder(strings.NewReader(line))
+	if err := dec.Decode(&req); err != nil {
+		return map[string]string{"error": "malformed request: " + err.Error()}
+	}
+	if dec.More() {
+		return map[string]string{"error": "malformed request: more than one JSON value on the line"}
+	}
+	pol, err := ev.policy(&req)
+	if err != nil {
+		return map[string]string{"error": err.Error()}
+	}
+	switch {
+	case req.Tools != nil:
+		if req.Tool != nil || req.Permission != nil || req.Value != nil || req.Values != nil {
+			return map[string]string{"error": `"tools" cannot be combined with "tool", "permission", "value" or "values"`}
+		}
+		hidden, active := pol.SplitTools(*req.Tools)
+		return map[string][]string{"hidden": hidden, "active": active}
+	case req.Tool != nil && req.Permission != nil:
+		return map[string]string{"error": `give "tool" or "permission", not both`}
+	case req.Tool != nil:
+		if req.Values != nil {
+			return map[string]string{"error": `"values" goes with "permission", not "tool"`}
+		}
+		value := ""
+		if req.Value != nil {
+			value = *req.Value
+		}
+		d := pol.DecideTool(*req.Tool, value)
+		return decisionJSON(d, mapping.IsShellKey(mapping.KeyForTool(*req.Tool)))
+	case req.Permission != nil:
+		switch {
+		case req.Value != nil && req.Values != nil:
+			return map[string]string{"error": `give "value" or "values", not both`}
+		case req.Values != nil:
+			return decisionJSON(pol.DecideValues(*req.Permission, *req.Values), false)
+		case req.Value != nil:
+			return decisionJSON(pol.Decide(*req.Permission, *req.Value), false)
+		}
+		return map[string]string{"error": `"permission" needs "value" or "values"`}
+	}
+	return map[string]string{"error": `a request needs "tool", "permission" or "tools"`}
+}
+
+func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
+	switch {
+	case req.Rules != nil && req.Agent != nil:
+		return nil, errors.New(`give "rules" or "agent", not both`)
+	case req.Rules != nil:
+		rs := make(engine.Ruleset, len(*req.Rules))
+		for i, r := range *req.Rules {
+			a, err := engine.ParseAction(r.Action)
+			if err != nil {
+				return nil, fmt.Errorf("rules[%d]: %w", i, err)
+			}
+			rs[i] = engine.Rule{Permission: r.Permission, Pattern: r.Pattern, Action: a, Source: engine.Source{Kind: engine.FromRequest, Line: i + 1}}
+		}
+		pol := &engine.Policy{Persona: engine.Compile(rs)}
+		if req.Session != "" {
+			base, err := ev.sessionPolicy(nil, req.Session)
+			if err != nil {
+				return nil, err
+			}
+			pol.Session = base.Session
+		}
+		return pol, nil
+	case req.Agent != nil:
+		key := *req.Agent + "\x00" + req.Session
+		if pol, ok := ev.policies[key]; ok {
+			return pol, nil
+		}
+		if ev.cat == nil {
+			ev.cat = ev.e.catalog(true)
+		}
+		p, ok := ev.cat.Lookup(*req.Agent)
+		if !ok {
+			return nil, fmt.Errorf("no persona named %q", *req.Agent)
+		}
+		pol, err := ev.sessionPolicy(p, req.Session)
+		if err != nil {
+			return nil, err
+		}
+		if req.Session == "" {
+			// Session rules can change between lines (another process approves); persona rules
+			// cannot within one run, so only those are cached.
+			ev.policies[key] = pol
+		}
+		return pol, nil
+	}
+	return nil, errors.New(`a request needs "rules" or "agent"`)
+}
+
+// sessionPolicy composes p (nil: an empty persona) with guards and the session's rules.
+func (ev *evaluator) sessionPolicy(p *personas.Persona, session string) (*engine.Policy, error) {
+	if p == nil {
+		p = &personas.Persona{}
+	}
+	return policyFor(ev.e, p, session)
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func init() {
+	register(command{name: "lint", order: 14, usage: "[NAME...] [--json]", summary: "find rules that never decide, duplicates, unknown keys, ungated bash", run: runLint})
+}
+
+type lintJSON struct {
+	Agent   string `json:"agent"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Kind    string `json:"kind"`
+	Rule    int    `json:"rule,omitempty"` // 1-based; 0 when about the whole persona
+	By      int    `json:"by,omitempty"`
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+func runLint(e *env, args []string) error {
+	fs := flags(e, "lint", "[NAME...] [--json]", "Check personas (all, or the ones named) and the files that failed to load.\nExits 1 when a file failed to load, 0 when there are only findings.")
+	asJSON := fs.Bool("json", false, "print JSON")
+	names, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	c := e.catalog(true)
+	var list []*personas.Persona
+	if len(names) == 0 {
+		list = c.Personas()
+	} else {
+		for _, n := range names {
+			p, err := persona(c, e, n)
+			if err != nil {
+				return err
+			}
+			list = append(list, p)
+		}
+	}
+	var out []lintJSON
+	for _, p := range list {
+		for _, f := range engine.Lint(p.Rules, engine.LintOptions{Legacy: p.Form == personas.FormLegacy, ExtraTools: knownTools(e)}) {
+			j := lintJSON{Agent: p.Name, File: p.Path, Kind: string(f.Kind), Rule: f.Rule + 1, By: f.By + 1, Message: f.Message, Fix: f.Fix}
+			if f.Rule >= 0 {
+				j.Line = p.Rules[f.Rule].Source.Line
+			}
+			out = append(out, j)
+		}
+	}
+	broken := 0
+	for _, pr := range c.Problems() {
+		if pr.Severity == personas.Error {
+			broken++
+		}
+	}
+	if *asJSON {
+		if out == nil {
+			out = []lintJSON{}
+		}
+		probs := c.Problems()
+		if probs == nil {
+			probs = []personas.Problem{}
+		}
+		if err := writeJSON(e, map[string]any{"findings": out, "problems": probs}); err != nil {
+			return err
+		}
+	} else {
+		reportProblems(e.stdout, c.Problems(), personas.Warning)
+		for _, f := range out {
+			where := f.Agent
+			if f.File != "" && f.Line > 0 {
+				where = fmt.Sprintf("%s:%d", f.File, f.Line)
+			}
+			fmt.Fprintf(e.stdout, "%s: %s: %s\n", where, f.Kind, f.Message)
+		}
+		if len(out) == 0 && broken == 0 {
+			fmt.Fprintf(e.stdout, "%d personas, no findings\n", len(list))
+		}
+	}
+	if broken > 0 {
+		return exitError{1}
+	}
+	return nil
+}

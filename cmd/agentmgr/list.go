@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func init() {
+	register(command{name: "list", order: 10, usage: "[--json]", summary: "list every persona with its scope and file", run: runList})
+}
+
+type personaJSON struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description"`
+	Type        string   `json:"type"`
+	Scope       string   `json:"scope"`
+	File        string   `json:"file,omitempty"`
+	Icon        string   `json:"icon,omitempty"`
+	Color       string   `json:"color,omitempty"`
+	Hidden      bool     `json:"hidden"`
+	Steps       int      `json:"steps,omitempty"`
+	Active      bool     `json:"active"`
+	Permissions string   `json:"permissions"`
+	Unknown     []string `json:"unknownKeys,omitempty"`
+}
+
+func toJSON(p *personas.Persona, active bool) personaJSON {
+	return personaJSON{Name: p.Name, Description: p.Description, Type: p.Type, Scope: p.Scope.String(),
+		File: p.Path, Icon: p.Icon, Color: p.Color, Hidden: p.Hidden, Steps: p.Steps, Active: active,
+		Permissions: formName(p), Unknown: p.Unknown}
+}
+
+// formName says how the persona gives its permissions.
+func formName(p *personas.Persona) string {
+	switch p.Form {
+	case personas.FormPreset:
+		return "preset " + p.Preset
+	case personas.FormLegacy:
+		return "legacy list"
+	}
+	return fmt.Sprintf("%d rules", len(p.Rules))
+}
+
+func runList(e *env, args []string) error {
+	fs := flags(e, "list", "[--json]", "List every persona: built-in, global and project, with the files that failed to load.")
+	asJSON := fs.Bool("json", false, "print JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("list takes no arguments")
+	}
+	c := e.catalog(*asJSON)
+	active := e.activeName()
+	if *asJSON {
+		out := struct {
+			Personas []personaJSON     `json:"personas"`
+			Problems []personas.Problem `json:"problems"`
+		}{Personas: []personaJSON{}, Problems: c.Problems()}
+		for _, p := range c.Personas() {
+			out.Personas = append(out.Personas, toJSON(p, p.Name == active))
+		}
+		if out.Problems == nil {
+			out.Problems = []personas.Problem{}
+		}
+		return writeJSON(e, out)
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION")
+	for _, p := range c.Personas() {
+		mark := " "
+		if p.Name == active {
+			mark = "*"
+		}
+		typ := p.Type
+		if p.Hidden {
+			typ += " (hidden)"
+		}
+		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), oneLine(p.Description, 60))
+	}
+	return tw.Flush()
+}
+
+func icon(p *personas.Persona) string {
+	if p.Icon == "" {
+		return " "
+	}
+	return p.Icon
+}
+
+func oneLine(s string, max int) string {
+	r := []rune(s)
+	for i, c := range r {
+		if c == '\n' {
+			r = r[:i]
+			break
+		}
+	}
+	if len(r) > max {
+		return string(r[:max-1]) + "…"
+	}
+	return string(r)
+}
+
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

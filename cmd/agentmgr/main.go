@@ -1,0 +1,11 @@
+// Command agentmgr manages coding-agent personas. With no arguments it opens the desktop app;
+// with a subcommand it is the CLI.
+package main
+
+import (
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], newEnv()))
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+func init() {
+	register(command{name: "show", order: 11, usage: "NAME [--json]", summary: "show one persona: fields, rules in order, hidden tools, mode", run: runShow})
+}
+
+// showHook lets later features (the permission envelope) add flags and output to show.
+var showHook func(e *env, p showContext) (handled bool, err error)
+
+// showContext is what show knows about the persona it prints.
+type showContext struct {
+	Name     string
+	Args     []string
+	Envelope bool
+}
+
+func runShow(e *env, args []string) error {
+	fs := flags(e, "show", "NAME [--json] [--envelope]", "Show one persona: its fields, its rules in the order they are evaluated, hidden tools and permission mode.")
+	asJSON := fs.Bool("json", false, "print JSON")
+	envelope := fs.Bool("envelope", false, "print the permission envelope and persona block injected into the system prompt")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usagef("show takes one persona name")
+	}
+	if *envelope {
+		if showHook == nil {
+			return fmt.Errorf("the permission envelope is not available in this build")
+		}
+		_, err := showHook(e, showContext{Name: rest[0], Envelope: true})
+		return err
+	}
+	c := e.catalog(*asJSON)
+	p, err := persona(c, e, rest[0])
+	if err != nil {
+		return err
+	}
+	pol, err := policyFor(e, p, "")
+	if err != nil {
+		return err
+	}
+	hidden, active := pol.SplitTools(knownTools(e))
+	mode := pol.Persona.Mode()
+	if *asJSON {
+		type ruleJSON struct {
+			Permission string `json:"permission"`
+			Pattern    string `json:"pattern"`
+			Action     string `json:"action"`
+			Reason     string `json:"reason,omitempty"`
+			Source     string `json:"source"`
+			Line       int    `json:"line,omitempty"`
+		}
+		out := struct {
+			personaJSON
+			Prompt string     `json:"prompt"`
+			Rules  []ruleJSON `json:"rules"`
+			Hidden []string   `json:"hiddenTools"`
+			Active []string   `json:"activeTools"`
+			Mode   string     `json:"mode"`
+		}{personaJSON: toJSON(p, p.Name == e.activeName()), Prompt: p.Prompt, Hidden: hidden, Active: active, Mode: string(mode)}
+		out.Rules = []ruleJSON{}
+		for _, r := range p.Rules {
+			out.Rules = append(out.Rules, ruleJSON{r.Permission, r.Pattern, string(r.Action), r.Reason, r.Source.String(), r.Source.Line})
+		}
+		return writeJSON(e, out)
+	}
+	w := e.stdout
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "name\t%s %s\n", p.Name, p.Icon)
+	fmt.Fprintf(tw, "description\t%s\n", p.Description)
+	fmt.Fprintf(tw, "type\t%s\n", p.Type)
+	fmt.Fprintf(tw, "scope\t%s\n", p.Scope)
+	if p.Path != "" {
+		fmt.Fprintf(tw, "file\t%s\n", p.Path)
+	}
+	if p.Color != "" {
+		fmt.Fprintf(tw, "color\t%s\n", p.Color)
+	}
+	if p.Hidden {
+		fmt.Fprintf(tw, "hidden\tyes\n")
+	}
+	if p.Steps > 0 {
+		fmt.Fprintf(tw, "steps\t%d\n", p.Steps)
+	}
+	fmt.Fprintf(tw, "permissions\t%s\n", formName(p))
+	fmt.Fprintf(tw, "mode\t%s\n", mode)
+	if len(p.Unknown) > 0 {
+		fmt.Fprintf(tw, "other keys\t%s\n", strings.Join(p.Unknown, ", "))
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "\nrules (last match wins):")
+	printRules(e, p.Rules)
+	fmt.Fprintf(w, "\nactive tools: %s\n", strings.Join(active, " "))
+	fmt.Fprintf(w, "hidden tools: %s\n", strings.Join(hidden, " "))
+	if p.Prompt != "" {
+		fmt.Fprintf(w, "\nprompt:\n%s\n", indent(p.Prompt, "  "))
+	}
+	return nil
+}
+
+func printRules(e *env, rs engine.Ruleset) {
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for i, r := range rs {
+		reason := ""
+		if r.Reason != "" {
+			reason = "  " + fmt.Sprintf("%q", r.Reason)
+		}
+		fmt.Fprintf(tw, "  %d\t%q\t%q\t%s%s\t%s\n", i+1, r.Permission, r.Pattern, r.Action, reason, r.Source.Location())
+	}
+	tw.Flush()
+}
+
+func indent(s, pre string) string {
+	return pre + strings.ReplaceAll(s, "\n", "\n"+pre)
+}

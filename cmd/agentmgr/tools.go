@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+func init() {
+	register(command{name: "tools", order: 12, usage: "[--agent NAME] [--tool NAME]... [--json]", summary: "which tools a persona keeps and which it hides", run: runTools})
+}
+
+// knownTools is the preview tool list: the mapping's tools plus any from $AGENTMGR_TOOLS
+// (comma-separated), the CLI's counterpart of the names the app remembers.
+func knownTools(e *env) []string {
+	var extra []string
+	for _, t := range strings.Split(e.getenv("AGENTMGR_TOOLS"), ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			extra = append(extra, t)
+		}
+	}
+	return mapping.KnownTools(extra...)
+}
+
+// multi is a repeatable string flag.
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+func runTools(e *env, args []string) error {
+	fs := flags(e, "tools", "[--agent NAME] [--tool NAME]... [--json]", "List the tools a persona keeps (active) and hides. A tool is hidden when its rules deny it outright.")
+	agent := fs.String("agent", "", "persona (default: the active one)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	var extra multi
+	fs.Var(&extra, "tool", "also check this tool name (repeatable)")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("tools takes no arguments; use --agent NAME")
+	}
+	c := e.catalog(*asJSON)
+	p, err := persona(c, e, *agent)
+	if err != nil {
+		return err
+	}
+	pol, err := policyFor(e, p, "")
+	if err != nil {
+		return err
+	}
+	hidden, active := pol.SplitTools(mapping.KnownTools(append(knownTools(e), extra...)...))
+	if *asJSON {
+		return writeJSON(e, map[string]any{"agent": p.Name, "active": active, "hidden": hidden, "mode": pol.Persona.Mode()})
+	}
+	fmt.Fprintf(e.stdout, "%s (%s)\n", p.Name, pol.Persona.Mode())
+	fmt.Fprintf(e.stdout, "active  %s\n", strings.Join(active, " "))
+	fmt.Fprintf(e.stdout, "hidden  %s\n", strings.Join(hidden, " "))
+	return nil
+}
