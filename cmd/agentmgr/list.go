@@ -58,7 +58,7 @@ func runList(e *env, args []string) error {
 	active := e.activeName()
 	if *asJSON {
 		out := struct {
-			Personas []personaJSON     `json:"personas"`
+			Personas []personaJSON      `json:"personas"`
 			Problems []personas.Problem `json:"problems"`
 		}{Personas: []personaJSON{}, Problems: c.Problems()}
 		for _, p := range c.Personas() {
