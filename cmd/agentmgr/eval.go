@@ -29,6 +29,12 @@ type evalRequest struct {
 	Tools      *[]string   `json:"tools"`
 }
 
+// toolsOut answers a "tools" request; a struct keeps the key order of the contract.
+type toolsOut struct {
+	Hidden []string `json:"hidden"`
+	Active []string `json:"active"`
+}
+
 type ruleJSON struct {
 	Permission string `json:"permission"`
 	Pattern    string `json:"pattern"`
@@ -138,7 +144,7 @@ func (ev *evaluator) answer(line string) any {
 			return map[string]string{"error": `"tools" cannot be combined with "tool", "permission", "value" or "values"`}
 		}
 		hidden, active := pol.SplitTools(*req.Tools)
-		return map[string][]string{"hidden": hidden, "active": active}
+		return toolsOut{Hidden: hidden, Active: active}
 	case req.Tool != nil && req.Permission != nil:
 		return map[string]string{"error": `give "tool" or "permission", not both`}
 	case req.Tool != nil:
