@@ -10,7 +10,7 @@ func (c *Compiled) HiddenKey(key string) bool {
 	if len(cands) == 0 {
 		return false
 	}
-	if last := &c.rules[cands[len(cands)-1]]; last.catchAll && last.Action == Deny {
+	if c.deniesOutright(cands) {
 		return true
 	}
 	for _, i := range cands {
@@ -19,6 +19,16 @@ func (c *Compiled) HiddenKey(key string) bool {
 		}
 	}
 	return true
+}
+
+// deniesOutright reports whether the last of the candidate rules is a `*` deny, so that every
+// value of the key is denied.
+func (c *Compiled) deniesOutright(cands []int32) bool {
+	if len(cands) == 0 {
+		return false
+	}
+	last := &c.rules[cands[len(cands)-1]]
+	return last.catchAll && last.Action == Deny
 }
 
 // HiddenTool reports whether tool is hidden by these rules.

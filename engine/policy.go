@@ -96,14 +96,16 @@ func (p *Policy) DecideShell(key, command string) Decision {
 }
 
 // Hidden reports whether tool is hidden from the agent: by the persona's rules, or by a guard
-// that denies it outright. Session rules never change what is hidden.
+// that denies it outright. Session rules never change what is hidden. A guard file is mostly
+// narrow denies (`*.env`, `rm -rf /*`), so "every rule for the key denies" is no reason for a
+// guard to hide a tool: only a last `*` deny is.
 func (p *Policy) Hidden(tool string) bool {
 	key := mapping.KeyForTool(tool)
 	if p.Persona.HiddenKey(key) {
 		return true
 	}
 	for _, gs := range p.Guards {
-		if gs.HiddenKey(key) {
+		if gs.deniesOutright(gs.candidates(key)) {
 			return true
 		}
 	}

@@ -34,9 +34,14 @@ func TestPolicyGuardFilesAreMostRestrictive(t *testing.T) {
 func TestPolicyHiddenByAnyGuardFile(t *testing.T) {
 	p := &Policy{
 		Persona: Compile(rules("*", "*", "allow")),
-		Guards:  []*Compiled{Compile(rules("read", "*", "allow")), Compile(rules("webfetch", "*", "deny"))},
+		Guards: []*Compiled{
+			Compile(rules("read", "*", "allow")),
+			Compile(rules("webfetch", "*", "deny")),
+			// Guards are mostly narrow denies: they protect some values, not the whole tool.
+			Compile(rules("edit", "*.env", "deny", "bash", "rm -rf /*", "deny", "bash", "sudo *", "deny")),
+		},
 	}
-	for tool, want := range map[string]bool{"fetch_content": true, "read": false, "bash": false} {
+	for tool, want := range map[string]bool{"fetch_content": true, "read": false, "bash": false, "write": false} {
 		if got := p.Hidden(tool); got != want {
 			t.Errorf("Hidden(%q) = %v, want %v", tool, got, want)
 		}
