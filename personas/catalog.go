@@ -5,7 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/builtin"
 )
@@ -124,21 +127,55 @@ func (c *Catalog) loadDir(dir string, scope Scope) {
 		c.problems = append(c.problems, Problem{File: dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)})
 		return
 	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			if st, serr := os.Stat(f); serr == nil && st.IsDir() {
-				continue // a folder (or a link to one) named like a persona
-			}
-			c.problems = append(c.problems, Problem{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)})
-			continue
-		}
-		p, probs := Parse(f, data, scope)
-		c.problems = append(c.problems, probs...)
-		if p != nil {
-			c.add(p)
+	for _, res := range parseFiles(files, scope) {
+		c.problems = append(c.problems, res.probs...)
+		if res.p != nil {
+			c.add(res.p)
 		}
 	}
+}
+
+type fileResult struct {
+	p     *Persona
+	probs []Problem
+}
+
+// parseFiles reads and parses files on every CPU, since YAML parsing is most of a catalog's
+// load time; the results come back in the order of files, so the catalog stays deterministic.
+func parseFiles(files []string, scope Scope) []fileResult {
+	out := make([]fileResult, len(files))
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	var (
+		next atomic.Int64
+		wg   sync.WaitGroup
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(files) {
+					return
+				}
+				out[i] = parseOne(files[i], scope)
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func parseOne(f string, scope Scope) fileResult {
+	data, err := os.ReadFile(f)
+	if err != nil {
+		if st, serr := os.Stat(f); serr == nil && st.IsDir() {
+			return fileResult{} // a folder (or a link to one) named like a persona
+		}
+		return fileResult{probs: []Problem{{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)}}}
+	}
+	p, probs := Parse(f, data, scope)
+	return fileResult{p, probs}
 }
 
 func (c *Catalog) loadLegacy(path string) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/token"
 
 	"github.com/agentmgr/agentmgr/engine"
 )
@@ -120,14 +121,14 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 		n := e.mv.Value
 		switch e.key {
 		case "name":
-			if s, ok := r.stringField(e); ok {
+			if s, ok := r.stringField(e); ok && strings.TrimSpace(s) != "" {
 				p.Name = r.checkName(e.mv.Value, strings.TrimSpace(s))
 			}
 		case "description":
 			if s, ok := r.stringField(e); ok {
 				p.Description = strings.TrimSpace(s)
 				if p.Description == "" {
-					r.errorf(n, "description: is empty; say in one line what this persona does")
+					r.errorf(valueOrKey(e.mv), "description: is empty; say in one line what this persona does")
 				}
 			}
 		case "type":
@@ -207,7 +208,7 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 			name := p.Name
 			src = func(line int) engine.Source { return engine.Source{Kind: engine.FromBuiltin, Name: name, Line: line} }
 		}
-		if perms, ok := r.permissions(e.key, e.mv.Value, src); ok {
+		if perms, ok := r.permissions(e.key, e.mv, src); ok {
 			p.Form, p.Preset, p.Legacy, p.Rules = perms.form, perms.preset, perms.legacy, perms.rules
 		}
 	}
@@ -300,4 +301,13 @@ func ValidName(s string) bool {
 		}
 	}
 	return true
+}
+
+// valueOrKey is where to report a problem with a value: the value, or the key when the value
+// is missing (the YAML parser places a missing value after the colon, on no text).
+func valueOrKey(mv *ast.MappingValueNode) ast.Node {
+	if n, ok := mv.Value.(*ast.NullNode); mv.Value == nil || ok && (n.Token == nil || n.Token.Type == token.ImplicitNullType) {
+		return mv
+	}
+	return mv.Value
 }

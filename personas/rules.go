@@ -23,7 +23,8 @@ type sourceFunc func(line int) engine.Source
 
 // permissions reads the three forms of DESIGN section 2; field is "permissions" or
 // "permission", as written, for messages.
-func (r *reader) permissions(field string, n ast.Node, src sourceFunc) (permissions, bool) {
+func (r *reader) permissions(field string, mv *ast.MappingValueNode, src sourceFunc) (permissions, bool) {
+	n := mv.Value
 	before := len(Errors(r.probs))
 	var out permissions
 	switch v := unwrap(n).(type) {
@@ -57,7 +58,7 @@ func (r *reader) permissions(field string, n ast.Node, src sourceFunc) (permissi
 	default:
 		s, null, ok := scalarText(n)
 		if null {
-			r.errorf(n, "%s: is empty; expected a preset (read, plan or build), a list of legacy words, or a map of rules", field)
+			r.errorf(valueOrKey(mv), "%s: is empty; expected a preset (read, plan or build), a list of legacy words, or a map of rules", field)
 			return out, false
 		}
 		if !ok {
@@ -90,7 +91,7 @@ func (r *reader) ruleMap(prefix string, m *ast.MappingNode, src sourceFunc) engi
 		if inner, ok := unwrap(e.mv.Value).(*ast.MappingNode); ok && !isActionObject(inner) {
 			for _, pe := range r.entries(keyPath, inner) {
 				patPath := pathJoin(keyPath, pe.key)
-				a, reason, ok := r.action(patPath, pe.mv.Value)
+				a, reason, ok := r.action(patPath, pe.mv)
 				if !ok {
 					continue
 				}
@@ -99,7 +100,7 @@ func (r *reader) ruleMap(prefix string, m *ast.MappingNode, src sourceFunc) engi
 			}
 			continue
 		}
-		a, reason, ok := r.action(keyPath, e.mv.Value)
+		a, reason, ok := r.action(keyPath, e.mv)
 		if !ok {
 			continue
 		}
@@ -122,7 +123,8 @@ func isActionObject(m *ast.MappingNode) bool {
 }
 
 // action reads an action word or an action object.
-func (r *reader) action(path string, n ast.Node) (engine.Action, string, bool) {
+func (r *reader) action(path string, mv *ast.MappingValueNode) (engine.Action, string, bool) {
+	n := mv.Value
 	if m, ok := unwrap(n).(*ast.MappingNode); ok {
 		if !isActionObject(m) {
 			r.errorf(n, "%s: expected an action (allow, ask or deny) or {action: deny, reason: \"...\"}, got a map of patterns; patterns nest one level only", path)
@@ -160,7 +162,7 @@ func (r *reader) action(path string, n ast.Node) (engine.Action, string, bool) {
 	}
 	s, null, ok := scalarText(n)
 	if !ok || null {
-		r.errorf(n, "%s: expected an action (allow, ask or deny), got %s", path, kindOf(n))
+		r.errorf(valueOrKey(mv), "%s: expected an action (allow, ask or deny), got %s", path, kindOf(n))
 		return "", "", false
 	}
 	a, err := engine.ParseAction(s)

@@ -1,0 +1,62 @@
+package personas
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkLoad1000 loads a catalog of 1,000 persona files (each with a rule map of a dozen
+// rules, comments and a prompt); one op is one whole Load. Target: < 150 ms.
+func BenchmarkLoad1000(b *testing.B) {
+	root := b.TempDir()
+	files := map[string]string{}
+	for i := range 1000 {
+		files[fmt.Sprintf("agents/p%04d.md", i)] = fmt.Sprintf(`---
+# persona %d
+name: p%04d
+description: "Persona number %d, for the benchmark"
+icon: "🤖"
+color: accent
+model: some/model   # kept for other tools
+permissions:
+  "*": deny
+  read: allow
+  grep: allow
+  glob: allow
+  list: allow
+  edit:
+    "src/**": allow
+    "*.env": deny
+  bash:
+    "git *": allow
+    "go test *": allow
+    "rm *": {action: deny, reason: "use the trash"}
+  webfetch: ask
+---
+You are persona %d. Read the code, then answer.
+
+Keep answers short.
+`, i, i, i, i)
+	}
+	writeFiles(b, root, files)
+	d := Dirs{Agent: root}
+	b.ResetTimer()
+	for b.Loop() {
+		c := Load(d)
+		if n := len(c.Personas()); n != 1002 {
+			b.Fatalf("loaded %d personas, want 1002; problems %v", n, c.Problems()[:min(3, len(c.Problems()))])
+		}
+	}
+	_ = filepath.Join
+}
+
+// BenchmarkParse parses one persona file of the size above.
+func BenchmarkParse(b *testing.B) {
+	data := fm("name: p", "description: d", "permissions:", `  "*": deny`, "  read: allow", "  bash:", `    "git *": allow`, `    "rm *": {action: deny, reason: r}`)
+	for b.Loop() {
+		if p, _ := Parse("p.md", data, ScopeGlobal); p == nil {
+			b.Fatal("parse failed")
+		}
+	}
+}
