@@ -45,7 +45,7 @@ func CompileWithHome(rs Ruleset, home string) *Compiled {
 	for i, r := range rs {
 		cr := compiledRule{
 			Rule:     r,
-			perm:     mustGlob(collapseStars(r.Permission)),
+			perm:     compileKeyPattern(r.Permission),
 			val:      CompilePattern(r.Pattern, PatternOptions{Home: home}),
 			catchAll: collapseStars(r.Pattern) == "*",
 		}
@@ -65,6 +65,12 @@ func CompileWithHome(rs Ruleset, home string) *Compiled {
 		}
 	}
 	return c
+}
+
+// compileKeyPattern compiles a rule's permission: a wildcard like any pattern (`**`, `?`, the
+// optional " *" tail), but with no home expansion, since keys are names, not paths.
+func compileKeyPattern(src string) *Pattern {
+	return compileGlobs(src, collapseStars(src))
 }
 
 // Rules returns the rules as compiled, in order.

@@ -22,6 +22,7 @@ func TestHiddenKey(t *testing.T) {
 		{"double star is star", rules("bash", "**", "deny"), "bash", true},
 		{"other key untouched", rules("bash", "*", "deny"), "read", false},
 		{"wildcard key", rules("ctx_*", "*", "deny"), "ctx_execute", true},
+		{"key optional tail", rules("todo *", "*", "deny"), "todo", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
