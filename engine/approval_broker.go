@@ -1,0 +1,277 @@
+package engine
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// ErrNotPending is wrapped by errors about a request that is not waiting for a reply.
+var ErrNotPending = errors.New("request is not pending")
+
+// ErrNothingToRemember is wrapped by the error of an always reply to a request that has no
+// suggestions and was given no patterns.
+var ErrNothingToRemember = errors.New("nothing to remember")
+
+// ByAgent settles a request the agent withdrew (Approvals.Cancel) before anyone replied.
+const ByAgent Resolver = "agent"
+
+// Approvals turns ask decisions into pending requests and settles them by replies (DESIGN
+// section 8). It is plain Go, safe for concurrent use: the side that talks to the agent calls
+// Ask and waits on the Pending; the side that talks to the person lists Pending and calls
+// Reply. Session rules live in the store, so that other processes see them and their writes are
+// seen here.
+type Approvals struct {
+	store  SessionStore
+	rec    Recorder
+	now    func() time.Time
+	prefix string
+
+	mu       sync.Mutex
+	seq      uint64
+	pending  []*waiting // in the order asked
+	sessions map[string]compiledSession
+
+	// recMu hands the recorder calls over in the order of the state changes that caused them,
+	// without holding mu during the recorder's I/O.
+	recMu sync.Mutex
+}
+
+type waiting struct {
+	p      *Pending
+	call   Call
+	policy *Policy // persona, guards and yolo of the call; the session part is replaced
+}
+
+type compiledSession struct {
+	revision, generation uint64
+	rules                *Compiled
+}
+
+// maxCachedSessions bounds the compiled-session cache of a long-running process.
+const maxCachedSessions = 256
+
+// NewApprovals returns approvals over store; rec may be nil.
+func NewApprovals(store SessionStore, rec Recorder) *Approvals {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return &Approvals{store: store, rec: rec, now: time.Now, prefix: hex.EncodeToString(b[:]), sessions: map[string]compiledSession{}}
+}
+
+// Ask decides call for policy p with the session's rules as the store holds them now (p's own
+// Session is ignored). When the decision is ask, it opens a pending request and returns it
+// with the decision; otherwise the Pending is nil.
+func (a *Approvals) Ask(p *Policy, call Call) (Decision, *Pending, error) {
+	if err := ValidateSessionID(call.Session); err != nil {
+		return Decision{}, nil, err
+	}
+	// Read the session under the lock: an always reply stores rules under it too, so no call
+	// can be decided on rules older than a reply this process has already stored.
+	a.mu.Lock()
+	stored, err := a.store.Get(call.Session)
+	if err != nil {
+		a.mu.Unlock()
+		return Decision{}, nil, fmt.Errorf("reading the rules of session %q: %w", call.Session, err)
+	}
+	pol := p.withSession(a.compile(stored))
+	d := pol.DecideCall(call.Tool, call.Values)
+	var w *waiting
+	if d.Action == Ask {
+		a.seq++
+		req := Request{
+			ID: a.prefix + "-" + strconv.FormatUint(a.seq, 10), Session: call.Session, Agent: call.Agent, Tool: call.Tool,
+			Permission: d.Permission, Values: append([]string(nil), call.Values...),
+			Suggestions: pol.Suggestions(call.Tool, call.Values, d), Decision: d, Asked: a.now(),
+		}
+		w = &waiting{p: &Pending{Request: req, done: make(chan struct{})}, call: call, policy: pol}
+		a.pending = append(a.pending, w)
+	}
+	a.recMu.Lock()
+	a.mu.Unlock()
+	defer a.recMu.Unlock()
+	if w == nil {
+		if a.rec != nil {
+			a.rec.Decided(call, d, nil)
+		}
+		return d, nil, nil
+	}
+	if a.rec != nil {
+		req := w.p.Request
+		a.rec.Decided(call, d, &req)
+	}
+	return d, w.p, nil
+}
+
+// Pending lists the requests waiting for a reply, in the order asked: those of session, or
+// all of them when session is "".
+func (a *Approvals) Pending(session string) []Request {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	out := []Request{}
+	for _, w := range a.pending {
+		if session == "" || w.call.Session == session {
+			out = append(out, w.p.Request)
+		}
+	}
+	return out
+}
+
+// Reply answers request id and returns every resolution it caused, the request's own first.
+// On error nothing is resolved and the request stays pending: the person can answer again.
+func (a *Approvals) Reply(id string, r Reply) ([]Resolution, error) {
+	a.mu.Lock()
+	i := a.find(id)
+	if i < 0 {
+		a.mu.Unlock()
+		return nil, fmt.Errorf("request %q: %w (unknown, or already answered)", id, ErrNotPending)
+	}
+	w := a.pending[i]
+	var (
+		settled []*waiting
+		res     []Resolution
+		err     error
+	)
+	switch r.Kind {
+	case Once:
+		settled, res = []*waiting{w}, []Resolution{{Request: id, Action: Allow, Reply: Once, By: ByPerson}}
+	case Reject:
+		settled, res = a.reject(w, r.Message)
+	case Always:
+		settled, res, err = a.always(w, r)
+	default:
+		err = fmt.Errorf("request %q: unknown reply %q; expected once, always or reject", id, r.Kind)
+	}
+	if err != nil {
+		a.mu.Unlock()
+		return nil, err
+	}
+	return a.settle(settled, res), nil
+}
+
+// Cancel withdraws a pending request, denying it, when the agent no longer waits for it (the
+// run was aborted). It reports whether the request was pending.
+func (a *Approvals) Cancel(id, why string) bool {
+	a.mu.Lock()
+	i := a.find(id)
+	if i < 0 {
+		a.mu.Unlock()
+		return false
+	}
+	a.settle([]*waiting{a.pending[i]}, []Resolution{{Request: id, Action: Deny, By: ByAgent, Message: why}})
+	return true
+}
+
+func (a *Approvals) find(id string) int {
+	for i, w := range a.pending {
+		if w.p.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// reject denies w and every other pending request of its session.
+func (a *Approvals) reject(w *waiting, msg string) ([]*waiting, []Resolution) {
+	settled := []*waiting{w}
+	res := []Resolution{{Request: w.p.ID, Action: Deny, Reply: Reject, By: ByPerson, Message: msg}}
+	for _, o := range a.pending {
+		if o != w && o.call.Session == w.call.Session {
+			settled = append(settled, o)
+			res = append(res, Resolution{Request: o.p.ID, Action: Deny, Reply: Reject, By: ByPerson, Cause: w.p.ID, Message: msg})
+		}
+	}
+	return settled, res
+}
+
+// always stores an allow rule per pattern in w's session, allows w, and allows every other
+// pending request of the session that the session's rules now let through.
+func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
+	patterns := r.Patterns
+	if len(patterns) == 0 {
+		patterns = w.p.Suggestions
+	}
+	if len(patterns) == 0 {
+		return nil, nil, fmt.Errorf("request %q: %w: no session rule can allow this call (%s); reply once or reject",
+			w.p.ID, ErrNothingToRemember, w.p.Decision.Explain())
+	}
+	var add Ruleset
+	var seen []string
+	for _, p := range patterns {
+		if !containsString(seen, p) {
+			seen = append(seen, p)
+			add = append(add, Rule{Permission: w.p.Permission, Pattern: p, Action: Allow})
+		}
+	}
+	stored, err := AppendSessionRules(a.store, w.call.Session, r.By, add...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("request %q: storing the always rules: %w", w.p.ID, err)
+	}
+	settled := []*waiting{w}
+	res := []Resolution{{Request: w.p.ID, Action: Allow, Reply: Always, By: ByPerson,
+		Rules: append(Ruleset(nil), stored.Rules[len(stored.Rules)-len(add):]...), Revision: stored.Revision}}
+	session := a.compile(stored)
+	for _, o := range a.pending {
+		if o == w || o.call.Session != w.call.Session {
+			continue
+		}
+		o.policy = o.policy.withSession(session)
+		if o.policy.DecideCall(o.call.Tool, o.call.Values).Action == Allow {
+			settled = append(settled, o)
+			res = append(res, Resolution{Request: o.p.ID, Action: Allow, Reply: Always, By: BySessionRule, Cause: w.p.ID, Revision: stored.Revision})
+		}
+	}
+	return settled, res, nil
+}
+
+// settle resolves the requests, drops them from the pending list, unlocks mu, and tells the
+// recorder. It must be called with mu held.
+func (a *Approvals) settle(ws []*waiting, res []Resolution) []Resolution {
+	keep := a.pending[:0]
+	for _, w := range a.pending {
+		if !containsWaiting(ws, w) {
+			keep = append(keep, w)
+		}
+	}
+	clear(a.pending[len(keep):])
+	a.pending = keep
+	for i, w := range ws {
+		w.p.res = res[i]
+		close(w.p.done)
+	}
+	a.recMu.Lock()
+	a.mu.Unlock()
+	defer a.recMu.Unlock()
+	if a.rec != nil {
+		for i, w := range ws {
+			a.rec.Resolved(w.p.Request, res[i])
+		}
+	}
+	return res
+}
+
+func containsWaiting(ws []*waiting, w *waiting) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// compile returns the session's rules compiled, reusing the last compilation while the
+// revision holds. It must be called with mu held.
+func (a *Approvals) compile(s SessionRules) *Compiled {
+	if c, ok := a.sessions[s.ID]; ok && c.revision == s.Revision && c.generation == s.Generation {
+		return c.rules
+	}
+	if len(a.sessions) >= maxCachedSessions {
+		clear(a.sessions)
+	}
+	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: Compile(s.Rules)}
+	a.sessions[s.ID] = c
+	return c.rules
+}
