@@ -57,6 +57,8 @@ func TestRulesOverlap(t *testing.T) {
 		{Rule{Permission: "read", Pattern: "a/b/*"}, Rule{Permission: "read", Pattern: `a\b\c`}, true},
 		{Rule{Permission: "read", Pattern: "~/x/*"}, Rule{Permission: "read", Pattern: HomeDir() + "/x/y"}, HomeDir() != ""},
 		{Rule{Permission: "read", Pattern: "**.env"}, Rule{Permission: "read", Pattern: "*.env.example"}, false},
+		{Rule{Permission: "mcp *", Pattern: "x"}, Rule{Permission: "mcp", Pattern: "x"}, true},
+		{Rule{Permission: "mcp *", Pattern: "x"}, Rule{Permission: "mcpx", Pattern: "x"}, false},
 	}
 	for _, tt := range tests {
 		if got := rulesOverlap(tt.a, tt.b); got != tt.want {
@@ -70,7 +72,7 @@ func TestRulesOverlap(t *testing.T) {
 
 // Small vocabularies for the soundness fuzz: every key and pattern meets several others.
 var (
-	fuzzKeys     = []string{"bash", "read", "*", "b*"}
+	fuzzKeys     = []string{"bash", "read", "*", "b*", "bash *"}
 	fuzzPatterns = []string{"*", "rm *", "rm -i *", "git", "git *", "a?c", "x*", "~/s/*", `~\s\k`}
 	fuzzActions  = []Action{Allow, Ask, Deny}
 	fuzzValues   = map[string][]string{

@@ -7,17 +7,29 @@ import "strings"
 // that cannot meet in practice (it reads every pattern both as a path and as plain text), never
 // false for rules that can.
 func rulesOverlap(a, b Rule) bool {
-	if !globsMeet(collapseStars(a.Permission), collapseStars(b.Permission)) {
-		return false
-	}
-	for _, x := range patternForms(a.Pattern) {
-		for _, y := range patternForms(b.Pattern) {
+	return formsMeet(keyForms(a.Permission), keyForms(b.Permission)) &&
+		formsMeet(patternForms(a.Pattern), patternForms(b.Pattern))
+}
+
+func formsMeet(xs, ys []string) bool {
+	for _, x := range xs {
+		for _, y := range ys {
 			if globsMeet(x, y) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// keyForms lists the plain wildcards a permission pattern stands for: as written and without
+// an optional " *" tail (keys are names: no paths, no home).
+func keyForms(p string) []string {
+	s := collapseStars(p)
+	if t, ok := strings.CutSuffix(s, " *"); ok {
+		return []string{s, t}
+	}
+	return []string{s}
 }
 
 // patternForms lists the plain wildcards a value pattern stands for (see CompilePattern): as
