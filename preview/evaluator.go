@@ -1,0 +1,233 @@
+package preview
+
+import (
+	"slices"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Options say how previews compile and compose rules.
+type Options struct {
+	// Home is the directory `~` and `$HOME` stand for; "" means the user's home directory.
+	Home string
+	// Yolo is the state file's switch that turns every ask into allow.
+	Yolo bool
+}
+
+// Evaluator tells what one persona does with tools: its rules composed with the guards and,
+// optionally, a session's rules, exactly as the engine decides calls. Results are cached per
+// permission key; an Evaluator is not safe for concurrent use.
+type Evaluator struct {
+	policy *engine.Policy
+	layers []layer // the persona, then the session when given, then each guards file
+	home   string
+	keys   map[string]*keyResult
+}
+
+// keyResult is what the evaluator learned about one permission key.
+type keyResult struct {
+	outcomes    []Outcome
+	generic     int  // index of the outcome of the values the fewest patterns name
+	complete    bool // every outcome is known (false after an early stop)
+	approximate bool // the walk ran out of budget
+}
+
+// NewEvaluator composes persona's rules with a session's rules (nil for none) and the rules
+// of each guards file.
+func NewEvaluator(persona, session engine.Ruleset, guards []engine.Ruleset, opts Options) *Evaluator {
+	home := resolveHome(opts.Home)
+	e := &Evaluator{home: home, keys: map[string]*keyResult{}}
+	e.policy = &engine.Policy{Persona: engine.CompileWithHome(persona, home), Yolo: opts.Yolo}
+	e.layers = append(e.layers, newLayer(LayerPersona, 0, persona))
+	if session != nil {
+		e.policy.Session = engine.CompileWithHome(session, home)
+		e.layers = append(e.layers, newLayer(LayerSession, 0, session))
+	}
+	for i, g := range guards {
+		e.policy.Guards = append(e.policy.Guards, engine.CompileWithHome(g, home))
+		e.layers = append(e.layers, newLayer(LayerGuard, i, g))
+	}
+	return e
+}
+
+// Policy is the engine policy the evaluator decides with.
+func (e *Evaluator) Policy() *engine.Policy { return e.policy }
+
+// Status tells what the persona does with tool, with every outcome.
+func (e *Evaluator) Status(tool string) Status {
+	key := mapping.KeyForTool(tool)
+	st := Status{Tool: tool, Key: key}
+	if e.policy.Hidden(tool) {
+		st.Kind, st.Rule = KindHidden, e.hidingRule(key)
+		return st
+	}
+	r := e.result(key, true)
+	st.Outcomes, st.Approximate = r.outcomes, r.approximate
+	st.Kind = uniformKind(r.outcomes)
+	st.Rule = r.outcomes[r.generic].Rule
+	return st
+}
+
+// Cell tells the status of tool and the rule behind it, without listing every outcome: it stops
+// at the second action it finds, which is all the matrix needs.
+func (e *Evaluator) Cell(tool string) Cell {
+	key := mapping.KeyForTool(tool)
+	if e.policy.Hidden(tool) {
+		return Cell{Kind: KindHidden, Rule: e.hidingRule(key)}
+	}
+	r := e.result(key, false)
+	c := Cell{Kind: uniformKind(r.outcomes)}
+	if c.Kind != KindDepends {
+		c.Rule = r.outcomes[r.generic].Rule
+	}
+	return c
+}
+
+func uniformKind(outs []Outcome) Kind {
+	for _, o := range outs[1:] {
+		if o.Action != outs[0].Action {
+			return KindDepends
+		}
+	}
+	return kindOf(outs[0].Action)
+}
+
+// result explores key's values once; full asks for every outcome, otherwise the walk stops as
+// soon as two actions are known.
+func (e *Evaluator) result(key string, full bool) *keyResult {
+	if r, ok := e.keys[key]; ok && (r.complete || !full) {
+		return r
+	}
+	r := e.explore(key, full)
+	e.keys[key] = r
+	return r
+}
+
+func (e *Evaluator) explore(key string, full bool) *keyResult {
+	r := &keyResult{complete: true}
+	var rules [][]string
+	constant := true
+	path := mapping.IsPathKey(key)
+	for li := range e.layers {
+		l := &e.layers[li]
+		cands := l.candidates(key)
+		// Within a ruleset the last match wins, so nothing before its last catch-all can decide.
+		for i := len(cands) - 1; i > 0; i-- {
+			if isCatchAll(l.rules[cands[i]].Pattern) {
+				cands = cands[i:]
+				break
+			}
+		}
+		if len(cands) > 1 || (len(cands) == 1 && !isCatchAll(l.rules[cands[0]].Pattern)) {
+			constant = false
+		}
+		for _, i := range cands {
+			rules = append(rules, valueGlobs(l.rules[i].Pattern, path, e.home))
+		}
+	}
+	seen := map[outcomeKey]int{}
+	fewest := -1
+	visit := func(value string, matched int) bool {
+		d := e.policy.Decide(key, value)
+		k := outcomeKey{d.Action, d.Rule}
+		i, ok := seen[k]
+		if !ok {
+			i = len(r.outcomes)
+			seen[k] = i
+			r.outcomes = append(r.outcomes, Outcome{Action: d.Action, Rule: e.Ref(d.Rule), Example: value})
+		}
+		if fewest < 0 || matched < fewest {
+			fewest, r.generic = matched, i
+		}
+		if !full && uniformKind(r.outcomes) == KindDepends {
+			r.complete = false
+			return false
+		}
+		return true
+	}
+	if constant {
+		// Every ruleset decides all values alike: one value tells them all.
+		visit("", 0)
+	} else if !newValueSpace(rules, path).explore(visit) {
+		r.approximate = true
+	}
+	if r.complete {
+		e.sortOutcomes(r)
+	}
+	return r
+}
+
+type outcomeKey struct {
+	action engine.Action
+	rule   *engine.Rule
+}
+
+// sortOutcomes puts outcomes in the order a person reads rules: by layer, then by position,
+// the default ask last.
+func (e *Evaluator) sortOutcomes(r *keyResult) {
+	generic := r.outcomes[r.generic]
+	pos := func(o Outcome) [3]int {
+		if o.Rule == nil {
+			return [3]int{len(e.layers) + 1, 0, 0}
+		}
+		return [3]int{int(o.Rule.Layer), o.Rule.Set, o.Rule.Index}
+	}
+	slices.SortStableFunc(r.outcomes, func(a, b Outcome) int {
+		pa, pb := pos(a), pos(b)
+		return slices.Compare(pa[:], pb[:])
+	})
+	r.generic = slices.IndexFunc(r.outcomes, func(o Outcome) bool { return o == generic })
+}
+
+// hidingRule is the rule that hides key: the last rule for it in the persona, or the `*` deny
+// of the first guards file that hides it (engine.Policy.Hidden).
+func (e *Evaluator) hidingRule(key string) *RuleRef {
+	for li := range e.layers {
+		l := &e.layers[li]
+		c := l.candidates(key)
+		if len(c) == 0 {
+			continue
+		}
+		last := c[len(c)-1]
+		hides := false
+		switch l.kind {
+		case LayerPersona:
+			hides = e.policy.Persona.HiddenKey(key)
+		case LayerGuard:
+			hides = isCatchAll(l.rules[last].Pattern) && l.rules[last].Action == engine.Deny
+		}
+		if hides {
+			return &RuleRef{Rule: l.rules[last], Layer: l.kind, Set: l.set, Index: last}
+		}
+	}
+	return nil
+}
+
+// Ref locates rule r (a rule of a decision the evaluator's policy made) in its layer; nil for
+// a nil rule.
+func (e *Evaluator) Ref(r *engine.Rule) *RuleRef {
+	if r == nil {
+		return nil
+	}
+	want := LayerPersona
+	switch r.Source.Kind {
+	case engine.FromGuard:
+		want = LayerGuard
+	case engine.FromSession:
+		want = LayerSession
+	}
+	// Look in the layer the source names first; rules given inline carry no telling source.
+	for pass := 0; pass < 2; pass++ {
+		for li := range e.layers {
+			l := &e.layers[li]
+			if (pass == 0) != (l.kind == want) {
+				continue
+			}
+			if i := l.find(r); i >= 0 {
+				return &RuleRef{Rule: *r, Layer: l.kind, Set: l.set, Index: i}
+			}
+		}
+	}
+	return &RuleRef{Rule: *r, Layer: want, Index: -1}
+}

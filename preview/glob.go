@@ -1,0 +1,79 @@
+package preview
+
+import "math/bits"
+
+// glob is a wildcard pattern as an automaton over runes: `*` matches any run of characters,
+// `?` exactly one, every other rune itself, anchored at both ends. A state of the automaton
+// is the set of pattern positions reached so far, kept as a bit set.
+type glob struct {
+	src   string
+	runes []rune
+}
+
+func newGlob(s string) glob { return glob{src: s, runes: []rune(s)} }
+
+// words is the number of uint64 words a state of g takes: positions 0..len(runes).
+func (g glob) words() int { return (len(g.runes) + 64) / 64 }
+
+// start writes the start state into st (len g.words(), zeroed).
+func (g glob) start(st []uint64) {
+	st[0] = 1
+	g.close(st)
+}
+
+// close adds the positions reachable without reading a character: past every `*`.
+func (g glob) close(st []uint64) {
+	for i, r := range g.runes {
+		if r == '*' && has(st, i) {
+			set(st, i+1)
+		}
+	}
+}
+
+// step writes into next (zeroed, same size) the state after reading c in state cur.
+func (g glob) step(cur, next []uint64, c rune) {
+	for w, word := range cur {
+		for word != 0 {
+			i := w*64 + bits.TrailingZeros64(word)
+			word &= word - 1
+			if i >= len(g.runes) {
+				continue
+			}
+			switch r := g.runes[i]; {
+			case r == '*':
+				set(next, i)
+			case r == '?' || r == c:
+				set(next, i+1)
+			}
+		}
+	}
+	g.close(next)
+}
+
+// accepts reports whether state st has matched the whole pattern.
+func (g glob) accepts(st []uint64) bool { return has(st, len(g.runes)) }
+
+// match runs g over s; the reference the automaton's steps are tested against.
+func (g glob) match(s string) bool {
+	cur := make([]uint64, g.words())
+	next := make([]uint64, g.words())
+	g.start(cur)
+	for _, c := range s {
+		clear(next)
+		g.step(cur, next, c)
+		cur, next = next, cur
+	}
+	return g.accepts(cur)
+}
+
+// literals calls f for every rune g matches only as itself.
+func (g glob) literals(f func(rune)) {
+	for _, r := range g.runes {
+		if r != '*' && r != '?' {
+			f(r)
+		}
+	}
+}
+
+func has(st []uint64, i int) bool { return st[i/64]&(1<<(i%64)) != 0 }
+func set(st []uint64, i int)      { st[i/64] |= 1 << (i % 64) }

@@ -1,0 +1,76 @@
+package preview
+
+import (
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// globsMatch reports whether any of the globs matches v.
+func globsMatch(globs []string, v string) bool {
+	for _, g := range globs {
+		if newGlob(g).match(v) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestValueGlobsAgreeWithEngine(t *testing.T) {
+	patterns := []string{"*", "**", "", "git *", "git", "rm -rf *", "*.env", "?", "a?c", "~", "~/x/*", "$HOME/*",
+		"$HOMEx", "~x", `src\*`, "[a]{b}", "* *", "a**b", "é?", "x *"}
+	values := []string{"", "git", "git ", "git status", "gitk", "a.env", ".env", "abc", "ac", "é", "éa", "é1",
+		testHome, testHome + "/x/y", "~/x/y", "$HOME/a", "~x", "src/a", `src\a`, "[a]{b}", "a b", "ab", "a//b", "x"}
+	for _, path := range []bool{false, true} {
+		for _, p := range patterns {
+			globs := valueGlobs(p, path, testHome)
+			want := engine.CompilePattern(p, engine.PatternOptions{Path: path, Home: testHome})
+			for _, v := range values {
+				if got := globsMatch(globs, v); got != want.Match(v) {
+					t.Errorf("pattern %q (path %v) on %q: globs %q match = %v, engine says %v", p, path, v, globs, got, want.Match(v))
+				}
+			}
+		}
+	}
+}
+
+func TestPermissionGlobMatchesLikeEngine(t *testing.T) {
+	tests := []struct {
+		perm, key string
+		want      bool
+	}{
+		{"*", "bash", true},
+		{"ba*", "bash", true},
+		{"b?sh", "bash", true},
+		{"bash *", "bash", true}, // the optional tail applies to permissions too
+		{"~", "~", true},         // and no home expansion: keys are names
+		{"ctx_*", "ctx_execute", true},
+		{"**", "", true},
+		{"read", "reads", false},
+	}
+	for _, tt := range tests {
+		got := newKeyPattern(tt.perm).match(tt.key)
+		d := engine.Compile(engine.Ruleset{{Permission: tt.perm, Pattern: "*", Action: engine.Deny}}).Evaluate(tt.key, "v")
+		if engineSays := d.Rule != nil; got != tt.want || engineSays != tt.want {
+			t.Errorf("permission %q on key %q: preview %v, engine %v, want %v", tt.perm, tt.key, got, engineSays, tt.want)
+		}
+	}
+}
+
+// FuzzValueGlobs holds the preview's reading of value patterns to the engine's matcher.
+func FuzzValueGlobs(f *testing.F) {
+	f.Add("git *", "git", false)
+	f.Add("~/a/*", testHome+"/a/b", true)
+	f.Add(`a\*?`, "a/xy", true)
+	f.Add("*a?*", "ba", false)
+	f.Fuzz(func(t *testing.T, pattern, value string, path bool) {
+		if len(pattern) > 64 || len(value) > 64 {
+			return
+		}
+		globs := valueGlobs(pattern, path, testHome)
+		want := engine.CompilePattern(pattern, engine.PatternOptions{Path: path, Home: testHome}).Match(value)
+		if got := globsMatch(globs, value); got != want {
+			t.Fatalf("pattern %q (path %v) on %q: globs %q match = %v, engine says %v", pattern, path, value, globs, got, want)
+		}
+	})
+}

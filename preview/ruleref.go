@@ -1,0 +1,106 @@
+package preview
+
+import (
+	"strconv"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// Layer says which of the composed rulesets a rule belongs to.
+type Layer uint8
+
+// The layers of a policy (DESIGN section 6).
+const (
+	LayerPersona Layer = iota // the persona's own rules: the rows of its Rules tab
+	LayerSession              // rules approved during a session
+	LayerGuard                // a guards file
+)
+
+// String is "persona", "session" or "guard".
+func (l Layer) String() string {
+	switch l {
+	case LayerPersona:
+		return "persona"
+	case LayerSession:
+		return "session"
+	case LayerGuard:
+		return "guard"
+	}
+	return "layer(" + strconv.Itoa(int(l)) + ")"
+}
+
+// RuleRef locates a deciding rule: its layer, and its place there, so that the app can jump to
+// the row in the Rules tab.
+type RuleRef struct {
+	Rule  engine.Rule
+	Layer Layer
+	Set   int // for LayerGuard: which guards file, in the order they were given
+	Index int // 0-based position in its ruleset
+}
+
+// Source is where the rule was written: "path:line", "builtin:planner line 4", "session", ...
+func (r RuleRef) Source() string { return r.Rule.Source.Location() }
+
+// Row is the 1-based rule number a person sees, as lint messages count rules.
+func (r RuleRef) Row() int { return r.Index + 1 }
+
+// layer is one ruleset of a policy with its permission patterns compiled for key lookups.
+type layer struct {
+	kind  Layer
+	set   int
+	rules engine.Ruleset
+	perms []keyPattern
+	lits  []bool // the permission has no wildcard: compare it as a string
+}
+
+func newLayer(kind Layer, set int, rs engine.Ruleset) layer {
+	l := layer{kind: kind, set: set, rules: rs, perms: make([]keyPattern, len(rs)), lits: make([]bool, len(rs))}
+	for i, r := range rs {
+		l.perms[i] = newKeyPattern(r.Permission)
+		l.lits[i] = !containsWildcard(r.Permission)
+	}
+	return l
+}
+
+// candidates returns the indexes of the rules whose permission matches key, in order.
+func (l *layer) candidates(key string) []int {
+	var out []int
+	for i := range l.rules {
+		if l.lits[i] {
+			if l.rules[i].Permission == key {
+				out = append(out, i)
+			}
+		} else if l.perms[i].match(key) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// find returns the position of the last rule equal to r. The last, because of two identical
+// rules the later one is the one that decides.
+func (l *layer) find(r *engine.Rule) int {
+	for i := len(l.rules) - 1; i >= 0; i-- {
+		if sameRule(&l.rules[i], r) {
+			return i
+		}
+	}
+	return -1
+}
+
+func sameRule(a, b *engine.Rule) bool {
+	return a.Permission == b.Permission && a.Pattern == b.Pattern && a.Action == b.Action &&
+		a.Reason == b.Reason && a.Source == b.Source
+}
+
+func containsWildcard(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '*' || s[i] == '?' {
+			return true
+		}
+	}
+	return false
+}
+
+// isCatchAll reports whether a value pattern matches every value.
+func isCatchAll(pattern string) bool { return collapseStars(pattern) == "*" }
