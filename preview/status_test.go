@@ -47,6 +47,8 @@ func TestStatus(t *testing.T) {
 			tool: "edit", want: KindDepends, rule: 1, outcomes: []string{`allow@p1:""`, `deny@p2:"secret/"`}},
 		{name: "question mark needs one character", persona: rules("bash", "*", "deny", "bash", "?", "allow"),
 			tool: "bash", want: KindDepends, rule: 1, outcomes: []string{`deny@p1:""`, `allow@p2:"x"`}},
+		{name: "the optional tail is a class of its own", persona: rules("bash", "git *", "deny", "bash", "git ?*", "allow", "bash", "git ", "allow"),
+			tool: "bash", want: KindDepends, outcomes: []string{`deny@p1:"git"`, `allow@p2:"git x"`, `allow@p3:"git "`, `ask@default:""`}},
 		{name: "yolo turns ask into allow", persona: rules("*", "*", "ask"), yolo: true, tool: "bash", want: KindAllow, rule: 1},
 		{name: "wildcard permission covers the key", persona: rules("*", "*", "deny", "ctx_*", "*", "allow", "ctx_execute", "*", "deny"),
 			tool: "ctx_search", want: KindAllow, rule: 2},
