@@ -1,0 +1,42 @@
+package gate
+
+import (
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Client is the protocol a call came in on. It decides what the gate answers when the person
+// cannot be asked: Claude Code can prompt in its own terminal, other agents may not.
+type Client string
+
+// The protocols the gate speaks.
+const (
+	ClientClaude Client = "claude" // Claude Code's PreToolUse hook
+	ClientJSON   Client = "json"   // the neutral protocol
+)
+
+// Call is one tool call to decide, whatever protocol it came in on.
+type Call struct {
+	Client  Client
+	ID      string // the caller's id for the call (Claude Code's tool_use_id), echoed back
+	Session string // the agent's session id; it names the session's approved rules
+	Agent   string // the persona the caller asked for; "" means the active one
+	Tool    string // the tool name as the agent called it
+	Key     string // the permission key the tool is governed by
+	Value   string // the value rules match: a command, a path, a URL, ...
+	Cwd     string // the agent's working directory; "" when not given
+}
+
+// shell reports whether the call's value is a shell command, analysed command by command.
+func (c Call) shell() bool { return mapping.IsShellKey(c.Key) }
+
+// checkSession refuses a session id that could not name a session's rules. The id becomes a
+// file name in the session store, so a hostile id must not get that far.
+func checkSession(id string) error {
+	if err := engine.ValidateSessionID(id); err != nil {
+		return fmt.Errorf("the session id cannot be used: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,115 @@
+package gate
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// TestClaudePayloads decides every recorded Claude Code event with testdata/claude/rules.json and
+// no app serving, and compares the hook output with the golden file.
+func TestClaudePayloads(t *testing.T) {
+	events, err := filepath.Glob("testdata/claude/*.event.json")
+	if err != nil || len(events) == 0 {
+		t.Fatalf("no recorded events: %v", err)
+	}
+	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(testRules(t, "testdata/claude/rules.json")),
+		Wait: Wait{Grace: 10 * time.Millisecond, Poll: time.Millisecond}}
+	for _, ev := range events {
+		name := strings.TrimSuffix(filepath.Base(ev), ".event.json")
+		t.Run(name, func(t *testing.T) {
+			input, err := os.ReadFile(ev)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := g.Claude(context.Background(), input)
+			d := out.HookSpecificOutput
+			if d.HookEventName != "PreToolUse" || d.PermissionDecisionReason == "" {
+				t.Errorf("output %+v: want hookEventName PreToolUse and a reason", d)
+			}
+			if strings.HasPrefix(name, "bad-") && d.PermissionDecision != "deny" {
+				t.Errorf("bad input decided %q, want deny (fail closed): %s", d.PermissionDecision, d.PermissionDecisionReason)
+			}
+			// Good events are named for the decision they must get: read-allow, websearch-deny.
+			if want := name[strings.LastIndex(name, "-")+1:]; !strings.HasPrefix(name, "bad-") && d.PermissionDecision != want {
+				t.Errorf("%s decided %q, want %q as its name says", name, d.PermissionDecision, want)
+			}
+			checkGolden(t, filepath.Join("testdata/claude", name+".want.json"), out)
+		})
+	}
+}
+
+// TestClaudePayloadsCoverEveryMappedTool keeps the recorded events in step with the table.
+func TestClaudePayloadsCoverEveryMappedTool(t *testing.T) {
+	recorded := map[string]bool{}
+	events, _ := filepath.Glob("testdata/claude/*.event.json")
+	for _, ev := range events {
+		data, err := os.ReadFile(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e ClaudeEvent
+		if json.Unmarshal(data, &e) == nil && !strings.HasPrefix(filepath.Base(ev), "bad-") {
+			recorded[e.ToolName] = true
+		}
+	}
+	for _, tool := range mapping.ClaudeTools() {
+		if !recorded[tool.Name] {
+			t.Errorf("no recorded event for Claude Code tool %q in testdata/claude", tool.Name)
+		}
+	}
+}
+
+func TestParseClaude(t *testing.T) {
+	const s = `"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p"`
+	tests := []struct {
+		name, input string
+		want        Call
+		wantErr     string
+	}{
+		{"bash command", `{` + s + `,"tool_name":"Bash","tool_input":{"command":"ls -la"},"tool_use_id":"t1"}`,
+			Call{Client: ClientClaude, ID: "t1", Session: "s1", Tool: "Bash", Key: "bash", Value: "ls -la", Cwd: "/p"}, ""},
+		{"empty command is a value", `{` + s + `,"tool_name":"Bash","tool_input":{"command":""}}`,
+			Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: "", Cwd: "/p"}, ""},
+		{"notebook path falls back to file_path", `{` + s + `,"tool_name":"NotebookEdit","tool_input":{"file_path":"/p/a.ipynb"}}`,
+			Call{Client: ClientClaude, Session: "s1", Tool: "NotebookEdit", Key: "edit", Value: "/p/a.ipynb", Cwd: "/p"}, ""},
+		{"mcp tool is its own key with no value", `{` + s + `,"tool_name":"mcp__db__query","tool_input":{"sql":"drop table x"}}`,
+			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__db__query", Key: "mcp__db__query", Cwd: "/p"}, ""},
+		{"unknown fields are ignored", `{` + s + `,"tool_name":"Read","tool_input":{"file_path":"/p/a"},"new_field":1}`,
+			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
+		{"missing event name is accepted", `{"session_id":"s1","tool_name":"LS","tool_input":{"path":"/p"}}`,
+			Call{Client: ClientClaude, Session: "s1", Tool: "LS", Key: "list", Value: "/p"}, ""},
+		{"null value field is missing", `{` + s + `,"tool_name":"Read","tool_input":{"file_path":null}}`, Call{}, "tool_input.file_path is missing"},
+		{"number value", `{` + s + `,"tool_name":"WebFetch","tool_input":{"url":42}}`, Call{}, "tool_input.url is not a string"},
+		{"no tool input", `{` + s + `,"tool_name":"Grep"}`, Call{}, "tool_input is missing"},
+		{"other hook", `{"session_id":"s1","hook_event_name":"Stop","tool_name":"Bash"}`, Call{}, `hook_event_name is "Stop"`},
+		{"no session", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, Call{}, "session_id: the session id cannot be used"},
+		{"session with slash", `{"session_id":"a/b","tool_name":"Bash","tool_input":{"command":"ls"}}`, Call{}, "session_id"},
+		{"tool name not a string", `{"session_id":"s1","tool_name":7}`, Call{}, "stdin:1:32: tool_name is a JSON number; expected string"},
+		{"syntax error with position", "{\"session_id\":\"s1\",\n \"tool_name\": Bash}", Call{}, "stdin:2:15: the input is not valid JSON"},
+		{"cut short", `{"session_id":"s1"`, Call{}, "the JSON object is cut short"},
+		{"two objects", `{"session_id":"s1"} {}`, Call{}, "stdin:1:21: more input after the JSON object"},
+		{"empty", ``, Call{}, "the input is empty"},
+		{"array", `[1]`, Call{}, "is a JSON array"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseClaude([]byte(tt.input))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("ParseClaude(%s) error = %v, want one containing %q", tt.input, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tt.want {
+				t.Errorf("ParseClaude(%s)\n got %+v, %v\nwant %+v", tt.input, got, err, tt.want)
+			}
+		})
+	}
+}

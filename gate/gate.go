@@ -1,0 +1,147 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// PolicyFunc loads what decides a call: the persona (the call's Agent, or the active one when
+// that is ""), with guards and the session's approved rules. It returns the persona's name.
+type PolicyFunc func(c Call) (agent string, p *engine.Policy, err error)
+
+// Gate decides calls for one agent run: by rule when a rule decides, through the inbox when
+// the persona asks.
+type Gate struct {
+	Inbox  Inbox
+	Policy PolicyFunc
+	Wait   Wait
+}
+
+// Claude decides a Claude Code PreToolUse event read from input. Input it cannot read is
+// denied with the reason.
+func (g *Gate) Claude(ctx context.Context, input []byte) ClaudeOutput {
+	c, err := ParseClaude(input)
+	if err != nil {
+		return refuse("%v", err).Claude()
+	}
+	return g.Decide(ctx, c).Claude()
+}
+
+// Neutral decides a neutral-protocol request read from input. Input it cannot read is denied
+// with the reason.
+func (g *Gate) Neutral(ctx context.Context, input []byte) NeutralResponse {
+	c, err := ParseNeutral(input)
+	if err != nil {
+		return refuse("%v", err).Neutral(Call{})
+	}
+	return g.Decide(ctx, c).Neutral(c)
+}
+
+// Decide decides c. It never fails: a call it cannot decide is denied with the reason, and an
+// ask nobody can answer is left to Claude Code's own prompt, or denied for other clients.
+func (g *Gate) Decide(ctx context.Context, c Call) Verdict {
+	if g.Policy == nil {
+		return refuse("no policy to decide with")
+	}
+	agent, pol, err := g.Policy(c)
+	if err != nil {
+		return refuse("%v", err)
+	}
+	if pol == nil || pol.Persona == nil {
+		return refuse("persona %q has no rules to decide with", agent)
+	}
+	d := decide(pol, c)
+	v := ruleVerdict(agent, c, d)
+	if d.Action != engine.Ask {
+		return v
+	}
+	req := Request{
+		Client: c.Client, Session: c.Session, Agent: agent, Tool: c.Tool, Permission: c.Key,
+		Value: c.Value, Cwd: c.Cwd, Reason: v.Reason, Rule: d.Rule, Source: d.Source(),
+		Units: v.Units, Suggestions: pol.Suggestions(toolOfKey(c.Key), []string{c.Value}, d),
+	}
+	resp, err := g.Inbox.Forward(ctx, req, g.Wait)
+	if err != nil {
+		return unanswered(c, v, err)
+	}
+	return answered(v, resp)
+}
+
+// decide runs the policy on the call's value: shell commands unit by unit, others as they are.
+func decide(p *engine.Policy, c Call) engine.Decision {
+	if c.shell() {
+		return p.DecideShell(c.Key, c.Value)
+	}
+	return p.Decide(c.Key, c.Value)
+}
+
+// unanswered is the verdict on an ask nobody answered: Claude Code asks the person in its own
+// terminal; other clients are denied, because they may have nobody to ask.
+func unanswered(c Call, asked Verdict, why error) Verdict {
+	v := asked
+	v.DecidedBy = ByGate
+	reason := strings.TrimPrefix(asked.Reason, "agentmgr ")
+	switch {
+	case errors.Is(why, ErrNotServing), errors.Is(why, ErrTimedOut), errors.Is(why, context.Canceled), errors.Is(why, context.DeadlineExceeded):
+	default:
+		why = fmt.Errorf("the question could not be forwarded to the app: %w", why)
+	}
+	if c.Client == ClientClaude {
+		v.Action = engine.Ask
+		v.Reason = fmt.Sprintf("agentmgr %s; %v, so Claude Code asks", reason, why)
+		return v
+	}
+	v.Action = engine.Deny
+	v.Reason = fmt.Sprintf("agentmgr denied the call: %s; %v", reason, why)
+	return v
+}
+
+// answered is the verdict the server's response gives. Anything but allow denies.
+func answered(asked Verdict, r Response) Verdict {
+	v := asked
+	v.DecidedBy = r.By
+	v.Action = engine.Deny
+	if r.Action == engine.Allow {
+		v.Action = engine.Allow
+	}
+	switch {
+	case r.By == engine.ByPerson && r.Reply == engine.Once:
+		v.Reason = "agentmgr: the person allowed this call once in the app"
+	case r.By == engine.ByPerson && r.Reply == engine.Always:
+		v.Reason = "agentmgr: the person allowed this call in the app and for the rest of the session: " + rulesText(r.Rules)
+	case r.By == engine.ByPerson && r.Reply == engine.Reject && r.Cause != "":
+		v.Reason = "agentmgr: the person rejected another call of this session while this one waited"
+	case r.By == engine.ByPerson && r.Reply == engine.Reject:
+		v.Reason = "agentmgr: the person rejected this call in the app"
+	case r.By == engine.BySessionRule && r.Action == engine.Allow:
+		v.Reason = "agentmgr: allowed by a session rule the person added while this call waited"
+	default:
+		v.Reason = fmt.Sprintf("agentmgr: the app decided %s", v.Action)
+	}
+	if r.Reason != "" {
+		v.Reason += " (" + r.Reason + ")"
+	}
+	if r.Message != "" {
+		v.Reason += ": " + r.Message
+	}
+	if v.Action != r.Action {
+		v.Reason += fmt.Sprintf(" [the app answered %q, which is not allow]", r.Action)
+	}
+	return v
+}
+
+// rulesText lists rules as `key "pattern"`, comma-separated.
+func rulesText(rs engine.Ruleset) string {
+	if len(rs) == 0 {
+		return "no rule stored"
+	}
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("%s %q", r.Permission, r.Pattern)
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,62 @@
+package gate
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// NeutralRequest is one call in the neutral protocol, for agents other than Claude Code. Tool
+// names are pi's (bash, read, edit, ...; DESIGN section 4); any other name is its own
+// permission key, so a key such as websearch works as a tool name too.
+type NeutralRequest struct {
+	ID      string `json:"id,omitempty"`    // optional; echoed in the response
+	Session string `json:"session"`         // required: the agent's session id
+	Agent   string `json:"agent,omitempty"` // optional: a persona; default the active one
+	Tool    string `json:"tool"`            // required
+	Value   string `json:"value"`           // the command, path, URL, ...; "" when the tool has none
+	Cwd     string `json:"cwd,omitempty"`   // the agent's working directory
+}
+
+// ParseNeutral reads a neutral request into a call. Unknown fields are refused: a misspelt
+// "value" would otherwise be decided as an empty value.
+func ParseNeutral(data []byte) (Call, error) {
+	var req NeutralRequest
+	if err := decodeStrict(data, &req, true); err != nil {
+		return Call{}, err
+	}
+	if req.Tool == "" {
+		return Call{}, errors.New(`"tool" is missing; cannot tell which tool is called`)
+	}
+	if err := checkSession(req.Session); err != nil {
+		return Call{}, fmt.Errorf(`"session": %w`, err)
+	}
+	return Call{
+		Client: ClientJSON, ID: req.ID, Session: req.Session, Agent: req.Agent, Tool: req.Tool,
+		Key: mapping.KeyForTool(req.Tool), Value: req.Value, Cwd: req.Cwd,
+	}, nil
+}
+
+// NeutralResponse is the gate's answer in the neutral protocol. Action is allow or deny: when
+// nobody can ask the person, the gate denies.
+type NeutralResponse struct {
+	ID         string          `json:"id,omitempty"`
+	Action     engine.Action   `json:"action"`
+	Reason     string          `json:"reason"`
+	DecidedBy  engine.Resolver `json:"decided_by"`
+	Agent      string          `json:"agent,omitempty"`
+	Permission string          `json:"permission,omitempty"`
+	Rule       *engine.Rule    `json:"rule"`
+	Source     string          `json:"source,omitempty"`
+	Units      []Unit          `json:"units,omitempty"`
+}
+
+// Neutral renders a verdict as the neutral protocol's response to call.
+func (v Verdict) Neutral(c Call) NeutralResponse {
+	return NeutralResponse{
+		ID: c.ID, Action: v.Action, Reason: v.Reason, DecidedBy: v.DecidedBy, Agent: v.Agent,
+		Permission: c.Key, Rule: v.Rule, Source: v.Source, Units: v.Units,
+	}
+}

@@ -1,0 +1,172 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// ByApp says the app settled a request without asking anyone, because it could not decide it
+// (its persona would not load); such a request is denied.
+const ByApp engine.Resolver = "app"
+
+// Server serves the inbox for the app: it keeps the serving record fresh, picks requests up,
+// decides them again with the app's approvals (a session rule added meanwhile may already
+// allow them), hands the ones that still ask to Ask, and writes every answer back with who
+// decided. It is plain Go; the GUI supplies Ask and renders Pending and Recent.
+type Server struct {
+	Inbox     Inbox
+	Approvals *engine.Approvals
+	// Policy loads the persona and guards that decide a request: the request's Agent, with the
+	// guards of its Cwd's project. The session's rules come from the approvals' store.
+	Policy func(r Request) (*engine.Policy, error)
+	// Ask shows a prompt to the person. It runs on its own goroutine and may return at once or
+	// block; the person answers with Prompt.Reply. ctx ends when the request is settled in
+	// another way (an always or reject of another request, the gate giving up), and the
+	// prompt should then go away.
+	Ask func(ctx context.Context, p *Prompt)
+	// OnChange, when set, is called after Pending or Recent changed, from the server's
+	// goroutines.
+	OnChange func()
+	// OnError, when set, is told about problems the server works around: an unreadable
+	// request, a record it could not write.
+	OnError func(error)
+	// Poll is how often the inbox is scanned; 0 means 50 ms.
+	Poll time.Duration
+
+	mu       sync.Mutex
+	prompts  map[string]*Prompt // by request id, while pending
+	order    []string           // pending request ids, in the order picked up
+	seen     map[string]bool    // request ids picked up, so that none is asked twice
+	ids      map[string]string  // inbox id by approvals id, to name what caused a resolution
+	recent   []Answered         // latest last
+	sessions []string
+	started  time.Time
+}
+
+// ErrAlreadyServing is wrapped by Serve's error when another live process serves the inbox.
+var ErrAlreadyServing = errors.New("another agentmgr is already serving the inbox")
+
+// maxRecent bounds Server.Recent.
+const maxRecent = 100
+
+// Answered is a request the server settled, for the list of recent answers.
+type Answered struct {
+	Request  Request
+	Response Response
+	// Withdrawn is set when the gate stopped waiting before anyone answered; no response
+	// was written then.
+	Withdrawn bool
+}
+
+// Serve serves the inbox until ctx ends, then removes its record and withdraws what is still
+// pending. It refuses to start while another live process serves the same inbox.
+func (s *Server) Serve(ctx context.Context) error {
+	if s.Approvals == nil || s.Policy == nil || s.Ask == nil {
+		return errors.New("gate server: Approvals, Policy and Ask are required")
+	}
+	if rec, err := s.Inbox.Serving(time.Now()); err == nil && rec.PID != os.Getpid() {
+		return fmt.Errorf("%w (pid %d); close it first", ErrAlreadyServing, rec.PID)
+	}
+	s.mu.Lock()
+	s.prompts, s.seen, s.ids, s.started = map[string]*Prompt{}, map[string]bool{}, map[string]string{}, time.Now().UTC()
+	s.mu.Unlock()
+	if err := s.beat(); err != nil {
+		return err
+	}
+	defer s.stop()
+
+	poll := s.Poll
+	if poll <= 0 {
+		poll = 50 * time.Millisecond
+	}
+	scan := time.NewTicker(poll)
+	defer scan.Stop()
+	beat := time.NewTicker(HeartbeatEvery)
+	defer beat.Stop()
+	for {
+		s.scan(ctx)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-beat.C:
+			if err := s.beat(); err != nil {
+				s.report(err)
+			}
+		case <-scan.C:
+		}
+	}
+}
+
+// beat writes the serving record with a fresh heartbeat.
+func (s *Server) beat() error {
+	s.mu.Lock()
+	r := Record{Version: protocolVersion, PID: os.Getpid(), Started: s.started, Heartbeat: time.Now().UTC(),
+		Sessions: append([]string{}, s.sessions...)}
+	s.mu.Unlock()
+	return s.Inbox.writeJSON(s.Inbox.recordPath(), r)
+}
+
+// stop removes the record, if it is still this process's, and withdraws pending prompts: their
+// gates then find nobody serving and answer on their own.
+func (s *Server) stop() {
+	if r, err := s.Inbox.readRecord(); err == nil && r.PID == os.Getpid() {
+		os.Remove(s.Inbox.recordPath())
+	}
+	for _, p := range s.Pending() {
+		s.Approvals.Cancel(p.pending.ID, "the app stopped serving")
+	}
+}
+
+func (s *Server) report(err error) {
+	if s.OnError != nil && err != nil {
+		s.OnError(err)
+	}
+}
+
+func (s *Server) changed() {
+	if s.OnChange != nil {
+		s.OnChange()
+	}
+}
+
+// Pending returns the prompts waiting for the person, in the order they were picked up.
+func (s *Server) Pending() []*Prompt {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Prompt, 0, len(s.order))
+	for _, id := range s.order {
+		out = append(out, s.prompts[id])
+	}
+	return out
+}
+
+// Recent returns the latest settled requests, newest first.
+func (s *Server) Recent() []Answered {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Answered, len(s.recent))
+	for i, a := range s.recent {
+		out[len(out)-1-i] = a
+	}
+	return out
+}
+
+// Reply answers the pending request id (an inbox id, as Prompt.ID gives it). The reply is
+// the person's: it is given operator authority, so that an always may store allow rules.
+func (s *Server) Reply(id string, r engine.Reply) error {
+	s.mu.Lock()
+	p, ok := s.prompts[id]
+	s.mu.Unlock()
+	if !ok {
+		return fmt.Errorf("request %s: %w (answered, withdrawn, or unknown)", id, engine.ErrNotPending)
+	}
+	r.By = engine.OperatorAuthority
+	_, err := s.Approvals.Reply(p.pending.ID, r)
+	return err
+}

@@ -1,0 +1,179 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Leftovers older than these are removed by the server: a response nobody collected (its gate
+// gave up just as the person answered), a temporary file of a writer that crashed.
+const (
+	orphanAfter = 10 * time.Second
+	tempAfter   = time.Minute
+)
+
+// scan picks new requests up, withdraws the prompts whose gates stopped waiting, and removes
+// leftovers.
+func (s *Server) scan(ctx context.Context) {
+	files, temps, err := s.Inbox.files()
+	if err != nil {
+		s.report(err)
+		return
+	}
+	now := time.Now()
+	requests, responses := map[string]bool{}, map[string]time.Time{}
+	for _, f := range files {
+		if f.response {
+			responses[f.id] = f.mod
+		} else {
+			requests[f.id] = true
+		}
+	}
+	for _, f := range files {
+		if f.response || s.wasSeen(f.id) {
+			continue
+		}
+		if _, answered := responses[f.id]; !answered {
+			s.pickUp(ctx, f.id, now)
+		}
+	}
+	for _, p := range s.Pending() {
+		switch {
+		case !requests[p.Request.ID]:
+			s.Approvals.Cancel(p.pending.ID, "the agent stopped waiting")
+		case !processAlive(p.Request.PID):
+			s.Approvals.Cancel(p.pending.ID, "the agent's gate is gone")
+			s.Inbox.removeRequest(p.Request.ID)
+		}
+	}
+	for id, mod := range responses {
+		if !requests[id] && now.Sub(mod) > orphanAfter {
+			os.Remove(s.Inbox.responsePath(id))
+		}
+	}
+	for _, t := range temps {
+		if now.Sub(t.mod) > tempAfter {
+			os.Remove(s.Inbox.Dir + string(os.PathSeparator) + t.id)
+		}
+	}
+	s.forget(requests)
+}
+
+// wasSeen marks id as picked up and reports whether it already was.
+func (s *Server) wasSeen(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.seen[id] {
+		return true
+	}
+	s.seen[id] = true
+	return false
+}
+
+// forget drops the ids whose request files are gone: ids are never reused, so the set only
+// needs what is still in the inbox.
+func (s *Server) forget(inInbox map[string]bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id := range s.seen {
+		if !inInbox[id] && s.prompts[id] == nil {
+			delete(s.seen, id)
+		}
+	}
+}
+
+// pickUp reads request id and settles it: at once when the app's rules decide it, else by
+// handing a prompt to Ask.
+func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
+	r, err := s.Inbox.readRequest(id)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return // the gate gave up in between
+	case err != nil:
+		s.report(err)
+		s.respond(Request{ID: id}, Response{Action: engine.Deny, By: ByApp, Reason: "the app could not read the request: " + err.Error()})
+		return
+	case !processAlive(r.PID) || now.After(r.Deadline):
+		s.Inbox.removeRequest(id)
+		return
+	}
+	s.addSession(r.Session)
+	pol, err := s.Policy(r)
+	if err != nil {
+		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: fmt.Sprintf("the app could not load persona %q: %v", r.Agent, err)})
+		return
+	}
+	call := engine.Call{Session: r.Session, Agent: r.Agent, Tool: toolOfKey(r.Permission), Values: []string{r.Value}}
+	d, pending, err := s.Approvals.Ask(pol, call)
+	if err != nil {
+		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: "the app could not decide the call: " + err.Error()})
+		return
+	}
+	if pending == nil {
+		by := engine.ByRule
+		if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
+			by = engine.BySessionRule
+		}
+		s.respond(r, Response{Action: d.Action, By: by, Reason: explain(Call{Key: r.Permission}, d)})
+		return
+	}
+	pctx, cancel := context.WithCancel(ctx)
+	p := &Prompt{Request: r, Decision: pending.Decision, Suggestions: pending.Suggestions,
+		server: s, pending: pending, ctx: pctx, cancel: cancel}
+	s.mu.Lock()
+	s.prompts[id] = p
+	s.order = append(s.order, id)
+	if len(s.ids) >= maxRecent {
+		clear(s.ids) // only causes of recent replies are looked up
+	}
+	s.ids[pending.ID] = id
+	s.mu.Unlock()
+	go s.await(p)
+	go s.Ask(pctx, p)
+	s.changed()
+}
+
+// toolOfKey names a tool the engine maps to key. Requests carry the agent's own tool name
+// (Claude Code's "Bash"), which the engine's pi-named table does not know; the key is what
+// decides.
+func toolOfKey(key string) string { return mapping.ToolsForKey(key)[0] }
+
+// await waits for p to be settled and writes its response, unless its gate is no longer
+// waiting.
+func (s *Server) await(p *Prompt) {
+	<-p.pending.Done()
+	res, _ := p.pending.Resolution()
+	p.cancel()
+	s.mu.Lock()
+	delete(s.prompts, p.Request.ID)
+	for i, id := range s.order {
+		if id == p.Request.ID {
+			s.order = append(s.order[:i], s.order[i+1:]...)
+			break
+		}
+	}
+	s.mu.Unlock()
+	if res.By == engine.ByAgent {
+		s.remember(Answered{Request: p.Request, Response: Response{ID: p.Request.ID, Action: engine.Deny, By: res.By, Message: res.Message}, Withdrawn: true})
+		return
+	}
+	s.respond(p.Request, Response{Action: res.Action, Reply: res.Reply, By: res.By, Message: res.Message,
+		Rules: res.Rules, Cause: s.inboxID(res.Cause)})
+}
+
+// inboxID maps an approvals request id back to the inbox id it was asked for; "" when unknown.
+func (s *Server) inboxID(approvalsID string) string {
+	if approvalsID == "" {
+		return ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ids[approvalsID]
+}
