@@ -1,0 +1,468 @@
+package personas
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// slot is a rule of the list being edited, with the place it was read from (entry -1: new).
+type slot struct {
+	rule engine.Rule
+	from origin
+}
+
+// Rules are the persona's rules, in order, as the edited text reads them.
+func (d *Document) Rules() engine.Ruleset { return append(engine.Ruleset(nil), d.cur.persona.Rules...) }
+
+// slots lists the current rules with their origins, or explains why they cannot be edited.
+func (d *Document) slots() (*permLayout, []slot, error) {
+	p := d.cur.persona
+	if p.Form != FormRules {
+		what := fmt.Sprintf("the preset %q", p.Preset)
+		if p.Form == FormLegacy {
+			what = "a legacy list [" + strings.Join(p.Legacy, ", ") + "]"
+		}
+		return nil, nil, fmt.Errorf("%s: the permissions are %s; turn them into a rule map first (`agentmgr rule expand %s`) to edit single rules", d.path, what, p.Name)
+	}
+	if err := d.checkBlockRoot(); err != nil {
+		return nil, nil, err
+	}
+	pl, origins := d.permLayout()
+	if pl == nil || len(origins) != len(p.Rules) {
+		return nil, nil, fmt.Errorf("%s: internal: the rule map could not be matched to its rules; nothing was changed", d.path)
+	}
+	out := make([]slot, len(p.Rules))
+	for i, r := range p.Rules {
+		out[i] = slot{rule: r, from: origins[i]}
+	}
+	return pl, out, nil
+}
+
+// InsertRule puts r at index at (0 is first; len(Rules()) appends).
+func (d *Document) InsertRule(at int, r engine.Rule) error {
+	_, s, err := d.slots()
+	if err != nil {
+		return err
+	}
+	if at < 0 || at > len(s) {
+		return fmt.Errorf("cannot insert at %d: there are %d rules, so the position must be 0 to %d", at, len(s), len(s))
+	}
+	if err := checkRule(r); err != nil {
+		return err
+	}
+	s = append(s[:at], append([]slot{{rule: r, from: origin{-1, -1}}}, s[at:]...)...)
+	return d.writeSlots(s)
+}
+
+// AddRule appends r.
+func (d *Document) AddRule(r engine.Rule) error { return d.InsertRule(len(d.cur.persona.Rules), r) }
+
+// RemoveRule removes the rule at index i.
+func (d *Document) RemoveRule(i int) error {
+	_, s, err := d.slots()
+	if err != nil {
+		return err
+	}
+	if err := checkIndex(i, len(s)); err != nil {
+		return err
+	}
+	return d.writeSlots(append(s[:i], s[i+1:]...))
+}
+
+// MoveRule moves the rule at index from so that it ends up at index to.
+func (d *Document) MoveRule(from, to int) error {
+	_, s, err := d.slots()
+	if err != nil {
+		return err
+	}
+	if err := checkIndex(from, len(s)); err != nil {
+		return err
+	}
+	if err := checkIndex(to, len(s)); err != nil {
+		return err
+	}
+	if from == to {
+		return nil
+	}
+	moved := s[from]
+	s = append(s[:from], s[from+1:]...)
+	s = append(s[:to], append([]slot{moved}, s[to:]...)...)
+	return d.writeSlots(s)
+}
+
+// SetRule changes the rule at index i to r: its action, reason, pattern or permission.
+func (d *Document) SetRule(i int, r engine.Rule) error {
+	_, s, err := d.slots()
+	if err != nil {
+		return err
+	}
+	if err := checkIndex(i, len(s)); err != nil {
+		return err
+	}
+	if err := checkRule(r); err != nil {
+		return err
+	}
+	s[i].rule = r
+	return d.writeSlots(s)
+}
+
+// SetRules replaces the whole list. Rules equal to a current one keep their text and comments;
+// it is the operation behind an editor that hands back the list it shows.
+func (d *Document) SetRules(rs engine.Ruleset) error {
+	_, cur, err := d.slots()
+	if err != nil {
+		return err
+	}
+	used := make([]bool, len(cur))
+	s := make([]slot, len(rs))
+	for i, r := range rs {
+		if err := checkRule(r); err != nil {
+			return fmt.Errorf("rule %d: %w", i+1, err)
+		}
+		s[i] = slot{rule: r, from: origin{-1, -1}}
+		// Match exact rules first, then rules of the same permission and pattern.
+		for pass := 0; pass < 2 && s[i].from.entry < 0; pass++ {
+			for j, c := range cur {
+				if used[j] || c.rule.Permission != r.Permission || c.rule.Pattern != r.Pattern {
+					continue
+				}
+				if pass == 0 && (c.rule.Action != r.Action || c.rule.Reason != r.Reason) {
+					continue
+				}
+				used[j], s[i].from = true, c.from
+				break
+			}
+		}
+	}
+	return d.writeSlots(s)
+}
+
+func checkIndex(i, n int) error {
+	if i < 0 || i >= n {
+		if n == 0 {
+			return fmt.Errorf("there is no rule %d: the persona has no rules", i+1)
+		}
+		return fmt.Errorf("there is no rule %d: the rules are numbered 1 to %d", i+1, n)
+	}
+	return nil
+}
+
+func checkRule(r engine.Rule) error {
+	if r.Permission == "" {
+		return fmt.Errorf("a rule needs a permission such as bash or edit, or * for all")
+	}
+	if _, err := engine.ParseAction(string(r.Action)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// writeSlots renders the rule map for s and checks that it reads back as exactly those rules.
+func (d *Document) writeSlots(s []slot) error {
+	pl, _, err := d.slots()
+	if err != nil {
+		return err
+	}
+	// A rule map names each permission once, so a permission's rules must stay together.
+	seen := map[string]bool{}
+	for i, sl := range s {
+		if seen[sl.rule.Permission] && s[i-1].rule.Permission != sl.rule.Permission {
+			return fmt.Errorf("rule %d (%s) would be apart from the other %s rules; a rule map lists each permission once, so keep its rules next to each other", i+1, sl.rule, strconvQuote(sl.rule.Permission))
+		}
+		seen[sl.rule.Permission] = true
+	}
+	data := pl.render(d, s)
+	want := make(engine.Ruleset, len(s))
+	for i, sl := range s {
+		want[i] = sl.rule
+	}
+	return d.replace(data, func(p *Persona) error { return sameRules(p.Rules, want) })
+}
+
+func strconvQuote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
+
+// sameRules compares rules without their sources.
+func sameRules(got, want engine.Ruleset) error {
+	if len(got) == len(want) {
+		same := true
+		for i := range got {
+			g, w := got[i], want[i]
+			if g.Permission != w.Permission || g.Pattern != w.Pattern || g.Action != w.Action || g.Reason != w.Reason {
+				same = false
+			}
+		}
+		if same {
+			return nil
+		}
+	}
+	return fmt.Errorf("internal: the rewritten rule map reads as %d rules, not the %d intended; nothing was changed", len(got), len(want))
+}
+
+// group is a run of slots with the same permission: one key of the rule map.
+type group struct {
+	key   string
+	slots []slot
+}
+
+func groups(s []slot) []group {
+	var out []group
+	for _, sl := range s {
+		if n := len(out); n > 0 && out[n-1].key == sl.rule.Permission {
+			out[n-1].slots = append(out[n-1].slots, sl)
+			continue
+		}
+		out = append(out, group{key: sl.rule.Permission, slots: []slot{sl}})
+	}
+	return out
+}
+
+// render writes the new text of the file with the rule map made of s.
+func (pl *permLayout) render(d *Document, s []slot) []byte {
+	eol := d.eol()
+	gs := groups(s)
+	if len(gs) == 0 {
+		end := pl.valueEnd
+		if !pl.flow {
+			end = newText(d.data).lineEnd(pl.root.endLine)
+		}
+		return splice(d.data, pl.root.colonEnd, end, " {}")
+	}
+	if len(pl.entries) == 0 {
+		pl.indent = pl.root.indent + pl.step
+	}
+	if pl.flow && len(pl.entries) > 0 {
+		parts := make([]string, len(gs))
+		for i, g := range gs {
+			parts[i] = pl.renderGroup(d, g, true, eol)
+		}
+		return splice(d.data, pl.root.valueStart, pl.valueEnd, "{"+strings.Join(parts, ", ")+"}")
+	}
+	var b strings.Builder
+	for _, g := range gs {
+		b.WriteString(pl.renderGroup(d, g, false, eol))
+	}
+	if pl.flow {
+		// An empty {} becomes a block map: `permissions:` and one line per key.
+		data := splice(d.data, pl.root.valueStart, pl.valueEnd, "")
+		t := newText(data)
+		// Drop the space the {} leaves before the end of the line or a comment.
+		ls, le := t.lineStart(pl.root.keyLine), t.lineEnd(pl.root.keyLine)
+		line := strings.TrimRight(string(data[ls:le]), " \t")
+		data = splice(data, ls, le, line)
+		t = newText(data)
+		at := t.lineNext(pl.root.keyLine)
+		if at == len(data) || data[at-1] != '\n' {
+			b2 := eol + b.String()
+			return splice(data, at, at, strings.TrimSuffix(b2, eol))
+		}
+		return splice(data, at, at, b.String())
+	}
+	body := b.String() + pl.tail
+	return splice(d.data, pl.bodyStart, pl.bodyEnd, body)
+}
+
+// renderGroup writes one key of the rule map: copied from the file when the key's rules are
+// unchanged, spliced when only an action, reason or pattern changed, new otherwise.
+func (pl *permLayout) renderGroup(d *Document, g group, flow bool, eol string) string {
+	var base *pEntry
+	for _, sl := range g.slots {
+		if sl.from.entry >= 0 && pl.entries[sl.from.entry].key == g.key {
+			base = pl.entries[sl.from.entry]
+			break
+		}
+	}
+	pad := strings.Repeat(" ", pl.indent)
+	keyText := pl.quoteKey(g.key, flow)
+	if base == nil {
+		return pl.freshGroup(keyText, g, flow, pad, eol)
+	}
+	own := func(sl slot) bool { return sl.from.entry >= 0 && pl.entries[sl.from.entry] == base }
+	switch base.kind {
+	case kindAction:
+		if len(g.slots) == 1 && own(g.slots[0]) && g.slots[0].rule.Pattern == "*" {
+			text := spliceRel(base.text, base.textStart, base.val, g.slots[0].rule, flow)
+			if flow {
+				return text
+			}
+			return base.leading + text
+		}
+		// The key gets more than its one rule: it becomes a map of patterns.
+		if flow {
+			return keyRaw(d, base) + ": {" + pl.flowItems(d, nil, g, own) + "}"
+		}
+		lineEnd := strings.Index(base.text, "\n")
+		if lineEnd < 0 {
+			lineEnd = len(base.text)
+		}
+		firstLine := base.text[:lineEnd]
+		rest := ""
+		if cut := base.val.end - base.textStart; cut >= 0 && cut <= len(firstLine) {
+			rest = strings.TrimRight(firstLine[cut:], "\r")
+		}
+		var b strings.Builder
+		b.WriteString(base.leading)
+		b.WriteString(pad + keyRaw(d, base) + ":" + rest + eol)
+		ipad := strings.Repeat(" ", pl.indent+pl.step)
+		for _, sl := range g.slots {
+			b.WriteString(ipad + pl.quoteKey(sl.rule.Pattern, false) + ": " + actionText(sl.rule, false) + eol)
+		}
+		return b.String()
+	case kindFlow:
+		items := "{" + pl.flowItems(d, base, g, own) + "}"
+		text := base.text[:base.flowStart-base.textStart] + items + base.text[base.flowEnd-base.textStart:]
+		if flow {
+			return text
+		}
+		return base.leading + text
+	}
+	// A block map of patterns.
+	var b strings.Builder
+	b.WriteString(base.leading)
+	b.WriteString(base.header)
+	ipad := strings.Repeat(" ", base.itemInd)
+	for _, sl := range g.slots {
+		if own(sl) && sl.from.item >= 0 {
+			it := base.items[sl.from.item]
+			b.WriteString(it.leading)
+			b.WriteString(spliceItem(it, sl.rule, pl, false))
+			continue
+		}
+		b.WriteString(ipad + pl.quotePattern(base, sl.rule.Pattern, false) + ": " + actionText(sl.rule, false) + eol)
+	}
+	b.WriteString(base.itemsTail)
+	return b.String()
+}
+
+// flowItems writes the patterns of g as the inside of a {...} map.
+func (pl *permLayout) flowItems(d *Document, base *pEntry, g group, own func(slot) bool) string {
+	parts := make([]string, len(g.slots))
+	for i, sl := range g.slots {
+		if base != nil && own(sl) && sl.from.item >= 0 {
+			parts[i] = spliceItem(base.items[sl.from.item], sl.rule, pl, true)
+			continue
+		}
+		parts[i] = pl.quotePattern(base, sl.rule.Pattern, true) + ": " + actionText(sl.rule, true)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (pl *permLayout) freshGroup(keyText string, g group, flow bool, pad, eol string) string {
+	if len(g.slots) == 1 && g.slots[0].rule.Pattern == "*" {
+		if flow {
+			return keyText + ": " + actionText(g.slots[0].rule, true)
+		}
+		return pad + keyText + ": " + actionText(g.slots[0].rule, false) + eol
+	}
+	if flow {
+		return keyText + ": {" + pl.flowItems(nil, nil, g, func(slot) bool { return false }) + "}"
+	}
+	var b strings.Builder
+	b.WriteString(pad + keyText + ":" + eol)
+	ipad := strings.Repeat(" ", pl.indent+pl.step)
+	for _, sl := range g.slots {
+		b.WriteString(ipad + pl.quoteKey(sl.rule.Pattern, false) + ": " + actionText(sl.rule, false) + eol)
+	}
+	return b.String()
+}
+
+func keyRaw(d *Document, e *pEntry) string {
+	end := scalarEnd(d.data, e.keyStart, false)
+	return string(d.data[e.keyStart:end])
+}
+
+// spliceItem is an item's text with its pattern and action changed to r's.
+func spliceItem(it *pItem, r engine.Rule, pl *permLayout, flow bool) string {
+	text := spliceRel(it.text, it.textStart, it.val, r, flow)
+	if r.Pattern != it.pattern {
+		rel := it.keyStart - it.textStart
+		end := rel + (scalarEnd([]byte(it.text[rel:]), 0, flow))
+		style := styleOf([]byte(it.text[rel:end]))
+		if style == stylePlain {
+			return text[:rel] + pl.quoteKey(r.Pattern, flow) + text[end:]
+		}
+		return text[:rel] + quoteAs(r.Pattern, style, flow) + text[end:]
+	}
+	return text
+}
+
+// spliceRel changes the action written in text (which starts at offset base of the file) to r's
+// action and reason, touching as little as it can: only the word when the reason stays.
+func spliceRel(text string, base int, v valueSpan, r engine.Rule, flow bool) string {
+	oldRule := readAction(v)
+	if oldRule.action == r.Action && oldRule.reason == r.Reason {
+		return text
+	}
+	if oldRule.reason == r.Reason && (v.object || r.Reason == "") {
+		ws, we := v.word[0]-base, v.word[1]-base
+		return text[:ws] + quoteAs(string(r.Action), styleOf([]byte(text[ws:we])), flow) + text[we:]
+	}
+	s, e := v.start-base, v.end-base
+	return text[:s] + actionText(r, true) + text[e:]
+}
+
+type actionReason struct {
+	action engine.Action
+	reason string
+}
+
+// readAction reads back what an action value says, from its source text.
+func readAction(v valueSpan) actionReason {
+	if !v.object {
+		return actionReason{action: engine.Action(unquote(v.raw))}
+	}
+	word := v.raw[v.word[0]-v.start : v.word[1]-v.start]
+	return actionReason{action: engine.Action(unquote(word)), reason: reasonOf(v.raw)}
+}
+
+// reasonOf parses the reason out of an action object's text with the YAML reader.
+func reasonOf(raw string) string {
+	f, err := parseYAML([]byte("x: " + raw))
+	if err != nil || len(f.Docs) == 0 {
+		return ""
+	}
+	r := &reader{file: "-"}
+	root := r.rootMap(f)
+	if root == nil || len(root.Values) == 0 {
+		return ""
+	}
+	_, reason, _ := r.action("x", root.Values[0])
+	return reason
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// actionText writes r's action: a word, or {action: deny, reason: "..."} when it has a reason.
+func actionText(r engine.Rule, flow bool) string {
+	if r.Reason == "" {
+		return string(r.Action)
+	}
+	return "{action: " + string(r.Action) + ", reason: " + quoteDouble(r.Reason) + "}"
+}
+
+// simpleKey is what a key or pattern may be written without quotes: permission names, paths.
+var simpleKey = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./-]*$`)
+
+// quoteKey writes a permission key or pattern: bare when it is a simple name, else quoted the
+// way the file quotes its keys.
+func (pl *permLayout) quoteKey(s string, flow bool) string {
+	if simpleKey.MatchString(s) && plainSafe(s, flow) {
+		return s
+	}
+	return quoteAs(s, pl.quote, flow)
+}
+
+// quotePattern writes a pattern for entry e like the entry's other quoted patterns.
+func (pl *permLayout) quotePattern(e *pEntry, s string, flow bool) string {
+	if e == nil || e.quote == stylePlain || simpleKey.MatchString(s) && plainSafe(s, flow) {
+		return pl.quoteKey(s, flow)
+	}
+	return quoteAs(s, e.quote, flow)
+}
