@@ -74,8 +74,13 @@ func Lint(rs Ruleset, opts LintOptions) []Finding {
 			}
 		}
 		if !keyKnown(perms[i], r.Permission, keys) {
-			out = append(out, Finding{Kind: LintUnknownKey, Rule: i, By: -1,
-				Message: fmt.Sprintf("rule %d: permission %q matches no known tool; check the spelling, or add the tool name if it is a custom or MCP tool", i+1, r.Permission)})
+			msg := fmt.Sprintf("rule %d: permission %q matches no known tool; ", i+1, r.Permission)
+			if near := nearKey(r.Permission, keys); near != "" {
+				msg += fmt.Sprintf("did you mean %q?", near)
+			} else {
+				msg += "if it is a custom or MCP tool, add its name to the known tools"
+			}
+			out = append(out, Finding{Kind: LintUnknownKey, Rule: i, By: -1, Message: msg})
 		}
 	}
 	if f, ok := bashUngated(rs); ok {
@@ -132,52 +137,12 @@ func knownKeys(extra []string) []string {
 }
 
 func keyKnown(p *Pattern, perm string, keys []string) bool {
-	if !strings.ContainsAny(perm, "*?") {
-		// A literal key for a tool nobody listed is still that tool's own key (custom, MCP,
-		// ctx_*): only a key that looks like a typo of a known one is suspicious.
-		for _, k := range keys {
-			if k == perm {
-				return true
-			}
-		}
-		return !looksLikeTypo(perm, keys)
-	}
 	for _, k := range keys {
-		if p.Match(k) {
-			return true
-		}
-	}
-	return strings.HasPrefix(perm, "mcp") || strings.HasPrefix(perm, "ctx_")
-}
-
-// looksLikeTypo reports whether key differs from a known key by case or one edit.
-func looksLikeTypo(key string, keys []string) bool {
-	for _, k := range keys {
-		if strings.EqualFold(k, key) || editDistanceOne(k, key) {
+		if k == perm || p.Match(k) {
 			return true
 		}
 	}
 	return false
-}
-
-func editDistanceOne(a, b string) bool {
-	if a == b {
-		return false
-	}
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(b)-len(a) > 1 || len(a) < 3 {
-		return false
-	}
-	i := 0
-	for i < len(a) && a[i] == b[i] {
-		i++
-	}
-	if len(a) == len(b) {
-		return a[i+1:] == b[i+1:]
-	}
-	return a[i:] == b[i+1:]
 }
 
 // bashUngated finds a top-level `* allow` that decides shell commands with no later rule to ask
@@ -199,4 +164,34 @@ func bashUngated(rs Ruleset) (Finding, bool) {
 	}
 	return Finding{Kind: LintBashUngated, Rule: last, By: -1,
 		Message: fmt.Sprintf("rule %d %s lets every shell command run; add bash rules after it that ask for destructive commands (rm *, sudo *)", last+1, rs[last])}, true
+}
+
+// nearKey returns a known key that differs from key by case or one edit, or "".
+func nearKey(key string, keys []string) string {
+	for _, k := range keys {
+		if strings.EqualFold(k, key) || editDistanceOne(k, key) {
+			return k
+		}
+	}
+	return ""
+}
+
+func editDistanceOne(a, b string) bool {
+	if a == b {
+		return false
+	}
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 || len(a) < 3 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if len(a) == len(b) {
+		return a[i+1:] == b[i+1:]
+	}
+	return a[i:] == b[i+1:]
 }

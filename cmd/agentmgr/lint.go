@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -42,9 +43,18 @@ func runLint(e *env, args []string) error {
 			list = append(list, p)
 		}
 	}
+	// The tools the built-ins name (todo, ctx_*) are known tools too.
+	known := knownTools(e)
+	for _, name := range builtin.Names {
+		if b, _ := personas.LoadBuiltin(name); b != nil {
+			for _, r := range b.Rules {
+				known = append(known, r.Permission)
+			}
+		}
+	}
 	var out []lintJSON
 	for _, p := range list {
-		for _, f := range engine.Lint(p.Rules, engine.LintOptions{Legacy: p.Form == personas.FormLegacy, ExtraTools: knownTools(e)}) {
+		for _, f := range engine.Lint(p.Rules, engine.LintOptions{Legacy: p.Form == personas.FormLegacy, ExtraTools: known}) {
 			j := lintJSON{Agent: p.Name, File: p.Path, Kind: string(f.Kind), Rule: f.Rule + 1, By: f.By + 1, Message: f.Message, Fix: f.Fix}
 			if f.Rule >= 0 {
 				j.Line = p.Rules[f.Rule].Source.Line
