@@ -1,0 +1,280 @@
+package reviewlog
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// Filter selects entries; empty fields match everything.
+type Filter struct {
+	Session string
+	Agent   string
+	Tool    string
+	Action  string // allow, ask or deny
+	Event   string // EventDecision or EventReply
+	Since   time.Time
+}
+
+// Match reports whether e passes the filter.
+func (f Filter) Match(e Entry) bool {
+	return (f.Session == "" || e.Session == f.Session) &&
+		(f.Agent == "" || e.Agent == f.Agent) &&
+		(f.Tool == "" || e.Tool == f.Tool) &&
+		(f.Action == "" || e.Action == f.Action) &&
+		(f.Event == "" || e.Event == f.Event) &&
+		(f.Since.IsZero() || !e.Time.Before(f.Since))
+}
+
+// maxLine bounds one line of the log; a longer one is reported and skipped.
+const maxLine = 1 << 20
+
+// Read returns the entries of the log at path that match f, oldest first: the rotated files
+// from the oldest, then the current one. A missing log has no entries. Lines that are not
+// entries are skipped, and reported in the error as "file:line: why" next to the entries.
+func Read(path string, f Filter) ([]Entry, error) {
+	out := []Entry{}
+	var errs []error
+	// Under the writers' lock no rotation can rename a file between listing and reading it.
+	unlock := lockIfPresent(path)
+	defer unlock()
+	for _, p := range files(path) {
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // rotated away while we read
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		s := lineScanner{file: p}
+		s.feed(data, true, func(e Entry) error {
+			if f.Match(e) {
+				out = append(out, e)
+			}
+			return nil
+		}, func(err error) { errs = append(errs, err) })
+	}
+	return out, errors.Join(errs...)
+}
+
+// files lists the log's files, oldest first: path.N down to path.1, then path.
+func files(path string) []string {
+	var rotated []string
+	for n := 1; ; n++ {
+		p := generation(path, n)
+		if _, err := os.Stat(p); err != nil {
+			break
+		}
+		rotated = append(rotated, p)
+	}
+	out := make([]string, 0, len(rotated)+1)
+	for i := len(rotated) - 1; i >= 0; i-- {
+		out = append(out, rotated[i])
+	}
+	return append(out, path)
+}
+
+// lineScanner cuts a file's bytes into lines, keeping an unfinished last line for later.
+type lineScanner struct {
+	file    string
+	line    int
+	partial []byte
+}
+
+// feed reads the complete lines of data (and of the partial line before it); with final, an
+// unfinished last line is read too. It stops at the first error of emit.
+func (s *lineScanner) feed(data []byte, final bool, emit func(Entry) error, bad func(error)) error {
+	if len(s.partial) > 0 {
+		data = append(s.partial, data...)
+		s.partial = nil
+	}
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 && !final {
+			if len(data) > maxLine {
+				s.line++
+				bad(fmt.Errorf("%s:%d: line longer than %d bytes, skipped", s.file, s.line, maxLine))
+				return nil
+			}
+			s.partial = append([]byte(nil), data...)
+			return nil
+		}
+		line := data
+		if i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		s.line++
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		e, err := ParseLine(line)
+		if err != nil {
+			bad(fmt.Errorf("%s:%d: %w", s.file, s.line, err))
+			continue
+		}
+		if err := emit(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FollowOptions tune Follow.
+type FollowOptions struct {
+	Filter  Filter
+	Backlog bool          // first emit what the log already holds, rotated files included
+	Poll    time.Duration // how often to look for new lines; 0 means 250ms
+	// OnBadLine is told about lines that are not entries; nil ignores them.
+	OnBadLine func(error)
+}
+
+// Follow emits entries as they are appended to the log at path, until ctx ends (it then
+// returns nil) or emit fails (it returns that error). It keeps following across rotations:
+// the rest of the rotated file is read before the new one.
+func Follow(ctx context.Context, path string, opts FollowOptions, emit func(Entry) error) error {
+	if opts.Poll <= 0 {
+		opts.Poll = 250 * time.Millisecond
+	}
+	bad := opts.OnBadLine
+	if bad == nil {
+		bad = func(error) {}
+	}
+	filtered := func(e Entry) error {
+		if opts.Filter.Match(e) {
+			return emit(e)
+		}
+		return nil
+	}
+	fl := &follower{path: path}
+	defer fl.close()
+	if err := fl.start(opts.Backlog, filtered, bad); err != nil {
+		return err
+	}
+	tick := time.NewTicker(opts.Poll)
+	defer tick.Stop()
+	for {
+		if err := fl.poll(filtered, bad); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
+}
+
+// follower reads the current log file as it grows, reopening it when it is rotated.
+type follower struct {
+	path string
+	f    *os.File
+	info os.FileInfo
+	s    lineScanner
+}
+
+// start opens the current file: at its end, or at its start after emitting the rotated files
+// when backlog is set. It holds the writers' lock meanwhile, so that no rotation slips between
+// the rotated files and the current one.
+func (fl *follower) start(backlog bool, emit func(Entry) error, bad func(error)) error {
+	unlock := lockIfPresent(fl.path)
+	defer unlock()
+	if backlog {
+		all := files(fl.path)
+		for _, p := range all[:len(all)-1] {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				continue
+			}
+			s := lineScanner{file: p}
+			if err := s.feed(data, true, emit, bad); err != nil {
+				return err
+			}
+		}
+	}
+	if fl.open() == nil && !backlog {
+		if _, err := fl.f.Seek(0, io.SeekEnd); err != nil {
+			fl.close()
+		}
+	}
+	return nil
+}
+
+func (fl *follower) open() error {
+	f, err := os.Open(fl.path)
+	if err != nil {
+		return err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	fl.f, fl.info, fl.s = f, info, lineScanner{file: fl.path}
+	return nil
+}
+
+func (fl *follower) close() {
+	if fl.f != nil {
+		fl.f.Close()
+		fl.f = nil
+	}
+}
+
+// poll reads what was appended since the last poll, following a rotation or a truncation.
+func (fl *follower) poll(emit func(Entry) error, bad func(error)) error {
+	if fl.f == nil && fl.open() != nil {
+		return nil // no log yet
+	}
+	if err := fl.drain(emit, bad, false); err != nil {
+		return err
+	}
+	now, err := os.Stat(fl.path)
+	switch {
+	case err != nil:
+		return nil // rotated, the new file not there yet
+	case !os.SameFile(fl.info, now):
+		// Rotated: the open file is now review.jsonl.1; finish it, then start the new one.
+		if err := fl.drain(emit, bad, true); err != nil {
+			return err
+		}
+		fl.close()
+		if fl.open() != nil {
+			return nil
+		}
+		return fl.drain(emit, bad, false)
+	}
+	if pos, err := fl.f.Seek(0, io.SeekCurrent); err == nil && now.Size() < pos {
+		// Truncated in place (by a person): read it again from the start.
+		_, _ = fl.f.Seek(0, io.SeekStart)
+		fl.s = lineScanner{file: fl.path}
+	}
+	return nil
+}
+
+// drain reads the open file to its current end.
+func (fl *follower) drain(emit func(Entry) error, bad func(error), final bool) error {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := fl.f.Read(buf)
+		if n > 0 {
+			if ferr := fl.s.feed(buf[:n], false, emit, bad); ferr != nil {
+				return ferr
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	if final {
+		return fl.s.feed(nil, true, emit, bad)
+	}
+	return nil
+}
