@@ -216,6 +216,6 @@ func offsetPos(data []byte, off int64) (int, int) {
 	}
 	t := newText(data)
 	line := t.lineOf(int(off) - 1)
-	col := len([]rune(string(data[t.lineStart(line) : off-1]))) + 1
+	col := len([]rune(string(data[t.lineStart(line):off-1]))) + 1
 	return line, col
 }
