@@ -27,6 +27,11 @@ type Evaluator struct {
 
 // keyResult is what the evaluator learned about one permission key.
 type keyResult struct {
+	cands  [][]int  // per layer, the rules whose permission matches the key
+	hidden bool     // the engine hides the key's tools
+	hider  *RuleRef // the rule that hides them
+
+	explored    bool
 	outcomes    []Outcome
 	generic     int  // index of the outcome of the values the fewest patterns name
 	complete    bool // every outcome is known (false after an early stop)
@@ -36,18 +41,35 @@ type keyResult struct {
 // NewEvaluator composes persona's rules with a session's rules (nil for none) and the rules
 // of each guards file.
 func NewEvaluator(persona, session engine.Ruleset, guards []engine.Ruleset, opts Options) *Evaluator {
+	return newEvaluator(persona, session, compileGuards(guards, opts), opts)
+}
+
+// compiledGuards are guards files compiled once for every evaluator that shares them.
+type compiledGuards struct {
+	compiled []*engine.Compiled
+	layers   []layer
+}
+
+func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
+	home := resolveHome(opts.Home)
+	g := &compiledGuards{}
+	for i, rs := range guards {
+		g.compiled = append(g.compiled, engine.CompileWithHome(rs, home))
+		g.layers = append(g.layers, newLayer(LayerGuard, i, rs))
+	}
+	return g
+}
+
+func newEvaluator(persona, session engine.Ruleset, guards *compiledGuards, opts Options) *Evaluator {
 	home := resolveHome(opts.Home)
 	e := &Evaluator{home: home, keys: map[string]*keyResult{}}
-	e.policy = &engine.Policy{Persona: engine.CompileWithHome(persona, home), Yolo: opts.Yolo}
+	e.policy = &engine.Policy{Persona: engine.CompileWithHome(persona, home), Guards: guards.compiled, Yolo: opts.Yolo}
 	e.layers = append(e.layers, newLayer(LayerPersona, 0, persona))
 	if session != nil {
 		e.policy.Session = engine.CompileWithHome(session, home)
 		e.layers = append(e.layers, newLayer(LayerSession, 0, session))
 	}
-	for i, g := range guards {
-		e.policy.Guards = append(e.policy.Guards, engine.CompileWithHome(g, home))
-		e.layers = append(e.layers, newLayer(LayerGuard, i, g))
-	}
+	e.layers = append(e.layers, guards.layers...)
 	return e
 }
 
@@ -58,11 +80,11 @@ func (e *Evaluator) Policy() *engine.Policy { return e.policy }
 func (e *Evaluator) Status(tool string) Status {
 	key := mapping.KeyForTool(tool)
 	st := Status{Tool: tool, Key: key}
-	if e.policy.Hidden(tool) {
-		st.Kind, st.Rule = KindHidden, e.hidingRule(key)
+	r := e.result(tool, key, true)
+	if r.hidden {
+		st.Kind, st.Rule = KindHidden, r.hider
 		return st
 	}
-	r := e.result(key, true)
 	st.Outcomes, st.Approximate = r.outcomes, r.approximate
 	st.Kind = uniformKind(r.outcomes)
 	st.Rule = r.outcomes[r.generic].Rule
@@ -72,11 +94,10 @@ func (e *Evaluator) Status(tool string) Status {
 // Cell tells the status of tool and the rule behind it, without listing every outcome: it stops
 // at the second action it finds, which is all the matrix needs.
 func (e *Evaluator) Cell(tool string) Cell {
-	key := mapping.KeyForTool(tool)
-	if e.policy.Hidden(tool) {
-		return Cell{Kind: KindHidden, Rule: e.hidingRule(key)}
+	r := e.result(tool, mapping.KeyForTool(tool), false)
+	if r.hidden {
+		return Cell{Kind: KindHidden, Rule: r.hider}
 	}
-	r := e.result(key, false)
 	c := Cell{Kind: uniformKind(r.outcomes)}
 	if c.Kind != KindDepends {
 		c.Rule = r.outcomes[r.generic].Rule
@@ -95,23 +116,35 @@ func uniformKind(outs []Outcome) Kind {
 
 // result explores key's values once; full asks for every outcome, otherwise the walk stops as
 // soon as two actions are known.
-func (e *Evaluator) result(key string, full bool) *keyResult {
-	if r, ok := e.keys[key]; ok && (r.complete || !full) {
-		return r
+func (e *Evaluator) result(tool, key string, full bool) *keyResult {
+	r, ok := e.keys[key]
+	if !ok {
+		r = &keyResult{cands: make([][]int, len(e.layers))}
+		for li := range e.layers {
+			r.cands[li] = e.layers[li].candidates(key)
+		}
+		// The engine says what is hidden; it looks at the tool's key only, so the answer holds
+		// for every tool of the key.
+		r.hidden = e.policy.Hidden(tool)
+		if r.hidden {
+			r.hider = e.hidingRule(r)
+		}
+		e.keys[key] = r
 	}
-	r := e.explore(key, full)
-	e.keys[key] = r
+	if !r.hidden && (!r.explored || (full && !r.complete)) {
+		e.explore(key, r, full)
+	}
 	return r
 }
 
-func (e *Evaluator) explore(key string, full bool) *keyResult {
-	r := &keyResult{complete: true}
+func (e *Evaluator) explore(key string, r *keyResult, full bool) {
+	r.explored, r.complete, r.outcomes = true, true, nil
 	var rules [][]string
 	constant := true
 	path := mapping.IsPathKey(key)
 	for li := range e.layers {
 		l := &e.layers[li]
-		cands := l.candidates(key)
+		cands := r.cands[li]
 		// Within a ruleset the last match wins, so nothing before its last catch-all can decide.
 		for i := len(cands) - 1; i > 0; i-- {
 			if isCatchAll(l.rules[cands[i]].Pattern) {
@@ -155,7 +188,6 @@ func (e *Evaluator) explore(key string, full bool) *keyResult {
 	if r.complete {
 		e.sortOutcomes(r)
 	}
-	return r
 }
 
 type outcomeKey struct {
@@ -182,10 +214,10 @@ func (e *Evaluator) sortOutcomes(r *keyResult) {
 
 // hidingRule is the rule that hides key: the last rule for it in the persona, or the `*` deny
 // of the first guards file that hides it (engine.Policy.Hidden).
-func (e *Evaluator) hidingRule(key string) *RuleRef {
+func (e *Evaluator) hidingRule(r *keyResult) *RuleRef {
 	for li := range e.layers {
 		l := &e.layers[li]
-		c := l.candidates(key)
+		c := r.cands[li]
 		if len(c) == 0 {
 			continue
 		}
@@ -193,7 +225,7 @@ func (e *Evaluator) hidingRule(key string) *RuleRef {
 		hides := false
 		switch l.kind {
 		case LayerPersona:
-			hides = e.policy.Persona.HiddenKey(key)
+			hides = l.rules[last].Action == engine.Deny && (isCatchAll(l.rules[last].Pattern) || allDeny(l.rules, c))
 		case LayerGuard:
 			hides = isCatchAll(l.rules[last].Pattern) && l.rules[last].Action == engine.Deny
 		}
@@ -202,6 +234,15 @@ func (e *Evaluator) hidingRule(key string) *RuleRef {
 		}
 	}
 	return nil
+}
+
+func allDeny(rs engine.Ruleset, idx []int) bool {
+	for _, i := range idx {
+		if rs[i].Action != engine.Deny {
+			return false
+		}
+	}
+	return true
 }
 
 // Ref locates rule r (a rule of a decision the evaluator's policy made) in its layer; nil for

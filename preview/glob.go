@@ -8,9 +8,18 @@ import "math/bits"
 type glob struct {
 	src   string
 	runes []rune
+	stars []int // positions of `*`, ascending
 }
 
-func newGlob(s string) glob { return glob{src: s, runes: []rune(s)} }
+func newGlob(s string) glob {
+	g := glob{src: s, runes: []rune(s)}
+	for i, r := range g.runes {
+		if r == '*' {
+			g.stars = append(g.stars, i)
+		}
+	}
+	return g
+}
 
 // words is the number of uint64 words a state of g takes: positions 0..len(runes).
 func (g glob) words() int { return (len(g.runes) + 64) / 64 }
@@ -23,8 +32,8 @@ func (g glob) start(st []uint64) {
 
 // close adds the positions reachable without reading a character: past every `*`.
 func (g glob) close(st []uint64) {
-	for i, r := range g.runes {
-		if r == '*' && has(st, i) {
+	for _, i := range g.stars {
+		if has(st, i) {
 			set(st, i+1)
 		}
 	}
@@ -48,6 +57,41 @@ func (g glob) step(cur, next []uint64, c rune) {
 		}
 	}
 	g.close(next)
+}
+
+// short reports whether a state of g fits one word, so that a step can move every position at
+// once: see wordStep.
+func (g glob) short() bool { return len(g.runes) < 64 }
+
+// masks returns, for a short glob, the positions that read each rune of alphabet (the rune
+// itself or `?`), and the positions of `*`.
+func (g glob) masks(alphabet []rune) (reads []uint64, stars uint64) {
+	reads = make([]uint64, len(alphabet))
+	for i, r := range g.runes {
+		if r == '*' {
+			stars |= 1 << i
+			continue
+		}
+		for a, c := range alphabet {
+			if r == '?' || r == c {
+				reads[a] |= 1 << i
+			}
+		}
+	}
+	return reads, stars
+}
+
+// wordStep is step for a short glob: positions that read the rune advance by one, positions
+// on a `*` stay, and the result is closed over stars.
+func wordStep(cur, reads, stars uint64) uint64 {
+	next := (cur&reads)<<1 | cur&stars
+	for {
+		closed := next | (next&stars)<<1
+		if closed == next {
+			return next
+		}
+		next = closed
+	}
 }
 
 // accepts reports whether state st has matched the whole pattern.

@@ -56,8 +56,10 @@ type layer struct {
 func newLayer(kind Layer, set int, rs engine.Ruleset) layer {
 	l := layer{kind: kind, set: set, rules: rs, perms: make([]keyPattern, len(rs)), lits: make([]bool, len(rs))}
 	for i, r := range rs {
-		l.perms[i] = newKeyPattern(r.Permission)
-		l.lits[i] = !containsWildcard(r.Permission)
+		// Most permissions are plain keys, compared as strings: no automaton needed.
+		if l.lits[i] = !containsWildcard(r.Permission); !l.lits[i] {
+			l.perms[i] = newKeyPattern(r.Permission)
+		}
 	}
 	return l
 }

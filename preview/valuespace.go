@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
-	"strings"
 )
 
 // valueSpace is the set of values a permission key can be called with, seen through the value
@@ -77,54 +76,83 @@ func (vs *valueSpace) explore(visit func(value string, matched int) bool) (compl
 		offs[i] = width
 		width += g.words()
 	}
-	type node struct {
-		state []uint64
-		value string
+	// States live in one arena, width words each; a state is reached from its parent by one
+	// rune, which is how its shortest value is spelled out when it is visited.
+	arena := make([]uint64, width, width*32)
+	type link struct {
+		parent int32
+		c      rune
 	}
-	start := make([]uint64, width)
-	start[0] = uint64(prefixStart)
+	links := []link{{-1, 0}}
+	arena[0] = uint64(prefixStart)
+	// Short globs (nearly all) step a whole state at once with precomputed masks.
+	reads := make([][]uint64, len(vs.globs))
+	stars := make([]uint64, len(vs.globs))
 	for i, g := range vs.globs {
-		g.start(start[offs[i] : offs[i]+g.words()])
+		g.start(arena[offs[i] : offs[i]+g.words()])
+		if g.short() {
+			reads[i], stars[i] = g.masks(vs.alphabet)
+		}
 	}
-	seen := map[string]bool{stateKey(start): true}
+	seen := map[string]int32{}
+	keyBuf := stateKey(nil, arena[:width])
+	seen[string(keyBuf)] = 0
 	classes := map[string]bool{}
-	queue := []node{{start, ""}}
-	var keyBuf []byte
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		if prefixState(n.state[0]).reachable() {
-			keyBuf = vs.classKey(n.state, offs, keyBuf[:0])
-			if !classes[string(keyBuf)] {
-				classes[string(keyBuf)] = true
-				if !visit(n.value, popCount(keyBuf)) {
+	next := make([]uint64, width)
+	var classBuf []byte
+	for head := 0; head < len(links); head++ {
+		cur := arena[head*width : (head+1)*width]
+		if prefixState(cur[0]).reachable() {
+			classBuf = vs.classKey(cur, offs, classBuf[:0])
+			if !classes[string(classBuf)] {
+				classes[string(classBuf)] = true
+				if !visit(spell(head, func(i int) (int, rune) { return int(links[i].parent), links[i].c }), popCount(classBuf)) {
 					return true
 				}
 			}
 		}
-		for _, c := range vs.alphabet {
-			p := prefixState(n.state[0]).next(c, vs.path)
+		for a, c := range vs.alphabet {
+			p := prefixState(cur[0]).next(c, vs.path)
 			if p == prefixDead {
 				continue
 			}
-			next := make([]uint64, width)
 			next[0] = uint64(p)
 			for i, g := range vs.globs {
+				o := offs[i]
+				if reads[i] != nil {
+					next[o] = wordStep(cur[o], reads[i][a], stars[i])
+					continue
+				}
 				w := g.words()
-				g.step(n.state[offs[i]:offs[i]+w], next[offs[i]:offs[i]+w], c)
+				clear(next[o : o+w])
+				g.step(cur[o:o+w], next[o:o+w], c)
 			}
-			k := stateKey(next)
-			if seen[k] {
+			keyBuf = stateKey(keyBuf[:0], next)
+			if _, ok := seen[string(keyBuf)]; ok {
 				continue
 			}
 			if len(seen) >= maxClasses {
 				return false
 			}
-			seen[k] = true
-			queue = append(queue, node{next, n.value + string(c)})
+			seen[string(keyBuf)] = int32(len(links))
+			links = append(links, link{int32(head), c})
+			arena = append(arena, next...)
+			cur = arena[head*width : (head+1)*width] // the arena may have moved
 		}
 	}
 	return true
+}
+
+// spell returns the value that reaches state i, following parents back to the start.
+func spell(i int, parent func(int) (int, rune)) string {
+	var rs []rune
+	for i > 0 {
+		var c rune
+		i, c = parent(i)
+		rs = append(rs, c)
+	}
+	slices.Reverse(rs)
+	return string(rs)
 }
 
 // classKey is the set of rules whose pattern accepts in state st, as bytes.
@@ -154,15 +182,12 @@ func popCount(b []byte) int {
 	return n
 }
 
-func stateKey(st []uint64) string {
-	var b strings.Builder
-	b.Grow(8 * len(st))
-	var w [8]byte
+// stateKey appends the bytes of state st to buf, to key maps by state.
+func stateKey(buf []byte, st []uint64) []byte {
 	for _, x := range st {
-		binary.LittleEndian.PutUint64(w[:], x)
-		b.Write(w[:])
+		buf = binary.LittleEndian.AppendUint64(buf, x)
 	}
-	return b.String()
+	return buf
 }
 
 // prefixState follows the start of a path value, because the engine rewrites a leading `~` or

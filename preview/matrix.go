@@ -1,0 +1,116 @@
+package preview
+
+import (
+	"slices"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Persona is what previews need of a persona: its name and scope, and its rules as currently
+// edited (unsaved edits included).
+type Persona struct {
+	Name  string
+	Scope string // "built-in", "global" or "project", as personas.Scope prints it
+	Rules engine.Ruleset
+	// Legacy is set when the persona writes its permissions in the legacy list form (lint).
+	Legacy bool
+}
+
+// Matrix is every persona's status for every tool: personas as rows, tools as columns.
+type Matrix struct {
+	Tools []string
+	Rows  []Row
+}
+
+// Row is one persona's cells, one per column of the matrix.
+type Row struct {
+	Persona string
+	Scope   string
+	Cells   []Cell
+}
+
+// Filter picks the rows and columns of a matrix. An empty field picks everything.
+type Filter struct {
+	Scopes   []string // persona scopes to keep
+	Families []string // tool families to keep: permission keys, or FamilyOther
+}
+
+// FamilyOther is the family of every tool that is its own permission key (custom, MCP, ctx_*).
+const FamilyOther = "other"
+
+// Family is the family a tool is filtered by: its permission key when the mapping groups tools
+// under it, else FamilyOther.
+func Family(tool string) string {
+	key := mapping.KeyForTool(tool)
+	if key == tool && !mapping.IsKnownKey(key) {
+		return FamilyOther
+	}
+	return key
+}
+
+// Families lists the families of tools in the mapping's order, FamilyOther last, each once.
+func Families(tools []string) []string {
+	present := map[string]bool{}
+	for _, t := range tools {
+		present[Family(t)] = true
+	}
+	var out []string
+	for _, f := range mapping.Families() {
+		if present[f.Key] {
+			out = append(out, f.Key)
+		}
+	}
+	if present[FamilyOther] {
+		out = append(out, FamilyOther)
+	}
+	return out
+}
+
+func (f Filter) keepScope(scope string) bool {
+	return len(f.Scopes) == 0 || slices.Contains(f.Scopes, scope)
+}
+
+func (f Filter) keepTool(tool string) bool {
+	return len(f.Families) == 0 || slices.Contains(f.Families, Family(tool))
+}
+
+// Matrix computes the matrix of personas x tools through the cache, so that only the rows of
+// personas whose rules changed since the last call are computed again.
+func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
+	m := &Matrix{}
+	for _, t := range tools {
+		if f.keepTool(t) {
+			m.Tools = append(m.Tools, t)
+		}
+	}
+	live := make(map[string]bool, len(personas))
+	for _, p := range personas {
+		live[p.Name] = true
+		if !f.keepScope(p.Scope) {
+			continue
+		}
+		e := c.Evaluator(p)
+		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools))}
+		for i, t := range m.Tools {
+			row.Cells[i] = e.Cell(t)
+		}
+		m.Rows = append(m.Rows, row)
+	}
+	c.keepOnly(live)
+	return m
+}
+
+// Cell returns the cell of persona and tool, and whether the matrix has it.
+func (m *Matrix) Cell(persona, tool string) (Cell, bool) {
+	col := slices.Index(m.Tools, tool)
+	if col < 0 {
+		return Cell{}, false
+	}
+	for _, r := range m.Rows {
+		if r.Persona == persona {
+			return r.Cells[col], true
+		}
+	}
+	return Cell{}, false
+}

@@ -1,0 +1,105 @@
+package preview
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+func matrixText(m *Matrix) []string {
+	out := []string{strings.Join(m.Tools, " ")}
+	for _, r := range m.Rows {
+		var b strings.Builder
+		b.WriteString(r.Persona + ":")
+		for _, c := range r.Cells {
+			b.WriteString(c.Kind.Letter())
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func TestMatrix(t *testing.T) {
+	personas := []Persona{
+		{Name: "planner", Scope: "built-in", Rules: rules("*", "*", "deny", "read", "*", "allow", "webfetch", "*", "allow")},
+		{Name: "builder", Scope: "built-in", Rules: rules("*", "*", "allow", "bash", "rm *", "ask", "webfetch", "*", "deny")},
+		{Name: "reviewer", Scope: "project", Rules: rules("*", "*", "ask", "read", "*", "allow", "mcp_github", "*", "allow")},
+	}
+	tools := []string{"read", "bash", "write", "fetch_content", "mcp_github"}
+	tests := []struct {
+		name   string
+		filter Filter
+		want   []string
+	}{
+		{"everything", Filter{}, []string{
+			"read bash write fetch_content mcp_github",
+			"planner:AHHAH",
+			"builder:A~AHA",
+			"reviewer:A???A",
+		}},
+		{"one scope", Filter{Scopes: []string{"project"}}, []string{
+			"read bash write fetch_content mcp_github",
+			"reviewer:A???A",
+		}},
+		{"families", Filter{Families: []string{"bash", FamilyOther}}, []string{
+			"bash mcp_github",
+			"planner:HH",
+			"builder:~A",
+			"reviewer:?A",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := NewCache(Options{Home: testHome}).Matrix(personas, tools, tt.filter)
+			if got := matrixText(m); !slices.Equal(got, tt.want) {
+				t.Errorf("Matrix(%+v) =\n%s\nwant\n%s", tt.filter, strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestMatrixCellNamesTheRuleBehindIt(t *testing.T) {
+	personas := []Persona{{Name: "p", Rules: rules("*", "*", "deny", "read", "*", "allow")}}
+	m := NewCache(Options{Home: testHome}).Matrix(personas, []string{"read", "bash"}, Filter{})
+	for _, tt := range []struct {
+		tool string
+		row  int
+	}{{"read", 2}, {"bash", 1}} {
+		c, ok := m.Cell("p", tt.tool)
+		if !ok || c.Rule == nil || c.Rule.Row() != tt.row {
+			t.Errorf("cell p/%s = %+v, want the rule on row %d", tt.tool, c, tt.row)
+		}
+	}
+}
+
+func TestCacheRecomputesOnlyEditedRows(t *testing.T) {
+	c := NewCache(Options{Home: testHome})
+	a := Persona{Name: "a", Rules: rules("*", "*", "allow")}
+	b := Persona{Name: "b", Rules: rules("*", "*", "deny")}
+	c.Matrix([]Persona{a, b}, []string{"bash"}, Filter{})
+	ea, eb := c.Evaluator(a), c.Evaluator(b)
+	b.Rules = append(slices.Clone(b.Rules), rules("bash", "*", "allow")...)
+	m := c.Matrix([]Persona{a, b}, []string{"bash"}, Filter{})
+	if c.Evaluator(a) != ea {
+		t.Errorf("an unchanged persona's evaluator was made again")
+	}
+	if c.Evaluator(b) == eb {
+		t.Errorf("an edited persona kept its old evaluator")
+	}
+	if got := matrixText(m); !slices.Equal(got, []string{"bash", "a:A", "b:A"}) {
+		t.Errorf("matrix after the edit = %q", got)
+	}
+	c.SetGuards([]engine.Ruleset{guardRules("bash", "*", "deny")})
+	if got := matrixText(c.Matrix([]Persona{a, b}, []string{"bash"}, Filter{})); !slices.Equal(got, []string{"bash", "a:H", "b:H"}) {
+		t.Errorf("matrix after new guards = %q, want every row recomputed", got)
+	}
+}
+
+func TestFamilies(t *testing.T) {
+	got := Families([]string{"mcp_x", "bash", "read", "hash_read", "todo", "shell"})
+	if want := []string{"read", "bash", FamilyOther}; !slices.Equal(got, want) {
+		t.Errorf("Families = %q, want %q", got, want)
+	}
+}
