@@ -32,10 +32,12 @@ type Unit struct {
 	Suggestion string        `json:"suggestion,omitempty"`
 }
 
-// refuse is the verdict on a call the gate could not decide: it fails closed.
-func refuse(format string, a ...any) Verdict {
-	return Verdict{Action: engine.Deny, DecidedBy: ByGate, Reason: "agentmgr gate denied the call: " + fmt.Sprintf(format, a...)}
+// Refusal is the verdict on a call the gate could not decide, saying why: it fails closed.
+func Refusal(why string) Verdict {
+	return Verdict{Action: engine.Deny, DecidedBy: ByGate, Reason: "agentmgr gate denied the call: " + why}
 }
+
+func refuse(format string, a ...any) Verdict { return Refusal(fmt.Sprintf(format, a...)) }
 
 // ruleVerdict is the verdict a rule reached without asking anyone.
 func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {

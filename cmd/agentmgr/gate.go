@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+)
+
+func init() {
+	register(command{name: "gate", order: 40, usage: gateUsage,
+		summary: "decide a running agent's tool call read from stdin (Claude Code hook or neutral JSON)", run: runGate})
+}
+
+const gateUsage = "claude|json [--timeout DURATION] [--agent NAME]"
+
+// maxGateInput bounds what the gate reads: a Write call carries the whole file it writes.
+const maxGateInput = 64 << 20
+
+// gateGrace is how long a gate waits for a live app before giving up; tests shorten it.
+var gateGrace = gate.DefaultGrace
+
+func runGate(e *env, args []string) error {
+	fs := flags(e, "gate", gateUsage, `Decide one tool call of a running agent with the active persona and print the answer.
+
+  agentmgr gate claude   reads a Claude Code PreToolUse event, prints the hook's JSON output
+  agentmgr gate json     reads {"session","agent"?,"tool","value","cwd"?}, prints
+                         {"action","reason","decided_by","rule","source",...}
+
+A call the persona asks about is forwarded to the desktop app, which asks the person. While
+the app serves, the gate waits up to --timeout; when no app serves it gives up after 2s and
+answers ask (Claude Code then asks in its terminal) or deny (json). Input the gate cannot
+read is denied with the reason. The exit status is 0 whenever an answer was printed.`)
+	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long to wait for the person's answer while the app serves")
+	agent := fs.String("agent", "", "decide with this persona instead of the active one; requests naming another are denied")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 || (rest[0] != "claude" && rest[0] != "json") {
+		return usagef("gate takes one protocol: claude or json")
+	}
+	if *timeout <= 0 {
+		return usagef("--timeout must be positive, e.g. 120s or 5m")
+	}
+	g := &gate.Gate{
+		Inbox:  gate.InboxIn(e.dirs().Agent),
+		Policy: e.gatePolicy(*agent),
+		Wait:   gate.Wait{Timeout: *timeout, Grace: gateGrace},
+	}
+	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
+	// that the app does not ask about a call nobody waits for.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	input, readErr := io.ReadAll(io.LimitReader(e.stdin, maxGateInput+1))
+	var out any
+	switch {
+	case readErr != nil, len(input) > maxGateInput:
+		why := fmt.Sprintf("the input is larger than %d MiB", maxGateInput>>20)
+		if readErr != nil {
+			why = "cannot read stdin: " + readErr.Error()
+		}
+		if v := gate.Refusal(why); rest[0] == "claude" {
+			out = v.Claude()
+		} else {
+			out = v.Neutral(gate.Call{})
+		}
+	case rest[0] == "claude":
+		out = g.Claude(ctx, input)
+	default:
+		out = g.Neutral(ctx, input)
+	}
+	// One line: hook runners read stdout as a single JSON document.
+	return json.NewEncoder(e.stdout).Encode(out)
+}
+
+// gatePolicy loads the persona that decides a gate's call, with guards and the call's session
+// rules. The call's cwd, when absolute, is where the project's personas and guards are found:
+// the agent's project, not wherever the hook happens to run.
+func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
+	return func(c gate.Call) (string, *engine.Policy, error) {
+		ce := *e
+		if filepath.IsAbs(c.Cwd) {
+			ce.cwd = c.Cwd
+		}
+		name := pinned
+		switch {
+		case pinned != "" && c.Agent != "" && c.Agent != pinned:
+			return "", nil, fmt.Errorf("the request names persona %q, but this gate is pinned to %q with --agent", c.Agent, pinned)
+		case name == "":
+			name = c.Agent
+		}
+		p, err := persona(ce.catalog(true), &ce, name)
+		if err != nil {
+			return "", nil, err
+		}
+		pol, err := policyFor(&ce, p, c.Session)
+		if err != nil {
+			return p.Name, nil, fmt.Errorf("persona %q: %w", p.Name, err)
+		}
+		return p.Name, pol, nil
+	}
+}

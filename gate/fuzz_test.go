@@ -1,0 +1,78 @@
+package gate
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// FuzzParseClaude feeds arbitrary bytes to the Claude Code parser and the whole gate: nothing
+// panics, every answer is one of the three decisions with a reason, and input the parser
+// refuses is denied.
+func FuzzParseClaude(f *testing.F) {
+	events, _ := filepath.Glob("testdata/claude/*.event.json")
+	for _, ev := range events {
+		if data, err := os.ReadFile(ev); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte(`{"session_id":"s","tool_name":"Bash","tool_input":{"command":"a && b"}}`))
+	f.Add([]byte(`{"session_id":"s","tool_name":"Read","tool_input":{"file_path":1}}`))
+	rules := engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Allow},
+		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
+	}
+	g := &Gate{Inbox: Inbox{Dir: f.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseClaude(data)
+		if err == nil {
+			if c.Tool == "" || c.Key == "" || c.Client != ClientClaude {
+				t.Fatalf("ParseClaude(%q) = %+v without error, want a tool, its key and the claude client", data, c)
+			}
+			if checkSession(c.Session) != nil {
+				t.Fatalf("ParseClaude(%q) accepted session %q", data, c.Session)
+			}
+		}
+		out := g.Claude(context.Background(), data).HookSpecificOutput
+		switch {
+		case out.HookEventName != "PreToolUse" || out.PermissionDecisionReason == "":
+			t.Fatalf("gate output for %q is %+v, want a PreToolUse decision with a reason", data, out)
+		case err != nil && out.PermissionDecision != "deny":
+			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.PermissionDecision)
+		case out.PermissionDecision != "allow" && out.PermissionDecision != "deny" && out.PermissionDecision != "ask":
+			t.Fatalf("gate decided %q for %q", out.PermissionDecision, data)
+		}
+	})
+}
+
+// FuzzParseNeutral does the same for the neutral protocol, whose answers are allow or deny.
+func FuzzParseNeutral(f *testing.F) {
+	f.Add([]byte(`{"session":"s1","tool":"bash","value":"git status"}`))
+	f.Add([]byte(`{"session":"s1","agent":"x","tool":"read","value":"/a","cwd":"/","id":"7"}`))
+	f.Add([]byte(`{"session":"s1","tool":"bash","value":"rm -rf /"} `))
+	f.Add([]byte(`{"session":"../x","tool":"bash"}`))
+	rules := engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Allow},
+		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
+	}
+	g := &Gate{Inbox: Inbox{Dir: f.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := ParseNeutral(data)
+		if err == nil && (c.Tool == "" || checkSession(c.Session) != nil) {
+			t.Fatalf("ParseNeutral(%q) = %+v without error", data, c)
+		}
+		out := g.Neutral(context.Background(), data)
+		switch {
+		case out.Reason == "":
+			t.Fatalf("answer for %q has no reason: %+v", data, out)
+		case err != nil && out.Action != engine.Deny:
+			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.Action)
+		case out.Action != engine.Allow && out.Action != engine.Deny:
+			t.Fatalf("neutral answer %q for %q, want allow or deny", out.Action, data)
+		}
+	})
+}
