@@ -1,0 +1,103 @@
+package guards
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// dirs makes an agent dir and a project .pi folder with the given guards files ("" for none).
+func dirs(t *testing.T, agent, project string) personas.Dirs {
+	t.Helper()
+	root := t.TempDir()
+	d := personas.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	for path, data := range map[string]string{d.GlobalGuards(): agent, d.ProjectGuards(): project} {
+		if data == "" {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return d
+}
+
+func TestLoadKeepsFilesApartWithSources(t *testing.T) {
+	d := dirs(t, "read:\n  \"*.env\": deny\n  \"*.env.example\": allow\n", "# project\nbash:\n  \"rm -rf /*\": deny\n")
+	files, probs := Load(d)
+	if len(probs) != 0 {
+		t.Fatalf("problems: %v", probs)
+	}
+	if len(files) != 2 || files[0].Path != d.GlobalGuards() || files[1].Path != d.ProjectGuards() {
+		t.Fatalf("Load = %+v, want the agent dir's file then the project's", files)
+	}
+	want := []engine.Source{
+		{Kind: engine.FromGuard, Name: d.GlobalGuards(), Line: 2},
+		{Kind: engine.FromGuard, Name: d.GlobalGuards(), Line: 3},
+	}
+	for i, r := range files[0].Rules {
+		if r.Source != want[i] {
+			t.Errorf("rule %d source = %+v, want %+v", i+1, r.Source, want[i])
+		}
+	}
+	if got := files[1].Rules[0].Source; got.Line != 3 || got.Name != d.ProjectGuards() {
+		t.Errorf("project rule source = %+v, want line 3 of the project file", got)
+	}
+	pol := &engine.Policy{Persona: engine.Compile(engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}), Guards: Compile(files)}
+	for _, tt := range []struct {
+		tool, value string
+		want        engine.Action
+		loc         string
+	}{
+		{"read", "prod.env", engine.Deny, "guard " + d.GlobalGuards() + ":2"},
+		{"read", "a.env.example", engine.Allow, ""},
+		{"bash", "ls && rm -rf /home", engine.Deny, "guard " + d.ProjectGuards() + ":3"},
+		{"bash", "ls", engine.Allow, ""},
+	} {
+		got := pol.DecideTool(tt.tool, tt.value)
+		loc := ""
+		if got.Rule != nil && got.Action != engine.Allow {
+			loc = got.Rule.Source.Location()
+		}
+		if got.Action != tt.want || loc != tt.loc || (tt.want == engine.Deny && got.Source() != "guard") {
+			t.Errorf("%s %q = %s from %q at %q, want %s from guard at %q", tt.tool, tt.value, got.Action, got.Source(), loc, tt.want, tt.loc)
+		}
+	}
+}
+
+func TestLoadMissingFiles(t *testing.T) {
+	d := dirs(t, "", "")
+	if files, probs := Load(d); len(files) != 0 || len(probs) != 0 {
+		t.Errorf("Load without guards files = %v, %v; want nothing", files, probs)
+	}
+	d.Project = ""
+	if got := Paths(d); len(got) != 1 {
+		t.Errorf("Paths without a project = %v, want only the agent dir's", got)
+	}
+}
+
+func TestBrokenFileAsksForEverything(t *testing.T) {
+	d := dirs(t, "read:\n  \"*.env\": block\n", "")
+	files, probs := Load(d)
+	if len(probs) == 0 || !strings.Contains(probs[0].Error(), d.GlobalGuards()+":2") {
+		t.Fatalf("problems = %v, want the bad action positioned at line 2", probs)
+	}
+	if len(files) != 1 || !files[0].Broken {
+		t.Fatalf("Load = %+v, want the broken file kept as a stand-in", files)
+	}
+	pol := &engine.Policy{Persona: engine.Compile(engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}), Guards: Compile(files)}
+	got := pol.DecideTool("read", "notes.md")
+	if got.Action != engine.Ask || !strings.Contains(got.Reason, "the guards file is broken") || got.Source() != "guard" {
+		t.Errorf("a call with a broken guards file = %s (%s), want ask from the guard saying the file is broken", got.Action, got.Explain())
+	}
+	if pol.Hidden("read") {
+		t.Errorf("a broken guards file hides tools; it should only ask")
+	}
+}

@@ -1,0 +1,73 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestForComposesGuardsSessionAndYolo(t *testing.T) {
+	root := t.TempDir()
+	d := personas.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
+	write(t, d.ProjectGuards(), "bash:\n  \"curl *\": ask\n")
+	persona := &personas.Persona{Name: "b", Rules: engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 4}},
+		{Permission: "bash", Pattern: "curl *", Action: engine.Allow, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 5}},
+	}}
+	if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "edit", Pattern: "src/*", Action: engine.Allow}}, 0, engine.OperatorAuthority); err != nil {
+		t.Fatal(err)
+	}
+	type call struct {
+		tool, value string
+		want        engine.Action
+		source      string
+	}
+	check := func(name, session string, calls []call) {
+		t.Helper()
+		pol, probs, err := For(d, persona, session)
+		if err != nil || len(probs) != 0 {
+			t.Fatalf("%s: For = %v, %v", name, probs, err)
+		}
+		for _, c := range calls {
+			got := pol.DecideTool(c.tool, c.value)
+			if got.Action != c.want || got.Source() != c.source {
+				t.Errorf("%s: %s %q = %s from %s, want %s from %s", name, c.tool, c.value, got.Action, got.Source(), c.want, c.source)
+			}
+		}
+	}
+	check("no session", "", []call{
+		{"edit", "src/a.go", engine.Ask, "b.md:4"},
+		{"edit", "src/.env", engine.Deny, "guard"},
+		{"bash", "curl x", engine.Ask, "guard"},
+	})
+	check("session", "s1", []call{
+		{"edit", "src/a.go", engine.Allow, "session"},
+		{"edit", "src/.env", engine.Deny, "guard"},
+		{"edit", "docs/a.md", engine.Ask, "b.md:4"},
+	})
+	write(t, d.StateFile(), `{"active": "b", "yolo": true}`)
+	check("yolo", "s1", []call{
+		{"edit", "docs/a.md", engine.Allow, "b.md:4"},
+		{"bash", "curl x", engine.Allow, "guard"},
+		{"edit", "src/.env", engine.Deny, "guard"},
+	})
+	if _, _, err := For(d, persona, "../etc"); err == nil || !strings.Contains(err.Error(), "invalid session id") {
+		t.Errorf("For with a bad session id: err = %v, want it refused", err)
+	}
+}
