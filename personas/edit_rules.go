@@ -167,12 +167,19 @@ func (d *Document) writeSlots(s []slot) error {
 		return err
 	}
 	// A rule map names each permission once, so a permission's rules must stay together.
-	seen := map[string]bool{}
+	first := map[string]int{}
 	for i, sl := range s {
-		if seen[sl.rule.Permission] && s[i-1].rule.Permission != sl.rule.Permission {
-			return fmt.Errorf("rule %d (%s) would be apart from the other %s rules; a rule map lists each permission once, so keep its rules next to each other", i+1, sl.rule, strconvQuote(sl.rule.Permission))
+		f, ok := first[sl.rule.Permission]
+		if ok && s[i-1].rule.Permission != sl.rule.Permission {
+			last := f
+			for last+1 < len(s) && s[last+1].rule.Permission == sl.rule.Permission {
+				last++
+			}
+			return fmt.Errorf("rule %d (%s) would be apart from the other %s rules (%d to %d); a rule map lists each permission once, so put it next to them, at %d to %d", i+1, sl.rule, strconvQuote(sl.rule.Permission), f+1, last+1, f+1, last+2)
 		}
-		seen[sl.rule.Permission] = true
+		if !ok {
+			first[sl.rule.Permission] = i
+		}
 	}
 	data := pl.render(d, s)
 	want := make(engine.Ruleset, len(s))

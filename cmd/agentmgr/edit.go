@@ -1,0 +1,283 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func init() {
+	register(command{name: "new", order: 20, usage: "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run]", summary: "create a persona from a preset or as a copy of another", run: runNew})
+	register(command{name: "set", order: 21, usage: "NAME FIELD [VALUE] [--unset] [--dry-run]", summary: "change one field of a persona file, keeping everything else", run: runSet})
+	register(command{name: "rule", order: 22, usage: "add|rm|mv|expand NAME ... [--dry-run]", summary: "add, remove or move one rule of a persona", run: runRule})
+	register(command{name: "rename", order: 23, usage: "OLD NEW [--dry-run]", summary: "rename a persona: its name field and its file", run: runRename})
+	register(command{name: "rm", order: 24, usage: "NAME [--dry-run]", summary: "move a persona file to the trash", run: runRm})
+	register(command{name: "restore", order: 25, usage: "[NAME] [--dry-run]", summary: "put a deleted persona back; without NAME, list the trash", run: runRestore})
+}
+
+// finish saves doc, or prints what saving would change with --dry-run.
+func finish(e *env, doc *personas.Document, dryRun bool) error {
+	if dryRun {
+		fmt.Fprint(e.stdout, doc.Diff())
+		return nil
+	}
+	written, err := doc.Save()
+	if err != nil {
+		return err
+	}
+	if written {
+		fmt.Fprintf(e.stdout, "saved %s\n", doc.Path())
+	} else {
+		fmt.Fprintf(e.stdout, "%s is unchanged\n", doc.Path())
+	}
+	return nil
+}
+
+// applyChange applies a file change, or prints its diff with --dry-run.
+func applyChange(e *env, fc *personas.FileChange, dryRun bool) error {
+	if dryRun {
+		fmt.Fprint(e.stdout, fc.Diff())
+		return nil
+	}
+	if err := fc.Apply(); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, fc.Summary)
+	return nil
+}
+
+func runNew(e *env, args []string) error {
+	const usage = "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run]"
+	fs := flags(e, "new", usage, "Create a persona file in the global folder (or the project's): from a preset (default "+personas.DefaultPreset+"), or as a copy of another persona with only its name changed.")
+	preset := fs.String("preset", "", "read, plan or build")
+	from := fs.String("from", "", "copy this persona")
+	scope := fs.String("scope", "global", "global or project")
+	desc := fs.String("description", "", "one line saying what the persona does")
+	dry := fs.Bool("dry-run", false, "print the new file as a diff; write nothing")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usagef("new takes one persona name")
+	}
+	if *preset != "" && *from != "" {
+		return usagef("give --preset or --from, not both")
+	}
+	sc, err := personas.ParseScope(*scope)
+	if err != nil || sc == personas.ScopeBuiltin {
+		return usagef("unknown scope %q; expected global or project", *scope)
+	}
+	name := strings.ToLower(rest[0])
+	var doc *personas.Document
+	if *from != "" {
+		doc, err = personas.Duplicate(e.catalog(true), *from, name, sc)
+		if err == nil && *desc != "" {
+			err = doc.Set("description", *desc)
+		}
+	} else {
+		doc, err = personas.Create(e.dirs(), sc, name, *desc, *preset)
+	}
+	if err != nil {
+		return err
+	}
+	return finish(e, doc, *dry)
+}
+
+func runSet(e *env, args []string) error {
+	const usage = "NAME FIELD [VALUE] [--unset] [--dry-run]"
+	fs := flags(e, "set", usage, "Change one field of a persona file (name, description, type, icon, color, hidden, steps, prompt, or any other key), keeping comments, order, quoting and everything else byte for byte. prompt changes the body unless the file has a prompt field.")
+	unset := fs.Bool("unset", false, "remove the field")
+	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if *unset && len(rest) != 2 || !*unset && len(rest) != 3 {
+		return usagef("set takes a persona name, a field and a value (or --unset)")
+	}
+	doc, err := personas.OpenPersona(e.catalog(true), rest[0])
+	if err != nil {
+		return err
+	}
+	field := rest[1]
+	switch {
+	case *unset:
+		err = doc.Unset(field)
+	case field == "prompt":
+		err = doc.SetPrompt(rest[2])
+	default:
+		err = doc.Set(field, rest[2])
+	}
+	if err != nil {
+		return err
+	}
+	return finish(e, doc, *dry)
+}
+
+func runRule(e *env, args []string) error {
+	const usage = "add NAME KEY [PATTERN] ACTION [--at N] [--reason TEXT] | rm NAME INDEX | mv NAME FROM TO | expand NAME  [--dry-run]"
+	fs := flags(e, "rule", usage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
+	at := fs.Int("at", 0, "add: the position the new rule takes (default: last)")
+	reason := fs.String("reason", "", "add: the reason shown when the rule denies")
+	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) < 2 {
+		return usagef("rule needs a subcommand (add, rm, mv, expand) and a persona name")
+	}
+	sub, name, rest := rest[0], rest[1], rest[2:]
+	doc, err := personas.OpenPersona(e.catalog(true), name)
+	if err != nil {
+		return err
+	}
+	n := len(doc.Rules())
+	switch sub {
+	case "add":
+		if len(rest) != 2 && len(rest) != 3 {
+			return usagef("rule add takes a persona, a permission key, an optional pattern and an action")
+		}
+		r := engine.Rule{Permission: rest[0], Pattern: "*", Reason: *reason}
+		if len(rest) == 3 {
+			r.Pattern = rest[1]
+		}
+		a, err := engine.ParseAction(rest[len(rest)-1])
+		if err != nil {
+			return usagef("%v", err)
+		}
+		r.Action = a
+		pos := n
+		if *at != 0 {
+			if *at < 1 || *at > n+1 {
+				return usagef("--at %d: the position must be 1 to %d", *at, n+1)
+			}
+			pos = *at - 1
+		}
+		err = doc.InsertRule(pos, r)
+		if err != nil {
+			return err
+		}
+	case "rm":
+		if len(rest) != 1 {
+			return usagef("rule rm takes a persona and a rule number")
+		}
+		i, err := ruleNumber(rest[0], n)
+		if err != nil {
+			return err
+		}
+		if err := doc.RemoveRule(i); err != nil {
+			return err
+		}
+	case "mv":
+		if len(rest) != 2 {
+			return usagef("rule mv takes a persona and two rule numbers, FROM and TO")
+		}
+		from, err := ruleNumber(rest[0], n)
+		if err != nil {
+			return err
+		}
+		to, err := ruleNumber(rest[1], n)
+		if err != nil {
+			return err
+		}
+		if err := doc.MoveRule(from, to); err != nil {
+			return err
+		}
+	case "expand":
+		if len(rest) != 0 {
+			return usagef("rule expand takes a persona only")
+		}
+		if err := doc.ExpandRules(); err != nil {
+			return err
+		}
+	default:
+		return usagef("unknown rule subcommand %q; expected add, rm, mv or expand", sub)
+	}
+	return finish(e, doc, *dry)
+}
+
+// ruleNumber reads a 1-based rule number and returns its index.
+func ruleNumber(s string, n int) (int, error) {
+	i, err := strconv.Atoi(s)
+	if err != nil || i < 1 || i > n {
+		return 0, usagef("%q is not a rule number; the rules are numbered 1 to %d (`agentmgr show NAME` lists them)", s, n)
+	}
+	return i - 1, nil
+}
+
+func runRename(e *env, args []string) error {
+	fs := flags(e, "rename", "OLD NEW [--dry-run]", "Rename a persona: its name field (when it has one) and its file, in the same folder. The active agent follows the rename.")
+	dry := fs.Bool("dry-run", false, "print the change; write nothing")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 2 {
+		return usagef("rename takes the old and the new name")
+	}
+	fc, err := personas.PlanRename(e.catalog(true), rest[0], rest[1])
+	if err != nil {
+		return err
+	}
+	return applyChange(e, fc, *dry)
+}
+
+func runRm(e *env, args []string) error {
+	fs := flags(e, "rm", "NAME [--dry-run]", "Move a persona file to the trash (agent-manager/trash/ in the agent dir); `agentmgr restore NAME` brings it back.")
+	dry := fs.Bool("dry-run", false, "print the change; write nothing")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usagef("rm takes one persona name")
+	}
+	fc, err := personas.PlanDelete(e.catalog(true), rest[0])
+	if err != nil {
+		return err
+	}
+	return applyChange(e, fc, *dry)
+}
+
+func runRestore(e *env, args []string) error {
+	fs := flags(e, "restore", "[NAME] [--dry-run] [--json]", "Put the most recently deleted persona NAME back where it was. Without NAME, list the trash.")
+	dry := fs.Bool("dry-run", false, "print the change; write nothing")
+	asJSON := fs.Bool("json", false, "print the trash as JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	d := e.dirs()
+	switch len(rest) {
+	case 0:
+		list, err := personas.Trash(d)
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			if list == nil {
+				list = []personas.TrashEntry{}
+			}
+			return writeJSON(e, list)
+		}
+		if len(list) == 0 {
+			fmt.Fprintln(e.stdout, "the trash is empty")
+		}
+		for _, t := range list {
+			fmt.Fprintf(e.stdout, "%s  %-16s %s\n", t.Deleted.Local().Format("2006-01-02 15:04"), t.Name, t.Path)
+		}
+		return nil
+	case 1:
+		fc, err := personas.PlanRestore(d, rest[0])
+		if err != nil {
+			return err
+		}
+		return applyChange(e, fc, *dry)
+	}
+	return usagef("restore takes at most one persona name")
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func init() {
+	register(command{name: "use", order: 13, usage: "[NAME | --next | --previous] [--json]", summary: "show or set the active agent; --next/--previous cycle like the keybindings", run: runUse})
+	activeAgentHook = activeFromState
+	showHook = showEnvelope
+}
+
+// activeFromState is the active persona named in agent-manager/state.json. A name the catalog
+// does not have falls back to the default (planner) with a warning on stderr.
+func activeFromState(e *env) string {
+	d := e.dirs()
+	st, probs := personas.LoadState(d)
+	reportProblems(e.stderr, probs, personas.Warning)
+	if st.Active == "" {
+		return ""
+	}
+	c := personas.Load(d)
+	p, probs := personas.ActivePersona(c, st)
+	reportProblems(e.stderr, probs, personas.Warning)
+	if p == nil {
+		return ""
+	}
+	return p.Name
+}
+
+func runUse(e *env, args []string) error {
+	const usage = "[NAME | --next | --previous] [--json]"
+	fs := flags(e, "use", usage, "Show the active agent, or set it: by name, or the next or previous primary, non-hidden persona in catalog order (wrapping around). The choice is kept in agent-manager/state.json in the agent dir.")
+	next := fs.Bool("next", false, "switch to the next agent")
+	prev := fs.Bool("previous", false, "switch to the previous agent")
+	asJSON := fs.Bool("json", false, "print JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 1 || (*next || *prev) && len(rest) > 0 || *next && *prev {
+		return usagef("give one persona name, or --next, or --previous")
+	}
+	d := e.dirs()
+	c := e.catalog(*asJSON)
+	st, probs := personas.LoadState(d)
+	reportProblems(e.stderr, probs, personas.Warning)
+	cur, probs := personas.ActivePersona(c, st)
+	reportProblems(e.stderr, probs, personas.Warning)
+	target := cur
+	switch {
+	case *next || *prev:
+		step := 1
+		if *prev {
+			step = -1
+		}
+		if target, err = personas.Cycle(c, cur.Name, step); err != nil {
+			return err
+		}
+	case len(rest) == 1:
+		p, ok := c.Lookup(rest[0])
+		if !ok {
+			return fmt.Errorf("no persona named %q; `agentmgr list` shows them", rest[0])
+		}
+		if !p.IsPrimary() {
+			fmt.Fprintf(e.stderr, "warning: %s is a subagent; it is not offered for switching\n", p.Name)
+		}
+		target = p
+	}
+	changed := target.Name != st.Active && (len(rest) == 1 || *next || *prev)
+	if changed {
+		st.Active = target.Name
+		if err := personas.SaveState(d, st); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return writeJSON(e, struct {
+			Active   string `json:"active"`
+			Changed  bool   `json:"changed"`
+			Envelope bool   `json:"envelope"`
+			Yolo     bool   `json:"yolo"`
+			State    string `json:"stateFile"`
+		}{target.Name, changed, st.Envelope, st.Yolo, d.StateFile()})
+	}
+	fmt.Fprintf(e.stdout, "%s  %s\n", target.Label(), target.Description)
+	return nil
+}
+
+// showEnvelope prints `show NAME --envelope`: the permission envelope and the persona block,
+// exactly as they are injected into the system prompt.
+func showEnvelope(e *env, sc showContext) (bool, error) {
+	c := e.catalog(false)
+	p, err := persona(c, e, sc.Name)
+	if err != nil {
+		return true, err
+	}
+	pol, err := policyFor(e, p, "")
+	if err != nil {
+		return true, err
+	}
+	fmt.Fprint(e.stdout, personas.Envelope(p, pol, knownTools(e)))
+	fmt.Fprintln(e.stdout)
+	fmt.Fprint(e.stdout, personas.Block(p))
+	return true, nil
+}
