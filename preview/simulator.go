@@ -1,0 +1,144 @@
+package preview
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Snapshot is everything a what-if check reads: the personas as edited, the active persona,
+// the guards files, and where session rules come from.
+type Snapshot struct {
+	Personas []Persona
+	Active   string
+	Guards   []engine.Ruleset
+	// Session returns the rules of session id; nil when sessions are not available.
+	Session func(id string) (engine.Ruleset, error)
+	Options Options
+}
+
+// Persona returns the persona called name, and whether there is one.
+func (s *Snapshot) Persona(name string) (Persona, bool) {
+	i := slices.IndexFunc(s.Personas, func(p Persona) bool { return p.Name == name })
+	if i < 0 {
+		return Persona{}, false
+	}
+	return s.Personas[i], true
+}
+
+// Query is one what-if check: how would Persona (the active one when empty) decide a call of
+// Tool with Value, optionally with the rules approved in Session.
+type Query struct {
+	Persona string
+	Tool    string
+	Value   string
+	Session string
+}
+
+// Result is the simulator's answer to a Query.
+type Result struct {
+	Query
+	Agent  string // the persona that decided: Query.Persona, or the active persona
+	Key    string // the permission key the tool maps to
+	Hidden bool   // the tool is hidden for the persona: the agent would not even see it
+
+	Decision engine.Decision
+	Rule     *RuleRef // the deciding rule; nil for the default ask
+	Units    []Unit   // one per shell command, for shell tools
+	// Guard is the guard rule that decided the call or one of its commands, nil when no guard
+	// had a say.
+	Guard *RuleRef
+	// Suggestions are the patterns an "always" reply would store, when the call asks.
+	Suggestions []string
+}
+
+// Unit is the decision of one command of a shell call.
+type Unit struct {
+	Text       string
+	Action     engine.Action
+	Rule       *RuleRef
+	Reason     string
+	Suggestion string
+}
+
+// Simulator answers what-if queries and remembers the last ones.
+type Simulator struct {
+	// Limit is how many checks History keeps; DefaultHistory when 0.
+	Limit   int
+	history []Result
+}
+
+// DefaultHistory is how many checks a Simulator remembers unless told otherwise.
+const DefaultHistory = 20
+
+// Check decides q against snap and records it in the history.
+func (s *Simulator) Check(snap *Snapshot, q Query) (Result, error) {
+	r, err := Simulate(snap, q)
+	if err != nil {
+		return r, err
+	}
+	s.remember(r)
+	return r, nil
+}
+
+// History returns the checks made, the newest first, each query once.
+func (s *Simulator) History() []Result { return slices.Clone(s.history) }
+
+func (s *Simulator) remember(r Result) {
+	s.history = slices.DeleteFunc(s.history, func(old Result) bool { return old.Query == r.Query })
+	s.history = slices.Insert(s.history, 0, r)
+	limit := s.Limit
+	if limit <= 0 {
+		limit = DefaultHistory
+	}
+	if len(s.history) > limit {
+		s.history = s.history[:limit]
+	}
+}
+
+// Simulate decides q against snap without recording it.
+func Simulate(snap *Snapshot, q Query) (Result, error) {
+	r := Result{Query: q, Agent: q.Persona, Key: mapping.KeyForTool(q.Tool)}
+	if r.Agent == "" {
+		r.Agent = snap.Active
+	}
+	if q.Tool == "" {
+		return r, fmt.Errorf("choose a tool to check")
+	}
+	p, ok := snap.Persona(r.Agent)
+	if !ok {
+		return r, fmt.Errorf("there is no persona named %q; choose one from the list", r.Agent)
+	}
+	var session engine.Ruleset
+	if q.Session != "" {
+		if snap.Session == nil {
+			return r, fmt.Errorf("session rules are not available here; clear the session to check %s alone", r.Agent)
+		}
+		rs, err := snap.Session(q.Session)
+		if err != nil {
+			return r, fmt.Errorf("cannot read the rules of session %q: %w", q.Session, err)
+		}
+		session = append(engine.Ruleset{}, rs...) // non-nil: the evaluator then has a session layer
+	}
+	e := NewEvaluator(p.Rules, session, snap.Guards, snap.Options)
+	pol := e.Policy()
+	r.Hidden = pol.Hidden(q.Tool)
+	r.Decision = pol.DecideTool(q.Tool, q.Value)
+	r.Rule = e.Ref(r.Decision.Rule)
+	if r.Rule != nil && r.Rule.Layer == LayerGuard {
+		r.Guard = r.Rule
+	}
+	for _, u := range r.Decision.Units {
+		ur := Unit{Text: u.Text, Action: u.Action, Rule: e.Ref(u.Rule), Reason: u.Reason, Suggestion: u.Suggestion}
+		if r.Guard == nil && ur.Rule != nil && ur.Rule.Layer == LayerGuard {
+			r.Guard = ur.Rule
+		}
+		r.Units = append(r.Units, ur)
+	}
+	if r.Decision.Action == engine.Ask {
+		r.Suggestions = pol.Suggestions(q.Tool, []string{q.Value}, r.Decision)
+	}
+	return r, nil
+}

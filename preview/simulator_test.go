@@ -1,0 +1,145 @@
+package preview
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+func testSnapshot() *Snapshot {
+	return &Snapshot{
+		Personas: []Persona{
+			{Name: "planner", Rules: rules("*", "*", "deny", "read", "*", "allow")},
+			{Name: "builder", Rules: rules("*", "*", "allow", "bash", "rm *", "ask", "read", "*", "ask", "webfetch", "*", "ask")},
+		},
+		Active: "planner",
+		Guards: []engine.Ruleset{guardRules("bash", "rm -rf /*", "deny")},
+		Session: func(id string) (engine.Ruleset, error) {
+			if id == "s1" {
+				rs := rules("bash", "rm build/*", "allow")
+				for i := range rs {
+					rs[i].Source = engine.Source{Kind: engine.FromSession, Name: id}
+				}
+				return rs, nil
+			}
+			return nil, errors.New("no such session")
+		},
+		Options: Options{Home: testHome},
+	}
+}
+
+// unitText renders units as "action text <- layer+row".
+func unitText(us []Unit) []string {
+	var out []string
+	for _, u := range us {
+		by := "default"
+		if u.Rule != nil {
+			by = fmt.Sprintf("%s%d", u.Rule.Layer.String()[:1], u.Rule.Row())
+		}
+		out = append(out, fmt.Sprintf("%s %s <- %s", u.Action, u.Text, by))
+	}
+	return out
+}
+
+func TestSimulate(t *testing.T) {
+	tests := []struct {
+		name        string
+		q           Query
+		action      engine.Action
+		rule        string // layer letter and row of the deciding rule, "" for none
+		hidden      bool
+		units       []string
+		guard       string
+		suggestions []string
+	}{
+		{name: "the active persona by default", q: Query{Tool: "bash", Value: "git push"},
+			action: engine.Deny, rule: "p1", hidden: true, units: []string{"deny git push <- p1"}},
+		{name: "every command of a shell call", q: Query{Persona: "builder", Tool: "bash", Value: "ls && rm -r x | wc -l"},
+			action: engine.Ask, rule: "p2", units: []string{"allow ls <- p1", "ask rm -r x <- p2", "allow wc -l <- p1"},
+			suggestions: []string{"rm *"}},
+		{name: "a guard denies what the persona asks", q: Query{Persona: "builder", Tool: "bash", Value: "rm -rf /home"},
+			action: engine.Deny, rule: "g1", units: []string{"deny rm -rf /home <- g1"}, guard: "g1"},
+		{name: "a guard that decided one command", q: Query{Persona: "builder", Tool: "bash", Value: "echo a; rm -rf /x"},
+			action: engine.Deny, rule: "g1", units: []string{"allow echo a <- p1", "deny rm -rf /x <- g1"}, guard: "g1"},
+		{name: "session rules allow what the persona asks", q: Query{Persona: "builder", Tool: "bash", Value: "rm build/x", Session: "s1"},
+			action: engine.Allow, rule: "s1", units: []string{"allow rm build/x <- s1"}},
+		{name: "a path that asks suggests its folder", q: Query{Persona: "builder", Tool: "hash_read", Value: "src/a.go"},
+			action: engine.Ask, rule: "p3", suggestions: []string{"src/*"}},
+		{name: "other tools suggest everything", q: Query{Persona: "builder", Tool: "fetch_content", Value: "https://go.dev"},
+			action: engine.Ask, rule: "p4", suggestions: []string{"*"}},
+		{name: "a hidden tool is still decided", q: Query{Tool: "todo", Value: "x"}, action: engine.Deny, rule: "p1", hidden: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Simulate(testSnapshot(), tt.q)
+			if err != nil {
+				t.Fatalf("Simulate(%+v): %v", tt.q, err)
+			}
+			ref := func(x *RuleRef) string {
+				if x == nil {
+					return ""
+				}
+				return fmt.Sprintf("%s%d", x.Layer.String()[:1], x.Row())
+			}
+			if r.Decision.Action != tt.action || ref(r.Rule) != tt.rule || r.Hidden != tt.hidden {
+				t.Errorf("Simulate(%+v) = %s by %q hidden %v, want %s by %q hidden %v", tt.q, r.Decision.Action, ref(r.Rule), r.Hidden, tt.action, tt.rule, tt.hidden)
+			}
+			if got := unitText(r.Units); tt.units != nil && !slices.Equal(got, tt.units) {
+				t.Errorf("Simulate(%+v) units = %q, want %q", tt.q, got, tt.units)
+			}
+			if ref(r.Guard) != tt.guard {
+				t.Errorf("Simulate(%+v) guard = %q, want %q", tt.q, ref(r.Guard), tt.guard)
+			}
+			if !slices.Equal(r.Suggestions, tt.suggestions) {
+				t.Errorf("Simulate(%+v) suggestions = %q, want %q", tt.q, r.Suggestions, tt.suggestions)
+			}
+		})
+	}
+}
+
+func TestSimulateErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		snap func(*Snapshot)
+		q    Query
+		want string
+	}{
+		{"unknown persona", nil, Query{Persona: "ghost", Tool: "bash"}, `no persona named "ghost"`},
+		{"no tool", nil, Query{Persona: "builder"}, "choose a tool"},
+		{"unknown session", nil, Query{Persona: "builder", Tool: "bash", Session: "s9"}, `session "s9": no such session`},
+		{"no session source", func(s *Snapshot) { s.Session = nil }, Query{Persona: "builder", Tool: "bash", Session: "s1"}, "not available"},
+	}
+	for _, tt := range tests {
+		snap := testSnapshot()
+		if tt.snap != nil {
+			tt.snap(snap)
+		}
+		if _, err := Simulate(snap, tt.q); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Simulate(%+v) error = %v, want one saying %q", tt.name, tt.q, err, tt.want)
+		}
+	}
+}
+
+func TestSimulatorHistory(t *testing.T) {
+	s := &Simulator{Limit: 3}
+	snap := testSnapshot()
+	for _, v := range []string{"a", "b", "c", "a", "d"} {
+		if _, err := s.Check(snap, Query{Persona: "builder", Tool: "bash", Value: v}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Check(snap, Query{Persona: "ghost", Tool: "bash"}); err == nil {
+		t.Fatal("a check of an unknown persona should fail")
+	}
+	var got []string
+	for _, r := range s.History() {
+		got = append(got, r.Value)
+	}
+	if want := []string{"d", "a", "c"}; !slices.Equal(got, want) {
+		t.Errorf("history values = %q, want %q (newest first, each query once, at most 3, failures left out)", got, want)
+	}
+}
