@@ -2,8 +2,6 @@ package preview
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
 )
@@ -15,7 +13,6 @@ import (
 type Cache struct {
 	opts     Options
 	guards   []engine.Ruleset
-	guardsFP string
 	compiled *compiledGuards
 	byName   map[string]cacheEntry
 }
@@ -33,15 +30,15 @@ func NewCache(opts Options) *Cache {
 // SetGuards sets the rules of each guards file; when they differ from the current ones, every
 // evaluator is dropped.
 func (c *Cache) SetGuards(guards []engine.Ruleset) {
-	var b strings.Builder
-	for _, g := range guards {
-		writeRules(&b, g)
-		b.WriteByte(0xff)
+	if slices.EqualFunc(guards, c.guards, func(a, b engine.Ruleset) bool { return slices.Equal(a, b) }) {
+		return
 	}
-	if fp := b.String(); fp != c.guardsFP {
-		c.guards, c.guardsFP, c.compiled = guards, fp, nil
-		clear(c.byName)
+	c.guards = make([]engine.Ruleset, len(guards))
+	for i, g := range guards {
+		c.guards[i] = slices.Clone(g)
 	}
+	c.compiled = nil
+	clear(c.byName)
 }
 
 // Guards returns the guards set by SetGuards.
@@ -63,12 +60,17 @@ func (c *Cache) Evaluator(p Persona) *Evaluator {
 	if e, ok := c.byName[p.Name]; ok && slices.Equal(e.rules, p.Rules) {
 		return e.eval
 	}
+	e := newEvaluator(p.Rules, nil, c.compiledGuards(), c.opts)
+	c.byName[p.Name] = cacheEntry{rules: slices.Clone(p.Rules), eval: e}
+	return e
+}
+
+// compiledGuards compiles the guards once for every evaluator.
+func (c *Cache) compiledGuards() *compiledGuards {
 	if c.compiled == nil {
 		c.compiled = compileGuards(c.guards, c.opts)
 	}
-	e := newEvaluator(p.Rules, nil, c.compiled, c.opts)
-	c.byName[p.Name] = cacheEntry{rules: slices.Clone(p.Rules), eval: e}
-	return e
+	return c.compiled
 }
 
 // keepOnly forgets the personas not in live (deleted or renamed).
@@ -77,19 +79,5 @@ func (c *Cache) keepOnly(live map[string]bool) {
 		if !live[name] {
 			delete(c.byName, name)
 		}
-	}
-}
-
-// writeRules writes everything about rs that can change a decision or a rule's reference,
-// separated by bytes no rule text holds in a way that could run two rules together.
-func writeRules(b *strings.Builder, rs engine.Ruleset) {
-	for _, r := range rs {
-		for _, s := range []string{r.Permission, r.Pattern, string(r.Action), r.Reason, string(r.Source.Kind), r.Source.Name} {
-			b.WriteString(strconv.Itoa(len(s)))
-			b.WriteByte(':')
-			b.WriteString(s)
-		}
-		b.WriteString(strconv.Itoa(r.Source.Line))
-		b.WriteByte(';')
 	}
 }
