@@ -22,7 +22,7 @@ func (d *Document) ExpandRules() error {
 		return fmt.Errorf("%s has no permissions field", d.path)
 	}
 	pad := strings.Repeat(" ", s.indent+2)
-	pl := &permLayout{quote: styleDouble}
+	pl := &permLayout{quote: styleDouble, indent: s.indent + 2, step: 2}
 	eol := d.eol()
 	for _, g := range groups(slotsOf(p.Rules)) {
 		b.WriteString(pl.freshGroup(pl.quoteKey(g.key, false), g, false, pad, eol))

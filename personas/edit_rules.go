@@ -398,52 +398,15 @@ func spliceItem(it *pItem, r engine.Rule, pl *permLayout, flow bool) string {
 // spliceRel changes the action written in text (which starts at offset base of the file) to r's
 // action and reason, touching as little as it can: only the word when the reason stays.
 func spliceRel(text string, base int, v valueSpan, r engine.Rule, flow bool) string {
-	oldRule := readAction(v)
-	if oldRule.action == r.Action && oldRule.reason == r.Reason {
+	if v.orig.Action == r.Action && v.orig.Reason == r.Reason {
 		return text
 	}
-	if oldRule.reason == r.Reason && (v.object || r.Reason == "") {
+	if v.orig.Reason == r.Reason && (v.object || r.Reason == "") {
 		ws, we := v.word[0]-base, v.word[1]-base
 		return text[:ws] + quoteAs(string(r.Action), styleOf([]byte(text[ws:we])), flow) + text[we:]
 	}
 	s, e := v.start-base, v.end-base
 	return text[:s] + actionText(r, true) + text[e:]
-}
-
-type actionReason struct {
-	action engine.Action
-	reason string
-}
-
-// readAction reads back what an action value says, from its source text.
-func readAction(v valueSpan) actionReason {
-	if !v.object {
-		return actionReason{action: engine.Action(unquote(v.raw))}
-	}
-	word := v.raw[v.word[0]-v.start : v.word[1]-v.start]
-	return actionReason{action: engine.Action(unquote(word)), reason: reasonOf(v.raw)}
-}
-
-// reasonOf parses the reason out of an action object's text with the YAML reader.
-func reasonOf(raw string) string {
-	f, err := parseYAML([]byte("x: " + raw))
-	if err != nil || len(f.Docs) == 0 {
-		return ""
-	}
-	r := &reader{file: "-"}
-	root := r.rootMap(f)
-	if root == nil || len(root.Values) == 0 {
-		return ""
-	}
-	_, reason, _ := r.action("x", root.Values[0])
-	return reason
-}
-
-func unquote(s string) string {
-	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1]
-	}
-	return s
 }
 
 // actionText writes r's action: a word, or {action: deny, reason: "..."} when it has a reason.

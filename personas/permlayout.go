@@ -2,6 +2,8 @@ package personas
 
 import (
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // permLayout is the text of a rule map cut into pieces the rule writer can copy, drop, reorder
@@ -59,10 +61,11 @@ type pItem struct {
 
 // valueSpan is where an action is written.
 type valueSpan struct {
-	start, end int    // the whole value
-	word       [2]int // the action word inside an action object, or the value itself
-	object     bool   // written as {action: ..., reason: ...} or its block form
-	raw        string // the value's source text
+	start, end int         // the whole value
+	word       [2]int      // the action word inside an action object, or the value itself
+	orig       engine.Rule // the rule as read
+	object     bool        // written as {action: ..., reason: ...} or its block form
+	raw        string      // the value's source text
 }
 
 // origin says which entry (and pattern, or -1) a rule of the persona was read from.
@@ -168,6 +171,15 @@ func (d *Document) permLayout() (*permLayout, []origin) {
 		}
 		pl.noteQuote(t.data[pe.keyStart:])
 		pl.entries = append(pl.entries, pe)
+	}
+	if rules := d.cur.persona.Rules; len(rules) == len(origins) {
+		for i, o := range origins {
+			if o.item >= 0 {
+				pl.entries[o.entry].items[o.item].val.orig = rules[i]
+			} else {
+				pl.entries[o.entry].val.orig = rules[i]
+			}
+		}
 	}
 	if !pl.flow {
 		pl.tail = string(t.data[t.lineNext(prevEnd):pl.bodyEnd])

@@ -1,6 +1,7 @@
 package personas
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -19,6 +20,11 @@ func parseYAML(src []byte) (f *ast.File, err error) {
 			f, err = nil, fmt.Errorf("the YAML parser failed on this text (%v)", r)
 		}
 	}()
+	// goccy/go-yaml v1.19 counts an extra line after each comment that ends in "\r\n", so CRLF
+	// text is parsed with "\n" endings: lines and columns stay those of the file.
+	if bytes.Contains(src, []byte("\r\n")) {
+		src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
+	}
 	return parser.ParseBytes(src, parser.ParseComments, parser.AllowDuplicateMapKey())
 }
 
