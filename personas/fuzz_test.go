@@ -1,6 +1,7 @@
 package personas
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/builtin"
@@ -56,6 +57,45 @@ func FuzzParseLegacy(f *testing.F) {
 			if e.Line < 1 || e.Col < 1 || e.Message == "" {
 				t.Fatalf("ParseLegacy(%q): problem without a position: %+v", data, e)
 			}
+		}
+	})
+}
+
+// FuzzRoundTrip checks the writer: any input either fails to parse with positioned errors or
+// round-trips byte for byte, and then takes a field edit and a prompt edit that read back as
+// written, leaving the rules as they were.
+func FuzzRoundTrip(f *testing.F) {
+	for _, n := range builtin.Names {
+		b, _ := builtin.File(n)
+		f.Add(b)
+	}
+	f.Add([]byte("---\r\n# c\r\ndescription: d # x\r\npermissions: {a: allow}\r\n---\r\nbody"))
+	f.Add([]byte("---\ndescription: >-\n  folded\n  text\npermissions:\n  bash:\n    \"rm *\": {action: deny, reason: r}\n---\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := NewDocument("f.md", data, ScopeGlobal)
+		if err != nil {
+			_, probs := Parse("f.md", data, ScopeGlobal)
+			for _, p := range Errors(probs) {
+				if p.Line < 1 || p.Col < 1 {
+					t.Fatalf("unpositioned error for %q: %v", data, p)
+				}
+			}
+			return
+		}
+		if !bytes.Equal(d.Bytes(), data) {
+			t.Fatalf("round trip changed %q to %q", data, d.Bytes())
+		}
+		rules := d.Rules()
+		if err := d.Set("description", "a: b # c"); err == nil {
+			if got := d.Persona().Description; got != "a: b # c" {
+				t.Fatalf("description of %q reads %q after Set", data, got)
+			}
+			if err := sameRules(d.Rules(), rules); err != nil {
+				t.Fatalf("Set description changed the rules of %q: %v", data, err)
+			}
+		}
+		if err := d.SetPrompt("new\nprompt"); err == nil && d.Persona().Prompt != "new\nprompt" {
+			t.Fatalf("prompt of %q reads %q after SetPrompt", data, d.Persona().Prompt)
 		}
 	})
 }

@@ -86,7 +86,8 @@ func parseState(data []byte) (State, error) {
 			s.other = append(s.other, stateKey{key, raw})
 		}
 		if perr != nil {
-			return s, fmt.Errorf("%s: %w", key, perr)
+			// Point at the value, not at the offset inside it json reports.
+			return s, &valueError{off: dec.InputOffset() - int64(len(raw)), err: fmt.Errorf("%s: %w", key, perr)}
 		}
 	}
 	if _, err := dec.Token(); err != nil {
@@ -193,8 +194,20 @@ func Cycle(c *Catalog, current string, step int) (*Persona, error) {
 	return ring[((at+step)%n+n)%n], nil
 }
 
-// jsonErrorOffset is where encoding/json says a syntax error is, or 0.
+// valueError is a state value of the wrong type, at the offset where the value starts.
+type valueError struct {
+	off int64
+	err error
+}
+
+func (e *valueError) Error() string { return e.err.Error() }
+
+// jsonErrorOffset is the offset of the byte a JSON error is about, or 0.
 func jsonErrorOffset(err error) int64 {
+	var ve *valueError
+	if errors.As(err, &ve) {
+		return ve.off
+	}
 	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return se.Offset
@@ -211,11 +224,11 @@ func offsetPos(data []byte, off int64) (int, int) {
 	if off > int64(len(data)) {
 		off = int64(len(data))
 	}
-	if off < 1 {
-		return 1, 1
+	if off < 0 {
+		off = 0
 	}
 	t := newText(data)
-	line := t.lineOf(int(off) - 1)
-	col := len([]rune(string(data[t.lineStart(line):off-1]))) + 1
+	line := t.lineOf(int(off))
+	col := len([]rune(string(data[t.lineStart(line):off]))) + 1
 	return line, col
 }

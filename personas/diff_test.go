@@ -1,0 +1,89 @@
+package personas
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestUnifiedDiff(t *testing.T) {
+	tests := []struct {
+		name, a, b, want string
+	}{
+		{"equal is empty", "x\n", "x\n", ""},
+		{"one line changed with context", "1\n2\n3\n4\n5\n6\n7\n8\n", "1\n2\n3\n4\nfive\n6\n7\n8\n",
+			"--- a\n+++ b\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"},
+		{"new file", "", "x\ny\n", "--- a\n+++ b\n@@ -0,0 +1,2 @@\n+x\n+y\n"},
+		{"missing final newline is marked", "x\n", "x", "--- a\n+++ b\n@@ -1 +1 @@\n-x\n+x\n\\ No newline at end of file\n"},
+		{"far apart changes make two hunks", "a\n1\n2\n3\n4\n5\n6\n7\nb\n", "A\n1\n2\n3\n4\n5\n6\n7\nB\n",
+			"--- a\n+++ b\n@@ -1,4 +1,4 @@\n-a\n+A\n 1\n 2\n 3\n@@ -6,4 +6,4 @@\n 5\n 6\n 7\n-b\n+B\n"},
+	}
+	for _, tt := range tests {
+		if got := UnifiedDiff("a", "b", []byte(tt.a), []byte(tt.b)); got != tt.want {
+			t.Errorf("%s: UnifiedDiff(%q, %q)\n got %q\nwant %q", tt.name, tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// applyDiff applies a unified diff made by UnifiedDiff to a, to check that it says exactly
+// how to get b.
+func applyDiff(a []byte, diff string) ([]byte, bool) {
+	src := splitLines(a)
+	var out [][]byte
+	pos := 0
+	lines := strings.SplitAfter(diff, "\n")
+	for i := 2; i < len(lines) && lines[i] != ""; i++ {
+		l := lines[i]
+		switch {
+		case strings.HasPrefix(l, "@@ -"):
+			f := strings.Fields(l)[1][1:]
+			start, _ := strconv.Atoi(strings.Split(f, ",")[0])
+			if strings.HasSuffix(f, ",0") {
+				start++
+			}
+			for pos < start-1 {
+				out = append(out, src[pos])
+				pos++
+			}
+		case strings.HasPrefix(l, "\\"):
+			last := out[len(out)-1]
+			if bytes.HasSuffix(last, []byte("\n")) && lines[i-1][0] != '-' {
+				out[len(out)-1] = last[:len(last)-1]
+			}
+		case l[0] == ' ':
+			out = append(out, src[pos])
+			pos++
+		case l[0] == '-':
+			pos++
+		case l[0] == '+':
+			out = append(out, []byte(l[1:]))
+		default:
+			return nil, false
+		}
+	}
+	out = append(out, src[pos:]...)
+	return bytes.Join(out, nil), true
+}
+
+func FuzzUnifiedDiff(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nc\nd\n")
+	f.Add("", "x")
+	f.Add("1\n2\n3\n4\n5\n6\n7\n8\n9\n", "0\n2\n3\n4\n5\n6\n7\n8\n9\n10\n")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if strings.Contains(a, "\r") || strings.Contains(b, "\r") {
+			return // the check below reads lines without \r handling
+		}
+		d := UnifiedDiff("a", "b", []byte(a), []byte(b))
+		if (d == "") != (a == b) {
+			t.Fatalf("UnifiedDiff(%q, %q) = %q", a, b, d)
+		}
+		if d == "" {
+			return
+		}
+		got, ok := applyDiff([]byte(a), d)
+		if !ok || string(got) != b {
+			t.Fatalf("applying the diff of %q -> %q gives %q:\n%s", a, b, got, d)
+		}
+	})
+}
