@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -22,6 +23,7 @@ type e2e struct {
 	persona engine.Ruleset
 	prompts chan *Prompt // every prompt the app shows, in order
 	server  *Server
+	broken  atomic.Bool // the app can no longer load the persona
 	stop    context.CancelFunc
 	done    chan error
 }
@@ -47,7 +49,12 @@ func (e *e2e) serve() *e2e {
 	e.stop, e.done = cancel, make(chan error, 1)
 	e.server = &Server{
 		Inbox: e.inbox, Approvals: engine.NewApprovals(e.store, nil), Poll: 2 * time.Millisecond,
-		Policy: func(Request) (*engine.Policy, error) { return engine.NewPolicy(e.persona), nil },
+		Policy: func(Request) (*engine.Policy, error) {
+			if e.broken.Load() {
+				return nil, errors.New("persona tester is broken")
+			}
+			return engine.NewPolicy(e.persona), nil
+		},
 		Ask:    func(_ context.Context, p *Prompt) { e.prompts <- p },
 	}
 	go func() { e.done <- e.server.Serve(ctx) }()
@@ -276,13 +283,6 @@ func TestEndToEndTwoGatesAtOnce(t *testing.T) {
 }
 
 func TestEndToEndNobodyServing(t *testing.T) {
-	deadPID := func(t *testing.T) int {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("cannot run a short-lived process: %v", err)
-		}
-		return cmd.Process.Pid
-	}
 	tests := []struct {
 		name   string
 		record func(t *testing.T) *Record // nil: no record at all
@@ -357,19 +357,6 @@ func TestEndToEndAppStopsWhileGateWaits(t *testing.T) {
 	wantVerdict(t, verdictOf(t, ch), engine.Ask, ByGate, "the app is not running")
 }
 
-func TestServeRefusesSecondServer(t *testing.T) {
-	inbox := Inbox{Dir: t.TempDir()}
-	other := &Record{Version: 1, PID: os.Getppid(), Heartbeat: time.Now().UTC()}
-	if err := inbox.writeJSON(inbox.recordPath(), other); err != nil {
-		t.Fatal(err)
-	}
-	s := &Server{Inbox: inbox, Approvals: engine.NewApprovals(engine.NewMemoryStore(), nil),
-		Policy: func(Request) (*engine.Policy, error) { return nil, nil }, Ask: func(context.Context, *Prompt) {}}
-	if err := s.Serve(context.Background()); !errors.Is(err, ErrAlreadyServing) {
-		t.Errorf("Serve with a live record of pid %d = %v, want ErrAlreadyServing", other.PID, err)
-	}
-}
-
 func (e *e2e) assertInboxClean() {
 	e.t.Helper()
 	waitFor(e.t, "an empty inbox", func() bool {
@@ -389,4 +376,14 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("waited 2s for %s", what)
 		}
 	}
+}
+
+// deadPID is the pid of a process that has exited.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("cannot run a short-lived process: %v", err)
+	}
+	return cmd.Process.Pid
 }

@@ -19,6 +19,10 @@ type Gate struct {
 	Inbox  Inbox
 	Policy PolicyFunc
 	Wait   Wait
+	// Recorder, when set, is told the decisions the gate settles itself: by rule, or an ask
+	// nobody answered. A call the app answers is recorded by the app's approvals instead, so
+	// that the review log holds it once.
+	Recorder engine.Recorder
 }
 
 // Claude decides a Claude Code PreToolUse event read from input. Input it cannot read is
@@ -57,6 +61,7 @@ func (g *Gate) Decide(ctx context.Context, c Call) Verdict {
 	d := decide(pol, c)
 	v := ruleVerdict(agent, c, d)
 	if d.Action != engine.Ask {
+		g.record(c, agent, d)
 		return v
 	}
 	req := Request{
@@ -66,9 +71,18 @@ func (g *Gate) Decide(ctx context.Context, c Call) Verdict {
 	}
 	resp, err := g.Inbox.Forward(ctx, req, g.Wait)
 	if err != nil {
+		g.record(c, agent, d)
 		return unanswered(c, v, err)
 	}
 	return answered(v, resp)
+}
+
+// record tells the recorder about a decision the gate settled, naming the tool as the agent
+// called it.
+func (g *Gate) record(c Call, agent string, d engine.Decision) {
+	if g.Recorder != nil {
+		g.Recorder.Decided(engine.Call{Session: c.Session, Agent: agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+	}
 }
 
 // decide runs the policy on the call's value: shell commands unit by unit, others as they are.

@@ -201,6 +201,11 @@ func (in Inbox) files() (files []inboxFile, temps []inboxFile, err error) {
 			files = append(files, f)
 		}
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].id < files[j].id })
+	sort.Slice(files, func(i, j int) bool {
+		if files[i].id != files[j].id {
+			return files[i].id < files[j].id
+		}
+		return !files[i].response && files[j].response
+	})
 	return files, temps, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -52,6 +53,35 @@ type Server struct {
 // ErrAlreadyServing is wrapped by Serve's error when another live process serves the inbox.
 var ErrAlreadyServing = errors.New("another agentmgr is already serving the inbox")
 
+// servedHere are the inboxes served by this process. The record names only the process, so
+// two servers in one process would both look live and both ask the person.
+var servedHere struct {
+	sync.Mutex
+	dirs map[string]bool
+}
+
+// claimInbox marks in as served by this process, or says that it already is.
+func claimInbox(in Inbox) (release func(), err error) {
+	dir, err := filepath.Abs(in.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot serve the inbox %s: %w", in.Dir, err)
+	}
+	servedHere.Lock()
+	defer servedHere.Unlock()
+	if servedHere.dirs[dir] {
+		return nil, fmt.Errorf("%w (this process serves it already)", ErrAlreadyServing)
+	}
+	if servedHere.dirs == nil {
+		servedHere.dirs = map[string]bool{}
+	}
+	servedHere.dirs[dir] = true
+	return func() {
+		servedHere.Lock()
+		delete(servedHere.dirs, dir)
+		servedHere.Unlock()
+	}, nil
+}
+
 // maxRecent bounds Server.Recent.
 const maxRecent = 100
 
@@ -73,6 +103,11 @@ func (s *Server) Serve(ctx context.Context) error {
 	if rec, err := s.Inbox.Serving(time.Now()); err == nil && rec.PID != os.Getpid() {
 		return fmt.Errorf("%w (pid %d); close it first", ErrAlreadyServing, rec.PID)
 	}
+	release, err := claimInbox(s.Inbox)
+	if err != nil {
+		return err
+	}
+	defer release()
 	s.mu.Lock()
 	s.prompts, s.seen, s.ids, s.started = map[string]*Prompt{}, map[string]bool{}, map[string]string{}, time.Now().UTC()
 	s.mu.Unlock()

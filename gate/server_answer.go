@@ -26,15 +26,17 @@ func (s *Server) remember(a Answered) {
 	s.changed()
 }
 
-// addSession notes a session the server serves, for the record.
-func (s *Server) addSession(id string) {
+// addSession notes a session the server serves, for the record; it reports whether the
+// session is new.
+func (s *Server) addSession(id string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if i := slices.Index(s.sessions, id); i >= 0 {
-		return
+	if slices.Contains(s.sessions, id) {
+		return false
 	}
 	s.sessions = append(s.sessions, id)
 	if len(s.sessions) > maxRecordSessions {
 		s.sessions = slices.Delete(s.sessions, 0, len(s.sessions)-maxRecordSessions)
 	}
+	return true
 }

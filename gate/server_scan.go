@@ -104,7 +104,12 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 		s.Inbox.removeRequest(id)
 		return
 	}
-	s.addSession(r.Session)
+	if s.addSession(r.Session) {
+		// A new session shows in the record at once, not a heartbeat later.
+		if err := s.beat(); err != nil {
+			s.report(err)
+		}
+	}
 	pol, err := s.Policy(r)
 	if err != nil {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: fmt.Sprintf("the app could not load persona %q: %v", r.Agent, err)})

@@ -1,0 +1,135 @@
+package gate
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
+
+// decisions records what the gate tells its recorder.
+type decisions struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (d *decisions) Decided(call engine.Call, dec engine.Decision, req *engine.Request) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.lines = append(d.lines, call.Session+" "+call.Agent+" "+call.Tool+" "+strings.Join(call.Values, ",")+" "+string(dec.Action))
+}
+
+func (d *decisions) Resolved(engine.Request, engine.Resolution) {}
+
+func TestGateRecordsWhatItSettles(t *testing.T) {
+	e := newE2E(t)
+	rec := &decisions{}
+	g := e.gate(fastWait)
+	g.Recorder = rec
+	call := func(value string) Call {
+		return Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: value}
+	}
+	g.Decide(context.Background(), call("git status"))
+	ch := make(chan Verdict, 1)
+	go func() { ch <- g.Decide(context.Background(), call("make")) }()
+	if err := e.prompt().Reply(engine.Reply{Kind: engine.Once}); err != nil {
+		t.Fatal(err)
+	}
+	<-ch
+	e.shutdown()
+	g.Wait.Grace = 10 * time.Millisecond
+	g.Decide(context.Background(), call("make again"))
+	want := []string{"s1 tester Bash git status allow", "s1 tester Bash make again ask"}
+	if strings.Join(rec.lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("recorded\n%s\nwant\n%s\n(the answered make is the app's to record)", strings.Join(rec.lines, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestGateFailsClosed(t *testing.T) {
+	call := Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: "ls"}
+	tests := []struct {
+		name   string
+		policy PolicyFunc
+		reason string
+	}{
+		{"no policy", nil, "no policy to decide with"},
+		{"policy error", func(Call) (string, *engine.Policy, error) { return "", nil, errors.New("persona x: broken file") }, "persona x: broken file"},
+		{"nil policy", func(Call) (string, *engine.Policy, error) { return "x", nil, nil }, `persona "x" has no rules`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: tt.policy}
+			v := g.Decide(context.Background(), call)
+			wantVerdict(t, v, engine.Deny, ByGate, tt.reason)
+		})
+	}
+}
+
+func TestAnsweredReasons(t *testing.T) {
+	asked := Verdict{Action: engine.Ask, DecidedBy: engine.ByRule, Reason: "asked"}
+	tests := []struct {
+		name   string
+		resp   Response
+		action engine.Action
+		reason string
+	}{
+		{"once", Response{Action: engine.Allow, Reply: engine.Once, By: engine.ByPerson}, engine.Allow, "allowed this call once"},
+		{"always names the rules", Response{Action: engine.Allow, Reply: engine.Always, By: engine.ByPerson,
+			Rules: engine.Ruleset{{Permission: "bash", Pattern: "git push *"}, {Permission: "bash", Pattern: "make *"}}},
+			engine.Allow, `rest of the session: bash "git push *", bash "make *"`},
+		{"reject carries the message", Response{Action: engine.Deny, Reply: engine.Reject, By: engine.ByPerson, Message: "use the staging db"},
+			engine.Deny, "rejected this call in the app: use the staging db"},
+		{"reject of another call", Response{Action: engine.Deny, Reply: engine.Reject, By: engine.ByPerson, Cause: "x"},
+			engine.Deny, "rejected another call of this session"},
+		{"session rule", Response{Action: engine.Allow, Reply: engine.Always, By: engine.BySessionRule}, engine.Allow, "session rule the person added"},
+		{"rule in the app", Response{Action: engine.Deny, By: engine.ByRule, Reason: `deny bash "rm x"`}, engine.Deny, `app decided deny (deny bash "rm x")`},
+		{"app could not decide", Response{Action: engine.Deny, By: ByApp, Reason: "no persona"}, engine.Deny, "no persona"},
+		{"anything but allow denies", Response{Action: "maybe", By: engine.ByPerson, Reply: engine.Once}, engine.Deny, `answered "maybe", which is not allow`},
+		{"empty action denies", Response{By: engine.ByPerson}, engine.Deny, "not allow"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := answered(asked, tt.resp)
+			if v.Action != tt.action || !strings.Contains(v.Reason, tt.reason) || v.DecidedBy != tt.resp.By {
+				t.Errorf("answered(%+v) = %s by %s (%s), want %s by %s with %q", tt.resp, v.Action, v.DecidedBy, v.Reason, tt.action, tt.resp.By, tt.reason)
+			}
+		})
+	}
+}
+
+func TestUnansweredByClient(t *testing.T) {
+	asked := Verdict{Action: engine.Ask, Reason: `agentmgr persona "p": ask bash "make"`}
+	tests := []struct {
+		client Client
+		why    error
+		action engine.Action
+		reason string
+	}{
+		{ClientClaude, ErrNotServing, engine.Ask, `agentmgr persona "p": ask bash "make"; nobody is serving agentmgr's inbox, so Claude Code asks`},
+		{ClientJSON, ErrNotServing, engine.Deny, `agentmgr denied the call: persona "p": ask bash "make"; nobody is serving`},
+		{ClientJSON, context.Canceled, engine.Deny, "context canceled"},
+		{ClientClaude, errors.New("disk full"), engine.Ask, "the question could not be forwarded to the app: disk full, so Claude Code asks"},
+	}
+	for _, tt := range tests {
+		v := unanswered(Call{Client: tt.client}, asked, tt.why)
+		if v.Action != tt.action || v.Reason != tt.reason && !strings.Contains(v.Reason, tt.reason) || v.DecidedBy != ByGate {
+			t.Errorf("unanswered(%s, %v) = %s by %s (%s), want %s by gate with %q", tt.client, tt.why, v.Action, v.DecidedBy, v.Reason, tt.action, tt.reason)
+		}
+	}
+}
+
+func TestNeutralRoundTrip(t *testing.T) {
+	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(e2ePersona)}
+	resp := g.Neutral(context.Background(), []byte(`{"id":"r7","session":"s1","tool":"bash","value":"git status && rm -rf /","cwd":"/p"}`))
+	if resp.ID != "r7" || resp.Action != engine.Deny || resp.DecidedBy != engine.ByRule || resp.Agent != "tester" ||
+		resp.Permission != "bash" || resp.Rule == nil || resp.Rule.Pattern != "rm *" || resp.Source != "rules" || len(resp.Units) != 2 {
+		t.Errorf("neutral answer %+v, want r7 denied by rule rm * of tester, with 2 units", resp)
+	}
+	if resp.Units[0].Text != "git status" || resp.Units[0].Action != engine.Allow || resp.Units[1].Action != engine.Deny {
+		t.Errorf("units %+v, want git status allowed and rm denied", resp.Units)
+	}
+}
