@@ -55,7 +55,7 @@ func (e *e2e) serve() *e2e {
 			}
 			return engine.NewPolicy(e.persona), nil
 		},
-		Ask:    func(_ context.Context, p *Prompt) { e.prompts <- p },
+		Ask: func(_ context.Context, p *Prompt) { e.prompts <- p },
 	}
 	go func() { e.done <- e.server.Serve(ctx) }()
 	e.t.Cleanup(e.shutdown)
