@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
 func init() {
@@ -51,9 +52,10 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
 	g := &gate.Gate{
-		Inbox:  gate.InboxIn(e.dirs().Agent),
-		Policy: e.gatePolicy(*agent),
-		Wait:   gate.Wait{Timeout: *timeout, Grace: gateGrace},
+		Inbox:    gate.InboxIn(e.dirs().Agent),
+		Policy:   e.gatePolicy(*agent),
+		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
+		Recorder: reviewlog.Open(e.dirs()),
 	}
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for.

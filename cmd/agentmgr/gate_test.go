@@ -15,6 +15,7 @@ import (
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
@@ -226,5 +227,24 @@ func TestGateWithApp(t *testing.T) {
 	case p := <-prompts:
 		t.Errorf("unexpected prompt for %q", p.Request.Value)
 	default:
+	}
+}
+
+func TestGateWritesTheReviewLog(t *testing.T) {
+	e, _, _ := testEnv(t, claudeEvent("/p", "Read", `{"file_path":"/p/main.go"}`))
+	if code := run([]string{"gate", "claude"}, e); code != 0 {
+		t.Fatalf("gate claude exit %d", code)
+	}
+	entries, err := reviewlog.Read(reviewlog.Path(e.dirs()), reviewlog.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 {
+		t.Fatalf("the review log holds %d entries, want the gate's one decision", len(entries))
+	}
+	got := entries[0]
+	if got.Event != reviewlog.EventDecision || got.Session != "s1" || got.Agent != "planner" || got.Tool != "Read" ||
+		got.Action != "allow" || got.Source != "builtin:planner" {
+		t.Errorf("logged %+v, want planner's allow of the Read call in s1, from builtin:planner", got)
 	}
 }
