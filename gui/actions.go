@@ -1,0 +1,108 @@
+package gui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Choices of the unsaved-edits prompt.
+const (
+	choiceSave    = "Save"
+	choiceDiscard = "Discard"
+	choiceCancel  = "Cancel"
+)
+
+// leaveEditor runs then once the open persona can be left: at once when it has no unsaved
+// edits, else after the person chose save (and the save worked) or discard. Cancel runs nothing.
+func (s *Shell) leaveEditor(then func()) {
+	m := s.editor
+	if m == nil || !m.Dirty() {
+		then()
+		return
+	}
+	msg := fmt.Sprintf("%s has unsaved changes. Save them before leaving?", m.Original().Name)
+	s.choose("Unsaved changes", msg, []string{choiceSave, choiceDiscard, choiceCancel}, func(choice string) {
+		switch choice {
+		case choiceSave:
+			s.save(func() { then() })
+		case choiceDiscard:
+			m.Revert()
+			then()
+		}
+	})
+}
+
+// choose shows a modal question with one button per choice and calls done with the choice.
+// Closing the dialog any other way is the last choice (cancel).
+func (s *Shell) choose(title, message string, choices []string, done func(string)) {
+	var d *dialog.CustomDialog
+	buttons := make([]fyne.CanvasObject, len(choices))
+	answered := false
+	for i, c := range choices {
+		c := c
+		b := widget.NewButton(c, func() {
+			answered = true
+			d.Hide()
+			done(c)
+		})
+		if i == 0 {
+			b.Importance = widget.HighImportance
+		}
+		buttons[i] = b
+	}
+	d = dialog.NewCustomWithoutButtons(title, widget.NewLabel(message), s.win)
+	d.SetButtons(buttons)
+	d.SetOnClosed(func() {
+		if !answered {
+			answered = true
+			done(choices[len(choices)-1])
+		}
+	})
+	d.Show()
+}
+
+// requestClose closes the window once unsaved edits are saved or discarded.
+func (s *Shell) requestClose() {
+	s.leaveEditor(s.win.Close)
+}
+
+// CycleActive makes the next (step 1) or previous (step -1) switchable persona active: primary
+// and not hidden, in catalog order, wrapping around.
+func (s *Shell) CycleActive(step int) {
+	names := switchable(s.catalog)
+	if len(names) == 0 {
+		return
+	}
+	i := indexOf(names, s.active)
+	if i < 0 {
+		i = 0
+		if step < 0 {
+			i = 1
+		}
+	}
+	next := names[((i+step)%len(names)+len(names))%len(names)]
+	if err := s.SetActive(next); err != nil {
+		s.showError(err)
+	}
+}
+
+// showError shows err in a dialog over the window.
+func (s *Shell) showError(err error) {
+	dialog.ShowError(err, s.win)
+}
+
+func errNoPersona(name string) error {
+	return fmt.Errorf("there is no persona named %q; reload the list or pick another", name)
+}
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}

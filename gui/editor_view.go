@@ -1,0 +1,183 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// Titles of the built-in editor tabs.
+const (
+	TabPersona = "Persona"
+	TabRules   = "Rules"
+	TabFile    = "File"
+)
+
+// builtinTabs are the editor's own tabs; registered tabs are sorted in among them by Order.
+var builtinTabs = []EditorTab{
+	{Title: TabPersona, Order: 10, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject { return NewPersonaTab(m) }},
+	{Title: TabRules, Order: 20, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject { return NewRulesTab(s, m) }},
+	{Title: TabFile, Order: 30, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject { return NewFileTab(m) }},
+}
+
+// EditorView edits one EditorModel: a heading, the conflict banner, the tabs, and Save/Revert.
+type EditorView struct {
+	widget.BaseWidget
+	shell *Shell
+	model *EditorModel
+
+	heading *widget.Label
+	where   *widget.Label
+	banner  *fyne.Container
+	bannerL *widget.Label
+	tabs    *container.AppTabs
+	status  *widget.Label
+	save    *widget.Button
+	revert  *widget.Button
+	content fyne.CanvasObject
+}
+
+// NewEditorView builds the editor for m.
+func NewEditorView(s *Shell, m *EditorModel) *EditorView {
+	v := &EditorView{shell: s, model: m}
+	v.heading = widget.NewLabel("")
+	v.heading.TextStyle.Bold = true
+	v.heading.SizeName = theme.SizeNameSubHeadingText
+	v.where = widget.NewLabel("")
+	v.where.Importance = widget.LowImportance
+	v.where.Truncation = fyne.TextTruncateEllipsis
+	v.status = widget.NewLabel("")
+	v.status.Wrapping = fyne.TextWrapWord
+	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), s.saveEditor)
+	v.save.Importance = widget.HighImportance
+	v.revert = widget.NewButtonWithIcon("Revert", theme.ContentUndoIcon(), s.revertEditor)
+	v.bannerL = widget.NewLabel("")
+	v.bannerL.Wrapping = fyne.TextWrapWord
+	v.bannerL.Importance = widget.WarningImportance
+	v.banner = container.NewBorder(nil, nil, nil,
+		container.NewHBox(
+			widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
+			widget.NewButton("Keep mine", m.KeepMine)),
+		v.bannerL)
+
+	if m.Broken() {
+		v.content = v.brokenContent()
+	} else {
+		var items []*container.TabItem
+		for _, t := range editorTabs(builtinTabs) {
+			items = append(items, container.NewTabItem(t.Title, t.Make(s, m)))
+		}
+		v.tabs = container.NewAppTabs(items...)
+		v.content = v.tabs
+	}
+	v.ExtendBaseWidget(v)
+	m.OnChange(v.refresh)
+	v.refresh()
+	return v
+}
+
+// CreateRenderer lays the editor out.
+func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
+	top := container.NewVBox(container.NewBorder(nil, nil, v.heading, nil, v.where), v.banner)
+	if v.model.ReadOnly() && !v.model.Broken() {
+		top.Add(v.readOnlyNote())
+	}
+	var bottom fyne.CanvasObject
+	if !v.model.ReadOnly() {
+		bottom = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), v.status)
+	}
+	return widget.NewSimpleRenderer(container.NewBorder(top, bottom, nil, nil, v.content))
+}
+
+// Tabs are the editor's tabs (nil for a broken file).
+func (v *EditorView) Tabs() *container.AppTabs { return v.tabs }
+
+// ShowTab brings the tab titled title to the front.
+func (v *EditorView) ShowTab(title string) {
+	if v.tabs == nil {
+		return
+	}
+	for _, it := range v.tabs.Items {
+		if it.Text == title {
+			v.tabs.Select(it)
+		}
+	}
+}
+
+// refresh follows the model: heading, banner, Save state and the validation summary.
+func (v *EditorView) refresh() {
+	m := v.model
+	if m.Broken() {
+		v.heading.SetText("⚠ " + m.Path())
+		v.where.SetText("failed to load")
+		v.banner.Hide()
+		return
+	}
+	p := m.Persona()
+	title := p.Label()
+	if m.Dirty() {
+		title += "  ●"
+	}
+	v.heading.SetText(title)
+	v.where.SetText(fmt.Sprintf("%s · %s", p.Scope, p.Where()))
+	if b := m.Banner(); b != "" {
+		v.bannerL.SetText(b + " Reload it (your edits are dropped) or keep your version (saving will ask before it overwrites).")
+		v.banner.Show()
+	} else {
+		v.banner.Hide()
+	}
+	errs := m.Errors()
+	switch {
+	case len(errs) > 0:
+		v.status.Importance = widget.DangerImportance
+		v.status.SetText(fmt.Sprintf("Fix %d problem(s) before saving: %s", len(errs), errs[0].Error()))
+	case m.Dirty():
+		v.status.Importance = widget.MediumImportance
+		v.status.SetText("Unsaved changes. The File tab shows what Save will write.")
+	default:
+		v.status.Importance = widget.LowImportance
+		v.status.SetText("No changes.")
+	}
+	if m.Dirty() && len(errs) == 0 {
+		v.save.Enable()
+	} else {
+		v.save.Disable()
+	}
+	if m.Dirty() {
+		v.revert.Enable()
+	} else {
+		v.revert.Disable()
+	}
+}
+
+// brokenContent lists every problem of a file that failed to load.
+func (v *EditorView) brokenContent() fyne.CanvasObject {
+	var lines []string
+	for _, p := range v.model.Problems() {
+		lines = append(lines, p.Error())
+	}
+	msg := widget.NewLabel(strings.Join(lines, "\n"))
+	msg.Wrapping = fyne.TextWrapWord
+	msg.Importance = widget.DangerImportance
+	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix it in a text editor; the list reloads when the file changes.")
+	intro.Wrapping = fyne.TextWrapWord
+	return container.NewVScroll(container.NewVBox(intro, msg))
+}
+
+// readOnlyNote explains why a persona cannot be edited here, and what to do instead.
+func (v *EditorView) readOnlyNote() fyne.CanvasObject {
+	p := v.model.Original()
+	text := "This persona comes from the legacy pi-agent-manager.json file; make a Markdown copy to edit it."
+	if p.Scope == personas.ScopeBuiltin {
+		text = "Built-in personas live in the program. Customize makes a global copy you can edit; it replaces the built-in."
+	}
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return container.NewBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
+}

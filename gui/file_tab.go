@@ -1,0 +1,64 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// FileTab shows the persona's file and the unified diff of what Save will write.
+type FileTab struct {
+	widget.BaseWidget
+	model *EditorModel
+	path  *widget.Label
+	diff  *widget.TextGrid
+	note  *widget.Label
+}
+
+// NewFileTab makes the tab for m.
+func NewFileTab(m *EditorModel) *FileTab {
+	t := &FileTab{model: m}
+	t.path = widget.NewLabel("")
+	t.path.TextStyle.Monospace = true
+	t.path.Wrapping = fyne.TextWrapBreak
+	t.diff = widget.NewTextGrid()
+	t.diff.ShowLineNumbers = false
+	t.note = widget.NewLabel("")
+	t.note.Wrapping = fyne.TextWrapWord
+	t.ExtendBaseWidget(t)
+	m.OnChange(t.refresh)
+	t.refresh()
+	return t
+}
+
+// CreateRenderer shows the path over the diff.
+func (t *FileTab) CreateRenderer() fyne.WidgetRenderer {
+	top := container.NewVBox(widget.NewLabelWithStyle("File", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.path, t.note)
+	return widget.NewSimpleRenderer(container.NewBorder(top, nil, nil, nil, container.NewScroll(t.diff)))
+}
+
+// Diff is the diff as shown.
+func (t *FileTab) Diff() string { return t.diff.Text() }
+
+// refresh shows the current diff.
+func (t *FileTab) refresh() {
+	m := t.model
+	p := m.Path()
+	if p == "" {
+		p = "(built into agentmgr)"
+	}
+	t.path.SetText(p)
+	diff, err := m.Diff()
+	switch {
+	case err != nil:
+		t.note.SetText("Save cannot write this draft yet: " + err.Error())
+	case diff == "":
+		t.note.SetText("Nothing to save: the file on disk is what you see.")
+	default:
+		t.note.SetText("Save will make these changes to the file:")
+	}
+	if t.diff.Text() != diff {
+		t.diff.SetText(diff)
+		colorDiff(t.diff)
+	}
+}

@@ -1,0 +1,165 @@
+package gui
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// ItemKind says what a row of the persona list is.
+type ItemKind int
+
+// Row kinds.
+const (
+	ItemHeader  ItemKind = iota // a scope heading: Built-in, Global, Project
+	ItemPersona                 // a loaded persona
+	ItemBroken                  // a file that failed to load
+)
+
+// ListItem is one row of the persona list, with everything the row shows.
+type ListItem struct {
+	Kind  ItemKind
+	Key   string // persona name, or the broken file's path; "" for headers
+	Title string // heading text, persona name, or the broken file's name
+	Scope personas.Scope
+
+	Icon   string
+	Color  string
+	Type   string
+	Detail string // the description's first line, or a broken file's first error
+
+	Hidden bool
+	Active bool
+	Dirty  bool
+}
+
+// ListInput is what the list is built from.
+type ListInput struct {
+	Catalog *personas.Catalog
+	Active  string // the active persona's name
+	Dirty   string // the key of the item with unsaved edits, "" when none
+	Filter  string // search text; matches name, description, type, icon, file
+}
+
+// BuildList lays the catalog out as the persona list: one heading per scope that has rows,
+// then its personas in catalog order, then the files of that scope that failed to load.
+func BuildList(in ListInput) []ListItem {
+	type group struct {
+		personas []ListItem
+		broken   []ListItem
+	}
+	groups := make([]group, personas.ScopeProject+1)
+	filter := strings.ToLower(strings.TrimSpace(in.Filter))
+	for _, p := range in.Catalog.Personas() {
+		if !matches(filter, p.Name, p.Description, p.Type, p.Icon, p.Path) {
+			continue
+		}
+		it := ListItem{
+			Kind: ItemPersona, Key: p.Name, Title: p.Name, Scope: p.Scope, Icon: p.Icon, Color: p.Color,
+			Type: p.Type, Detail: firstLine(p.Description), Hidden: p.Hidden,
+			Active: p.Name == in.Active, Dirty: p.Name == in.Dirty,
+		}
+		if it.Type == "" {
+			it.Type = personas.TypePrimary
+		}
+		groups[p.Scope].personas = append(groups[p.Scope].personas, it)
+	}
+	dirs := in.Catalog.Dirs()
+	for _, b := range brokenFiles(in.Catalog) {
+		if !matches(filter, b.File, b.Message) {
+			continue
+		}
+		sc := scopeOfPath(dirs, b.File)
+		groups[sc].broken = append(groups[sc].broken, ListItem{
+			Kind: ItemBroken, Key: b.File, Title: filepath.Base(b.File), Scope: sc, Detail: b.Error(),
+		})
+	}
+	var out []ListItem
+	for sc, g := range groups {
+		if len(g.personas)+len(g.broken) == 0 {
+			continue
+		}
+		out = append(out, ListItem{Kind: ItemHeader, Title: scopeHeading(personas.Scope(sc)), Scope: personas.Scope(sc)})
+		out = append(out, g.personas...)
+		out = append(out, g.broken...)
+	}
+	return out
+}
+
+// scopeHeading is the heading of a scope's group.
+func scopeHeading(s personas.Scope) string {
+	switch s {
+	case personas.ScopeBuiltin:
+		return "Built-in"
+	case personas.ScopeGlobal:
+		return "Global"
+	}
+	return "Project"
+}
+
+// matches reports whether any field contains filter (already lower-cased); "" matches all.
+func matches(filter string, fields ...string) bool {
+	if filter == "" {
+		return true
+	}
+	for _, f := range fields {
+		if strings.Contains(strings.ToLower(f), filter) {
+			return true
+		}
+	}
+	return false
+}
+
+// brokenFiles is the first error of every file that failed to load, in catalog order. A file
+// with several errors is one row; the editor lists them all.
+func brokenFiles(c *personas.Catalog) []personas.Problem {
+	var out []personas.Problem
+	seen := map[string]bool{}
+	for _, p := range c.Problems() {
+		if p.Severity != personas.Error || seen[p.File] {
+			continue
+		}
+		seen[p.File] = true
+		out = append(out, p)
+	}
+	return out
+}
+
+// fileProblems are the errors of the file path, in order.
+func fileProblems(c *personas.Catalog, path string) []personas.Problem {
+	var out []personas.Problem
+	for _, p := range c.Problems() {
+		if p.Severity == personas.Error && p.File == path {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// scopeOfPath is the scope of a file by the folder it is in.
+func scopeOfPath(d personas.Dirs, path string) personas.Scope {
+	if pa := d.ProjectAgents(); pa != "" && within(pa, path) {
+		return personas.ScopeProject
+	}
+	if d.Agent != "" && within(d.Agent, path) {
+		return personas.ScopeGlobal
+	}
+	if strings.HasPrefix(path, "builtin/") {
+		return personas.ScopeBuiltin
+	}
+	return personas.ScopeGlobal
+}
+
+// within reports whether path is dir or inside it.
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

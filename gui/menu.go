@@ -1,0 +1,109 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+)
+
+// Labels of the built-in menus and items, so that menu hooks can find them with FindMenuItem
+// (to give "Next agent" the shortcut keybindings.json names, say).
+const (
+	MenuFile  = "File"
+	MenuAgent = "Agent"
+	MenuView  = "View"
+
+	ItemNewPersona    = "New persona…"
+	ItemSave          = "Save"
+	ItemRevert        = "Revert"
+	ItemReload        = "Reload"
+	ItemQuit          = "Quit"
+	ItemNextAgent     = "Next agent"
+	ItemPreviousAgent = "Previous agent"
+)
+
+// mainMenu assembles the main menu: the built-in menus, then every registered hook. This is the
+// only place the menu is built.
+func (s *Shell) mainMenu() *fyne.MainMenu {
+	file := fyne.NewMenu(MenuFile,
+		&fyne.MenuItem{Label: ItemNewPersona, Action: s.newPersona,
+			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}},
+		&fyne.MenuItem{Label: ItemSave, Action: s.saveEditor,
+			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}},
+		&fyne.MenuItem{Label: ItemRevert, Action: s.revertEditor},
+		&fyne.MenuItem{Label: ItemReload, Action: s.Reload,
+			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}},
+		fyne.NewMenuItemSeparator(),
+		// IsQuit makes this the one quit item, so quitting goes through the unsaved-edits prompt.
+		&fyne.MenuItem{Label: ItemQuit, IsQuit: true, Action: s.requestClose,
+			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}},
+	)
+	agent := fyne.NewMenu(MenuAgent,
+		&fyne.MenuItem{Label: ItemNextAgent, Action: func() { s.CycleActive(1) }},
+		&fyne.MenuItem{Label: ItemPreviousAgent, Action: func() { s.CycleActive(-1) }},
+	)
+	view := fyne.NewMenu(MenuView)
+	for i, title := range s.tabs.titles() {
+		i := i
+		item := &fyne.MenuItem{Label: title, Action: func() { s.tabs.show(i) }}
+		if i < 9 {
+			item.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyName(rune('1' + i)), Modifier: fyne.KeyModifierAlt}
+		}
+		view.Items = append(view.Items, item)
+	}
+	mm := fyne.NewMainMenu(file, agent, view)
+	for _, h := range menuHooks() {
+		h(s, mm)
+	}
+	return mm
+}
+
+// RefreshMenu assembles the main menu again (after a hook's inputs changed, such as the
+// configured keybindings) and registers its shortcuts on the window.
+func (s *Shell) RefreshMenu() {
+	mm := s.mainMenu()
+	s.win.SetMainMenu(mm)
+	s.registerShortcuts(mm)
+}
+
+// registerShortcuts puts every menu shortcut on the canvas too. The desktop driver tries the
+// main menu first, so a shortcut never runs twice; the canvas copy is what makes shortcuts work
+// where the menu is not native, and in tests.
+func (s *Shell) registerShortcuts(mm *fyne.MainMenu) {
+	c := s.win.Canvas()
+	for _, sc := range s.shortcuts {
+		c.RemoveShortcut(sc)
+	}
+	s.shortcuts = s.shortcuts[:0]
+	var walk func(items []*fyne.MenuItem)
+	walk = func(items []*fyne.MenuItem) {
+		for _, it := range items {
+			if it.ChildMenu != nil {
+				walk(it.ChildMenu.Items)
+			}
+			if it.Shortcut == nil || it.Action == nil {
+				continue
+			}
+			action := it.Action
+			c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { action() })
+			s.shortcuts = append(s.shortcuts, it.Shortcut)
+		}
+	}
+	for _, m := range mm.Items {
+		walk(m.Items)
+	}
+}
+
+// FindMenuItem returns the item labelled label in the menu labelled menu, or nil.
+func FindMenuItem(mm *fyne.MainMenu, menu, label string) *fyne.MenuItem {
+	for _, m := range mm.Items {
+		if m.Label != menu {
+			continue
+		}
+		for _, it := range m.Items {
+			if it.Label == label {
+				return it
+			}
+		}
+	}
+	return nil
+}

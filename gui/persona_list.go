@@ -1,0 +1,148 @@
+package gui
+
+import (
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// PersonaList is the virtualised list of personas grouped by scope; it renders BuildList.
+type PersonaList struct {
+	widget.BaseWidget
+	shell *Shell
+	items []ListItem
+	list  *widget.List
+	// syncing is set while the list selects a row to follow the shell, so that the selection
+	// callback does not ask the shell to select it again.
+	syncing bool
+}
+
+// NewPersonaList makes the list for s.
+func NewPersonaList(s *Shell) *PersonaList {
+	l := &PersonaList{shell: s}
+	l.list = widget.NewList(l.length, l.create, l.update)
+	l.list.OnSelected = l.selected
+	l.ExtendBaseWidget(l)
+	l.refresh()
+	return l
+}
+
+// CreateRenderer shows the inner list.
+func (l *PersonaList) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(l.list)
+}
+
+// Items are the rows as shown.
+func (l *PersonaList) Items() []ListItem { return l.items }
+
+// refresh rebuilds the rows from the shell and selects the shell's selection.
+func (l *PersonaList) refresh() {
+	s := l.shell
+	in := ListInput{Catalog: s.catalog, Active: s.active}
+	if s.editor != nil && s.editor.Dirty() {
+		in.Dirty = s.selected
+	}
+	if s.toolbar != nil {
+		in.Filter = s.toolbar.Search.Text
+	}
+	l.items = BuildList(in)
+	l.list.Refresh()
+	l.syncing = true
+	defer func() { l.syncing = false }()
+	for i, it := range l.items {
+		if it.Kind != ItemHeader && it.Key == s.selected {
+			l.list.Select(i)
+			return
+		}
+	}
+	l.list.UnselectAll()
+}
+
+func (l *PersonaList) length() int { return len(l.items) }
+
+// row is the template of a list row: marker strip, icon, name, type, and status markers.
+func (l *PersonaList) create() fyne.CanvasObject {
+	strip := canvas.NewRectangle(color.Transparent)
+	strip.SetMinSize(fyne.NewSize(4, 4))
+	icon := widget.NewLabel("")
+	name := widget.NewLabel("")
+	name.TextStyle.Bold = true
+	name.Truncation = fyne.TextTruncateEllipsis
+	kind := widget.NewLabel("")
+	kind.Importance = widget.LowImportance
+	marks := widget.NewLabel("")
+	left := container.NewHBox(strip, icon)
+	return container.NewBorder(nil, nil, left, container.NewHBox(kind, marks), name)
+}
+
+func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
+	it := l.items[i]
+	c := o.(*fyne.Container)
+	name := c.Objects[0].(*widget.Label)
+	left := c.Objects[1].(*fyne.Container)
+	right := c.Objects[2].(*fyne.Container)
+	strip := left.Objects[0].(*canvas.Rectangle)
+	icon := left.Objects[1].(*widget.Label)
+	kind := right.Objects[0].(*widget.Label)
+	marks := right.Objects[1].(*widget.Label)
+
+	strip.FillColor = color.Transparent
+	switch it.Kind {
+	case ItemHeader:
+		icon.SetText("")
+		name.Importance = widget.LowImportance
+		name.SetText(strings.ToUpper(it.Title))
+		kind.SetText("")
+		marks.SetText("")
+	case ItemBroken:
+		icon.SetText("⚠")
+		name.Importance = widget.DangerImportance
+		name.SetText(it.Title)
+		kind.SetText("error")
+		marks.SetText("")
+	default:
+		strip.FillColor = tokenColor(it.Color)
+		icon.SetText(it.Icon)
+		name.Importance = widget.MediumImportance
+		name.SetText(it.Title)
+		kind.SetText(it.Type)
+		marks.SetText(markers(it))
+	}
+	strip.Refresh()
+}
+
+// markers are the status marks of a persona row: active, hidden, unsaved.
+func markers(it ListItem) string {
+	var m []string
+	if it.Dirty {
+		m = append(m, "● unsaved")
+	}
+	if it.Hidden {
+		m = append(m, "hidden")
+	}
+	if it.Active {
+		m = append(m, "★ active")
+	}
+	return strings.Join(m, "  ")
+}
+
+func (l *PersonaList) selected(i widget.ListItemID) {
+	if l.syncing || i < 0 || i >= len(l.items) {
+		return
+	}
+	it := l.items[i]
+	if it.Kind == ItemHeader || it.Key == l.shell.selected {
+		// A heading is not a persona; put the selection back where the shell has it.
+		l.refresh()
+		return
+	}
+	l.shell.SelectPersona(it.Key)
+	// If the person cancelled leaving unsaved edits, the shell kept its selection.
+	if l.shell.selected != it.Key {
+		l.refresh()
+	}
+}

@@ -1,0 +1,167 @@
+package gui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// noColor is the colour choice for "no color field".
+const noColor = "(none)"
+
+// PersonaTab edits the persona's fields and its prompt.
+type PersonaTab struct {
+	widget.BaseWidget
+	model *EditorModel
+
+	Name        *widget.Entry
+	Description *widget.Entry
+	Type        *widget.RadioGroup
+	Icon        *widget.Entry
+	Color       *widget.Select
+	Hidden      *widget.Check
+	Steps       *widget.Entry
+	Prompt      *widget.Entry
+
+	swatch *canvas.Rectangle
+	msgs   map[string]*widget.Label // validation message under each field
+	// showing is set while refresh copies the draft into the widgets: their change callbacks
+	// must not write back what they are being told.
+	showing bool
+}
+
+// NewPersonaTab makes the tab for m.
+func NewPersonaTab(m *EditorModel) *PersonaTab {
+	t := &PersonaTab{model: m, msgs: map[string]*widget.Label{}}
+	set := func(f func(d *Draft, s string)) func(string) {
+		return func(s string) {
+			if !t.showing {
+				m.Update(func(d *Draft) { f(d, s) })
+			}
+		}
+	}
+	t.Name = widget.NewEntry()
+	t.Name.OnChanged = set(func(d *Draft, s string) { d.Name = s })
+	t.Description = widget.NewEntry()
+	t.Description.OnChanged = set(func(d *Draft, s string) { d.Description = s })
+	t.Type = widget.NewRadioGroup([]string{personas.TypePrimary, personas.TypeSubagent}, set(func(d *Draft, s string) { d.Type = s }))
+	t.Type.Horizontal = true
+	t.Icon = widget.NewEntry()
+	t.Icon.SetPlaceHolder("one glyph, e.g. 🧭")
+	t.Icon.OnChanged = set(func(d *Draft, s string) { d.Icon = s })
+	t.Color = widget.NewSelect(append([]string{noColor}, personas.Colors...), set(func(d *Draft, s string) {
+		if s == noColor {
+			s = ""
+		}
+		d.Color = s
+	}))
+	t.swatch = canvas.NewRectangle(color.Transparent)
+	t.swatch.SetMinSize(fyne.NewSize(18, 18))
+	t.swatch.CornerRadius = 9
+	t.Hidden = widget.NewCheck("hidden from the picker and from cycling", func(b bool) {
+		if !t.showing {
+			m.Update(func(d *Draft) { d.Hidden = b })
+		}
+	})
+	t.Steps = widget.NewEntry()
+	t.Steps.SetPlaceHolder("no budget")
+	t.Steps.OnChanged = set(func(d *Draft, s string) { d.Steps = s })
+	t.Prompt = widget.NewMultiLineEntry()
+	t.Prompt.TextStyle.Monospace = true
+	t.Prompt.Wrapping = fyne.TextWrapWord
+	t.Prompt.SetMinRowsVisible(14)
+	t.Prompt.OnChanged = set(func(d *Draft, s string) { d.Prompt = s })
+	for _, f := range []string{FieldName, FieldDescription, FieldType, FieldIcon, FieldColor, FieldSteps} {
+		l := widget.NewLabel("")
+		l.Importance = widget.DangerImportance
+		l.Wrapping = fyne.TextWrapWord
+		l.Hide()
+		t.msgs[f] = l
+	}
+	if m.ReadOnly() {
+		for _, w := range []fyne.Disableable{t.Name, t.Description, t.Type, t.Icon, t.Color, t.Hidden, t.Steps, t.Prompt} {
+			w.Disable()
+		}
+	}
+	t.ExtendBaseWidget(t)
+	m.OnChange(t.refresh)
+	t.refresh()
+	return t
+}
+
+// CreateRenderer lays the fields out as a form over the prompt editor.
+func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
+	field := func(o fyne.CanvasObject, name string) fyne.CanvasObject {
+		return container.NewVBox(o, t.msgs[name])
+	}
+	form := widget.NewForm(
+		widget.NewFormItem("Name", field(t.Name, FieldName)),
+		widget.NewFormItem("Description", field(t.Description, FieldDescription)),
+		widget.NewFormItem("Type", field(t.Type, FieldType)),
+		widget.NewFormItem("Icon", field(t.Icon, FieldIcon)),
+		widget.NewFormItem("Colour", field(container.NewBorder(nil, nil, container.NewCenter(t.swatch), nil, t.Color), FieldColor)),
+		widget.NewFormItem("Hidden", t.Hidden),
+		widget.NewFormItem("Steps", field(t.Steps, FieldSteps)),
+	)
+	prompt := container.NewBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
+	return widget.NewSimpleRenderer(container.NewBorder(form, nil, nil, nil, prompt))
+}
+
+// refresh shows the draft and its problems. Entries are only set when they differ from the
+// draft, so that typing never moves the cursor.
+func (t *PersonaTab) refresh() {
+	m := t.model
+	if m.Broken() {
+		return
+	}
+	t.showing = true
+	defer func() { t.showing = false }()
+	d := m.Draft()
+	setText(t.Name, d.Name)
+	setText(t.Description, d.Description)
+	if t.Type.Selected != d.Type {
+		t.Type.SetSelected(d.Type)
+	}
+	setText(t.Icon, d.Icon)
+	c := d.Color
+	if c == "" {
+		c = noColor
+	}
+	if t.Color.Selected != c {
+		if !containsString(t.Color.Options, c) {
+			// An unknown token from the file: offer it so that it shows, with its warning.
+			t.Color.Options = append(t.Color.Options, c)
+		}
+		t.Color.SetSelected(c)
+	}
+	t.swatch.FillColor = tokenColor(d.Color)
+	t.swatch.Refresh()
+	if t.Hidden.Checked != d.Hidden {
+		t.Hidden.SetChecked(d.Hidden)
+	}
+	setText(t.Steps, d.Steps)
+	setText(t.Prompt, d.Prompt)
+	errs := m.Validate()
+	for f, l := range t.msgs {
+		msg := FieldMessage(errs, f, -1)
+		l.SetText(msg)
+		if msg == "" {
+			l.Hide()
+		} else {
+			l.Show()
+		}
+	}
+}
+
+func setText(e *widget.Entry, s string) {
+	if e.Text != s {
+		e.SetText(s)
+	}
+}
+
+func containsString(list []string, s string) bool { return indexOf(list, s) >= 0 }

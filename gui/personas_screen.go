@@ -1,0 +1,67 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// PersonasScreen is the first screen: the persona list on the left, the editor of the selected
+// persona on the right.
+type PersonasScreen struct {
+	widget.BaseWidget
+	shell  *Shell
+	list   *PersonaList
+	editor *fyne.Container // holds the EditorView of the open model
+	view   *EditorView
+	split  *container.Split
+	// building is set while an editor is built: widgets setting themselves up may report
+	// changes, which must not start building another editor.
+	building bool
+}
+
+// NewPersonasScreen makes the screen for s and keeps it in step with s.
+func NewPersonasScreen(s *Shell) *PersonasScreen {
+	p := &PersonasScreen{shell: s}
+	p.list = NewPersonaList(s)
+	p.editor = container.NewStack()
+	p.split = container.NewHSplit(p.list, p.editor)
+	p.split.Offset = 0.3
+	p.ExtendBaseWidget(p)
+	p.follow()
+	s.OnChange(p.follow)
+	return p
+}
+
+// CreateRenderer shows the split.
+func (p *PersonasScreen) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(p.split)
+}
+
+// List is the persona list.
+func (p *PersonasScreen) List() *PersonaList { return p.list }
+
+// View is the editor of the open persona, nil when none is open.
+func (p *PersonasScreen) View() *EditorView { return p.view }
+
+// follow updates the list and, when another model was opened, builds its editor.
+func (p *PersonasScreen) follow() {
+	if p.building {
+		return
+	}
+	p.list.refresh()
+	m := p.shell.editor
+	if p.view != nil && p.view.model == m {
+		return
+	}
+	if m == nil {
+		p.view = nil
+		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel("Select a persona on the left, or make a new one."))}
+	} else {
+		p.building = true
+		p.view = NewEditorView(p.shell, m)
+		p.building = false
+		p.editor.Objects = []fyne.CanvasObject{p.view}
+	}
+	p.editor.Refresh()
+}

@@ -1,0 +1,194 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// Form choices shown at the top of the rules tab.
+const (
+	formPresetLabel = "Preset"
+	formLegacyLabel = "Legacy list"
+	formRulesLabel  = "Rules"
+)
+
+// RulesTab edits how the persona gives its permissions: a preset, a legacy list, or an ordered
+// table of rules, with an explicit conversion to rules.
+type RulesTab struct {
+	widget.BaseWidget
+	shell *Shell
+	model *EditorModel
+
+	form    *widget.Label
+	preset  *widget.Select
+	legacy  *widget.CheckGroup
+	convert *widget.Button
+	formBox *fyne.Container
+
+	ops     []*widget.Button // add, insert, duplicate, delete, up, down
+	rowsBox *fyne.Container
+	rows    []*ruleRowView
+	scroll  *container.Scroll
+	showing bool // see PersonaTab.showing
+}
+
+// NewRulesTab makes the tab for m.
+func NewRulesTab(s *Shell, m *EditorModel) *RulesTab {
+	t := &RulesTab{shell: s, model: m}
+	t.form = widget.NewLabel("")
+	t.preset = widget.NewSelect(builtin.Presets, func(p string) {
+		if !t.showing {
+			m.Update(func(d *Draft) { d.Preset = p })
+		}
+	})
+	t.legacy = widget.NewCheckGroup(builtin.LegacyWords, func(words []string) {
+		// Setting the checks from the draft calls this too: only a different set is an edit,
+		// so that a file listing its words in another order does not turn dirty on opening.
+		if t.showing || sameWords(words, m.Draft().Legacy) {
+			return
+		}
+		m.Update(func(d *Draft) { d.Legacy = orderedWords(words) })
+	})
+	t.legacy.Horizontal = true
+	t.convert = widget.NewButtonWithIcon("Convert to rules", theme.ViewRestoreIcon(), m.ConvertToRules)
+	t.formBox = container.NewHBox()
+	t.ops = []*widget.Button{
+		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), m.AddRule),
+		widget.NewButtonWithIcon("Insert", theme.ListIcon(), m.InsertRule),
+		widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), m.DuplicateRule),
+		widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), m.DeleteRule),
+		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { m.MoveRule(-1) }),
+		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { m.MoveRule(1) }),
+	}
+	t.rowsBox = container.NewVBox()
+	t.scroll = container.NewVScroll(t.rowsBox)
+	t.ExtendBaseWidget(t)
+	m.OnChange(t.refresh)
+	t.refresh()
+	return t
+}
+
+// CreateRenderer lays out the form chooser, the row operations and the rows.
+func (t *RulesTab) CreateRenderer() fyne.WidgetRenderer {
+	objs := make([]fyne.CanvasObject, len(t.ops))
+	for i, b := range t.ops {
+		objs[i] = b
+	}
+	head := container.NewVBox(
+		container.NewHBox(widget.NewLabel("Permissions are given as:"), t.form),
+		t.formBox,
+		container.NewHBox(objs...),
+		ruleHeader(),
+	)
+	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, t.scroll))
+}
+
+// Row returns the view of rules row i, for tests and for jumping to a rule.
+func (t *RulesTab) Row(i int) *ruleRowView {
+	if i < 0 || i >= len(t.rows) {
+		return nil
+	}
+	return t.rows[i]
+}
+
+// refresh follows the draft: the form controls, then the rows, reusing row views in place so
+// that typing keeps focus.
+func (t *RulesTab) refresh() {
+	m := t.model
+	if m.Broken() {
+		return
+	}
+	t.showing = true
+	defer func() { t.showing = false }()
+	d := m.Draft()
+	ro := m.ReadOnly()
+	switch d.Form {
+	case personas.FormPreset:
+		t.form.SetText(formPresetLabel + " " + d.Preset)
+		if t.preset.Selected != d.Preset {
+			t.preset.SetSelected(d.Preset)
+		}
+		t.formBox.Objects = []fyne.CanvasObject{t.preset, t.convert}
+	case personas.FormLegacy:
+		t.form.SetText(formLegacyLabel + " (deprecated)")
+		if !sameWords(t.legacy.Selected, d.Legacy) {
+			t.legacy.SetSelected(lowerWords(d.Legacy))
+		}
+		t.formBox.Objects = []fyne.CanvasObject{t.legacy, t.convert}
+	default:
+		t.form.SetText(fmt.Sprintf("%s (%d)", formRulesLabel, len(d.Rules)))
+		t.formBox.Objects = nil
+	}
+	t.formBox.Refresh()
+	editable := !ro && d.Form == personas.FormRules
+	for _, w := range []fyne.Disableable{t.preset, t.legacy, t.convert} {
+		setEnabled(w, !ro)
+	}
+	for _, b := range t.ops {
+		setEnabled(b, editable)
+	}
+	for len(t.rows) < len(d.Rules) {
+		t.rows = append(t.rows, newRuleRowView(m, len(t.rows)))
+		t.rowsBox.Add(t.rows[len(t.rows)-1])
+	}
+	if len(t.rows) > len(d.Rules) {
+		for _, r := range t.rows[len(d.Rules):] {
+			t.rowsBox.Remove(r)
+		}
+		t.rows = t.rows[:len(d.Rules)]
+	}
+	errs := m.Validate()
+	notes := ruleNotes(t.shell, m)
+	for i, r := range t.rows {
+		r.show(d.Rules[i], editable, i == m.SelectedRule(), FieldMessage(errs, FieldRules, i), notes[i])
+	}
+}
+
+// ruleHeader names the columns of the rules table.
+func ruleHeader() fyne.CanvasObject {
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	return container.NewGridWithColumns(5, bold("#  Permission"), bold("Pattern"), bold("Action"), bold("Deny reason"), bold("Covers"))
+}
+
+// orderedWords puts checked legacy words in the order the file lists them: the fixed order.
+func orderedWords(words []string) []string {
+	out := []string{}
+	for _, w := range builtin.LegacyWords {
+		if containsString(words, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sameWords reports whether two lists hold the same legacy words, in any order and case.
+func sameWords(a, b []string) bool {
+	a, b = orderedWords(lowerWords(a)), orderedWords(lowerWords(b))
+	return strings.Join(a, ",") == strings.Join(b, ",")
+}
+
+func lowerWords(ws []string) []string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		out[i] = strings.ToLower(w)
+	}
+	return out
+}
+
+func setEnabled(w fyne.Disableable, on bool) {
+	if on {
+		w.Enable()
+	} else {
+		w.Disable()
+	}
+}

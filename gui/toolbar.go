@@ -1,0 +1,126 @@
+package gui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// Toolbar is the strip at the top of the window: the active-agent selector with its colour and
+// the yolo badge, previous/next, the search field, New persona and Reload.
+type Toolbar struct {
+	widget.BaseWidget
+	shell *Shell
+
+	swatch   *canvas.Rectangle
+	selector *widget.Select
+	yolo     *fyne.Container
+	Search   *widget.Entry
+
+	labels []string // selector options, parallel to names
+	names  []string
+	// updating is set while the toolbar sets the selector itself, so that its change
+	// callback does not write the state file back.
+	updating bool
+}
+
+// NewToolbar makes the toolbar for s and keeps it in step with s.
+func NewToolbar(s *Shell) *Toolbar {
+	t := &Toolbar{shell: s}
+	t.swatch = canvas.NewRectangle(color.Transparent)
+	t.swatch.SetMinSize(fyne.NewSize(14, 14))
+	t.swatch.CornerRadius = 7
+	t.selector = widget.NewSelect(nil, t.selected)
+	t.selector.PlaceHolder = "(no agent)"
+	badge := canvas.NewText(" YOLO ", color.White)
+	badge.TextStyle.Bold = true
+	bg := canvas.NewRectangle(theme.Color(theme.ColorNameError))
+	bg.CornerRadius = 4
+	t.yolo = container.NewStack(bg, badge)
+	t.Search = widget.NewEntry()
+	t.Search.SetPlaceHolder("Search personas")
+	t.Search.OnChanged = func(string) { s.screen.list.refresh() }
+	t.ExtendBaseWidget(t)
+	s.OnChange(t.refresh)
+	t.refresh()
+	return t
+}
+
+// CreateRenderer lays the toolbar out in one row.
+func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
+	s := t.shell
+	prev := widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
+	next := widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
+	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.newPersona)
+	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
+	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), prev, next)
+	right := container.NewHBox(newBtn, reload)
+	row := container.NewBorder(nil, nil, active, right, t.Search)
+	return widget.NewSimpleRenderer(container.NewVBox(container.NewPadded(row), widget.NewSeparator()))
+}
+
+// refresh follows the catalog, the active persona and yolo.
+func (t *Toolbar) refresh() {
+	s := t.shell
+	t.names = switchable(s.catalog)
+	t.labels = make([]string, len(t.names))
+	for i, n := range t.names {
+		p, _ := s.catalog.Lookup(n)
+		t.labels[i] = p.Label()
+	}
+	t.updating = true
+	t.selector.SetOptions(t.labels)
+	if i := indexOf(t.names, s.active); i >= 0 {
+		t.selector.SetSelectedIndex(i)
+	} else if p, ok := s.catalog.Lookup(s.active); ok {
+		// The active agent may be hidden or a subagent (set by hand or by pi): show it anyway.
+		t.selector.Selected = p.Label()
+		t.selector.Refresh()
+	} else {
+		t.selector.ClearSelected()
+	}
+	t.updating = false
+	col := color.Color(color.Transparent)
+	if p, ok := s.catalog.Lookup(s.active); ok {
+		col = tokenColor(p.Color)
+	}
+	t.swatch.FillColor = col
+	t.swatch.Refresh()
+	if s.yolo {
+		t.yolo.Show()
+	} else {
+		t.yolo.Hide()
+	}
+}
+
+// selected writes the persona picked in the selector as the active agent.
+func (t *Toolbar) selected(label string) {
+	if t.updating {
+		return
+	}
+	i := indexOf(t.labels, label)
+	if i < 0 {
+		return
+	}
+	if err := t.shell.SetActive(t.names[i]); err != nil {
+		t.shell.showError(err)
+	}
+}
+
+// switchable lists the personas offered for switching, in catalog order: primary ones that are
+// not hidden.
+func switchable(c *personas.Catalog) []string {
+	var out []string
+	for _, p := range c.Personas() {
+		if p.IsPrimary() && !p.Hidden {
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
