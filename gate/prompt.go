@@ -20,8 +20,7 @@ type Prompt struct {
 
 	server  *Server
 	pending *engine.Pending
-	ctx     context.Context
-	cancel  context.CancelFunc
+	cancel  context.CancelFunc // ends the context Ask was given
 }
 
 // ID is the request's inbox id.
@@ -31,5 +30,6 @@ func (p *Prompt) ID() string { return p.Request.ID }
 // suggestions) or reject (with an optional Message for the agent).
 func (p *Prompt) Reply(r engine.Reply) error { return p.server.Reply(p.Request.ID, r) }
 
-// Done is closed once the prompt is settled, by its own reply or another way.
-func (p *Prompt) Done() <-chan struct{} { return p.ctx.Done() }
+// Done is closed once the prompt is settled, by its own reply or another way. It is closed
+// before Reply returns, so a dialog that just replied never sees its prompt as still pending.
+func (p *Prompt) Done() <-chan struct{} { return p.pending.Done() }

@@ -131,7 +131,7 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 	}
 	pctx, cancel := context.WithCancel(ctx)
 	p := &Prompt{Request: r, Decision: pending.Decision, Suggestions: pending.Suggestions,
-		server: s, pending: pending, ctx: pctx, cancel: cancel}
+		server: s, pending: pending, cancel: cancel}
 	s.mu.Lock()
 	s.prompts[id] = p
 	s.order = append(s.order, id)
