@@ -100,13 +100,13 @@ func writeHunk(out *strings.Builder, ops []op, x, y [][]byte) {
 
 // firstIndex is the index an empty side of a hunk would start at.
 func firstIndex(ops []op, aSide bool) int {
-	for _, o := range ops {
-		if aSide {
-			return o.ai
-		}
-		return o.bi
+	if len(ops) == 0 {
+		return 0
 	}
-	return 0
+	if aSide {
+		return ops[0].ai
+	}
+	return ops[0].bi
 }
 
 func hunkRange(start, n int) string {

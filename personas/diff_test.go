@@ -47,9 +47,10 @@ func applyDiff(a []byte, diff string) ([]byte, bool) {
 				pos++
 			}
 		case strings.HasPrefix(l, "\\"):
-			last := out[len(out)-1]
-			if bytes.HasSuffix(last, []byte("\n")) && lines[i-1][0] != '-' {
-				out[len(out)-1] = last[:len(last)-1]
+			// The marker is about the line before it: a removed line needs nothing more.
+			if lines[i-1][0] != '-' {
+				last := out[len(out)-1]
+				out[len(out)-1] = bytes.TrimSuffix(last, []byte("\n"))
 			}
 		case l[0] == ' ':
 			out = append(out, src[pos])

@@ -3,7 +3,6 @@ package personas
 import (
 	"bytes"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -56,6 +55,11 @@ func NewDocument(path string, data []byte, scope Scope) (*Document, error) {
 	if p == nil {
 		return nil, fmt.Errorf("%s cannot be edited until it is fixed:\n%w", path, ProblemsError(Errors(probs)))
 	}
+	if i := loneCR(data[:p.lay.bodyStart]); i >= 0 {
+		// YAML reads a lone "\r" as a line break and this editor's line index does not, so
+		// splices would land in the wrong place.
+		return nil, fmt.Errorf("%s:%d: the frontmatter has a carriage return without a line feed; save the file with LF or CRLF line endings to edit it here", path, newText(data).lineOf(i))
+	}
 	d := &Document{path: path, scope: scope, data: bytes.Clone(data), cur: p, mode: 0o644}
 	d.loaded = bytes.Clone(data)
 	d.hash = sha256.Sum256(data)
@@ -106,9 +110,6 @@ func (d *Document) replace(data []byte, check func(*Persona) error) error {
 	return nil
 }
 
-// errNoChange is returned by internal edit steps that found nothing to do.
-var errNoChange = errors.New("no change")
-
 // splice returns data with [from, to) replaced by with.
 func splice(data []byte, from, to int, with string) []byte {
 	out := make([]byte, 0, len(data)-(to-from)+len(with))
@@ -123,4 +124,22 @@ func (d *Document) eol() string {
 		return "\r\n"
 	}
 	return "\n"
+}
+
+// recoverEdit turns a failure of the splicing code on YAML it does not expect (tags on keys,
+// anchors in odd places) into a refusal: the document is left as it was.
+func (d *Document) recoverEdit(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s cannot be changed safely here: it uses YAML this editor does not rewrite (%v); edit the file by hand", d.path, r)
+	}
+}
+
+// loneCR is the offset of the first "\r" not followed by "\n", or -1.
+func loneCR(b []byte) int {
+	for i, c := range b {
+		if c == '\r' && (i+1 == len(b) || b[i+1] != '\n') {
+			return i
+		}
+	}
+	return -1
 }

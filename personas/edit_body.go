@@ -16,7 +16,8 @@ func (d *Document) SetPrompt(prompt string) error {
 
 // SetBody replaces the Markdown body after the frontmatter (the prompt, unless a prompt field
 // overrides it).
-func (d *Document) SetBody(body string) error {
+func (d *Document) SetBody(body string) (err error) {
+	defer d.recoverEdit(&err)
 	eol := d.eol()
 	data := d.data
 	start := d.cur.lay.bodyStart

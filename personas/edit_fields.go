@@ -78,7 +78,8 @@ func (d *Document) checkBlockRoot() error {
 // icon, color, hidden (true or false), steps (a positive number), prompt, or any other field
 // name (kept as text for other tools). Permissions change through the rule methods and
 // SetPermissions. The value keeps the quoting style it had when it can.
-func (d *Document) Set(field, value string) error {
+func (d *Document) Set(field, value string) (err error) {
+	defer d.recoverEdit(&err)
 	if err := d.checkBlockRoot(); err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func (d *Document) checkField(data []byte, field, value, typed string) error {
 		want = typed
 	}
 	if strings.TrimRight(got, "\n") != strings.TrimRight(want, "\n") {
-		return fmt.Errorf("internal: writing %s as %q read back as %q; nothing was changed", field, want, got)
+		return fmt.Errorf("%s cannot be written as %q here: it would read back as %q; nothing was changed", field, want, got)
 	}
 	return nil
 }
@@ -276,7 +277,8 @@ func normField(k string) string {
 
 // Unset removes a field's lines (its value included). Removing name makes the file name the
 // name; description and permissions are required and cannot be removed.
-func (d *Document) Unset(field string) error {
+func (d *Document) Unset(field string) (err error) {
+	defer d.recoverEdit(&err)
 	if err := d.checkBlockRoot(); err != nil {
 		return err
 	}

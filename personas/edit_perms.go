@@ -11,7 +11,8 @@ import (
 // ExpandRules turns a preset or a legacy list into the explicit rule map it stands for, so that
 // single rules can be edited. The permissions field's own line and comment stay; a rule map is
 // left as it is.
-func (d *Document) ExpandRules() error {
+func (d *Document) ExpandRules() (err error) {
+	defer d.recoverEdit(&err)
 	p := d.cur.persona
 	if p.Form == FormRules {
 		return nil
@@ -30,7 +31,7 @@ func (d *Document) ExpandRules() error {
 	want := append(engine.Ruleset(nil), p.Rules...)
 	return d.replace(d.replacePermValue(t, s, "", b.String()), func(np *Persona) error {
 		if np.Form != FormRules {
-			return fmt.Errorf("internal: the expanded permissions do not read as a rule map; nothing was changed")
+			return fmt.Errorf("the expanded permissions would not read as a rule map; nothing was changed")
 		}
 		return sameRules(np.Rules, want)
 	})
@@ -38,7 +39,8 @@ func (d *Document) ExpandRules() error {
 
 // SetPreset replaces the permissions with a preset (read, plan or build). From a rule map this
 // drops its rules: the caller asked for exactly that.
-func (d *Document) SetPreset(preset string) error {
+func (d *Document) SetPreset(preset string) (err error) {
+	defer d.recoverEdit(&err)
 	if !builtin.IsPreset(preset) {
 		return fmt.Errorf("unknown preset %q; expected read, plan or build", preset)
 	}

@@ -32,7 +32,7 @@ func (d *Document) slots() (*permLayout, []slot, error) {
 	}
 	pl, origins := d.permLayout()
 	if pl == nil || len(origins) != len(p.Rules) {
-		return nil, nil, fmt.Errorf("%s: internal: the rule map could not be matched to its rules; nothing was changed", d.path)
+		return nil, nil, fmt.Errorf("%s: the rule map is written in a way this editor cannot match to its rules; nothing was changed; edit the file by hand", d.path)
 	}
 	out := make([]slot, len(p.Rules))
 	for i, r := range p.Rules {
@@ -42,7 +42,8 @@ func (d *Document) slots() (*permLayout, []slot, error) {
 }
 
 // InsertRule puts r at index at (0 is first; len(Rules()) appends).
-func (d *Document) InsertRule(at int, r engine.Rule) error {
+func (d *Document) InsertRule(at int, r engine.Rule) (err error) {
+	defer d.recoverEdit(&err)
 	_, s, err := d.slots()
 	if err != nil {
 		return err
@@ -61,7 +62,8 @@ func (d *Document) InsertRule(at int, r engine.Rule) error {
 func (d *Document) AddRule(r engine.Rule) error { return d.InsertRule(len(d.cur.persona.Rules), r) }
 
 // RemoveRule removes the rule at index i.
-func (d *Document) RemoveRule(i int) error {
+func (d *Document) RemoveRule(i int) (err error) {
+	defer d.recoverEdit(&err)
 	_, s, err := d.slots()
 	if err != nil {
 		return err
@@ -73,7 +75,8 @@ func (d *Document) RemoveRule(i int) error {
 }
 
 // MoveRule moves the rule at index from so that it ends up at index to.
-func (d *Document) MoveRule(from, to int) error {
+func (d *Document) MoveRule(from, to int) (err error) {
+	defer d.recoverEdit(&err)
 	_, s, err := d.slots()
 	if err != nil {
 		return err
@@ -94,7 +97,8 @@ func (d *Document) MoveRule(from, to int) error {
 }
 
 // SetRule changes the rule at index i to r: its action, reason, pattern or permission.
-func (d *Document) SetRule(i int, r engine.Rule) error {
+func (d *Document) SetRule(i int, r engine.Rule) (err error) {
+	defer d.recoverEdit(&err)
 	_, s, err := d.slots()
 	if err != nil {
 		return err
@@ -111,7 +115,8 @@ func (d *Document) SetRule(i int, r engine.Rule) error {
 
 // SetRules replaces the whole list. Rules equal to a current one keep their text and comments;
 // it is the operation behind an editor that hands back the list it shows.
-func (d *Document) SetRules(rs engine.Ruleset) error {
+func (d *Document) SetRules(rs engine.Ruleset) (err error) {
+	defer d.recoverEdit(&err)
 	_, cur, err := d.slots()
 	if err != nil {
 		return err
@@ -205,7 +210,7 @@ func sameRules(got, want engine.Ruleset) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("internal: the rewritten rule map reads as %d rules, not the %d intended; nothing was changed", len(got), len(want))
+	return fmt.Errorf("the rules cannot be rewritten safely here: the new text would not read back as the %d rules intended; nothing was changed; edit the file by hand", len(want))
 }
 
 // group is a run of slots with the same permission: one key of the rule map.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // FuzzParse checks that any input either parses or fails with errors that all have a file, a
@@ -69,6 +70,9 @@ func FuzzRoundTrip(f *testing.F) {
 		b, _ := builtin.File(n)
 		f.Add(b)
 	}
+	for _, data := range corpus(f) {
+		f.Add(data)
+	}
 	f.Add([]byte("---\r\n# c\r\ndescription: d # x\r\npermissions: {a: allow}\r\n---\r\nbody"))
 	f.Add([]byte("---\ndescription: >-\n  folded\n  text\npermissions:\n  bash:\n    \"rm *\": {action: deny, reason: r}\n---\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -96,6 +100,29 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		if err := d.SetPrompt("new\nprompt"); err == nil && d.Persona().Prompt != "new\nprompt" {
 			t.Fatalf("prompt of %q reads %q after SetPrompt", data, d.Persona().Prompt)
+		}
+		// Rule edits either work (and then read back as intended: the writer checks) or are
+		// refused and leave the text as it was.
+		if d.Persona().Form == FormRules {
+			try := func(what string, edit func() error) {
+				before := d.Bytes()
+				if err := edit(); err != nil && !bytes.Equal(before, d.Bytes()) {
+					t.Fatalf("%s on %q failed (%v) but changed the text to %q", what, data, err, d.Bytes())
+				}
+			}
+			try("AddRule", func() error {
+				return d.AddRule(engine.Rule{Permission: "zz_fuzz", Pattern: "a b", Action: engine.Ask, Reason: "r"})
+			})
+			try("InsertRule", func() error {
+				return d.InsertRule(0, engine.Rule{Permission: "yy_fuzz", Pattern: "*", Action: engine.Deny})
+			})
+			if rs := d.Rules(); len(rs) > 1 {
+				r := rs[1]
+				r.Action, r.Pattern = engine.Allow, r.Pattern+" x"
+				try("SetRule", func() error { return d.SetRule(1, r) })
+				try("RemoveRule", func() error { return d.RemoveRule(len(d.Rules()) - 1) })
+				try("MoveRule", func() error { return d.MoveRule(0, len(d.Rules())-1) })
+			}
 		}
 	})
 }

@@ -22,9 +22,6 @@ func newText(data []byte) *text {
 	return t
 }
 
-// lines is the number of lines; a final line without "\n" counts, an empty one after "\n" does too.
-func (t *text) lines() int { return len(t.start) }
-
 // lineStart is the offset of line (1-based); past the end it is len(data).
 func (t *text) lineStart(line int) int {
 	if line < 1 {
