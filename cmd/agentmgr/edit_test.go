@@ -1,0 +1,86 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEditingSession runs the editing commands one after another on one agent dir, the way a
+// person would, checking each command's output and the file it leaves.
+func TestEditingSession(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	agents := filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agents")
+	file := func(name string) string {
+		b, _ := os.ReadFile(filepath.Join(agents, name))
+		return string(b)
+	}
+	steps := []struct {
+		args     []string
+		code     int
+		stdout   []string
+		stderr   []string
+		fileName string // when set, the file must hold fileWant afterwards
+		fileWant string
+	}{
+		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code", "--dry-run"},
+			stdout: []string{"--- /dev/null", "+permissions: plan"}, fileName: "rev.md", fileWant: ""},
+		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code"}, stdout: []string{"saved "},
+			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\npermissions: plan\n---\nYou are rev.\n"},
+		{args: []string{"new", "rev"}, code: 1, stderr: []string{"already exists"}},
+		{args: []string{"rule", "add", "rev", "bash", "git *", "allow"}, code: 1, stderr: []string{"rule expand rev"}},
+		{args: []string{"rule", "expand", "rev"}, stdout: []string{"saved "}},
+		{args: []string{"rule", "add", "rev", "bash", "git diff *", "allow", "--at", "2", "--dry-run"},
+			stdout: []string{"+  bash:\n+    \"git diff *\": allow\n"}},
+		{args: []string{"rule", "add", "rev", "bash", "git diff *", "allow", "--at", "2"}, stdout: []string{"saved "}},
+		{args: []string{"rule", "add", "rev", "bash", "rm *", "deny", "--at", "3", "--reason", "use the trash"}, stdout: []string{"saved "}},
+		{args: []string{"rule", "mv", "rev", "3", "2"}, stdout: []string{"saved "}},
+		{args: []string{"rule", "rm", "rev", "1"}, stdout: []string{"saved "}},
+		{args: []string{"rule", "rm", "rev", "99"}, code: 2, stderr: []string{"numbered 1 to"}},
+		{args: []string{"rule", "add", "rev", "bash", "block"}, code: 2, stderr: []string{`unknown action "block"`}},
+		{args: []string{"set", "rev", "color", "accent"}, stdout: []string{"saved "}},
+		{args: []string{"set", "rev", "type", "helper"}, code: 1, stderr: []string{`rev.md:4:7: type: unknown type "helper"`}},
+		{args: []string{"set", "rev", "prompt", "Review the diff."}, stdout: []string{"saved "},
+			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\ncolor: accent\npermissions:\n  bash:\n    \"rm *\": {action: deny, reason: \"use the trash\"}\n    \"git diff *\": allow\n  read: allow\n  grep: allow\n  glob: allow\n  list: allow\n  websearch: allow\n  webfetch: allow\n  task: allow\n---\nReview the diff.\n"},
+		{args: []string{"set", "rev", "color", "accent"}, stdout: []string{"is unchanged"}},
+		{args: []string{"set", "planner", "color", "accent"}, code: 1, stderr: []string{"built-in persona"}},
+		{args: []string{"use", "rev"}, stdout: []string{"rev  Reviews code"}},
+		{args: []string{"use", "--next"}, stdout: []string{"planner"}},
+		{args: []string{"use", "--previous"}, stdout: []string{"rev"}},
+		{args: []string{"use", "--next", "--previous"}, code: 2},
+		{args: []string{"show", "rev", "--envelope"}, stdout: []string{`<permission-envelope agent="rev" mode="plan">`, "<denied-tools>", `<persona name="rev"`, "Review the diff."}},
+		{args: []string{"rename", "rev", "critic", "--dry-run"}, stdout: []string{"rename to ", "-name: rev", "+name: critic"}},
+		{args: []string{"rename", "rev", "critic"}, stdout: []string{"rename rev to critic"}},
+		{args: []string{"use"}, stdout: []string{"critic"}},
+		{args: []string{"rm", "critic"}, stdout: []string{"to the trash"}, fileName: "critic.md", fileWant: ""},
+		{args: []string{"use"}, stdout: []string{"planner"}, stderr: []string{`"critic" does not exist`}},
+		{args: []string{"restore"}, stdout: []string{"critic"}},
+		{args: []string{"restore", "critic"}, stdout: []string{"restore critic"}},
+		{args: []string{"new", "copy", "--from", "critic"}, stdout: []string{"saved "}},
+		{args: []string{"list"}, stdout: []string{"critic", "copy"}},
+	}
+	for i, s := range steps {
+		out.Reset()
+		errb.Reset()
+		code := run(s.args, e)
+		if code != s.code {
+			t.Fatalf("step %d: agentmgr %q exited %d, want %d\nstdout: %s\nstderr: %s", i+1, s.args, code, s.code, out, errb)
+		}
+		for _, w := range s.stdout {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("step %d: agentmgr %q stdout lacks %q:\n%s", i+1, s.args, w, out)
+			}
+		}
+		for _, w := range s.stderr {
+			if !strings.Contains(errb.String(), w) {
+				t.Errorf("step %d: agentmgr %q stderr lacks %q:\n%s", i+1, s.args, w, errb)
+			}
+		}
+		if s.fileName != "" {
+			if got := file(s.fileName); got != s.fileWant {
+				t.Errorf("step %d: after agentmgr %q, %s holds\n%s\nwant\n%s", i+1, s.args, s.fileName, got, s.fileWant)
+			}
+		}
+	}
+}
