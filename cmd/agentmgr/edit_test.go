@@ -49,7 +49,7 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"use", "--next"}, stdout: []string{"planner"}},
 		{args: []string{"use", "--previous"}, stdout: []string{"rev"}},
 		{args: []string{"use", "--next", "--previous"}, code: 2},
-		{args: []string{"show", "rev", "--envelope"}, stdout: []string{`<permission-envelope agent="rev" mode="plan">`, "<denied-tools>", `<persona name="rev"`, "Review the diff."}},
+		{args: []string{"show", "rev", "--envelope"}, stdout: []string{`<permission-envelope agent="rev" mode="default">`, "<denied-tools>", `<persona name="rev"`, "Review the diff."}},
 		{args: []string{"rename", "rev", "critic", "--dry-run"}, stdout: []string{"rename to ", "-name: rev", "+name: critic"}},
 		{args: []string{"rename", "rev", "critic"}, stdout: []string{"rename rev to critic"}},
 		{args: []string{"use"}, stdout: []string{"critic"}},
