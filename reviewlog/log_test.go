@@ -393,3 +393,29 @@ func FuzzParseLine(f *testing.F) {
 		}
 	})
 }
+
+func TestFollowLastEntriesOfTheBacklog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "review.jsonl")
+	l := New(path, Options{MaxSize: 500, Keep: 10})
+	for i := 0; i < 20; i++ {
+		if err := l.Append(entry(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var got []string
+	err := Follow(ctx, path, FollowOptions{Backlog: true, Last: 3, Poll: time.Millisecond}, func(e Entry) error {
+		got = append(got, e.Values[0])
+		if len(got) == 3 {
+			cancel()
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"cmd 17", "cmd 18", "cmd 19"}; !slices.Equal(got, want) {
+		t.Errorf("Follow with Last 3 emitted %v, want %v", got, want)
+	}
+}

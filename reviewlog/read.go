@@ -130,8 +130,10 @@ func (s *lineScanner) feed(data []byte, final bool, emit func(Entry) error, bad 
 // FollowOptions tune Follow.
 type FollowOptions struct {
 	Filter  Filter
-	Backlog bool          // first emit what the log already holds, rotated files included
-	Poll    time.Duration // how often to look for new lines; 0 means 250ms
+	Backlog bool // first emit what the log already holds, rotated files included
+	Last    int  // with Backlog, emit only the last Last entries of it (0: all)
+	// Poll is how often to look for new lines; 0 means 250ms.
+	Poll time.Duration
 	// OnBadLine is told about lines that are not entries; nil ignores them.
 	OnBadLine func(error)
 }
@@ -155,8 +157,16 @@ func Follow(ctx context.Context, path string, opts FollowOptions, emit func(Entr
 	}
 	fl := &follower{path: path}
 	defer fl.close()
-	if err := fl.start(opts.Backlog, filtered, bad); err != nil {
-		return err
+	var backlog []Entry
+	if opts.Backlog {
+		backlog = fl.backlog(opts.Filter, opts.Last, bad)
+	} else {
+		fl.openAtEnd()
+	}
+	for _, e := range backlog {
+		if err := emit(e); err != nil {
+			return err
+		}
 	}
 	tick := time.NewTicker(opts.Poll)
 	defer tick.Stop()
@@ -180,31 +190,48 @@ type follower struct {
 	s    lineScanner
 }
 
-// start opens the current file: at its end, or at its start after emitting the rotated files
-// when backlog is set. It holds the writers' lock meanwhile, so that no rotation slips between
-// the rotated files and the current one.
-func (fl *follower) start(backlog bool, emit func(Entry) error, bad func(error)) error {
-	unlock := lockIfPresent(fl.path)
-	defer unlock()
-	if backlog {
-		all := files(fl.path)
-		for _, p := range all[:len(all)-1] {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				continue
-			}
-			s := lineScanner{file: p}
-			if err := s.feed(data, true, emit, bad); err != nil {
-				return err
+// backlog reads what the log holds, the rotated files first, and leaves the current file open
+// where it stopped. It holds the writers' lock meanwhile, so that no rotation slips between
+// the rotated files and the current one; the entries are emitted after it is released, since
+// a slow reader must never hold up the agents that write the log.
+func (fl *follower) backlog(f Filter, last int, bad func(error)) []Entry {
+	var out []Entry
+	keep := func(e Entry) error {
+		if f.Match(e) {
+			out = append(out, e)
+			if last > 0 && len(out) >= 2*last {
+				out = append(out[:0], out[len(out)-last:]...)
 			}
 		}
+		return nil
 	}
-	if fl.open() == nil && !backlog {
+	unlock := lockIfPresent(fl.path)
+	defer unlock()
+	all := files(fl.path)
+	for _, p := range all[:len(all)-1] {
+		if data, err := os.ReadFile(p); err == nil {
+			s := lineScanner{file: p}
+			_ = s.feed(data, true, keep, bad)
+		}
+	}
+	if fl.open() == nil {
+		_ = fl.drain(keep, bad, false)
+	}
+	if last > 0 && len(out) > last {
+		out = out[len(out)-last:]
+	}
+	return out
+}
+
+// openAtEnd opens the current file at its end, so that only new lines are read.
+func (fl *follower) openAtEnd() {
+	unlock := lockIfPresent(fl.path)
+	defer unlock()
+	if fl.open() == nil {
 		if _, err := fl.f.Seek(0, io.SeekEnd); err != nil {
 			fl.close()
 		}
 	}
-	return nil
 }
 
 func (fl *follower) open() error {
