@@ -1,6 +1,7 @@
 package personas
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -265,5 +266,17 @@ func TestParseRuleMap(t *testing.T) {
 	rs, probs = ParseRuleMap("guards.yaml", []byte("# nothing yet\n"))
 	if len(rs) != 0 || len(probs) != 0 {
 		t.Errorf("comment-only guards: %v %v", rs, probs)
+	}
+}
+
+func TestProblemJSON(t *testing.T) {
+	p := Problem{File: "a.md", Line: 3, Col: 7, Severity: Warning, Message: "m"}
+	b, err := json.Marshal(p)
+	if err != nil || string(b) != `{"file":"a.md","line":3,"col":7,"severity":"warning","message":"m"}` {
+		t.Fatalf("json.Marshal(%+v) = %s, %v", p, b, err)
+	}
+	var back Problem
+	if err := json.Unmarshal(b, &back); err != nil || back != p {
+		t.Errorf("round trip of %s = %+v, %v", b, back, err)
 	}
 }

@@ -2,8 +2,11 @@ package personas
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // BenchmarkLoad1000 loads a catalog of 1,000 persona files (each with a rule map of a dozen
@@ -48,7 +51,6 @@ Keep answers short.
 			b.Fatalf("loaded %d personas, want 1002; problems %v", n, c.Problems()[:min(3, len(c.Problems()))])
 		}
 	}
-	_ = filepath.Join
 }
 
 // BenchmarkParse parses one persona file of the size above.
@@ -57,6 +59,28 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		if p, _ := Parse("p.md", data, ScopeGlobal); p == nil {
 			b.Fatal("parse failed")
+		}
+	}
+}
+
+// BenchmarkEditRule opens a commented persona, inserts a rule into a pattern map and renders
+// the result (what the app does on every rule edit before showing the diff).
+func BenchmarkEditRule(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "corpus", "12-comments-everywhere.md"))
+	if err != nil {
+		b.Skip(err)
+	}
+	r := engine.Rule{Permission: "bash", Pattern: "go vet *", Action: engine.Allow}
+	for b.Loop() {
+		d, err := NewDocument("p.md", data, ScopeGlobal)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := d.InsertRule(5, r); err != nil {
+			b.Fatal(err)
+		}
+		if d.Diff() == "" {
+			b.Fatal("no change")
 		}
 	}
 }

@@ -28,14 +28,28 @@ func (s Severity) String() string {
 	return fmt.Sprintf("severity(%d)", int(s))
 }
 
+// MarshalText writes the severity as its name, so JSON shows "error", not 0.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads a severity name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	for _, c := range []Severity{Error, Warning, Info} {
+		if c.String() == string(b) {
+			*s = c
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown severity %q; expected error, warning or info", b)
+}
+
 // Problem is one finding about a file, positioned at a 1-based line and column of the file
 // (columns count characters, not bytes).
 type Problem struct {
-	File     string
-	Line     int
-	Col      int
-	Severity Severity
-	Message  string
+	File     string   `json:"file"`
+	Line     int      `json:"line,omitempty"`
+	Col      int      `json:"col,omitempty"`
+	Severity Severity `json:"severity"`
+	Message  string   `json:"message"`
 }
 
 // Error renders the problem as "file:line:col: message", the form editors and terminals link.
