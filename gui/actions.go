@@ -2,10 +2,13 @@ package gui
 
 import (
 	"fmt"
+	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // Choices of the unsaved-edits prompt.
@@ -72,19 +75,11 @@ func (s *Shell) requestClose() {
 // CycleActive makes the next (step 1) or previous (step -1) switchable persona active: primary
 // and not hidden, in catalog order, wrapping around.
 func (s *Shell) CycleActive(step int) {
-	names := switchable(s.catalog)
-	if len(names) == 0 {
-		return
+	p, err := personas.Cycle(s.catalog, s.active, step)
+	if err == nil {
+		err = s.SetActive(p.Name)
 	}
-	i := indexOf(names, s.active)
-	if i < 0 {
-		i = 0
-		if step < 0 {
-			i = 1
-		}
-	}
-	next := names[((i+step)%len(names)+len(names))%len(names)]
-	if err := s.SetActive(next); err != nil {
+	if err != nil {
 		s.showError(err)
 	}
 }
@@ -96,6 +91,11 @@ func (s *Shell) showError(err error) {
 
 func errNoPersona(name string) error {
 	return fmt.Errorf("there is no persona named %q; reload the list or pick another", name)
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 func indexOf(list []string, s string) int {

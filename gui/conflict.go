@@ -1,17 +1,22 @@
 package gui
 
-import "github.com/agentmgr/agentmgr/personas"
+import (
+	"bytes"
+	"slices"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
 
 // Conflict says whether the open persona's file changed on disk while it has unsaved edits.
 type Conflict int
 
 // Conflict states. After "keep mine" the conflict is acknowledged but not gone: Save still asks
-// a second time before it overwrites the file.
+// a second time before it writes over the other change.
 const (
 	ConflictNone     Conflict = iota
 	ConflictChanged           // the file changed on disk
-	ConflictDeleted           // the file is gone (or the persona moved to another file)
-	ConflictKeptMine          // the person chose to keep their edits; saving asks once more
+	ConflictDeleted           // the file is gone (deleted, or renamed by someone else)
+	ConflictKeptMine          // the person keeps their edits; saving asks once more
 )
 
 // String names the state for messages and tests.
@@ -32,33 +37,70 @@ func (c Conflict) String() string {
 // Conflict is the model's conflict state.
 func (m *EditorModel) Conflict() Conflict { return m.conflict }
 
-// Banner is the message the editor shows while there is an unresolved conflict, "" otherwise.
+// Banner is the message the editor shows while a conflict is unresolved, "" otherwise.
 func (m *EditorModel) Banner() string {
 	switch m.conflict {
 	case ConflictChanged:
 		return "This persona changed on disk while you were editing it."
 	case ConflictDeleted:
-		return "This persona's file was deleted or renamed on disk while you were editing it."
+		return "This persona's file was deleted or moved on disk while you were editing it."
 	}
 	return ""
 }
 
-// KeepMine acknowledges the conflict and keeps the draft. Save will still ask before it
-// overwrites what is on disk.
+// KeepMine keeps the draft over the change on disk. The draft is moved onto the file as it is
+// on disk now: the fields you edited keep your values, the others take the file's (so nothing
+// the other program changed elsewhere is lost). A deleted file is written anew, and a file that
+// no longer parses is replaced whole. Save asks for a second confirmation either way.
 func (m *EditorModel) KeepMine() {
-	if m.conflict == ConflictChanged || m.conflict == ConflictDeleted {
-		m.conflict = ConflictKeptMine
-		m.changed()
-	}
-}
-
-func (m *EditorModel) setConflict(c Conflict) {
-	if m.conflict == c || (m.conflict == ConflictKeptMine && c != ConflictNone) {
+	if m.conflict != ConflictChanged && m.conflict != ConflictDeleted {
 		return
 	}
-	m.conflict = c
+	switch p, _ := personas.Parse(m.path, m.disk, m.orig.Scope); {
+	case !m.diskExists:
+		m.exists = false // loaded stays: the edits re-create the file from the text we had
+	case p == nil:
+		m.overwrite = true
+	default:
+		m.rebase(p, m.disk)
+	}
+	m.conflict = ConflictKeptMine
 	m.changed()
 }
 
-// samePersona reports whether two loads of a persona would show the same draft.
-func samePersona(a, b *personas.Persona) bool { return draftOf(a).equal(draftOf(b)) }
+// rebase moves the draft's edits onto p, read from data: every field the draft changed
+// keeps the draft's value, every other field takes p's.
+func (m *EditorModel) rebase(p *personas.Persona, data []byte) {
+	mine, old := m.draft, m.base
+	nb := draftOf(p)
+	nd := nb.clone()
+	pick := func(dst *string, mineV, oldV string) {
+		if mineV != oldV {
+			*dst = mineV
+		}
+	}
+	pick(&nd.Name, mine.Name, old.Name)
+	pick(&nd.Description, mine.Description, old.Description)
+	pick(&nd.Type, mine.Type, old.Type)
+	pick(&nd.Icon, mine.Icon, old.Icon)
+	pick(&nd.Color, mine.Color, old.Color)
+	pick(&nd.Steps, mine.Steps, old.Steps)
+	pick(&nd.Prompt, mine.Prompt, old.Prompt)
+	if mine.Hidden != old.Hidden {
+		nd.Hidden = mine.Hidden
+	}
+	if !permsEqual(mine, old) {
+		nd.Form, nd.Preset, nd.Legacy, nd.Rules = mine.Form, mine.Preset, slices.Clone(mine.Legacy), slices.Clone(mine.Rules)
+	}
+	m.orig, m.base, m.draft = p, nb, nd
+	m.loaded, m.exists = data, true
+}
+
+// setConflict records a change on disk that the draft's edits are in the way of.
+func (m *EditorModel) setConflict(c Conflict, disk []byte, exists bool) {
+	if m.conflict == c && bytes.Equal(disk, m.disk) && exists == m.diskExists {
+		return
+	}
+	m.conflict, m.disk, m.diskExists = c, disk, exists
+	m.notify()
+}

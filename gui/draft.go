@@ -77,9 +77,14 @@ func rowsOf(rs engine.Ruleset) []RuleRow {
 
 // equal reports whether two drafts would write the same persona.
 func (d Draft) equal(o Draft) bool {
-	if d.Name != o.Name || d.Description != o.Description || d.Type != o.Type || d.Icon != o.Icon ||
-		d.Color != o.Color || d.Hidden != o.Hidden || d.Steps != o.Steps || d.Prompt != o.Prompt ||
-		d.Form != o.Form {
+	return d.Name == o.Name && d.Description == o.Description && d.Type == o.Type && d.Icon == o.Icon &&
+		d.Color == o.Color && d.Hidden == o.Hidden && d.Steps == o.Steps && d.Prompt == o.Prompt &&
+		permsEqual(d, o)
+}
+
+// permsEqual reports whether two drafts give the same permissions, in the same form.
+func permsEqual(d, o Draft) bool {
+	if d.Form != o.Form {
 		return false
 	}
 	switch d.Form {

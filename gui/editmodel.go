@@ -1,8 +1,10 @@
 package gui
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
@@ -10,29 +12,84 @@ import (
 )
 
 // EditorModel is one persona open in the editor: the persona as loaded, the draft the person
-// is changing, whether it is dirty, what is wrong with it, and whether its file changed on
-// disk meanwhile. It is plain Go (no widgets) so that all of this is tested without a display.
+// is changing, whether it is dirty, what is wrong with it, what Save would write, and whether
+// its file changed on disk meanwhile. It is plain Go (no widgets) so that all of this is
+// tested without a display.
 //
-// A model for a file that failed to load holds only its problems and is read-only.
+// A model for a file that failed to load holds only its problems and is read-only; so is a
+// built-in or a persona of the legacy JSON file (there is no Markdown file to write).
 type EditorModel struct {
-	orig  *personas.Persona // nil for a broken file
+	orig  *personas.Persona // as loaded; nil for a broken file
 	base  Draft             // the draft of orig: what "not dirty" means
 	draft Draft
 
-	catalog  *personas.Catalog  // the catalog orig came from, for name checks
-	path     string             // the file, "" for a built-in
-	problems []personas.Problem // load errors of a broken file
+	catalog  *personas.Catalog // the catalog orig came from, for name checks
+	path     string            // the file, "" for a built-in
+	problems []personas.Problem
+
+	// loaded is the text the draft's edits are applied to: the file as read, or after "keep
+	// mine" the file as it is on disk now. exists is false when the file is gone.
+	loaded []byte
+	exists bool
 
 	persona   *personas.Persona // draft applied to orig, rebuilt after every edit
 	listeners []func()
 
 	conflict Conflict
-	selRule  int // selected row of the rules table, -1 for none
+	// disk is what the file held when the conflict was seen; "keep mine" edits on top of it.
+	disk       []byte
+	diskExists bool
+	overwrite  bool // keep mine over a file that no longer parses: Save replaces it whole
+	selRule    int  // selected row of the rules table, -1 for none
+
+	// The rendered document is cached per version of the draft: the File tab, the Save
+	// button and Save itself all ask for it after one edit.
+	version  int
+	rendered struct {
+		valid   bool
+		version int
+		doc     *personas.Document
+		err     error
+	}
 }
 
-// NewEditorModel opens p. c is the catalog p was loaded from.
-func NewEditorModel(p *personas.Persona, c *personas.Catalog) *EditorModel {
-	m := &EditorModel{orig: p, path: p.Path, catalog: c, selRule: -1}
+// OpenEditor opens the list item key (a persona name, or the path of a file that failed to
+// load) of catalog c. A persona file is read again, so that the draft, the diff and the
+// conflict check all start from the same bytes. It returns nil when c has no such item.
+func OpenEditor(c *personas.Catalog, key string) *EditorModel {
+	p, ok := c.Lookup(key)
+	if !ok {
+		if probs := fileProblems(c, key); len(probs) > 0 {
+			return NewBrokenModel(key, probs)
+		}
+		return nil
+	}
+	if p.Scope == personas.ScopeBuiltin || !isMarkdown(p.Path) {
+		return newModel(p, c, nil)
+	}
+	data, err := readFile(p.Path)
+	if err != nil {
+		return NewBrokenModel(p.Path, []personas.Problem{{File: p.Path, Severity: personas.Error, Message: "cannot read the file: " + err.Error()}})
+	}
+	m, probs := NewFileModel(p.Path, data, p.Scope, c)
+	if m == nil {
+		return NewBrokenModel(p.Path, probs)
+	}
+	return m
+}
+
+// NewFileModel opens the persona file text data as read from path. It returns the problems
+// instead when the text is not a valid persona.
+func NewFileModel(path string, data []byte, scope personas.Scope, c *personas.Catalog) (*EditorModel, []personas.Problem) {
+	p, probs := personas.Parse(path, data, scope)
+	if p == nil {
+		return nil, personas.Errors(probs)
+	}
+	return newModel(p, c, data), nil
+}
+
+func newModel(p *personas.Persona, c *personas.Catalog, data []byte) *EditorModel {
+	m := &EditorModel{orig: p, path: p.Path, catalog: c, selRule: -1, loaded: data, exists: data != nil}
 	m.base = draftOf(p)
 	m.draft = m.base.clone()
 	m.persona = p
@@ -57,8 +114,7 @@ func (m *EditorModel) Problems() []personas.Problem { return m.problems }
 func (m *EditorModel) Broken() bool { return m.orig == nil }
 
 // ReadOnly reports whether the editor must not change this persona: a broken file, a built-in
-// (it lives in the binary: customise it as a copy), or a persona of the legacy JSON file (it
-// has no Markdown file to write).
+// (it lives in the binary: customise it as a copy), or a persona of the legacy JSON file.
 func (m *EditorModel) ReadOnly() bool {
 	return m.orig == nil || m.orig.Scope == personas.ScopeBuiltin || !isMarkdown(m.path)
 }
@@ -74,11 +130,17 @@ func (m *EditorModel) Persona() *personas.Persona { return m.persona }
 // Dirty reports whether the draft differs from the persona as loaded.
 func (m *EditorModel) Dirty() bool { return m.orig != nil && !m.draft.equal(m.base) }
 
-// OnChange adds a listener called after every change of the draft or of the conflict state.
+// OnChange adds a listener called after every change of the draft, the selected rule or the
+// conflict state.
 func (m *EditorModel) OnChange(f func()) { m.listeners = append(m.listeners, f) }
 
 func (m *EditorModel) changed() {
+	m.version++
 	m.rebuild()
+	m.notify()
+}
+
+func (m *EditorModel) notify() {
 	for _, f := range m.listeners {
 		f()
 	}
@@ -98,12 +160,15 @@ func (m *EditorModel) Update(f func(d *Draft)) {
 	m.changed()
 }
 
-// Revert drops every unsaved edit.
+// Revert drops every unsaved edit (and with them any conflict: there is nothing to keep).
 func (m *EditorModel) Revert() {
 	if m.orig == nil {
 		return
 	}
 	m.draft = m.base.clone()
+	if m.conflict == ConflictKeptMine {
+		m.conflict = ConflictNone
+	}
 	m.changed()
 }
 
@@ -117,10 +182,10 @@ func (m *EditorModel) rebuild() {
 	p.Name, p.Description, p.Type = d.Name, d.Description, d.Type
 	p.Icon, p.Color, p.Hidden, p.Prompt = d.Icon, d.Color, d.Hidden, d.Prompt
 	p.Steps = 0
-	if n, err := strconv.Atoi(d.Steps); err == nil && n > 0 {
+	if n, err := strconv.Atoi(strings.TrimSpace(d.Steps)); err == nil && n > 0 {
 		p.Steps = n
 	}
-	p.Form, p.Preset, p.Legacy = d.Form, d.Preset, d.Legacy
+	p.Form, p.Preset, p.Legacy = d.Form, d.Preset, slices.Clone(d.Legacy)
 	if rs, ok := m.rules(); ok {
 		p.Rules = rs
 	} else if m.persona != nil {
@@ -173,24 +238,25 @@ func (m *EditorModel) ConvertToRules() {
 	})
 }
 
-// catalogReloaded tells the model the catalog was read again: a clean model follows the file,
-// a dirty one whose file changed gets a conflict.
-func (m *EditorModel) catalogReloaded(c *personas.Catalog) {
-	if m.orig == nil {
-		return
+// DiskChanged tells the model what its file holds now (exists false: the file is gone). It
+// reports whether the model must be reopened: the file changed and there are no edits to keep.
+// With edits, a change is a conflict the person resolves.
+func (m *EditorModel) DiskChanged(data []byte, exists bool) (reopen bool) {
+	if m.ReadOnly() || m.orig == nil {
+		return false
 	}
-	p, ok := c.Lookup(m.orig.Name)
-	if !ok || p.Path != m.orig.Path {
-		if m.Dirty() {
-			m.setConflict(ConflictDeleted)
-		}
-		return
+	if exists == m.exists && bytes.Equal(data, m.loaded) {
+		return false
 	}
-	if m.Dirty() && !samePersona(p, m.orig) {
-		m.setConflict(ConflictChanged)
+	if !m.Dirty() {
+		return true
 	}
+	if exists {
+		m.setConflict(ConflictChanged, data, true)
+	} else {
+		m.setConflict(ConflictDeleted, nil, false)
+	}
+	return false
 }
 
-func isMarkdown(path string) bool {
-	return len(path) > 3 && path[len(path)-3:] == ".md"
-}
+func isMarkdown(path string) bool { return strings.HasSuffix(path, ".md") }

@@ -84,7 +84,19 @@ func NewEditorView(s *Shell, m *EditorModel) *EditorView {
 
 // CreateRenderer lays the editor out.
 func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
-	top := container.NewVBox(container.NewBorder(nil, nil, v.heading, nil, v.where), v.banner)
+	var actions fyne.CanvasObject
+	if !v.model.Broken() {
+		s := v.shell
+		dup := widget.NewButtonWithIcon("Duplicate…", theme.ContentCopyIcon(), s.duplicate)
+		ren := widget.NewButtonWithIcon("Rename…", theme.DocumentCreateIcon(), s.rename)
+		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), s.deletePersona)
+		if v.model.ReadOnly() {
+			ren.Disable()
+			del.Disable()
+		}
+		actions = container.NewHBox(dup, ren, del)
+	}
+	top := container.NewVBox(container.NewBorder(nil, nil, v.heading, actions, v.where), v.banner)
 	if v.model.ReadOnly() && !v.model.Broken() {
 		top.Add(v.readOnlyNote())
 	}
@@ -144,11 +156,12 @@ func (v *EditorView) refresh() {
 		v.status.Importance = widget.LowImportance
 		v.status.SetText("No changes.")
 	}
-	if m.Dirty() && len(errs) == 0 {
-		v.save.Enable()
-	} else {
-		v.save.Disable()
+	_, renderErr := m.Diff()
+	if renderErr != nil && len(errs) == 0 {
+		v.status.Importance = widget.DangerImportance
+		v.status.SetText("Save cannot write this: " + renderErr.Error())
 	}
+	setEnabled(v.save, m.CanSave())
 	if m.Dirty() {
 		v.revert.Enable()
 	} else {

@@ -1,22 +1,137 @@
 package gui
 
 import (
+	"errors"
+	"strings"
+
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// showNewDialog asks for the new persona's name, scope and starting point; from pre-selects
-// a persona to copy (nil: start from a preset).
-func (s *Shell) showNewDialog(from *personas.Persona) {
+// presetPrefix marks the preset choices of "Start from"; the other choices are personas to copy.
+const presetPrefix = "preset: "
+
+// NewSpec is what the New persona dialog asks for.
+type NewSpec struct {
+	Name        string
+	Description string // for a preset start; a copy keeps the original's
+	Scope       personas.Scope
+	From        string // "preset: NAME" or the name of a persona to copy
+}
+
+// Prepare makes the new persona's document (not yet saved).
+func (n NewSpec) Prepare(dirs personas.Dirs, c *personas.Catalog) (*personas.Document, error) {
+	name := strings.TrimSpace(n.Name)
+	if preset, ok := strings.CutPrefix(n.From, presetPrefix); ok {
+		return personas.Create(dirs, n.Scope, name, strings.TrimSpace(n.Description), preset)
+	}
+	if n.From == "" {
+		return nil, errors.New("choose what the new persona starts from: a preset or a persona to copy")
+	}
+	return personas.Duplicate(c, n.From, name, n.Scope)
+}
+
+// startChoices are the "Start from" options: the presets, then every persona to copy.
+func startChoices(c *personas.Catalog) []string {
+	var out []string
+	for _, p := range builtin.Presets {
+		out = append(out, presetPrefix+p)
+	}
+	for _, p := range c.Personas() {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// scopeChoices are the scopes a persona can be created in here.
+func scopeChoices(d personas.Dirs) []string {
+	out := []string{personas.ScopeGlobal.String()}
+	if d.Project != "" {
+		out = append(out, personas.ScopeProject.String())
+	}
+	return out
+}
+
+// showNewDialog asks for the new persona's name, scope and starting point. from pre-selects a
+// persona to copy (nil: start from a preset); sameName pre-fills its name, to override it.
+func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	name := widget.NewEntry()
 	name.SetPlaceHolder("lower-case name, e.g. reviewer")
-	items := []*widget.FormItem{widget.NewFormItem("Name", name)}
-	dialog.ShowForm("New persona", "Create", "Cancel", items, func(ok bool) {
+	desc := widget.NewEntry()
+	desc.SetPlaceHolder("what it does (you can change it later)")
+	scope := widget.NewRadioGroup(scopeChoices(s.dirs), nil)
+	scope.Horizontal = true
+	scope.SetSelected(personas.ScopeGlobal.String())
+	start := widget.NewSelect(startChoices(s.catalog), func(c string) {
+		if strings.HasPrefix(c, presetPrefix) {
+			desc.Enable()
+		} else {
+			desc.Disable()
+		}
+	})
+	start.SetSelected(presetPrefix + personas.DefaultPreset)
+	if from != nil {
+		start.SetSelected(from.Name)
+		if sameName {
+			name.SetText(from.Name)
+		} else {
+			name.SetText(from.Name + "-copy")
+		}
+	}
+	name.Validator = func(v string) error {
+		if !personas.ValidName(strings.TrimSpace(v)) {
+			return errors.New("lower-case letters, digits, - and _")
+		}
+		return nil
+	}
+	items := []*widget.FormItem{
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Start from", start),
+		widget.NewFormItem("Description", desc),
+		widget.NewFormItem("Scope", scope),
+	}
+	title := "New persona"
+	if from != nil {
+		title = "Copy " + from.Name
+	}
+	d := dialog.NewForm(title, "Create", choiceCancel, items, func(ok bool) {
 		if !ok {
 			return
 		}
-		s.showError(errNoWriter)
+		sc, _ := personas.ParseScope(scope.Selected)
+		spec := NewSpec{Name: name.Text, Description: desc.Text, Scope: sc, From: start.Selected}
+		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.catalog) }); err != nil {
+			s.showError(err)
+		}
 	}, s.win)
+	d.Resize(fyne.NewSize(520, 320))
+	d.Show()
+}
+
+// showRenameDialog asks for the new name of persona old.
+func (s *Shell) showRenameDialog(old string) {
+	name := widget.NewEntry()
+	name.SetText(old)
+	name.Validator = func(v string) error {
+		if !personas.ValidName(strings.TrimSpace(v)) {
+			return errors.New("lower-case letters, digits, - and _")
+		}
+		return nil
+	}
+	d := dialog.NewForm("Rename "+old, "Rename", choiceCancel, []*widget.FormItem{
+		widget.NewFormItem("New name", name),
+		widget.NewFormItem("", widget.NewLabel("The file is renamed too; if it is the active agent, it stays active.")),
+	}, func(ok bool) {
+		if ok && strings.TrimSpace(name.Text) != old {
+			if err := s.applyRename(old, strings.TrimSpace(name.Text)); err != nil {
+				s.showError(err)
+			}
+		}
+	}, s.win)
+	d.Resize(fyne.NewSize(480, 220))
+	d.Show()
 }

@@ -45,8 +45,10 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 			}
 		}
 	}
+	// The name is changed with Rename…, which renames the file and follows the active state
+	// too; typing a name here would leave the file name and the state behind.
 	t.Name = widget.NewEntry()
-	t.Name.OnChanged = set(func(d *Draft, s string) { d.Name = s })
+	t.Name.Disable()
 	t.Description = widget.NewEntry()
 	t.Description.OnChanged = set(func(d *Draft, s string) { d.Description = s })
 	t.Type = widget.NewRadioGroup([]string{personas.TypePrimary, personas.TypeSubagent}, set(func(d *Draft, s string) { d.Type = s }))
@@ -84,7 +86,7 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 		t.msgs[f] = l
 	}
 	if m.ReadOnly() {
-		for _, w := range []fyne.Disableable{t.Name, t.Description, t.Type, t.Icon, t.Color, t.Hidden, t.Steps, t.Prompt} {
+		for _, w := range []fyne.Disableable{t.Description, t.Type, t.Icon, t.Color, t.Hidden, t.Steps, t.Prompt} {
 			w.Disable()
 		}
 	}

@@ -129,9 +129,10 @@ func (t *RulesTab) refresh() {
 	}
 	t.formBox.Refresh()
 	editable := !ro && d.Form == personas.FormRules
-	for _, w := range []fyne.Disableable{t.preset, t.legacy, t.convert} {
-		setEnabled(w, !ro)
-	}
+	setEnabled(t.preset, !ro)
+	setEnabled(t.convert, !ro)
+	// The writer edits a legacy list only by converting it: its words are shown, not edited.
+	t.legacy.Disable()
 	for _, b := range t.ops {
 		setEnabled(b, editable)
 	}

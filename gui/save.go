@@ -1,24 +1,256 @@
 package gui
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+
+	"github.com/agentmgr/agentmgr/personas"
 )
 
-// errNoWriter is returned until the persona writer is wired in.
-var errNoWriter = errors.New("saving edits is not available in this build yet")
+// Errors of Save that the window answers with a question rather than a message.
+var (
+	// ErrNeedsConfirmation: the person chose "keep mine" over a change on disk; Save(true)
+	// writes after they confirmed a second time.
+	ErrNeedsConfirmation = errors.New("the file changed on disk; confirm to write your version over it")
+	// ErrUnresolvedConflict: the file changed on disk and the person has not chosen between
+	// reloading and keeping their edits.
+	ErrUnresolvedConflict = errors.New("the file changed on disk; choose \"Reload from disk\" or \"Keep mine\" first")
+)
 
-// Diff is the unified diff of what Save will write, "" when it would write nothing.
+// render applies the draft's edits to the loaded text, as Save would.
+func (m *EditorModel) render() (*personas.Document, error) {
+	if m.rendered.valid && m.rendered.version == m.version {
+		return m.rendered.doc, m.rendered.err
+	}
+	doc, err := personas.NewDocument(m.path, m.loaded, m.orig.Scope)
+	if err == nil {
+		err = applyDraft(doc, m.base, m.draft)
+	}
+	if err != nil {
+		doc = nil
+	}
+	m.rendered.valid, m.rendered.version, m.rendered.doc, m.rendered.err = true, m.version, doc, err
+	return doc, err
+}
+
+// Bytes is the text Save would write: the loaded file with the draft's edits.
+func (m *EditorModel) Bytes() ([]byte, error) {
+	if m.ReadOnly() {
+		return nil, errors.New("this persona is read-only")
+	}
+	doc, err := m.render()
+	if err != nil {
+		return nil, err
+	}
+	return doc.Bytes(), nil
+}
+
+// Diff is the unified diff of what Save will write, "" when it would write nothing. The error
+// says why the draft cannot be written (an edit the file cannot hold).
 func (m *EditorModel) Diff() (string, error) {
-	if !m.Dirty() {
+	if m.ReadOnly() {
 		return "", nil
 	}
-	return "", errNoWriter
+	data, err := m.Bytes()
+	if err != nil {
+		return "", err
+	}
+	from := m.path
+	if !m.exists {
+		from = "/dev/null"
+	}
+	return personas.UnifiedDiff(from, m.path, m.loaded, data), nil
 }
 
-// Save writes the draft to the persona's file.
-func (m *EditorModel) Save() error {
-	if !m.Dirty() {
+// CanSave reports whether Save would write: there are edits, they are valid, and the file can
+// hold them.
+func (m *EditorModel) CanSave() bool {
+	if m.ReadOnly() || !m.Dirty() || len(m.Errors()) > 0 {
+		return false
+	}
+	_, err := m.render()
+	return err == nil
+}
+
+// Save writes the draft to the persona's file. It refuses invalid drafts, and when the file
+// changed on disk since it was loaded (the model then shows the conflict); after "keep mine" it
+// needs confirmed. After a save the model holds the file as written and is clean.
+func (m *EditorModel) Save(confirmed bool) error {
+	if m.ReadOnly() || !m.Dirty() {
 		return nil
 	}
-	return errNoWriter
+	if errs := m.Errors(); len(errs) > 0 {
+		return fmt.Errorf("%s was not saved: %w", m.path, errs[0])
+	}
+	switch {
+	case m.conflict == ConflictChanged || m.conflict == ConflictDeleted:
+		return ErrUnresolvedConflict
+	case m.conflict == ConflictKeptMine && !confirmed:
+		return ErrNeedsConfirmation
+	}
+	if m.overwrite {
+		return m.overwriteFile()
+	}
+	doc, err := m.target()
+	if err != nil {
+		return err
+	}
+	if err := applyDraft(doc, m.base, m.draft); err != nil {
+		return fmt.Errorf("%s was not saved: %w", m.path, err)
+	}
+	if _, err := doc.Save(); err != nil {
+		if errors.Is(err, personas.ErrChangedOnDisk) {
+			m.checkDisk()
+		}
+		return err
+	}
+	m.saved(doc.Bytes())
+	return nil
 }
+
+// target is the document Save edits: the file as on disk, which must be the text the draft's
+// edits were made against; or, for a file that is gone, a new file from that text.
+func (m *EditorModel) target() (*personas.Document, error) {
+	if !m.exists {
+		return personas.NewDocument(m.path, m.loaded, m.orig.Scope)
+	}
+	doc, err := personas.Open(m.path, m.orig.Scope)
+	if err == nil && bytes.Equal(doc.Original(), m.loaded) {
+		return doc, nil
+	}
+	m.checkDisk()
+	if m.conflict == ConflictNone {
+		// Open failed for another reason than a change (permissions, say): report it.
+		return nil, err
+	}
+	return nil, fmt.Errorf("%s was not saved: %w", m.path, personas.ErrChangedOnDisk)
+}
+
+// checkDisk reads the file and records a conflict if it is not what the edits were made on.
+func (m *EditorModel) checkDisk() {
+	data, err := readFile(m.path)
+	exists := !errors.Is(err, fs.ErrNotExist)
+	if err != nil && exists {
+		return
+	}
+	if exists == m.exists && bytes.Equal(data, m.loaded) {
+		return
+	}
+	if exists {
+		m.setConflict(ConflictChanged, data, true)
+	} else {
+		m.setConflict(ConflictDeleted, nil, false)
+	}
+}
+
+// overwriteFile replaces a file that no longer parses with the draft, keeping its mode; only
+// after "keep mine" and a second confirmation.
+func (m *EditorModel) overwriteFile() error {
+	data, err := m.Bytes()
+	if err != nil {
+		return fmt.Errorf("%s was not saved: %w", m.path, err)
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(m.path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err := personas.WriteFileAtomic(m.path, data, mode); err != nil {
+		return fmt.Errorf("%s was not saved: %w", m.path, err)
+	}
+	m.saved(data)
+	return nil
+}
+
+// saved makes the written text the model's new starting point.
+func (m *EditorModel) saved(data []byte) {
+	p, _ := personas.Parse(m.path, data, m.orig.Scope)
+	if p != nil {
+		m.orig = p
+	}
+	m.loaded, m.exists = data, true
+	m.base = draftOf(m.orig)
+	m.draft = m.base.clone()
+	m.conflict, m.disk, m.overwrite = ConflictNone, nil, false
+	m.changed()
+}
+
+// applyDraft makes doc say what draft says, changing only what differs from base, so that a
+// field nobody touched keeps its text, comments and quoting.
+func applyDraft(doc *personas.Document, base, draft Draft) error {
+	set := func(field, was, now string) error {
+		if was == now {
+			return nil
+		}
+		if now == "" {
+			return doc.Unset(field)
+		}
+		return doc.Set(field, now)
+	}
+	steps := []func() error{
+		func() error { return set("name", base.Name, draft.Name) },
+		func() error { return set("description", base.Description, draft.Description) },
+		func() error { return set("type", base.Type, draft.Type) },
+		func() error { return set("icon", base.Icon, draft.Icon) },
+		func() error { return set("color", base.Color, draft.Color) },
+		func() error {
+			if base.Hidden == draft.Hidden {
+				return nil
+			}
+			if !draft.Hidden {
+				return doc.Unset("hidden")
+			}
+			return doc.Set("hidden", "true")
+		},
+		func() error { return set("steps", base.Steps, draft.Steps) },
+		func() error {
+			if base.Prompt == draft.Prompt {
+				return nil
+			}
+			return doc.SetPrompt(draft.Prompt)
+		},
+		func() error { return applyPermissions(doc, base, draft) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyPermissions changes the permissions field: a new preset, the explicit conversion to a
+// rule map, and then the rows of the rules table.
+func applyPermissions(doc *personas.Document, base, draft Draft) error {
+	switch draft.Form {
+	case personas.FormPreset:
+		if base.Form != personas.FormPreset || base.Preset != draft.Preset {
+			return doc.SetPreset(draft.Preset)
+		}
+		return nil
+	case personas.FormLegacy:
+		if base.Form != personas.FormLegacy || !slices.Equal(base.Legacy, draft.Legacy) {
+			return errors.New("a legacy list cannot be edited word by word; convert it to rules")
+		}
+		return nil
+	}
+	if base.Form != personas.FormRules {
+		if err := doc.ExpandRules(); err != nil {
+			return err
+		}
+	}
+	if slices.EqualFunc(rowsOf(doc.Rules()), draft.Rules, RuleRow.sameRule) {
+		return nil
+	}
+	rs := doc.Rules()[:0:0]
+	for _, r := range draft.Rules {
+		rs = append(rs, r.Rule())
+	}
+	return doc.SetRules(rs)
+}
+
+// readFile is os.ReadFile; a variable so that tests can fail reads.
+var readFile = os.ReadFile

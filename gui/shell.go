@@ -24,8 +24,8 @@ type Shell struct {
 	win  fyne.Window
 	dirs personas.Dirs
 
-	// do runs f on the UI goroutine. It is fyne.Do in the app; tests that drive the shell
-	// from one goroutine replace it with a direct call.
+	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
+	// background half of a reload in step.
 	do func(f func())
 
 	catalog  *personas.Catalog
@@ -34,22 +34,30 @@ type Shell struct {
 	yolo     bool
 	editor   *EditorModel // the persona open in the editor, nil when none
 
+	// saves counts saves: a reload that started before the last save read the files before
+	// it, and is not trusted to tell whether the open file changed.
+	saves int
+
 	listeners []func()
+	watcher   *watcher
 
 	screen    *PersonasScreen
 	toolbar   *Toolbar
+	notice    *noticeBar
 	tabs      screenTabs
 	shortcuts []fyne.Shortcut // menu shortcuts registered on the canvas
 }
 
-// NewShell loads the catalog from dirs and makes the main window of a. The window is not shown:
-// call ShowAndRun, or Window().Show in tests.
+// NewShell loads the catalog and the state from dirs and makes the main window of a. The window
+// is not shown: call Window().ShowAndRun. The catalog is read here, before the first frame, so
+// that the window never opens empty.
 func NewShell(a fyne.App, dirs personas.Dirs) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do}
-	s.catalog = personas.Load(dirs)
-	s.active = s.readActive()
+	snap := loadSnapshot(dirs, "")
+	s.catalog = snap.catalog
+	s.followState(snap.state)
 	s.selected = s.active
-	s.openSelected()
+	s.editor = s.open(s.selected, nil)
 	s.win = a.NewWindow(AppName)
 	s.buildWindow()
 	return s
@@ -81,10 +89,10 @@ func (s *Shell) Selected() string { return s.selected }
 // SelectedPersona is the selected persona as edited (unsaved edits included), or nil when the
 // selection is a broken file or nothing.
 func (s *Shell) SelectedPersona() *personas.Persona {
-	if s.editor != nil && s.editor.Persona() != nil {
-		return s.editor.Persona()
+	if s.editor == nil {
+		return nil
 	}
-	return nil
+	return s.editor.Persona()
 }
 
 // Editor is the model of the persona open in the editor, or nil.
@@ -93,7 +101,7 @@ func (s *Shell) Editor() *EditorModel { return s.editor }
 // EditedPersona returns persona name as the editor holds it when it has unsaved edits, else as
 // loaded; nil when the catalog has no such persona.
 func (s *Shell) EditedPersona(name string) *personas.Persona {
-	if e := s.editor; e != nil && e.Dirty() && e.Original() != nil && e.Original().Name == name {
+	if e := s.editor; e != nil && e.Dirty() && e.Original().Name == name {
 		return e.Persona()
 	}
 	p, ok := s.catalog.Lookup(name)
@@ -113,28 +121,6 @@ func (s *Shell) changed() {
 	}
 }
 
-// Reload reads the catalog again off the UI goroutine and then updates the window. Unsaved edits
-// stay; if their file changed on disk, the editor shows the conflict.
-func (s *Shell) Reload() {
-	dirs := s.dirs
-	go func() {
-		c := personas.Load(dirs)
-		s.do(func() { s.setCatalog(c) })
-	}()
-}
-
-// setCatalog installs a freshly loaded catalog and tells everyone.
-func (s *Shell) setCatalog(c *personas.Catalog) {
-	s.catalog = c
-	if s.editor != nil {
-		s.editor.catalogReloaded(c)
-	}
-	if s.editor == nil || !s.editor.Dirty() {
-		s.openSelected()
-	}
-	s.changed()
-}
-
 // SelectPersona selects the list item key (a persona name or a broken file's path) and opens it
 // in the editor. With unsaved edits it first asks to save, discard or cancel; cancel keeps the
 // current selection.
@@ -144,25 +130,36 @@ func (s *Shell) SelectPersona(key string) {
 	}
 	s.leaveEditor(func() {
 		s.selected = key
-		s.openSelected()
+		s.editor = s.open(key, nil)
 		s.changed()
 	})
 }
 
-// openSelected opens the selected item in a fresh editor model.
-func (s *Shell) openSelected() {
-	s.editor = nil
-	if s.selected == "" {
-		return
+// open makes the editor model for key. When snap read the persona's file, its bytes are used
+// instead of reading the file again.
+func (s *Shell) open(key string, snap *snapshot) *EditorModel {
+	if snap != nil {
+		if p, ok := s.catalog.Lookup(key); ok && p.Path == snap.path && snap.exists && isMarkdown(p.Path) && p.Scope != personas.ScopeBuiltin {
+			if m, _ := NewFileModel(p.Path, snap.data, p.Scope, s.catalog); m != nil {
+				return s.watchModel(m)
+			}
+		}
 	}
-	if p, ok := s.catalog.Lookup(s.selected); ok {
-		s.editor = NewEditorModel(p, s.catalog)
-		s.editor.OnChange(s.changed)
-		return
+	m := OpenEditor(s.catalog, key)
+	if m == nil {
+		return nil
 	}
-	if probs := fileProblems(s.catalog, s.selected); len(probs) > 0 {
-		s.editor = NewBrokenModel(s.selected, probs)
-	}
+	return s.watchModel(m)
+}
+
+// watchModel forwards the model's changes to the shell's listeners.
+func (s *Shell) watchModel(m *EditorModel) *EditorModel {
+	m.OnChange(func() {
+		if s.editor == m {
+			s.changed()
+		}
+	})
+	return m
 }
 
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
@@ -172,36 +169,41 @@ func (s *Shell) SetActive(name string) error {
 	if !ok {
 		return errNoPersona(name)
 	}
-	if err := s.writeActive(p.Name); err != nil {
+	// Read the state again just before writing: another program (pi, the CLI) may have changed
+	// its other keys since the app read it.
+	st, probs := personas.LoadState(s.dirs)
+	if personas.HasError(probs) {
+		st = personas.DefaultState()
+	}
+	st.Active = p.Name
+	if err := personas.SaveState(s.dirs, st); err != nil {
 		return err
 	}
-	s.active = p.Name
+	s.followState(st)
 	s.updateTitle()
 	s.changed()
 	return nil
 }
 
-// readActive is the active persona from the state file, or the default agent.
-func (s *Shell) readActive() string {
-	if s.active != "" {
-		return s.active
+// followState takes the active persona and yolo from the state. An active name the catalog
+// does not have falls back to the default agent, as pi does.
+func (s *Shell) followState(st personas.State) {
+	s.yolo = st.Yolo
+	s.active = builtin.Default
+	if p, _ := personas.ActivePersona(s.catalog, st); p != nil {
+		s.active = p.Name
 	}
-	return builtin.Default
-}
-
-// writeActive records name as the active agent.
-func (s *Shell) writeActive(name string) error {
-	return nil
 }
 
 // title is the window title: the app name and the active persona.
 func (s *Shell) title() string {
-	t := AppName + " — " + s.active
-	if p, ok := s.catalog.Lookup(s.active); ok && p.Icon != "" {
-		t = AppName + " — " + p.Icon + " " + s.active
+	label := s.active
+	if p, ok := s.catalog.Lookup(s.active); ok {
+		label = p.Label()
 	}
+	t := AppName + " — " + label
 	if s.yolo {
-		t += " (YOLO)"
+		t += " — YOLO"
 	}
 	return t
 }

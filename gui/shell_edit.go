@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"errors"
+
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -14,51 +16,68 @@ func (s *Shell) revertEditor() {
 	}
 }
 
-// save writes the open persona and then runs then. A refused save (validation, or the file
-// changed on disk) shows why and does not run then.
+// save writes the open persona and then runs then. A refused save shows why and does not run
+// then; after "keep mine" it asks a second time before writing over the change on disk.
 func (s *Shell) save(then func()) {
 	m := s.editor
 	if m == nil || !m.Dirty() {
 		then()
 		return
 	}
-	if errs := m.Errors(); len(errs) > 0 {
-		s.showError(errs[0])
-		return
-	}
-	if err := m.Save(); err != nil {
+	s.trySave(m, false, then)
+}
+
+func (s *Shell) trySave(m *EditorModel, confirmed bool, then func()) {
+	err := m.Save(confirmed)
+	switch {
+	case errors.Is(err, ErrNeedsConfirmation):
+		msg := "The file changed on disk after you opened it. Save writes your changes over that version."
+		if m.Conflict() == ConflictKeptMine && !m.exists {
+			msg = "The file was deleted on disk after you opened it. Save writes it again with your changes."
+		}
+		s.choose("Write your version?", msg, []string{"Save mine", choiceCancel}, func(c string) {
+			if c == "Save mine" {
+				s.trySave(m, true, then)
+			}
+		})
+	case err != nil:
 		s.showError(err)
-		return
+	default:
+		s.saves++
+		s.Reload()
+		then()
 	}
-	s.afterSave(m)
-	then()
 }
 
-// afterSave reloads the catalog so that the list shows the saved persona, and keeps the saved
-// persona selected (its name may have changed).
-func (s *Shell) afterSave(m *EditorModel) {
-	s.catalog = personas.Load(s.dirs)
-	s.selected = m.Draft().Name
-	s.openSelected()
-	s.updateTitle()
-	s.changed()
-}
-
-// reloadEditorFromDisk drops the open persona's edits and opens it as it is on disk now.
+// reloadEditorFromDisk drops the open persona's edits and opens the file as it is now.
 func (s *Shell) reloadEditorFromDisk() {
-	s.catalog = personas.Load(s.dirs)
-	s.openSelected()
+	if m := s.editor; m != nil {
+		m.Revert()
+	}
+	s.editor = nil // the reload opens the selection afresh
+	s.Reload()
+}
+
+// reloadThen reloads the catalog off the UI goroutine and then runs then on it; used after
+// creating, renaming, deleting or restoring a file, to select the result.
+func (s *Shell) reloadThen(then func()) {
+	dirs := s.dirs
+	s.saves++
+	saves := s.saves
+	go func() {
+		snap := loadSnapshot(dirs, "")
+		s.do(func() {
+			s.applySnapshot(snap, saves)
+			then()
+		})
+	}()
+}
+
+// selectNow selects key without asking (the editor was left already) and opens it.
+func (s *Shell) selectNow(key string) {
+	s.selected = key
+	s.editor = s.open(key, nil)
 	s.changed()
-}
-
-// newPersona asks for a name and a starting point and creates the persona.
-func (s *Shell) newPersona() {
-	s.leaveEditor(func() { s.showNewDialog(nil) })
-}
-
-// customize makes an editable global copy of a built-in or legacy persona.
-func (s *Shell) customize(p *personas.Persona) {
-	s.leaveEditor(func() { s.showNewDialog(p) })
 }
 
 // RevealRule opens persona name on its Rules tab with row selected (asking first, as any
@@ -73,4 +92,104 @@ func (s *Shell) RevealRule(name string, row int) {
 	if v := s.screen.View(); v != nil {
 		v.ShowTab(TabRules)
 	}
+}
+
+// newPersona asks for a name and a starting point and creates the persona.
+func (s *Shell) newPersona() {
+	s.leaveEditor(func() { s.showNewDialog(nil, false) })
+}
+
+// customize makes an editable global copy of a built-in or legacy persona, under the same
+// name so that it takes the original's place.
+func (s *Shell) customize(p *personas.Persona) {
+	s.leaveEditor(func() { s.showNewDialog(p, true) })
+}
+
+// duplicate copies the open persona under a new name.
+func (s *Shell) duplicate() {
+	if m := s.editor; m != nil && !m.Broken() {
+		p := m.Original()
+		s.leaveEditor(func() { s.showNewDialog(p, false) })
+	}
+}
+
+// create writes the new persona file prepare makes, and selects it.
+func (s *Shell) create(prepare func() (*personas.Document, error)) error {
+	doc, err := prepare()
+	if err != nil {
+		return err
+	}
+	if _, err := doc.Save(); err != nil {
+		return err
+	}
+	name := doc.Persona().Name
+	s.reloadThen(func() { s.selectNow(name) })
+	return nil
+}
+
+// rename asks for a new name and renames the open persona's file and name together.
+func (s *Shell) rename() {
+	m := s.editor
+	if m == nil || m.ReadOnly() {
+		return
+	}
+	old := m.Original().Name
+	s.leaveEditor(func() { s.showRenameDialog(old) })
+}
+
+// applyRename renames old to name, following the active state, and selects the result.
+func (s *Shell) applyRename(old, name string) error {
+	ch, err := personas.PlanRename(s.catalog, old, name)
+	if err != nil {
+		return err
+	}
+	if err := ch.Apply(); err != nil {
+		return err
+	}
+	s.reloadThen(func() { s.selectNow(name) })
+	return nil
+}
+
+// deletePersona moves the open persona's file to the trash, and offers to undo.
+func (s *Shell) deletePersona() {
+	m := s.editor
+	if m == nil || m.ReadOnly() {
+		return
+	}
+	name := m.Original().Name
+	ch, err := personas.PlanDelete(s.catalog, name)
+	if err != nil {
+		s.showError(err)
+		return
+	}
+	msg := ch.Summary + ". You can undo it right after, or restore it later with `agentmgr restore " + name + "`."
+	if m.Dirty() {
+		msg += " Your unsaved changes are dropped."
+	}
+	s.choose("Delete "+name+"?", msg, []string{"Delete", choiceCancel}, func(c string) {
+		if c != "Delete" {
+			return
+		}
+		if err := ch.Apply(); err != nil {
+			s.showError(err)
+			return
+		}
+		s.reloadThen(func() {
+			s.selectNow(s.active)
+			s.notify("Deleted "+name+" (moved to the trash).", "Undo", func() { s.restore(name) })
+		})
+	})
+}
+
+// restore puts the most recently deleted persona name back and selects it.
+func (s *Shell) restore(name string) {
+	ch, err := personas.PlanRestore(s.dirs, name)
+	if err == nil {
+		err = ch.Apply()
+	}
+	if err != nil {
+		s.showError(err)
+		return
+	}
+	s.leaveEditor(func() { s.reloadThen(func() { s.selectNow(name) }) })
 }

@@ -52,7 +52,8 @@ func (s *Shell) buildWindow() {
 	s.tabs = screenTabs{tabs: container.NewAppTabs(items...)}
 	s.tabs.tabs.SetTabLocation(container.TabLocationLeading)
 	s.toolbar = NewToolbar(s)
-	s.win.SetContent(container.NewBorder(s.toolbar, nil, nil, nil, s.tabs.tabs))
+	s.notice = newNoticeBar()
+	s.win.SetContent(container.NewBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs))
 	s.win.Resize(fyne.NewSize(1180, 760))
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()

@@ -1,0 +1,90 @@
+package gui
+
+import (
+	"errors"
+	"io/fs"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// snapshot is everything a reload reads from disk, read off the UI goroutine in one go.
+type snapshot struct {
+	catalog *personas.Catalog
+	state   personas.State
+	// The open persona's file, read in the same pass so that the editor can tell whether it
+	// changed without touching the disk on the UI goroutine.
+	path   string
+	data   []byte
+	exists bool
+}
+
+// loadSnapshot reads the catalog, the state and the file at path ("" for none).
+func loadSnapshot(dirs personas.Dirs, path string) *snapshot {
+	snap := &snapshot{catalog: personas.Load(dirs), path: path}
+	snap.state, _ = personas.LoadState(dirs)
+	if path != "" {
+		data, err := readFile(path)
+		switch {
+		case err == nil:
+			snap.data, snap.exists = data, true
+		case !errors.Is(err, fs.ErrNotExist):
+			// Unreadable for now (permissions, a half-made link): no verdict on the file.
+			snap.path = ""
+		}
+	}
+	return snap
+}
+
+// Reload reads the catalog, the state and the open persona's file again off the UI goroutine,
+// then updates the window. Unsaved edits stay; if their file changed on disk, the editor shows
+// the conflict.
+func (s *Shell) Reload() {
+	path := ""
+	if s.editor != nil && !s.editor.ReadOnly() {
+		path = s.editor.Path()
+	}
+	dirs, saves := s.dirs, s.saves
+	go func() {
+		snap := loadSnapshot(dirs, path)
+		s.do(func() { s.applySnapshot(snap, saves) })
+	}()
+}
+
+// applySnapshot installs what a reload read. saves is the save count when the reload started.
+func (s *Shell) applySnapshot(snap *snapshot, saves int) {
+	if saves != s.saves {
+		// A save happened while this reload read the disk: what it read may predate the save.
+		s.Reload()
+		return
+	}
+	s.catalog = snap.catalog
+	s.followState(snap.state)
+	s.followSelection()
+	m := s.editor
+	switch {
+	case m == nil:
+		s.editor = s.open(s.selected, snap)
+	case !m.ReadOnly() && m.Path() == snap.path:
+		if m.DiskChanged(snap.data, snap.exists) {
+			s.editor = s.open(s.selected, snap)
+		}
+	case !m.Dirty():
+		s.editor = s.open(s.selected, snap)
+	}
+	s.updateTitle()
+	s.changed()
+}
+
+// followSelection keeps the selection on the same thing across a reload: a broken file that
+// was fixed becomes its persona.
+func (s *Shell) followSelection() {
+	if _, ok := s.catalog.Lookup(s.selected); ok {
+		return
+	}
+	for _, p := range s.catalog.Personas() {
+		if p.Path != "" && p.Path == s.selected {
+			s.selected = p.Name
+			return
+		}
+	}
+}
