@@ -1,0 +1,235 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"text/tabwriter"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+const sessionUsage = "list | show ID | allow ID KEY PATTERN | deny ID KEY PATTERN | revoke ID INDEX | clear ID"
+
+func init() {
+	register(command{name: "session", order: 35, usage: sessionUsage,
+		summary: "list, show and edit the rules approved during agent sessions", run: runSession})
+	policyFor = composedPolicy
+}
+
+// composedPolicy is policy.For for the CLI: guards, yolo and the session's rules, with the
+// guards files' problems on stderr.
+func composedPolicy(e *env, p *personas.Persona, session string) (*engine.Policy, error) {
+	pol, probs, err := policy.For(e.dirs(), p, session)
+	reportProblems(e.stderr, probs, personas.Warning)
+	return pol, err
+}
+
+const sessionHelp = `Session rules are the rules a person approved with "always" while an agent ran. They are
+kept per session in agent-manager/sessions/<ID>.json in the agent dir, and apply on top of
+the persona: they can turn an ask into allow, never a persona's or a guard's deny.
+
+  list                      the sessions that hold rules
+  show ID                   a session's rules, numbered
+  allow ID KEY PATTERN      add an allow rule at the end
+  deny ID KEY PATTERN       add a deny rule at the end (--reason tells the agent why)
+  revoke ID INDEX           remove rule INDEX (as show numbers it)
+  clear ID                  delete the session's rules
+
+The CLI acts for the person (operator authority), so it may loosen as well as tighten.
+Every write names the revision it read and is refused if another writer got in between;
+--revision N makes revoke and clear refuse unless the session is still at revision N.`
+
+type sessionJSON struct {
+	ID         string            `json:"id"`
+	Revision   uint64            `json:"revision"`
+	Generation uint64            `json:"generation"`
+	Updated    time.Time         `json:"updated"`
+	Rules      []sessionRuleJSON `json:"rules"`
+}
+
+type sessionRuleJSON struct {
+	Index      int    `json:"index"` // 1-based, as revoke takes it
+	Permission string `json:"permission"`
+	Pattern    string `json:"pattern"`
+	Action     string `json:"action"`
+	Reason     string `json:"reason,omitempty"`
+}
+
+func toSessionJSON(s engine.SessionRules) sessionJSON {
+	out := sessionJSON{ID: s.ID, Revision: s.Revision, Generation: s.Generation, Updated: s.Updated, Rules: []sessionRuleJSON{}}
+	for i, r := range s.Rules {
+		out.Rules = append(out.Rules, sessionRuleJSON{Index: i + 1, Permission: r.Permission, Pattern: r.Pattern, Action: string(r.Action), Reason: r.Reason})
+	}
+	return out
+}
+
+func runSession(e *env, args []string) error {
+	fs := flags(e, "session", sessionUsage, sessionHelp)
+	asJSON := fs.Bool("json", false, "print JSON (list, show)")
+	reason := fs.String("reason", "", "deny: the reason the agent is told")
+	revision := fs.Uint64("revision", 0, "revoke, clear: refuse unless the session is at this revision")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) == 0 {
+		return usagef("give a session command: list, show, allow, deny, revoke or clear")
+	}
+	store := sessions.Open(e.dirs())
+	sub, rest := rest[0], rest[1:]
+	want := map[string]int{"list": 0, "show": 1, "allow": 3, "deny": 3, "revoke": 2, "clear": 1}
+	n, known := want[sub]
+	switch {
+	case !known:
+		return usagef("unknown session command %q; expected list, show, allow, deny, revoke or clear", sub)
+	case len(rest) != n:
+		return usagef("session %s takes %d argument(s), got %d", sub, n, len(rest))
+	case *reason != "" && sub != "deny":
+		return usagef("--reason goes with deny")
+	}
+	switch sub {
+	case "list":
+		return sessionList(e, store, *asJSON)
+	case "show":
+		return sessionShow(e, store, rest[0], *asJSON)
+	case "allow", "deny":
+		return sessionAdd(e, store, rest[0], rest[1], rest[2], engine.Action(sub), *reason)
+	case "revoke":
+		index, err := strconv.Atoi(rest[1])
+		if err != nil || index < 1 {
+			return usagef("INDEX must be a rule number from 1, as `agentmgr session show %s` prints them", rest[0])
+		}
+		return sessionRevoke(e, store, rest[0], index, *revision)
+	}
+	return sessionClear(e, store, rest[0], *revision)
+}
+
+func sessionList(e *env, store *sessions.Store, asJSON bool) error {
+	list, err := store.List()
+	if err != nil {
+		// Broken files are named; the sessions that could be read are still listed.
+		fmt.Fprintf(e.stderr, "warning: %v\n", err)
+	}
+	if asJSON {
+		out := []sessionJSON{}
+		for _, s := range list {
+			out = append(out, toSessionJSON(s))
+		}
+		return writeJSON(e, out)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(e.stdout, "no session holds rules")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SESSION\tRULES\tREVISION\tUPDATED")
+	for _, s := range list {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", s.ID, len(s.Rules), s.Revision, s.Updated.Local().Format("2006-01-02 15:04:05"))
+	}
+	return tw.Flush()
+}
+
+// existing reads a session that must hold rules.
+func existing(store *sessions.Store, id string) (engine.SessionRules, error) {
+	s, err := store.Get(id)
+	if err != nil {
+		return s, err
+	}
+	if !s.Exists() {
+		return s, fmt.Errorf("session %q: %w; `agentmgr session list` shows those that hold rules", id, engine.ErrNoSession)
+	}
+	return s, nil
+}
+
+func sessionShow(e *env, store *sessions.Store, id string, asJSON bool) error {
+	s, err := existing(store, id)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(e, toSessionJSON(s))
+	}
+	fmt.Fprintf(e.stdout, "session %s  revision %d  generation %d  updated %s\n", s.ID, s.Revision, s.Generation, s.Updated.Local().Format("2006-01-02 15:04:05"))
+	if len(s.Rules) == 0 {
+		fmt.Fprintln(e.stdout, "  no rules")
+		return nil
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for i, r := range s.Rules {
+		line := fmt.Sprintf("  %d\t%s\t%s\t%q", i+1, r.Action, r.Permission, r.Pattern)
+		if r.Reason != "" {
+			line += "\t" + r.Reason
+		}
+		fmt.Fprintln(tw, line)
+	}
+	return tw.Flush()
+}
+
+func sessionAdd(e *env, store *sessions.Store, id, key, pattern string, action engine.Action, reason string) error {
+	if key == "" {
+		return usagef("KEY must not be empty")
+	}
+	// A rule names a permission key; a tool name of another key would never match.
+	if k := mapping.KeyForTool(key); k != key {
+		fmt.Fprintf(e.stderr, "note: %s is a tool of the %q permission key; the rule is for %s\n", key, k, k)
+		key = k
+	}
+	r := engine.Rule{Permission: key, Pattern: pattern, Action: action, Reason: reason}
+	s, err := engine.AppendSessionRules(store, id, engine.OperatorAuthority, r)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "session %s: rule %d %s  (revision %d)\n", id, len(s.Rules), r, s.Revision)
+	return nil
+}
+
+func sessionRevoke(e *env, store *sessions.Store, id string, index int, revision uint64) error {
+	var removed engine.Rule
+	s, err := engine.UpdateSession(store, id, engine.OperatorAuthority, func(cur engine.SessionRules) (engine.Ruleset, error) {
+		if err := checkRevision(cur, revision); err != nil {
+			return nil, err
+		}
+		if !cur.Exists() {
+			return nil, fmt.Errorf("session %q: %w", id, engine.ErrNoSession)
+		}
+		if index > len(cur.Rules) {
+			return nil, fmt.Errorf("session %q has %d rule(s); there is no rule %d", id, len(cur.Rules), index)
+		}
+		removed = cur.Rules[index-1]
+		return append(cur.Rules[:index-1:index-1], cur.Rules[index:]...), nil
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "session %s: revoked rule %d %s  (revision %d, %d rule(s) left)\n", id, index, removed, s.Revision, len(s.Rules))
+	return nil
+}
+
+func sessionClear(e *env, store *sessions.Store, id string, revision uint64) error {
+	s, err := existing(store, id)
+	if err != nil {
+		return err
+	}
+	if err := checkRevision(s, revision); err != nil {
+		return err
+	}
+	del, err := store.Delete(id, s.Revision, engine.OperatorAuthority)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "session %s: cleared %d rule(s)  (revision %d is kept, so the id never reuses one)\n", id, len(s.Rules), del.Revision)
+	return nil
+}
+
+// checkRevision refuses when the person asked for a revision the session is no longer at.
+func checkRevision(s engine.SessionRules, want uint64) error {
+	if want != 0 && s.Revision != want {
+		return &engine.ConflictError{ID: s.ID, Read: want, Current: s.Revision}
+	}
+	return nil
+}
