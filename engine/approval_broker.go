@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -201,7 +202,7 @@ func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error
 	var add Ruleset
 	var seen []string
 	for _, p := range patterns {
-		if !containsString(seen, p) {
+		if !slices.Contains(seen, p) {
 			seen = append(seen, p)
 			add = append(add, Rule{Permission: w.p.Permission, Pattern: p, Action: Allow})
 		}
@@ -232,7 +233,7 @@ func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error
 func (a *Approvals) settle(ws []*waiting, res []Resolution) []Resolution {
 	keep := a.pending[:0]
 	for _, w := range a.pending {
-		if !containsWaiting(ws, w) {
+		if !slices.Contains(ws, w) {
 			keep = append(keep, w)
 		}
 	}
@@ -251,15 +252,6 @@ func (a *Approvals) settle(ws []*waiting, res []Resolution) []Resolution {
 		}
 	}
 	return res
-}
-
-func containsWaiting(ws []*waiting, w *waiting) bool {
-	for _, x := range ws {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }
 
 // compile returns the session's rules compiled, reusing the last compilation while the

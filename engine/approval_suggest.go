@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/mapping"
@@ -42,7 +43,7 @@ func (p *Policy) Suggestions(tool string, values []string, d Decision) []string 
 	after := parts(p.withSession(Compile(session)).DecideCall(tool, values), mapping.IsShellKey(key))
 	var out []string
 	for i, a := range asked {
-		if a.action != Ask || i >= len(after) || after[i].action != Allow || containsString(out, cands[i]) {
+		if a.action != Ask || i >= len(after) || after[i].action != Allow || slices.Contains(out, cands[i]) {
 			continue
 		}
 		out = append(out, cands[i])
@@ -75,15 +76,6 @@ func parts(d Decision, shell bool) []part {
 		}
 	}
 	return out
-}
-
-func containsString(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // folderPattern is the folder of path p followed by "/*", with `\` read as `/`. The folder is
