@@ -4,10 +4,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -39,7 +42,13 @@ func fixtureDirs(t *testing.T) personas.Dirs {
 	return personas.Dirs{Agent: dst}
 }
 
-// newTestShell builds a shell on the test driver over dirs, sized like the real window.
+// uiQueue stands in for fyne.Do: background work queues its UI half here, and the test runs
+// it on the test goroutine, so that nothing touches widgets from two goroutines.
+type uiQueue chan func()
+
+// newTestShell builds a shell on the test driver over dirs, sized like the real window. Its
+// fyne.Do runs the function at once, on whatever goroutine asks: for tests that start no
+// background work, or that replace s.do themselves.
 func newTestShell(t *testing.T, dirs personas.Dirs) *Shell {
 	t.Helper()
 	a := test.NewTempApp(t)
@@ -47,6 +56,94 @@ func newTestShell(t *testing.T, dirs personas.Dirs) *Shell {
 	s.do = func(f func()) { f() }
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
-	t.Cleanup(s.Window().Close)
+	t.Cleanup(func() {
+		s.StopWatching()
+		// The test driver panics when a window is closed twice.
+		for _, w := range a.Driver().AllWindows() {
+			if w == s.Window() {
+				w.Close()
+			}
+		}
+	})
 	return s
+}
+
+// newQueuedShell is newTestShell with fyne.Do queueing on q, for tests of reloads and
+// watching: the test runs the queue with settle or waitUI.
+func newQueuedShell(t *testing.T, dirs personas.Dirs) (*Shell, uiQueue) {
+	t.Helper()
+	s := newTestShell(t, dirs)
+	q := make(uiQueue, 64)
+	s.do = func(f func()) { q <- f }
+	return s, q
+}
+
+// settle runs queued UI work until every reload the shell started has been applied.
+func settle(t *testing.T, s *Shell, q uiQueue) {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for s.inflight > 0 {
+		select {
+		case f := <-q:
+			f()
+		case <-deadline:
+			t.Fatalf("%d reloads still pending after 5s", s.inflight)
+		}
+	}
+}
+
+// waitUI runs queued UI work until cond holds.
+func waitUI(t *testing.T, q uiQueue, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for !cond() {
+		select {
+		case f := <-q:
+			f()
+		case <-deadline:
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+// findButton finds the button labelled text under o, or nil.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	var found *widget.Button
+	walk(o, func(o fyne.CanvasObject) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
+			found = b
+		}
+	})
+	return found
+}
+
+// hasLabel reports whether a label under o contains text.
+func hasLabel(o fyne.CanvasObject, text string) bool {
+	found := false
+	walk(o, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, text) {
+			found = true
+		}
+	})
+	return found
+}
+
+// walk visits o and everything it shows, widgets through their renderers.
+func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch v := o.(type) {
+	case *fyne.Container:
+		for _, c := range v.Objects {
+			walk(c, f)
+		}
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(v).Objects() {
+			walk(c, f)
+		}
+	}
+}
+
+// topDialog is the newest overlay of the window (a dialog), or nil.
+func topDialog(s *Shell) fyne.CanvasObject {
+	return s.Window().Canvas().Overlays().Top()
 }

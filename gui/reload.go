@@ -44,9 +44,13 @@ func (s *Shell) Reload() {
 		path = s.editor.Path()
 	}
 	dirs, saves := s.dirs, s.saves
+	s.inflight++
 	go func() {
 		snap := loadSnapshot(dirs, path)
-		s.do(func() { s.applySnapshot(snap, saves) })
+		s.do(func() {
+			s.inflight--
+			s.applySnapshot(snap, saves)
+		})
 	}()
 }
 

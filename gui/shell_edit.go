@@ -64,9 +64,11 @@ func (s *Shell) reloadThen(then func()) {
 	dirs := s.dirs
 	s.saves++
 	saves := s.saves
+	s.inflight++
 	go func() {
 		snap := loadSnapshot(dirs, "")
 		s.do(func() {
+			s.inflight--
 			s.applySnapshot(snap, saves)
 			then()
 		})

@@ -22,6 +22,8 @@ type Toolbar struct {
 	selector *widget.Select
 	yolo     *fyne.Container
 	Search   *widget.Entry
+	prev     *widget.Button
+	next     *widget.Button
 
 	labels []string // selector options, parallel to names
 	names  []string
@@ -46,6 +48,8 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.Search = widget.NewEntry()
 	t.Search.SetPlaceHolder("Search personas")
 	t.Search.OnChanged = func(string) { s.screen.list.refresh() }
+	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
+	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
 	t.ExtendBaseWidget(t)
 	s.OnChange(t.refresh)
 	t.refresh()
@@ -55,11 +59,9 @@ func NewToolbar(s *Shell) *Toolbar {
 // CreateRenderer lays the toolbar out in one row.
 func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 	s := t.shell
-	prev := widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
-	next := widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
 	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.newPersona)
 	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
-	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), prev, next)
+	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), t.prev, t.next)
 	right := container.NewHBox(newBtn, reload)
 	row := container.NewBorder(nil, nil, active, right, t.Search)
 	return widget.NewSimpleRenderer(container.NewVBox(container.NewPadded(row), widget.NewSeparator()))

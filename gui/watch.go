@@ -10,9 +10,9 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// settle is how long the watcher waits after the last change before reloading: an editor's
+// watchSettle is how long the watcher waits after the last change before reloading: an editor's
 // save, or WriteFileAtomic's temp file and rename, is a burst of events that is one change.
-const settle = 150 * time.Millisecond
+const watchSettle = 150 * time.Millisecond
 
 // watcher reloads the shell when persona files or the state file change on disk.
 type watcher struct {
@@ -91,9 +91,9 @@ func (w *watcher) run(reload func()) {
 				continue
 			}
 			if timer == nil {
-				timer = time.NewTimer(settle)
+				timer = time.NewTimer(watchSettle)
 			} else {
-				timer.Reset(settle)
+				timer.Reset(watchSettle)
 			}
 			fire = timer.C
 		case _, ok := <-w.fs.Errors:

@@ -1,0 +1,76 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+)
+
+func TestWatchingReloadsOutsideChanges(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	if err := s.StartWatching(); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(s.Dirs().GlobalAgents(), "writer.md"), "---\ndescription: Writes docs.\npermissions: build\n---\nWrite.\n")
+	waitUI(t, q, "the new persona in the list", func() bool { return listHas(s.screen.List().Items(), "writer", func(ListItem) bool { return true }) })
+
+	// The state file is watched too: pi or the CLI switching agents shows in the title.
+	writeFile(t, s.Dirs().StateFile(), `{"active": "writer"}`)
+	waitUI(t, q, "the active agent from the state file", func() bool { return s.Active() == "writer" })
+}
+
+func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	if err := s.StartWatching(); err != nil {
+		t.Fatal(err)
+	}
+	clickPersona(t, s, "reviewer")
+	s.Editor().Update(func(d *Draft) { d.Description = "Mine." })
+	path := s.Editor().Path()
+	data, _ := os.ReadFile(path)
+	writeFile(t, path, string(data)+"\nTheirs.\n")
+	waitUI(t, q, "the conflict banner", func() bool { return s.Editor().Conflict() == ConflictChanged })
+	v := s.screen.View()
+	if !v.banner.Visible() {
+		t.Fatal("the banner is hidden during a conflict")
+	}
+	test.Tap(findButton(v.banner, "Keep mine"))
+	if v.banner.Visible() || s.Editor().Conflict() != ConflictKeptMine {
+		t.Fatalf("after Keep mine: banner %v conflict %v", v.banner.Visible(), s.Editor().Conflict())
+	}
+	test.Tap(v.save)
+	dlg := topDialog(s)
+	if dlg == nil || findButton(dlg, "Save mine") == nil {
+		t.Fatal("saving after Keep mine did not ask a second time")
+	}
+	test.Tap(findButton(dlg, "Save mine"))
+	settle(t, s, q)
+	got, _ := os.ReadFile(path)
+	if want := "description: Mine."; !contains(got, want) || !contains(got, "Theirs.") {
+		t.Errorf("saved file should hold both changes:\n%s", got)
+	}
+}
+
+func TestReloadFromDiskDropsEdits(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	s.Editor().Update(func(d *Draft) { d.Description = "Mine." })
+	path := s.Editor().Path()
+	data, _ := os.ReadFile(path)
+	writeFile(t, path, string(data)+"\nTheirs.\n")
+	s.Reload()
+	settle(t, s, q)
+	if s.Editor().Conflict() != ConflictChanged {
+		t.Fatalf("conflict = %v after reloading an outside change", s.Editor().Conflict())
+	}
+	test.Tap(findButton(s.screen.View().banner, "Reload from disk"))
+	settle(t, s, q)
+	if m := s.Editor(); m.Dirty() || m.Conflict() != ConflictNone || !contains([]byte(m.Draft().Prompt), "Theirs.") {
+		t.Errorf("after Reload from disk: dirty %v conflict %v prompt %q", m.Dirty(), m.Conflict(), m.Draft().Prompt)
+	}
+}
+
+func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
