@@ -112,9 +112,9 @@ func (p *Pending) Wait(ctx context.Context) (Resolution, error) {
 	}
 }
 
-// Recorder is told every decision and every resolution, for the review log. Its methods must
-// not block for long; they are called outside the approvals' lock, in the order things happened
-// for each request.
+// Recorder is told every decision and every resolution, for the review log. Its methods are
+// called one at a time, in the order things happened, outside the approvals' state lock; they
+// must not block for long, and must not call back into the Approvals (that would deadlock).
 type Recorder interface {
 	// Decided is called for every call Ask decides; req is nil unless the call asks.
 	Decided(call Call, d Decision, req *Request)
