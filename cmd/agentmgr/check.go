@@ -44,6 +44,7 @@ func runCheck(e *env, args []string) error {
 		out.Agent, out.Tool, out.Value, out.Reason = p.Name, tool, value, d.Reason
 		return writeJSON(e, out)
 	}
+	yoloBanner(e)
 	printDecision(e, d, value)
 	return nil
 }

@@ -133,3 +133,33 @@ func TestEvalStreamKeepsGoing(t *testing.T) {
 		t.Errorf("eval answers:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestYolo(t *testing.T) {
+	e, out, _ := testEnv(t, "")
+	writeAgent(t, "asker.md", "---\ndescription: asks\npermissions:\n  \"*\": ask\n  bash:\n    \"rm *\": deny\n---\n")
+	steps := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "--agent", "asker", "bash", "ls"}, "ask "},
+		{[]string{"yolo", "on"}, "YOLO IS ON"},
+		{[]string{"list"}, "YOLO IS ON"},
+		{[]string{"check", "--agent", "asker", "bash", "ls"}, "allow"},
+		{[]string{"check", "--agent", "asker", "bash", "rm x"}, "deny"},
+		{[]string{"check", "--agent", "asker", "bash", "$X y"}, "ask "},
+		{[]string{"yolo", "off"}, "yolo is off"},
+		{[]string{"check", "--agent", "asker", "bash", "ls"}, "ask "},
+	}
+	for _, s := range steps {
+		out.Reset()
+		if code := run(s.args, e); code != 0 {
+			t.Fatalf("agentmgr %v exited %d", s.args, code)
+		}
+		if !strings.Contains(out.String(), s.want) {
+			t.Errorf("agentmgr %v printed %q, want it to contain %q", s.args, out, s.want)
+		}
+	}
+	if code := run([]string{"yolo", "maybe"}, e); code != 2 {
+		t.Errorf("yolo maybe exited %d, want 2", code)
+	}
+}

@@ -69,6 +69,7 @@ func runList(e *env, args []string) error {
 		}
 		return writeJSON(e, out)
 	}
+	yoloBanner(e)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION")
 	for _, p := range c.Personas() {

@@ -55,6 +55,7 @@ func runTools(e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e, map[string]any{"agent": p.Name, "active": active, "hidden": hidden, "mode": pol.Persona.Mode()})
 	}
+	yoloBanner(e)
 	fmt.Fprintf(e.stdout, "%s (%s)\n", p.Name, pol.Persona.Mode())
 	fmt.Fprintf(e.stdout, "active  %s\n", strings.Join(active, " "))
 	fmt.Fprintf(e.stdout, "hidden  %s\n", strings.Join(hidden, " "))

@@ -85,6 +85,7 @@ func runUse(e *env, args []string) error {
 			State    string `json:"stateFile"`
 		}{target.Name, changed, st.Envelope, st.Yolo, d.StateFile()})
 	}
+	yoloBanner(e)
 	fmt.Fprintf(e.stdout, "%s  %s\n", target.Label(), target.Description)
 	return nil
 }
