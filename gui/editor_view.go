@@ -137,7 +137,11 @@ func (v *EditorView) refresh() {
 		title += "  ●"
 	}
 	v.heading.SetText(title)
-	v.where.SetText(fmt.Sprintf("%s · %s", p.Scope, p.Where()))
+	if p.Path == "" {
+		v.where.SetText("built into agentmgr · read-only")
+	} else {
+		v.where.SetText(fmt.Sprintf("%s · %s", p.Scope, p.Where()))
+	}
 	if b := m.Banner(); b != "" {
 		v.bannerL.SetText(b + " Reload it (your edits are dropped) or keep your version (saving will ask before it overwrites).")
 		v.banner.Show()

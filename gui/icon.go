@@ -101,9 +101,9 @@ func inShield(x, y float64) bool {
 		u := (t - 0.45) / 0.55
 		w = half * math.Sqrt(1-u*u)
 	}
-	if t < 0.08 {
-		// Shoulders: round off the two top corners.
-		w = half - 0.04 + math.Sqrt(math.Max(0, 0.04*0.04-math.Pow(0.04-(y-top), 2)))
+	if r := 0.04; y-top < r {
+		// Shoulders: round off the two top corners with quarter circles.
+		w = half - r + math.Sqrt(math.Max(0, r*r-math.Pow(r-(y-top), 2)))
 	}
 	return math.Abs(x-cx) <= w
 }
