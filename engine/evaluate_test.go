@@ -179,4 +179,10 @@ func TestYolo(t *testing.T) {
 	if d := p.DecideShell("bash", "$CMD x"); d.Action != Ask {
 		t.Errorf("yolo must not open a command that cannot be read, got %s", d.Action)
 	}
+	guard := rules("bash", "git push *", "ask")
+	guard[0].Source.Kind = FromGuard
+	p.Guards = []*Compiled{Compile(guard)}
+	if d := p.Decide("bash", "git push origin"); d.Action != Ask {
+		t.Errorf("yolo must not loosen a guard's ask, got %s", d.Action)
+	}
 }

@@ -15,8 +15,9 @@ type Policy struct {
 	// decides on its own (last match within the file) and the most restrictive set wins, so a
 	// project's guards file can add protections but never lift one of the user's.
 	Guards []*Compiled
-	// Yolo turns every ask from a rule into allow; it never touches deny, and never opens a
-	// command the shell analysis could not read (fail closed).
+	// Yolo turns every ask from the persona's or the session's rules (or the default) into
+	// allow; it never touches deny, never a guard's ask, and never opens a command the shell
+	// analysis could not read (fail closed).
 	Yolo bool
 }
 
@@ -36,7 +37,9 @@ func (p *Policy) Decide(key, value string) Decision {
 			d = g
 		}
 	}
-	if p.Yolo && d.Action == Ask {
+	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
+	// (a broken guards file asks for everything) stays an ask.
+	if p.Yolo && d.Action == Ask && (d.Rule == nil || d.Rule.Source.Kind != FromGuard) {
 		d.Action = Allow
 		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
 	}
