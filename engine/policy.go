@@ -33,7 +33,8 @@ func (p *Policy) Decide(key, value string) Decision {
 		}
 	}
 	for _, gs := range p.Guards {
-		if g := gs.Evaluate(key, value); g.Rule != nil && g.Action.rank() > d.Action.rank() {
+		// On a tie of asks the guard decides, so that its ask is not loosened by yolo below.
+		if g := gs.Evaluate(key, value); g.Rule != nil && (g.Action.rank() > d.Action.rank() || g.Action == Ask && d.Action == Ask) {
 			d = g
 		}
 	}

@@ -64,7 +64,7 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 	write(t, d.StateFile(), `{"active": "b", "yolo": true}`)
 	check("yolo", "s1", []call{
 		{"edit", "docs/a.md", engine.Allow, "b.md:4"},
-		{"bash", "curl x", engine.Allow, "guard"},
+		{"bash", "curl x", engine.Ask, "guard"}, // yolo never loosens a guard
 		{"edit", "src/.env", engine.Deny, "guard"},
 	})
 	if _, _, err := For(d, persona, "../etc"); err == nil || !strings.Contains(err.Error(), "invalid session id") {
