@@ -48,6 +48,7 @@ type Server struct {
 	recent   []Answered         // latest last
 	sessions []string
 	started  time.Time
+	release  func() // gives the inbox up; nil while not listening
 }
 
 // ErrAlreadyServing is wrapped by Serve's error when another live process serves the inbox.
@@ -94,11 +95,18 @@ type Answered struct {
 	Withdrawn bool
 }
 
-// Serve serves the inbox until ctx ends, then removes its record and withdraws what is still
-// pending. It refuses to start while another live process serves the same inbox.
-func (s *Server) Serve(ctx context.Context) error {
+// Listen claims the inbox and publishes the serving record, so that gates see a live server
+// from now on. It refuses while another live process, or another Server of this process,
+// serves the same inbox. Serve calls it when it was not called before.
+func (s *Server) Listen() error {
 	if s.Approvals == nil || s.Policy == nil || s.Ask == nil {
 		return errors.New("gate server: Approvals, Policy and Ask are required")
+	}
+	s.mu.Lock()
+	listening := s.release != nil
+	s.mu.Unlock()
+	if listening {
+		return nil
 	}
 	if rec, err := s.Inbox.Serving(time.Now()); err == nil && rec.PID != os.Getpid() {
 		return fmt.Errorf("%w (pid %d); close it first", ErrAlreadyServing, rec.PID)
@@ -107,11 +115,21 @@ func (s *Server) Serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer release()
 	s.mu.Lock()
 	s.prompts, s.seen, s.ids, s.started = map[string]*Prompt{}, map[string]bool{}, map[string]string{}, time.Now().UTC()
+	s.release = release
 	s.mu.Unlock()
 	if err := s.beat(); err != nil {
+		s.stop()
+		return err
+	}
+	return nil
+}
+
+// Serve serves the inbox until ctx ends, then removes its record and withdraws what is still
+// pending; a Server can Listen and Serve again afterwards.
+func (s *Server) Serve(ctx context.Context) error {
+	if err := s.Listen(); err != nil {
 		return err
 	}
 	defer s.stop()
@@ -147,14 +165,21 @@ func (s *Server) beat() error {
 	return s.Inbox.writeJSON(s.Inbox.recordPath(), r)
 }
 
-// stop removes the record, if it is still this process's, and withdraws pending prompts: their
-// gates then find nobody serving and answer on their own.
+// stop removes the record, if it is still this process's, withdraws pending prompts (their
+// gates then find nobody serving and answer on their own), and releases the inbox.
 func (s *Server) stop() {
 	if r, err := s.Inbox.readRecord(); err == nil && r.PID == os.Getpid() {
 		os.Remove(s.Inbox.recordPath())
 	}
 	for _, p := range s.Pending() {
 		s.Approvals.Cancel(p.pending.ID, "the app stopped serving")
+	}
+	s.mu.Lock()
+	release := s.release
+	s.release = nil
+	s.mu.Unlock()
+	if release != nil {
+		release()
 	}
 }
 

@@ -1,0 +1,130 @@
+package gui
+
+import (
+	"errors"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+)
+
+// PromptDialog asks the person about one forwarded call: the tool, the value, the rule that
+// asked and, for shell commands, each command's decision; then once, always (with the
+// suggested patterns, editable) or reject (with an optional message for the agent).
+type PromptDialog struct {
+	Prompt   *gate.Prompt
+	Patterns *widget.Entry // always patterns, one per line
+	Message  *widget.Entry // a reject's message for the agent
+	Once     *widget.Button
+	Always   *widget.Button
+	Reject   *widget.Button
+	Status   *widget.Label // the error of the last reply, if it failed
+
+	reply  func(engine.Reply) error
+	dialog *dialog.CustomDialog
+}
+
+// NewPromptDialog builds the dialog for p in win; reply sends the person's answer. The dialog
+// closes itself once the prompt is settled, by this dialog or another way; do runs that on the
+// UI goroutine (fyne.Do in the app).
+func NewPromptDialog(p *gate.Prompt, reply func(engine.Reply) error, win fyne.Window, do func(func())) *PromptDialog {
+	det := DescribePrompt(p)
+	d := &PromptDialog{Prompt: p, reply: reply}
+
+	form := container.New(layout.NewFormLayout())
+	for _, f := range det.Fields {
+		form.Add(widget.NewLabelWithStyle(f[0], fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
+		v := widget.NewLabel(f[1])
+		v.Wrapping = fyne.TextWrapWord
+		form.Add(v)
+	}
+	value := widget.NewLabelWithStyle(det.Value, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+	value.Wrapping, value.Selectable = fyne.TextWrapBreak, true
+	parts := []fyne.CanvasObject{form, widget.NewSeparator(), value}
+	if len(det.Units) > 0 {
+		units := container.New(layout.NewFormLayout())
+		for _, u := range det.Units {
+			units.Add(widget.NewLabelWithStyle(u.Action, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
+			l := widget.NewLabelWithStyle(u.Text+"   "+u.Rule, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+			l.Wrapping = fyne.TextWrapBreak
+			units.Add(l)
+		}
+		parts = append(parts, widget.NewLabelWithStyle("Commands", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), units)
+	}
+
+	d.Patterns = widget.NewMultiLineEntry()
+	d.Patterns.SetText(det.Always)
+	d.Patterns.SetMinRowsVisible(2)
+	d.Message = widget.NewEntry()
+	d.Message.SetPlaceHolder("Message for the agent (optional)")
+	d.Status = widget.NewLabel("")
+	d.Status.Wrapping = fyne.TextWrapWord
+	d.Status.Hide()
+
+	d.Once = widget.NewButtonWithIcon("Allow once", theme.ConfirmIcon(), func() { d.send(engine.Reply{Kind: engine.Once}) })
+	d.Always = widget.NewButtonWithIcon("Always allow", theme.ContentAddIcon(), d.always)
+	d.Always.Importance = widget.HighImportance
+	d.Reject = widget.NewButtonWithIcon("Reject", theme.CancelIcon(), func() {
+		d.send(engine.Reply{Kind: engine.Reject, Message: d.Message.Text})
+	})
+	d.Reject.Importance = widget.DangerImportance
+	always := []fyne.CanvasObject{widget.NewLabel("Always allow, for this session, " + p.Request.Permission + " calls matching:"), d.Patterns}
+	if det.NoAlways != "" {
+		note := widget.NewLabel(det.NoAlways)
+		note.Wrapping = fyne.TextWrapWord
+		always = []fyne.CanvasObject{note}
+		d.Always.Disable()
+		d.Patterns.Disable()
+	}
+	parts = append(parts, widget.NewSeparator())
+	parts = append(parts, always...)
+	parts = append(parts, d.Message, d.Status, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
+
+	body := container.NewVScroll(container.NewVBox(parts...))
+	body.SetMinSize(fyne.NewSize(560, 360))
+	d.dialog = dialog.NewCustomWithoutButtons(det.Title, body, win)
+	go func() {
+		<-p.Done()
+		do(d.dialog.Hide)
+	}()
+	return d
+}
+
+// Show shows the dialog.
+func (d *PromptDialog) Show() { d.dialog.Show() }
+
+// OnClosed calls f once the dialog is gone.
+func (d *PromptDialog) OnClosed(f func()) { d.dialog.SetOnClosed(f) }
+
+// always sends an always reply with the patterns as edited; none at all is refused here, since
+// the approvals would read an empty list as "the suggestions".
+func (d *PromptDialog) always() {
+	pats := ParsePatterns(d.Patterns.Text)
+	if len(pats) == 0 {
+		d.fail(errors.New("enter at least one pattern to always allow, or allow once"))
+		return
+	}
+	d.send(engine.Reply{Kind: engine.Always, Patterns: pats})
+}
+
+// send replies; on success the prompt is settled and the dialog closes, on failure the error
+// stays in the dialog and the person can answer again.
+func (d *PromptDialog) send(r engine.Reply) {
+	if err := d.reply(r); err != nil {
+		d.fail(err)
+		return
+	}
+	d.dialog.Hide()
+}
+
+func (d *PromptDialog) fail(err error) {
+	d.Status.SetText(err.Error())
+	d.Status.Importance = widget.DangerImportance
+	d.Status.Show()
+}

@@ -1,0 +1,196 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+// ApprovalsModel is what the Approvals screen shows and does, in plain Go: it serves the inbox
+// that `agentmgr gate` forwards questions to, lists the pending prompts and recent answers, and
+// the rules each session holds, with revoke.
+type ApprovalsModel struct {
+	server *gate.Server
+	store  engine.SessionStore
+
+	mu        sync.Mutex
+	cancel    context.CancelFunc // ends serving; nil while not serving
+	stopped   chan struct{}      // closed when the serving goroutine returned
+	since     time.Time
+	lastErr   error // why serving stopped, or the last problem it worked around
+	ask       func(ctx context.Context, p *gate.Prompt)
+	listeners []func()
+}
+
+// NewApprovalsModel serves the inbox of dirs' agent dir once Start is called. Session rules and
+// the review log are the agent dir's, so that the gate processes see what the person approved.
+func NewApprovalsModel(dirs personas.Dirs) *ApprovalsModel {
+	store := sessions.Open(dirs)
+	return newApprovalsModel(gate.InboxIn(dirs.Agent), store, engine.NewApprovals(store, reviewlog.Open(dirs)), requestPolicy(dirs))
+}
+
+func newApprovalsModel(inbox gate.Inbox, store engine.SessionStore, ap *engine.Approvals, pol func(gate.Request) (*engine.Policy, error)) *ApprovalsModel {
+	m := &ApprovalsModel{store: store}
+	m.server = &gate.Server{Inbox: inbox, Approvals: ap, Policy: pol, Ask: m.prompt, OnChange: m.changed, OnError: m.noteError}
+	return m
+}
+
+// requestPolicy loads the persona a forwarded request names, with the guards of the project
+// the agent runs in (its cwd) and the agent dir's, and yolo. The session's rules are added by
+// the approvals.
+func requestPolicy(dirs personas.Dirs) func(gate.Request) (*engine.Policy, error) {
+	return func(r gate.Request) (*engine.Policy, error) {
+		d := dirs
+		if filepath.IsAbs(r.Cwd) {
+			d = personas.DefaultDirs(r.Cwd)
+			d.Agent = dirs.Agent
+		}
+		p, ok := personas.Load(d).Lookup(r.Agent)
+		if !ok {
+			return nil, fmt.Errorf("no persona named %q for %s", r.Agent, r.Cwd)
+		}
+		pol, _, err := policy.For(d, p, "")
+		return pol, err
+	}
+}
+
+// OnChange registers f to be called after the pending prompts, the recent answers, the session
+// rules or the serving state changed. It is called on the goroutine that made the change.
+func (m *ApprovalsModel) OnChange(f func()) {
+	m.mu.Lock()
+	m.listeners = append(m.listeners, f)
+	m.mu.Unlock()
+}
+
+func (m *ApprovalsModel) changed() {
+	m.mu.Lock()
+	ls := append([]func(){}, m.listeners...)
+	m.mu.Unlock()
+	for _, f := range ls {
+		f()
+	}
+}
+
+func (m *ApprovalsModel) noteError(err error) {
+	m.mu.Lock()
+	m.lastErr = err
+	m.mu.Unlock()
+	m.changed()
+}
+
+// SetAsk sets what shows a new prompt to the person (the dialog). Without one, prompts are
+// only listed.
+func (m *ApprovalsModel) SetAsk(f func(ctx context.Context, p *gate.Prompt)) {
+	m.mu.Lock()
+	m.ask = f
+	m.mu.Unlock()
+}
+
+func (m *ApprovalsModel) prompt(ctx context.Context, p *gate.Prompt) {
+	m.mu.Lock()
+	ask := m.ask
+	m.mu.Unlock()
+	if ask != nil {
+		ask(ctx, p)
+	}
+}
+
+// Start serves the inbox in the background until Stop. It fails at once when another app, or
+// another model of this process, serves it.
+func (m *ApprovalsModel) Start() error {
+	m.mu.Lock()
+	if m.cancel != nil {
+		m.mu.Unlock()
+		return nil
+	}
+	if err := m.server.Listen(); err != nil {
+		m.mu.Unlock()
+		return err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.cancel, m.stopped, m.since, m.lastErr = cancel, make(chan struct{}), time.Now(), nil
+	stopped := m.stopped
+	m.mu.Unlock()
+	go func() {
+		err := m.server.Serve(ctx)
+		m.mu.Lock()
+		m.cancel = nil
+		if err != nil {
+			m.lastErr = err
+		}
+		m.mu.Unlock()
+		close(stopped)
+		m.changed()
+	}()
+	m.changed()
+	return nil
+}
+
+// Stop stops serving and waits until the record is gone; gates then find nobody serving.
+func (m *ApprovalsModel) Stop() {
+	m.mu.Lock()
+	cancel, stopped := m.cancel, m.stopped
+	m.mu.Unlock()
+	if cancel != nil {
+		cancel()
+		<-stopped
+	}
+}
+
+// ServingState says whether the model serves the inbox, since when, and the last problem.
+type ServingState struct {
+	Serving bool
+	Since   time.Time
+	Err     error
+}
+
+// State is the serving state now.
+func (m *ApprovalsModel) State() ServingState {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return ServingState{Serving: m.cancel != nil, Since: m.since, Err: m.lastErr}
+}
+
+// Pending is the prompts waiting for the person, oldest first.
+func (m *ApprovalsModel) Pending() []*gate.Prompt { return m.server.Pending() }
+
+// Recent is the latest answers, newest first.
+func (m *ApprovalsModel) Recent() []gate.Answered { return m.server.Recent() }
+
+// Reply answers prompt id as the person.
+func (m *ApprovalsModel) Reply(id string, r engine.Reply) error { return m.server.Reply(id, r) }
+
+// Sessions lists the sessions that hold rules, by id.
+func (m *ApprovalsModel) Sessions() ([]engine.SessionRules, error) { return m.store.List() }
+
+// ErrSessionChanged is wrapped by Revoke's error when the rule shown is no longer where it was.
+var ErrSessionChanged = errors.New("the session's rules changed since they were shown")
+
+// Revoke removes rule index (1-based) of session id, as the person. want is the rule as shown:
+// when another writer moved or removed it meanwhile, nothing is removed and the error wraps
+// ErrSessionChanged.
+func (m *ApprovalsModel) Revoke(id string, index int, want engine.Rule) error {
+	_, err := engine.UpdateSession(m.store, id, engine.OperatorAuthority, func(s engine.SessionRules) (engine.Ruleset, error) {
+		if index < 1 || index > len(s.Rules) || !sameRule(s.Rules[index-1], want) {
+			return nil, fmt.Errorf("session %q rule %d: %w; look again", id, index, ErrSessionChanged)
+		}
+		out := append(engine.Ruleset{}, s.Rules[:index-1]...)
+		return append(out, s.Rules[index:]...), nil
+	})
+	m.changed()
+	return err
+}
+
+func sameRule(a, b engine.Rule) bool {
+	return a.Permission == b.Permission && a.Pattern == b.Pattern && a.Action == b.Action
+}

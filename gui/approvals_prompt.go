@@ -1,0 +1,91 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+)
+
+// PromptDetails is what the request dialog shows for a prompt, computed without a display.
+type PromptDetails struct {
+	Title    string      // "Claude Code asks to use Bash"
+	Fields   [][2]string // label, text: persona, session, tool, folder, rule, why
+	Value    string      // the command, path, URL, ... in full
+	Units    []UnitLine  // a shell command's commands, each with its decision; nil otherwise
+	Always   string      // the suggested patterns, one per line, for the person to edit
+	NoAlways string      // why always is not offered, when it is not
+}
+
+// UnitLine is one command of a shell call as the dialog lists it.
+type UnitLine struct {
+	Text, Action, Rule string
+}
+
+// clientNames names the agents behind the gate's protocols.
+var clientNames = map[gate.Client]string{gate.ClientClaude: "Claude Code", gate.ClientJSON: "An agent"}
+
+// DescribePrompt says what p asks, which rule asked, and what always would store.
+func DescribePrompt(p *gate.Prompt) PromptDetails {
+	r, d := p.Request, p.Decision
+	who := clientNames[r.Client]
+	if who == "" {
+		who = "An agent"
+	}
+	det := PromptDetails{
+		Title: fmt.Sprintf("%s asks to use %s", who, r.Tool),
+		Value: r.Value,
+	}
+	tool := r.Tool
+	if r.Permission != r.Tool {
+		tool += " (permission " + r.Permission + ")"
+	}
+	det.Fields = [][2]string{{"Persona", r.Agent}, {"Session", r.Session}, {"Tool", tool}}
+	if r.Cwd != "" {
+		det.Fields = append(det.Fields, [2]string{"Folder", r.Cwd})
+	}
+	det.Fields = append(det.Fields, [2]string{"Rule", ruleLine(d.Rule)})
+	if d.Reason != "" {
+		det.Fields = append(det.Fields, [2]string{"Why", d.Reason})
+	}
+	if len(d.Units) > 1 || len(d.Units) == 1 && d.Units[0].Text != r.Value {
+		for _, u := range d.Units {
+			det.Units = append(det.Units, UnitLine{Text: u.Text, Action: string(u.Action), Rule: ruleLine(u.Rule)})
+		}
+	}
+	det.Always = strings.Join(p.Suggestions, "\n")
+	if len(p.Suggestions) == 0 {
+		det.NoAlways = "No session rule can allow this call (a guard asks, or the command could not be read): allow it once or reject it."
+	}
+	return det
+}
+
+// ruleLine names a rule and where it is written.
+func ruleLine(r *engine.Rule) string {
+	if r == nil {
+		return "no rule matched (default ask)"
+	}
+	return r.String() + "  (" + r.Source.Location() + ")"
+}
+
+// ParsePatterns reads the always patterns the person edited: one per line, surrounding spaces
+// trimmed, because a pattern's own leading or trailing space is almost never meant (a
+// trailing " *" is kept whole). Blank lines and repeats are dropped.
+func ParsePatterns(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		p := strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if p == "" {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			dup = dup || o == p
+		}
+		if !dup {
+			out = append(out, p)
+		}
+	}
+	return out
+}

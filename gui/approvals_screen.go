@@ -1,0 +1,268 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+)
+
+// ApprovalsTitle is the title of the Approvals screen.
+const ApprovalsTitle = "Approvals"
+
+func init() {
+	RegisterScreen(Screen{Title: ApprovalsTitle, Icon: lazyThemeIcon(theme.IconNameConfirm), Order: 40, Make: func(s *Shell) fyne.CanvasObject {
+		m := NewApprovalsModel(s.Dirs())
+		scr := NewApprovalsScreen(s, m)
+		// Serve only while the app runs: the test driver never starts the app, so windows
+		// built in tests do not serve the inbox behind the test's back.
+		s.App().Lifecycle().SetOnStarted(scr.Start)
+		s.App().Lifecycle().SetOnStopped(m.Stop)
+		return scr
+	}})
+}
+
+// lazyThemeIcon is a theme icon looked up when it is drawn. Screens register in init, before
+// any app exists, and looking an icon up then logs a Fyne error on every run of the CLI,
+// `agentmgr gate` included.
+type lazyThemeIcon fyne.ThemeIconName
+
+func (n lazyThemeIcon) res() fyne.Resource { return theme.Icon(fyne.ThemeIconName(n)) }
+
+// Name is the icon's name in the current theme.
+func (n lazyThemeIcon) Name() string { return n.res().Name() }
+
+// Content is the icon's SVG in the current theme.
+func (n lazyThemeIcon) Content() []byte { return n.res().Content() }
+
+// ThemeColorName makes the icon follow the theme's foreground, like the theme's own icons.
+func (n lazyThemeIcon) ThemeColorName() fyne.ThemeColorName { return theme.ColorNameForeground }
+
+// ApprovalsScreen shows what agents ask through the gate: the pending prompts, the recent
+// answers, and each session's rules with revoke; a new prompt opens the request dialog.
+type ApprovalsScreen struct {
+	widget.BaseWidget
+	shell *Shell
+	model *ApprovalsModel
+
+	status   *widget.Label
+	toggle   *widget.Button
+	pending  *widget.List
+	recent   *widget.List
+	sessions *widget.List
+	rules    *widget.List
+	tabs     *container.AppTabs
+	content  fyne.CanvasObject
+
+	// What the lists show, as last read from the model, on the UI goroutine.
+	pendingRows []*gate.Prompt
+	recentRows  []gate.Answered
+	sessionRows []engine.SessionRules
+	selected    int // index into sessionRows, -1 for none
+	sessionsErr error
+
+	open *PromptDialog // the dialog on screen, nil when none
+}
+
+// NewApprovalsScreen makes the screen over m and shows m's prompts in s's window as they come.
+func NewApprovalsScreen(s *Shell, m *ApprovalsModel) *ApprovalsScreen {
+	a := &ApprovalsScreen{shell: s, model: m, selected: -1}
+	a.status = widget.NewLabel("")
+	a.status.Wrapping = fyne.TextWrapWord
+	a.toggle = widget.NewButton("", a.toggleServing)
+
+	a.pending = widget.NewList(func() int { return len(a.pendingRows) },
+		func() fyne.CanvasObject {
+			return container.NewBorder(nil, nil, nil, widget.NewButton("Answer…", nil), widget.NewLabel(""))
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			p := a.pendingRows[i]
+			row := o.(*fyne.Container)
+			row.Objects[0].(*widget.Label).SetText(promptSummary(p))
+			row.Objects[1].(*widget.Button).OnTapped = func() { a.answer(p) }
+		})
+	a.recent = widget.NewList(func() int { return len(a.recentRows) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			o.(*widget.Label).SetText(answerSummary(a.recentRows[i]))
+		})
+	a.sessions = widget.NewList(func() int { return len(a.sessionRows) },
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			s := a.sessionRows[i]
+			o.(*widget.Label).SetText(fmt.Sprintf("%s  (%d rules, revision %d)", s.ID, len(s.Rules), s.Revision))
+		})
+	a.sessions.OnSelected = func(i widget.ListItemID) { a.selected = i; a.rules.Refresh() }
+	a.rules = widget.NewList(func() int { return len(a.selectedRules()) },
+		func() fyne.CanvasObject {
+			return container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Revoke", theme.DeleteIcon(), nil), widget.NewLabel(""))
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			s := a.sessionRows[a.selected]
+			r := s.Rules[i]
+			row := o.(*fyne.Container)
+			row.Objects[0].(*widget.Label).SetText(fmt.Sprintf("%d. %s", i+1, r))
+			row.Objects[1].(*widget.Button).OnTapped = func() { a.revoke(s.ID, i+1, r) }
+		})
+
+	refresh := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), a.follow)
+	sessionsTab := container.NewBorder(container.NewHBox(widget.NewLabel("Rules approved with \"always\", per session"), refresh), nil, nil, nil,
+		container.NewHSplit(a.sessions, a.rules))
+	a.tabs = container.NewAppTabs(
+		container.NewTabItem("Pending", a.pending),
+		container.NewTabItem("Recent", a.recent),
+		container.NewTabItem("Session rules", sessionsTab),
+	)
+	a.content = container.NewBorder(container.NewBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
+	a.ExtendBaseWidget(a)
+
+	m.SetAsk(func(ctx context.Context, p *gate.Prompt) { s.do(func() { a.prompted(p) }) })
+	m.OnChange(func() { s.do(a.follow) })
+	a.follow()
+	return a
+}
+
+// CreateRenderer shows the status line over the tabs.
+func (a *ApprovalsScreen) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(a.content)
+}
+
+// Start serves the inbox; a failure shows in the status line.
+func (a *ApprovalsScreen) Start() {
+	if err := a.model.Start(); err != nil {
+		a.model.noteError(err)
+	}
+}
+
+func (a *ApprovalsScreen) toggleServing() {
+	if a.model.State().Serving {
+		a.model.Stop()
+		return
+	}
+	a.Start()
+}
+
+// follow reads the model again and refreshes the lists. It runs on the UI goroutine.
+func (a *ApprovalsScreen) follow() {
+	st := a.model.State()
+	switch {
+	case st.Serving:
+		a.status.SetText(fmt.Sprintf("Answering agents' questions since %s. Point Claude Code's PreToolUse hook at `agentmgr gate claude`.", st.Since.Format("15:04:05")))
+		a.toggle.SetText("Stop answering")
+	case st.Err != nil:
+		a.status.SetText("Not answering agents: " + st.Err.Error())
+		a.toggle.SetText("Answer agents")
+	default:
+		a.status.SetText("Not answering agents: their gates let Claude Code ask in its terminal and deny other agents.")
+		a.toggle.SetText("Answer agents")
+	}
+	a.pendingRows, a.recentRows = a.model.Pending(), a.model.Recent()
+	a.sessionRows, a.sessionsErr = a.model.Sessions()
+	if a.selected >= len(a.sessionRows) {
+		a.selected = -1
+		a.sessions.UnselectAll()
+	}
+	a.tabs.Items[0].Text = fmt.Sprintf("Pending (%d)", len(a.pendingRows))
+	a.tabs.Refresh()
+	a.pending.Refresh()
+	a.recent.Refresh()
+	a.sessions.Refresh()
+	a.rules.Refresh()
+}
+
+func (a *ApprovalsScreen) selectedRules() engine.Ruleset {
+	if a.selected < 0 || a.selected >= len(a.sessionRows) {
+		return nil
+	}
+	return a.sessionRows[a.selected].Rules
+}
+
+// prompted shows a new prompt: its dialog, unless one is open (the next opens when that one
+// closes), and a notification, since the person may be looking at their terminal.
+func (a *ApprovalsScreen) prompted(p *gate.Prompt) {
+	a.shell.App().SendNotification(fyne.NewNotification("agentmgr: "+DescribePrompt(p).Title, p.Request.Value))
+	a.answer(p)
+}
+
+// answer opens the dialog for p when no dialog is open.
+func (a *ApprovalsScreen) answer(p *gate.Prompt) {
+	if a.open != nil {
+		return
+	}
+	select {
+	case <-p.Done():
+		return
+	default:
+	}
+	d := NewPromptDialog(p, func(r engine.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.do)
+	a.open = d
+	d.OnClosed(func() {
+		a.open = nil
+		a.next()
+	})
+	d.Show()
+}
+
+// next opens the oldest prompt still pending.
+func (a *ApprovalsScreen) next() {
+	for _, p := range a.model.Pending() {
+		select {
+		case <-p.Done():
+			continue
+		default:
+		}
+		a.answer(p)
+		return
+	}
+}
+
+// Dialog is the request dialog on screen, nil when none.
+func (a *ApprovalsScreen) Dialog() *PromptDialog { return a.open }
+
+func (a *ApprovalsScreen) revoke(id string, index int, r engine.Rule) {
+	if err := a.model.Revoke(id, index, r); err != nil {
+		a.model.noteError(err)
+	}
+}
+
+// promptSummary is one line for a pending prompt.
+func promptSummary(p *gate.Prompt) string {
+	r := p.Request
+	return fmt.Sprintf("%s  %s  %s %s", r.Created.Local().Format("15:04:05"), r.Session, r.Tool, oneLine(r.Value))
+}
+
+// answerSummary is one line for a recent answer: what, how, by whom.
+func answerSummary(a gate.Answered) string {
+	r, resp := a.Request, a.Response
+	what := string(resp.Action)
+	switch {
+	case a.Withdrawn:
+		what = "withdrawn (the agent stopped waiting)"
+	case resp.Reply != "":
+		what += " (" + string(resp.Reply) + ")"
+	}
+	s := fmt.Sprintf("%s  %s %s  %s by %s", resp.At.Local().Format(time.TimeOnly), r.Tool, oneLine(r.Value), what, resp.By)
+	if resp.Message != "" {
+		s += ": " + resp.Message
+	}
+	return s
+}
+
+// oneLine shortens a value for a list row: first line, at most 80 characters.
+func oneLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i] + " …"
+	}
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:79]) + "…"
+	}
+	return s
+}

@@ -1,0 +1,304 @@
+package gui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+)
+
+func TestParsePatterns(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"git push *", []string{"git push *"}},
+		{"  git push *  \r\nmake *\n\nmake *\n", []string{"git push *", "make *"}},
+		{"\n \n", nil},
+		{"src/*\n~/notes/*", []string{"src/*", "~/notes/*"}},
+	}
+	for _, tt := range tests {
+		if got := ParsePatterns(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("ParsePatterns(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestDescribePrompt(t *testing.T) {
+	src := engine.Source{Kind: engine.FromFile, Name: "asker.md", Line: 5}
+	ask := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Ask, Source: src}
+	allow := &engine.Rule{Permission: "bash", Pattern: "git *", Action: engine.Allow, Source: src}
+	guard := &engine.Rule{Permission: "bash", Pattern: "curl *", Action: engine.Ask, Source: engine.Source{Kind: engine.FromGuard, Name: "guards.yaml", Line: 2}}
+	tests := []struct {
+		name   string
+		prompt gate.Prompt
+		check  func(PromptDetails) string // "" when fine
+	}{
+		{"shell call lists its commands", gate.Prompt{
+			Request: gate.Request{Client: gate.ClientClaude, Session: "s1", Agent: "asker", Tool: "Bash", Permission: "bash",
+				Value: "git status && make deploy", Cwd: "/home/dev/shop"},
+			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
+				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "make deploy", Action: engine.Ask, Rule: ask}}},
+			Suggestions: []string{"make deploy *"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.Title != "Claude Code asks to use Bash":
+				return "title " + d.Title
+			case !slices.Contains(d.Fields, [2]string{"Tool", "Bash (permission bash)"}):
+				return "no tool field"
+			case !slices.Contains(d.Fields, [2]string{"Rule", `"*" "*" ask  (asker.md:5)`}):
+				return "no rule field"
+			case !slices.Contains(d.Fields, [2]string{"Folder", "/home/dev/shop"}):
+				return "no folder"
+			case len(d.Units) != 2 || d.Units[1] != (UnitLine{"make deploy", "ask", `"*" "*" ask  (asker.md:5)`}):
+				return "units wrong"
+			case d.Always != "make deploy *" || d.NoAlways != "":
+				return "always " + d.Always
+			}
+			return ""
+		}},
+		{"one command needs no breakdown", gate.Prompt{
+			Request:     gate.Request{Client: gate.ClientJSON, Tool: "bash", Permission: "bash", Value: "make"},
+			Decision:    engine.Decision{Action: engine.Ask, Units: []engine.UnitDecision{{Text: "make", Action: engine.Ask}}},
+			Suggestions: []string{"make *", "go test *"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.Title != "An agent asks to use bash" || d.Units != nil:
+				return "title or units"
+			case !slices.Contains(d.Fields, [2]string{"Rule", "no rule matched (default ask)"}):
+				return "default ask not named"
+			case d.Always != "make *\ngo test *":
+				return "always " + d.Always
+			}
+			return ""
+		}},
+		{"a guard's ask offers no always", gate.Prompt{
+			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
+			Decision: engine.Decision{Action: engine.Ask, Rule: guard, Reason: "network"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.NoAlways == "" || d.Always != "":
+				return "always offered"
+			case !slices.Contains(d.Fields, [2]string{"Why", "network"}):
+				return "reason missing"
+			case !slices.Contains(d.Fields, [2]string{"Rule", `"bash" "curl *" ask  (guard guards.yaml:2)`}):
+				return "guard rule not named"
+			}
+			return ""
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := DescribePrompt(&tt.prompt)
+			if why := tt.check(d); why != "" {
+				t.Errorf("DescribePrompt: %s\ngot %+v", why, d)
+			}
+		})
+	}
+}
+
+// approvalsFixture is the app's Approvals screen serving a temporary agent dir, with the UI
+// goroutine played by the test: work the model hands to the UI waits in a queue until pump.
+type approvalsFixture struct {
+	t      *testing.T
+	dirs   personas.Dirs
+	shell  *Shell
+	model  *ApprovalsModel
+	screen *ApprovalsScreen
+	ui     chan func()
+}
+
+const askerPersona = `---
+name: asker
+description: Asks before it acts
+permissions:
+  "*": ask
+  read: allow
+  bash:
+    "git status": allow
+---
+`
+
+func newApprovalsFixture(t *testing.T) *approvalsFixture {
+	dirs := fixtureDirs(t)
+	if err := os.WriteFile(filepath.Join(dirs.GlobalAgents(), "asker.md"), []byte(askerPersona), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := &approvalsFixture{t: t, dirs: dirs, shell: newTestShell(t, dirs), ui: make(chan func(), 1000)}
+	f.shell.do = func(fn func()) { f.ui <- fn }
+	f.model = NewApprovalsModel(dirs)
+	f.screen = NewApprovalsScreen(f.shell, f.model)
+	f.screen.Start()
+	t.Cleanup(f.model.Stop)
+	return f
+}
+
+// pump runs the queued UI work until cond holds, for up to 3 s.
+func (f *approvalsFixture) pump(what string, cond func() bool) {
+	f.t.Helper()
+	deadline := time.After(3 * time.Second)
+	for !cond() {
+		select {
+		case fn := <-f.ui:
+			fn()
+		case <-time.After(time.Millisecond):
+		case <-deadline:
+			f.t.Fatalf("waited 3s for %s", what)
+		}
+	}
+}
+
+// ask runs one `agentmgr gate` for a Bash command, as its own process would.
+func (f *approvalsFixture) ask(session, command string) <-chan gate.Verdict {
+	g := &gate.Gate{Inbox: gate.InboxIn(f.dirs.Agent), Wait: gate.Wait{Timeout: 5 * time.Second, Grace: time.Second, Poll: time.Millisecond},
+		Policy: func(c gate.Call) (string, *engine.Policy, error) {
+			p, _ := personas.Load(f.dirs).Lookup("asker")
+			pol, _, err := policy.For(f.dirs, p, c.Session)
+			return "asker", pol, err
+		}}
+	out := make(chan gate.Verdict, 1)
+	go func() {
+		out <- g.Decide(context.Background(), gate.Call{Client: gate.ClientClaude, Session: session, Tool: "Bash", Key: "bash", Value: command})
+	}()
+	return out
+}
+
+func (f *approvalsFixture) dialog() *PromptDialog {
+	f.t.Helper()
+	f.pump("the request dialog", func() bool { return f.screen.Dialog() != nil })
+	return f.screen.Dialog()
+}
+
+func (f *approvalsFixture) verdict(ch <-chan gate.Verdict, action engine.Action, by engine.Resolver, reason string) {
+	f.t.Helper()
+	var v gate.Verdict
+	f.pump("the gate's verdict", func() bool {
+		select {
+		case v = <-ch:
+			return true
+		default:
+			return false
+		}
+	})
+	if v.Action != action || v.DecidedBy != by || !strings.Contains(v.Reason, reason) {
+		f.t.Errorf("verdict %s by %s (%s), want %s by %s with %q", v.Action, v.DecidedBy, v.Reason, action, by, reason)
+	}
+}
+
+func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
+	f := newApprovalsFixture(t)
+
+	ch := f.ask("s1", "make deploy")
+	d := f.dialog()
+	if d.Prompt.Request.Value != "make deploy" || d.Patterns.Text != "make deploy *" || d.Always.Disabled() {
+		t.Errorf("dialog for %q offers %q (always disabled %v), want make deploy with its suggestion", d.Prompt.Request.Value, d.Patterns.Text, d.Always.Disabled())
+	}
+	if got := f.screen.tabs.Items[0].Text; got != "Pending (1)" {
+		t.Errorf("pending tab reads %q, want Pending (1)", got)
+	}
+	test.Tap(d.Once)
+	f.verdict(ch, engine.Allow, engine.ByPerson, "once")
+	f.pump("the dialog to close", func() bool { return f.screen.Dialog() == nil })
+
+	ch = f.ask("s1", "make test")
+	d = f.dialog()
+	d.Patterns.SetText("")
+	test.Tap(d.Always)
+	if !d.Status.Visible() || !strings.Contains(d.Status.Text, "at least one pattern") || f.screen.Dialog() != d {
+		t.Fatalf("always with no pattern: status %q, dialog open %v; want it refused in the dialog", d.Status.Text, f.screen.Dialog() == d)
+	}
+	d.Patterns.SetText("make *\n")
+	test.Tap(d.Always)
+	f.verdict(ch, engine.Allow, engine.ByPerson, `bash "make *"`)
+	f.verdict(f.ask("s1", "make lint"), engine.Allow, engine.BySessionRule, `"make *"`)
+	f.pump("the session in the list", func() bool { return len(f.screen.sessionRows) == 1 })
+	if rs := f.screen.sessionRows[0]; rs.ID != "s1" || len(rs.Rules) != 1 || rs.Rules[0].Pattern != "make *" {
+		t.Errorf("sessions list shows %+v, want s1 with make *", rs)
+	}
+
+	ch = f.ask("s1", "terraform apply")
+	d = f.dialog()
+	test.Type(d.Message, "plan first")
+	test.Tap(d.Reject)
+	f.verdict(ch, engine.Deny, engine.ByPerson, "rejected this call in the app: plan first")
+	f.pump("the answers in Recent", func() bool { return len(f.screen.recentRows) >= 3 })
+	if got := answerSummary(f.screen.recentRows[0]); !strings.Contains(got, "terraform apply  deny (reject) by person: plan first") {
+		t.Errorf("newest recent answer reads %q", got)
+	}
+
+	// Revoking the rule makes the next call ask again.
+	if err := f.model.Revoke("s1", 1, engine.Rule{Permission: "bash", Pattern: "make *", Action: engine.Allow}); err != nil {
+		t.Fatal(err)
+	}
+	ch = f.ask("s1", "make lint")
+	test.Tap(f.dialog().Once)
+	f.verdict(ch, engine.Allow, engine.ByPerson, "once")
+}
+
+func TestApprovalsDialogsQueue(t *testing.T) {
+	f := newApprovalsFixture(t)
+	a := f.ask("sa", "make a")
+	first := f.dialog()
+	b := f.ask("sb", "make b")
+	f.pump("the second prompt", func() bool { return len(f.model.Pending()) == 2 })
+	f.pump("the UI to catch up", func() bool { return len(f.ui) == 0 })
+	if f.screen.Dialog() != first {
+		t.Fatal("a second dialog replaced the open one")
+	}
+	test.Tap(first.Once)
+	f.pump("the second dialog", func() bool { d := f.screen.Dialog(); return d != nil && d != first })
+	second := f.screen.Dialog()
+	if second.Prompt.Request.Value != "make b" {
+		t.Errorf("next dialog asks about %q, want make b", second.Prompt.Request.Value)
+	}
+	test.Tap(second.Reject)
+	f.verdict(a, engine.Allow, engine.ByPerson, "once")
+	f.verdict(b, engine.Deny, engine.ByPerson, "rejected")
+}
+
+func TestApprovalsRevokeRefusesAMovedRule(t *testing.T) {
+	f := newApprovalsFixture(t)
+	if _, err := engine.AppendSessionRules(f.model.store, "s1", engine.OperatorAuthority,
+		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow}); err != nil {
+		t.Fatal(err)
+	}
+	err := f.model.Revoke("s1", 1, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow})
+	if !errors.Is(err, ErrSessionChanged) {
+		t.Errorf("revoking rule 1 as if it were b *: %v, want ErrSessionChanged", err)
+	}
+	if err := f.model.Revoke("s1", 2, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow}); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := f.model.store.Get("s1")
+	if len(s.Rules) != 1 || s.Rules[0].Pattern != "a *" {
+		t.Errorf("after revoking b *: %+v, want only a *", s.Rules)
+	}
+}
+
+func TestApprovalsServingState(t *testing.T) {
+	f := newApprovalsFixture(t)
+	f.pump("the serving status", func() bool { return strings.HasPrefix(f.screen.status.Text, "Answering agents") })
+	other := NewApprovalsModel(f.dirs)
+	if err := other.Start(); !errors.Is(err, gate.ErrAlreadyServing) {
+		t.Errorf("a second model serving the same inbox: %v, want ErrAlreadyServing", err)
+	}
+	test.Tap(f.screen.toggle)
+	f.pump("the stopped status", func() bool { return strings.HasPrefix(f.screen.status.Text, "Not answering agents") })
+	if _, err := gate.InboxIn(f.dirs.Agent).Serving(time.Now()); !errors.Is(err, gate.ErrNotServing) {
+		t.Errorf("after stopping, the inbox is served: %v", err)
+	}
+	f.verdict(f.ask("s1", "make"), engine.Ask, gate.ByGate, "nobody is serving")
+	test.Tap(f.screen.toggle)
+	f.pump("serving again", func() bool { return f.model.State().Serving })
+}
