@@ -51,7 +51,7 @@ func NewPromptDialog(p *gate.Prompt, reply func(engine.Reply) error, win fyne.Wi
 		units := container.New(layout.NewFormLayout())
 		for _, u := range det.Units {
 			units.Add(widget.NewLabelWithStyle(u.Action, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
-			l := widget.NewLabelWithStyle(u.Text+"   "+u.Rule, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+			l := widget.NewLabelWithStyle(u.Text+"   ← "+u.Rule, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 			l.Wrapping = fyne.TextWrapBreak
 			units.Add(l)
 		}
@@ -82,12 +82,13 @@ func NewPromptDialog(p *gate.Prompt, reply func(engine.Reply) error, win fyne.Wi
 		d.Always.Disable()
 		d.Patterns.Disable()
 	}
-	parts = append(parts, widget.NewSeparator())
-	parts = append(parts, always...)
-	parts = append(parts, d.Message, d.Status, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
-
-	body := container.NewVScroll(container.NewVBox(parts...))
-	body.SetMinSize(fyne.NewSize(560, 360))
+	// The call's details scroll; what the person acts with stays in view below them.
+	details := container.NewVScroll(container.NewVBox(parts...))
+	details.SetMinSize(fyne.NewSize(600, 240))
+	actions := container.NewVBox(widget.NewSeparator())
+	actions.Objects = append(actions.Objects, always...)
+	actions.Objects = append(actions.Objects, d.Message, d.Status, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
+	body := container.NewBorder(nil, actions, nil, nil, details)
 	d.dialog = dialog.NewCustomWithoutButtons(det.Title, body, win)
 	go func() {
 		<-p.Done()

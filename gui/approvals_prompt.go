@@ -51,7 +51,7 @@ func DescribePrompt(p *gate.Prompt) PromptDetails {
 	}
 	if len(d.Units) > 1 || len(d.Units) == 1 && d.Units[0].Text != r.Value {
 		for _, u := range d.Units {
-			det.Units = append(det.Units, UnitLine{Text: u.Text, Action: string(u.Action), Rule: ruleLine(u.Rule)})
+			det.Units = append(det.Units, UnitLine{Text: u.Text, Action: string(u.Action), Rule: unitRule(u.Rule)})
 		}
 	}
 	det.Always = strings.Join(p.Suggestions, "\n")
@@ -67,6 +67,15 @@ func ruleLine(r *engine.Rule) string {
 		return "no rule matched (default ask)"
 	}
 	return r.String() + "  (" + r.Source.Location() + ")"
+}
+
+// unitRule names a command's rule without its location: the rows are narrow, and the rules of
+// one persona all live in the file the Rule line names.
+func unitRule(r *engine.Rule) string {
+	if r == nil {
+		return "no rule matched"
+	}
+	return r.String()
 }
 
 // ParsePatterns reads the always patterns the person edited: one per line, surrounding spaces

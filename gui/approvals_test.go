@@ -61,7 +61,7 @@ func TestDescribePrompt(t *testing.T) {
 				return "no rule field"
 			case !slices.Contains(d.Fields, [2]string{"Folder", "/home/dev/shop"}):
 				return "no folder"
-			case len(d.Units) != 2 || d.Units[1] != (UnitLine{"make deploy", "ask", `"*" "*" ask  (asker.md:5)`}):
+			case len(d.Units) != 2 || d.Units[1] != (UnitLine{"make deploy", "ask", `"*" "*" ask`}):
 				return "units wrong"
 			case d.Always != "make deploy *" || d.NoAlways != "":
 				return "always " + d.Always
