@@ -30,7 +30,8 @@ type Row struct {
 	Cells   []Cell
 }
 
-// Filter picks the rows and columns of a matrix. An empty field picks everything.
+// Filter picks the rows and columns of a matrix. A nil field picks everything; an empty,
+// non-nil one picks nothing (every box unchecked).
 type Filter struct {
 	Scopes   []string // persona scopes to keep
 	Families []string // tool families to keep: permission keys, or FamilyOther
@@ -68,11 +69,11 @@ func Families(tools []string) []string {
 }
 
 func (f Filter) keepScope(scope string) bool {
-	return len(f.Scopes) == 0 || slices.Contains(f.Scopes, scope)
+	return f.Scopes == nil || slices.Contains(f.Scopes, scope)
 }
 
 func (f Filter) keepTool(tool string) bool {
-	return len(f.Families) == 0 || slices.Contains(f.Families, Family(tool))
+	return f.Families == nil || slices.Contains(f.Families, Family(tool))
 }
 
 // Matrix computes the matrix of personas x tools through the cache, so that only the rows of

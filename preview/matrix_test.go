@@ -43,6 +43,7 @@ func TestMatrix(t *testing.T) {
 			"read bash write fetch_content mcp_github",
 			"reviewer:A???A",
 		}},
+		{"nothing checked", Filter{Scopes: []string{}}, []string{"read bash write fetch_content mcp_github"}},
 		{"families", Filter{Families: []string{"bash", FamilyOther}}, []string{
 			"bash mcp_github",
 			"planner:HH",
