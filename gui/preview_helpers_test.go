@@ -1,0 +1,95 @@
+package gui
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// part2Dirs copies testdata/part2 into a temporary folder, so that tests may write into it:
+// an agent dir with personas, guards, keybindings and a review log, and a project .pi folder.
+func part2Dirs(t *testing.T) personas.Dirs {
+	t.Helper()
+	dst := t.TempDir()
+	src := filepath.Join("testdata", "part2")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		out := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(out, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, data, 0o644)
+	})
+	if err != nil {
+		t.Fatalf("copying the part 2 fixture: %v", err)
+	}
+	return personas.Dirs{Agent: filepath.Join(dst, "agentdir"), Project: filepath.Join(dst, "project", ".pi")}
+}
+
+// part2Shell builds a shell over the part 2 fixture on the test driver, with a fixed home so
+// that paths in previews do not depend on the machine.
+func part2Shell(t *testing.T) *Shell {
+	t.Helper()
+	t.Setenv("HOME", "/home/u")
+	a := test.NewTempApp(t)
+	s := NewShell(a, part2Dirs(t))
+	s.do = func(f func()) { f() }
+	s.Window().Resize(fyne.NewSize(1180, 760))
+	s.Window().Show()
+	t.Cleanup(func() {
+		s.Window().Close()
+		previewStates.Delete(s)
+	})
+	return s
+}
+
+// findButtonPrefix finds, depth first, the button whose text starts with prefix.
+func findButtonPrefix(o fyne.CanvasObject, prefix string) *widget.Button {
+	switch v := o.(type) {
+	case *widget.Button:
+		if strings.HasPrefix(v.Text, prefix) {
+			return v
+		}
+	case *fyne.Container:
+		for _, c := range v.Objects {
+			if b := findButtonPrefix(c, prefix); b != nil {
+				return b
+			}
+		}
+	case *container.Scroll:
+		return findButtonPrefix(v.Content, prefix)
+	}
+	return nil
+}
+
+// labelTexts lists, depth first, the text of every label under o.
+func labelTexts(o fyne.CanvasObject) []string {
+	var out []string
+	switch v := o.(type) {
+	case *widget.Label:
+		out = append(out, v.Text)
+	case *fyne.Container:
+		for _, c := range v.Objects {
+			out = append(out, labelTexts(c)...)
+		}
+	case *container.Scroll:
+		out = append(out, labelTexts(v.Content)...)
+	}
+	return out
+}

@@ -1,0 +1,47 @@
+package gui
+
+import (
+	"sync"
+
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+// previewState is what the preview screens of one window share: where their inputs come
+// from, the cache that keeps each persona's evaluator between edits, and the simulator, which
+// the matrix fills in when a cell is tapped.
+type previewState struct {
+	src    *previewSource
+	cache  *preview.Cache
+	sim    *SimulatorScreen // nil until the Simulator screen is built
+	matrix *MatrixScreen    // nil until the Matrix screen is built
+}
+
+// previewStates holds one previewState per Shell: the screens are built by the registries,
+// which hand them the Shell and nothing else.
+var previewStates sync.Map // *Shell -> *previewState
+
+// previewStateOf returns the shared state of s's window, making it on first use.
+func previewStateOf(s *Shell) *previewState {
+	if st, ok := previewStates.Load(s); ok {
+		return st.(*previewState)
+	}
+	st, _ := previewStates.LoadOrStore(s, &previewState{src: newPreviewSource(s), cache: preview.NewCache(preview.Options{})})
+	return st.(*previewState)
+}
+
+// personas returns the personas as edited and brings the cache up to date with the guards and
+// options, which a reload or the yolo switch may have changed.
+func (st *previewState) personas() []preview.Persona {
+	st.cache.SetGuards(st.src.Guards())
+	st.cache.SetOptions(st.src.Options())
+	return st.src.Personas()
+}
+
+// simulate shows the simulator with q filled in and checked.
+func (st *previewState) simulate(q preview.Query) {
+	if st.sim == nil {
+		return
+	}
+	st.src.s.ShowScreen(SimulatorTitle)
+	st.sim.Prefill(q)
+}

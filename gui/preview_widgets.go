@@ -1,0 +1,97 @@
+package gui
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+// kindColor paints a tool status: the action colours of the rules table for allow, ask and
+// deny, blue for "depends on the input", grey for hidden.
+func kindColor(k preview.Kind) color.Color {
+	switch k {
+	case preview.KindAllow:
+		return actionColor(engine.Allow)
+	case preview.KindAsk:
+		return actionColor(engine.Ask)
+	case preview.KindDeny:
+		return actionColor(engine.Deny)
+	case preview.KindDepends:
+		return tokenColors["info"]
+	}
+	return tokenColors["dim"]
+}
+
+// badge is a small coloured box with white text: a status or an action that reads without
+// colour too, since the text says it.
+func badge(text string, fill color.Color) *fyne.Container {
+	bg := canvas.NewRectangle(fill)
+	bg.CornerRadius = theme.InputRadiusSize()
+	t := canvas.NewText(text, color.White)
+	t.TextStyle = fyne.TextStyle{Bold: true}
+	t.Alignment = fyne.TextAlignCenter
+	return container.NewStack(bg, container.New(&paddedLayout{h: theme.Padding() * 2, v: theme.Padding() / 2}, t))
+}
+
+// setBadge changes what a badge made by badge says and its colour.
+func setBadge(b *fyne.Container, text string, fill color.Color) {
+	bg := b.Objects[0].(*canvas.Rectangle)
+	t := b.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
+	bg.FillColor, t.Text = fill, text
+	bg.Refresh()
+	t.Refresh()
+}
+
+// paddedLayout pads its objects by h horizontally and v vertically; container.NewPadded pads
+// alike on all sides, too much for a badge.
+type paddedLayout struct{ h, v float32 }
+
+func (l *paddedLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(l.h, l.v))
+		o.Resize(fyne.NewSize(size.Width-2*l.h, size.Height-2*l.v))
+	}
+}
+
+func (l *paddedLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s.AddWidthHeight(2*l.h, 2*l.v)
+}
+
+// actionBadge is the badge of an action: "ALLOW", "ASK", "DENY", all as wide as the widest,
+// so that what follows them lines up.
+func actionBadge(a engine.Action) *fyne.Container {
+	b := badge(actionWord(a), actionColor(a))
+	w := fyne.MeasureText("ALLOW", theme.TextSize(), fyne.TextStyle{Bold: true}).Width + 4*theme.Padding()
+	b.Objects[0].(*canvas.Rectangle).SetMinSize(fyne.NewSize(w, 0))
+	return b
+}
+
+func actionWord(a engine.Action) string {
+	switch a {
+	case engine.Allow:
+		return "ALLOW"
+	case engine.Ask:
+		return "ASK"
+	case engine.Deny:
+		return "DENY"
+	}
+	return string(a)
+}
+
+// ruleText renders a rule reference for people: the rule and where it was written.
+func ruleText(r *preview.RuleRef) string {
+	if r == nil {
+		return "no rule matched: the default is ask"
+	}
+	return r.Rule.String() + "  (" + r.Source() + ")"
+}

@@ -1,0 +1,274 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+// SimulatorTitle is the title of the what-if screen.
+const SimulatorTitle = "Simulator"
+
+func init() {
+	RegisterScreen(Screen{Title: SimulatorTitle, Icon: theme.SearchIcon(), Order: 10, Make: func(s *Shell) fyne.CanvasObject {
+		st := previewStateOf(s)
+		st.sim = NewSimulatorScreen(s, st)
+		return st.sim
+	}})
+}
+
+// activeChoice is the persona choice that follows the active persona.
+const activeChoice = "(active persona)"
+
+// SimulatorScreen answers "what would this persona do with this call, and why?": choose a
+// persona (or the active one), a tool, a value and optionally a session; it shows the
+// decision, the deciding rule and where it was written (with a button to its row in the Rules
+// tab), every shell command's own decision, the guard that applied, and what "always" would
+// store. The last checks are listed for another look.
+type SimulatorScreen struct {
+	widget.BaseWidget
+	s   *Shell
+	st  *previewState
+	sim preview.Simulator
+
+	Persona *widget.Select
+	Tool    *widget.SelectEntry
+	Value   *widget.Entry
+	Session *widget.SelectEntry
+	Check   *widget.Button
+
+	result  *fyne.Container
+	history *widget.List
+	last    *preview.Result
+	err     error
+}
+
+// NewSimulatorScreen makes the simulator over s's personas.
+func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
+	v := &SimulatorScreen{s: s, st: st}
+	v.Persona = widget.NewSelect(nil, nil)
+	v.Tool = widget.NewSelectEntry(PreviewTools(s.App().Preferences()))
+	v.Tool.SetPlaceHolder("tool, e.g. bash")
+	v.Tool.OnChanged = func(string) { v.Value.SetPlaceHolder(valueHint(v.Tool.Text)) }
+	v.Value = widget.NewEntry()
+	v.Value.SetPlaceHolder(valueHint(""))
+	v.Value.OnSubmitted = func(string) { v.Run() }
+	v.Session = widget.NewSelectEntry(nil)
+	v.Session.SetPlaceHolder("none")
+	v.Check = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), v.Run)
+	v.Check.Importance = widget.HighImportance
+	v.result = container.NewVBox()
+	v.history = widget.NewList(v.historyLen, func() fyne.CanvasObject {
+		l := widget.NewLabel("")
+		l.Truncation = fyne.TextTruncateEllipsis
+		return container.NewBorder(nil, nil, actionBadge(engine.Allow), nil, l)
+	}, v.updateHistory)
+	v.history.OnSelected = func(i widget.ListItemID) {
+		v.history.UnselectAll()
+		if h := v.sim.History(); i >= 0 && i < len(h) {
+			v.Prefill(h[i].Query)
+		}
+	}
+	v.syncChoices()
+	v.Persona.SetSelected(activeChoice)
+	v.ExtendBaseWidget(v)
+	v.showResult()
+	s.OnChange(func() {
+		v.syncChoices()
+		if v.last != nil {
+			v.rerun()
+		}
+	})
+	return v
+}
+
+// valueHint says what value the tool takes.
+func valueHint(tool string) string {
+	key := mapping.KeyForTool(strings.TrimSpace(tool))
+	switch {
+	case mapping.IsShellKey(key):
+		return "a shell command, e.g. git push origin main"
+	case mapping.IsPathKey(key):
+		return "a path, e.g. src/main.go"
+	case key == "webfetch":
+		return "a URL, e.g. https://go.dev/doc"
+	}
+	return "the value the tool is called with"
+}
+
+// syncChoices offers the current personas, and the stored sessions.
+func (v *SimulatorScreen) syncChoices() {
+	opts := []string{activeChoice}
+	if c := v.s.Catalog(); c != nil {
+		for _, p := range c.Personas() {
+			opts = append(opts, p.Name)
+		}
+	}
+	v.Persona.Options = opts
+	v.Persona.Refresh()
+	v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
+	v.Tool.SetOptions(PreviewTools(v.s.App().Preferences()))
+}
+
+// Query is the check the fields describe.
+func (v *SimulatorScreen) Query() preview.Query {
+	q := preview.Query{Persona: v.Persona.Selected, Tool: strings.TrimSpace(v.Tool.Text), Value: v.Value.Text, Session: strings.TrimSpace(v.Session.Text)}
+	if q.Persona == activeChoice {
+		q.Persona = ""
+	}
+	return q
+}
+
+// Prefill puts q into the fields and checks it.
+func (v *SimulatorScreen) Prefill(q preview.Query) {
+	if q.Persona == "" {
+		v.Persona.SetSelected(activeChoice)
+	} else {
+		v.Persona.SetSelected(q.Persona)
+	}
+	v.Tool.SetText(q.Tool)
+	v.Value.SetText(q.Value)
+	v.Session.SetText(q.Session)
+	v.Run()
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v.Value); c != nil {
+		c.Focus(v.Value)
+	}
+}
+
+// Run checks the query of the fields and records it in the history.
+func (v *SimulatorScreen) Run() {
+	r, err := v.sim.Check(v.st.src.Snapshot(), v.Query())
+	v.show(r, err)
+	v.history.Refresh()
+}
+
+// rerun checks the shown query again after an edit, without adding to the history: the
+// result follows the rules as they are being edited.
+func (v *SimulatorScreen) rerun() {
+	r, err := preview.Simulate(v.st.src.Snapshot(), v.last.Query)
+	v.show(r, err)
+}
+
+func (v *SimulatorScreen) show(r preview.Result, err error) {
+	v.err = err
+	if err == nil {
+		v.last = &r
+	}
+	v.showResult()
+}
+
+// Result is the last check shown, nil before the first.
+func (v *SimulatorScreen) Result() *preview.Result { return v.last }
+
+func (v *SimulatorScreen) showResult() {
+	v.result.Objects = simulatorResultObjects(v.last, v.err, v.reveal)
+	v.result.Refresh()
+}
+
+// reveal opens the persona on its Rules tab at the deciding rule's row.
+func (v *SimulatorScreen) reveal(r *preview.RuleRef) {
+	if v.last != nil && r != nil && r.Layer == preview.LayerPersona {
+		v.s.RevealRule(v.last.Agent, r.Index)
+	}
+}
+
+// simulatorResultObjects renders a result: the decision, the deciding rule, the guard, the
+// shell commands one by one, and the suggestions.
+func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.RuleRef)) []fyne.CanvasObject {
+	if err != nil {
+		l := widget.NewLabel(err.Error())
+		l.Importance = widget.DangerImportance
+		l.Wrapping = fyne.TextWrapWord
+		return []fyne.CanvasObject{l}
+	}
+	if r == nil {
+		return []fyne.CanvasObject{widget.NewLabel("Choose a persona and a tool, type a value, and press Check.")}
+	}
+	d := r.Decision
+	head := widget.NewLabelWithStyle(fmt.Sprintf("%s · %s %q", r.Agent, r.Tool, r.Value), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	out := []fyne.CanvasObject{container.NewHBox(actionBadge(d.Action), head)}
+	if r.Hidden {
+		out = append(out, warnLabel(fmt.Sprintf("%s is hidden from %s: the agent is not offered the tool at all.", r.Tool, r.Agent)))
+	}
+	why := widget.NewLabel("Decided by " + ruleText(r.Rule))
+	why.Wrapping = fyne.TextWrapWord
+	row := []fyne.CanvasObject{}
+	if r.Rule != nil && r.Rule.Layer == preview.LayerPersona {
+		rule := r.Rule
+		row = append(row, widget.NewButtonWithIcon(fmt.Sprintf("Show rule %d", rule.Row()), theme.NavigateNextIcon(), func() { reveal(rule) }))
+	}
+	out = append(out, container.NewBorder(nil, nil, nil, container.NewVBox(row...), why))
+	if d.Reason != "" {
+		out = append(out, wrapLabel("Reason: "+d.Reason))
+	}
+	if r.Guard != nil {
+		out = append(out, warnLabel("Guard applied: "+ruleText(r.Guard)))
+	} else {
+		out = append(out, wrapLabel("No guard applied."))
+	}
+	if len(r.Units) > 0 && (len(r.Units) > 1 || r.Units[0].Text != r.Value) {
+		out = append(out, widget.NewLabelWithStyle("Commands, each decided on its own:", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		for _, u := range r.Units {
+			text := widget.NewLabelWithStyle(u.Text, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+			detail := ruleText(u.Rule)
+			if u.Reason != "" {
+				detail += "; " + u.Reason
+			}
+			// The badge keeps its own height at the top of the unit's two lines.
+			out = append(out, container.NewBorder(nil, nil, container.NewVBox(actionBadge(u.Action)), nil, container.NewVBox(text, wrapLabel(detail))))
+		}
+	}
+	if len(r.Suggestions) > 0 {
+		out = append(out, wrapLabel("An \"always\" reply would store: "+strings.Join(r.Suggestions, ", ")))
+	}
+	return out
+}
+
+func wrapLabel(s string) *widget.Label {
+	l := widget.NewLabel(s)
+	l.Wrapping = fyne.TextWrapWord
+	return l
+}
+
+func warnLabel(s string) *widget.Label {
+	l := wrapLabel(s)
+	l.Importance = widget.WarningImportance
+	return l
+}
+
+func (v *SimulatorScreen) historyLen() int { return len(v.sim.History()) }
+
+func (v *SimulatorScreen) updateHistory(i widget.ListItemID, o fyne.CanvasObject) {
+	h := v.sim.History()
+	if i < 0 || i >= len(h) {
+		return
+	}
+	r := h[i]
+	box := o.(*fyne.Container)
+	setBadge(box.Objects[1].(*fyne.Container), actionWord(r.Decision.Action), actionColor(r.Decision.Action))
+	box.Objects[0].(*widget.Label).SetText(fmt.Sprintf("%s · %s %q", r.Agent, r.Tool, r.Value))
+}
+
+// CreateRenderer lays out the query form over the result, with the history at the side.
+func (v *SimulatorScreen) CreateRenderer() fyne.WidgetRenderer {
+	form := widget.NewForm(
+		widget.NewFormItem("Persona", v.Persona),
+		widget.NewFormItem("Tool", v.Tool),
+		widget.NewFormItem("Value", v.Value),
+		widget.NewFormItem("Session", v.Session),
+	)
+	top := container.NewVBox(form, container.NewHBox(v.Check))
+	main := container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.result))
+	side := container.NewBorder(widget.NewLabelWithStyle("Last checks", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, v.history)
+	split := container.NewHSplit(main, side)
+	split.Offset = 0.7
+	return widget.NewSimpleRenderer(split)
+}

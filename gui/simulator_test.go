@@ -1,0 +1,110 @@
+package gui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+func TestSimulatorAnswersWhatPlannerDoesWithGitPush(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).sim
+	v.Prefill(preview.Query{Persona: "planner", Tool: "bash", Value: "git push origin main"})
+	r := v.Result()
+	if r == nil || r.Decision.Action != engine.Deny || r.Rule == nil || r.Rule.Row() != 1 || !r.Hidden {
+		t.Fatalf("planner bash git push = %+v, want deny by rule 1, tool hidden", r)
+	}
+	texts := strings.Join(labelTexts(v.result), "\n")
+	for _, want := range []string{`planner · bash "git push origin main"`, "bash is hidden from planner", `"*" "*" deny`, "builtin:planner"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the result does not say %q; it says:\n%s", want, texts)
+		}
+	}
+}
+
+func TestSimulatorShowsUnitsGuardAndSuggestions(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).sim
+	v.Persona.SetSelected("builder")
+	v.Tool.SetText("bash")
+	test.Type(v.Value, "git status && rm -rf /tmp/x")
+	v.Value.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	r := v.Result()
+	if r == nil || r.Decision.Action != engine.Deny || r.Guard == nil {
+		t.Fatalf("builder 'git status && rm -rf /tmp/x' = %+v, want deny by the guard", r)
+	}
+	texts := strings.Join(labelTexts(v.result), "\n")
+	for _, want := range []string{"git status", "rm -rf /tmp/x", "Guard applied", "guards.yaml"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the result does not mention %q; it says:\n%s", want, texts)
+		}
+	}
+	v.Value.SetText("git status && rm -r build")
+	v.Run()
+	if r := v.Result(); r.Decision.Action != engine.Ask || !slices.Equal(r.Suggestions, []string{"rm *"}) {
+		t.Errorf("builder 'rm -r build' = %s with suggestions %q, want ask suggesting rm *", r.Decision.Action, r.Suggestions)
+	}
+	if n := len(v.sim.History()); n != 2 {
+		t.Errorf("history holds %d checks, want 2", n)
+	}
+}
+
+func TestSimulatorShowRuleOpensTheRulesTab(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).sim
+	v.Prefill(preview.Query{Persona: "reviewer", Tool: "bash", Value: "git push"})
+	b := findButtonPrefix(v.result, "Show rule")
+	if b == nil {
+		t.Fatalf("no Show rule button in the result: %q", labelTexts(v.result))
+	}
+	test.Tap(b)
+	ed := s.Editor()
+	if ed == nil || ed.Original() == nil || ed.Original().Name != "reviewer" {
+		t.Fatalf("Show rule opened %+v, want reviewer", ed)
+	}
+	if got, want := ed.SelectedRule(), v.Result().Rule.Index; got != want {
+		t.Errorf("selected rule row = %d, want %d (the git push deny)", got, want)
+	}
+}
+
+func TestSimulatorFollowsEdits(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).sim
+	v.Prefill(preview.Query{Persona: "sloppy", Tool: "bash", Value: "npm test"})
+	if got := v.Result().Decision.Action; got != engine.Ask {
+		t.Fatalf("sloppy npm test = %s, want ask (its catch-all comes last)", got)
+	}
+	s.SelectPersona("sloppy")
+	s.Editor().Update(func(d *Draft) {
+		// Put the catch-all first, as the lint fix does.
+		last := d.Rules[len(d.Rules)-1]
+		d.Rules = append([]RuleRow{last}, d.Rules[:len(d.Rules)-1]...)
+	})
+	if got := v.Result().Decision.Action; got != engine.Allow {
+		t.Errorf("after moving the catch-all first, sloppy npm test = %s, want allow", got)
+	}
+}
+
+func TestSimulatorErrors(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).sim
+	v.Prefill(preview.Query{Persona: "builder"})
+	if texts := strings.Join(labelTexts(v.result), " "); !strings.Contains(texts, "choose a tool") {
+		t.Errorf("checking without a tool says %q", texts)
+	}
+}
+
+func TestSimulatorGolden(t *testing.T) {
+	s := part2Shell(t)
+	v := NewSimulatorScreen(s, previewStateOf(s))
+	v.Prefill(preview.Query{Persona: "planner", Tool: "bash", Value: "ls -la"})
+	v.Prefill(preview.Query{Persona: "builder", Tool: "bash", Value: "git status && rm -r build | tee log"})
+	v.Resize(fyne.NewSize(980, 680))
+	test.AssertObjectRendersToImage(t, "part2/simulator.png", v)
+}
