@@ -57,3 +57,14 @@ deps-xvfb:
 
 clean:
 	rm -rf bin dist
+
+## smoke: the real app under Xvfb on the fixture agent dir: screenshot, not blank, exits 0 on SIGTERM
+smoke: build deps-xvfb
+	scripts/xvfb-smoke.sh
+
+## package: a Linux tarball (dist/agentmgr.tar.xz) made by `fyne package` from the prebuilt binary
+FYNE_TOOL := fyne.io/tools/cmd/fyne@v1.7.4
+package: build
+	mkdir -p dist
+	$(GO) run $(FYNE_TOOL) package --target linux --executable bin/agentmgr --release
+	mv agentmgr.tar.xz dist/
