@@ -147,3 +147,14 @@ func walk(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
 func topDialog(s *Shell) fyne.CanvasObject {
 	return s.Window().Canvas().Overlays().Top()
 }
+
+// findEntry finds the entry under o whose placeholder is placeholder, or nil.
+func findEntry(o fyne.CanvasObject, placeholder string) *widget.Entry {
+	var found *widget.Entry
+	walk(o, func(o fyne.CanvasObject) {
+		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == placeholder && found == nil {
+			found = e
+		}
+	})
+	return found
+}

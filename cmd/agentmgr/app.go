@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"fyne.io/fyne/v2/app"
 
 	"github.com/agentmgr/agentmgr/gui"
@@ -13,6 +15,11 @@ func init() {
 		a := app.NewWithID(gui.AppID)
 		a.SetIcon(gui.AppIcon())
 		s := gui.NewShell(a, e.dirs())
+		if err := s.StartWatching(); err != nil {
+			// The app works without watching; the Reload button catches up by hand.
+			fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)
+		}
+		defer s.StopWatching()
 		s.Window().ShowAndRun()
 		return 0
 	}

@@ -1,0 +1,128 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func TestNewSpecPrepare(t *testing.T) {
+	dirs := fixtureDirs(t)
+	c := personas.Load(dirs)
+	tests := []struct {
+		name    string
+		spec    NewSpec
+		want    []string // parts of the new file
+		wantErr string
+	}{
+		{"from_a_preset", NewSpec{Name: "critic", Description: "Criticises.", From: presetPrefix + "plan", Scope: personas.ScopeGlobal},
+			[]string{"name: critic", "description: Criticises.", "permissions: plan"}, ""},
+		{"copy_of_a_file_keeps_its_rules", NewSpec{Name: "reviewer2", From: "reviewer", Scope: personas.ScopeGlobal},
+			[]string{"name: reviewer2", `"git push *": {action: deny, reason: "reviewers never push"}`, "# Reviewers read everything"}, ""},
+		{"copy_of_a_builtin", NewSpec{Name: "planner", From: "planner", Scope: personas.ScopeGlobal},
+			[]string{"name: planner", "ctx_execute: deny"}, ""},
+		{"bad_name", NewSpec{Name: "Bad Name", From: presetPrefix + "read", Scope: personas.ScopeGlobal}, nil, "not a valid persona name"},
+		{"existing_file", NewSpec{Name: "scout", From: presetPrefix + "read", Scope: personas.ScopeGlobal}, nil, "already exists"},
+		{"no_project_here", NewSpec{Name: "x", From: presetPrefix + "read", Scope: personas.ScopeProject}, nil, "no project"},
+		{"no_start", NewSpec{Name: "x", Scope: personas.ScopeGlobal}, nil, "choose what the new persona starts from"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, err := tt.spec.Prepare(dirs, c)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Prepare(%+v) error = %v; want one containing %q", tt.spec, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Prepare(%+v): %v", tt.spec, err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(string(doc.Bytes()), w) {
+					t.Errorf("new file lacks %q:\n%s", w, doc.Bytes())
+				}
+			}
+		})
+	}
+}
+
+func TestNewPersonaDialogCreatesAndSelects(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	s.newPersona()
+	dlg := topDialog(s)
+	if dlg == nil {
+		t.Fatal("New persona showed no dialog")
+	}
+	var name, desc = findEntry(dlg, "lower-case name, e.g. reviewer"), findEntry(dlg, "what it does (you can change it later)")
+	name.SetText("critic")
+	desc.SetText("Finds the weak spots.")
+	test.Tap(findButton(dlg, "Create"))
+	settle(t, s, q)
+	if s.Selected() != "critic" || s.Editor() == nil || s.Editor().Original().Description != "Finds the weak spots." {
+		t.Fatalf("after Create: selected %q", s.Selected())
+	}
+	if _, err := os.Stat(filepath.Join(s.Dirs().GlobalAgents(), "critic.md")); err != nil {
+		t.Errorf("no file for the new persona: %v", err)
+	}
+}
+
+func TestRenameFollowsTheActiveAgent(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	if err := s.SetActive("reviewer"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.applyRename("reviewer", "auditor"); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, s, q)
+	agents := s.Dirs().GlobalAgents()
+	if _, err := os.Stat(filepath.Join(agents, "auditor.md")); err != nil {
+		t.Errorf("file not renamed: %v", err)
+	}
+	if s.Selected() != "auditor" || s.Active() != "auditor" || !strings.Contains(s.Window().Title(), "auditor") {
+		t.Errorf("after rename: selected %q active %q title %q; want auditor everywhere", s.Selected(), s.Active(), s.Window().Title())
+	}
+}
+
+func TestDeleteToTrashAndUndo(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "scout")
+	path := s.Editor().Path()
+	s.deletePersona()
+	test.Tap(findButton(topDialog(s), "Delete"))
+	settle(t, s, q)
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Fatalf("the file is still there after Delete: %v", err)
+	}
+	if listHas(s.screen.List().Items(), "scout", func(ListItem) bool { return true }) {
+		t.Error("scout still listed after Delete")
+	}
+	if !s.notice.box.Visible() || !strings.Contains(s.notice.text.Text, "Deleted scout") {
+		t.Fatalf("no undo notice after Delete (%q)", s.notice.text.Text)
+	}
+	test.Tap(s.notice.action)
+	settle(t, s, q)
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("Undo did not restore the file: %v", err)
+	}
+	if s.Selected() != "scout" || s.notice.box.Visible() {
+		t.Errorf("after Undo: selected %q, notice visible %v", s.Selected(), s.notice.box.Visible())
+	}
+}
+
+func TestDeleteCanBeCancelled(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	clickPersona(t, s, "scout")
+	path := s.Editor().Path()
+	s.deletePersona()
+	test.Tap(findButton(topDialog(s), choiceCancel))
+	if _, err := os.Stat(path); err != nil {
+		t.Errorf("Cancel deleted the file: %v", err)
+	}
+}
