@@ -3,6 +3,7 @@ package preview
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
 )
@@ -43,17 +44,21 @@ func (f Fix) Label() string {
 
 // Apply returns rs with the fix made; rs is not changed. It fails when the rules no longer
 // have the positions the fix names (they were edited since the lint ran).
-func (f Fix) Apply(rs engine.Ruleset) (engine.Ruleset, error) {
-	if f.Rule < 0 || f.Rule >= len(rs) {
-		return nil, fmt.Errorf("cannot %s rule %d: there are %d rules now; run lint again", f.Op, f.Rule+1, len(rs))
+func (f Fix) Apply(rs engine.Ruleset) (engine.Ruleset, error) { return ApplyFix(f, rs) }
+
+// ApplyFix makes fix f in any list that holds the rules in order (the app's table rows, say),
+// returning a new list.
+func ApplyFix[T any](f Fix, list []T) ([]T, error) {
+	if f.Rule < 0 || f.Rule >= len(list) {
+		return nil, fmt.Errorf("cannot %s rule %d: there are %d rules now; run lint again", f.Op, f.Rule+1, len(list))
 	}
-	out := slices.Clone(rs)
+	out := slices.Clone(list)
 	switch f.Op {
 	case FixRemove:
 		return slices.Delete(out, f.Rule, f.Rule+1), nil
 	case FixMove:
-		if f.To < 0 || f.To >= len(rs) {
-			return nil, fmt.Errorf("cannot move rule %d to position %d: there are %d rules", f.Rule+1, f.To+1, len(rs))
+		if f.To < 0 || f.To >= len(list) {
+			return nil, fmt.Errorf("cannot move rule %d to position %d: there are %d rules", f.Rule+1, f.To+1, len(list))
 		}
 		r := out[f.Rule]
 		out = slices.Delete(out, f.Rule, f.Rule+1)
@@ -91,25 +96,40 @@ func ByRule(ps []Problem, rules int) [][]Problem {
 	return out
 }
 
-// Change is a tool whose status a fix would change.
+// Change is a tool whose status a fix would change: its kind, or the actions its values get.
 type Change struct {
 	Tool          string
-	Before, After Kind
+	Before, After Status
 }
 
-// Effect lists, in tool order, the tools whose status for p would change if fix were applied,
-// so that a person sees what a fix does before making it. Removing a duplicate changes none.
-func (c *Cache) Effect(p Persona, fix Fix, tools []string) ([]Change, error) {
-	rs, err := fix.Apply(p.Rules)
+// String says the change for people: "write: hidden → allow", "read: ask or deny → allow or deny".
+func (c Change) String() string { return c.Tool + ": " + statusWords(c.Before) + " → " + statusWords(c.After) }
+
+func statusWords(s Status) string {
+	if s.Kind != KindDepends {
+		return s.Kind.String()
+	}
+	var words []string
+	for _, a := range s.Actions() {
+		words = append(words, string(a))
+	}
+	return strings.Join(words, " or ")
+}
+
+// Effect lists, in tool order, the tools whose status would change if fix were made in rules
+// (with the cache's guards and options), so that a person sees what a fix does before making
+// it. Removing a duplicate changes none.
+func (c *Cache) Effect(rules engine.Ruleset, fix Fix, tools []string) ([]Change, error) {
+	fixed, err := fix.Apply(rules)
 	if err != nil {
 		return nil, err
 	}
-	before := c.Evaluator(p)
-	after := newEvaluator(rs, nil, c.compiledGuards(), c.opts)
+	before := newEvaluator(rules, nil, c.compiledGuards(), c.opts)
+	after := newEvaluator(fixed, nil, c.compiledGuards(), c.opts)
 	var out []Change
 	for _, t := range tools {
-		b, a := before.Cell(t).Kind, after.Cell(t).Kind
-		if a != b {
+		b, a := before.Status(t), after.Status(t)
+		if a.Kind != b.Kind || !slices.Equal(a.Actions(), b.Actions()) {
 			out = append(out, Change{Tool: t, Before: b, After: a})
 		}
 	}

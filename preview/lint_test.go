@@ -98,16 +98,26 @@ func TestFixEffect(t *testing.T) {
 	c := NewCache(Options{Home: testHome})
 	p := Persona{Name: "p", Rules: rules("read", "*", "allow", "bash", "*", "ask", "*", "*", "deny")}
 	tools := []string{"read", "bash", "write"}
-	got, err := c.Effect(p, Fix{Op: FixMove, Rule: 2, To: 0}, tools)
+	got, err := c.Effect(p.Rules, Fix{Op: FixMove, Rule: 2, To: 0}, tools)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Change{{"read", KindHidden, KindAllow}, {"bash", KindHidden, KindAsk}}
-	if !slices.Equal(got, want) {
-		t.Errorf("Effect of moving the catch-all first = %+v, want %+v", got, want)
+	var texts []string
+	for _, c := range got {
+		texts = append(texts, c.String())
+	}
+	if want := []string{"read: hidden → allow", "bash: hidden → ask"}; !slices.Equal(texts, want) {
+		t.Errorf("Effect of moving the catch-all first = %q, want %q", texts, want)
+	}
+	guarded := NewCache(Options{Home: testHome})
+	guarded.SetGuards([]engine.Ruleset{guardRules("read", "*.env", "deny")})
+	late := rules("read", "*", "allow", "*", "*", "ask")
+	got, _ = guarded.Effect(late, Fix{Op: FixMove, Rule: 1, To: 0}, []string{"read"})
+	if len(got) != 1 || got[0].String() != "read: ask or deny → allow or deny" {
+		t.Errorf("a fix that changes the actions of a tool that depends on the input: %v", got)
 	}
 	dup := Persona{Name: "d", Rules: rules("read", "*", "allow", "read", "*", "allow")}
-	if got, _ := c.Effect(dup, Fix{Op: FixRemove, Rule: 0}, tools); len(got) != 0 {
+	if got, _ := c.Effect(dup.Rules, Fix{Op: FixRemove, Rule: 0}, tools); len(got) != 0 {
 		t.Errorf("removing a duplicate changes %+v, want nothing", got)
 	}
 }

@@ -1,0 +1,178 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+// ProblemsTitle is the title of the editor tab listing lint problems.
+const ProblemsTitle = "Problems"
+
+func init() {
+	RegisterRuleNotes(lintNotes)
+	RegisterEditorTab(EditorTab{Title: ProblemsTitle, Order: 24, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject {
+		return NewLintView(s, m)
+	}})
+}
+
+// draftLint lints the rules as the table shows them, so that problem i is about row i even
+// while a row is half typed. extra are the user's tool names, whose keys are not unknown.
+func draftLint(m *EditorModel, extra []string) []preview.Problem {
+	if m == nil || m.Broken() {
+		return nil
+	}
+	d := m.Draft()
+	rs := make(engine.Ruleset, len(d.Rules))
+	for i, r := range d.Rules {
+		rs[i] = r.Rule()
+	}
+	return preview.Lint(preview.Persona{Rules: rs, Legacy: d.Form == personas.FormLegacy}, extra)
+}
+
+// fixable reports whether m's rows may be edited by a fix: a rule map the person may change
+// (a preset or legacy list is converted explicitly first).
+func fixable(m *EditorModel) bool {
+	return !m.ReadOnly() && m.Draft().Form == personas.FormRules
+}
+
+// applyFix makes a lint fix in the editor's rows, as one edit.
+func applyFix(m *EditorModel, f preview.Fix) error {
+	var err error
+	m.Update(func(d *Draft) {
+		rows, e := preview.ApplyFix(f, d.Rules)
+		if err = e; e == nil {
+			d.Rules = rows
+		}
+	})
+	return err
+}
+
+// lintNotes puts every lint problem about a row under that row, with its fix button when the
+// fix is safe and the rows may be edited.
+func lintNotes(s *Shell, m *EditorModel) []RuleNote {
+	var out []RuleNote
+	for _, p := range draftLint(m, ExtraTools(s.App().Preferences())) {
+		if p.Rule < 0 {
+			continue
+		}
+		n := RuleNote{Row: p.Rule, Text: p.Message}
+		if p.Fix != nil && fixable(m) {
+			fix := *p.Fix
+			n.Fix = fix.Label()
+			n.Apply = func() {
+				if err := applyFix(m, fix); err != nil {
+					s.showError(err)
+				}
+			}
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// LintView is the Problems tab: every lint problem of the open persona, each with what its fix
+// would change before it is made.
+type LintView struct {
+	widget.BaseWidget
+	s    *Shell
+	m    *EditorModel
+	list *fyne.Container
+}
+
+// NewLintView makes the Problems tab for the persona open in m.
+func NewLintView(s *Shell, m *EditorModel) *LintView {
+	v := &LintView{s: s, m: m, list: container.NewVBox()}
+	v.ExtendBaseWidget(v)
+	v.update()
+	m.OnChange(v.update)
+	return v
+}
+
+// Problems are the problems listed.
+func (v *LintView) Problems() []preview.Problem {
+	return draftLint(v.m, ExtraTools(v.s.App().Preferences()))
+}
+
+func (v *LintView) update() {
+	ps := v.Problems()
+	var objs []fyne.CanvasObject
+	if len(ps) == 0 {
+		objs = append(objs, widget.NewLabel("No problems: every rule can decide something, and no rule repeats another."))
+	}
+	for _, p := range ps {
+		objs = append(objs, v.problemRow(p))
+	}
+	v.list.Objects = objs
+	v.list.Refresh()
+}
+
+func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
+	where := "Persona"
+	if p.Rule >= 0 {
+		where = fmt.Sprintf("Rule %d", p.Rule+1)
+	}
+	head := widget.NewLabelWithStyle(where+" · "+string(p.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	msg := wrapLabel(p.Message)
+	var buttons []fyne.CanvasObject
+	if p.Rule >= 0 {
+		row := p.Rule
+		buttons = append(buttons, widget.NewButtonWithIcon("Show", theme.NavigateNextIcon(), func() {
+			if o := v.m.Original(); o != nil {
+				v.s.RevealRule(o.Name, row)
+			}
+		}))
+	}
+	body := []fyne.CanvasObject{head, msg}
+	switch {
+	case p.Kind == engine.LintLegacy && !v.m.ReadOnly():
+		buttons = append(buttons, widget.NewButton("Convert to rules", v.m.ConvertToRules))
+	case p.Fix != nil && fixable(v.m):
+		fix := *p.Fix
+		body = append(body, wrapLabel(v.effectText(fix)))
+		b := widget.NewButtonWithIcon(fix.Label(), theme.ConfirmIcon(), func() {
+			if err := applyFix(v.m, fix); err != nil {
+				v.s.showError(err)
+			}
+		})
+		b.Importance = widget.HighImportance
+		buttons = append(buttons, b)
+	}
+	return container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(buttons...), container.NewVBox(body...)), widget.NewSeparator())
+}
+
+// effectText says what a fix would change in the tools' statuses.
+func (v *LintView) effectText(f preview.Fix) string {
+	d := v.m.Draft()
+	rs := make(engine.Ruleset, len(d.Rules))
+	for i, r := range d.Rules {
+		rs[i] = r.Rule()
+	}
+	st := previewStateOf(v.s)
+	st.personas() // bring the cache's guards and options up to date
+	changes, err := st.cache.Effect(rs, f, PreviewTools(v.s.App().Preferences()))
+	if err != nil {
+		return err.Error()
+	}
+	if len(changes) == 0 {
+		return "This fix changes no decision."
+	}
+	var parts []string
+	for _, c := range changes {
+		parts = append(parts, c.String())
+	}
+	return "This fix changes: " + strings.Join(parts, ", ")
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (v *LintView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewVScroll(v.list))
+}

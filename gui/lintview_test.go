@@ -1,0 +1,115 @@
+package gui
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+)
+
+// rowTexts renders the draft's rows as "permission pattern action".
+func rowTexts(m *EditorModel) []string {
+	var out []string
+	for _, r := range m.Draft().Rules {
+		out = append(out, r.Permission+" "+r.Pattern+" "+string(r.Action))
+	}
+	return out
+}
+
+// noteWithFix returns the note of row whose fix is labelled fix.
+func noteWithFix(t *testing.T, s *Shell, m *EditorModel, row int, fix string) RuleNote {
+	t.Helper()
+	notes := ruleNotes(s, m)[row]
+	for _, n := range notes {
+		if n.Fix == fix {
+			return n
+		}
+	}
+	t.Fatalf("row %d has notes %+v, none with the fix %q", row+1, notes, fix)
+	return RuleNote{}
+}
+
+func TestLintFixesOnRulesRowsAndSave(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("sloppy")
+	m := s.Editor()
+	// The catch-all comes last, so nothing before it can decide: move it first...
+	noteWithFix(t, s, m, 3, "Move rule 4 to the top").Apply()
+	want := []string{"* * ask", "read * allow", "bash npm test allow", "bash npm * allow"}
+	if got := rowTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("after moving the catch-all first, rows = %q, want %q", got, want)
+	}
+	// ...which shows that "npm test" adds nothing to the later "npm *".
+	noteWithFix(t, s, m, 2, "Remove rule 3").Apply()
+	want = []string{"* * ask", "read * allow", "bash npm * allow"}
+	if got := rowTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("after removing the shadowed rule, rows = %q, want %q", got, want)
+	}
+	if notes := ruleNotes(s, m); len(notes) != 0 {
+		t.Errorf("after both fixes, notes remain: %+v", notes)
+	}
+	if err := m.Save(false); err != nil {
+		t.Fatalf("save: %v", err)
+	}
+	data, err := os.ReadFile(m.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFile := `---
+name: sloppy
+description: Rules with problems lint can fix.
+permissions:
+  "*": ask
+  read: allow
+  bash:
+    "npm *": allow
+---
+A narrower rule before a wider one with the same action, and a catch-all that comes last.
+`
+	if string(data) != wantFile {
+		t.Errorf("saved file =\n%s\nwant\n%s", data, wantFile)
+	}
+}
+
+func TestLintFixesNeedAnEditableRuleMap(t *testing.T) {
+	s := part2Shell(t)
+	for _, name := range []string{"planner", "tinker"} {
+		s.SelectPersona(name)
+		for row, notes := range ruleNotes(s, s.Editor()) {
+			for _, n := range notes {
+				if n.Fix != "" {
+					t.Errorf("%s row %d offers the fix %q, but its rules cannot be edited as rows", name, row+1, n.Fix)
+				}
+			}
+		}
+	}
+}
+
+func TestProblemsTab(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("sloppy")
+	v := NewLintView(s, s.Editor())
+	texts := strings.Join(labelTexts(v.list), "\n")
+	for _, want := range []string{"Rule 4 · catch-all-late", "This fix changes:", "read: ask or deny → allow or deny"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("the Problems tab does not say %q; it says:\n%s", want, texts)
+		}
+	}
+	b := findButtonPrefix(v.list, "Move rule 4 to the top")
+	if b == nil {
+		t.Fatalf("no fix button on the Problems tab")
+	}
+	test.Tap(b)
+	if got := rowTexts(s.Editor())[0]; got != "* * ask" {
+		t.Errorf("after the fix, the first row is %q, want the catch-all", got)
+	}
+
+	s.Editor().Revert()
+	s.SelectPersona("tinker")
+	v = NewLintView(s, s.Editor())
+	if findButtonPrefix(v.list, "Convert to rules") == nil {
+		t.Errorf("the legacy persona's Problems tab offers no conversion: %q", labelTexts(v.list))
+	}
+}
