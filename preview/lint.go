@@ -103,7 +103,9 @@ type Change struct {
 }
 
 // String says the change for people: "write: hidden → allow", "read: ask or deny → allow or deny".
-func (c Change) String() string { return c.Tool + ": " + statusWords(c.Before) + " → " + statusWords(c.After) }
+func (c Change) String() string {
+	return c.Tool + ": " + statusWords(c.Before) + " → " + statusWords(c.After)
+}
 
 func statusWords(s Status) string {
 	if s.Kind != KindDepends {
