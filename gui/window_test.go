@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/agentmgr/agentmgr/personas"
@@ -13,12 +14,12 @@ import (
 // screens only and do not change when another screen is registered.
 func onlyOwnScreens(t *testing.T) {
 	registry.Lock()
-	saved := registry
+	screens, tabs, menus, notes := registry.screens, registry.tabs, registry.menus, registry.notes
 	registry.screens, registry.tabs, registry.menus, registry.notes = nil, nil, nil, nil
 	registry.Unlock()
 	t.Cleanup(func() {
 		registry.Lock()
-		registry.screens, registry.tabs, registry.menus, registry.notes = saved.screens, saved.tabs, saved.menus, saved.notes
+		registry.screens, registry.tabs, registry.menus, registry.notes = screens, tabs, menus, notes
 		registry.Unlock()
 	})
 }
@@ -53,14 +54,14 @@ func TestMainWindowImages(t *testing.T) {
 
 func TestWindowShowsPersonasFirstThenRegisteredScreens(t *testing.T) {
 	onlyOwnScreens(t)
-	RegisterScreen(Screen{Title: "Later", Order: 20, Make: func(*Shell) fyne.CanvasObject { return fyne.NewContainer() }})
-	RegisterScreen(Screen{Title: "Sooner", Order: 10, Make: func(*Shell) fyne.CanvasObject { return fyne.NewContainer() }})
+	RegisterScreen(Screen{Title: "Later", Order: 20, Make: func(*Shell) fyne.CanvasObject { return container.NewWithoutLayout() }})
+	RegisterScreen(Screen{Title: "Sooner", Order: 10, Make: func(*Shell) fyne.CanvasObject { return container.NewWithoutLayout() }})
 	var seen []string
 	RegisterMenu(func(s *Shell, mm *fyne.MainMenu) {
 		seen = append(seen, "hook")
 		FindMenuItem(mm, MenuAgent, ItemNextAgent).Shortcut = &fyne.ShortcutCopy{}
 	})
-	RegisterEditorTab(EditorTab{Title: "Between", Order: 25, Make: func(*Shell, *EditorModel) fyne.CanvasObject { return fyne.NewContainer() }})
+	RegisterEditorTab(EditorTab{Title: "Between", Order: 25, Make: func(*Shell, *EditorModel) fyne.CanvasObject { return container.NewWithoutLayout() }})
 	s := newTestShell(t, fixtureDirs(t))
 	if got := s.tabs.titles(); len(got) != 3 || got[0] != PersonasTitle || got[1] != "Sooner" || got[2] != "Later" {
 		t.Errorf("screens = %v; want Personas, Sooner, Later", got)
