@@ -1,0 +1,217 @@
+package gui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+// PreviewTitle is the title of the editor tab that previews a persona.
+const PreviewTitle = "Preview"
+
+func init() {
+	RegisterEditorTab(EditorTab{Title: PreviewTitle, Order: 22, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject {
+		return NewPreviewTab(s, previewStateOf(s), m)
+	}})
+}
+
+// PreviewTab shows, live while the persona is edited and before it is saved, what it does with
+// every known tool (hidden, ask, allow, deny, or depends on the input, and the rule that
+// decides), its permission mode, and the guard envelope and persona block exactly as they
+// would be injected.
+type PreviewTab struct {
+	widget.BaseWidget
+	s  *Shell
+	st *previewState
+	m  *EditorModel
+
+	statuses []preview.Status
+	selected int
+
+	mode     *widget.Label
+	list     *widget.List
+	detail   *fyne.Container
+	newTool  *widget.Entry
+	envelope *widget.TextGrid
+	block    *widget.TextGrid
+}
+
+// NewPreviewTab makes the Preview tab of the persona open in m.
+func NewPreviewTab(s *Shell, st *previewState, m *EditorModel) *PreviewTab {
+	v := &PreviewTab{s: s, st: st, m: m, selected: -1}
+	v.mode = widget.NewLabel("")
+	v.list = widget.NewList(func() int { return len(v.statuses) }, newStatusRow, v.updateRow)
+	v.list.OnSelected = func(i widget.ListItemID) { v.selected = i; v.showDetail() }
+	v.detail = container.NewVBox()
+	v.newTool = widget.NewEntry()
+	v.newTool.SetPlaceHolder("another tool name (custom, MCP)")
+	v.newTool.OnSubmitted = func(string) { v.addTool() }
+	v.envelope = widget.NewTextGrid()
+	v.block = widget.NewTextGrid()
+	v.ExtendBaseWidget(v)
+	v.update()
+	m.OnChange(v.update)
+	s.App().Preferences().AddChangeListener(func() { fyne.Do(v.update) })
+	return v
+}
+
+// Statuses are the tool statuses shown, in tool order.
+func (v *PreviewTab) Statuses() []preview.Status { return v.statuses }
+
+// Status returns the status of tool.
+func (v *PreviewTab) Status(tool string) (preview.Status, bool) {
+	i := slices.IndexFunc(v.statuses, func(s preview.Status) bool { return s.Tool == tool })
+	if i < 0 {
+		return preview.Status{}, false
+	}
+	return v.statuses[i], true
+}
+
+func (v *PreviewTab) update() {
+	p := v.m.Persona()
+	if p == nil {
+		v.statuses = nil
+		v.mode.SetText("This file did not load; there is nothing to preview.")
+		v.list.Refresh()
+		return
+	}
+	v.st.personas() // bring the cache's guards and options up to date
+	e := v.st.cache.Evaluator(previewPersona(p))
+	tools := PreviewTools(v.s.App().Preferences())
+	v.statuses = v.statuses[:0]
+	for _, t := range tools {
+		v.statuses = append(v.statuses, e.Status(t))
+	}
+	hidden, _ := e.Policy().SplitTools(tools)
+	mode := fmt.Sprintf("Permission mode: %s    %d of %d tools hidden", e.Policy().Persona.Mode(), len(hidden), len(tools))
+	if v.s.Yolo() {
+		mode += "    YOLO IS ON: every ask is allowed"
+	}
+	v.mode.SetText(mode)
+	v.envelope.SetText(personas.Envelope(p, e.Policy(), tools))
+	v.block.SetText(personas.Block(p))
+	v.list.Refresh()
+	v.showDetail()
+}
+
+// newStatusRow is a list row: the status badge, the tool, and the deciding rule.
+func newStatusRow() fyne.CanvasObject {
+	tool := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	rule := widget.NewLabel("")
+	rule.Truncation = fyne.TextTruncateEllipsis
+	b := badge("depends", kindColor(preview.KindDepends))
+	return container.NewBorder(nil, nil, container.NewHBox(b, tool), nil, rule)
+}
+
+func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
+	if i < 0 || i >= len(v.statuses) {
+		return
+	}
+	st := v.statuses[i]
+	box := o.(*fyne.Container)
+	left := box.Objects[1].(*fyne.Container)
+	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
+	left.Objects[1].(*widget.Label).SetText(st.Tool)
+	box.Objects[0].(*widget.Label).SetText(statusSummary(st))
+}
+
+// statusSummary says in one line why a tool has its status.
+func statusSummary(st preview.Status) string {
+	switch st.Kind {
+	case preview.KindHidden:
+		if st.Rule == nil {
+			return "hidden"
+		}
+		return "hidden by " + ruleText(st.Rule)
+	case preview.KindDepends:
+		var parts []string
+		for _, a := range st.Actions() {
+			n := 0
+			for _, o := range st.Outcomes {
+				if o.Action == a {
+					n++
+				}
+			}
+			parts = append(parts, fmt.Sprintf("%s by %d rule%s", a, n, plural(n)))
+		}
+		return "depends on the input: " + strings.Join(parts, ", ")
+	}
+	return ruleText(st.Rule)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// showDetail lists every outcome of the selected tool: each rule that decides some value, with
+// an example value, and a button to try it in the simulator.
+func (v *PreviewTab) showDetail() {
+	v.detail.Objects = nil
+	if v.selected >= 0 && v.selected < len(v.statuses) {
+		st := v.statuses[v.selected]
+		v.detail.Objects = append(v.detail.Objects,
+			widget.NewLabelWithStyle(fmt.Sprintf("%s (permission key %s): %s", st.Tool, st.Key, legendText(st.Kind)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
+		for _, o := range st.Outcomes {
+			o := o
+			text := fmt.Sprintf("%s, e.g. %q: %s", o.Action, o.Example, ruleText(o.Rule))
+			if o.Example == "" && (o.Rule == nil || (o.Rule.Rule.Pattern != "" && strings.Trim(o.Rule.Rule.Pattern, "*") == "")) {
+				// The empty value stands for every value only catch-alls match.
+				text = fmt.Sprintf("%s for any value no narrower rule names: %s", o.Action, ruleText(o.Rule))
+			}
+			if o.Rule != nil && o.Rule.Rule.Reason != "" {
+				text += ": " + o.Rule.Rule.Reason
+			}
+			line := wrapLabel(text)
+			try := widget.NewButtonWithIcon("Try", theme.SearchIcon(), func() {
+				v.st.simulate(preview.Query{Persona: v.m.Persona().Name, Tool: st.Tool, Value: o.Example})
+			})
+			v.detail.Objects = append(v.detail.Objects, container.NewBorder(nil, nil, container.NewVBox(actionBadge(o.Action)), try, line))
+		}
+		if st.Approximate {
+			v.detail.Objects = append(v.detail.Objects, warnLabel("These rules are too intricate to list every case; the cases above were found first."))
+		}
+		if slices.Contains(ExtraTools(v.s.App().Preferences()), st.Tool) {
+			tool := st.Tool
+			v.detail.Objects = append(v.detail.Objects, widget.NewButtonWithIcon("Forget this tool", theme.DeleteIcon(), func() {
+				RemoveExtraTool(v.s.App().Preferences(), tool)
+				v.selected = -1
+				v.update()
+			}))
+		}
+	} else {
+		v.detail.Objects = append(v.detail.Objects, wrapLabel("Select a tool to see every rule that decides its calls."))
+	}
+	v.detail.Refresh()
+}
+
+// addTool remembers the typed tool name for every preview.
+func (v *PreviewTab) addTool() {
+	if AddExtraTool(v.s.App().Preferences(), v.newTool.Text) {
+		v.newTool.SetText("")
+		v.update()
+	}
+}
+
+// CreateRenderer lays out the statuses and details over the envelope and block.
+func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
+	add := container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
+	tools := container.NewBorder(v.mode, add, nil, nil, container.NewHSplit(v.list, container.NewVScroll(v.detail)))
+	injected := container.NewAppTabs(
+		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),
+		container.NewTabItem("Persona block", container.NewScroll(v.block)),
+	)
+	split := container.NewVSplit(tools, injected)
+	split.Offset = 0.62
+	return widget.NewSimpleRenderer(split)
+}

@@ -1,0 +1,87 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+func TestPreviewTabFollowsUnsavedEdits(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("reviewer")
+	v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+	kind := func(tool string) preview.Kind {
+		st, ok := v.Status(tool)
+		if !ok {
+			t.Fatalf("the preview has no row for %s", tool)
+		}
+		return st.Kind
+	}
+	if k := kind("write"); k != preview.KindHidden {
+		t.Fatalf("reviewer write = %s, want hidden", k)
+	}
+	if k := kind("bash"); k != preview.KindDepends {
+		t.Fatalf("reviewer bash = %s, want depends", k)
+	}
+	s.Editor().Update(func(d *Draft) { d.Rules = append(d.Rules, RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Ask}) })
+	if k := kind("write"); k != preview.KindDepends {
+		t.Errorf("after an unsaved edit asking for docs/*, reviewer write = %s, want depends", k)
+	}
+	if !strings.Contains(v.envelope.Text(), "write") || !strings.Contains(v.block.Text(), `<persona name="reviewer"`) {
+		t.Errorf("envelope or block missing:\n%s\n%s", v.envelope.Text(), v.block.Text())
+	}
+	if !strings.Contains(v.mode.Text, "Permission mode: plan") {
+		t.Errorf("mode line = %q", v.mode.Text)
+	}
+}
+
+func TestPreviewTabAddsToolsToEveryPreview(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("builder")
+	v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+	v.newTool.SetText("mcp_github_create_pr")
+	v.addTool()
+	st, ok := v.Status("mcp_github_create_pr")
+	if !ok || st.Kind != preview.KindAllow {
+		t.Fatalf("added tool: %+v %v, want allow by builder's catch-all", st, ok)
+	}
+	if mx := previewStateOf(s).matrix.Matrix(); !strings.Contains(strings.Join(mx.Tools, " "), "mcp_github_create_pr") {
+		t.Errorf("the matrix did not pick up the added tool: %q", mx.Tools)
+	}
+	v.list.Select(len(v.Statuses()) - 1)
+	if b := findButtonPrefix(v.detail, "Forget this tool"); b == nil {
+		t.Fatalf("no way to forget an added tool")
+	} else {
+		b.OnTapped()
+	}
+	if _, ok := v.Status("mcp_github_create_pr"); ok {
+		t.Errorf("the forgotten tool is still previewed")
+	}
+}
+
+func TestPreviewTabDetailTriesOutcomesInTheSimulator(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("reviewer")
+	v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+	for i, st := range v.Statuses() {
+		if st.Tool == "bash" {
+			v.list.Select(i)
+		}
+	}
+	texts := strings.Join(labelTexts(v.detail), "\n")
+	for _, want := range []string{"deny for any value no narrower rule names", `allow, e.g. "git diff"`, `deny, e.g. "git push"`, "reviewers never push"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("bash detail does not say %q:\n%s", want, texts)
+		}
+	}
+	b := findButtonPrefix(v.detail, "Try")
+	if b == nil {
+		t.Fatal("no Try button")
+	}
+	b.OnTapped()
+	if r := previewStateOf(s).sim.Result(); r == nil || r.Agent != "reviewer" || r.Tool != "bash" {
+		t.Errorf("Try left the simulator at %+v", r)
+	}
+}
