@@ -25,7 +25,9 @@ func TestPreviewTabFollowsUnsavedEdits(t *testing.T) {
 	if k := kind("bash"); k != preview.KindDepends {
 		t.Fatalf("reviewer bash = %s, want depends", k)
 	}
-	s.Editor().Update(func(d *Draft) { d.Rules = append(d.Rules, RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Ask}) })
+	s.Editor().Update(func(d *Draft) {
+		d.Rules = append(d.Rules, RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Ask})
+	})
 	if k := kind("write"); k != preview.KindDepends {
 		t.Errorf("after an unsaved edit asking for docs/*, reviewer write = %s, want depends", k)
 	}
