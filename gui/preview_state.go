@@ -14,6 +14,7 @@ type previewState struct {
 	cache  *preview.Cache
 	sim    *SimulatorScreen // nil until the Simulator screen is built
 	matrix *MatrixScreen    // nil until the Matrix screen is built
+	picker *Picker          // the quick switcher last opened
 }
 
 // previewStates holds one previewState per Shell: the screens are built by the registries,

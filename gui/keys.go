@@ -1,0 +1,283 @@
+package gui
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/keybindings"
+)
+
+// KeysTitle is the title of the keybindings screen.
+const KeysTitle = "Keys"
+
+func init() {
+	RegisterScreen(Screen{Title: KeysTitle, Icon: theme.ComputerIcon(), Order: 40, Make: func(s *Shell) fyne.CanvasObject {
+		return NewKeysScreen(s, LoadKeysModel(keysPath(s), s.App().Preferences().String(piVersionKey)))
+	}})
+}
+
+// newestChoice is the pi version choice that follows the newest table agentmgr ships.
+const newestChoice = "newest known"
+
+// KeysScreen edits the agent manager's three keys in keybindings.json: a capture field per
+// action, each key's status for the chosen pi release (ok, skipped by pi, overrides X,
+// clashes), the suggested fixes as buttons, and Save, which rewrites only what changed.
+type KeysScreen struct {
+	widget.BaseWidget
+	s *Shell
+	m *KeysModel
+
+	Version  *widget.Select
+	Save     *widget.Button
+	Revert   *widget.Button
+	captures map[string]*KeyCapture
+	resets   map[string]*widget.Button
+	actions  *fyne.Container
+	findings *fyne.Container
+	text     *widget.TextGrid
+	status   *widget.Label
+}
+
+// NewKeysScreen makes the screen over model m.
+func NewKeysScreen(s *Shell, m *KeysModel) *KeysScreen {
+	v := &KeysScreen{s: s, m: m, captures: map[string]*KeyCapture{}, resets: map[string]*widget.Button{}}
+	opts := []string{newestChoice}
+	for i := len(keybindings.Tables()) - 1; i >= 0; i-- {
+		opts = append(opts, keybindings.Tables()[i].Version.String())
+	}
+	v.Version = widget.NewSelect(opts, nil)
+	v.Version.SetSelected(newestChoice)
+	if m.Version() != "" {
+		v.Version.SetSelected(m.Table().Version.String())
+	}
+	v.Version.OnChanged = v.setVersion
+	v.Save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), v.save)
+	v.Save.Importance = widget.HighImportance
+	v.Revert = widget.NewButtonWithIcon("Revert", theme.ContentUndoIcon(), m.Revert)
+	v.actions = container.NewVBox()
+	v.findings = container.NewVBox()
+	v.text = widget.NewTextGrid()
+	v.status = widget.NewLabel("")
+	v.status.Wrapping = fyne.TextWrapWord
+	v.ExtendBaseWidget(v)
+	m.OnChange(v.update)
+	v.update()
+	return v
+}
+
+// Model is the model the screen edits.
+func (v *KeysScreen) Model() *KeysModel { return v.m }
+
+// Capture is the capture field of action id.
+func (v *KeysScreen) Capture(id string) *KeyCapture { return v.captures[id] }
+
+// ResetButton is the button that brings action id back to its default keys.
+func (v *KeysScreen) ResetButton(id string) *widget.Button { return v.resets[id] }
+
+func (v *KeysScreen) setVersion(choice string) {
+	ver := choice
+	if choice == newestChoice {
+		ver = ""
+	}
+	if err := v.m.SetVersion(ver); err != nil {
+		v.status.SetText(err.Error())
+		return
+	}
+	v.s.App().Preferences().SetString(piVersionKey, ver)
+	v.s.RefreshMenu()
+}
+
+func (v *KeysScreen) save() {
+	err := v.m.Save()
+	switch {
+	case errors.Is(err, keybindings.ErrChangedOnDisk):
+		v.status.SetText(err.Error() + " (Revert reads it again.)")
+	case err != nil:
+		v.status.SetText(err.Error())
+	default:
+		v.status.SetText("Saved " + v.m.Path() + ". The app's Agent menu uses the new keys.")
+		v.s.RefreshMenu()
+	}
+}
+
+func (v *KeysScreen) update() {
+	v.status.SetText("")
+	if err := v.m.LoadError(); err != nil {
+		v.status.SetText(err.Error())
+	}
+	if v.m.Dirty() {
+		v.Save.Enable()
+		v.Revert.Enable()
+	} else {
+		v.Save.Disable()
+		v.Revert.Disable()
+	}
+	var rows []fyne.CanvasObject
+	for _, a := range v.m.Report().Actions {
+		rows = append(rows, v.actionRow(a), widget.NewSeparator())
+	}
+	v.actions.Objects = rows
+	v.actions.Refresh()
+	v.findings.Objects = v.findingRows()
+	v.findings.Refresh()
+	v.text.SetText(v.m.Text())
+}
+
+// actionRow is one action: what it does, the capture field, its keys' statuses.
+func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
+	var first keybindings.Combo
+	if len(a.Keys) > 0 {
+		first = a.Keys[0].Combo
+	}
+	capture := NewKeyCapture(first)
+	id := a.ID
+	capture.OnCaptured = func(c keybindings.Combo) {
+		if err := v.m.Bind(id, c); err != nil {
+			v.status.SetText(err.Error())
+		}
+	}
+	capture.OnCapturing = v.pauseShortcuts
+	v.captures[id] = capture
+	reset := widget.NewButtonWithIcon("Default", theme.ContentClearIcon(), func() {
+		if err := v.m.Reset(id); err != nil {
+			v.status.SetText(err.Error())
+		}
+	})
+	if !a.FromFile {
+		reset.Disable()
+	}
+	v.resets[id] = reset
+	title := widget.NewLabelWithStyle(a.Description, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	where := "default"
+	if a.FromFile {
+		where = "set in keybindings.json"
+		if a.Pos.IsValid() {
+			where += " at line " + fmt.Sprint(a.Pos.Line)
+		}
+	}
+	head := container.NewBorder(nil, nil, container.NewVBox(title, widget.NewLabel(a.ID+" · "+where)), container.NewHBox(capture, reset))
+	lines := []fyne.CanvasObject{head}
+	if a.Disabled {
+		lines = append(lines, warnLabel("Disabled: the file binds it to no key."))
+	}
+	for _, k := range a.Keys {
+		detail := k.Detail
+		if app := v.appNote(k); app != "" {
+			detail = strings.TrimPrefix(detail+"; "+app, "; ")
+		}
+		lines = append(lines, container.NewBorder(nil, nil, container.NewHBox(keyStatusBadge(k.Status), widget.NewLabelWithStyle(k.Text, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})), nil, wrapLabel(detail)))
+	}
+	return container.NewVBox(lines...)
+}
+
+// appNote says what a key does in this app: the menu item it opens, or why it cannot be a
+// shortcut here, or which of the app's own items already has it.
+func (v *KeysScreen) appNote(k keybindings.KeyStatus) string {
+	if k.Status == keybindings.StatusInvalid {
+		return ""
+	}
+	sc, err := appShortcut(k.Combo)
+	if err != nil {
+		return err.Error()
+	}
+	if other := menuItemWith(v.s.Window().MainMenu(), sc); other != "" {
+		return "in this app: " + other
+	}
+	return ""
+}
+
+// keyStatusBadge paints a key's status: ok green, shared and overrides amber, clash, skipped
+// and invalid red.
+func keyStatusBadge(s keybindings.Status) *fyne.Container {
+	var c color.Color
+	switch s {
+	case keybindings.StatusOK:
+		c = tokenColors["success"]
+	case keybindings.StatusShared, keybindings.StatusOverrides:
+		c = tokenColors["warning"]
+	default:
+		c = tokenColors["error"]
+	}
+	return badge(string(s), c)
+}
+
+// findingRows lists every finding with its fixes as buttons.
+func (v *KeysScreen) findingRows() []fyne.CanvasObject {
+	fs := v.m.Report().Findings
+	if len(fs) == 0 {
+		return []fyne.CanvasObject{widget.NewLabel("No problems: pi will deliver every key to the agent manager.")}
+	}
+	var out []fyne.CanvasObject
+	for _, f := range fs {
+		var buttons []fyne.CanvasObject
+		for _, fx := range f.Fixes {
+			fx := fx
+			buttons = append(buttons, widget.NewButtonWithIcon(fixLabel(fx), theme.ConfirmIcon(), func() {
+				if err := v.m.Apply(fx); err != nil {
+					v.status.SetText(err.Error())
+				}
+			}))
+		}
+		sev := badge(f.Severity.String(), severityColor(f.Severity))
+		msg := wrapLabel(f.Format(keybindings.FileName))
+		out = append(out, container.NewBorder(nil, nil, container.NewVBox(sev), nil, container.NewVBox(msg, container.NewHBox(buttons...))))
+	}
+	return out
+}
+
+// fixLabel is the button text of a fix: what it binds.
+func fixLabel(fx keybindings.Fix) string {
+	var keys []string
+	for _, k := range fx.Keys {
+		keys = append(keys, k.String())
+	}
+	short := strings.TrimPrefix(fx.ID, keybindings.ActionPrefix)
+	label := fmt.Sprintf("Bind %s to %s", short, strings.Join(keys, ", "))
+	if len(keys) == 0 {
+		label = "Unbind " + short
+	}
+	return label
+}
+
+func severityColor(s keybindings.Severity) color.Color {
+	switch s {
+	case keybindings.Error:
+		return tokenColors["error"]
+	case keybindings.Warning:
+		return tokenColors["warning"]
+	}
+	return tokenColors["info"]
+}
+
+// pauseShortcuts takes the shortcuts off the menu while a key is captured, and puts them back
+// after: the window runs a menu shortcut before the focused widget sees the press.
+func (v *KeysScreen) pauseShortcuts(capturing bool) {
+	w := v.s.Window()
+	if capturing {
+		w.SetMainMenu(withoutShortcuts(w.MainMenu()))
+		return
+	}
+	v.s.RefreshMenu()
+}
+
+// CreateRenderer lays out the version, the actions and the findings, with the file's text.
+func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
+	head := container.NewBorder(nil, nil,
+		container.NewHBox(widget.NewLabelWithStyle("Check against pi", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), v.Version),
+		container.NewHBox(v.Revert, v.Save),
+		widget.NewLabel(v.m.Path()))
+	body := container.NewVBox(v.actions,
+		widget.NewLabelWithStyle("Problems and suggested fixes", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		v.findings, v.status)
+	file := container.NewBorder(widget.NewLabelWithStyle("keybindings.json as Save will write it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(v.text))
+	split := container.NewVSplit(container.NewVScroll(body), file)
+	split.Offset = 0.72
+	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, split))
+}

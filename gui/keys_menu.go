@@ -1,0 +1,65 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+
+	"github.com/agentmgr/agentmgr/keybindings"
+)
+
+// ItemAgentPicker is the Agent menu's item that opens the quick switcher.
+const ItemAgentPicker = "Agent picker…"
+
+// piVersionKey is the preference holding the pi release keybindings are checked against.
+const piVersionKey = "keys.piVersion"
+
+func init() { RegisterMenu(agentKeysMenu) }
+
+// keysPath is keybindings.json in s's agent dir.
+func keysPath(s *Shell) string { return keybindings.Path(s.Dirs().Agent) }
+
+// agentKeysMenu gives Next agent, Previous agent and the picker the keys keybindings.json sets
+// for pi, so that the same keys work in the app. Menu shortcuts are tried before the focused
+// widget, so a focused entry does not swallow them. The saved file counts, not unsaved edits
+// on the Keys screen: the app follows what pi will read.
+func agentKeysMenu(s *Shell, mm *fyne.MainMenu) {
+	km := LoadKeysModel(keysPath(s), s.App().Preferences().String(piVersionKey))
+	if it := FindMenuItem(mm, MenuAgent, ItemNextAgent); it != nil {
+		it.Shortcut, _ = firstAppShortcut(km.Keys(keybindings.ActionNext))
+	}
+	if it := FindMenuItem(mm, MenuAgent, ItemPreviousAgent); it != nil {
+		it.Shortcut, _ = firstAppShortcut(km.Keys(keybindings.ActionPrevious))
+	}
+	for _, m := range mm.Items {
+		if m.Label == MenuAgent {
+			sc, _ := firstAppShortcut(km.Keys(keybindings.ActionPicker))
+			m.Items = append(m.Items, &fyne.MenuItem{Label: ItemAgentPicker, Action: func() { ShowPicker(s) }, Shortcut: sc})
+		}
+	}
+}
+
+// menuItemWith returns the label of the menu item whose shortcut is sc, "" when none.
+func menuItemWith(mm *fyne.MainMenu, sc fyne.Shortcut) string {
+	if mm == nil || sc == nil {
+		return ""
+	}
+	var find func(items []*fyne.MenuItem) string
+	find = func(items []*fyne.MenuItem) string {
+		for _, it := range items {
+			if it.Shortcut != nil && it.Shortcut.ShortcutName() == sc.ShortcutName() {
+				return it.Label
+			}
+			if it.ChildMenu != nil {
+				if l := find(it.ChildMenu.Items); l != "" {
+					return l
+				}
+			}
+		}
+		return ""
+	}
+	for _, m := range mm.Items {
+		if l := find(m.Items); l != "" {
+			return m.Label + " › " + l
+		}
+	}
+	return ""
+}

@@ -1,0 +1,182 @@
+package gui
+
+import (
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/keybindings"
+)
+
+// KeysModel is keybindings.json as the Keys screen edits it: the file (edited losslessly in
+// memory until saved), the pi release it is checked against, and the report of that check.
+// It is plain Go, tested without a display.
+type KeysModel struct {
+	path    string
+	file    *keybindings.File
+	loadErr error // why the file could not be read; the screen shows it and edits nothing
+	version string
+	table   *keybindings.Table
+	report  *keybindings.Report
+
+	listeners []func()
+}
+
+// LoadKeysModel reads the keybindings file at path (a missing file is an empty one) and checks
+// it against the pi release version ("" for the newest known).
+func LoadKeysModel(path, version string) *KeysModel {
+	m := &KeysModel{path: path}
+	if err := m.SetVersion(version); err != nil {
+		m.table = keybindings.Latest()
+	}
+	m.load()
+	return m
+}
+
+func (m *KeysModel) load() {
+	m.file, m.loadErr = keybindings.Load(m.path)
+	m.check()
+}
+
+func (m *KeysModel) check() {
+	if m.file == nil {
+		m.report = keybindings.Check(nil, m.table)
+		return
+	}
+	m.report = keybindings.Check(m.file, m.table)
+}
+
+// OnChange adds a listener called after every change of the file or the pi release.
+func (m *KeysModel) OnChange(f func()) { m.listeners = append(m.listeners, f) }
+
+func (m *KeysModel) changed() {
+	m.check()
+	for _, f := range m.listeners {
+		f()
+	}
+}
+
+// Path is the file edited.
+func (m *KeysModel) Path() string { return m.path }
+
+// LoadError is why the file could not be read or parsed; nil when it could.
+func (m *KeysModel) LoadError() error { return m.loadErr }
+
+// Report is the check of the file as edited.
+func (m *KeysModel) Report() *keybindings.Report { return m.report }
+
+// Version is the pi release checked against, "" for the newest known.
+func (m *KeysModel) Version() string { return m.version }
+
+// Table is the pi release's table of built-in bindings.
+func (m *KeysModel) Table() *keybindings.Table { return m.table }
+
+// SetVersion checks against another pi release ("" for the newest known).
+func (m *KeysModel) SetVersion(v string) error {
+	t, err := keybindings.TableFor(v)
+	if err != nil {
+		return err
+	}
+	m.version, m.table = v, t
+	if m.report != nil {
+		m.changed()
+	}
+	return nil
+}
+
+// Text is the file as Save would write it.
+func (m *KeysModel) Text() string {
+	if m.file == nil {
+		return ""
+	}
+	return string(m.file.Bytes())
+}
+
+// Dirty reports whether there are unsaved edits.
+func (m *KeysModel) Dirty() bool { return m.file != nil && m.file.Changed() }
+
+func (m *KeysModel) editable() error {
+	if m.file == nil {
+		return fmt.Errorf("keybindings.json cannot be edited until it reads: %w", m.loadErr)
+	}
+	return nil
+}
+
+// Bind sets the keys of action id.
+func (m *KeysModel) Bind(id string, combos ...keybindings.Combo) error {
+	if err := m.editable(); err != nil {
+		return err
+	}
+	if err := m.file.Set(id, combos...); err != nil {
+		return err
+	}
+	m.changed()
+	return nil
+}
+
+// Reset removes the file's entry for id, so that the action's default keys apply again.
+func (m *KeysModel) Reset(id string) error {
+	if err := m.editable(); err != nil {
+		return err
+	}
+	if _, err := m.file.Unset(id); err != nil {
+		return err
+	}
+	m.changed()
+	return nil
+}
+
+// Apply makes a suggested fix.
+func (m *KeysModel) Apply(fx keybindings.Fix) error {
+	if err := m.editable(); err != nil {
+		return err
+	}
+	if err := fx.Apply(m.file); err != nil {
+		return err
+	}
+	m.changed()
+	return nil
+}
+
+// Save writes the file if it changed; it refuses when someone else changed it on disk since it
+// was read (keybindings.ErrChangedOnDisk), so that no edit is lost.
+func (m *KeysModel) Save() error {
+	if err := m.editable(); err != nil {
+		return err
+	}
+	if err := m.file.Save(); err != nil {
+		return err
+	}
+	m.changed()
+	return nil
+}
+
+// Revert reads the file again, dropping unsaved edits.
+func (m *KeysModel) Revert() {
+	m.load()
+	m.changed()
+}
+
+// Action is the status of action id as pi will see it.
+func (m *KeysModel) Action(id string) (keybindings.ActionStatus, bool) {
+	for _, a := range m.report.Actions {
+		if a.ID == id {
+			return a, true
+		}
+	}
+	return keybindings.ActionStatus{}, false
+}
+
+// Keys returns the keys of action id that pi can use (not invalid, not skipped), in order: what
+// the app binds to its own menu items, so that the app and pi agree.
+func (m *KeysModel) Keys(id string) []keybindings.Combo {
+	a, ok := m.Action(id)
+	if !ok {
+		return nil
+	}
+	var out []keybindings.Combo
+	for _, k := range a.Keys {
+		if k.Status != keybindings.StatusInvalid && k.Status != keybindings.StatusSkipped {
+			out = append(out, k.Combo)
+		}
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package gui
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/agentmgr/agentmgr/keybindings"
+)
+
+func keysScreen(t *testing.T) (*Shell, *KeysScreen) {
+	t.Helper()
+	s := part2Shell(t)
+	v := NewKeysScreen(s, LoadKeysModel(keysPath(s), ""))
+	return s, v
+}
+
+func keyStatus(t *testing.T, m *KeysModel, id string) keybindings.KeyStatus {
+	t.Helper()
+	a, ok := m.Action(id)
+	if !ok || len(a.Keys) == 0 {
+		t.Fatalf("no keys for %s", id)
+	}
+	return a.Keys[0]
+}
+
+func TestKeysScreenFixesAKeyPiSkipsAndSavesLosslessly(t *testing.T) {
+	s, v := keysScreen(t)
+	if st := keyStatus(t, v.Model(), keybindings.ActionNext); st.Status != keybindings.StatusSkipped {
+		t.Fatalf("shift+tab for next = %s, want skipped (pi reserves it)", st.Status)
+	}
+	if !v.Save.Disabled() {
+		t.Errorf("Save is enabled before any change")
+	}
+	b := findButtonPrefix(v.findings, "Bind next to")
+	if b == nil {
+		t.Fatalf("no fix offered for the skipped key: %q", labelTexts(v.findings))
+	}
+	combo := strings.TrimPrefix(b.Text, "Bind next to ")
+	test.Tap(b)
+	if st := keyStatus(t, v.Model(), keybindings.ActionNext); st.Status != keybindings.StatusOK || st.Text != combo {
+		t.Fatalf("after the fix, next = %q %s, want %q ok", st.Text, st.Status, combo)
+	}
+	if v.Save.Disabled() {
+		t.Fatalf("Save is disabled after a change")
+	}
+	test.Tap(v.Save)
+	data, err := os.ReadFile(keysPath(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"piAgentManager.next\": \"" + combo + "\",\n  \"piAgentManager.picker\": \"ctrl+shift+a\"\n}\n"
+	if string(data) != want {
+		t.Errorf("saved keybindings.json =\n%s\nwant only the value changed:\n%s", data, want)
+	}
+	// The app's own menu now answers to the new key.
+	next := FindMenuItem(s.Window().MainMenu(), MenuAgent, ItemNextAgent)
+	sc, _ := appShortcut(keybindings.MustParseCombo(combo))
+	if next == nil || next.Shortcut == nil || next.Shortcut.ShortcutName() != sc.ShortcutName() {
+		t.Errorf("Next agent's shortcut = %+v, want %s", next, combo)
+	}
+}
+
+func TestKeysScreenCapturesAKey(t *testing.T) {
+	s, v := keysScreen(t)
+	w := test.NewWindow(v)
+	defer w.Close()
+	c := v.Capture(keybindings.ActionPrevious)
+	test.Tap(c)
+	if s.Window().MainMenu() == nil {
+		t.Fatal("no main menu")
+	}
+	c.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierAlt})
+	if st := keyStatus(t, v.Model(), keybindings.ActionPrevious); st.Text != "alt+o" || st.Default {
+		t.Fatalf("after capturing alt+o, previous = %+v", st)
+	}
+	if !strings.Contains(v.Model().Text(), `"piAgentManager.previous": "alt+o"`) {
+		t.Errorf("the file would not bind previous to alt+o:\n%s", v.Model().Text())
+	}
+	test.Tap(v.ResetButton(keybindings.ActionPrevious))
+	if strings.Contains(v.Model().Text(), "alt+o") {
+		t.Errorf("Default did not remove the entry:\n%s", v.Model().Text())
+	}
+}
+
+func TestKeysScreenPausesMenuShortcutsWhileCapturing(t *testing.T) {
+	s, v := keysScreen(t)
+	w := test.NewWindow(v)
+	defer w.Close()
+	if FindMenuItem(s.Window().MainMenu(), MenuFile, ItemSave).Shortcut == nil {
+		t.Fatal("Save has no shortcut to begin with")
+	}
+	c := v.Capture(keybindings.ActionPicker)
+	test.Tap(c)
+	if sc := FindMenuItem(s.Window().MainMenu(), MenuFile, ItemSave).Shortcut; sc != nil {
+		t.Errorf("while capturing, Save keeps its shortcut %s, which would take the press", sc.ShortcutName())
+	}
+	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if FindMenuItem(s.Window().MainMenu(), MenuFile, ItemSave).Shortcut == nil {
+		t.Errorf("after the capture, Save lost its shortcut")
+	}
+}
+
+func TestKeysScreenRefusesToOverwriteOutsideChanges(t *testing.T) {
+	s, v := keysScreen(t)
+	if err := v.Model().Bind(keybindings.ActionPrevious, keybindings.MustParseCombo("alt+o")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keysPath(s), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Model().Save(); !errors.Is(err, keybindings.ErrChangedOnDisk) {
+		t.Errorf("saving over an outside change: %v, want ErrChangedOnDisk", err)
+	}
+	if data, _ := os.ReadFile(keysPath(s)); string(data) != "{}\n" {
+		t.Errorf("the outside change was overwritten: %s", data)
+	}
+}
+
+func TestKeysScreenVersionChangesTheCheck(t *testing.T) {
+	_, v := keysScreen(t)
+	tables := keybindings.Tables()
+	oldest := tables[0].Version.String()
+	v.Version.SetSelected(oldest)
+	if got := v.Model().Table().Version.String(); got != oldest {
+		t.Errorf("after choosing pi %s the model checks against %s", oldest, got)
+	}
+}
+
+func TestAppShortcut(t *testing.T) {
+	tests := []struct {
+		combo, want string // want is the shortcut name, or "" when the combo cannot be one
+	}{
+		{"alt+p", "CustomDesktop:Alt+P"},
+		{"ctrl+shift+a", "CustomDesktop:Shift+Control+A"},
+		{"ctrl+c", "Copy"},
+		{"ctrl+z", "Undo"},
+		{"ctrl+pageDown", "CustomDesktop:Control+Next"},
+		{"shift+tab", ""},
+		{"f5", ""},
+		{"ctrl+clear", ""},
+	}
+	for _, tt := range tests {
+		sc, err := appShortcut(keybindings.MustParseCombo(tt.combo))
+		got := ""
+		if err == nil {
+			got = sc.ShortcutName()
+		}
+		if got != tt.want {
+			t.Errorf("appShortcut(%s) = %q (%v), want %q", tt.combo, got, err, tt.want)
+		}
+	}
+}
