@@ -179,8 +179,9 @@ func (m *EditorModel) rebuild() {
 	}
 	p := *m.orig
 	d := m.draft
-	p.Name, p.Description, p.Type = d.Name, d.Description, d.Type
-	p.Icon, p.Color, p.Hidden, p.Prompt = d.Icon, d.Color, d.Hidden, d.Prompt
+	// Trimmed as the reader trims them, so that previews show what a save reads back as.
+	p.Name, p.Description, p.Type = strings.TrimSpace(d.Name), strings.TrimSpace(d.Description), d.Type
+	p.Icon, p.Color, p.Hidden, p.Prompt = strings.TrimSpace(d.Icon), strings.TrimSpace(d.Color), d.Hidden, d.Prompt
 	p.Steps = 0
 	if n, err := strconv.Atoi(strings.TrimSpace(d.Steps)); err == nil && n > 0 {
 		p.Steps = n

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -179,10 +180,12 @@ func (m *EditorModel) saved(data []byte) {
 }
 
 // applyDraft makes doc say what draft says, changing only what differs from base, so that a
-// field nobody touched keeps its text, comments and quoting.
+// field nobody touched keeps its text, comments and quoting. Text fields are written trimmed:
+// the reader trims them, and a space typed last would otherwise be written quoted.
 func applyDraft(doc *personas.Document, base, draft Draft) error {
 	set := func(field, was, now string) error {
-		if was == now {
+		now = strings.TrimSpace(now)
+		if strings.TrimSpace(was) == now {
 			return nil
 		}
 		if now == "" {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/agentmgr/agentmgr/personas"
@@ -291,5 +293,24 @@ func TestRevealRuleOpensTheRulesTabOnTheRow(t *testing.T) {
 	v := s.screen.View()
 	if s.Selected() != "reviewer" || v.Tabs().Selected().Text != TabRules || s.Editor().SelectedRule() != 4 {
 		t.Errorf("RevealRule: selected %q, tab %q, row %d", s.Selected(), v.Tabs().Selected().Text, s.Editor().SelectedRule())
+	}
+}
+
+func TestMenuShortcutsWorkOnTheCanvas(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	s.Editor().Update(func(d *Draft) { d.Description = "Saved by shortcut." })
+	sc, ok := s.Window().Canvas().(fyne.Shortcutable)
+	if !ok {
+		t.Fatal("the canvas takes no shortcuts")
+	}
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault})
+	settle(t, s, q)
+	data, _ := os.ReadFile(s.Editor().Path())
+	if !strings.Contains(string(data), "description: Saved by shortcut.") || s.Editor().Dirty() {
+		t.Errorf("Ctrl+S did not save:\n%s", data)
+	}
+	if mm := s.Window().MainMenu(); FindMenuItem(mm, MenuFile, ItemSave) == nil || FindMenuItem(mm, MenuAgent, ItemNextAgent) == nil {
+		t.Error("the main menu lacks Save or Next agent")
 	}
 }

@@ -65,7 +65,7 @@ func (m *EditorModel) Validate() []FieldError {
 	if d.Type != personas.TypePrimary && d.Type != personas.TypeSubagent {
 		add(FieldType, false, "choose primary or subagent")
 	}
-	if d.Color != "" && !personas.IsColor(d.Color) {
+	if c := strings.TrimSpace(d.Color); c != "" && !personas.IsColor(c) {
 		add(FieldColor, true, "%q is not a theme token (%s); pi will ignore it", d.Color, strings.Join(personas.Colors, ", "))
 	}
 	if strings.ContainsAny(d.Icon, "\n\r") {
