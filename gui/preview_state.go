@@ -15,6 +15,7 @@ type previewState struct {
 	sim    *SimulatorScreen // nil until the Simulator screen is built
 	matrix *MatrixScreen    // nil until the Matrix screen is built
 	picker *Picker          // the quick switcher last opened
+	log    *LogView         // nil until the Log screen is built
 }
 
 // previewStates holds one previewState per Shell: the screens are built by the registries,

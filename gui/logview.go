@@ -1,0 +1,245 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/reviewlog"
+)
+
+// LogTitle is the title of the review log screen.
+const LogTitle = "Log"
+
+// logFollowKey is the preference that says whether the Log screen follows the log live.
+const logFollowKey = "log.follow"
+
+func init() {
+	RegisterScreen(Screen{Title: LogTitle, Icon: theme.ListIcon(), Order: 50, Make: func(s *Shell) fyne.CanvasObject {
+		v := NewLogView(s, reviewlog.Path(s.Dirs()))
+		previewStateOf(s).log = v
+		return v
+	}})
+}
+
+// allChoice is the filter choice that keeps every value.
+const allChoice = "(all)"
+
+// LogView is the review log (agent-manager/log/review.jsonl) as a virtualised table, with
+// filters on agent, action and tool, following the file live when Follow is checked. Reading
+// and following run off the UI goroutine; entries reach the table in batches on it.
+type LogView struct {
+	widget.BaseWidget
+	s    *Shell
+	path string
+	m    *LogModel
+
+	Agent  *widget.Select
+	Action *widget.Select
+	Tool   *widget.SelectEntry
+	Follow *widget.Check
+	table  *widget.Table
+	status *widget.Label
+
+	mu      sync.Mutex
+	pending []reviewlog.Entry // followed, not yet on the table
+	flushOn bool              // a flush is queued on the UI goroutine
+	bad     error             // the last line that was not an entry
+	cancel  context.CancelFunc
+	gen     int // bumped on every (re)start, so that a stopped follower's entries are dropped
+}
+
+// NewLogView makes the Log screen over the log file at path and starts following it when the
+// preference says so (the default).
+func NewLogView(s *Shell, path string) *LogView {
+	v := &LogView{s: s, path: path, m: NewLogModel()}
+	v.Agent = widget.NewSelect(nil, func(string) { v.applyFilter() })
+	v.Action = widget.NewSelect([]string{allChoice, "allow", "ask", "deny"}, func(string) { v.applyFilter() })
+	v.Tool = widget.NewSelectEntry(nil)
+	v.Tool.SetPlaceHolder(allChoice)
+	v.Tool.OnChanged = func(string) { v.applyFilter() }
+	v.Follow = widget.NewCheck("Follow", v.setFollow)
+	v.status = widget.NewLabel("")
+	v.table = widget.NewTableWithHeaders(
+		func() (int, int) { return v.m.Len(), len(logColumns) },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			if id.Row >= 0 && id.Row < v.m.Len() {
+				o.(*widget.Label).SetText(logCell(v.m.Entry(id.Row), id.Col))
+			}
+		})
+	v.table.CreateHeader = func() fyne.CanvasObject {
+		return widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	v.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		l := o.(*widget.Label)
+		switch {
+		case id.Row < 0 && id.Col >= 0:
+			l.SetText(logColumns[id.Col])
+		case id.Col < 0 && id.Row >= 0:
+			l.SetText(fmt.Sprint(id.Row + 1))
+		}
+	}
+	for col, w := range []float32{160, 70, 90, 90, 260, 60, 170, 200, 180} {
+		v.table.SetColumnWidth(col, w)
+	}
+	v.Agent.Options = []string{allChoice}
+	v.Agent.SetSelected(allChoice)
+	v.Action.SetSelected(allChoice)
+	v.ExtendBaseWidget(v)
+	if s.App().Preferences().BoolWithFallback(logFollowKey, true) {
+		v.Follow.SetChecked(true) // starts following, off the UI goroutine
+	} else {
+		v.load(reviewlog.Read(v.path, reviewlog.Filter{}))
+	}
+	return v
+}
+
+// Model is the model shown.
+func (v *LogView) Model() *LogModel { return v.m }
+
+// Reload reads the whole log again: following starts over, otherwise it is read off the UI
+// goroutine.
+func (v *LogView) Reload() {
+	if v.following() {
+		v.setFollow(true)
+		return
+	}
+	go func() {
+		es, err := reviewlog.Read(v.path, reviewlog.Filter{})
+		v.s.do(func() { v.load(es, err) })
+	}()
+}
+
+func (v *LogView) load(es []reviewlog.Entry, err error) {
+	v.m.Set(es)
+	v.refresh()
+	v.showStatus(err)
+}
+
+// setFollow starts or stops following: Follow reads what the log holds, then every entry
+// appended after, and keeps going across rotations.
+func (v *LogView) setFollow(on bool) {
+	v.s.App().Preferences().SetBool(logFollowKey, on)
+	v.StopFollow()
+	if !on {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	v.mu.Lock()
+	v.cancel, v.pending = cancel, nil
+	v.gen++
+	gen := v.gen
+	v.mu.Unlock()
+	v.m.Set(nil)
+	v.refresh()
+	go func() {
+		opts := reviewlog.FollowOptions{Backlog: true, OnBadLine: func(err error) {
+			v.mu.Lock()
+			v.bad = err
+			v.mu.Unlock()
+		}}
+		err := reviewlog.Follow(ctx, v.path, opts, func(e reviewlog.Entry) error {
+			v.queue(gen, e)
+			return nil
+		})
+		if err != nil {
+			v.s.do(func() { v.showStatus(err) })
+		}
+	}()
+}
+
+// StopFollow stops following; the entries shown stay.
+func (v *LogView) StopFollow() {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.cancel != nil {
+		v.cancel()
+		v.cancel = nil
+	}
+	v.gen++
+}
+
+// queue hands a followed entry to the UI goroutine, batching entries that arrive together.
+func (v *LogView) queue(gen int, e reviewlog.Entry) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if gen != v.gen {
+		return
+	}
+	v.pending = append(v.pending, e)
+	if !v.flushOn {
+		v.flushOn = true
+		v.s.do(v.flush)
+	}
+}
+
+// flush puts the queued entries on the table; it runs on the UI goroutine.
+func (v *LogView) flush() {
+	v.mu.Lock()
+	es, bad := v.pending, v.bad
+	v.pending, v.flushOn = nil, false
+	v.mu.Unlock()
+	v.m.Append(es...)
+	v.refresh()
+	v.showStatus(bad)
+	if v.m.Len() > 0 {
+		v.table.ScrollToBottom() // following: the newest entry in view
+	}
+}
+
+func (v *LogView) following() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.cancel != nil
+}
+
+func (v *LogView) showStatus(err error) {
+	text := fmt.Sprintf("%d of %d entries · %s", v.m.Len(), v.m.Total(), v.path)
+	if err != nil {
+		text += " · skipped: " + firstLine(err.Error())
+	}
+	v.status.SetText(text)
+}
+
+// applyFilter filters the table by the chosen agent, action and tool.
+func (v *LogView) applyFilter() {
+	f := reviewlog.Filter{Agent: v.Agent.Selected, Action: v.Action.Selected, Tool: strings.TrimSpace(v.Tool.Text)}
+	if f.Agent == allChoice {
+		f.Agent = ""
+	}
+	if f.Action == allChoice {
+		f.Action = ""
+	}
+	v.m.SetFilter(f)
+	v.refresh()
+}
+
+// refresh redraws the table and offers the agents and tools seen as filter choices.
+func (v *LogView) refresh() {
+	v.Agent.Options = append([]string{allChoice}, v.m.Agents()...)
+	v.Tool.SetOptions(v.m.Tools())
+	v.showStatus(nil)
+	v.table.Refresh()
+}
+
+// CreateRenderer lays out the filters over the table, the status under it.
+func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
+	bold := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	tool := container.NewGridWrap(fyne.NewSize(180, v.Tool.MinSize().Height), v.Tool)
+	filters := container.NewHBox(bold("Agent"), v.Agent, bold("Action"), v.Action, bold("Tool"), tool, v.Follow,
+		widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), v.Reload))
+	return widget.NewSimpleRenderer(container.NewBorder(filters, v.status, nil, nil, v.table))
+}

@@ -1,0 +1,91 @@
+package gui
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/reviewlog"
+)
+
+func TestLogViewFilters(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).log
+	if n := v.Model().Len(); n != 5 {
+		t.Fatalf("the log screen shows %d entries, want the fixture's 5", n)
+	}
+	if got, want := v.Agent.Options, []string{allChoice, "builder", "planner"}; !slices.Equal(got, want) {
+		t.Errorf("agent choices = %q, want %q", got, want)
+	}
+	v.Agent.SetSelected("builder")
+	if n := v.Model().Len(); n != 3 {
+		t.Errorf("agent builder: %d entries, want 3", n)
+	}
+	v.Action.SetSelected("allow")
+	if n := v.Model().Len(); n != 2 {
+		t.Errorf("builder allow: %d entries, want 2 (a decision and a reply)", n)
+	}
+	v.Agent.SetSelected(allChoice)
+	v.Action.SetSelected("deny")
+	v.Tool.SetText("read")
+	if n := v.Model().Len(); n != 1 || logCell(v.Model().Entry(0), 7) != "guard agent-manager/guards.yaml:3" {
+		t.Errorf("deny of read: %d entries, want the guard's one", n)
+	}
+}
+
+func TestLogCells(t *testing.T) {
+	e := reviewlog.Entry{Event: "reply", Values: []string{"a", "b"}, Reply: "reject", By: "person", Message: "not now",
+		Rule: &reviewlog.Rule{Permission: "bash", Pattern: "rm *", Action: "ask"}, Source: "builtin:builder"}
+	for col, want := range map[int]string{4: "a; b", 6: "bash rm * ask", 7: "builtin:builder", 8: "reject · person · not now"} {
+		if got := logCell(e, col); got != want {
+			t.Errorf("column %s = %q, want %q", logColumns[col], got, want)
+		}
+	}
+}
+
+func TestLogModelKeepsTheNewest(t *testing.T) {
+	m := NewLogModel()
+	m.limit = 3
+	for i := range 5 {
+		m.Append(reviewlog.Entry{Agent: fmt.Sprint(i)})
+	}
+	if m.Len() != 3 || m.Entry(0).Agent != "2" || m.Entry(2).Agent != "4" {
+		t.Errorf("after 5 appends with room for 3: %d entries, first %q", m.Len(), m.Entry(0).Agent)
+	}
+}
+
+func TestLogViewFollowsTheFile(t *testing.T) {
+	s := part2Shell(t)
+	// The UI goroutine is this one: work handed over by the follower waits in ui.
+	ui := make(chan func(), 64)
+	s.do = func(f func()) { ui <- f }
+	path := reviewlog.Path(s.Dirs())
+	v := NewLogView(s, path)
+	defer v.StopFollow()
+	v.Follow.SetChecked(true)
+	waitFor := func(n int) {
+		t.Helper()
+		deadline := time.After(10 * time.Second)
+		for v.Model().Len() < n {
+			select {
+			case f := <-ui:
+				f()
+			case <-deadline:
+				t.Fatalf("the log screen shows %d entries after 10s, want %d", v.Model().Len(), n)
+			}
+		}
+	}
+	waitFor(5)
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintln(f, `{"time":"2026-11-29T10:02:00Z","event":"decision","agent":"reviewer","tool":"bash","values":["git push"],"action":"deny","source":"x","by":"rule"}`)
+	f.Close()
+	waitFor(6)
+	if e := v.Model().Entry(5); e.Agent != "reviewer" || e.Action != "deny" {
+		t.Errorf("the followed entry = %+v", e)
+	}
+}
