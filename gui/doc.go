@@ -25,9 +25,10 @@
 //
 // Registries, filled from init functions (order of registration does not matter):
 //
-//	RegisterScreen(Screen{Title, Icon, Order, Make func(*Shell) fyne.CanvasObject})
-//	    A top-level screen. The window shows Personas first, then the screens by Order.
-//	    Make runs once, when the window is built.
+//	RegisterScreen(Screen{Title, Icon or IconName, Order, Make func(*Shell) fyne.CanvasObject})
+//	    A top-level screen. The window shows Personas first, then the screens by Order (ties
+//	    by Title). Make runs once, when the window is built. Give a theme icon as IconName:
+//	    theme.XxxIcon() in an init function runs before the app exists and Fyne logs an error.
 //	RegisterEditorTab(EditorTab{Title, Order, Make func(*Shell, *EditorModel) fyne.CanvasObject})
 //	    A tab of the persona editor. Built-in tabs: Persona 10, Rules 20, File 30.
 //	    Make runs for every persona opened; follow the model with EditorModel.OnChange.

@@ -12,7 +12,11 @@ import (
 type Screen struct {
 	Title string
 	Icon  fyne.Resource // may be nil
-	Order int
+	// IconName is a theme icon, looked up when the window is built; it is used when Icon is
+	// nil. Prefer it in init functions: theme.XxxIcon() called there runs before the app
+	// exists, and Fyne logs an error for it.
+	IconName fyne.ThemeIconName
+	Order    int
 	// Make builds the screen once, when the window is built. The screen lives as long as the
 	// window; it follows changes with Shell.OnChange.
 	Make func(*Shell) fyne.CanvasObject

@@ -47,7 +47,11 @@ func (s *Shell) buildWindow() {
 	s.screen = NewPersonasScreen(s)
 	items := []*container.TabItem{container.NewTabItemWithIcon(PersonasTitle, theme.AccountIcon(), s.screen)}
 	for _, sc := range registeredScreens() {
-		items = append(items, container.NewTabItemWithIcon(sc.Title, sc.Icon, sc.Make(s)))
+		icon := sc.Icon
+		if icon == nil && sc.IconName != "" {
+			icon = theme.Icon(sc.IconName)
+		}
+		items = append(items, container.NewTabItemWithIcon(sc.Title, icon, sc.Make(s)))
 	}
 	s.tabs = screenTabs{tabs: container.NewAppTabs(items...)}
 	s.tabs.tabs.SetTabLocation(container.TabLocationLeading)

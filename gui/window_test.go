@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -82,5 +83,14 @@ func TestWindowShowsPersonasFirstThenRegisteredScreens(t *testing.T) {
 	s.RefreshMenu()
 	if len(seen) != 2 {
 		t.Errorf("RefreshMenu did not run the hooks again (%d runs)", len(seen))
+	}
+}
+
+func TestScreenIconNameIsResolvedWithTheWindow(t *testing.T) {
+	onlyOwnScreens(t)
+	RegisterScreen(Screen{Title: "Named", IconName: theme.IconNameSearch, Make: func(*Shell) fyne.CanvasObject { return container.NewWithoutLayout() }})
+	s := newTestShell(t, fixtureDirs(t))
+	if it := s.tabs.tabs.Items[1]; it.Icon == nil || it.Icon.Name() != theme.SearchIcon().Name() {
+		t.Errorf("screen icon = %v; want the theme's search icon", it.Icon)
 	}
 }
