@@ -139,7 +139,7 @@ func (e *Evaluator) result(tool, key string, full bool) *keyResult {
 
 func (e *Evaluator) explore(key string, r *keyResult, full bool) {
 	r.explored, r.complete, r.outcomes = true, true, nil
-	var rules [][]string
+	var rules [][]glob
 	constant := true
 	path := mapping.IsPathKey(key)
 	for li := range e.layers {
@@ -156,7 +156,7 @@ func (e *Evaluator) explore(key string, r *keyResult, full bool) {
 			constant = false
 		}
 		for _, i := range cands {
-			rules = append(rules, valueGlobs(l.rules[i].Pattern, path, e.home))
+			rules = append(rules, l.valueGlobs(i, path, e.home))
 		}
 	}
 	seen := map[outcomeKey]int{}

@@ -84,21 +84,28 @@ func (g glob) masks(alphabet []rune) (reads []uint64, stars uint64) {
 // wordStep is step for a short glob: positions that read the rune advance by one, positions
 // on a `*` stay, and the result is closed over stars.
 func wordStep(cur, reads, stars uint64) uint64 {
-	next := (cur&reads)<<1 | cur&stars
+	return closeStars((cur&reads)<<1|cur&stars, stars)
+}
+
+// closeStars adds to state st the positions past every `*` it holds.
+func closeStars(st, stars uint64) uint64 {
 	for {
-		closed := next | (next&stars)<<1
-		if closed == next {
-			return next
+		closed := st | (st&stars)<<1
+		if closed == st {
+			return st
 		}
-		next = closed
+		st = closed
 	}
 }
 
 // accepts reports whether state st has matched the whole pattern.
 func (g glob) accepts(st []uint64) bool { return has(st, len(g.runes)) }
 
-// match runs g over s; the reference the automaton's steps are tested against.
+// match runs g over s.
 func (g glob) match(s string) bool {
+	if g.short() {
+		return g.matchShort(s)
+	}
 	cur := make([]uint64, g.words())
 	next := make([]uint64, g.words())
 	g.start(cur)
@@ -108,6 +115,29 @@ func (g glob) match(s string) bool {
 		cur, next = next, cur
 	}
 	return g.accepts(cur)
+}
+
+// matchShort is match for a short glob, with the state in one word and nothing allocated:
+// permission patterns are matched against every key of every persona.
+func (g glob) matchShort(s string) bool {
+	var stars uint64
+	for _, i := range g.stars {
+		stars |= 1 << i
+	}
+	cur := closeStars(1, stars)
+	for _, c := range s {
+		var reads uint64
+		for i, r := range g.runes {
+			if r == '?' || r == c {
+				reads |= 1 << i
+			}
+		}
+		reads &^= stars
+		if cur = wordStep(cur, reads, stars); cur == 0 {
+			return false
+		}
+	}
+	return cur&(1<<len(g.runes)) != 0
 }
 
 // literals calls f for every rune g matches only as itself.

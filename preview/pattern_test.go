@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -74,4 +75,18 @@ func FuzzValueGlobs(f *testing.F) {
 			t.Fatalf("pattern %q (path %v) on %q: globs %q match = %v, engine says %v", pattern, path, value, globs, got, want)
 		}
 	})
+}
+
+func TestShortAndLongGlobsAgree(t *testing.T) {
+	long := "a*" + strings.Repeat("b?", 40) + "*c"
+	values := []string{"", "ac", "a" + strings.Repeat("bx", 40) + "c", "a" + strings.Repeat("bx", 39) + "c", "xa" + strings.Repeat("by", 40) + "zc"}
+	for _, p := range []string{"*", "a*c", "a?c", "**", "", "*b*", long} {
+		g := newGlob(collapseStars(p))
+		for _, v := range values {
+			want := engine.Match(p, v)
+			if got := g.match(v); got != want {
+				t.Errorf("glob %q on %q = %v, engine says %v", p, v, got, want)
+			}
+		}
+	}
 }

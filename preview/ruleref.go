@@ -51,10 +51,30 @@ type layer struct {
 	rules engine.Ruleset
 	perms []keyPattern
 	lits  []bool // the permission has no wildcard: compare it as a string
+	// values holds each rule's value globs once made, for plain and for path keys; a pointer,
+	// so that evaluators sharing a guards layer share what it learned.
+	values *[2][][]glob
+}
+
+// valueGlobs returns the value globs of rule i (see valueGlobs), made once.
+func (l *layer) valueGlobs(i int, path bool, home string) []glob {
+	p := 0
+	if path {
+		p = 1
+	}
+	if l.values[p] == nil {
+		l.values[p] = make([][]glob, len(l.rules))
+	}
+	if l.values[p][i] == nil {
+		for _, s := range valueGlobs(l.rules[i].Pattern, path, home) {
+			l.values[p][i] = append(l.values[p][i], newGlob(s))
+		}
+	}
+	return l.values[p][i]
 }
 
 func newLayer(kind Layer, set int, rs engine.Ruleset) layer {
-	l := layer{kind: kind, set: set, rules: rs, perms: make([]keyPattern, len(rs)), lits: make([]bool, len(rs))}
+	l := layer{kind: kind, set: set, rules: rs, perms: make([]keyPattern, len(rs)), lits: make([]bool, len(rs)), values: new([2][][]glob)}
 	for i, r := range rs {
 		// Most permissions are plain keys, compared as strings: no automaton needed.
 		if l.lits[i] = !containsWildcard(r.Permission); !l.lits[i] {

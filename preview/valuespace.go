@@ -28,18 +28,17 @@ const maxClasses = 4096
 const otherRunes = "xzqjkvwy_0123456789"
 
 // newValueSpace prepares the walk over the value patterns of rules (globs per rule).
-func newValueSpace(rules [][]string, path bool) *valueSpace {
+func newValueSpace(rules [][]glob, path bool) *valueSpace {
 	vs := &valueSpace{path: path}
 	index := map[string]int{}
 	lits := map[rune]bool{}
 	for _, r := range rules {
 		var ids []int
-		for _, s := range r {
-			i, ok := index[s]
+		for _, g := range r {
+			i, ok := index[g.src]
 			if !ok {
 				i = len(vs.globs)
-				index[s] = i
-				g := newGlob(s)
+				index[g.src] = i
 				vs.globs = append(vs.globs, g)
 				g.literals(func(c rune) { lits[c] = true })
 			}

@@ -1,0 +1,53 @@
+package gui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// BenchmarkEditFrame500 is the work of one keystroke in the rules of one persona, with 500
+// personas in the catalog: every listener runs (matrix row, simulator, Preview and Problems
+// tabs, lint notes, the frame's own), as in the app, headless. The matrix only recomputes the
+// edited row, so the frame does not grow with the catalog.
+func BenchmarkEditFrame500(b *testing.B) {
+	dir := b.TempDir()
+	agents := filepath.Join(dir, "agents")
+	if err := os.MkdirAll(agents, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i := range 500 {
+		text := fmt.Sprintf("---\nname: p%03d\ndescription: persona %d\npermissions:\n  \"*\": ask\n  read: allow\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n    \"go test *\": allow\n  edit:\n    \"src/*\": allow\n    \"*.env\": deny\n---\nPrompt %d.\n", i, i, i)
+		if err := os.WriteFile(filepath.Join(agents, fmt.Sprintf("p%03d.md", i)), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	a := test.NewApp()
+	defer a.Quit()
+	a.Preferences().SetBool(logFollowKey, false)
+	s := NewShell(a, personas.Dirs{Agent: dir})
+	s.do = func(f func()) { f() }
+	s.Window().Resize(fyne.NewSize(1180, 760))
+	s.Window().Show()
+	defer s.Window().Close()
+	s.SelectPersona("p250")
+	m := s.Editor()
+	if m == nil || len(previewStateOf(s).matrix.Matrix().Rows) < 500 {
+		b.Fatalf("fixture did not load: editor %v", m)
+	}
+	i := 0
+	for b.Loop() {
+		i++
+		m.Update(func(d *Draft) {
+			d.Rules[len(d.Rules)-1].Pattern = fmt.Sprintf("make %d*", i)
+			d.Rules[len(d.Rules)-1].Action = engine.Ask
+		})
+	}
+}
