@@ -75,7 +75,9 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 	t.Steps.OnChanged = set(func(d *Draft, s string) { d.Steps = s })
 	t.Prompt = widget.NewMultiLineEntry()
 	t.Prompt.TextStyle.Monospace = true
-	t.Prompt.Wrapping = fyne.TextWrapWord
+	// Lines as the file has them: prompts are usually wrapped by their authors, and re-wrapping
+	// hard-wrapped text breaks it in odd places.
+	t.Prompt.Wrapping = fyne.TextWrapOff
 	t.Prompt.SetMinRowsVisible(14)
 	t.Prompt.OnChanged = set(func(d *Draft, s string) { d.Prompt = s })
 	for _, f := range []string{FieldName, FieldDescription, FieldType, FieldIcon, FieldColor, FieldSteps} {

@@ -6,6 +6,7 @@
 #   scripts/xvfb-smoke.sh                          # screenshot in bin/screenshot.png
 #   OUT=docs/screenshot.png scripts/xvfb-smoke.sh  # refresh the README's screenshot
 #   PERSONAS=200 scripts/xvfb-smoke.sh             # add 200 personas and time the start-up
+#   ACTIVE=planner scripts/xvfb-smoke.sh           # the active agent the app opens on
 #
 # Needs xvfb, xauth and imagemagick (xwininfo from x11-utils is used when present, to check the
 # title); builds bin/agentmgr (cgo) if absent.
@@ -52,6 +53,10 @@ for i in $(seq 1 "${PERSONAS:-0}"); do
 		>"$work/agent/agents/gen$(printf %03d "$i").md"
 done
 count=$(find "$work/agent/agents" -name '*.md' | wc -l)
+# The app opens on the active agent, read from the state file.
+active=${ACTIVE:-reviewer}
+mkdir -p "$work/agent/agent-manager"
+printf '{"active": "%s"}\n' "$active" >"$work/agent/agent-manager/state.json"
 
 start=$(now_ms)
 # Without a window manager nothing gives the window focus or decorations; the app does not
@@ -90,7 +95,9 @@ painted=$(now_ms)
 [ "$colours" -gt 50 ] || fail "no painted window after the wait ($colours colours)"
 echo "xvfb-smoke: $count persona files: first painted frame seen $((painted - start)) ms after start"
 if [ -n "$wid" ]; then
-	echo "xvfb-smoke: window $(xwininfo -id "$wid" | grep -ao '"agentmgr [^"]*"')"
+	title=$(xwininfo -id "$wid" | grep -ao '"agentmgr [^"]*"') || true
+	echo "xvfb-smoke: window $title"
+	case "$title" in *" $active"*) ;; *) fail "the title does not name the active agent $active" ;; esac
 fi
 
 # Let layout and fonts settle, then take the screenshot that is kept.
