@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -140,7 +141,8 @@ func (v *EditorView) refresh() {
 	if p.Path == "" {
 		v.where.SetText("built into agentmgr · read-only")
 	} else {
-		v.where.SetText(fmt.Sprintf("%s · %s", p.Scope, p.Where()))
+		// The file's name only: the File tab has the whole path, which is long.
+		v.where.SetText(fmt.Sprintf("%s · %s", p.Scope, filepath.Base(p.Path)))
 	}
 	if b := m.Banner(); b != "" {
 		v.bannerL.SetText(b + " Reload it (your edits are dropped) or keep your version (saving will ask before it overwrites).")

@@ -54,7 +54,7 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 	t.Type = widget.NewRadioGroup([]string{personas.TypePrimary, personas.TypeSubagent}, set(func(d *Draft, s string) { d.Type = s }))
 	t.Type.Horizontal = true
 	t.Icon = widget.NewEntry()
-	t.Icon.SetPlaceHolder("one glyph, e.g. 🧭")
+	t.Icon.SetPlaceHolder("one glyph, e.g. ◎")
 	t.Icon.OnChanged = set(func(d *Draft, s string) { d.Icon = s })
 	t.Color = widget.NewSelect(append([]string{noColor}, personas.Colors...), set(func(d *Draft, s string) {
 		if s == noColor {

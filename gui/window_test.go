@@ -44,8 +44,6 @@ func TestMainWindowImages(t *testing.T) {
 			s := newTestShell(t, tt.dirs(t))
 			if tt.open != "" {
 				s.SelectPersona(tt.open)
-				// The header shows the file's path, which is a temporary folder: hide it.
-				s.screen.View().where.SetText("global · reviewer.md")
 				s.screen.View().ShowTab(tt.tab)
 			}
 			test.AssertRendersToImage(t, tt.name, s.Window().Canvas())
