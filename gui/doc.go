@@ -9,11 +9,13 @@
 //
 //	s.App(), s.Window(), s.Dirs()
 //	s.Catalog()              // the catalog as last loaded; replaced, never mutated, on reload
-//	s.Reload()               // read the catalog again off the UI goroutine
+//	s.Reload()               // read catalog, state and the open file again off the UI goroutine
+//	s.StartWatching()        // reload on outside changes (fsnotify); cmd starts it, tests opt in
 //	s.Selected()             // key of the selected list item: a persona name or a broken file's path
 //	s.SelectPersona(key)     // select and open it (asks save/discard/cancel when the editor is dirty)
 //	s.Active(), s.SetActive(name), s.CycleActive(±1), s.Yolo()
 //	s.Editor()               // *EditorModel of the open persona, nil when none
+//	s.SelectedPersona()      // the open persona as edited, nil for a broken file
 //	s.EditedPersona(name)    // the unsaved in-memory version when the editor has name dirty, else as loaded
 //	s.OnChange(func())       // after any change of catalog, active, selection or edits; on the UI goroutine
 //	s.ShowScreen(title)      // bring a screen to the front
