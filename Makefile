@@ -18,8 +18,8 @@ run: deps-gui
 build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 
-## test: everything CI runs: vet, staticcheck, headless tests, the real cgo build
-test: deps-gui lint test-headless build
+## test: everything CI runs: gofmt, vet, staticcheck, headless tests, the real cgo build, the Xvfb smoke test
+test: deps-gui lint test-headless build smoke
 
 ## test-headless: all tests without X or GL headers
 test-headless:
