@@ -18,7 +18,7 @@ import (
 const KeysTitle = "Keys"
 
 func init() {
-	RegisterScreen(Screen{Title: KeysTitle, Icon: theme.ComputerIcon(), Order: 40, Make: func(s *Shell) fyne.CanvasObject {
+	RegisterScreen(Screen{Title: KeysTitle, IconName: theme.IconNameComputer, Order: 40, Make: func(s *Shell) fyne.CanvasObject {
 		return NewKeysScreen(s, LoadKeysModel(keysPath(s), s.App().Preferences().String(piVersionKey)))
 	}})
 }

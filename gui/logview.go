@@ -21,7 +21,7 @@ const LogTitle = "Log"
 const logFollowKey = "log.follow"
 
 func init() {
-	RegisterScreen(Screen{Title: LogTitle, Icon: theme.ListIcon(), Order: 50, Make: func(s *Shell) fyne.CanvasObject {
+	RegisterScreen(Screen{Title: LogTitle, IconName: theme.IconNameList, Order: 50, Make: func(s *Shell) fyne.CanvasObject {
 		v := NewLogView(s, reviewlog.Path(s.Dirs()))
 		previewStateOf(s).log = v
 		return v

@@ -20,7 +20,7 @@ import (
 const MatrixTitle = "Matrix"
 
 func init() {
-	RegisterScreen(Screen{Title: MatrixTitle, Icon: theme.GridIcon(), Order: 20, Make: func(s *Shell) fyne.CanvasObject {
+	RegisterScreen(Screen{Title: MatrixTitle, IconName: theme.IconNameGrid, Order: 20, Make: func(s *Shell) fyne.CanvasObject {
 		st := previewStateOf(s)
 		st.matrix = NewMatrixScreen(s, st)
 		return st.matrix

@@ -18,7 +18,7 @@ import (
 const SimulatorTitle = "Simulator"
 
 func init() {
-	RegisterScreen(Screen{Title: SimulatorTitle, Icon: theme.SearchIcon(), Order: 10, Make: func(s *Shell) fyne.CanvasObject {
+	RegisterScreen(Screen{Title: SimulatorTitle, IconName: theme.IconNameSearch, Order: 10, Make: func(s *Shell) fyne.CanvasObject {
 		st := previewStateOf(s)
 		st.sim = NewSimulatorScreen(s, st)
 		return st.sim
