@@ -58,9 +58,17 @@ func (p *PersonasScreen) follow() {
 		p.view = nil
 		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel("Select a persona on the left, or make a new one."))}
 	} else {
+		// Keep the tab the person was on: a reload or a save reopens the same persona.
+		tab := ""
+		if p.view != nil && p.view.Tabs() != nil && p.view.Tabs().Selected() != nil {
+			tab = p.view.Tabs().Selected().Text
+		}
 		p.building = true
 		p.view = NewEditorView(p.shell, m)
 		p.building = false
+		if tab != "" {
+			p.view.ShowTab(tab)
+		}
 		p.editor.Objects = []fyne.CanvasObject{p.view}
 	}
 	p.editor.Refresh()

@@ -314,3 +314,20 @@ func TestMenuShortcutsWorkOnTheCanvas(t *testing.T) {
 		t.Error("the main menu lacks Save or Next agent")
 	}
 }
+
+func TestReopeningAfterAnOutsideChangeKeepsTheEditorTab(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	tabOf[*RulesTab](t, s, TabRules)
+	before := s.Editor()
+	data, _ := os.ReadFile(before.Path())
+	writeFile(t, before.Path(), strings.Replace(string(data), "Reviews changes", "Reviews all changes", 1))
+	s.Reload()
+	settle(t, s, q)
+	if s.Editor() == before || s.Editor().Draft().Description != "Reviews all changes; may run read-only git commands." {
+		t.Fatal("a clean editor did not reopen the changed file")
+	}
+	if got := s.screen.View().Tabs().Selected().Text; got != TabRules {
+		t.Errorf("after reopening the editor shows the %s tab; want Rules", got)
+	}
+}

@@ -27,6 +27,13 @@ type Toolbar struct {
 
 	labels []string // selector options, parallel to names
 	names  []string
+	// shown is what the toolbar last showed; most changes (a keystroke in the editor) do not
+	// touch it, and the selector is left alone then.
+	shown struct {
+		catalog *personas.Catalog
+		active  string
+		yolo    bool
+	}
 	// updating is set while the toolbar sets the selector itself, so that its change
 	// callback does not write the state file back.
 	updating bool
@@ -70,6 +77,10 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 // refresh follows the catalog, the active persona and yolo.
 func (t *Toolbar) refresh() {
 	s := t.shell
+	if t.shown.catalog == s.catalog && t.shown.active == s.active && t.shown.yolo == s.yolo {
+		return
+	}
+	t.shown.catalog, t.shown.active, t.shown.yolo = s.catalog, s.active, s.yolo
 	t.names = switchable(s.catalog)
 	t.labels = make([]string, len(t.names))
 	for i, n := range t.names {
