@@ -130,7 +130,9 @@ func (v *LogView) load(es []reviewlog.Entry, err error) {
 // setFollow starts or stops following: Follow reads what the log holds, then every entry
 // appended after, and keeps going across rotations.
 func (v *LogView) setFollow(on bool) {
-	v.s.App().Preferences().SetBool(logFollowKey, on)
+	if prefs := v.s.App().Preferences(); prefs.BoolWithFallback(logFollowKey, true) != on {
+		prefs.SetBool(logFollowKey, on)
+	}
 	v.StopFollow()
 	if !on {
 		return

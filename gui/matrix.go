@@ -61,7 +61,7 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.ExtendBaseWidget(m)
 	m.recompute()
 	s.OnChange(m.Refresh)
-	s.App().Preferences().AddChangeListener(func() { fyne.Do(m.Refresh) })
+	st.onTools(func() bool { m.Refresh(); return true })
 	return m
 }
 
@@ -191,7 +191,10 @@ func (m *MatrixScreen) tapped(id widget.TableCellID) {
 	if id.Row < 0 || id.Row >= len(m.matrix.Rows) || id.Col < 0 || id.Col >= len(m.matrix.Tools) {
 		return
 	}
-	m.st.simulate(preview.Query{Persona: m.matrix.Rows[id.Row].Persona, Tool: m.matrix.Tools[id.Col]})
+	q := preview.Query{Persona: m.matrix.Rows[id.Row].Persona, Tool: m.matrix.Tools[id.Col]}
+	// After the tap is handled: the table focuses itself once OnSelected returns, which
+	// fails once another screen has replaced it.
+	fyne.Do(func() { m.st.simulate(q) })
 }
 
 // legend explains the letters and colours.

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/agentmgr/agentmgr/preview"
@@ -16,6 +17,21 @@ type previewState struct {
 	matrix *MatrixScreen    // nil until the Matrix screen is built
 	picker *Picker          // the quick switcher last opened
 	log    *LogView         // nil until the Log screen is built
+
+	// toolListeners are told when the user adds or forgets a tool name; a listener that
+	// returns false is dropped (the tab of a persona no longer open).
+	toolListeners []func() bool
+}
+
+// onTools adds a listener called when the previews' tool list changes.
+func (st *previewState) onTools(f func() bool) { st.toolListeners = append(st.toolListeners, f) }
+
+// toolsChanged tells every preview that the tool list changed.
+func (st *previewState) toolsChanged() {
+	st.toolListeners = slices.DeleteFunc(st.toolListeners, func(f func() bool) bool { return !f() })
+	if st.sim != nil {
+		st.sim.syncChoices()
+	}
 }
 
 // previewStates holds one previewState per Shell: the screens are built by the registries,

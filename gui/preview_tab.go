@@ -59,7 +59,13 @@ func NewPreviewTab(s *Shell, st *previewState, m *EditorModel) *PreviewTab {
 	v.ExtendBaseWidget(v)
 	v.update()
 	m.OnChange(v.update)
-	s.App().Preferences().AddChangeListener(func() { fyne.Do(v.update) })
+	st.onTools(func() bool {
+		if s.Editor() != m {
+			return false // the editor moved on to another persona
+		}
+		v.update()
+		return true
+	})
 	return v
 }
 
@@ -107,7 +113,7 @@ func newStatusRow() fyne.CanvasObject {
 	tool := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	rule := widget.NewLabel("")
 	rule.Truncation = fyne.TextTruncateEllipsis
-	b := badge("depends", kindColor(preview.KindDepends))
+	b := kindBadge(preview.KindDepends)
 	return container.NewBorder(nil, nil, container.NewHBox(b, tool), nil, rule)
 }
 
@@ -186,7 +192,7 @@ func (v *PreviewTab) showDetail() {
 			v.detail.Objects = append(v.detail.Objects, widget.NewButtonWithIcon("Forget this tool", theme.DeleteIcon(), func() {
 				RemoveExtraTool(v.s.App().Preferences(), tool)
 				v.selected = -1
-				v.update()
+				v.st.toolsChanged()
 			}))
 		}
 	} else {
@@ -199,14 +205,16 @@ func (v *PreviewTab) showDetail() {
 func (v *PreviewTab) addTool() {
 	if AddExtraTool(v.s.App().Preferences(), v.newTool.Text) {
 		v.newTool.SetText("")
-		v.update()
+		v.st.toolsChanged()
 	}
 }
 
 // CreateRenderer lays out the statuses and details over the envelope and block.
 func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	add := container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
-	tools := container.NewBorder(v.mode, add, nil, nil, container.NewHSplit(v.list, container.NewVScroll(v.detail)))
+	lists := container.NewHSplit(v.list, container.NewVScroll(v.detail))
+	lists.Offset = 0.58
+	tools := container.NewBorder(v.mode, add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),
 		container.NewTabItem("Persona block", container.NewScroll(v.block)),

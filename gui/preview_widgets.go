@@ -70,8 +70,17 @@ func (l *paddedLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 // actionBadge is the badge of an action: "ALLOW", "ASK", "DENY", all as wide as the widest,
 // so that what follows them lines up.
 func actionBadge(a engine.Action) *fyne.Container {
-	b := badge(actionWord(a), actionColor(a))
-	w := fyne.MeasureText("ALLOW", theme.TextSize(), fyne.TextStyle{Bold: true}).Width + 4*theme.Padding()
+	return widthOf(badge(actionWord(a), actionColor(a)), "ALLOW")
+}
+
+// kindBadge is the badge of a tool status, as wide as the widest status word.
+func kindBadge(k preview.Kind) *fyne.Container {
+	return widthOf(badge(k.String(), kindColor(k)), preview.KindDepends.String())
+}
+
+// widthOf makes badge b at least as wide as a badge reading widest.
+func widthOf(b *fyne.Container, widest string) *fyne.Container {
+	w := fyne.MeasureText(widest, theme.TextSize(), fyne.TextStyle{Bold: true}).Width + 4*theme.Padding()
 	b.Objects[0].(*canvas.Rectangle).SetMinSize(fyne.NewSize(w, 0))
 	return b
 }

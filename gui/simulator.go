@@ -127,7 +127,8 @@ func (v *SimulatorScreen) Query() preview.Query {
 	return q
 }
 
-// Prefill puts q into the fields and checks it.
+// Prefill puts q into the fields and shows its result; the history records only the checks a
+// person runs (Check, Enter), not every cell looked at.
 func (v *SimulatorScreen) Prefill(q preview.Query) {
 	if q.Persona == "" {
 		v.Persona.SetSelected(activeChoice)
@@ -137,10 +138,15 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 	v.Tool.SetText(q.Tool)
 	v.Value.SetText(q.Value)
 	v.Session.SetText(q.Session)
-	v.Run()
-	if c := fyne.CurrentApp().Driver().CanvasForObject(v.Value); c != nil {
-		c.Focus(v.Value)
-	}
+	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	v.show(r, err)
+	// Focus once the screen is in view: a tab just brought to the front is shown on the
+	// next frame, and a hidden entry cannot take focus.
+	fyne.Do(func() {
+		if c := fyne.CurrentApp().Driver().CanvasForObject(v.Value); c != nil && v.Value.Visible() {
+			c.Focus(v.Value)
+		}
+	})
 }
 
 // Run checks the query of the fields and records it in the history.

@@ -55,6 +55,25 @@ func TestSimulatorShowsUnitsGuardAndSuggestions(t *testing.T) {
 	}
 }
 
+func TestSimulatorHistoryRecordsOnlyChecksRun(t *testing.T) {
+	s := part2Shell(t)
+	v := previewStateOf(s).sim
+	v.Prefill(preview.Query{Persona: "planner", Tool: "bash"})
+	if n := len(v.sim.History()); n != 0 {
+		t.Errorf("a prefilled query went into the history (%d entries)", n)
+	}
+	v.Check.OnTapped()
+	v.Check.OnTapped()
+	if h := v.sim.History(); len(h) != 1 || h[0].Agent != "planner" {
+		t.Errorf("after checking twice, history = %+v, want the one query", h)
+	}
+	v.Prefill(preview.Query{Persona: "builder", Tool: "read", Value: "x"})
+	v.history.Select(0)
+	if r := v.Result(); r == nil || r.Agent != "planner" || r.Tool != "bash" {
+		t.Errorf("choosing the history entry shows %+v, want planner bash again", r)
+	}
+}
+
 func TestSimulatorShowRuleOpensTheRulesTab(t *testing.T) {
 	s := part2Shell(t)
 	v := previewStateOf(s).sim
@@ -103,8 +122,13 @@ func TestSimulatorErrors(t *testing.T) {
 func TestSimulatorGolden(t *testing.T) {
 	s := part2Shell(t)
 	v := NewSimulatorScreen(s, previewStateOf(s))
-	v.Prefill(preview.Query{Persona: "planner", Tool: "bash", Value: "ls -la"})
-	v.Prefill(preview.Query{Persona: "builder", Tool: "bash", Value: "git status && rm -r build | tee log"})
+	for _, q := range []preview.Query{
+		{Persona: "planner", Tool: "bash", Value: "ls -la"},
+		{Persona: "builder", Tool: "bash", Value: "git status && rm -r build | tee log"},
+	} {
+		v.Prefill(q)
+		v.Run()
+	}
 	v.Resize(fyne.NewSize(980, 680))
 	test.AssertObjectRendersToImage(t, "part2/simulator.png", v)
 }
