@@ -4,11 +4,11 @@
 GO        ?= go
 FYNE_DEPS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev
-XVFB_DEPS := xvfb xauth imagemagick
+XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless lint bench deps deps-gui deps-xvfb fuzz smoke package clean
+.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -19,7 +19,11 @@ build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests, the real cgo build, the Xvfb smoke test
-test: deps-gui lint test-headless build smoke
+test: deps-gui lint test-headless test-race build smoke
+
+## test-race: the GUI's threading under the race detector (fyneDo is on in FyneApp.toml)
+test-race:
+	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/ ./gate/ ./sessions/
 
 ## test-headless: all tests without X or GL headers
 test-headless:
