@@ -57,12 +57,28 @@ func (c *Cache) Options() Options { return c.opts }
 
 // Evaluator returns the evaluator of p with the guards, made anew only when p's rules changed.
 func (c *Cache) Evaluator(p Persona) *Evaluator {
+	if e := c.cached(p); e != nil {
+		return e
+	}
+	e := newEvaluator(p.Rules, nil, c.compiledGuards(), c.opts)
+	c.store(p, e)
+	return e
+}
+
+// cached returns p's evaluator if its rules are unchanged, else nil.
+func (c *Cache) cached(p Persona) *Evaluator {
 	if e, ok := c.byName[p.Name]; ok && slices.Equal(e.rules, p.Rules) {
 		return e.eval
 	}
-	e := newEvaluator(p.Rules, nil, c.compiledGuards(), c.opts)
+	return nil
+}
+
+// store keeps e as p's evaluator, unless it is the one already kept.
+func (c *Cache) store(p Persona, e *Evaluator) {
+	if old, ok := c.byName[p.Name]; ok && old.eval == e {
+		return
+	}
 	c.byName[p.Name] = cacheEntry{rules: slices.Clone(p.Rules), eval: e}
-	return e
 }
 
 // compiledGuards compiles the guards once for every evaluator.

@@ -55,7 +55,13 @@ func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
 	g := &compiledGuards{}
 	for i, rs := range guards {
 		g.compiled = append(g.compiled, engine.CompileWithHome(rs, home))
-		g.layers = append(g.layers, newLayer(LayerGuard, i, rs))
+		l := newLayer(LayerGuard, i, rs)
+		// Make every value glob now: evaluators on several goroutines read the layer.
+		for r := range rs {
+			l.valueGlobs(r, false, home)
+			l.valueGlobs(r, true, home)
+		}
+		g.layers = append(g.layers, l)
 	}
 	return g
 }
@@ -159,15 +165,15 @@ func (e *Evaluator) explore(key string, r *keyResult, full bool) {
 			rules = append(rules, l.valueGlobs(i, path, e.home))
 		}
 	}
-	seen := map[outcomeKey]int{}
+	var seen []outcomeKey // parallel to r.outcomes; they are few
 	fewest := -1
 	visit := func(value string, matched int) bool {
 		d := e.policy.Decide(key, value)
 		k := outcomeKey{d.Action, d.Rule}
-		i, ok := seen[k]
-		if !ok {
+		i := slices.Index(seen, k)
+		if i < 0 {
 			i = len(r.outcomes)
-			seen[k] = i
+			seen = append(seen, k)
 			r.outcomes = append(r.outcomes, Outcome{Action: d.Action, Rule: e.Ref(d.Rule), Example: value})
 		}
 		if fewest < 0 || matched < fewest {

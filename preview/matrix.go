@@ -1,7 +1,10 @@
 package preview
 
 import (
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
@@ -77,7 +80,9 @@ func (f Filter) keepTool(tool string) bool {
 }
 
 // Matrix computes the matrix of personas x tools through the cache, so that only the rows of
-// personas whose rules changed since the last call are computed again.
+// personas whose rules changed since the last call are computed again. Rows are computed in
+// parallel when there are many: each persona's evaluator is used by one goroutine only, and
+// what they share (the compiled guards) is read-only.
 func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 	m := &Matrix{}
 	for _, t := range tools {
@@ -86,21 +91,61 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 		}
 	}
 	live := make(map[string]bool, len(personas))
+	var shown []Persona
 	for _, p := range personas {
 		live[p.Name] = true
-		if !f.keepScope(p.Scope) {
-			continue
+		if f.keepScope(p.Scope) {
+			shown = append(shown, p)
 		}
-		e := c.Evaluator(p)
-		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools))}
-		for i, t := range m.Tools {
-			row.Cells[i] = e.Cell(t)
-		}
-		m.Rows = append(m.Rows, row)
 	}
 	c.keepOnly(live)
+	evals := make([]*Evaluator, len(shown))
+	for i, p := range shown {
+		evals[i] = c.cached(p) // nil when the persona's rules changed
+	}
+	guards := c.compiledGuards()
+	m.Rows = make([]Row, len(shown))
+	parallel(len(shown), func(i int) {
+		p := shown[i]
+		if evals[i] == nil {
+			evals[i] = newEvaluator(p.Rules, nil, guards, c.opts)
+		}
+		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools))}
+		for j, t := range m.Tools {
+			row.Cells[j] = evals[i].Cell(t)
+		}
+		m.Rows[i] = row
+	})
+	for i, p := range shown {
+		c.store(p, evals[i])
+	}
 	return m
 }
+
+// parallel calls f(0) ... f(n-1) on up to GOMAXPROCS goroutines; a few items run inline,
+// where starting goroutines would cost more than it saves.
+func parallel(n int, f func(int)) {
+	workers := min(runtime.GOMAXPROCS(0), n/minPerWorker)
+	if workers < 2 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// minPerWorker is how many rows make a goroutine worth starting.
+const minPerWorker = 8
 
 // Cell returns the cell of persona and tool, and whether the matrix has it.
 func (m *Matrix) Cell(persona, tool string) (Cell, bool) {

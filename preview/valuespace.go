@@ -29,39 +29,38 @@ const otherRunes = "xzqjkvwy_0123456789"
 
 // newValueSpace prepares the walk over the value patterns of rules (globs per rule).
 func newValueSpace(rules [][]glob, path bool) *valueSpace {
-	vs := &valueSpace{path: path}
-	index := map[string]int{}
-	lits := map[rune]bool{}
+	vs := &valueSpace{path: path, rules: make([][]int, 0, len(rules))}
+	var lits []rune
 	for _, r := range rules {
-		var ids []int
+		ids := make([]int, 0, len(r))
 		for _, g := range r {
-			i, ok := index[g.src]
-			if !ok {
+			// Rules are few: a linear search beats a map here.
+			i := slices.IndexFunc(vs.globs, func(x glob) bool { return x.src == g.src })
+			if i < 0 {
 				i = len(vs.globs)
-				index[g.src] = i
 				vs.globs = append(vs.globs, g)
-				g.literals(func(c rune) { lits[c] = true })
+				g.literals(func(c rune) { lits = append(lits, c) })
 			}
 			ids = append(ids, i)
 		}
 		vs.rules = append(vs.rules, ids)
 	}
+	slices.Sort(lits)
+	lits = slices.Compact(lits)
 	if path {
 		// The engine turns `\` into `/` before matching, so no value it matches holds one.
-		delete(lits, '\\')
+		if i, ok := slices.BinarySearch(lits, '\\'); ok {
+			lits = slices.Delete(lits, i, i+1)
+		}
 	}
 	other := rune(0xE000) // a private-use rune, when every readable candidate is taken
 	for _, c := range otherRunes {
-		if !lits[c] {
+		if _, taken := slices.BinarySearch(lits, c); !taken {
 			other = c
 			break
 		}
 	}
-	vs.alphabet = append(vs.alphabet, other)
-	for c := range lits {
-		vs.alphabet = append(vs.alphabet, c)
-	}
-	slices.Sort(vs.alphabet[1:])
+	vs.alphabet = append(append(make([]rune, 0, len(lits)+1), other), lits...)
 	return vs
 }
 
@@ -93,18 +92,18 @@ func (vs *valueSpace) explore(visit func(value string, matched int) bool) (compl
 			reads[i], stars[i] = g.masks(vs.alphabet)
 		}
 	}
-	seen := map[string]int32{}
+	seen := make(map[string]int32, 64)
 	keyBuf := stateKey(nil, arena[:width])
 	seen[string(keyBuf)] = 0
-	classes := map[string]bool{}
+	var classes []string // few: a linear search is cheaper than a map
 	next := make([]uint64, width)
 	var classBuf []byte
 	for head := 0; head < len(links); head++ {
 		cur := arena[head*width : (head+1)*width]
 		if prefixState(cur[0]).reachable() {
 			classBuf = vs.classKey(cur, offs, classBuf[:0])
-			if !classes[string(classBuf)] {
-				classes[string(classBuf)] = true
+			if !slices.Contains(classes, string(classBuf)) {
+				classes = append(classes, string(classBuf))
 				if !visit(spell(head, func(i int) (int, rune) { return int(links[i].parent), links[i].c }), popCount(classBuf)) {
 					return true
 				}
