@@ -83,9 +83,10 @@ func lintNotes(s *Shell, m *EditorModel) []RuleNote {
 // would change before it is made.
 type LintView struct {
 	widget.BaseWidget
-	s    *Shell
-	m    *EditorModel
-	list *fyne.Container
+	s     *Shell
+	m     *EditorModel
+	list  *fyne.Container
+	stale bool // an edit came while the tab was not on screen
 }
 
 // NewLintView makes the Problems tab for the persona open in m.
@@ -93,8 +94,27 @@ func NewLintView(s *Shell, m *EditorModel) *LintView {
 	v := &LintView{s: s, m: m, list: container.NewVBox()}
 	v.ExtendBaseWidget(v)
 	v.update()
-	m.OnChange(v.update)
+	m.OnChange(v.changed)
 	return v
+}
+
+// changed lists the problems again if the tab is on screen; what each fix would change costs
+// two evaluations per problem, which a hidden tab leaves until it is shown.
+func (v *LintView) changed() {
+	if !v.Visible() {
+		v.stale = true
+		return
+	}
+	v.update()
+}
+
+// Show brings the tab up to date with the edits made while it was hidden.
+func (v *LintView) Show() {
+	v.BaseWidget.Show()
+	if v.stale {
+		v.stale = false
+		v.update()
+	}
 }
 
 // Problems are the problems listed.

@@ -35,6 +35,7 @@ type PreviewTab struct {
 
 	statuses []preview.Status
 	selected int
+	stale    bool // an edit came while the tab was not on screen
 
 	mode     *widget.Label
 	list     *widget.List
@@ -58,12 +59,12 @@ func NewPreviewTab(s *Shell, st *previewState, m *EditorModel) *PreviewTab {
 	v.block = widget.NewTextGrid()
 	v.ExtendBaseWidget(v)
 	v.update()
-	m.OnChange(v.update)
+	m.OnChange(v.changed)
 	st.onTools(func() bool {
 		if s.Editor() != m {
 			return false // the editor moved on to another persona
 		}
-		v.update()
+		v.changed()
 		return true
 	})
 	return v
@@ -79,6 +80,25 @@ func (v *PreviewTab) Status(tool string) (preview.Status, bool) {
 		return preview.Status{}, false
 	}
 	return v.statuses[i], true
+}
+
+// changed recomputes the preview if the tab is on screen; a hidden tab (another editor tab is
+// in front) catches up when it is shown, so that typing does not pay for tabs nobody sees.
+func (v *PreviewTab) changed() {
+	if !v.Visible() {
+		v.stale = true
+		return
+	}
+	v.update()
+}
+
+// Show brings the tab up to date with the edits made while it was hidden.
+func (v *PreviewTab) Show() {
+	v.BaseWidget.Show()
+	if v.stale {
+		v.stale = false
+		v.update()
+	}
 }
 
 func (v *PreviewTab) update() {

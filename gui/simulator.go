@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -49,6 +50,7 @@ type SimulatorScreen struct {
 	history *widget.List
 	last    *preview.Result
 	err     error
+	loaded  *personas.Catalog // the catalog the session choices were read with
 }
 
 // NewSimulatorScreen makes the simulator over s's personas.
@@ -104,17 +106,22 @@ func valueHint(tool string) string {
 	return "the value the tool is called with"
 }
 
-// syncChoices offers the current personas, and the stored sessions.
+// syncChoices offers the current personas and tools, and the stored sessions; the sessions
+// folder is read again only when the catalog is (a reload), never on an edit.
 func (v *SimulatorScreen) syncChoices() {
 	opts := []string{activeChoice}
-	if c := v.s.Catalog(); c != nil {
+	c := v.s.Catalog()
+	if c != nil {
 		for _, p := range c.Personas() {
 			opts = append(opts, p.Name)
 		}
 	}
 	v.Persona.Options = opts
 	v.Persona.Refresh()
-	v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
+	if c != v.loaded || c == nil {
+		v.loaded = c
+		v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
+	}
 	v.Tool.SetOptions(PreviewTools(v.s.App().Preferences()))
 }
 
