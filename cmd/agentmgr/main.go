@@ -4,8 +4,11 @@ package main
 
 import (
 	"os"
+
+	"github.com/agentmgr/agentmgr/cmd/agentmgr/internal/posixlocale"
 )
 
 func main() {
+	posixlocale.Restore()
 	os.Exit(run(os.Args[1:], newEnv()))
 }
