@@ -155,11 +155,17 @@ func flags(e *env, c string, usage string, summary string) *flag.FlagSet {
 // parse parses args with fs, allowing flags after positional arguments too, and maps errors to
 // the CLI's exit codes.
 func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	// flag calls Usage on every parse error too; the help goes to stdout only when asked for,
+	// and a mistake gets the one-line usage on stderr (from run) instead.
+	help := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = help }()
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, flag.ErrHelp // flag has printed the usage already
+				help()
+				return nil, flag.ErrHelp
 			}
 			return nil, usageError{err.Error()}
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -26,6 +27,43 @@ func TestQuietStderrUnderEveryLocale(t *testing.T) {
 			}
 			if !bytes.Contains(out.Bytes(), []byte("planner")) {
 				t.Errorf("agentmgr list with LANG=%q printed %q, want the personas", lang, out.String())
+			}
+		})
+	}
+}
+
+// --help prints the help once on stdout; a mistake prints the error and the usage line on
+// stderr, never the help on stdout.
+func TestHelpOnlyWhenAsked(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		code       int
+		wantStdout string // prefix; "" means stdout stays empty
+		wantStderr string // prefix; "" means stderr stays empty
+	}{
+		{name: "help", args: []string{"list", "--help"}, wantStdout: "usage: agentmgr list"},
+		{name: "help twice prints once", args: []string{"list", "--help", "--help"}, wantStdout: "usage: agentmgr list"},
+		{name: "unknown flag", args: []string{"list", "--nope"}, code: 2, wantStderr: "agentmgr list: flag provided but not defined: -nope\nusage: agentmgr list"},
+		{name: "flag without its value", args: []string{"check", "--agent"}, code: 2, wantStderr: "agentmgr check: flag needs an argument: -agent\nusage: agentmgr check"},
+		{name: "bad flag value", args: []string{"rule", "add", "x", "bash", "allow", "--at", "two"}, code: 2, wantStderr: "agentmgr rule: invalid value \"two\" for flag -at"},
+		{name: "subcommand flag", args: []string{"keys", "set", "--nope"}, code: 2, wantStderr: "agentmgr keys: flag provided but not defined: -nope"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, out, errb := testEnv(t, "")
+			if code := run(tt.args, e); code != tt.code {
+				t.Errorf("agentmgr %q exited %d, want %d", tt.args, code, tt.code)
+			}
+			check := func(stream, got, want string) {
+				if want == "" && got != "" || !strings.HasPrefix(got, want) {
+					t.Errorf("agentmgr %q printed on %s:\n%s\nwant it to start with %q (empty: nothing)", tt.args, stream, got, want)
+				}
+			}
+			check("stdout", out.String(), tt.wantStdout)
+			check("stderr", errb.String(), tt.wantStderr)
+			if n := strings.Count(out.String(), "usage:"); tt.wantStdout != "" && n != 1 {
+				t.Errorf("agentmgr %q printed the usage %d times, want once:\n%s", tt.args, n, out)
 			}
 		})
 	}
