@@ -69,9 +69,7 @@ func run(args []string, e *env) int {
 	switch name {
 	case "-h", "--help", "help":
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return run([]string{c.name, "--help"}, e)
-			}
+			return run([]string{args[1], "--help"}, e)
 		}
 		printHelp(e.stdout)
 		return 0

@@ -9,13 +9,23 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
+// Usages, shared by the help and the usage line a mistake prints.
+const (
+	newUsage     = "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run]"
+	setUsage     = "NAME FIELD [VALUE] [--unset] [--dry-run]"
+	ruleUsage    = "add NAME KEY [PATTERN] ACTION [--at N] [--reason TEXT] | rm NAME INDEX | mv NAME FROM TO | expand NAME  [--dry-run]"
+	renameUsage  = "OLD NEW [--dry-run]"
+	rmUsage      = "NAME [--dry-run]"
+	restoreUsage = "[NAME] [--dry-run] [--json]"
+)
+
 func init() {
-	register(command{name: "new", order: 20, usage: "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run]", summary: "create a persona from a preset or as a copy of another", run: runNew})
-	register(command{name: "set", order: 21, usage: "NAME FIELD [VALUE] [--unset] [--dry-run]", summary: "change one field of a persona file, keeping everything else", run: runSet})
-	register(command{name: "rule", order: 22, usage: "add|rm|mv|expand NAME ... [--dry-run]", summary: "add, remove or move one rule of a persona", run: runRule})
-	register(command{name: "rename", order: 23, usage: "OLD NEW [--dry-run]", summary: "rename a persona: its name field and its file", run: runRename})
-	register(command{name: "rm", order: 24, usage: "NAME [--dry-run]", summary: "move a persona file to the trash", run: runRm})
-	register(command{name: "restore", order: 25, usage: "[NAME] [--dry-run]", summary: "put a deleted persona back; without NAME, list the trash", run: runRestore})
+	register(command{name: "new", order: 20, usage: newUsage, summary: "create a persona from a preset or as a copy of another", run: runNew})
+	register(command{name: "set", order: 21, usage: setUsage, summary: "change one field of a persona file, keeping everything else", run: runSet})
+	register(command{name: "rule", order: 22, usage: ruleUsage, summary: "add, remove or move one rule of a persona", run: runRule})
+	register(command{name: "rename", order: 23, usage: renameUsage, summary: "rename a persona: its name field and its file", run: runRename})
+	register(command{name: "rm", order: 24, usage: rmUsage, summary: "move a persona file to the trash", run: runRm})
+	register(command{name: "restore", order: 25, usage: restoreUsage, summary: "put a deleted persona back; without NAME, list the trash", run: runRestore})
 }
 
 // finish saves doc, or prints what saving would change with --dry-run.
@@ -50,8 +60,7 @@ func applyChange(e *env, fc *personas.FileChange, dryRun bool) error {
 }
 
 func runNew(e *env, args []string) error {
-	const usage = "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run]"
-	fs := flags(e, "new", usage, "Create a persona file in the global folder (or the project's): from a preset (default "+personas.DefaultPreset+"), or as a copy of another persona with only its name changed.")
+	fs := flags(e, "new", newUsage, "Create a persona file in the global folder (or the project's): from a preset (default "+personas.DefaultPreset+"), or as a copy of another persona with only its name changed.")
 	preset := fs.String("preset", "", "read, plan or build")
 	from := fs.String("from", "", "copy this persona")
 	scope := fs.String("scope", "global", "global or project")
@@ -88,8 +97,7 @@ func runNew(e *env, args []string) error {
 }
 
 func runSet(e *env, args []string) error {
-	const usage = "NAME FIELD [VALUE] [--unset] [--dry-run]"
-	fs := flags(e, "set", usage, "Change one field of a persona file (name, description, type, icon, color, hidden, steps, prompt, or any other key), keeping comments, order, quoting and everything else byte for byte. prompt changes the body unless the file has a prompt field.")
+	fs := flags(e, "set", setUsage, "Change one field of a persona file (name, description, type, icon, color, hidden, steps, prompt, or any other key), keeping comments, order, quoting and everything else byte for byte. prompt changes the body unless the file has a prompt field.")
 	unset := fs.Bool("unset", false, "remove the field")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
 	rest, err := parse(fs, args)
@@ -119,8 +127,7 @@ func runSet(e *env, args []string) error {
 }
 
 func runRule(e *env, args []string) error {
-	const usage = "add NAME KEY [PATTERN] ACTION [--at N] [--reason TEXT] | rm NAME INDEX | mv NAME FROM TO | expand NAME  [--dry-run]"
-	fs := flags(e, "rule", usage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
+	fs := flags(e, "rule", ruleUsage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
 	at := fs.Int("at", 0, "add: the position the new rule takes (default: last)")
 	reason := fs.String("reason", "", "add: the reason shown when the rule denies")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
@@ -211,7 +218,7 @@ func ruleNumber(s string, n int) (int, error) {
 }
 
 func runRename(e *env, args []string) error {
-	fs := flags(e, "rename", "OLD NEW [--dry-run]", "Rename a persona: its name field (when it has one) and its file, in the same folder. The active agent follows the rename.")
+	fs := flags(e, "rename", renameUsage, "Rename a persona: its name field (when it has one) and its file, in the same folder. The active agent follows the rename.")
 	dry := fs.Bool("dry-run", false, "print the change; write nothing")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -228,7 +235,7 @@ func runRename(e *env, args []string) error {
 }
 
 func runRm(e *env, args []string) error {
-	fs := flags(e, "rm", "NAME [--dry-run]", "Move a persona file to the trash (agent-manager/trash/ in the agent dir); `agentmgr restore NAME` brings it back.")
+	fs := flags(e, "rm", rmUsage, "Move a persona file to the trash (agent-manager/trash/ in the agent dir); `agentmgr restore NAME` brings it back.")
 	dry := fs.Bool("dry-run", false, "print the change; write nothing")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -245,7 +252,7 @@ func runRm(e *env, args []string) error {
 }
 
 func runRestore(e *env, args []string) error {
-	fs := flags(e, "restore", "[NAME] [--dry-run] [--json]", "Put the most recently deleted persona NAME back where it was. Without NAME, list the trash.")
+	fs := flags(e, "restore", restoreUsage, "Put the most recently deleted persona NAME back where it was. Without NAME, list the trash.")
 	dry := fs.Bool("dry-run", false, "print the change; write nothing")
 	asJSON := fs.Bool("json", false, "print the trash as JSON")
 	rest, err := parse(fs, args)

@@ -9,8 +9,10 @@ import (
 )
 
 func init() {
-	register(command{name: "show", order: 11, usage: "NAME [--json]", summary: "show one persona: fields, rules in order, hidden tools, mode", run: runShow})
+	register(command{name: "show", order: 11, usage: showUsage, summary: "show one persona: fields, rules in order, hidden tools, mode", run: runShow})
 }
+
+const showUsage = "NAME [--json] [--envelope]"
 
 // showHook lets later features (the permission envelope) add flags and output to show.
 var showHook func(e *env, p showContext) (handled bool, err error)
@@ -23,7 +25,7 @@ type showContext struct {
 }
 
 func runShow(e *env, args []string) error {
-	fs := flags(e, "show", "NAME [--json] [--envelope]", "Show one persona: its fields, its rules in the order they are evaluated, hidden tools and permission mode.")
+	fs := flags(e, "show", showUsage, "Show one persona: its fields, its rules in the order they are evaluated, hidden tools and permission mode.")
 	asJSON := fs.Bool("json", false, "print JSON")
 	envelope := fs.Bool("envelope", false, "print the permission envelope and persona block injected into the system prompt")
 	rest, err := parse(fs, args)

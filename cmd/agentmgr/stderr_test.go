@@ -68,3 +68,27 @@ func TestHelpOnlyWhenAsked(t *testing.T) {
 		})
 	}
 }
+
+// The usage line a mistake prints is the one --help prints.
+func TestUsageLineMatchesHelp(t *testing.T) {
+	for name, c := range commands {
+		e, out, _ := testEnv(t, "")
+		if code := run([]string{name, "--help"}, e); code != 0 {
+			t.Errorf("agentmgr %s --help exited %d, want 0", name, code)
+		}
+		first, _, _ := strings.Cut(out.String(), "\n")
+		if want := "usage: agentmgr " + name + " " + c.usage; first != want {
+			t.Errorf("agentmgr %s --help starts with\n%s\nbut a usage error prints\n%s", name, first, want)
+		}
+	}
+}
+
+func TestHelpForUnknownCommand(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	if code := run([]string{"help", "frobnicate"}, e); code != 2 {
+		t.Errorf("agentmgr help frobnicate exited %d, want 2", code)
+	}
+	if !strings.HasPrefix(errb.String(), `agentmgr: unknown command "frobnicate"`) || out.Len() > 0 {
+		t.Errorf("agentmgr help frobnicate printed\nstdout: %s\nstderr: %s\nwant the unknown command on stderr only", out, errb)
+	}
+}
