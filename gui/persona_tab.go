@@ -78,7 +78,9 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 	// Lines as the file has them: prompts are usually wrapped by their authors, and re-wrapping
 	// hard-wrapped text breaks it in odd places.
 	t.Prompt.Wrapping = fyne.TextWrapOff
-	t.Prompt.SetMinRowsVisible(14)
+	// The prompt fills whatever height is left; its minimum stays small so that the window,
+	// with a conflict banner and field messages, still fits a laptop screen.
+	t.Prompt.SetMinRowsVisible(5)
 	t.Prompt.OnChanged = set(func(d *Draft, s string) { d.Prompt = s })
 	for _, f := range []string{FieldName, FieldDescription, FieldType, FieldIcon, FieldColor, FieldSteps} {
 		l := widget.NewLabel("")
