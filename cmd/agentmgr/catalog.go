@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
@@ -50,9 +52,29 @@ func persona(c *personas.Catalog, e *env, name string) (*personas.Persona, error
 	}
 	p, ok := c.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("no persona named %q; `agentmgr list` shows them", name)
+		return nil, notFound(c, name)
 	}
 	return p, nil
+}
+
+// known refuses a name the catalog does not have, before an edit looks for its file.
+func known(c *personas.Catalog, name string) error {
+	if _, ok := c.Lookup(name); !ok {
+		return notFound(c, name)
+	}
+	return nil
+}
+
+// notFound explains a name the catalog does not have. When a file of that name failed to load,
+// its error is the answer: the person should fix the file, not look for a typo.
+func notFound(c *personas.Catalog, name string) error {
+	for _, pr := range c.Problems() {
+		base := strings.TrimSuffix(filepath.Base(pr.File), ".md")
+		if pr.Severity == personas.Error && strings.HasSuffix(pr.File, ".md") && strings.EqualFold(base, name) {
+			return fmt.Errorf("persona %q did not load: %s", strings.ToLower(name), pr.Error())
+		}
+	}
+	return fmt.Errorf("no persona named %q; `agentmgr list` shows them", name)
 }
 
 // policyFor composes the policy that decides calls for p: guards and the session's rules when

@@ -83,7 +83,11 @@ func runNew(e *env, args []string) error {
 	name := strings.ToLower(rest[0])
 	var doc *personas.Document
 	if *from != "" {
-		doc, err = personas.Duplicate(e.catalog(true), *from, name, sc)
+		c := e.catalog(true)
+		if err := known(c, *from); err != nil {
+			return err
+		}
+		doc, err = personas.Duplicate(c, *from, name, sc)
 		if err == nil && *desc != "" {
 			err = doc.Set("description", *desc)
 		}
@@ -107,7 +111,11 @@ func runSet(e *env, args []string) error {
 	if *unset && len(rest) != 2 || !*unset && len(rest) != 3 {
 		return usagef("set takes a persona name, a field and a value (or --unset)")
 	}
-	doc, err := personas.OpenPersona(e.catalog(true), rest[0])
+	c := e.catalog(true)
+	if err := known(c, rest[0]); err != nil {
+		return err
+	}
+	doc, err := personas.OpenPersona(c, rest[0])
 	if err != nil {
 		return err
 	}
@@ -139,7 +147,11 @@ func runRule(e *env, args []string) error {
 		return usagef("rule needs a subcommand (add, rm, mv, expand) and a persona name")
 	}
 	sub, name, rest := rest[0], rest[1], rest[2:]
-	doc, err := personas.OpenPersona(e.catalog(true), name)
+	c := e.catalog(true)
+	if err := known(c, name); err != nil {
+		return err
+	}
+	doc, err := personas.OpenPersona(c, name)
 	if err != nil {
 		return err
 	}
@@ -227,7 +239,11 @@ func runRename(e *env, args []string) error {
 	if len(rest) != 2 {
 		return usagef("rename takes the old and the new name")
 	}
-	fc, err := personas.PlanRename(e.catalog(true), rest[0], rest[1])
+	c := e.catalog(true)
+	if err := known(c, rest[0]); err != nil {
+		return err
+	}
+	fc, err := personas.PlanRename(c, rest[0], rest[1])
 	if err != nil {
 		return err
 	}
@@ -244,7 +260,11 @@ func runRm(e *env, args []string) error {
 	if len(rest) != 1 {
 		return usagef("rm takes one persona name")
 	}
-	fc, err := personas.PlanDelete(e.catalog(true), rest[0])
+	c := e.catalog(true)
+	if err := known(c, rest[0]); err != nil {
+		return err
+	}
+	fc, err := personas.PlanDelete(c, rest[0])
 	if err != nil {
 		return err
 	}

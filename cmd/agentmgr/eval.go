@@ -203,7 +203,7 @@ func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
 		}
 		p, ok := ev.cat.Lookup(*req.Agent)
 		if !ok {
-			return nil, fmt.Errorf("no persona named %q", *req.Agent)
+			return nil, notFound(ev.cat, *req.Agent)
 		}
 		pol, err := ev.sessionPolicy(p, req.Session)
 		if err != nil {

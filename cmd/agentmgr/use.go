@@ -60,9 +60,9 @@ func runUse(e *env, args []string) error {
 			return err
 		}
 	case len(rest) == 1:
-		p, ok := c.Lookup(rest[0])
-		if !ok {
-			return fmt.Errorf("no persona named %q; `agentmgr list` shows them", rest[0])
+		p, err := persona(c, e, rest[0])
+		if err != nil {
+			return err
 		}
 		if !p.IsPrimary() {
 			fmt.Fprintf(e.stderr, "warning: %s is a subagent; it is not offered for switching\n", p.Name)
