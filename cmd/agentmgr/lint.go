@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
@@ -62,8 +64,12 @@ func runLint(e *env, args []string) error {
 			out = append(out, j)
 		}
 	}
+	probs := c.Problems()
+	if len(names) > 0 {
+		probs = problemsOf(probs, list)
+	}
 	broken := 0
-	for _, pr := range c.Problems() {
+	for _, pr := range probs {
 		if pr.Severity == personas.Error {
 			broken++
 		}
@@ -72,7 +78,6 @@ func runLint(e *env, args []string) error {
 		if out == nil {
 			out = []lintJSON{}
 		}
-		probs := c.Problems()
 		if probs == nil {
 			probs = []personas.Problem{}
 		}
@@ -80,7 +85,7 @@ func runLint(e *env, args []string) error {
 			return err
 		}
 	} else {
-		reportProblems(e.stdout, c.Problems(), personas.Warning)
+		reportProblems(e.stdout, probs, personas.Warning)
 		for _, f := range out {
 			where := f.Agent
 			if f.File != "" && f.Line > 0 {
@@ -89,11 +94,32 @@ func runLint(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", where, f.Kind, f.Message)
 		}
 		if len(out) == 0 && broken == 0 {
-			fmt.Fprintf(e.stdout, "%d personas, no findings\n", len(list))
+			noun := "personas"
+			if len(list) == 1 {
+				noun = "persona"
+			}
+			fmt.Fprintf(e.stdout, "%d %s, no findings\n", len(list), noun)
 		}
 	}
 	if broken > 0 {
 		return exitError{1}
 	}
 	return nil
+}
+
+// problemsOf keeps the problems that concern the named personas: their own files, and files of
+// the same name that failed to load (a broken project file leaves the global persona in use).
+// Linting one persona must not fail because of another's file.
+func problemsOf(probs []personas.Problem, list []*personas.Persona) []personas.Problem {
+	var out []personas.Problem
+	for _, pr := range probs {
+		base := strings.TrimSuffix(filepath.Base(pr.File), ".md")
+		for _, p := range list {
+			if pr.File == p.Path || strings.HasSuffix(pr.File, ".md") && strings.EqualFold(base, p.Name) {
+				out = append(out, pr)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -53,3 +53,44 @@ func TestNameOfABrokenFile(t *testing.T) {
 		}
 	})
 }
+
+// lint NAME answers for NAME: another persona's broken file neither fails it nor fills it.
+func TestLintNamedPersonasOnly(t *testing.T) {
+	files := map[string]string{
+		"broken.md":   "---\ndescription: x\npermissions:\n  bash: block\n---\n",
+		"good.md":     "---\ndescription: fine\npermissions:\n  \"*\": deny\n  read: allow\n---\n",
+		"colorful.md": "---\ndescription: odd colour\ncolor: purple\npermissions: read\n---\n",
+	}
+	tests := []struct {
+		args   []string
+		code   int
+		want   []string
+		noWant []string
+	}{
+		{args: []string{"lint", "good"}, want: []string{"1 persona, no findings"}, noWant: []string{"broken.md", "colorful.md"}},
+		{args: []string{"lint", "colorful"}, want: []string{`colorful.md:3:8: color: unknown theme token "purple"`}, noWant: []string{"broken.md"}},
+		{args: []string{"lint", "good", "--json"}, want: []string{`"findings": []`, `"problems": []`}},
+		{args: []string{"lint"}, code: 1, want: []string{"broken.md:4:9", "colorful.md:3:8"}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			e, out, errb := testEnv(t, "")
+			for name, content := range files {
+				writeAgent(t, name, content)
+			}
+			if code := run(tt.args, e); code != tt.code {
+				t.Errorf("agentmgr %q exited %d, want %d\nstdout: %s\nstderr: %s", tt.args, code, tt.code, out, errb)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("agentmgr %q printed\n%s\nwant %q in it", tt.args, out, w)
+				}
+			}
+			for _, w := range tt.noWant {
+				if strings.Contains(out.String(), w) {
+					t.Errorf("agentmgr %q printed\n%s\nwant no %q in it", tt.args, out, w)
+				}
+			}
+		})
+	}
+}
