@@ -107,8 +107,11 @@ func oneLine(s string, max int) string {
 	return string(r)
 }
 
+// writeJSON prints v indented for a person reading it: commands keep their && and <, not
+// \u0026 and \u003c (eval, a contract, keeps the encoder's default).
 func writeJSON(e *env, v any) error {
 	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }

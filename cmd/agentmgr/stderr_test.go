@@ -92,3 +92,25 @@ func TestHelpForUnknownCommand(t *testing.T) {
 		t.Errorf("agentmgr help frobnicate printed\nstdout: %s\nstderr: %s\nwant the unknown command on stderr only", out, errb)
 	}
 }
+
+// JSON for a person keeps shell text as written and lists as lists.
+func TestJSONReadsAsWritten(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", "--json", "--agent", "builder", "bash", "make && ./run <in"}, `"value": "make && ./run <in"`},
+		{[]string{"tools", "--json", "--agent", "builder"}, "{\n  \"agent\": \"builder\",\n  \"mode\": \"acceptEdits\",\n  \"active\": ["},
+		{[]string{"tools", "--json", "--agent", "yes"}, `"hidden": []`},
+	}
+	for _, tt := range tests {
+		e, out, _ := testEnv(t, "")
+		writeAgent(t, "yes.md", "---\ndescription: allows all\npermissions:\n  \"*\": allow\n---\n")
+		if code := run(tt.args, e); code != 0 {
+			t.Errorf("agentmgr %q exited %d", tt.args, code)
+		}
+		if !strings.Contains(out.String(), tt.want) {
+			t.Errorf("agentmgr %q printed\n%s\nwant %q in it", tt.args, out, tt.want)
+		}
+	}
+}

@@ -53,11 +53,25 @@ func runTools(e *env, args []string) error {
 	}
 	hidden, active := pol.SplitTools(mapping.KnownTools(append(knownTools(e), extra...)...))
 	if *asJSON {
-		return writeJSON(e, map[string]any{"agent": p.Name, "active": active, "hidden": hidden, "mode": pol.Persona.Mode()})
+		// A struct, not a map: the keys come in the order a person reads them.
+		return writeJSON(e, struct {
+			Agent  string   `json:"agent"`
+			Mode   string   `json:"mode"`
+			Active []string `json:"active"`
+			Hidden []string `json:"hidden"`
+		}{p.Name, string(pol.Persona.Mode()), nonNil(active), nonNil(hidden)})
 	}
 	yoloBanner(e)
 	fmt.Fprintf(e.stdout, "%s (%s)\n", p.Name, pol.Persona.Mode())
 	fmt.Fprintf(e.stdout, "active  %s\n", strings.Join(active, " "))
 	fmt.Fprintf(e.stdout, "hidden  %s\n", strings.Join(hidden, " "))
 	return nil
+}
+
+// nonNil keeps an empty list a list ([]) in JSON rather than null.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
