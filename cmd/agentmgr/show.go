@@ -22,6 +22,7 @@ type showContext struct {
 	Name     string
 	Args     []string
 	Envelope bool
+	JSON     bool
 }
 
 func runShow(e *env, args []string) error {
@@ -39,7 +40,7 @@ func runShow(e *env, args []string) error {
 		if showHook == nil {
 			return fmt.Errorf("the permission envelope is not available in this build")
 		}
-		_, err := showHook(e, showContext{Name: rest[0], Envelope: true})
+		_, err := showHook(e, showContext{Name: rest[0], Envelope: true, JSON: *asJSON})
 		return err
 	}
 	c := e.catalog(*asJSON)
@@ -78,7 +79,7 @@ func runShow(e *env, args []string) error {
 	}
 	w := e.stdout
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "name\t%s %s\n", p.Name, p.Icon)
+	fmt.Fprintf(tw, "name\t%s\n", strings.TrimSpace(p.Name+" "+p.Icon))
 	fmt.Fprintf(tw, "description\t%s\n", p.Description)
 	fmt.Fprintf(tw, "type\t%s\n", p.Type)
 	fmt.Fprintf(tw, "scope\t%s\n", p.Scope)
@@ -102,8 +103,8 @@ func runShow(e *env, args []string) error {
 	tw.Flush()
 	fmt.Fprintln(w, "\nrules (last match wins):")
 	printRules(e, p.Rules)
-	fmt.Fprintf(w, "\nactive tools: %s\n", strings.Join(active, " "))
-	fmt.Fprintf(w, "hidden tools: %s\n", strings.Join(hidden, " "))
+	fmt.Fprintf(w, "\nactive tools: %s\n", toolList(active))
+	fmt.Fprintf(w, "hidden tools: %s\n", toolList(hidden))
 	if p.Prompt != "" {
 		fmt.Fprintf(w, "\nprompt:\n%s\n", indent(p.Prompt, "  "))
 	}
@@ -124,4 +125,12 @@ func printRules(e *env, rs engine.Ruleset) {
 
 func indent(s, pre string) string {
 	return pre + strings.ReplaceAll(s, "\n", "\n"+pre)
+}
+
+// toolList joins tool names for a person; an empty list says so rather than ending the line.
+func toolList(tools []string) string {
+	if len(tools) == 0 {
+		return "(none)"
+	}
+	return strings.Join(tools, " ")
 }

@@ -93,7 +93,7 @@ func runUse(e *env, args []string) error {
 // showEnvelope prints `show NAME --envelope`: the permission envelope and the persona block,
 // exactly as they are injected into the system prompt.
 func showEnvelope(e *env, sc showContext) (bool, error) {
-	c := e.catalog(false)
+	c := e.catalog(sc.JSON)
 	p, err := persona(c, e, sc.Name)
 	if err != nil {
 		return true, err
@@ -102,8 +102,16 @@ func showEnvelope(e *env, sc showContext) (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	fmt.Fprint(e.stdout, personas.Envelope(p, pol, knownTools(e)))
+	envelope, block := personas.Envelope(p, pol, knownTools(e)), personas.Block(p)
+	if sc.JSON {
+		return true, writeJSON(e, struct {
+			Agent    string `json:"agent"`
+			Envelope string `json:"envelope"`
+			Block    string `json:"block"`
+		}{p.Name, envelope, block})
+	}
+	fmt.Fprint(e.stdout, envelope)
 	fmt.Fprintln(e.stdout)
-	fmt.Fprint(e.stdout, personas.Block(p))
+	fmt.Fprint(e.stdout, block)
 	return true, nil
 }
