@@ -38,11 +38,17 @@ type RulesTab struct {
 	rows    []*ruleRowView
 	scroll  *container.Scroll
 	showing bool // see PersonaTab.showing
+
+	// shownRows and shownSel are the row count and selected row the scroll last followed;
+	// revealPending is set when the selected row could not be scrolled to because the tab
+	// had no size yet (RevealRule selects before it shows the tab).
+	shownRows, shownSel int
+	revealPending       bool
 }
 
 // NewRulesTab makes the tab for m.
 func NewRulesTab(s *Shell, m *EditorModel) *RulesTab {
-	t := &RulesTab{shell: s, model: m}
+	t := &RulesTab{shell: s, model: m, shownSel: -1}
 	t.form = widget.NewLabel("")
 	t.preset = widget.NewSelect(builtin.Presets, func(p string) {
 		if !t.showing {
@@ -151,6 +157,51 @@ func (t *RulesTab) refresh() {
 	for i, r := range t.rows {
 		r.show(d.Rules[i], editable, i == m.SelectedRule(), FieldMessage(errs, FieldRules, i), notes[i])
 	}
+	if sel := m.SelectedRule(); len(t.rows) != t.shownRows || sel != t.shownSel {
+		t.shownRows, t.shownSel = len(t.rows), sel
+		t.followSelection()
+	}
+}
+
+// Resize lays the tab out and then scrolls to a row that was selected while it had no size.
+func (t *RulesTab) Resize(size fyne.Size) {
+	t.BaseWidget.Resize(size)
+	if t.revealPending && t.scroll.Size().Height > 0 {
+		t.followSelection()
+	}
+}
+
+// followSelection keeps the scroll in step with the rows after rows were added, removed or
+// selected: a new, moved or revealed row is scrolled into view, and when the rows shrank the
+// offset is clamped, which the scroll does not do by itself until it is laid out again (rows
+// would stay scrolled off the top above an empty space).
+func (t *RulesTab) followSelection() {
+	view := t.scroll.Size()
+	t.revealPending = false
+	// Lay the rows out at their new size now, as the scroll would on its next layout, so that
+	// the offset is judged against the rows as they are.
+	t.rowsBox.Resize(t.rowsBox.MinSize().Max(view))
+	off := t.scroll.Offset.Y
+	if sel := t.shownSel; sel >= 0 && sel < len(t.rows) {
+		if view.Height <= 0 {
+			t.revealPending = true
+			return
+		}
+		top := float32(0)
+		for _, r := range t.rows[:sel] {
+			top += r.MinSize().Height + theme.Padding()
+		}
+		bottom := top + t.rows[sel].MinSize().Height
+		switch {
+		case top < off:
+			off = top
+		case bottom > off+view.Height:
+			off = bottom - view.Height
+		}
+	}
+	t.scroll.Offset.Y = off
+	// Refresh clamps the offset to the rows' height.
+	t.scroll.Refresh()
 }
 
 // ruleHeader names the columns of the rules table.

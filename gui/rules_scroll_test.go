@@ -1,0 +1,67 @@
+package gui
+
+import "testing"
+
+// rowVisible reports whether row i of the rules tab lies inside the scrolled viewport.
+func rowVisible(tab *RulesTab, i int) bool {
+	r := tab.Row(i)
+	top := r.Position().Y
+	bottom := top + r.Size().Height
+	off := tab.scroll.Offset.Y
+	return top >= off-0.5 && bottom <= off+tab.scroll.Size().Height+0.5
+}
+
+func TestRulesTabScrollsToTheRowAnOperationSelects(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	m := s.Editor()
+
+	// Added rows go to the end: with enough of them the end is below the fold.
+	for n := 0; n < 12; n++ {
+		m.AddRule()
+		if sel := m.SelectedRule(); !rowVisible(tab, sel) {
+			t.Fatalf("after adding rule %d: selected row %d at y=%v is outside the view (offset %v, height %v)",
+				n+1, sel, tab.Row(sel).Position().Y, tab.scroll.Offset.Y, tab.scroll.Size().Height)
+		}
+	}
+	// Moving the first row all the way down follows it.
+	m.SelectRule(0)
+	if !rowVisible(tab, 0) {
+		t.Fatalf("selecting row 0: at y=%v outside the view (offset %v)", tab.Row(0).Position().Y, tab.scroll.Offset.Y)
+	}
+	for m.SelectedRule() < len(m.Draft().Rules)-1 {
+		m.MoveRule(1)
+	}
+	if sel := m.SelectedRule(); !rowVisible(tab, sel) {
+		t.Fatalf("after moving a row to the end: row %d at y=%v outside the view (offset %v)", sel, tab.Row(sel).Position().Y, tab.scroll.Offset.Y)
+	}
+
+	// Deleting down to a few rows leaves nothing scrolled off the top.
+	for len(m.Draft().Rules) > 3 {
+		m.DeleteRule()
+	}
+	if off := tab.scroll.Offset.Y; off != 0 {
+		t.Errorf("3 rows left: scroll offset %v, want 0 (the rows fit the view)", off)
+	}
+}
+
+func TestRevealRuleScrollsToTheRowOnAnUnshownRulesTab(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	m := s.Editor()
+	for n := 0; n < 12; n++ {
+		m.AddRule()
+	}
+	m.Update(func(d *Draft) { d.Description = "edited, so that the rows stay as added" })
+	last := len(m.Draft().Rules) - 1
+	m.SelectRule(-1)
+	s.screen.View().ShowTab(TabPersona)
+
+	s.RevealRule("reviewer", last)
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	if !rowVisible(tab, last) {
+		t.Errorf("RevealRule(%d): row at y=%v outside the view (offset %v, height %v)",
+			last, tab.Row(last).Position().Y, tab.scroll.Offset.Y, tab.scroll.Size().Height)
+	}
+}
