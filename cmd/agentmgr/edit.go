@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -75,6 +76,9 @@ func runNew(e *env, args []string) error {
 	}
 	if *preset != "" && *from != "" {
 		return usagef("give --preset or --from, not both")
+	}
+	if *preset != "" && !builtin.IsPreset(*preset) {
+		return usagef("unknown preset %q; expected %s", *preset, strings.Join(builtin.Presets, ", "))
 	}
 	sc, err := personas.ParseScope(*scope)
 	if err != nil || sc == personas.ScopeBuiltin {
@@ -147,6 +151,11 @@ func runRule(e *env, args []string) error {
 		return usagef("rule needs a subcommand (add, rm, mv, expand) and a persona name")
 	}
 	sub, name, rest := rest[0], rest[1], rest[2:]
+	switch sub {
+	case "add", "rm", "mv", "expand":
+	default: // before the persona is looked up: a typo in the subcommand is a usage error
+		return usagef("unknown rule subcommand %q; expected add, rm, mv or expand", sub)
+	}
 	c := e.catalog(true)
 	if err := known(c, name); err != nil {
 		return err
@@ -214,8 +223,6 @@ func runRule(e *env, args []string) error {
 		if err := doc.ExpandRules(); err != nil {
 			return err
 		}
-	default:
-		return usagef("unknown rule subcommand %q; expected add, rm, mv or expand", sub)
 	}
 	return finish(e, doc, *dry)
 }

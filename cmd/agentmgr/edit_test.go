@@ -29,6 +29,8 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code"}, stdout: []string{"saved "},
 			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\npermissions: plan\n---\nYou are rev.\n"},
 		{args: []string{"new", "rev"}, code: 1, stderr: []string{"already exists"}},
+		{args: []string{"new", "other", "--preset", "admin"}, code: 2, stderr: []string{`unknown preset "admin"; expected read, plan, build`, "usage: agentmgr new"}},
+		{args: []string{"rule", "swap", "nobody"}, code: 2, stderr: []string{`unknown rule subcommand "swap"`, "usage: agentmgr rule"}},
 		{args: []string{"rule", "add", "rev", "bash", "git *", "allow"}, code: 1, stderr: []string{"rule expand rev"}},
 		{args: []string{"rule", "expand", "rev"}, stdout: []string{"saved "}},
 		{args: []string{"rule", "add", "rev", "bash", "git diff *", "allow", "--at", "2", "--dry-run"},
