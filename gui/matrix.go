@@ -132,15 +132,17 @@ func matrixSummary(mx *preview.Matrix) string {
 func (m *MatrixScreen) size() (int, int) { return len(m.matrix.Rows), len(m.matrix.Tools) }
 
 // sizeColumns makes each column as wide as its tool's name and the header column as wide as
-// the longest persona name.
+// the longest persona name. Both are measured bold: tool names always are, and so is the
+// active persona's row, which would otherwise run into the first column.
 func (m *MatrixScreen) sizeColumns() {
-	pad := 4 * theme.Padding()
+	pad := 2 * theme.InnerPadding()
+	bold := fyne.TextStyle{Bold: true}
 	for i, t := range m.matrix.Tools {
-		m.table.SetColumnWidth(i, max(fyne.MeasureText(t, theme.TextSize(), fyne.TextStyle{}).Width+pad, 36))
+		m.table.SetColumnWidth(i, max(fyne.MeasureText(t, theme.TextSize(), bold).Width+pad, 36))
 	}
 	w := float32(80)
 	for _, r := range m.matrix.Rows {
-		w = max(w, fyne.MeasureText(rowLabel(r), theme.TextSize(), fyne.TextStyle{}).Width+pad)
+		w = max(w, fyne.MeasureText(rowLabel(r), theme.TextSize(), bold).Width+pad)
 	}
 	m.table.SetColumnWidth(-1, w)
 }

@@ -108,3 +108,27 @@ func TestMatrixGolden(t *testing.T) {
 	m.Resize(fyne.NewSize(980, 480))
 	test.AssertObjectRendersToImage(t, "part2/matrix.png", m)
 }
+
+func TestMatrixHeadersFitTheirText(t *testing.T) {
+	s := part2Shell(t)
+	// The active persona's row is bold, which is wider than the text the columns were sized for.
+	if err := s.SetActive("reviewer"); err != nil {
+		t.Fatal(err)
+	}
+	m := NewMatrixScreen(s, previewStateOf(s))
+	m.Resize(fyne.NewSize(1400, 600))
+	seen := 0
+	walk(m.table, func(o fyne.CanvasObject) {
+		l, ok := o.(*widget.Label)
+		if !ok || l.Text == "" || !l.Visible() {
+			return
+		}
+		seen++
+		if need, got := l.MinSize().Width, l.Size().Width; need > got+0.5 {
+			t.Errorf("header %q (bold %v) is %v wide, its text needs %v", l.Text, l.TextStyle.Bold, got, need)
+		}
+	})
+	if seen == 0 {
+		t.Fatal("no header labels found in the matrix table")
+	}
+}
