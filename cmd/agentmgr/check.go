@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"text/tabwriter"
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
@@ -54,7 +53,7 @@ func runCheck(e *env, args []string) error {
 func printDecision(e *env, d engine.Decision, value string) {
 	fmt.Fprintln(e.stdout, explainLine(d, d.Permission, value))
 	if len(d.Units) > 1 || (len(d.Units) == 1 && d.Units[0].Text != value) {
-		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+		tw := newTable(e.stdout)
 		for _, u := range d.Units {
 			fmt.Fprintf(tw, "  %s\t%q\t%s\n", u.Action, u.Text, ruleText(u.Rule, u.Reason))
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/agentmgr/agentmgr/keybindings"
 )
@@ -125,7 +124,7 @@ func runKeysList(e *env, args []string) error {
 		return writeJSON(e, summarize(k, r))
 	}
 	printKeysHeader(e.stdout, k)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := newTable(e.stdout)
 	fmt.Fprintln(tw, "ACTION\tKEY\tFROM\tSTATUS")
 	for _, a := range r.Actions {
 		name := a.ID

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"text/tabwriter"
 
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -70,7 +69,7 @@ func runList(e *env, args []string) error {
 		return writeJSON(e, out)
 	}
 	yoloBanner(e)
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := newTable(e.stdout)
 	fmt.Fprintln(tw, "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION")
 	for _, p := range c.Personas() {
 		mark := " "

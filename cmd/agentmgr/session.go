@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"text/tabwriter"
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -126,7 +125,7 @@ func sessionList(e *env, store *sessions.Store, asJSON bool) error {
 		fmt.Fprintln(e.stdout, "no session holds rules")
 		return nil
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := newTable(e.stdout)
 	fmt.Fprintln(tw, "SESSION\tRULES\tREVISION\tUPDATED")
 	for _, s := range list {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", s.ID, len(s.Rules), s.Revision, s.Updated.Local().Format("2006-01-02 15:04:05"))
@@ -159,7 +158,7 @@ func sessionShow(e *env, store *sessions.Store, id string, asJSON bool) error {
 		fmt.Fprintln(e.stdout, "  no rules")
 		return nil
 	}
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := newTable(e.stdout)
 	for i, r := range s.Rules {
 		line := fmt.Sprintf("  %d\t%s\t%s\t%q", i+1, r.Action, r.Permission, r.Pattern)
 		if r.Reason != "" {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/agentmgr/agentmgr/engine"
 )
@@ -78,7 +77,7 @@ func runShow(e *env, args []string) error {
 		return writeJSON(e, out)
 	}
 	w := e.stdout
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := newTable(w)
 	fmt.Fprintf(tw, "name\t%s\n", strings.TrimSpace(p.Name+" "+p.Icon))
 	fmt.Fprintf(tw, "description\t%s\n", p.Description)
 	fmt.Fprintf(tw, "type\t%s\n", p.Type)
@@ -112,7 +111,7 @@ func runShow(e *env, args []string) error {
 }
 
 func printRules(e *env, rs engine.Ruleset) {
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	tw := newTable(e.stdout)
 	for i, r := range rs {
 		reason := ""
 		if r.Reason != "" {
