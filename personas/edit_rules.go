@@ -55,7 +55,7 @@ func (d *Document) InsertRule(at int, r engine.Rule) (err error) {
 		return err
 	}
 	s = append(s[:at], append([]slot{{rule: r, from: origin{-1, -1}}}, s[at:]...)...)
-	return d.writeSlots(s)
+	return d.writeSlotsAt(s, at, fmt.Sprintf("the new rule (%s)", r))
 }
 
 // AddRule appends r.
@@ -93,7 +93,7 @@ func (d *Document) MoveRule(from, to int) (err error) {
 	moved := s[from]
 	s = append(s[:from], s[from+1:]...)
 	s = append(s[:to], append([]slot{moved}, s[to:]...)...)
-	return d.writeSlots(s)
+	return d.writeSlotsAt(s, to, fmt.Sprintf("rule %d (%s)", from+1, moved.rule))
 }
 
 // SetRule changes the rule at index i to r: its action, reason, pattern or permission.
@@ -166,7 +166,11 @@ func checkRule(r engine.Rule) error {
 }
 
 // writeSlots renders the rule map for s and checks that it reads back as exactly those rules.
-func (d *Document) writeSlots(s []slot) error {
+func (d *Document) writeSlots(s []slot) error { return d.writeSlotsAt(s, -1, "") }
+
+// writeSlotsAt is writeSlots after an edit that placed one rule, s[at], called label: a
+// placement the rule map cannot hold is explained in terms of that rule and where it can go.
+func (d *Document) writeSlotsAt(s []slot, at int, label string) error {
 	pl, _, err := d.slots()
 	if err != nil {
 		return err
@@ -176,6 +180,11 @@ func (d *Document) writeSlots(s []slot) error {
 	for i, sl := range s {
 		f, ok := first[sl.rule.Permission]
 		if ok && s[i-1].rule.Permission != sl.rule.Permission {
+			if at >= 0 {
+				if err := placementError(s, at, label); err != nil {
+					return err
+				}
+			}
 			last := f
 			for last+1 < len(s) && s[last+1].rule.Permission == sl.rule.Permission {
 				last++
@@ -192,6 +201,39 @@ func (d *Document) writeSlots(s []slot) error {
 		want[i] = sl.rule
 	}
 	return d.replace(data, func(p *Persona) error { return sameRules(p.Rules, want) })
+}
+
+// placementError explains why the rule at index at of s cannot stand there, with the
+// positions (1-based, as the list shows them after the edit) where it can; nil when the rule's
+// place is not the trouble.
+func placementError(s []slot, at int, label string) error {
+	perm := s[at].rule.Permission
+	rest := append(append([]slot(nil), s[:at]...), s[at+1:]...)
+	// Next to its own permission's rules, wherever those are.
+	if a, b, ok := permRun(rest, perm); ok && (at < a || at > b+1) {
+		return fmt.Errorf("%s cannot go at %d: a rule map lists each permission once, so it must stand next to the other %s rules, at %d to %d", label, at+1, strconvQuote(perm), a+1, b+2)
+	}
+	// Not inside another permission's rules.
+	if at > 0 && at < len(rest) && rest[at-1].rule.Permission == rest[at].rule.Permission {
+		other := rest[at].rule.Permission
+		a, b, _ := permRun(rest, other)
+		return fmt.Errorf("%s cannot go at %d, between two %s rules: a rule map lists each permission once, so it can go at %d (before them) or %d (after them)", label, at+1, strconvQuote(other), a+1, b+2)
+	}
+	return nil
+}
+
+// permRun finds the first and last index of perm's rules in s.
+func permRun(s []slot, perm string) (first, last int, ok bool) {
+	first = -1
+	for i, sl := range s {
+		if sl.rule.Permission == perm {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	return first, last, first >= 0
 }
 
 func strconvQuote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
