@@ -84,6 +84,10 @@ func TestCatalogScopes(t *testing.T) {
 			map[string]string{"agent/pi-agent-manager.json": "{\"agents\": [\n  {\"name\": \"a\",,}\n]}"},
 			"planner@built-in builder@built-in", "",
 			[]string{`agent/pi-agent-manager.json:2:`}},
+		{"legacy JSON syntax error says JSON, not YAML",
+			map[string]string{"agent/pi-agent-manager.json": `{"agents":[{"name":"x"`},
+			"planner@built-in builder@built-in", "",
+			[]string{`agent/pi-agent-manager.json:1:12: invalid JSON: `}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

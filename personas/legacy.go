@@ -9,7 +9,7 @@ import (
 // personas. Each agent is checked like a persona file; a broken agent is skipped and reported
 // without hiding the others. extraInstructions is the agent's prompt.
 func ParseLegacy(path string, data []byte) ([]*Persona, []Problem) {
-	r := &reader{file: path}
+	r := &reader{file: path, json: true}
 	if !r.checkUTF8(data) {
 		return nil, r.probs
 	}

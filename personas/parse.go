@@ -95,13 +95,13 @@ func (r *reader) yamlError(err error) {
 			if col < 1 {
 				col = 1
 			}
-			r.addAt(Error, line+r.lineOff, col, "%s", yamlMessage(ye.GetMessage()))
+			r.addAt(Error, line+r.lineOff, col, "%s", r.syntaxMessage(ye.GetMessage()))
 			return
 		}
-		r.addAt(Error, 1+r.lineOff, 1, "%s", yamlMessage(ye.GetMessage()))
+		r.addAt(Error, 1+r.lineOff, 1, "%s", r.syntaxMessage(ye.GetMessage()))
 		return
 	}
-	r.addAt(Error, 1+r.lineOff, 1, "%s", yamlMessage(err.Error()))
+	r.addAt(Error, 1+r.lineOff, 1, "%s", r.syntaxMessage(err.Error()))
 }
 
 // nameFromFile is the default name: the file name without .md, lower-cased.

@@ -10,7 +10,8 @@ import (
 // reader collects the problems of one file, positioned in file coordinates.
 type reader struct {
 	file    string
-	lineOff int // added to YAML lines: the frontmatter starts on line 2 of the file
+	lineOff int  // added to YAML lines: the frontmatter starts on line 2 of the file
+	json    bool // the text is the legacy JSON list, read with the YAML parser: errors say JSON
 	probs   []Problem
 }
 

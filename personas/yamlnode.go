@@ -155,10 +155,16 @@ func isPlainSegment(s string) bool {
 	return true
 }
 
-// yamlMessage turns a goccy error message into a sentence without its position prefix.
-func yamlMessage(msg string) string {
+// syntaxMessage turns a goccy error message into a sentence without its position prefix. It
+// names the language the person wrote: YAML frontmatter, or the legacy list's JSON.
+func (r *reader) syntaxMessage(msg string) string {
 	msg = strings.TrimSpace(msg)
-	if msg == "" {
+	switch {
+	case r.json && msg == "":
+		return "the file is not valid JSON"
+	case r.json:
+		return "invalid JSON: " + msg
+	case msg == "":
 		return "the frontmatter is not valid YAML"
 	}
 	return "invalid YAML: " + msg
