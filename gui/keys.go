@@ -91,7 +91,7 @@ func (v *KeysScreen) setVersion(choice string) {
 		return
 	}
 	v.s.App().Preferences().SetString(piVersionKey, ver)
-	v.s.RefreshMenu()
+	v.menuChanged()
 }
 
 func (v *KeysScreen) save() {
@@ -102,9 +102,16 @@ func (v *KeysScreen) save() {
 	case err != nil:
 		v.status.SetText(err.Error())
 	default:
+		v.menuChanged()
 		v.status.SetText("Saved " + v.m.Path() + ". The app's Agent menu uses the new keys.")
-		v.s.RefreshMenu()
 	}
+}
+
+// menuChanged assembles the menu again with the keys as saved, and then the rows, whose
+// "in this app" notes name the menu items the keys now open.
+func (v *KeysScreen) menuChanged() {
+	v.s.RefreshMenu()
+	v.update()
 }
 
 func (v *KeysScreen) update() {

@@ -156,3 +156,19 @@ func TestAppShortcut(t *testing.T) {
 		}
 	}
 }
+
+func TestKeysScreenNotesTheMenuItemOfASavedKey(t *testing.T) {
+	_, v := keysScreen(t)
+	combo := keybindings.MustParseCombo("ctrl+alt+o")
+	if err := v.Model().Bind(keybindings.ActionPrevious, combo); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(v.Save)
+	want := "in this app: " + MenuAgent + " › " + ItemPreviousAgent
+	if !hasLabel(v.actions, want) {
+		t.Errorf("after saving %s for previous, no %q under the key; labels: %q", combo, want, labelTexts(v.actions))
+	}
+	if !strings.Contains(v.status.Text, "Saved ") {
+		t.Errorf("the status no longer says the file was saved: %q", v.status.Text)
+	}
+}
