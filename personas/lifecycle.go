@@ -192,6 +192,10 @@ func PlanRename(c *Catalog, oldName, newName string) (*FileChange, error) {
 	}
 	data := doc.Bytes()
 	oldData := doc.Original()
+	if newPath == oldPath && bytes.Equal(data, oldData) {
+		// The same name again: nothing to write, and nothing to tell the active agent.
+		return &FileChange{Summary: fmt.Sprintf("%s is already named %s; nothing to rename", filepath.Base(oldPath), newName), apply: func() error { return nil }}, nil
+	}
 	diff := "rename from " + oldPath + "\nrename to " + newPath + "\n" + UnifiedDiff(oldPath, newPath, oldData, data)
 	dirs := c.dirs
 	wasActive := false

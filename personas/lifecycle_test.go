@@ -123,3 +123,26 @@ func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 		t.Errorf("restoring twice succeeded")
 	}
 }
+
+// Renaming a persona to its own name changes nothing and says so; no .bak, no rewrite.
+func TestRenameToTheSameNameIsANoOp(t *testing.T) {
+	root := t.TempDir()
+	d := Dirs{Agent: filepath.Join(root, "agent")}
+	writeFiles(t, root, map[string]string{"agent/agents/rev.md": "---\nname: rev\ndescription: Reviews\npermissions: read\n---\nReview.\n"})
+	path := filepath.Join(d.Agent, "agents", "rev.md")
+	for _, newName := range []string{"rev", "REV"} {
+		fc, err := PlanRename(Load(d), "rev", newName)
+		if err != nil {
+			t.Fatalf("PlanRename(rev, %s): %v", newName, err)
+		}
+		if want := "rev.md is already named rev; nothing to rename"; fc.Summary != want || fc.Diff() != "" {
+			t.Errorf("PlanRename(rev, %s) = %q with diff %q, want %q and no diff", newName, fc.Summary, fc.Diff(), want)
+		}
+		if err := fc.Apply(); err != nil {
+			t.Errorf("applying the no-op rename: %v", err)
+		}
+		if _, err := os.Stat(path + ".bak"); err == nil {
+			t.Errorf("renaming rev to %s wrote %s.bak; want the file untouched", newName, path)
+		}
+	}
+}
