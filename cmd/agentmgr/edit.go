@@ -29,8 +29,10 @@ func init() {
 	register(command{name: "restore", order: 25, usage: restoreUsage, summary: "put a deleted persona back; without NAME, list the trash", run: runRestore})
 }
 
-// finish saves doc, or prints what saving would change with --dry-run.
+// finish saves doc, or prints what saving would change with --dry-run. A warning the edit
+// brings (an unknown colour) is printed either way: the file is valid, but the person should know.
 func finish(e *env, doc *personas.Document, dryRun bool) error {
+	reportProblems(e.stderr, newWarnings(doc), personas.Warning)
 	if dryRun {
 		fmt.Fprint(e.stdout, doc.Diff())
 		return nil
@@ -314,4 +316,29 @@ func runRestore(e *env, args []string) error {
 		return applyChange(e, fc, *dry)
 	}
 	return usagef("restore takes at most one persona name")
+}
+
+// newWarnings are the warnings of doc's edited text that its original text did not have
+// (compared by message: the edit may move lines).
+func newWarnings(doc *personas.Document) []personas.Problem {
+	scope := doc.Persona().Scope
+	_, now := personas.Parse(doc.Path(), doc.Bytes(), scope)
+	var before []personas.Problem
+	if orig := doc.Original(); orig != nil {
+		_, before = personas.Parse(doc.Path(), orig, scope)
+	}
+	var out []personas.Problem
+	for _, p := range now {
+		if p.Severity != personas.Warning {
+			continue
+		}
+		old := false
+		for _, b := range before {
+			old = old || b.Severity == p.Severity && b.Message == p.Message
+		}
+		if !old {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -21,6 +21,7 @@ func TestEditingSession(t *testing.T) {
 		code     int
 		stdout   []string
 		stderr   []string
+		noStderr bool
 		fileName string // when set, the file must hold fileWant afterwards
 		fileWant string
 	}{
@@ -41,7 +42,9 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"rule", "rm", "rev", "1"}, stdout: []string{"saved "}},
 		{args: []string{"rule", "rm", "rev", "99"}, code: 2, stderr: []string{"numbered 1 to"}},
 		{args: []string{"rule", "add", "rev", "bash", "block"}, code: 2, stderr: []string{`unknown action "block"`}},
-		{args: []string{"set", "rev", "color", "accent"}, stdout: []string{"saved "}},
+		{args: []string{"set", "rev", "color", "magenta"}, stdout: []string{"saved "}, stderr: []string{`warning: `, `rev.md:4:8: color: unknown theme token "magenta"`}},
+		{args: []string{"set", "rev", "description", "Reviews code"}, stdout: []string{"is unchanged"}, noStderr: true},
+		{args: []string{"set", "rev", "color", "accent"}, stdout: []string{"saved "}, noStderr: true},
 		{args: []string{"set", "rev", "type", "helper"}, code: 1, stderr: []string{`rev.md:4:7: type: unknown type "helper"`}},
 		{args: []string{"set", "rev", "prompt", "Review the diff."}, stdout: []string{"saved "},
 			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\ncolor: accent\npermissions:\n  bash:\n    \"rm *\": {action: deny, reason: \"use the trash\"}\n    \"git diff *\": allow\n  read: allow\n  grep: allow\n  glob: allow\n  list: allow\n  websearch: allow\n  webfetch: allow\n  task: allow\n---\nReview the diff.\n"},
@@ -78,6 +81,9 @@ func TestEditingSession(t *testing.T) {
 			if !strings.Contains(errb.String(), w) {
 				t.Errorf("step %d: agentmgr %q stderr lacks %q:\n%s", i+1, s.args, w, errb)
 			}
+		}
+		if s.noStderr && errb.Len() > 0 {
+			t.Errorf("step %d: agentmgr %q printed on stderr:\n%s\nwant nothing", i+1, s.args, errb)
 		}
 		if s.fileName != "" {
 			if got := file(s.fileName); got != s.fileWant {
