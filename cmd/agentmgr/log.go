@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strconv"
@@ -52,7 +53,7 @@ rotated at 10 MiB into review.jsonl.1 to .3).`)
 		}
 	}
 	path := reviewlog.Path(e.dirs())
-	emit := func(en reviewlog.Entry) error { return printLogEntry(e, en, *asJSON) }
+	emit := func(en reviewlog.Entry) error { return printLogEntry(e.stdout, en, *asJSON) }
 	bad := func(err error) { fmt.Fprintf(e.stderr, "warning: %v\n", err) }
 	if *follow {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -70,12 +71,20 @@ rotated at 10 MiB into review.jsonl.1 to .3).`)
 		fmt.Fprintln(e.stdout, "the review log has no entries"+filtered(f))
 		return nil
 	}
-	for _, en := range entries {
-		if err := emit(en); err != nil {
-			return err
+	if *asJSON {
+		for _, en := range entries {
+			if err := emit(en); err != nil {
+				return err
+			}
 		}
+		return nil
 	}
-	return nil
+	// All entries are known: line up sessions and agents of different lengths.
+	tw := newTable(e.stdout)
+	for _, en := range entries {
+		fmt.Fprintln(tw, strings.Join(logCells(en), "\t"))
+	}
+	return tw.Flush()
 }
 
 func filtered(f reviewlog.Filter) string {
@@ -99,20 +108,29 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("--since %q: expected a time like 2026-01-02 or 2026-01-02T15:04:05Z, or a duration like 90m", s)
 }
 
-// printLogEntry prints an entry as a JSON line or as one line for a person:
+// printLogEntry prints an entry as a JSON line or, as it comes (--follow), as one line for a
+// person:
 //
 //	2026-01-02 15:04:05  s1  builder  ask    bash "git push origin"  <- "*" "*" ask (agents/b.md:5)  [request 1a2b-3]
-func printLogEntry(e *env, en reviewlog.Entry, asJSON bool) error {
+func printLogEntry(w io.Writer, en reviewlog.Entry, asJSON bool) error {
 	if asJSON {
 		b, err := json.Marshal(en)
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(e.stdout, "%s\n", b)
+		_, err = fmt.Fprintf(w, "%s\n", b)
 		return err
 	}
+	c := logCells(en)
+	_, err := fmt.Fprintln(w, strings.Join(c, "  "))
+	return err
+}
+
+// logCells are the columns of an entry's line: time, session, agent, action, and the call with
+// its rule or reply.
+func logCells(en reviewlog.Entry) []string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s  %s  %s  %-5s  %s", en.Time.Local().Format("2006-01-02 15:04:05"), orDash(en.Session), orDash(en.Agent), en.Action, en.Tool)
+	b.WriteString(en.Tool)
 	for _, v := range en.Values {
 		b.WriteString(" " + strconv.Quote(v))
 	}
@@ -151,8 +169,11 @@ func printLogEntry(e *env, en reviewlog.Entry, asJSON bool) error {
 	if en.Request != "" {
 		b.WriteString("  [request " + en.Request + "]")
 	}
-	_, err := fmt.Fprintln(e.stdout, b.String())
-	return err
+	// Tabs inside a value would split the table's cells; the quoted values hold none, but a
+	// reason or a tool name might.
+	// The action keeps the width of "allow", so that it stands in the same place in every listing.
+	return []string{en.Time.Local().Format("2006-01-02 15:04:05"), orDash(en.Session), orDash(en.Agent), fmt.Sprintf("%-5s", en.Action),
+		strings.ReplaceAll(b.String(), "\t", " ")}
 }
 
 func orDash(s string) string {

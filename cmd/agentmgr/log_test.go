@@ -142,3 +142,31 @@ func TestParseSince(t *testing.T) {
 		}
 	}
 }
+
+// The log lines up sessions and agents of different lengths, as Claude Code's long session ids
+// next to short ones.
+func TestLogAlignsColumns(t *testing.T) {
+	e, out, _ := testEnv(t, "")
+	dirs := personas.Dirs{Agent: os.Getenv(personas.AgentDirEnv)}
+	rec := reviewlog.Open(dirs)
+	at := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
+	rule := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Allow}
+	for _, c := range []engine.Call{
+		{Session: "7f1c2a9e-3b4d-4e5f-8a6b-9c0d1e2f3a4b", Agent: "planner", Tool: "read", Values: []string{"a.go"}},
+		{Session: "s1", Agent: "windows-dev", Tool: "bash", Values: []string{"ls"}},
+	} {
+		if err := rec.Append(reviewlog.DecisionEntry(at, c, engine.Decision{Action: engine.Allow, Rule: rule, Permission: c.Tool}, nil)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code := run([]string{"log"}, e); code != 0 {
+		t.Fatalf("log exited %d", code)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("log printed %d lines, want 2:\n%s", len(lines), out)
+	}
+	if a, b := strings.Index(lines[0], "allow"), strings.Index(lines[1], "allow"); a != b {
+		t.Errorf("log puts the action at column %d and %d:\n%s", a, b, out)
+	}
+}
