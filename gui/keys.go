@@ -53,6 +53,9 @@ func NewKeysScreen(s *Shell, m *KeysModel) *KeysScreen {
 		opts = append(opts, keybindings.Tables()[i].Version.String())
 	}
 	v.Version = widget.NewSelect(opts, nil)
+	// A Select is only as wide as its placeholder, which would cut "newest known" short in the
+	// tool bar's row; the longest choice makes it wide enough for every choice.
+	v.Version.PlaceHolder = longestText(opts)
 	v.Version.SetSelected(newestChoice)
 	if m.Version() != "" {
 		v.Version.SetSelected(m.Table().Version.String())
@@ -287,4 +290,15 @@ func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
 	split := container.NewVSplit(container.NewVScroll(body), file)
 	split.Offset = 0.72
 	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, split))
+}
+
+// longestText is the widest of texts in the regular font.
+func longestText(texts []string) string {
+	best, width := "", float32(0)
+	for _, t := range texts {
+		if w := fyne.MeasureText(t, theme.TextSize(), fyne.TextStyle{}).Width; w > width {
+			best, width = t, w
+		}
+	}
+	return best
 }

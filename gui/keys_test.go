@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/keybindings"
 )
@@ -170,5 +172,29 @@ func TestKeysScreenNotesTheMenuItemOfASavedKey(t *testing.T) {
 	}
 	if !strings.Contains(v.status.Text, "Saved ") {
 		t.Errorf("the status no longer says the file was saved: %q", v.status.Text)
+	}
+}
+
+func TestKeysScreenVersionChoiceIsNotCutShort(t *testing.T) {
+	_, v := keysScreen(t)
+	w := test.NewWindow(v)
+	defer w.Close()
+	w.Resize(fyne.NewSize(1100, 700))
+	// The Select shows its choice in a RichText that truncates with an ellipsis: every
+	// choice must fit in the width it is given.
+	var text *widget.RichText
+	walk(v.Version, func(o fyne.CanvasObject) {
+		if rt, ok := o.(*widget.RichText); ok && text == nil {
+			text = rt
+		}
+	})
+	if text == nil {
+		t.Fatal("no text in the pi version choice")
+	}
+	for _, o := range v.Version.Options {
+		need := fyne.MeasureText(o, theme.TextSize(), fyne.TextStyle{}).Width + 2*theme.InnerPadding()
+		if got := text.Size().Width; got < need {
+			t.Errorf("the pi version choice has %v for its text; %q needs %v", got, o, need)
+		}
 	}
 }
