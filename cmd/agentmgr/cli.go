@@ -138,7 +138,7 @@ func flags(e *env, c string, usage string, summary string) *flag.FlagSet {
 	fs := flag.NewFlagSet(c, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "usage: agentmgr %s %s\n\n%s\n", c, usage, summary)
+		fmt.Fprintf(e.stdout, "usage: agentmgr %s %s\n\n%s\n", c, usage, wrap(summary, helpWidth))
 		var opts strings.Builder
 		fs.SetOutput(&opts)
 		fs.PrintDefaults()
@@ -177,4 +177,33 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, args[0])
 		args = args[1:]
 	}
+}
+
+// helpWidth is where help paragraphs wrap: a terminal of 100 columns shows them whole.
+const helpWidth = 96
+
+// wrap breaks the lines of text longer than width at spaces. Indented lines (lists, examples)
+// are kept as written.
+func wrap(text string, width int) string {
+	lines := strings.Split(text, "\n")
+	var out []string
+	for _, line := range lines {
+		if len(line) <= width || strings.HasPrefix(line, " ") {
+			out = append(out, line)
+			continue
+		}
+		cur := ""
+		for _, word := range strings.Fields(line) {
+			if cur != "" && len(cur)+1+len(word) > width {
+				out = append(out, cur)
+				cur = ""
+			}
+			if cur != "" {
+				cur += " "
+			}
+			cur += word
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }

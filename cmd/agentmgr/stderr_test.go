@@ -114,3 +114,31 @@ func TestJSONReadsAsWritten(t *testing.T) {
 		}
 	}
 }
+
+// Help paragraphs fit a 100-column terminal; only the usage line may be longer.
+func TestHelpParagraphsWrap(t *testing.T) {
+	for name := range commands {
+		e, out, _ := testEnv(t, "")
+		run([]string{name, "--help"}, e)
+		for i, line := range strings.Split(out.String(), "\n") {
+			if i > 0 && displayWidth(line) > 100 {
+				t.Errorf("agentmgr %s --help line %d is %d columns:\n%s", name, i+1, displayWidth(line), line)
+			}
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"short line", "short line"},
+		{"one two three four", "one two\nthree four"},
+		{"  indented lines stay as they are", "  indented lines stay as they are"},
+		{"averyveryverylongword fits alone", "averyveryverylongword\nfits alone"},
+		{"a b\n\nc d e f g h", "a b\n\nc d e f g\nh"},
+	}
+	for _, tt := range tests {
+		if got := wrap(tt.in, 10); got != tt.want {
+			t.Errorf("wrap(%q, 10) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
