@@ -167,12 +167,14 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 			}
 			return nil, usageError{err.Error()}
 		}
+		// flag consumes a "--" and stops there: everything after it is an argument, even
+		// when it looks like a flag (a value such as --version, a pattern such as "-n *").
+		if n := len(args) - len(fs.Args()); n > 0 && args[n-1] == "--" {
+			return append(rest, fs.Args()...), nil
+		}
 		args = fs.Args()
 		if len(args) == 0 {
 			return rest, nil
-		}
-		if args[0] == "--" {
-			return append(rest, args[1:]...), nil
 		}
 		rest = append(rest, args[0])
 		args = args[1:]

@@ -142,3 +142,26 @@ func TestWrap(t *testing.T) {
 		}
 	}
 }
+
+func TestParseStopsAtDoubleDash(t *testing.T) {
+	tests := []struct {
+		args     []string
+		wantRest []string
+		wantJSON bool
+	}{
+		{[]string{"bash", "ls", "--json"}, []string{"bash", "ls"}, true},
+		{[]string{"--json", "bash", "--", "--version"}, []string{"bash", "--version"}, true},
+		{[]string{"--", "bash", "--json"}, []string{"bash", "--json"}, false},
+		{[]string{"bash", "--", "-n", "--json"}, []string{"bash", "-n", "--json"}, false},
+		{[]string{"bash", "--"}, []string{"bash"}, false},
+	}
+	for _, tt := range tests {
+		e, _, _ := testEnv(t, "")
+		fs := flags(e, "check", "", "")
+		asJSON := fs.Bool("json", false, "")
+		rest, err := parse(fs, tt.args)
+		if err != nil || strings.Join(rest, "|") != strings.Join(tt.wantRest, "|") || *asJSON != tt.wantJSON {
+			t.Errorf("parse(%q) = %q, --json %v, %v; want %q, --json %v", tt.args, rest, *asJSON, err, tt.wantRest, tt.wantJSON)
+		}
+	}
+}
