@@ -67,7 +67,11 @@ type ApprovalsScreen struct {
 	recentRows  []gate.Answered
 	sessionRows []engine.SessionRules
 	selected    int // index into sessionRows, -1 for none
-	sessionsErr error
+	// sessionsNote shows why some session files could not be read; the readable ones are
+	// still listed.
+	sessionsNote *widget.Label
+	// noPending stands in for the empty pending list, which would otherwise be a blank tab.
+	noPending *widget.Label
 
 	open *PromptDialog // the dialog on screen, nil when none
 }
@@ -98,7 +102,7 @@ func NewApprovalsScreen(s *Shell, m *ApprovalsModel) *ApprovalsScreen {
 		func() fyne.CanvasObject { return widget.NewLabel("") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			s := a.sessionRows[i]
-			o.(*widget.Label).SetText(fmt.Sprintf("%s  (%d rules, revision %d)", s.ID, len(s.Rules), s.Revision))
+			o.(*widget.Label).SetText(sessionSummary(s))
 		})
 	a.sessions.OnSelected = func(i widget.ListItemID) { a.selected = i; a.rules.Refresh() }
 	a.rules = widget.NewList(func() int { return len(a.selectedRules()) },
@@ -114,10 +118,15 @@ func NewApprovalsScreen(s *Shell, m *ApprovalsModel) *ApprovalsScreen {
 		})
 
 	refresh := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), a.follow)
-	sessionsTab := container.NewBorder(container.NewHBox(widget.NewLabel("Rules approved with \"always\", per session"), refresh), nil, nil, nil,
-		container.NewHSplit(a.sessions, a.rules))
+	a.sessionsNote = widget.NewLabel("")
+	a.sessionsNote.Importance = widget.DangerImportance
+	a.sessionsNote.Wrapping = fyne.TextWrapWord
+	a.sessionsNote.Hide()
+	sessionsHead := container.NewVBox(container.NewHBox(widget.NewLabel("Rules approved with \"always\", per session"), refresh), a.sessionsNote)
+	sessionsTab := container.NewBorder(sessionsHead, nil, nil, nil, container.NewHSplit(a.sessions, a.rules))
+	a.noPending = widget.NewLabel("No agent is waiting for an answer.")
 	a.tabs = container.NewAppTabs(
-		container.NewTabItem("Pending", a.pending),
+		container.NewTabItem("Pending", container.NewStack(a.pending, container.NewVBox(a.noPending))),
 		container.NewTabItem("Recent", a.recent),
 		container.NewTabItem("Session rules", sessionsTab),
 	)
@@ -155,7 +164,13 @@ func (a *ApprovalsScreen) follow() {
 	st := a.model.State()
 	switch {
 	case st.Serving:
-		a.status.SetText(fmt.Sprintf("Answering agents' questions since %s. Point Claude Code's PreToolUse hook at `agentmgr gate claude`.", st.Since.Format("15:04:05")))
+		msg := fmt.Sprintf("Answering agents' questions since %s. Point Claude Code's PreToolUse hook at `agentmgr gate claude`.", st.Since.Format("15:04:05"))
+		if st.Err != nil {
+			// A problem worked around while serving (a revoke refused, an answer not
+			// written) would otherwise leave the button the person pressed doing nothing.
+			msg += "\nLast problem: " + st.Err.Error()
+		}
+		a.status.SetText(msg)
 		a.toggle.SetText("Stop answering")
 	case st.Err != nil:
 		a.status.SetText("Not answering agents: " + st.Err.Error())
@@ -165,7 +180,19 @@ func (a *ApprovalsScreen) follow() {
 		a.toggle.SetText("Answer agents")
 	}
 	a.pendingRows, a.recentRows = a.model.Pending(), a.model.Recent()
-	a.sessionRows, a.sessionsErr = a.model.Sessions()
+	var err error
+	a.sessionRows, err = a.model.Sessions()
+	if err != nil {
+		a.sessionsNote.SetText("Some sessions could not be read: " + err.Error())
+		a.sessionsNote.Show()
+	} else {
+		a.sessionsNote.Hide()
+	}
+	if len(a.pendingRows) == 0 {
+		a.noPending.Show()
+	} else {
+		a.noPending.Hide()
+	}
 	if a.selected >= len(a.sessionRows) {
 		a.selected = -1
 		a.sessions.UnselectAll()
@@ -231,6 +258,15 @@ func (a *ApprovalsScreen) revoke(id string, index int, r engine.Rule) {
 	if err := a.model.Revoke(id, index, r); err != nil {
 		a.model.noteError(err)
 	}
+}
+
+// sessionSummary is one line for a session of the session rules tab.
+func sessionSummary(s engine.SessionRules) string {
+	rules := "rules"
+	if len(s.Rules) == 1 {
+		rules = "rule"
+	}
+	return fmt.Sprintf("%s  (%d %s, revision %d)", s.ID, len(s.Rules), rules, s.Revision)
 }
 
 // promptSummary is one line for a pending prompt.

@@ -1,0 +1,51 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+func TestApprovalsScreenShowsARefusedRevoke(t *testing.T) {
+	f := newApprovalsFixture(t)
+	if _, err := engine.AppendSessionRules(f.model.store, "s1", engine.OperatorAuthority,
+		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
+		t.Fatal(err)
+	}
+	f.pump("the serving status", func() bool { return f.model.State().Serving })
+	// The rule as the screen showed it, but another writer replaced it meanwhile.
+	f.screen.revoke("s1", 1, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow})
+	f.pump("the refused revoke in the status line", func() bool {
+		return strings.Contains(f.screen.status.Text, "changed since they were shown")
+	})
+	if !strings.HasPrefix(f.screen.status.Text, "Answering agents") {
+		t.Errorf("status %q: serving goes on and should still say so", f.screen.status.Text)
+	}
+}
+
+func TestApprovalsScreenSessionsList(t *testing.T) {
+	f := newApprovalsFixture(t)
+	if !f.screen.noPending.Visible() {
+		t.Error("with nothing pending, the Pending tab does not say so")
+	}
+	if _, err := engine.AppendSessionRules(f.model.store, "s1", engine.OperatorAuthority,
+		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
+		t.Fatal(err)
+	}
+	dir := sessions.Dir(f.dirs)
+	if err := os.WriteFile(filepath.Join(dir, "s2.json"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.screen.follow()
+	if got, want := sessionSummary(f.screen.sessionRows[0]), "s1  (1 rule, revision 1)"; got != want {
+		t.Errorf("session row = %q, want %q", got, want)
+	}
+	if !f.screen.sessionsNote.Visible() || !strings.Contains(f.screen.sessionsNote.Text, "s2") {
+		t.Errorf("a session file that does not read is not reported: visible %v, %q",
+			f.screen.sessionsNote.Visible(), f.screen.sessionsNote.Text)
+	}
+}
