@@ -165,7 +165,12 @@ func parse(fs *flag.FlagSet, args []string) ([]string, error) {
 				help()
 				return nil, flag.ErrHelp
 			}
-			return nil, usageError{err.Error()}
+			msg := err.Error()
+			if strings.HasPrefix(msg, "flag provided but not defined") {
+				// A value or pattern may start with a dash: "-n *", "-rf".
+				msg += "; an argument that starts with - goes after --"
+			}
+			return nil, usageError{msg}
 		}
 		// flag consumes a "--" and stops there: everything after it is an argument, even
 		// when it looks like a flag (a value such as --version, a pattern such as "-n *").

@@ -44,7 +44,7 @@ func TestHelpOnlyWhenAsked(t *testing.T) {
 	}{
 		{name: "help", args: []string{"list", "--help"}, wantStdout: "usage: agentmgr list"},
 		{name: "help twice prints once", args: []string{"list", "--help", "--help"}, wantStdout: "usage: agentmgr list"},
-		{name: "unknown flag", args: []string{"list", "--nope"}, code: 2, wantStderr: "agentmgr list: flag provided but not defined: -nope\nusage: agentmgr list"},
+		{name: "unknown flag", args: []string{"list", "--nope"}, code: 2, wantStderr: "agentmgr list: flag provided but not defined: -nope; an argument that starts with - goes after --\nusage: agentmgr list"},
 		{name: "flag without its value", args: []string{"check", "--agent"}, code: 2, wantStderr: "agentmgr check: flag needs an argument: -agent\nusage: agentmgr check"},
 		{name: "bad flag value", args: []string{"rule", "add", "x", "bash", "allow", "--at", "two"}, code: 2, wantStderr: "agentmgr rule: invalid value \"two\" for flag -at"},
 		{name: "subcommand flag", args: []string{"keys", "set", "--nope"}, code: 2, wantStderr: "agentmgr keys: flag provided but not defined: -nope"},
