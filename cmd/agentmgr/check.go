@@ -38,6 +38,10 @@ func runCheck(e *env, args []string) error {
 		return err
 	}
 	d := pol.DecideTool(tool, value)
+	if ct := mapping.ClaudeToolFor(tool); ct.Key != tool && !mapping.IsKnownKey(mapping.KeyForTool(tool)) {
+		// Log entries from `gate claude` name Claude Code's tools; check takes pi's names.
+		fmt.Fprintf(e.stderr, "note: %s is Claude Code's name for a tool decided under the %q key; `agentmgr check %s VALUE` decides it as the gate does\n", tool, ct.Key, ct.Key)
+	}
 	if *asJSON {
 		out := decisionJSON(d, mapping.IsShellKey(mapping.KeyForTool(tool)))
 		out.Agent, out.Tool, out.Value, out.Reason = p.Name, tool, value, d.Reason

@@ -64,6 +64,8 @@ func TestCommands(t *testing.T) {
 		{name: "check default agent is planner", args: []string{"check", "bash", "ls"}, stdout: []string{"deny", "builtin:planner"}},
 		{name: "check default ask", args: []string{"check", "--agent", "reviewer", "custom"}, files: map[string]string{"reviewer.md": reviewer},
 			stdout: []string{"deny"}},
+		{name: "check notes a Claude Code tool name", args: []string{"check", "--agent", "builder", "Bash", "ls"},
+			stderr: []string{"note: Bash is Claude Code's name for a tool decided under the \"bash\" key; `agentmgr check bash VALUE`"}},
 		{name: "check too many args", args: []string{"check", "a", "b", "c"}, code: 2},
 		{name: "tools", args: []string{"tools", "--agent", "reviewer", "--tool", "mytool"}, files: map[string]string{"reviewer.md": reviewer},
 			stdout: []string{"active  read", "mytool"}},
