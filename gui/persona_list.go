@@ -62,6 +62,19 @@ func (l *PersonaList) refresh() {
 	l.list.UnselectAll()
 }
 
+// openFirst opens the first persona or broken file the list shows (the search's first
+// match), asking first as any selection does when the editor has unsaved edits.
+func (l *PersonaList) openFirst() {
+	for _, it := range l.items {
+		if it.Kind != ItemHeader {
+			if it.Key != l.shell.selected {
+				l.shell.SelectPersona(it.Key)
+			}
+			return
+		}
+	}
+}
+
 func (l *PersonaList) length() int { return len(l.items) }
 
 // row is the template of a list row: marker strip, icon, name, type, and status markers.

@@ -55,6 +55,8 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.Search = widget.NewEntry()
 	t.Search.SetPlaceHolder("Search personas")
 	t.Search.OnChanged = func(string) { s.screen.list.refresh() }
+	// Enter opens the first match, so that finding a persona by name needs no mouse.
+	t.Search.OnSubmitted = func(string) { s.screen.list.openFirst() }
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
 	t.ExtendBaseWidget(t)
