@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
@@ -23,6 +24,53 @@ func (e *env) catalog(quiet bool) *personas.Catalog {
 		reportProblems(e.stderr, c.Problems(), personas.Warning)
 	}
 	return c
+}
+
+// catalogFor loads every persona for a command about one of them (name, or the active one).
+// Unless quiet, it reports the problems of that persona's files, and the other files that
+// failed to load in one line: their details belong to list and lint, not to every check.
+func (e *env) catalogFor(quiet bool, name string) (*personas.Catalog, *personas.Persona, error) {
+	c := personas.Load(e.dirs())
+	p, err := persona(c, e, name)
+	if err == nil && !quiet {
+		reportFor(e.stderr, c, p)
+	}
+	return c, p, err
+}
+
+// reportFor prints the problems of p's files and counts the other files that failed to load.
+func reportFor(w io.Writer, c *personas.Catalog, p *personas.Persona) {
+	all := c.Problems()
+	own := problemsOf(all, []*personas.Persona{p})
+	reportProblems(w, own, personas.Warning)
+	others := 0
+	for _, pr := range all {
+		if pr.Severity == personas.Error && !slices.Contains(own, pr) {
+			others++
+		}
+	}
+	switch {
+	case others == 1:
+		fmt.Fprintln(w, "note: another persona file failed to load; `agentmgr lint` says why")
+	case others > 1:
+		fmt.Fprintf(w, "note: %d other persona files failed to load; `agentmgr lint` says why\n", others)
+	}
+}
+
+// problemsOf keeps the problems that concern the given personas: their own files, and files of
+// the same name that failed to load (a broken project file leaves the global persona in use).
+func problemsOf(probs []personas.Problem, list []*personas.Persona) []personas.Problem {
+	var out []personas.Problem
+	for _, pr := range probs {
+		base := strings.TrimSuffix(filepath.Base(pr.File), ".md")
+		for _, p := range list {
+			if pr.File == p.Path || strings.HasSuffix(pr.File, ".md") && strings.EqualFold(base, p.Name) {
+				out = append(out, pr)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // reportProblems prints problems of at least min severity.

@@ -28,8 +28,7 @@ func runCheck(e *env, args []string) error {
 	if len(rest) == 2 {
 		value = rest[1]
 	}
-	c := e.catalog(*asJSON)
-	p, err := persona(c, e, *agent)
+	_, p, err := e.catalogFor(*asJSON, *agent)
 	if err != nil {
 		return err
 	}

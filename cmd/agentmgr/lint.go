@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
@@ -105,21 +103,4 @@ func runLint(e *env, args []string) error {
 		return exitError{1}
 	}
 	return nil
-}
-
-// problemsOf keeps the problems that concern the named personas: their own files, and files of
-// the same name that failed to load (a broken project file leaves the global persona in use).
-// Linting one persona must not fail because of another's file.
-func problemsOf(probs []personas.Problem, list []*personas.Persona) []personas.Problem {
-	var out []personas.Problem
-	for _, pr := range probs {
-		base := strings.TrimSuffix(filepath.Base(pr.File), ".md")
-		for _, p := range list {
-			if pr.File == p.Path || strings.HasSuffix(pr.File, ".md") && strings.EqualFold(base, p.Name) {
-				out = append(out, pr)
-				break
-			}
-		}
-	}
-	return out
 }

@@ -94,3 +94,52 @@ func TestLintNamedPersonasOnly(t *testing.T) {
 		})
 	}
 }
+
+// A command about one persona reports that persona's problems, and the other broken files in
+// one line; list and lint give every detail.
+func TestOnePersonaCommandsReportItsOwnProblems(t *testing.T) {
+	files := map[string]string{
+		"broken.md":   "---\ndescription: x\npermissions:\n  bash: block\n---\n",
+		"broken2.md":  "---\npermissions: read\n---\n",
+		"colorful.md": "---\ndescription: odd colour\ncolor: purple\npermissions: read\n---\n",
+	}
+	const note = "note: 2 other persona files failed to load; `agentmgr lint` says why\n"
+	const warning = `colorful.md:3:8: color: unknown theme token "purple"`
+	tests := []struct {
+		args       []string
+		want       []string
+		wantNot    []string
+		wantSilent bool
+	}{
+		{args: []string{"check", "--agent", "colorful", "read", "a"}, want: []string{warning, note}, wantNot: []string{"broken.md"}},
+		{args: []string{"show", "colorful"}, want: []string{warning, note}, wantNot: []string{"broken.md"}},
+		{args: []string{"tools", "--agent", "planner"}, want: []string{note}, wantNot: []string{"broken.md", "colorful.md"}},
+		{args: []string{"use", "colorful"}, want: []string{warning, note}, wantNot: []string{"broken.md"}},
+		{args: []string{"check", "--json", "--agent", "colorful", "read", "a"}, wantSilent: true},
+		{args: []string{"list"}, want: []string{"broken.md:4:9", "broken2.md:", warning}},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			e, _, errb := testEnv(t, "")
+			for name, content := range files {
+				writeAgent(t, name, content)
+			}
+			if code := run(tt.args, e); code != 0 {
+				t.Fatalf("agentmgr %q exited %d: %s", tt.args, code, errb)
+			}
+			if tt.wantSilent && errb.Len() > 0 {
+				t.Errorf("agentmgr %q printed on stderr:\n%s\nwant nothing", tt.args, errb)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(errb.String(), w) {
+					t.Errorf("agentmgr %q printed on stderr:\n%s\nwant %q in it", tt.args, errb, w)
+				}
+			}
+			for _, w := range tt.wantNot {
+				if strings.Contains(errb.String(), w) {
+					t.Errorf("agentmgr %q printed on stderr:\n%s\nwant no %q in it", tt.args, errb, w)
+				}
+			}
+		})
+	}
+}

@@ -42,8 +42,7 @@ func runShow(e *env, args []string) error {
 		_, err := showHook(e, showContext{Name: rest[0], Envelope: true, JSON: *asJSON})
 		return err
 	}
-	c := e.catalog(*asJSON)
-	p, err := persona(c, e, rest[0])
+	_, p, err := e.catalogFor(*asJSON, rest[0])
 	if err != nil {
 		return err
 	}

@@ -42,8 +42,7 @@ func runTools(e *env, args []string) error {
 	if len(rest) > 0 {
 		return usagef("tools takes no arguments; use --agent NAME")
 	}
-	c := e.catalog(*asJSON)
-	p, err := persona(c, e, *agent)
+	_, p, err := e.catalogFor(*asJSON, *agent)
 	if err != nil {
 		return err
 	}

@@ -44,7 +44,7 @@ func runUse(e *env, args []string) error {
 		return usagef("give one persona name, or --next, or --previous")
 	}
 	d := e.dirs()
-	c := e.catalog(*asJSON)
+	c := e.catalog(true)
 	st, probs := personas.LoadState(d)
 	reportProblems(e.stderr, probs, personas.Warning)
 	cur, probs := personas.ActivePersona(c, st)
@@ -68,6 +68,9 @@ func runUse(e *env, args []string) error {
 			fmt.Fprintf(e.stderr, "warning: %s is a subagent; it is not offered for switching\n", p.Name)
 		}
 		target = p
+	}
+	if !*asJSON {
+		reportFor(e.stderr, c, target)
 	}
 	changed := target.Name != st.Active && (len(rest) == 1 || *next || *prev)
 	if changed {
@@ -93,8 +96,7 @@ func runUse(e *env, args []string) error {
 // showEnvelope prints `show NAME --envelope`: the permission envelope and the persona block,
 // exactly as they are injected into the system prompt.
 func showEnvelope(e *env, sc showContext) (bool, error) {
-	c := e.catalog(sc.JSON)
-	p, err := persona(c, e, sc.Name)
+	_, p, err := e.catalogFor(sc.JSON, sc.Name)
 	if err != nil {
 		return true, err
 	}
