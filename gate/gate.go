@@ -71,8 +71,15 @@ func (g *Gate) Decide(ctx context.Context, c Call) Verdict {
 	}
 	resp, err := g.Inbox.Forward(ctx, req, g.Wait)
 	if err != nil {
+		u := unanswered(c, v, err)
+		// The log says what the agent was told and why: a neutral client is denied, not asked.
+		why := unansweredWhy(c, err)
+		if d.Reason != "" {
+			why = d.Reason + "; " + why
+		}
+		d.Action, d.Reason = u.Action, why
 		g.record(c, agent, d)
-		return unanswered(c, v, err)
+		return u
 	}
 	return answered(v, resp)
 }
@@ -99,11 +106,7 @@ func unanswered(c Call, asked Verdict, why error) Verdict {
 	v := asked
 	v.DecidedBy = ByGate
 	reason := strings.TrimPrefix(asked.Reason, "agentmgr ")
-	switch {
-	case errors.Is(why, ErrNotServing), errors.Is(why, ErrTimedOut), errors.Is(why, context.Canceled), errors.Is(why, context.DeadlineExceeded):
-	default:
-		why = fmt.Errorf("the question could not be forwarded to the app: %w", why)
-	}
+	why = forwardError(why)
 	if c.Client == ClientClaude {
 		v.Action = engine.Ask
 		v.Reason = fmt.Sprintf("agentmgr %s; %v, so Claude Code asks", reason, why)
@@ -112,6 +115,23 @@ func unanswered(c Call, asked Verdict, why error) Verdict {
 	v.Action = engine.Deny
 	v.Reason = fmt.Sprintf("agentmgr denied the call: %s; %v", reason, why)
 	return v
+}
+
+// unansweredWhy says, for the review log, why an ask was settled without an answer and how.
+func unansweredWhy(c Call, why error) string {
+	if c.Client == ClientClaude {
+		return fmt.Sprintf("%v, so Claude Code asks", forwardError(why))
+	}
+	return fmt.Sprintf("%v, so the call is denied", forwardError(why))
+}
+
+// forwardError keeps the errors that say why nobody answered, and explains any other.
+func forwardError(why error) error {
+	switch {
+	case errors.Is(why, ErrNotServing), errors.Is(why, ErrTimedOut), errors.Is(why, context.Canceled), errors.Is(why, context.DeadlineExceeded):
+		return why
+	}
+	return fmt.Errorf("the question could not be forwarded to the app: %w", why)
 }
 
 // answered is the verdict the server's response gives. Anything but allow denies.

@@ -13,14 +13,16 @@ import (
 
 // decisions records what the gate tells its recorder.
 type decisions struct {
-	mu    sync.Mutex
-	lines []string
+	mu      sync.Mutex
+	lines   []string
+	reasons []string
 }
 
 func (d *decisions) Decided(call engine.Call, dec engine.Decision, req *engine.Request) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.lines = append(d.lines, call.Session+" "+call.Agent+" "+call.Tool+" "+strings.Join(call.Values, ",")+" "+string(dec.Action))
+	d.reasons = append(d.reasons, dec.Reason)
 }
 
 func (d *decisions) Resolved(engine.Request, engine.Resolution) {}
@@ -43,9 +45,17 @@ func TestGateRecordsWhatItSettles(t *testing.T) {
 	e.shutdown()
 	g.Wait.Grace = 10 * time.Millisecond
 	g.Decide(context.Background(), call("make again"))
-	want := []string{"s1 tester Bash git status allow", "s1 tester Bash make again ask"}
+	neutral := call("make for another agent")
+	neutral.Client = ClientJSON
+	g.Decide(context.Background(), neutral)
+	want := []string{"s1 tester Bash git status allow", "s1 tester Bash make again ask", "s1 tester Bash make for another agent deny"}
 	if strings.Join(rec.lines, "\n") != strings.Join(want, "\n") {
-		t.Errorf("recorded\n%s\nwant\n%s\n(the answered make is the app's to record)", strings.Join(rec.lines, "\n"), strings.Join(want, "\n"))
+		t.Errorf("recorded\n%s\nwant\n%s\n(the answered make is the app's to record; an unanswered ask is recorded as the client was told)", strings.Join(rec.lines, "\n"), strings.Join(want, "\n"))
+	}
+	// The log says why an ask ended without an answer.
+	if len(rec.reasons) == 3 && (!strings.Contains(rec.reasons[1], "nobody is serving") || !strings.HasSuffix(rec.reasons[1], "so Claude Code asks") ||
+		!strings.HasSuffix(rec.reasons[2], "so the call is denied")) {
+		t.Errorf("recorded reasons %q, want why nobody answered and what the client was told", rec.reasons)
 	}
 }
 
