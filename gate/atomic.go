@@ -4,40 +4,15 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"os"
-	"path/filepath"
+
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 )
 
-// tmpPrefix starts every temporary file name, so that readers of the inbox skip them.
-const tmpPrefix = ".tmp-"
-
 // writeAtomic writes data to path so that a reader sees the old file or the new one, never part
-// of one: a temporary file in the same folder, synced, then renamed over path. Files are 0600:
-// the inbox holds the commands an agent wants to run, and os.CreateTemp makes 0600 files.
+// of one (see internal/atomicfile); the temporary file is hidden, and inbox readers skip hidden
+// names. Files are 0600: the inbox holds the commands an agent wants to run.
 func writeAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, tmpPrefix+filepath.Base(path)+"-*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
+	if err := atomicfile.Write(path, data, 0o600); err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
 	return nil

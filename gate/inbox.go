@@ -186,7 +186,7 @@ func (in Inbox) files() (files []inboxFile, temps []inboxFile, err error) {
 			f.mod = info.ModTime()
 		}
 		switch {
-		case strings.HasPrefix(name, tmpPrefix):
+		case strings.HasPrefix(name, "."): // a write in progress
 			f.id = name
 			temps = append(temps, f)
 			continue

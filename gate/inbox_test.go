@@ -40,7 +40,7 @@ func TestFilesListsOnlyInboxFiles(t *testing.T) {
 	in := Inbox{Dir: t.TempDir()}
 	a, b := "0000000000000002-0000000000000000", "0000000000000001-ffffffffffffffff"
 	for _, name := range []string{a + requestSuffix, b + requestSuffix, b + responseSuffix, recordName, "notes.txt",
-		"bad-id" + requestSuffix, tmpPrefix + "x-1"} {
+		"bad-id" + requestSuffix, "." + a + requestSuffix + ".tmp-1"} {
 		if err := os.WriteFile(filepath.Join(in.Dir, name), []byte("{}"), 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func TestFilesListsOnlyInboxFiles(t *testing.T) {
 	if strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("files = %v, want %v (oldest id first, request before response, strangers left out)", got, want)
 	}
-	if len(temps) != 1 || temps[0].id != tmpPrefix+"x-1" {
+	if len(temps) != 1 || temps[0].id != "."+a+requestSuffix+".tmp-1" {
 		t.Errorf("temps = %+v, want the one temporary file", temps)
 	}
 	if files, _, err := (Inbox{Dir: filepath.Join(in.Dir, "missing")}).files(); err != nil || files != nil {

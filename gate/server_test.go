@@ -102,8 +102,8 @@ func TestServerRemovesLeftovers(t *testing.T) {
 	}
 	oldOrphan := write("0000000000000001-0000000000000000"+responseSuffix, old)
 	youngOrphan := write("0000000000000002-0000000000000000"+responseSuffix, time.Now())
-	oldTemp := write(tmpPrefix+"a", old)
-	youngTemp := write(tmpPrefix+"b", time.Now())
+	oldTemp := write(".a.tmp-1", old)
+	youngTemp := write(".b.tmp-2", time.Now())
 	garbage := write("0000000000000003-0000000000000000"+requestSuffix, time.Now())
 	if err := os.WriteFile(garbage, []byte("{not json"), 0o600); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 )
 
 // ErrChangedOnDisk is wrapped by Save's error when keybindings.json was
@@ -115,49 +117,10 @@ func resolveLink(path string) (string, error) {
 	return filepath.EvalSymlinks(path)
 }
 
-// writeAtomic replaces path with data so that readers see either the old
-// or the new content, never a partial file.
-func writeAtomic(path string, data []byte, mode fs.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeAtomic creates the folder if needed, then replaces path (see internal/atomicfile).
+func writeAtomic(path string, data []byte, mode fs.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	syncDir(dir)
-	return nil
-}
-
-// syncDir makes the rename durable. Some systems cannot sync a directory;
-// the rename has happened either way, so failures are ignored.
-func syncDir(dir string) {
-	d, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = d.Sync()
-	_ = d.Close()
+	return atomicfile.Write(path, data, mode)
 }

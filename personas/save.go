@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 )
 
 // ErrChangedOnDisk is returned (wrapped) when the file changed since it was read: saving would
@@ -57,38 +59,7 @@ func (d *Document) Save() (written bool, err error) {
 }
 
 // WriteFileAtomic writes data to path so that readers see the old content or the new, never a
-// part: a temporary file in the same folder, synced, given mode, then renamed over path.
-func WriteFileAtomic(path string, data []byte, mode fs.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return err
-	}
-	// Sync the folder so the rename itself survives a crash; not every system allows it.
-	if f, derr := os.Open(dir); derr == nil {
-		_ = f.Sync()
-		f.Close()
-	}
-	return nil
+// part (see internal/atomicfile).
+func WriteFileAtomic(path string, data []byte, mode fs.FileMode) error {
+	return atomicfile.Write(path, data, mode)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/engine/sessionstoretest"
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 )
 
 // The test binary doubles as the writer process of the tests below: run with helperEnv set,
@@ -177,7 +178,7 @@ func TestKilledWriterLeavesOldOrNewFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		_ = cmd.Wait()
-		if temps, _ := filepath.Glob(filepath.Join(dir, "sessions", tempPattern(sessionID))); len(temps) > 0 {
+		if temps, _ := filepath.Glob(atomicfile.TempGlob(filepath.Join(dir, "sessions", sessionID+".json"))); len(temps) > 0 {
 			interrupted++
 		}
 		got, err := store.Get(sessionID)

@@ -56,7 +56,7 @@ func TestStoreFiles(t *testing.T) {
 		}
 	}
 	// A temporary file left by a writer that died is removed by the next write, never listed.
-	stale := filepath.Join(dir, ".s1.json.123.tmp")
+	stale := filepath.Join(dir, ".s1.json.tmp-123")
 	if err := os.WriteFile(stale, []byte(`{"id":`), 0o600); err != nil {
 		t.Fatal(err)
 	}
