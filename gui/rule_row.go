@@ -66,6 +66,11 @@ func newRuleRowView(m *EditorModel, index int) *ruleRowView {
 	return r
 }
 
+// fields are the row's focusable fields, in a fixed order.
+func (r *ruleRowView) fields() []fyne.Focusable {
+	return []fyne.Focusable{r.Permission, r.Pattern, r.Action, r.Reason}
+}
+
 // CreateRenderer lays the row out: selection bar, the five columns, then its messages.
 func (r *ruleRowView) CreateRenderer() fyne.WidgetRenderer {
 	key := container.NewBorder(nil, nil, r.pick, nil, r.Permission)

@@ -65,3 +65,52 @@ func TestRevealRuleScrollsToTheRowOnAnUnshownRulesTab(t *testing.T) {
 			last, tab.Row(last).Position().Y, tab.scroll.Offset.Y, tab.scroll.Size().Height)
 	}
 }
+
+func TestRowOperationsNeverLeaveTypingInAnotherRule(t *testing.T) {
+	tests := []struct {
+		name      string
+		op        string
+		wantRow   int    // the row whose pattern gets the typed text, -1 for none
+		wantText  string // that row's pattern afterwards
+		untouched []string
+	}{
+		// reviewer: 1 "*" "*", 2 read "*", 3 grep "*", 4 bash "git diff *", ...
+		{"down takes the focus along", "Down", 2, "*x", []string{"*", "*", "*"}},
+		{"delete drops the focus", "Delete", -1, "", []string{"*", "git diff *"}},
+		{"add drops the focus", "Add", -1, "", []string{"*", "*", "*"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestShell(t, fixtureDirs(t))
+			clickPersona(t, s, "reviewer")
+			tab := tabOf[*RulesTab](t, s, TabRules)
+			c := s.Window().Canvas()
+			// Type in row 2's pattern (read "*"), then press the operation's button.
+			c.Focus(tab.Row(1).Pattern)
+			tab.Row(1).Pattern.CursorColumn = 1 // after the "*"
+			s.Editor().SelectRule(1)
+			// The real driver keeps an entry focused when a button is clicked (a button is
+			// focusable); test.Tap would unfocus first, so press the button as the driver does.
+			findButton(tab, tc.op).OnTapped()
+			if tc.wantRow < 0 && c.Focused() != nil {
+				t.Fatalf("after %s: %T still focused, typing would edit whatever rule its row shows now", tc.op, c.Focused())
+			}
+			if tc.wantRow < 0 {
+				return
+			}
+			c.Focused().TypedRune('x')
+			rules := s.Editor().Draft().Rules
+			for i, r := range rules {
+				want := r.Pattern
+				if i == tc.wantRow {
+					want = tc.wantText
+				} else if i < len(tc.untouched) {
+					want = tc.untouched[i]
+				}
+				if r.Pattern != want {
+					t.Errorf("after %s and typing x: rule %d pattern %q, want %q", tc.op, i+1, r.Pattern, want)
+				}
+			}
+		})
+	}
+}

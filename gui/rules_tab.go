@@ -67,12 +67,12 @@ func NewRulesTab(s *Shell, m *EditorModel) *RulesTab {
 	t.convert = widget.NewButtonWithIcon("Convert to rules", theme.ViewRestoreIcon(), m.ConvertToRules)
 	t.formBox = container.NewHBox()
 	t.ops = []*widget.Button{
-		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), m.AddRule),
-		widget.NewButtonWithIcon("Insert", theme.ListIcon(), m.InsertRule),
-		widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), m.DuplicateRule),
-		widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), m.DeleteRule),
-		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), func() { m.MoveRule(-1) }),
-		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), func() { m.MoveRule(1) }),
+		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), t.keepFocus(m.AddRule, false)),
+		widget.NewButtonWithIcon("Insert", theme.ListIcon(), t.keepFocus(m.InsertRule, false)),
+		widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), t.keepFocus(m.DuplicateRule, false)),
+		widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), t.keepFocus(m.DeleteRule, false)),
+		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), t.keepFocus(func() { m.MoveRule(-1) }, true)),
+		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), t.keepFocus(func() { m.MoveRule(1) }, true)),
 	}
 	t.rowsBox = container.NewVBox()
 	t.scroll = container.NewVScroll(t.rowsBox)
@@ -243,4 +243,62 @@ func setEnabled(w fyne.Disableable, on bool) {
 	} else {
 		w.Disable()
 	}
+}
+
+// keepFocus wraps a row operation so that typing never lands in another rule than the one the
+// person was typing in. Row views are bound to indexes, so after an operation the focused
+// field shows whatever rule now sits at its index. A moved rule takes the focus along when
+// the person was typing in it (follow); otherwise a field of the rules table loses focus.
+func (t *RulesTab) keepFocus(op func(), follow bool) func() {
+	return func() {
+		c := fyne.CurrentApp().Driver().CanvasForObject(t)
+		if c == nil {
+			op()
+			return
+		}
+		row, field := t.focusedField(c.Focused())
+		before := t.model.SelectedRule()
+		op()
+		if row < 0 {
+			return
+		}
+		if sel := t.model.SelectedRule(); follow && row == before && sel >= 0 && sel < len(t.rows) {
+			from, to := t.rows[row].fields()[field], t.rows[sel].fields()[field]
+			c.Focus(to)
+			// The cursor stays where it was in the text, which moved along with the rule.
+			if a, b := entryOf(from), entryOf(to); a != nil && b != nil {
+				b.CursorRow, b.CursorColumn = a.CursorRow, a.CursorColumn
+				b.Refresh()
+			}
+			return
+		}
+		c.Unfocus()
+	}
+}
+
+// focusedField finds o among the rows' fields: its row and its place in ruleRowView.fields,
+// or -1, -1.
+func (t *RulesTab) focusedField(o fyne.Focusable) (row, field int) {
+	if o == nil {
+		return -1, -1
+	}
+	for i, r := range t.rows {
+		for j, f := range r.fields() {
+			if f == o {
+				return i, j
+			}
+		}
+	}
+	return -1, -1
+}
+
+// entryOf is the text entry of a rules row field, nil for the action choice.
+func entryOf(f fyne.Focusable) *widget.Entry {
+	switch e := f.(type) {
+	case *widget.Entry:
+		return e
+	case *widget.SelectEntry:
+		return &e.Entry
+	}
+	return nil
 }
