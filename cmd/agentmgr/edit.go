@@ -142,7 +142,7 @@ func runSet(e *env, args []string) error {
 
 func runRule(e *env, args []string) error {
 	fs := flags(e, "rule", ruleUsage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
-	at := fs.Int("at", 0, "add: the position the new rule takes (default: last)")
+	at := fs.Int("at", 0, "add: the position the new rule takes (default: last, or right after its key's rules when that decides the same)")
 	reason := fs.String("reason", "", "add: the reason shown when the rule denies")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
 	rest, err := parse(fs, args)
@@ -181,7 +181,7 @@ func runRule(e *env, args []string) error {
 			return usagef("%v", err)
 		}
 		r.Action = a
-		pos := n
+		pos := appendPosition(doc.Rules(), r)
 		if *at != 0 {
 			if *at < 1 || *at > n+1 {
 				return usagef("--at %d: the position must be 1 to %d", *at, n+1)
@@ -227,6 +227,28 @@ func runRule(e *env, args []string) error {
 		}
 	}
 	return finish(e, doc, *dry)
+}
+
+// appendPosition is where `rule add` without --at puts r: last. A rule map names each key once,
+// so when r's key already has rules further up, r goes right after them instead, provided no
+// rule after those can match r's key: there it decides exactly the calls it would decide last.
+// Otherwise it stays last, and the edit is refused with the places it could take.
+func appendPosition(rs engine.Ruleset, r engine.Rule) int {
+	last := -1
+	for i, x := range rs {
+		if x.Permission == r.Permission {
+			last = i
+		}
+	}
+	if last < 0 || last == len(rs)-1 || strings.ContainsAny(r.Permission, "*?") {
+		return len(rs)
+	}
+	for _, x := range rs[last+1:] {
+		if engine.Match(x.Permission, r.Permission) {
+			return len(rs)
+		}
+	}
+	return last + 1
 }
 
 // ruleNumber reads a 1-based rule number and returns its index.

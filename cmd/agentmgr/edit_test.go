@@ -92,3 +92,48 @@ func TestEditingSession(t *testing.T) {
 		}
 	}
 }
+
+// rule add without --at puts the rule last, or right after its key's other rules when no rule
+// after them can match its key (the same decisions as last); otherwise it is refused.
+func TestRuleAddPlacesAfterItsKeyWhenThatDecidesTheSame(t *testing.T) {
+	const head = "---\ndescription: d\npermissions:\n"
+	tests := []struct {
+		name  string
+		rules string
+		args  []string
+		code  int
+		want  string // the permissions block after the edit; "" when refused
+	}{
+		{name: "after its key", rules: "  \"*\": deny\n  read: allow\n  grep: allow\n",
+			args: []string{"read", "*.env", "deny"},
+			want: "  \"*\": deny\n  read:\n    \"*\": allow\n    \"*.env\": deny\n  grep: allow\n"},
+		{name: "last when its key is last", rules: "  read: allow\n  bash:\n    \"*\": ask\n",
+			args: []string{"bash", "rm *", "deny"},
+			want: "  read: allow\n  bash:\n    \"*\": ask\n    \"rm *\": deny\n"},
+		{name: "a new key goes last", rules: "  read: allow\n",
+			args: []string{"grep", "allow"},
+			want: "  read: allow\n  grep: allow\n"},
+		{name: "refused when a later catch-all matches its key", rules: "  read: allow\n  \"*\": ask\n",
+			args: []string{"read", "*.env", "deny"}, code: 1},
+		{name: "refused when a later wildcard key matches it", rules: "  mcp_x: allow\n  \"mcp_*\": ask\n",
+			args: []string{"mcp_x", "deny"}, code: 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e, out, errb := testEnv(t, "")
+			path := writeAgent(t, "p.md", head+tt.rules+"---\nBody.\n")
+			code := run(append([]string{"rule", "add", "p"}, tt.args...), e)
+			if code != tt.code {
+				t.Fatalf("rule add p %q exited %d, want %d\nstdout: %s\nstderr: %s", tt.args, code, tt.code, out, errb)
+			}
+			got, _ := os.ReadFile(path)
+			want := head + tt.rules + "---\nBody.\n"
+			if tt.want != "" {
+				want = head + tt.want + "---\nBody.\n"
+			}
+			if string(got) != want {
+				t.Errorf("rule add p %q left\n%s\nwant\n%s", tt.args, got, want)
+			}
+		})
+	}
+}
