@@ -142,7 +142,7 @@ func runSet(e *env, args []string) error {
 
 func runRule(e *env, args []string) error {
 	fs := flags(e, "rule", ruleUsage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
-	at := fs.Int("at", 0, "add: the position the new rule takes (default: last, or right after its key's rules when that decides the same)")
+	at := fs.Int("at", 0, "add: where the new rule goes (default: last, or after its key's rules if that is the same)")
 	reason := fs.String("reason", "", "add: the reason shown when the rule denies")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
 	rest, err := parse(fs, args)
