@@ -58,10 +58,14 @@ func runList(e *env, args []string) error {
 	if *asJSON {
 		out := struct {
 			Personas []personaJSON      `json:"personas"`
+			Shadowed []personaJSON      `json:"shadowed"`
 			Problems []personas.Problem `json:"problems"`
-		}{Personas: []personaJSON{}, Problems: c.Problems()}
+		}{Personas: []personaJSON{}, Shadowed: []personaJSON{}, Problems: c.Problems()}
 		for _, p := range c.Personas() {
 			out.Personas = append(out.Personas, toJSON(p, p.Name == active))
+		}
+		for _, p := range c.Shadowed() {
+			out.Shadowed = append(out.Shadowed, toJSON(p, false))
 		}
 		if out.Problems == nil {
 			out.Problems = []personas.Problem{}
@@ -82,7 +86,22 @@ func runList(e *env, args []string) error {
 		}
 		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), oneLine(p.Description, 60))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	// A file that is not in effect is still on disk: say which, so an edit goes to the right one.
+	for _, p := range c.Shadowed() {
+		what := "the built-in " + p.Name
+		if p.Path != "" {
+			what = p.Scope.String() + " " + p.Path
+		}
+		by := "another persona"
+		if q, ok := c.Lookup(p.Name); ok {
+			by = q.Scope.String() + " " + q.Path
+		}
+		fmt.Fprintf(e.stderr, "note: %s is replaced by %s\n", what, by)
+	}
+	return nil
 }
 
 func icon(p *personas.Persona) string {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -141,5 +144,42 @@ func TestOnePersonaCommandsReportItsOwnProblems(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// list says which files are not in effect because a higher scope replaces them.
+func TestListNamesShadowedFiles(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	global := writeAgent(t, "reviewer.md", reviewer)
+	writeAgent(t, "planner.md", "---\ndescription: my planner\npermissions: plan\n---\n")
+	e.cwd = filepath.Join(e.cwd, "proj") // the home folder's .pi is pi's own, not a project
+	project := filepath.Join(e.cwd, ".pi", "agents", "reviewer.md")
+	if err := os.MkdirAll(filepath.Dir(project), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(project, []byte(reviewer), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"list"}, e); code != 0 {
+		t.Fatalf("list exited %d: %s", code, errb)
+	}
+	for _, want := range []string{
+		"note: the built-in planner is replaced by global " + filepath.Join(filepath.Dir(global), "planner.md") + "\n",
+		"note: global " + global + " is replaced by project " + project + "\n",
+	} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("list printed on stderr:\n%s\nwant %q", errb, want)
+		}
+	}
+	out.Reset()
+	errb.Reset()
+	if code := run([]string{"list", "--json"}, e); code != 0 || errb.Len() > 0 {
+		t.Fatalf("list --json exited %d with stderr %q", code, errb)
+	}
+	var got struct {
+		Shadowed []personaJSON `json:"shadowed"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got.Shadowed) != 2 || got.Shadowed[1].File != global {
+		t.Errorf("list --json shadowed = %+v (%v), want the built-in planner and %s", got.Shadowed, err, global)
 	}
 }
