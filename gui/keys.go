@@ -71,6 +71,9 @@ func NewKeysScreen(s *Shell, m *KeysModel) *KeysScreen {
 	v.status.Wrapping = fyne.TextWrapWord
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.update)
+	// The window builds its screens before its menu: the rows' "in this app" notes are made
+	// again once the menu is there, and whenever it changes.
+	s.onMenuChange(v.update)
 	v.update()
 	return v
 }
@@ -94,7 +97,7 @@ func (v *KeysScreen) setVersion(choice string) {
 		return
 	}
 	v.s.App().Preferences().SetString(piVersionKey, ver)
-	v.menuChanged()
+	v.s.RefreshMenu()
 }
 
 func (v *KeysScreen) save() {
@@ -105,16 +108,10 @@ func (v *KeysScreen) save() {
 	case err != nil:
 		v.status.SetText(err.Error())
 	default:
-		v.menuChanged()
+		// The menu takes the keys as saved, and the rows follow it (see NewKeysScreen).
+		v.s.RefreshMenu()
 		v.status.SetText("Saved " + v.m.Path() + ". The app's Agent menu uses the new keys.")
 	}
-}
-
-// menuChanged assembles the menu again with the keys as saved, and then the rows, whose
-// "in this app" notes name the menu items the keys now open.
-func (v *KeysScreen) menuChanged() {
-	v.s.RefreshMenu()
-	v.update()
 }
 
 func (v *KeysScreen) update() {

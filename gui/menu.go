@@ -63,7 +63,13 @@ func (s *Shell) RefreshMenu() {
 	mm := s.mainMenu()
 	s.win.SetMainMenu(mm)
 	s.registerShortcuts(mm)
+	for _, f := range s.menuListeners {
+		f()
+	}
 }
+
+// onMenuChange calls f after every RefreshMenu.
+func (s *Shell) onMenuChange(f func()) { s.menuListeners = append(s.menuListeners, f) }
 
 // registerShortcuts puts every menu shortcut on the canvas too. The desktop driver tries the
 // main menu first, so a shortcut never runs twice; the canvas copy is what makes shortcuts work

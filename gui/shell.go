@@ -48,6 +48,9 @@ type Shell struct {
 	notice    *noticeBar
 	tabs      screenTabs
 	shortcuts []fyne.Shortcut // menu shortcuts registered on the canvas
+	// menuListeners run after RefreshMenu set the new menu (the Keys screen names the menu
+	// items its keys open).
+	menuListeners []func()
 }
 
 // NewShell loads the catalog and the state from dirs and makes the main window of a. The window
