@@ -161,6 +161,12 @@ func TestYolo(t *testing.T) {
 			t.Errorf("agentmgr %v printed %q, want it to contain %q", s.args, out, s.want)
 		}
 	}
+	run([]string{"yolo", "on"}, e)
+	e.stdin = strings.NewReader(`{"agent":"asker","tool":"bash","value":"ls"}` + "\n")
+	out.Reset()
+	if run([]string{"eval"}, e); !strings.HasPrefix(out.String(), `{"action":"ask"`) {
+		t.Errorf("eval must not apply yolo: %s", out)
+	}
 	if code := run([]string{"yolo", "maybe"}, e); code != 2 {
 		t.Errorf("yolo maybe exited %d, want 2", code)
 	}

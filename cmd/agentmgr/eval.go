@@ -224,5 +224,12 @@ func (ev *evaluator) sessionPolicy(p *personas.Persona, session string) (*engine
 	if p == nil {
 		p = &personas.Persona{}
 	}
-	return policyFor(ev.e, p, session)
+	pol, err := policyFor(ev.e, p, session)
+	if err != nil {
+		return nil, err
+	}
+	// eval answers what the configured rules decide; the yolo switch is a person's momentary
+	// choice and would make the conformance interface depend on the state file.
+	pol.Yolo = false
+	return pol, nil
 }
