@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
 
@@ -82,13 +83,18 @@ func (l *PersonaList) create() fyne.CanvasObject {
 	strip := canvas.NewRectangle(color.Transparent)
 	strip.SetMinSize(fyne.NewSize(4, 4))
 	icon := widget.NewLabel("")
+	icon.Alignment = fyne.TextAlignCenter
+	// The icon gets the same width on every row, with or without a glyph, so that the names
+	// line up (a persona without an icon would otherwise start further left).
+	iconSlot := canvas.NewRectangle(color.Transparent)
+	iconSlot.SetMinSize(fyne.NewSize(theme.TextSize()+2*theme.InnerPadding(), 0))
 	name := widget.NewLabel("")
 	name.TextStyle.Bold = true
 	name.Truncation = fyne.TextTruncateEllipsis
 	kind := widget.NewLabel("")
 	kind.Importance = widget.LowImportance
 	marks := widget.NewLabel("")
-	left := container.NewHBox(strip, icon)
+	left := container.NewHBox(strip, container.NewStack(iconSlot, icon))
 	return container.NewBorder(nil, nil, left, container.NewHBox(kind, marks), name)
 }
 
@@ -99,7 +105,7 @@ func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	left := c.Objects[1].(*fyne.Container)
 	right := c.Objects[2].(*fyne.Container)
 	strip := left.Objects[0].(*canvas.Rectangle)
-	icon := left.Objects[1].(*widget.Label)
+	icon := left.Objects[1].(*fyne.Container).Objects[1].(*widget.Label)
 	kind := right.Objects[0].(*widget.Label)
 	marks := right.Objects[1].(*widget.Label)
 

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 )
 
 func TestSearchEnterOpensTheFirstMatch(t *testing.T) {
@@ -27,5 +28,30 @@ func TestSearchEnterOpensTheFirstMatch(t *testing.T) {
 				t.Errorf("typed %q then Enter: selected %q, want %q", tc.typed, got, tc.want)
 			}
 		})
+	}
+}
+
+func TestPersonaListNamesLineUpWithAndWithoutIcons(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	x := map[string]float32{}
+	walk(s.screen.List().list, func(o fyne.CanvasObject) {
+		c, ok := o.(*fyne.Container)
+		if !ok || len(c.Objects) != 3 {
+			return
+		}
+		if name, ok := c.Objects[0].(*widget.Label); ok && name.Text != "" {
+			x[name.Text] = name.Position().X
+		}
+	})
+	// tinker has no icon; reviewer, scout and the built-ins have one.
+	for _, n := range []string{"planner", "reviewer", "scout", "tinker"} {
+		if _, ok := x[n]; !ok {
+			t.Fatalf("no row named %q in the list (rows: %v)", n, x)
+		}
+	}
+	for _, n := range []string{"planner", "reviewer", "scout"} {
+		if x[n] != x["tinker"] {
+			t.Errorf("name %q starts at x=%v, tinker (no icon) at x=%v", n, x[n], x["tinker"])
+		}
 	}
 }
