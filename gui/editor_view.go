@@ -154,7 +154,7 @@ func (v *EditorView) refresh() {
 	switch {
 	case len(errs) > 0:
 		v.status.Importance = widget.DangerImportance
-		v.status.SetText(fmt.Sprintf("Fix %d problem(s) before saving: %s", len(errs), errs[0].Error()))
+		v.status.SetText(saveBlockedText(errs))
 	case m.Dirty():
 		v.status.Importance = widget.MediumImportance
 		v.status.SetText("Unsaved changes. The File tab shows what Save will write.")
@@ -199,4 +199,12 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
 	return container.NewBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
+}
+
+// saveBlockedText says why Save is disabled: the first problem, and how many there are.
+func saveBlockedText(errs []FieldError) string {
+	if len(errs) == 1 {
+		return "Fix this before saving: " + errs[0].Error()
+	}
+	return fmt.Sprintf("Fix %d problems before saving, first: %s", len(errs), errs[0].Error())
 }
