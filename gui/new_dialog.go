@@ -110,6 +110,8 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	}, s.win)
 	d.Resize(fyne.NewSize(520, 320))
 	d.Show()
+	// Typing goes to the name at once; otherwise keys go nowhere until the person clicks.
+	s.win.Canvas().Focus(name)
 }
 
 // showRenameDialog asks for the new name of persona old.
@@ -134,4 +136,7 @@ func (s *Shell) showRenameDialog(old string) {
 	}, s.win)
 	d.Resize(fyne.NewSize(480, 220))
 	d.Show()
+	// The old name is selected, so that typing replaces it.
+	s.win.Canvas().Focus(name)
+	name.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
