@@ -9,7 +9,7 @@ import (
 func TestNameDialogsTakeTypingAtOnce(t *testing.T) {
 	tests := []struct {
 		name, typed, want string
-		open            func(s *Shell)
+		open              func(s *Shell)
 	}{
 		{"new persona", "helper", "helper", func(s *Shell) { s.newPersona() }},
 		{"rename replaces the old name", "critic", "critic", func(s *Shell) {
