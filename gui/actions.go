@@ -6,6 +6,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/personas"
@@ -56,7 +57,9 @@ func (s *Shell) choose(title, message string, choices []string, done func(string
 		}
 		buttons[i] = b
 	}
-	d = dialog.NewCustomWithoutButtons(title, widget.NewLabel(message), s.win)
+	label := widget.NewLabel(message)
+	label.Wrapping = fyne.TextWrapWord
+	d = dialog.NewCustomWithoutButtons(title, label, s.win)
 	d.SetButtons(buttons)
 	d.SetOnClosed(func() {
 		if !answered {
@@ -64,8 +67,17 @@ func (s *Shell) choose(title, message string, choices []string, done func(string
 			done(choices[len(choices)-1])
 		}
 	})
+	// A long message (a path, a command to run) wraps within a readable width instead of
+	// making the dialog wider than the window.
+	width := min(widget.NewLabel(message).MinSize().Width+4*theme.Padding(), maxQuestionWidth, s.win.Canvas().Size().Width*0.9)
+	d.Resize(fyne.NewSize(width, d.MinSize().Height))
 	d.Show()
+	// The label knows how many lines it wraps to only once it has its width.
+	d.Resize(fyne.NewSize(width, d.MinSize().Height))
 }
+
+// maxQuestionWidth is the widest a question dialog grows before its message wraps.
+const maxQuestionWidth = 600
 
 // requestClose closes the window once unsaved edits are saved or discarded.
 func (s *Shell) requestClose() {
