@@ -37,3 +37,25 @@ func TestLongQuestionsWrapInsideTheWindow(t *testing.T) {
 		t.Errorf("the message is %v high but needs %v: lines are cut off", label.Size().Height, need)
 	}
 }
+
+func TestDeleteQuestionReadsAsSentences(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	clickPersona(t, s, "scout")
+	s.deletePersona()
+	dlg := topDialog(s)
+	if dlg == nil {
+		t.Fatal("Delete asked nothing")
+	}
+	var msg string
+	walk(dlg, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "trash") {
+			msg = l.Text
+		}
+	})
+	if !strings.HasPrefix(msg, "Move ") {
+		t.Errorf("the question does not start with a capital: %q", msg)
+	}
+	if n := strings.Count(msg, "agentmgr restore scout"); n != 1 {
+		t.Errorf("the question names the restore command %d times, want once: %q", n, msg)
+	}
+}

@@ -2,6 +2,8 @@ package gui
 
 import (
 	"errors"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -164,7 +166,8 @@ func (s *Shell) deletePersona() {
 		s.showError(err)
 		return
 	}
-	msg := ch.Summary + ". You can undo it right after, or restore it later with `agentmgr restore " + name + "`."
+	// The summary already names the restore command; it is written for the CLI, lower-case.
+	msg := sentence(ch.Summary) + ". You can also undo it right after."
 	if m.Dirty() {
 		msg += " Your unsaved changes are dropped."
 	}
@@ -194,4 +197,13 @@ func (s *Shell) restore(name string) {
 		return
 	}
 	s.leaveEditor(func() { s.reloadThen(func() { s.selectNow(name) }) })
+}
+
+// sentence starts s with a capital letter, for text written as a clause shown on its own.
+func sentence(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
