@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
@@ -90,7 +91,7 @@ func NewLogView(s *Shell, path string) *LogView {
 			l.SetText(fmt.Sprint(id.Row + 1))
 		}
 	}
-	for col, w := range []float32{160, 70, 90, 90, 260, 60, 170, 200, 180} {
+	for col, w := range logColumnWidths() {
 		v.table.SetColumnWidth(col, w)
 	}
 	v.Agent.Options = []string{allChoice}
@@ -244,4 +245,26 @@ func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
 	filters := container.NewHBox(bold("Agent"), v.Agent, bold("Action"), v.Action, bold("Tool"), tool, v.Follow,
 		widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), v.Reload))
 	return widget.NewSimpleRenderer(container.NewBorder(filters, v.status, nil, nil, v.table))
+}
+
+// logColumnWidths are the Log table's column widths: a width per column that suits its usual
+// content, widened where a header or a value of a fixed vocabulary (the time, the event, the
+// action) would otherwise be cut short.
+func logColumnWidths() []float32 {
+	base := []float32{160, 70, 90, 90, 260, 60, 170, 200, 180}
+	fixed := map[int][]string{
+		0: {"2006-01-02 15:04:05"},
+		1: {reviewlog.EventDecision, reviewlog.EventReply},
+		5: {string(engine.Allow), string(engine.Ask), string(engine.Deny)},
+	}
+	pad := 2 * theme.InnerPadding()
+	out := make([]float32, len(logColumns))
+	for col, title := range logColumns {
+		w := max(base[col], fyne.MeasureText(title, theme.TextSize(), fyne.TextStyle{Bold: true}).Width+pad)
+		for _, v := range fixed[col] {
+			w = max(w, fyne.MeasureText(v, theme.TextSize(), fyne.TextStyle{}).Width+pad)
+		}
+		out[col] = w
+	}
+	return out
 }

@@ -124,7 +124,7 @@ func TestMatrixHeadersFitTheirText(t *testing.T) {
 			return
 		}
 		seen++
-		if need, got := l.MinSize().Width, l.Size().Width; need > got+0.5 {
+		if need, got := l.MinSize().Width, l.Size().Width; need > got {
 			t.Errorf("header %q (bold %v) is %v wide, its text needs %v", l.Text, l.TextStyle.Bold, got, need)
 		}
 	})
