@@ -221,11 +221,17 @@ func (v *PreviewTab) showDetail() {
 	v.detail.Refresh()
 }
 
-// addTool remembers the typed tool name for every preview.
+// addTool remembers the typed tool name for every preview, and shows its status: the new
+// row is last in a list taller than its view, so it would otherwise be added out of sight. A
+// tool that is already known is shown too.
 func (v *PreviewTab) addTool() {
-	if AddExtraTool(v.s.App().Preferences(), v.newTool.Text) {
+	name := strings.TrimSpace(v.newTool.Text)
+	if AddExtraTool(v.s.App().Preferences(), name) {
 		v.newTool.SetText("")
 		v.st.toolsChanged()
+	}
+	if i := slices.IndexFunc(v.statuses, func(s preview.Status) bool { return s.Tool == name }); i >= 0 {
+		v.list.Select(i)
 	}
 }
 

@@ -49,6 +49,9 @@ func TestPreviewTabAddsToolsToEveryPreview(t *testing.T) {
 	if !ok || st.Kind != preview.KindAllow {
 		t.Fatalf("added tool: %+v %v, want allow by builder's catch-all", st, ok)
 	}
+	if last := len(v.Statuses()) - 1; v.selected != last {
+		t.Errorf("after adding a tool the selected row is %d, want the new tool's row %d (so it is in view, with its detail)", v.selected, last)
+	}
 	if mx := previewStateOf(s).matrix.Matrix(); !strings.Contains(strings.Join(mx.Tools, " "), "mcp_github_create_pr") {
 		t.Errorf("the matrix did not pick up the added tool: %q", mx.Tools)
 	}
