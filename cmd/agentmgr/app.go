@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2/app"
 
+	"github.com/agentmgr/agentmgr/cmd/agentmgr/internal/posixlocale"
 	"github.com/agentmgr/agentmgr/gui"
 )
 
@@ -12,6 +13,7 @@ import (
 // that its tests run on the test driver.
 func init() {
 	openApp = func(e *env) int {
+		posixlocale.Hide()
 		a := app.NewWithID(gui.AppID)
 		a.SetIcon(gui.AppIcon())
 		s := gui.NewShell(a, e.dirs())

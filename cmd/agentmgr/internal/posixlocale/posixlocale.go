@@ -66,3 +66,12 @@ func Restore() {
 		saved.name = ""
 	}
 }
+
+// Hide does for the rest of the process what the package does while packages initialise. The
+// desktop app calls it: Fyne reads the locale again when it starts (and while it runs), and
+// nothing in the app needs the codeset of a C locale.
+func Hide() {
+	if saved.name == "" {
+		saved.name, saved.value = hide()
+	}
+}

@@ -44,3 +44,19 @@ func TestHideAndRestore(t *testing.T) {
 		})
 	}
 }
+
+func TestHideForTheApp(t *testing.T) {
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "C.UTF-8")
+	Restore() // the package's own init may have hidden something in this test binary
+	Hide()
+	if got := os.Getenv("LANG"); got != "C" {
+		t.Errorf("after Hide LANG=%q, want C", got)
+	}
+	Hide() // a second call keeps the first saved value
+	Restore()
+	if got := os.Getenv("LANG"); got != "C.UTF-8" {
+		t.Errorf("after Restore LANG=%q, want C.UTF-8", got)
+	}
+}
