@@ -15,12 +15,12 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// fixtureDirs copies testdata/agentdir into a temporary folder, so that tests may save into it,
-// and returns Dirs with that folder as the agent dir and no project.
-func fixtureDirs(t *testing.T) personas.Dirs {
+// copyTestdata copies testdata/name into a temporary folder, so that tests may write into it,
+// and returns that folder.
+func copyTestdata(t *testing.T, name string) string {
 	t.Helper()
 	dst := t.TempDir()
-	src := filepath.Join("testdata", "agentdir")
+	src := filepath.Join("testdata", name)
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -37,9 +37,16 @@ func fixtureDirs(t *testing.T) personas.Dirs {
 		return os.WriteFile(out, data, 0o644)
 	})
 	if err != nil {
-		t.Fatalf("copying the fixture agent dir: %v", err)
+		t.Fatalf("copying testdata/%s: %v", name, err)
 	}
-	return personas.Dirs{Agent: dst}
+	return dst
+}
+
+// fixtureDirs copies testdata/agentdir and returns Dirs with the copy as the agent dir and no
+// project.
+func fixtureDirs(t *testing.T) personas.Dirs {
+	t.Helper()
+	return personas.Dirs{Agent: copyTestdata(t, "agentdir")}
 }
 
 // uiQueue stands in for fyne.Do: background work queues its UI half here, and the test runs

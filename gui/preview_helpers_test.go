@@ -1,8 +1,6 @@
 package gui
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,26 +17,7 @@ import (
 // an agent dir with personas, guards, keybindings and a review log, and a project .pi folder.
 func part2Dirs(t *testing.T) personas.Dirs {
 	t.Helper()
-	dst := t.TempDir()
-	src := filepath.Join("testdata", "part2")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		out := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copying the part 2 fixture: %v", err)
-	}
+	dst := copyTestdata(t, "part2")
 	return personas.Dirs{Agent: filepath.Join(dst, "agentdir"), Project: filepath.Join(dst, "project", ".pi")}
 }
 

@@ -157,19 +157,19 @@ func TestDefaultDirs(t *testing.T) {
 	home := filepath.Join(root, "home")
 	writeFiles(t, root, map[string]string{
 		"home/.pi/agent/agents/g.md":  persona("g"),
-		"home/work/app/.pi/agents/x":  "",
-		"home/work/app/src/deep/keep": "",
-		"home/work/other/keep":        "",
+		"home/code/app/.pi/agents/x":  "",
+		"home/code/app/src/deep/keep": "",
+		"home/code/other/keep":        "",
 	})
 	t.Setenv("HOME", home)
 	tests := []struct {
 		name, env, cwd    string
 		wantAgent, wantPj string
 	}{
-		{"default agent dir and nearest project", "", "home/work/app/src/deep", "home/.pi/agent", "home/work/app/.pi"},
-		{"the home .pi folder is not a project", "", "home/work/other", "home/.pi/agent", ""},
-		{"env moves the agent dir", filepath.Join(root, "elsewhere"), "home/work/app", "elsewhere", "home/work/app/.pi"},
-		{"env with a tilde", "~/custom", "home/work/other", "home/custom", ""},
+		{"default agent dir and nearest project", "", "home/code/app/src/deep", "home/.pi/agent", "home/code/app/.pi"},
+		{"the home .pi folder is not a project", "", "home/code/other", "home/.pi/agent", ""},
+		{"env moves the agent dir", filepath.Join(root, "elsewhere"), "home/code/app", "elsewhere", "home/code/app/.pi"},
+		{"env with a tilde", "~/custom", "home/code/other", "home/custom", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
