@@ -71,6 +71,24 @@ func (p *Policy) DecideTool(tool, value string) Decision {
 	return p.DecideShell(key, value)
 }
 
+// DecideToolValues decides a call of tool with several values (several paths, or several shell
+// commands), each as DecideTool would, combined as DecideValues combines; a shell call lists the
+// units of every command in order. No values is decided as one empty value.
+func (p *Policy) DecideToolValues(tool string, values []string) Decision {
+	if len(values) == 0 {
+		values = []string{""}
+	}
+	parts := make([]Decision, len(values))
+	var units []UnitDecision
+	for i, v := range values {
+		parts[i] = p.DecideTool(tool, v)
+		units = append(units, parts[i].Units...)
+	}
+	d := Combine(mapping.KeyForTool(tool), parts)
+	d.Units = units
+	return d
+}
+
 // DecideShell decides a shell command for key unit by unit (DESIGN section 7).
 func (p *Policy) DecideShell(key, command string) Decision {
 	units := shell.Analyze(command)

@@ -53,3 +53,25 @@ func TestShellToolsShareTheBashKey(t *testing.T) {
 		}
 	}
 }
+
+func TestDecideToolValues(t *testing.T) {
+	p := &Policy{Persona: Compile(rules("bash", "*", "allow", "bash", "rm *", "deny", "edit", "*", "allow", "edit", "*.env", "ask"))}
+	tests := []struct {
+		name   string
+		tool   string
+		values []string
+		want   Action
+		units  int
+	}{
+		{"shell commands all allowed", "bash", []string{"ls", "git status"}, Allow, 2},
+		{"one shell command denied", "bash", []string{"ls", "cd x && rm y"}, Deny, 3},
+		{"paths with an ask", "write", []string{"a.go", ".env"}, Ask, 0},
+		{"no values is one empty value", "bash", nil, Allow, 1},
+	}
+	for _, tt := range tests {
+		d := p.DecideToolValues(tt.tool, tt.values)
+		if d.Action != tt.want || len(d.Units) != tt.units {
+			t.Errorf("%s: %s %v = %s with %d units, want %s with %d", tt.name, tt.tool, tt.values, d.Action, len(d.Units), tt.want, tt.units)
+		}
+	}
+}

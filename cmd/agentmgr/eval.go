@@ -83,6 +83,7 @@ func runEval(e *env, args []string) error {
 A request names its rules with "rules":[{"permission","pattern","action"}...] or
 "agent":NAME (a persona, with guards), optionally "session":ID, then one of
   "tool":T,"value":V          the tool is mapped to its key; shell commands are analysed
+  "tool":T,"values":[...]     several values of one call, each analysed, then combined
   "permission":K,"value":V    the value is matched as is
   "permission":K,"values":[]  several values, combined (any deny, else any ask, else allow)
   "tools":[...]               which of these tools are hidden
@@ -148,15 +149,18 @@ func (ev *evaluator) answer(line string) any {
 	case req.Tool != nil && req.Permission != nil:
 		return map[string]string{"error": `give "tool" or "permission", not both`}
 	case req.Tool != nil:
-		if req.Values != nil {
-			return map[string]string{"error": `"values" goes with "permission", not "tool"`}
+		shell := mapping.IsShellKey(mapping.KeyForTool(*req.Tool))
+		switch {
+		case req.Value != nil && req.Values != nil:
+			return map[string]string{"error": `give "value" or "values", not both`}
+		case req.Values != nil:
+			return decisionJSON(pol.DecideToolValues(*req.Tool, *req.Values), shell)
 		}
 		value := ""
 		if req.Value != nil {
 			value = *req.Value
 		}
-		d := pol.DecideTool(*req.Tool, value)
-		return decisionJSON(d, mapping.IsShellKey(mapping.KeyForTool(*req.Tool)))
+		return decisionJSON(pol.DecideTool(*req.Tool, value), shell)
 	case req.Permission != nil:
 		switch {
 		case req.Value != nil && req.Values != nil:
