@@ -79,7 +79,7 @@ func (a *Approvals) Ask(p *Policy, call Call) (Decision, *Pending, error) {
 		return Decision{}, nil, fmt.Errorf("reading the rules of session %q: %w", call.Session, err)
 	}
 	pol := p.withSession(a.compile(stored))
-	d := pol.DecideCall(call.Tool, call.Values)
+	d := pol.DecideToolValues(call.Tool, call.Values)
 	var w *waiting
 	if d.Action == Ask {
 		a.seq++
@@ -220,7 +220,7 @@ func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error
 			continue
 		}
 		o.policy = o.policy.withSession(session)
-		if o.policy.DecideCall(o.call.Tool, o.call.Values).Action == Allow {
+		if o.policy.DecideToolValues(o.call.Tool, o.call.Values).Action == Allow {
 			settled = append(settled, o)
 			res = append(res, Resolution{Request: o.p.ID, Action: Allow, Reply: Always, By: BySessionRule, Cause: w.p.ID, Revision: stored.Revision})
 		}

@@ -35,7 +35,7 @@ func TestSuggestions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := p.DecideCall(tt.tool, tt.values)
+			d := p.DecideToolValues(tt.tool, tt.values)
 			if d.Action != Ask {
 				t.Fatalf("%s %q decided %s (%s); the case needs an ask", tt.tool, tt.values, d.Action, d.Explain())
 			}
@@ -62,13 +62,13 @@ func TestSuggestionsAreEnoughForAlways(t *testing.T) {
 	}
 	for _, c := range calls {
 		p := &Policy{Persona: persona}
-		d := p.DecideCall(c.tool, c.values)
+		d := p.DecideToolValues(c.tool, c.values)
 		var session Ruleset
 		for _, s := range p.Suggestions(c.tool, c.values, d) {
 			session = append(session, Rule{Permission: d.Permission, Pattern: s, Action: Allow})
 		}
 		p.Session = Compile(session)
-		if again := p.DecideCall(c.tool, c.values); again.Action != Allow {
+		if again := p.DecideToolValues(c.tool, c.values); again.Action != Allow {
 			t.Errorf("%s %q with its suggestions %v stored = %s (%s), want allow", c.tool, c.values, session, again.Action, again.Explain())
 		}
 	}
