@@ -143,3 +143,41 @@ func TestNeutralRoundTrip(t *testing.T) {
 		t.Errorf("units %+v, want git status allowed and rm denied", resp.Units)
 	}
 }
+
+func TestDecideAlsoReadsPathsRelativeToCwd(t *testing.T) {
+	rules := func(triples ...string) *engine.Policy {
+		var rs engine.Ruleset
+		for i := 0; i+2 < len(triples); i += 3 {
+			rs = append(rs, engine.Rule{Permission: triples[i], Pattern: triples[i+1], Action: engine.Action(triples[i+2])})
+		}
+		return &engine.Policy{Persona: engine.Compile(rs)}
+	}
+	tests := []struct {
+		name string
+		pol  *engine.Policy
+		call Call
+		want engine.Action
+	}{
+		{"relative deny protects an absolute path", rules("edit", "*", "allow", "edit", "secrets/*", "deny"),
+			Call{Key: "edit", Value: "/proj/secrets/k", Cwd: "/proj"}, engine.Deny},
+		{"absolute deny still holds", rules("edit", "*", "allow", "edit", "/proj/secrets/*", "deny"),
+			Call{Key: "edit", Value: "/proj/secrets/k", Cwd: "/proj"}, engine.Deny},
+		{"relative allow cannot loosen an absolute ask", rules("read", "*", "ask", "read", "src/*", "allow", "read", "/proj/src/*", "ask"),
+			Call{Key: "read", Value: "/proj/src/a.go", Cwd: "/proj"}, engine.Ask},
+		{"a catch-all on the relative spelling does not undo an absolute allow", rules("edit", "*", "ask", "edit", "/proj/src/*", "allow"),
+			Call{Key: "edit", Value: "/proj/src/a.go", Cwd: "/proj"}, engine.Allow},
+		{"outside the cwd is matched as sent", rules("read", "*", "allow", "read", "etc/*", "deny"),
+			Call{Key: "read", Value: "/etc/passwd", Cwd: "/proj"}, engine.Allow},
+		{"a sibling folder is outside", rules("read", "*", "allow", "read", "x", "deny"),
+			Call{Key: "read", Value: "/projx", Cwd: "/proj"}, engine.Allow},
+		{"no cwd", rules("edit", "*", "allow", "edit", "secrets/*", "deny"),
+			Call{Key: "edit", Value: "/proj/secrets/k"}, engine.Allow},
+		{"not a path key", rules("webfetch", "*", "allow", "webfetch", "x/*", "deny"),
+			Call{Key: "webfetch", Value: "/proj/x/y", Cwd: "/proj"}, engine.Allow},
+	}
+	for _, tt := range tests {
+		if got := decide(tt.pol, tt.call).Action; got != tt.want {
+			t.Errorf("%s: decide(%+v) = %s, want %s", tt.name, tt.call, got, tt.want)
+		}
+	}
+}
