@@ -17,9 +17,25 @@ func (e *env) dirs() personas.Dirs {
 	return personas.DefaultDirs(e.cwd)
 }
 
+// loadedCatalog is a catalog with the folders it was read from.
+type loadedCatalog struct {
+	dirs personas.Dirs
+	cat  *personas.Catalog
+}
+
+// load reads every persona once per command: finding the active agent and the persona a
+// command is about would otherwise read every file twice (the gate's start-up counts).
+func (e *env) load() *personas.Catalog {
+	d := e.dirs()
+	if e.loaded == nil || e.loaded.dirs != d {
+		e.loaded = &loadedCatalog{dirs: d, cat: personas.Load(d)}
+	}
+	return e.loaded.cat
+}
+
 // catalog loads every persona. Files that failed to load are reported on stderr, never fatal.
 func (e *env) catalog(quiet bool) *personas.Catalog {
-	c := personas.Load(e.dirs())
+	c := e.load()
 	if !quiet {
 		reportProblems(e.stderr, c.Problems(), personas.Warning)
 	}
@@ -30,7 +46,7 @@ func (e *env) catalog(quiet bool) *personas.Catalog {
 // Unless quiet, it reports the problems of that persona's files, and the other files that
 // failed to load in one line: their details belong to list and lint, not to every check.
 func (e *env) catalogFor(quiet bool, name string) (*personas.Catalog, *personas.Persona, error) {
-	c := personas.Load(e.dirs())
+	c := e.load()
 	p, err := persona(c, e, name)
 	if err == nil && !quiet {
 		reportFor(e.stderr, c, p)

@@ -16,6 +16,7 @@ type env struct {
 	stdout, stderr io.Writer
 	cwd            string
 	getenv         func(string) string
+	loaded         *loadedCatalog // the catalog this command has read, so it is read once
 }
 
 func newEnv() *env {
@@ -58,6 +59,7 @@ func (x exitError) Error() string { return fmt.Sprintf("exit status %d", x.code)
 var openApp func(e *env) int
 
 func run(args []string, e *env) int {
+	e.loaded = nil // every command reads the folders afresh
 	if len(args) == 0 {
 		if openApp != nil {
 			return openApp(e)

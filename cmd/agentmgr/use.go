@@ -21,8 +21,7 @@ func activeFromState(e *env) string {
 	if st.Active == "" {
 		return ""
 	}
-	c := personas.Load(d)
-	p, probs := personas.ActivePersona(c, st)
+	p, probs := personas.ActivePersona(e.load(), st)
 	reportProblems(e.stderr, probs, personas.Warning)
 	if p == nil {
 		return ""
