@@ -59,12 +59,14 @@ func reportFor(w io.Writer, c *personas.Catalog, p *personas.Persona) {
 	all := c.Problems()
 	own := problemsOf(all, []*personas.Persona{p})
 	reportProblems(w, own, personas.Warning)
-	others := 0
+	// Count files, not errors: one broken file may have several.
+	broken := map[string]bool{}
 	for _, pr := range all {
 		if pr.Severity == personas.Error && !slices.Contains(own, pr) {
-			others++
+			broken[pr.File] = true
 		}
 	}
+	others := len(broken)
 	switch {
 	case others == 1:
 		fmt.Fprintln(w, "note: another persona file failed to load; `agentmgr lint` says why")

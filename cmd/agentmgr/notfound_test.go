@@ -103,7 +103,7 @@ func TestLintNamedPersonasOnly(t *testing.T) {
 func TestOnePersonaCommandsReportItsOwnProblems(t *testing.T) {
 	files := map[string]string{
 		"broken.md":   "---\ndescription: x\npermissions:\n  bash: block\n---\n",
-		"broken2.md":  "---\npermissions: read\n---\n",
+		"broken2.md":  "---\npermissions: read\nsteps: 0\n---\n", // two errors, one file
 		"colorful.md": "---\ndescription: odd colour\ncolor: purple\npermissions: read\n---\n",
 	}
 	const note = "note: 2 other persona files failed to load; `agentmgr lint` says why\n"
