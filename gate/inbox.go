@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // protocolVersion is written into every inbox file; a reader refuses files of a newer version
@@ -30,9 +31,9 @@ const (
 // agent-manager/inbox/ in the agent dir.
 type Inbox struct{ Dir string }
 
-// InboxIn is the inbox of the agent dir agentDir.
-func InboxIn(agentDir string) Inbox {
-	return Inbox{Dir: filepath.Join(agentDir, "agent-manager", "inbox")}
+// InboxIn is the inbox of dirs' agent dir.
+func InboxIn(dirs locations.Dirs) Inbox {
+	return Inbox{Dir: dirs.InboxDir()}
 }
 
 // Request is a call the gate forwards for a person to answer, as written in the request file.

@@ -12,6 +12,7 @@ import (
 	"os"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -25,24 +26,14 @@ type File struct {
 	Broken bool
 }
 
-// Paths are the guards files of dirs, the agent dir's first; the project's is left out when
-// there is no project.
-func Paths(dirs personas.Dirs) []string {
-	out := []string{dirs.GlobalGuards()}
-	if p := dirs.ProjectGuards(); p != "" {
-		out = append(out, p)
-	}
-	return out
-}
-
-// Load reads the guards files of dirs that exist, in the order of Paths, with the problems
+// Load reads the guards files of dirs that exist, in the order of locations.Dirs.GuardsFiles, with the problems
 // found in them (file, line and column each).
-func Load(dirs personas.Dirs) ([]File, []personas.Problem) {
+func Load(dirs locations.Dirs) ([]File, []personas.Problem) {
 	var (
 		files []File
 		probs []personas.Problem
 	)
-	for _, path := range Paths(dirs) {
+	for _, path := range dirs.GuardsFiles() {
 		f, ps, ok := LoadFile(path)
 		probs = append(probs, ps...)
 		if ok {

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // dirs makes an agent dir and a project .pi folder with the given guards files ("" for none).
-func dirs(t *testing.T, agent, project string) personas.Dirs {
+func dirs(t *testing.T, agent, project string) locations.Dirs {
 	t.Helper()
 	root := t.TempDir()
-	d := personas.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	for path, data := range map[string]string{d.GlobalGuards(): agent, d.ProjectGuards(): project} {
 		if data == "" {
 			continue
@@ -76,10 +76,6 @@ func TestLoadMissingFiles(t *testing.T) {
 	d := dirs(t, "", "")
 	if files, probs := Load(d); len(files) != 0 || len(probs) != 0 {
 		t.Errorf("Load without guards files = %v, %v; want nothing", files, probs)
-	}
-	d.Project = ""
-	if got := Paths(d); len(got) != 1 {
-		t.Errorf("Paths without a project = %v, want only the agent dir's", got)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -34,9 +35,9 @@ type ApprovalsModel struct {
 
 // NewApprovalsModel serves the inbox of dirs' agent dir once Start is called. Session rules and
 // the review log are the agent dir's, so that the gate processes see what the person approved.
-func NewApprovalsModel(dirs personas.Dirs) *ApprovalsModel {
+func NewApprovalsModel(dirs locations.Dirs) *ApprovalsModel {
 	store := sessions.Open(dirs)
-	return newApprovalsModel(gate.InboxIn(dirs.Agent), store, engine.NewApprovals(store, reviewlog.Open(dirs)), requestPolicy(dirs))
+	return newApprovalsModel(gate.InboxIn(dirs), store, engine.NewApprovals(store, reviewlog.Open(dirs)), requestPolicy(dirs))
 }
 
 func newApprovalsModel(inbox gate.Inbox, store engine.SessionStore, ap *engine.Approvals, pol func(gate.Request) (*engine.Policy, error)) *ApprovalsModel {
@@ -48,11 +49,11 @@ func newApprovalsModel(inbox gate.Inbox, store engine.SessionStore, ap *engine.A
 // requestPolicy loads the persona a forwarded request names, with the guards of the project
 // the agent runs in (its cwd) and the agent dir's, and yolo. The session's rules are added by
 // the approvals.
-func requestPolicy(dirs personas.Dirs) func(gate.Request) (*engine.Policy, error) {
+func requestPolicy(dirs locations.Dirs) func(gate.Request) (*engine.Policy, error) {
 	return func(r gate.Request) (*engine.Policy, error) {
 		d := dirs
 		if filepath.IsAbs(r.Cwd) {
-			d = personas.DefaultDirs(r.Cwd)
+			d = locations.Default(r.Cwd)
 			d.Agent = dirs.Agent
 		}
 		p, ok := personas.Load(d).Lookup(r.Agent)

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/sessions"
 )
 
 func TestApprovalsScreenShowsARefusedRevoke(t *testing.T) {
@@ -36,7 +35,7 @@ func TestApprovalsScreenSessionsList(t *testing.T) {
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
-	dir := sessions.Dir(f.dirs)
+	dir := f.dirs.SessionsDir()
 	if err := os.WriteFile(filepath.Join(dir, "s2.json"), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
 )
@@ -112,7 +113,7 @@ func TestDescribePrompt(t *testing.T) {
 // goroutine played by the test: work the model hands to the UI waits in a queue until pump.
 type approvalsFixture struct {
 	t      *testing.T
-	dirs   personas.Dirs
+	dirs   locations.Dirs
 	shell  *Shell
 	model  *ApprovalsModel
 	screen *ApprovalsScreen
@@ -161,7 +162,7 @@ func (f *approvalsFixture) pump(what string, cond func() bool) {
 
 // ask runs one `agentmgr gate` for a Bash command, as its own process would.
 func (f *approvalsFixture) ask(session, command string) <-chan gate.Verdict {
-	g := &gate.Gate{Inbox: gate.InboxIn(f.dirs.Agent), Wait: gate.Wait{Timeout: 5 * time.Second, Grace: time.Second, Poll: time.Millisecond},
+	g := &gate.Gate{Inbox: gate.InboxIn(f.dirs), Wait: gate.Wait{Timeout: 5 * time.Second, Grace: time.Second, Poll: time.Millisecond},
 		Policy: func(c gate.Call) (string, *engine.Policy, error) {
 			p, _ := personas.Load(f.dirs).Lookup("asker")
 			pol, _, err := policy.For(f.dirs, p, c.Session)
@@ -295,7 +296,7 @@ func TestApprovalsServingState(t *testing.T) {
 	}
 	test.Tap(f.screen.toggle)
 	f.pump("the stopped status", func() bool { return strings.HasPrefix(f.screen.status.Text, "Not answering agents") })
-	if _, err := gate.InboxIn(f.dirs.Agent).Serving(time.Now()); !errors.Is(err, gate.ErrNotServing) {
+	if _, err := gate.InboxIn(f.dirs).Serving(time.Now()); !errors.Is(err, gate.ErrNotServing) {
 		t.Errorf("after stopping, the inbox is served: %v", err)
 	}
 	f.verdict(f.ask("s1", "make"), engine.Ask, gate.ByGate, "nobody is serving")

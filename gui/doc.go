@@ -4,7 +4,7 @@
 //
 // # The frame other screens plug into
 //
-// Shell holds the fyne.App, the main window, the personas.Dirs, the loaded catalog, the
+// Shell holds the fyne.App, the main window, the locations.Dirs, the loaded catalog, the
 // selected and the active persona, and the persona open in the editor:
 //
 //	s.App(), s.Window(), s.Dirs()

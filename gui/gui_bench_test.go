@@ -9,12 +9,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
 // manyPersonas is the fixture agent dir plus n generated personas with a rule map each.
-func manyPersonas(b *testing.B, n int) personas.Dirs {
-	dirs := personas.Dirs{Agent: b.TempDir()}
+func manyPersonas(b *testing.B, n int) locations.Dirs {
+	dirs := locations.Dirs{Agent: b.TempDir()}
 	for i := range n {
 		text := fmt.Sprintf("---\ndescription: Generated persona %d.\npermissions:\n  \"*\": ask\n  read: allow\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n---\nPersona %d.\n", i, i)
 		path := filepath.Join(dirs.GlobalAgents(), fmt.Sprintf("gen%03d.md", i))

@@ -11,8 +11,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // copyTestdata copies testdata/name into a temporary folder, so that tests may write into it,
@@ -44,9 +43,9 @@ func copyTestdata(t *testing.T, name string) string {
 
 // fixtureDirs copies testdata/agentdir and returns Dirs with the copy as the agent dir and no
 // project.
-func fixtureDirs(t *testing.T) personas.Dirs {
+func fixtureDirs(t *testing.T) locations.Dirs {
 	t.Helper()
-	return personas.Dirs{Agent: copyTestdata(t, "agentdir")}
+	return locations.Dirs{Agent: copyTestdata(t, "agentdir")}
 }
 
 // uiQueue stands in for fyne.Do: background work queues its UI half here, and the test runs
@@ -56,7 +55,7 @@ type uiQueue chan func()
 // newTestShell builds a shell on the test driver over dirs, sized like the real window. Its
 // fyne.Do runs the function at once, on whatever goroutine asks: for tests that start no
 // background work, or that replace s.do themselves.
-func newTestShell(t *testing.T, dirs personas.Dirs) *Shell {
+func newTestShell(t *testing.T, dirs locations.Dirs) *Shell {
 	t.Helper()
 	a := test.NewTempApp(t)
 	s := NewShell(a, dirs)
@@ -77,7 +76,7 @@ func newTestShell(t *testing.T, dirs personas.Dirs) *Shell {
 
 // newQueuedShell is newTestShell with fyne.Do queueing on q, for tests of reloads and
 // watching: the test runs the queue with settle or waitUI.
-func newQueuedShell(t *testing.T, dirs personas.Dirs) (*Shell, uiQueue) {
+func newQueuedShell(t *testing.T, dirs locations.Dirs) (*Shell, uiQueue) {
 	t.Helper()
 	s := newTestShell(t, dirs)
 	q := make(uiQueue, 64)

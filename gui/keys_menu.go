@@ -15,7 +15,7 @@ const piVersionKey = "keys.piVersion"
 func init() { RegisterMenu(agentKeysMenu) }
 
 // keysPath is keybindings.json in s's agent dir.
-func keysPath(s *Shell) string { return keybindings.Path(s.Dirs().Agent) }
+func keysPath(s *Shell) string { return s.Dirs().Keybindings() }
 
 // agentKeysMenu gives Next agent, Previous agent and the picker the keys keybindings.json sets
 // for pi, so that the same keys work in the app. Menu shortcuts are tried before the focused

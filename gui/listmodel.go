@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -138,7 +139,7 @@ func fileProblems(c *personas.Catalog, path string) []personas.Problem {
 }
 
 // scopeOfPath is the scope of a file by the folder it is in.
-func scopeOfPath(d personas.Dirs, path string) personas.Scope {
+func scopeOfPath(d locations.Dirs, path string) personas.Scope {
 	if pa := d.ProjectAgents(); pa != "" && within(pa, path) {
 		return personas.ScopeProject
 	}

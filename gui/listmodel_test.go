@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -96,7 +97,7 @@ func TestBuildListBrokenRowCarriesPositionedError(t *testing.T) {
 }
 
 func TestScopeOfPath(t *testing.T) {
-	d := personas.Dirs{Agent: "/a/agent", Project: "/p/.pi"}
+	d := locations.Dirs{Agent: "/a/agent", Project: "/p/.pi"}
 	tests := []struct {
 		path string
 		want personas.Scope

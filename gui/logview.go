@@ -23,7 +23,7 @@ const logFollowKey = "log.follow"
 
 func init() {
 	RegisterScreen(Screen{Title: LogTitle, IconName: theme.IconNameList, Order: 50, Make: func(s *Shell) fyne.CanvasObject {
-		v := NewLogView(s, reviewlog.Path(s.Dirs()))
+		v := NewLogView(s, s.Dirs().ReviewLog())
 		previewStateOf(s).log = v
 		return v
 	}})

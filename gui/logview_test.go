@@ -61,7 +61,7 @@ func TestLogViewFollowsTheFile(t *testing.T) {
 	// The UI goroutine is this one: work handed over by the follower waits in ui.
 	ui := make(chan func(), 64)
 	s.do = func(f func()) { ui <- f }
-	path := reviewlog.Path(s.Dirs())
+	path := s.Dirs().ReviewLog()
 	v := NewLogView(s, path)
 	defer v.StopFollow()
 	v.Follow.SetChecked(true)

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // BenchmarkEditFrame500 is the work of one keystroke in the rules of one persona, with 500
@@ -32,7 +32,7 @@ func BenchmarkEditFrame500(b *testing.B) {
 	a := test.NewApp()
 	defer a.Quit()
 	a.Preferences().SetBool(logFollowKey, false)
-	s := NewShell(a, personas.Dirs{Agent: dir})
+	s := NewShell(a, locations.Dirs{Agent: dir})
 	s.do = func(f func()) { f() }
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()

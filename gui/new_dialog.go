@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -24,7 +25,7 @@ type NewSpec struct {
 }
 
 // Prepare makes the new persona's document (not yet saved).
-func (n NewSpec) Prepare(dirs personas.Dirs, c *personas.Catalog) (*personas.Document, error) {
+func (n NewSpec) Prepare(dirs locations.Dirs, c *personas.Catalog) (*personas.Document, error) {
 	name := strings.TrimSpace(n.Name)
 	if preset, ok := strings.CutPrefix(n.From, presetPrefix); ok {
 		return personas.Create(dirs, n.Scope, name, strings.TrimSpace(n.Description), preset)
@@ -48,7 +49,7 @@ func startChoices(c *personas.Catalog) []string {
 }
 
 // scopeChoices are the scopes a persona can be created in here.
-func scopeChoices(d personas.Dirs) []string {
+func scopeChoices(d locations.Dirs) []string {
 	out := []string{personas.ScopeGlobal.String()}
 	if d.Project != "" {
 		out = append(out, personas.ScopeProject.String())

@@ -9,16 +9,15 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // part2Dirs copies testdata/part2 into a temporary folder, so that tests may write into it:
 // an agent dir with personas, guards, keybindings and a review log, and a project .pi folder.
-func part2Dirs(t *testing.T) personas.Dirs {
+func part2Dirs(t *testing.T) locations.Dirs {
 	t.Helper()
 	dst := copyTestdata(t, "part2")
-	return personas.Dirs{Agent: filepath.Join(dst, "agentdir"), Project: filepath.Join(dst, "project", ".pi")}
+	return locations.Dirs{Agent: filepath.Join(dst, "agentdir"), Project: filepath.Join(dst, "project", ".pi")}
 }
 
 // part2Shell builds a shell over the part 2 fixture on the test driver, with a fixed home so

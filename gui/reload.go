@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -19,7 +20,7 @@ type snapshot struct {
 }
 
 // loadSnapshot reads the catalog, the state and the file at path ("" for none).
-func loadSnapshot(dirs personas.Dirs, path string) *snapshot {
+func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	snap := &snapshot{catalog: personas.Load(dirs), path: path}
 	snap.state, _ = personas.LoadState(dirs)
 	if path != "" {

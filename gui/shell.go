@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -22,7 +23,7 @@ const AppName = "agentmgr"
 type Shell struct {
 	app  fyne.App
 	win  fyne.Window
-	dirs personas.Dirs
+	dirs locations.Dirs
 
 	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
 	// background half of a reload in step.
@@ -56,7 +57,7 @@ type Shell struct {
 // NewShell loads the catalog and the state from dirs and makes the main window of a. The window
 // is not shown: call Window().ShowAndRun. The catalog is read here, before the first frame, so
 // that the window never opens empty.
-func NewShell(a fyne.App, dirs personas.Dirs) *Shell {
+func NewShell(a fyne.App, dirs locations.Dirs) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do}
 	snap := loadSnapshot(dirs, "")
 	s.catalog = snap.catalog
@@ -75,7 +76,7 @@ func (s *Shell) App() fyne.App { return s.app }
 func (s *Shell) Window() fyne.Window { return s.win }
 
 // Dirs are the folders personas are read from.
-func (s *Shell) Dirs() personas.Dirs { return s.dirs }
+func (s *Shell) Dirs() locations.Dirs { return s.dirs }
 
 // Catalog is the catalog as last loaded. It is replaced, never changed, on reload: keep the
 // pointer only as long as one update.

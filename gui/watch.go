@@ -5,9 +5,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/fsnotify/fsnotify"
-
-	"github.com/agentmgr/agentmgr/personas"
 )
 
 // watchSettle is how long the watcher waits after the last change before reloading: an editor's
@@ -17,7 +16,7 @@ const watchSettle = 150 * time.Millisecond
 // watcher reloads the shell when persona files or the state file change on disk.
 type watcher struct {
 	fs   *fsnotify.Watcher
-	dirs personas.Dirs
+	dirs locations.Dirs
 	done chan struct{}
 }
 

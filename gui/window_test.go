@@ -7,8 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
-
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // onlyOwnScreens empties the registries for one test, so that golden images show this file's
@@ -30,11 +29,11 @@ func onlyOwnScreens(t *testing.T) {
 func TestMainWindowImages(t *testing.T) {
 	tests := []struct {
 		name string
-		dirs func(t *testing.T) personas.Dirs
+		dirs func(t *testing.T) locations.Dirs
 		open string
 		tab  string
 	}{
-		{"window_builtins.png", func(t *testing.T) personas.Dirs { return personas.Dirs{Agent: t.TempDir()} }, "", ""},
+		{"window_builtins.png", func(t *testing.T) locations.Dirs { return locations.Dirs{Agent: t.TempDir()} }, "", ""},
 		{"window_fixture.png", fixtureDirs, "", ""},
 		{"window_fixture_rules.png", fixtureDirs, "reviewer", TabRules},
 	}

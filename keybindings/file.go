@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // SchemaKey is the one id that is not an action: the JSON schema reference
@@ -324,3 +326,6 @@ func skipSeparators(src []byte, i int) int {
 	}
 	return i
 }
+
+// FileName is how messages name a keybindings file that was not read from disk.
+const FileName = locations.KeybindingsName

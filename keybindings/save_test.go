@@ -30,7 +30,7 @@ func readFile(t *testing.T, path string) string {
 }
 
 func TestSaveCreatesMissingFile(t *testing.T) {
-	path := Path(filepath.Join(t.TempDir(), "agent"))
+	path := filepath.Join(t.TempDir(), "agent", FileName)
 	f, err := Load(path)
 	if err != nil {
 		t.Fatalf("Load of a missing file: %v", err)
@@ -58,7 +58,7 @@ func TestSaveCreatesMissingFile(t *testing.T) {
 
 func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 	dir := t.TempDir()
-	path := Path(dir)
+	path := filepath.Join(dir, FileName)
 	writeFile(t, path, savedSrc, 0o600)
 	f, err := Load(path)
 	if err != nil {
@@ -95,7 +95,7 @@ func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 }
 
 func TestSaveUnchangedRewritesNothing(t *testing.T) {
-	path := Path(t.TempDir())
+	path := filepath.Join(t.TempDir(), FileName)
 	writeFile(t, path, savedSrc, 0o644)
 	before, _ := os.Stat(path)
 	f, err := Load(path)
@@ -142,7 +142,7 @@ func TestSaveRefusesFileChangedOnDisk(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := Path(t.TempDir())
+			path := filepath.Join(t.TempDir(), FileName)
 			if tt.initial != "" {
 				writeFile(t, path, tt.initial, 0o644)
 			}
@@ -174,7 +174,7 @@ func TestSaveFollowsSymlink(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "dotfiles-keybindings.json")
 	writeFile(t, target, savedSrc, 0o640)
-	link := Path(filepath.Join(dir, "agent"))
+	link := filepath.Join(dir, "agent", FileName)
 	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +205,7 @@ func TestSaveFollowsSymlink(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
-	path := Path(dir)
+	path := filepath.Join(dir, FileName)
 	writeFile(t, path, "{\n  \"a\": \n}", 0o644)
 	_, err := Load(path)
 	var pe *ParseError
@@ -221,20 +221,5 @@ func TestLoadErrors(t *testing.T) {
 	}
 	if err := f.Save(); err == nil {
 		t.Error("Save of a file parsed from memory succeeded")
-	}
-}
-
-func TestPathAndAgentDir(t *testing.T) {
-	if got, want := Path(filepath.Join("a", "b")), filepath.Join("a", "b", "keybindings.json"); got != want {
-		t.Errorf("Path = %q, want %q", got, want)
-	}
-	t.Setenv(AgentDirEnv, filepath.Join("custom", "agent"))
-	if got, err := AgentDir(); err != nil || got != filepath.Join("custom", "agent") {
-		t.Errorf("AgentDir with %s set = %q, %v", AgentDirEnv, got, err)
-	}
-	t.Setenv(AgentDirEnv, "")
-	t.Setenv("HOME", filepath.Join("home", "u"))
-	if got, err := AgentDir(); err != nil || got != filepath.Join("home", "u", ".pi", "agent") {
-		t.Errorf("AgentDir with %s empty = %q, %v; want home/u/.pi/agent", AgentDirEnv, got, err)
 	}
 }

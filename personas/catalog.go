@@ -11,13 +11,14 @@ import (
 	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // Catalog is every persona agentmgr can offer: the built-ins, then the global personas, then
 // the project's, each scope in file-name order. A persona in a higher scope replaces the one of
 // the same name in a lower scope in place, so the order people learned stays put.
 type Catalog struct {
-	dirs     Dirs
+	dirs     locations.Dirs
 	list     []*Persona
 	index    map[string]int
 	shadowed []*Persona
@@ -26,7 +27,7 @@ type Catalog struct {
 
 // Load reads the built-ins and the persona folders of d. It never fails: files that cannot be
 // read or parsed are skipped and listed in Problems, and the rest load.
-func Load(d Dirs) *Catalog {
+func Load(d locations.Dirs) *Catalog {
 	c := &Catalog{dirs: d, index: map[string]int{}}
 	for _, name := range builtin.Names {
 		p, probs := LoadBuiltin(name)
@@ -54,7 +55,7 @@ func LoadBuiltin(name string) (*Persona, []Problem) {
 }
 
 // Dirs returns the folders the catalog was loaded from.
-func (c *Catalog) Dirs() Dirs { return c.dirs }
+func (c *Catalog) Dirs() locations.Dirs { return c.dirs }
 
 // Personas returns the effective personas in catalog order.
 func (c *Catalog) Personas() []*Persona {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // writeFiles creates files under root from a map of slash paths to contents.
@@ -96,7 +98,7 @@ func TestCatalogScopes(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(root, "proj", ".pi"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			c := Load(Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")})
+			c := Load(locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")})
 			if got := names(c.Personas()); got != tt.wantList {
 				t.Errorf("files %v\n personas %s\n     want %s", keys(tt.files), got, tt.wantList)
 			}
@@ -136,7 +138,7 @@ func TestCatalogLookupAndLegacyPrompt(t *testing.T) {
 	writeFiles(t, root, map[string]string{
 		"pi-agent-manager.json": `{"agents":[{"name":"Scout","description":"looks","permissions":["read"],"icon":"🛰","extraInstructions":"Be brief.","pinned":true}]}`,
 	})
-	c := Load(Dirs{Agent: root})
+	c := Load(locations.Dirs{Agent: root})
 	p, ok := c.Lookup("SCOUT")
 	if !ok {
 		t.Fatalf("Lookup(SCOUT) found nothing in %s; problems %v", names(c.Personas()), c.Problems())
@@ -149,39 +151,5 @@ func TestCatalogLookupAndLegacyPrompt(t *testing.T) {
 	}
 	if _, ok := c.Lookup("nobody"); ok {
 		t.Errorf("Lookup(nobody) found a persona")
-	}
-}
-
-func TestDefaultDirs(t *testing.T) {
-	root := t.TempDir()
-	home := filepath.Join(root, "home")
-	writeFiles(t, root, map[string]string{
-		"home/.pi/agent/agents/g.md":  persona("g"),
-		"home/code/app/.pi/agents/x":  "",
-		"home/code/app/src/deep/keep": "",
-		"home/code/other/keep":        "",
-	})
-	t.Setenv("HOME", home)
-	tests := []struct {
-		name, env, cwd    string
-		wantAgent, wantPj string
-	}{
-		{"default agent dir and nearest project", "", "home/code/app/src/deep", "home/.pi/agent", "home/code/app/.pi"},
-		{"the home .pi folder is not a project", "", "home/code/other", "home/.pi/agent", ""},
-		{"env moves the agent dir", filepath.Join(root, "elsewhere"), "home/code/app", "elsewhere", "home/code/app/.pi"},
-		{"env with a tilde", "~/custom", "home/code/other", "home/custom", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Setenv(AgentDirEnv, tt.env)
-			d := DefaultDirs(filepath.Join(root, tt.cwd))
-			wantPj := ""
-			if tt.wantPj != "" {
-				wantPj = filepath.Join(root, tt.wantPj)
-			}
-			if d.Agent != filepath.Join(root, tt.wantAgent) || d.Project != wantPj {
-				t.Errorf("DefaultDirs(%s) with %s=%q = %+v, want agent %s project %q", tt.cwd, AgentDirEnv, tt.env, d, tt.wantAgent, wantPj)
-			}
-		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // FileChange is a change to persona files that can be shown before it is made: Diff is what
@@ -37,11 +38,11 @@ func NewPersonaText(name, description, preset string) []byte {
 }
 
 // personaPath is where a persona of scope named name lives.
-func personaPath(d Dirs, scope Scope, name string) (string, error) {
+func personaPath(d locations.Dirs, scope Scope, name string) (string, error) {
 	if !ValidName(name) {
 		return "", fmt.Errorf("%q is not a valid persona name; use lower-case letters, digits, - and _, starting with a letter or digit", name)
 	}
-	dir := d.AgentsDir(scope)
+	dir := AgentsDir(d, scope)
 	if dir == "" {
 		if scope == ScopeProject {
 			return "", fmt.Errorf("there is no project here: create a .pi folder in the project's root first, or use --scope global")
@@ -57,7 +58,7 @@ func personaPath(d Dirs, scope Scope, name string) (string, error) {
 
 // Create prepares a new persona file in scope with preset (DefaultPreset when ""). The returned
 // document is not saved: Diff shows the new file and Save writes it.
-func Create(d Dirs, scope Scope, name, description, preset string) (*Document, error) {
+func Create(d locations.Dirs, scope Scope, name, description, preset string) (*Document, error) {
 	if preset == "" {
 		preset = DefaultPreset
 	}

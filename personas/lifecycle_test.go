@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 	root := t.TempDir()
-	d := Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	writeFiles(t, root, map[string]string{
 		"agent/agents/rev.md":         "---\n# mine\nname: reviewer  # short\ndescription: Reviews\npermissions: read\n---\nReview.\n",
 		"agent/pi-agent-manager.json": `{"agents":[{"name":"old","description":"from json","permissions":["read","web"],"icon":"🦉","extraInstructions":"Be old."}]}`,
@@ -29,7 +31,7 @@ func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 	if _, err := Create(d, ScopeGlobal, "writer", "", ""); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("creating writer twice: %v", err)
 	}
-	if _, err := Create(Dirs{Agent: d.Agent}, ScopeProject, "x", "", ""); err == nil || !strings.Contains(err.Error(), "no project") {
+	if _, err := Create(locations.Dirs{Agent: d.Agent}, ScopeProject, "x", "", ""); err == nil || !strings.Contains(err.Error(), "no project") {
 		t.Errorf("project scope without a project: %v", err)
 	}
 	if _, err := Create(d, ScopeGlobal, "Bad Name", "", ""); err == nil {
@@ -127,7 +129,7 @@ func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 // Renaming a persona to its own name changes nothing and says so; no .bak, no rewrite.
 func TestRenameToTheSameNameIsANoOp(t *testing.T) {
 	root := t.TempDir()
-	d := Dirs{Agent: filepath.Join(root, "agent")}
+	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{"agent/agents/rev.md": "---\nname: rev\ndescription: Reviews\npermissions: read\n---\nReview.\n"})
 	path := filepath.Join(d.Agent, "agents", "rev.md")
 	for _, newName := range []string{"rev", "REV"} {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // BenchmarkLoad1000 loads a catalog of 1,000 persona files (each with a rule map of a dozen
@@ -43,7 +44,7 @@ Keep answers short.
 `, i, i, i, i)
 	}
 	writeFiles(b, root, files)
-	d := Dirs{Agent: root}
+	d := locations.Dirs{Agent: root}
 	b.ResetTimer()
 	for b.Loop() {
 		c := Load(d)

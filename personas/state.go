@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // State is agentmgr's state file, agent-manager/state.json in the agent dir: the active persona
@@ -34,7 +35,7 @@ func DefaultState() State { return State{Envelope: true} }
 
 // LoadState reads the state file. A missing file is the default state; a broken one is the
 // default state with an error problem, so that a typo never blocks the agent.
-func LoadState(d Dirs) (State, []Problem) {
+func LoadState(d locations.Dirs) (State, []Problem) {
 	path := d.StateFile()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -140,7 +141,7 @@ func (s State) Marshal() []byte {
 }
 
 // SaveState writes the state file atomically, creating agent-manager/ when needed.
-func SaveState(d Dirs, s State) error {
+func SaveState(d locations.Dirs, s State) error {
 	path := d.StateFile()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", filepath.Dir(path), err)

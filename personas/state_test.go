@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 func TestStateRoundTrip(t *testing.T) {
@@ -24,7 +26,7 @@ func TestStateRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d := Dirs{Agent: t.TempDir()}
+			d := locations.Dirs{Agent: t.TempDir()}
 			if tt.file != "" {
 				writeFiles(t, d.Agent, map[string]string{"agent-manager/state.json": tt.file})
 			}
@@ -51,7 +53,7 @@ func TestStateRoundTrip(t *testing.T) {
 }
 
 func TestActivePersonaFallsBackToPlanner(t *testing.T) {
-	c := Load(Dirs{Agent: t.TempDir()})
+	c := Load(locations.Dirs{Agent: t.TempDir()})
 	p, probs := ActivePersona(c, State{Active: "gone"})
 	if p.Name != "planner" || len(probs) != 1 || probs[0].Severity != Warning || !strings.Contains(probs[0].Message, `"gone" does not exist`) {
 		t.Errorf("ActivePersona(gone) = %s, %v; want planner with a warning", p.Name, probs)
@@ -72,7 +74,7 @@ func TestCycleSkipsSubagentsAndHidden(t *testing.T) {
 		"agents/c-hid.md": persona("c", "hidden: true"),
 		"agents/d.md":     persona("d"),
 	})
-	c := Load(Dirs{Agent: root})
+	c := Load(locations.Dirs{Agent: root})
 	tests := []struct {
 		current string
 		step    int

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // TrashEntry is a deleted persona file kept in agent-manager/trash/ so it can be restored.
@@ -66,7 +68,7 @@ func PlanDelete(c *Catalog, name string) (*FileChange, error) {
 }
 
 // Trash lists the trash, newest first.
-func Trash(d Dirs) ([]TrashEntry, error) {
+func Trash(d locations.Dirs) ([]TrashEntry, error) {
 	ents, err := os.ReadDir(d.TrashDir())
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -100,7 +102,7 @@ func Trash(d Dirs) ([]TrashEntry, error) {
 
 // PlanRestore prepares putting the most recently deleted persona named name back where it was.
 // It is refused when a file is there now.
-func PlanRestore(d Dirs, name string) (*FileChange, error) {
+func PlanRestore(d locations.Dirs, name string) (*FileChange, error) {
 	list, err := Trash(d)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the trash: %w", err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/guards"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -17,7 +18,7 @@ import (
 // is not "", that session's rules as the store holds them now. The problems are those of the
 // guards files (a broken one makes every call ask, see guards.File). A broken state file
 // leaves yolo off.
-func For(dirs personas.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
+func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
 	files, probs := guards.Load(dirs)
 	state, _ := personas.LoadState(dirs)
 	pol := &engine.Policy{Persona: engine.Compile(p.Rules), Guards: guards.Compile(files), Yolo: state.Yolo}

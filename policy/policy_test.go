@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -23,7 +24,7 @@ func write(t *testing.T, path, data string) {
 
 func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 	root := t.TempDir()
-	d := personas.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
 	write(t, d.ProjectGuards(), "bash:\n  \"curl *\": ask\n")
 	persona := &personas.Persona{Name: "b", Rules: engine.Ruleset{

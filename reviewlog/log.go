@@ -11,7 +11,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/filelock"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // Defaults of Options.
@@ -40,9 +40,6 @@ type Log struct {
 
 var _ engine.Recorder = (*Log)(nil)
 
-// Path is the review log of dirs: agent-manager/log/review.jsonl in the agent dir.
-func Path(dirs personas.Dirs) string { return filepath.Join(dirs.StateDir(), "log", "review.jsonl") }
-
 // New returns the log at path; the file and its folder are created by the first append.
 func New(path string, opts Options) *Log {
 	if opts.MaxSize <= 0 {
@@ -55,7 +52,7 @@ func New(path string, opts Options) *Log {
 }
 
 // Open returns the log of dirs with default options.
-func Open(dirs personas.Dirs) *Log { return New(Path(dirs), Options{}) }
+func Open(dirs locations.Dirs) *Log { return New(dirs.ReviewLog(), Options{}) }
 
 // File is the path of the current log file.
 func (l *Log) File() string { return l.path }

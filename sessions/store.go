@@ -17,7 +17,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/filelock"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // lockName is the folder's lock file; its leading dot keeps it out of the id space.
@@ -35,11 +35,8 @@ var _ engine.SessionStore = (*Store)(nil)
 // New returns the store of folder dir. Nothing is created until the first write.
 func New(dir string) *Store { return &Store{dir: dir, now: time.Now} }
 
-// Dir is the sessions folder of dirs: agent-manager/sessions in the agent dir.
-func Dir(dirs personas.Dirs) string { return filepath.Join(dirs.StateDir(), "sessions") }
-
 // Open returns the store of dirs' agent dir.
-func Open(dirs personas.Dirs) *Store { return New(Dir(dirs)) }
+func Open(dirs locations.Dirs) *Store { return New(dirs.SessionsDir()) }
 
 // Path is the file that holds session id. The id must be valid (engine.ValidateSessionID).
 func (s *Store) Path(id string) string { return filepath.Join(s.dir, id+".json") }

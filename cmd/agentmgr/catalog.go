@@ -3,23 +3,26 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
 // dirs are the folders personas are read from, as the environment says.
-func (e *env) dirs() personas.Dirs {
-	return personas.DefaultDirs(e.cwd)
+func (e *env) dirs() locations.Dirs {
+	home, _ := os.UserHomeDir()
+	return locations.Find(e.getenv, home, e.cwd)
 }
 
 // loadedCatalog is a catalog with the folders it was read from.
 type loadedCatalog struct {
-	dirs personas.Dirs
+	dirs locations.Dirs
 	cat  *personas.Catalog
 }
 

@@ -52,7 +52,7 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
 	g := &gate.Gate{
-		Inbox:    gate.InboxIn(e.dirs().Agent),
+		Inbox:    gate.InboxIn(e.dirs()),
 		Policy:   e.gatePolicy(*agent),
 		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
 		Recorder: reviewlog.Open(e.dirs()),

@@ -159,7 +159,7 @@ func TestGateWithApp(t *testing.T) {
 	dirs := e.dirs()
 	prompts := make(chan *gate.Prompt, 4)
 	srv := &gate.Server{
-		Inbox:     gate.InboxIn(dirs.Agent),
+		Inbox:     gate.InboxIn(dirs),
 		Approvals: engine.NewApprovals(sessions.Open(dirs), nil),
 		Policy: func(r gate.Request) (*engine.Policy, error) {
 			p, ok := personas.Load(dirs).Lookup(r.Agent)
@@ -235,7 +235,7 @@ func TestGateWritesTheReviewLog(t *testing.T) {
 	if code := run([]string{"gate", "claude"}, e); code != 0 {
 		t.Fatalf("gate claude exit %d", code)
 	}
-	entries, err := reviewlog.Read(reviewlog.Path(e.dirs()), reviewlog.Filter{})
+	entries, err := reviewlog.Read(e.dirs().ReviewLog(), reviewlog.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,13 +72,7 @@ func loadKeys(e *env, version string) (*keysContext, error) {
 	if err != nil {
 		return nil, usagef("--pi-version: %v", err)
 	}
-	dir := e.getenv(keybindings.AgentDirEnv)
-	if dir == "" {
-		if dir, err = keybindings.AgentDir(); err != nil {
-			return nil, err
-		}
-	}
-	path := keybindings.Path(dir)
+	path := e.dirs().Keybindings()
 	f, err := keybindings.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("%w\n(pi cannot read this file either; fix it first)", err)

@@ -52,7 +52,7 @@ rotated at 10 MiB into review.jsonl.1 to .3).`)
 			return usageError{err.Error()}
 		}
 	}
-	path := reviewlog.Path(e.dirs())
+	path := e.dirs().ReviewLog()
 	emit := func(en reviewlog.Entry) error { return printLogEntry(e.stdout, en, *asJSON) }
 	bad := func(err error) { fmt.Fprintf(e.stderr, "warning: %v\n", err) }
 	if *follow {

@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
 // logApprovals runs an approval flow with the review log of the test's agent dir attached.
 func logApprovals(t *testing.T) {
 	t.Helper()
-	dirs := personas.Dirs{Agent: os.Getenv(personas.AgentDirEnv)}
+	dirs := locations.Dirs{Agent: os.Getenv(locations.AgentDirEnv)}
 	persona := engine.Ruleset{
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "agents/asker.md", Line: 5}},
 		{Permission: "edit", Pattern: "*.env", Action: engine.Deny, Reason: "no secrets", Source: engine.Source{Kind: engine.FromFile, Name: "agents/asker.md", Line: 7}},
@@ -96,7 +96,7 @@ func TestLogCommand(t *testing.T) {
 func TestLogJSONAndBadLines(t *testing.T) {
 	e, out, errb := testEnv(t, "")
 	logApprovals(t)
-	path := reviewlog.Path(personas.Dirs{Agent: os.Getenv(personas.AgentDirEnv)})
+	path := locations.Dirs{Agent: os.Getenv(locations.AgentDirEnv)}.ReviewLog()
 	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -147,7 +147,7 @@ func TestParseSince(t *testing.T) {
 // next to short ones.
 func TestLogAlignsColumns(t *testing.T) {
 	e, out, _ := testEnv(t, "")
-	dirs := personas.Dirs{Agent: os.Getenv(personas.AgentDirEnv)}
+	dirs := locations.Dirs{Agent: os.Getenv(locations.AgentDirEnv)}
 	rec := reviewlog.Open(dirs)
 	at := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
 	rule := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Allow}

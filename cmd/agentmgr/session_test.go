@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine/sessionstoretest"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -169,7 +169,7 @@ func atoi(s string) int {
 
 func cliHelper(t *testing.T, mode, agentDir string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestCLIHelperProcess$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), cliHelperEnv+"="+mode, personas.AgentDirEnv+"="+agentDir)
+	cmd.Env = append(os.Environ(), cliHelperEnv+"="+mode, locations.AgentDirEnv+"="+agentDir)
 	return cmd
 }
 
@@ -209,7 +209,7 @@ func TestSessionAllowFromTwoProcesses(t *testing.T) {
 			revs[w] = append(revs[w], r)
 		}
 	}
-	got, err := sessions.Open(personas.Dirs{Agent: agentDir}).Get("shared")
+	got, err := sessions.Open(locations.Dirs{Agent: agentDir}).Get("shared")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestLogFollowUntilInterrupted(t *testing.T) {
 		t.Skip("spawns a CLI process and interrupts it")
 	}
 	agentDir := filepath.Join(t.TempDir(), "agent")
-	l := reviewlog.Open(personas.Dirs{Agent: agentDir})
+	l := reviewlog.Open(locations.Dirs{Agent: agentDir})
 	if err := l.Append(reviewlog.Entry{Event: reviewlog.EventDecision, Session: "s1", Tool: "bash", Values: []string{"old"}, Action: "allow"}); err != nil {
 		t.Fatal(err)
 	}

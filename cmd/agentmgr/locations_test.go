@@ -1,0 +1,34 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A tilde in PI_CODING_AGENT_DIR means the home directory for every command: keys set once
+// wrote ./~/piX/keybindings.json while yolo on wrote $HOME/piX/agent-manager/state.json.
+func TestTildeAgentDirIsTheSameForEveryCommand(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("PI_CODING_AGENT_DIR", "~/piX")
+	cwd := t.TempDir()
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, cwd: cwd, getenv: os.Getenv}
+	for _, args := range [][]string{{"yolo", "on"}, {"keys", "set", "next", "alt+n"}} {
+		if code := run(args, e); code != 0 {
+			t.Fatalf("agentmgr %s = %d: %s", strings.Join(args, " "), code, errOut.String())
+		}
+	}
+	agent := filepath.Join(home, "piX")
+	for _, f := range []string{filepath.Join(agent, "agent-manager", "state.json"), filepath.Join(agent, "keybindings.json")} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("%s was not written: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(cwd, "~")); err == nil {
+		t.Errorf("a folder named ~ was created in the working directory")
+	}
+}

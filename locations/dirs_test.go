@@ -1,0 +1,97 @@
+package locations
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func mkdirs(t *testing.T, root string, dirs ...string) {
+	t.Helper()
+	for _, d := range dirs {
+		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	mkdirs(t, root, "home/.pi/agent/agents", "home/code/app/.pi/agents", "home/code/app/src/deep", "home/code/other")
+	tests := []struct {
+		name, env, cwd    string
+		wantAgent, wantPj string
+	}{
+		{"default agent dir and nearest project", "", "home/code/app/src/deep", "home/.pi/agent", "home/code/app/.pi"},
+		{"the home .pi folder is not a project", "", "home/code/other", "home/.pi/agent", ""},
+		{"env moves the agent dir", filepath.Join(root, "elsewhere"), "home/code/app", "elsewhere", "home/code/app/.pi"},
+		{"env with a tilde", "~/custom", "home/code/other", "home/custom", ""},
+		{"env that is only a tilde", "~", "home/code/other", "home", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			getenv := func(k string) string {
+				if k == AgentDirEnv {
+					return tt.env
+				}
+				return ""
+			}
+			d := Find(getenv, home, filepath.Join(root, tt.cwd))
+			wantPj := ""
+			if tt.wantPj != "" {
+				wantPj = filepath.Join(root, tt.wantPj)
+			}
+			if d.Agent != filepath.Join(root, tt.wantAgent) || d.Project != wantPj {
+				t.Errorf("Find(%s) with %s=%q = %+v, want agent %s project %q", tt.cwd, AgentDirEnv, tt.env, d, tt.wantAgent, wantPj)
+			}
+		})
+	}
+}
+
+func TestDefaultReadsTheEnvironment(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv(AgentDirEnv, "~/piX")
+	if got, want := Default("").Agent, filepath.Join(home, "piX"); got != want {
+		t.Errorf("Default agent dir = %s, want %s", got, want)
+	}
+}
+
+func TestEveryFileIsUnderItsRoot(t *testing.T) {
+	d := Dirs{Agent: filepath.Join("a", "agent"), Project: filepath.Join("p", ".pi")}
+	tests := []struct{ name, got, want string }{
+		{"global agents", d.GlobalAgents(), "a/agent/agents"},
+		{"project agents", d.ProjectAgents(), "p/.pi/agents"},
+		{"legacy", d.LegacyFile(), "a/agent/pi-agent-manager.json"},
+		{"state", d.StateFile(), "a/agent/agent-manager/state.json"},
+		{"trash", d.TrashDir(), "a/agent/agent-manager/trash"},
+		{"global guards", d.GlobalGuards(), "a/agent/agent-manager/guards.yaml"},
+		{"project guards", d.ProjectGuards(), "p/.pi/agent-manager/guards.yaml"},
+		{"project state", d.ProjectStateDir(), "p/.pi/agent-manager"},
+		{"sessions", d.SessionsDir(), "a/agent/agent-manager/sessions"},
+		{"review log", d.ReviewLog(), "a/agent/agent-manager/log/review.jsonl"},
+		{"inbox", d.InboxDir(), "a/agent/agent-manager/inbox"},
+		{"keybindings", d.Keybindings(), "a/agent/keybindings.json"},
+		{"global extensions", d.GlobalExtensions(), "a/agent/extensions"},
+		{"project extensions", d.ProjectExtensions(), "p/.pi/extensions"},
+	}
+	for _, tt := range tests {
+		if tt.got != filepath.FromSlash(tt.want) {
+			t.Errorf("%s = %s, want %s", tt.name, tt.got, tt.want)
+		}
+	}
+	if g := d.GuardsFiles(); len(g) != 2 || g[0] != d.GlobalGuards() || g[1] != d.ProjectGuards() {
+		t.Errorf("GuardsFiles = %v", g)
+	}
+	none := Dirs{Agent: "a"}
+	for name, got := range map[string]string{"project agents": none.ProjectAgents(), "project guards": none.ProjectGuards(),
+		"project extensions": none.ProjectExtensions(), "project state": none.ProjectStateDir()} {
+		if got != "" {
+			t.Errorf("%s without a project = %q, want none", name, got)
+		}
+	}
+	if g := none.GuardsFiles(); len(g) != 1 {
+		t.Errorf("GuardsFiles without a project = %v, want the user's only", g)
+	}
+}

@@ -1,0 +1,69 @@
+package locations
+
+import "path/filepath"
+
+// GlobalAgents is the folder of global persona files: Agent/agents.
+func (d Dirs) GlobalAgents() string { return filepath.Join(d.Agent, "agents") }
+
+// ProjectAgents is the folder of project persona files: Project/agents, or "" without a project.
+func (d Dirs) ProjectAgents() string { return d.inProject("agents") }
+
+// LegacyFile is the legacy JSON persona list of the pi agent-manager extension.
+func (d Dirs) LegacyFile() string { return filepath.Join(d.Agent, "pi-agent-manager.json") }
+
+// StateDir is agentmgr's own folder in the agent dir: Agent/agent-manager.
+func (d Dirs) StateDir() string { return filepath.Join(d.Agent, "agent-manager") }
+
+// ProjectStateDir is agentmgr's folder in the project: Project/agent-manager, or "" without a
+// project.
+func (d Dirs) ProjectStateDir() string { return d.inProject("agent-manager") }
+
+// StateFile holds the active agent and the envelope and yolo flags.
+func (d Dirs) StateFile() string { return filepath.Join(d.StateDir(), "state.json") }
+
+// TrashDir is where deleted personas go, so that they can be restored.
+func (d Dirs) TrashDir() string { return filepath.Join(d.StateDir(), "trash") }
+
+// GlobalGuards is the guards file of the agent dir.
+func (d Dirs) GlobalGuards() string { return filepath.Join(d.StateDir(), "guards.yaml") }
+
+// ProjectGuards is the guards file of the project, or "" without a project.
+func (d Dirs) ProjectGuards() string { return d.inProject("agent-manager", "guards.yaml") }
+
+// GuardsFiles are the guards files that apply, the user's first: one or two paths.
+func (d Dirs) GuardsFiles() []string {
+	out := []string{d.GlobalGuards()}
+	if p := d.ProjectGuards(); p != "" {
+		out = append(out, p)
+	}
+	return out
+}
+
+// SessionsDir holds the rules approved during sessions, one file per session.
+func (d Dirs) SessionsDir() string { return filepath.Join(d.StateDir(), "sessions") }
+
+// ReviewLog is the log of decisions and approvals, one JSON object a line.
+func (d Dirs) ReviewLog() string { return filepath.Join(d.StateDir(), "log", "review.jsonl") }
+
+// InboxDir is the folder through which gates forward questions to the app.
+func (d Dirs) InboxDir() string { return filepath.Join(d.StateDir(), "inbox") }
+
+// KeybindingsName is the name of pi's keybindings file in the agent dir.
+const KeybindingsName = "keybindings.json"
+
+// Keybindings is pi's keybindings file.
+func (d Dirs) Keybindings() string { return filepath.Join(d.Agent, KeybindingsName) }
+
+// GlobalExtensions is the folder pi loads global extensions from.
+func (d Dirs) GlobalExtensions() string { return filepath.Join(d.Agent, "extensions") }
+
+// ProjectExtensions is the folder pi loads the project's extensions from, or "" without a
+// project.
+func (d Dirs) ProjectExtensions() string { return d.inProject("extensions") }
+
+func (d Dirs) inProject(elem ...string) string {
+	if d.Project == "" {
+		return ""
+	}
+	return filepath.Join(append([]string{d.Project}, elem...)...)
+}
