@@ -161,6 +161,8 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 			if s, ok := r.stringField(e); ok {
 				p.Prompt = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
 			}
+		case ExamplesField:
+			p.Examples = r.examples(e)
 		case "permissions":
 			perm = e
 		case "permission":

@@ -95,6 +95,10 @@ type Persona struct {
 	// legacy list.
 	Rules engine.Ruleset
 
+	// Examples are the calls the `examples:` block expects the rules to decide a certain way,
+	// in file order.
+	Examples []Example
+
 	Scope Scope
 	Path  string // the file read; "" for built-ins
 

@@ -93,6 +93,10 @@ func TestSchemaRejectsWhatTheReaderRejects(t *testing.T) {
 		{"hidden not a boolean", fm("description: d", "hidden: sometimes", "permissions: read")},
 		{"bad name", fm("name: -x", "description: d", "permissions: read")},
 		{"empty permission key", fm("description: d", "permissions:", `  "": allow`)},
+		{"examples not a map", fm("description: d", "permissions: read", "examples: [read]")},
+		{"unknown examples key", fm("description: d", "permissions: read", "examples: {maybe: [read]}")},
+		{"example tool not one word", fm("description: d", "permissions: read", `examples: {ask: ["run it: ls"]}`)},
+		{"example not text", fm("description: d", "permissions: read", `examples: {ask: [[read]]}`)},
 	}
 	for _, tt := range tests {
 		if p, _ := Parse("a.md", tt.src, ScopeGlobal); p != nil {
