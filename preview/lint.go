@@ -68,7 +68,9 @@ func ApplyFix[T any](f Fix, list []T) ([]T, error) {
 }
 
 // Lint runs the engine's lint on p's rules and turns the fixes it names safe into rule-list
-// edits. extraTools are the tool names the user added, whose keys are not unknown.
+// edits, then adds a problem for each of p's examples the rules decide otherwise than expected
+// (kind LintExample, on the deciding rule). extraTools are the tool names the user added,
+// whose keys are not unknown.
 func Lint(p Persona, extraTools []string) []Problem {
 	findings := engine.Lint(p.Rules, engine.LintOptions{Legacy: p.Legacy, ExtraTools: extraTools})
 	out := make([]Problem, len(findings))
@@ -81,7 +83,7 @@ func Lint(p Persona, extraTools []string) []Problem {
 			out[i].Fix = &Fix{Op: FixMove, Rule: f.Rule, To: 0}
 		}
 	}
-	return out
+	return append(out, exampleProblems(p.Rules, p.Examples)...)
 }
 
 // ByRule groups problems by the rule they are about, for markers on the rows of the Rules tab:

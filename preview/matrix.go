@@ -18,6 +18,9 @@ type Persona struct {
 	Rules engine.Ruleset
 	// Legacy is set when the persona writes its permissions in the legacy list form (lint).
 	Legacy bool
+	// Examples are the calls the persona's examples block expects; lint reports the ones the
+	// rules decide otherwise.
+	Examples []Example
 }
 
 // Matrix is every persona's status for every tool: personas as rows, tools as columns.
