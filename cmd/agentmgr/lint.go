@@ -6,10 +6,11 @@ import (
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/preview"
 )
 
 func init() {
-	register(command{name: "lint", order: 14, usage: "[NAME...] [--json]", summary: "find rules that never decide, duplicates, unknown keys, ungated bash", run: runLint})
+	register(command{name: "lint", order: 14, usage: "[NAME...] [--json]", summary: "find rules that never decide, duplicates, unknown keys, ungated bash, failing examples", run: runLint})
 }
 
 type lintJSON struct {
@@ -60,6 +61,9 @@ func runLint(e *env, args []string) error {
 				j.Line = p.Rules[f.Rule].Source.Line
 			}
 			out = append(out, j)
+		}
+		for _, r := range preview.Failed(preview.RunExamples(p.Rules, examplesOf(p))) {
+			out = append(out, lintJSON{Agent: p.Name, File: p.Path, Line: r.Line, Kind: string(preview.LintExample), Rule: r.Rule + 1, Message: r.Message()})
 		}
 	}
 	probs := c.Problems()
