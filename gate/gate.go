@@ -50,26 +50,58 @@ func (g *Gate) Neutral(ctx context.Context, input []byte) NeutralResponse {
 // Decide decides c. It never fails: a call it cannot decide is denied with the reason, and an
 // ask nobody can answer is left to Claude Code's own prompt, or denied for other clients.
 func (g *Gate) Decide(ctx context.Context, c Call) Verdict {
+	j := g.Judge(c)
+	if j.Verdict.Action != engine.Ask || j.Policy == nil {
+		return j.Verdict
+	}
+	return g.Ask(ctx, c, j)
+}
+
+// Judgement is what the rules alone say about a call: the verdict, and for an ask what a
+// person would be asked with (the policy that decided, the decision and its suggestions).
+type Judgement struct {
+	Verdict  Verdict
+	Agent    string          // the persona that decided; "" when none could be loaded
+	Policy   *engine.Policy  // nil when the gate refused the call before a rule decided
+	Decision engine.Decision // the rules' decision, with the deciding rule
+	// Suggestions are the patterns an always reply would store (engine.Suggestions); only
+	// computed for an ask.
+	Suggestions []string
+}
+
+// Judge decides c by rule alone (persona, guards, session rules, yolo; shell commands unit by
+// unit) and never asks anyone. A call settled by rule or refused is recorded; an ask is not:
+// it is recorded by whoever settles it. Decide is Judge followed, for an ask, by Ask.
+func (g *Gate) Judge(c Call) Judgement {
 	if g.Policy == nil {
-		return refuse("no policy to decide with")
+		return Judgement{Verdict: refuse("no policy to decide with")}
 	}
 	agent, pol, err := g.Policy(c)
 	if err != nil {
-		return refuse("%v", err)
+		return Judgement{Verdict: refuse("%v", err), Agent: agent}
 	}
 	if pol == nil || pol.Persona == nil {
-		return refuse("persona %q has no rules to decide with", agent)
+		return Judgement{Verdict: refuse("persona %q has no rules to decide with", agent), Agent: agent}
 	}
 	d := decide(pol, c)
-	v := ruleVerdict(agent, c, d)
+	j := Judgement{Verdict: ruleVerdict(agent, c, d), Agent: agent, Policy: pol, Decision: d}
 	if d.Action != engine.Ask {
 		g.record(c, agent, d)
-		return v
+		return j
 	}
+	j.Suggestions = pol.Suggestions(toolOfKey(c.Key), []string{c.Value}, d)
+	return j
+}
+
+// Ask forwards a call Judge decided ask to the app's inbox and waits for the person's answer.
+// When nobody answers, the call is left to Claude Code's own prompt, or denied for other
+// clients, and that outcome is recorded.
+func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
+	v, d := j.Verdict, j.Decision
 	req := Request{
-		Client: c.Client, Session: c.Session, Agent: agent, Tool: c.Tool, Permission: c.Key,
+		Client: c.Client, Session: c.Session, Agent: j.Agent, Tool: c.Tool, Permission: c.Key,
 		Value: c.Value, Cwd: c.Cwd, Reason: v.Reason, Rule: d.Rule, Source: d.Source(),
-		Units: v.Units, Suggestions: pol.Suggestions(toolOfKey(c.Key), []string{c.Value}, d),
+		Units: v.Units, Suggestions: j.Suggestions,
 	}
 	resp, err := g.Inbox.Forward(ctx, req, g.Wait)
 	if err != nil {
@@ -80,7 +112,7 @@ func (g *Gate) Decide(ctx context.Context, c Call) Verdict {
 			why = d.Reason + "; " + why
 		}
 		d.Action, d.Reason = u.Action, why
-		g.record(c, agent, d)
+		g.record(c, j.Agent, d)
 		return u
 	}
 	return answered(v, resp)

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/serve"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+func init() {
+	register(command{name: "serve", order: 41, usage: serveUsage,
+		summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension)", run: runServe})
+}
+
+const serveUsage = "--stdio [--timeout DURATION]"
+
+func runServe(e *env, args []string) error {
+	fs := flags(e, "serve", serveUsage, `Answer requests read as JSON lines on stdin with one JSON line each on stdout, matched by
+"id", until stdin closes. The pi extension that `+"`agentmgr pi install`"+` writes starts one such
+process per pi session. Calls are decided exactly as `+"`agentmgr gate`"+` decides them (persona,
+guards, session rules, yolo, shell analysis, review log). docs/pi.md describes the requests.`)
+	stdio := fs.Bool("stdio", false, "serve on stdin and stdout (the only transport)")
+	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long a forwarded ask waits for the person's answer in the app")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(rest) > 0:
+		return usagef("serve takes no arguments")
+	case !*stdio:
+		return usagef("serve needs --stdio: it answers JSON lines on stdin and stdout")
+	case *timeout <= 0:
+		return usagef("--timeout must be positive, e.g. 120s or 5m")
+	}
+	bin, _ := os.Executable()
+	s := &serve.Server{
+		Inbox:    gate.InboxIn(e.dirs()),
+		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
+		Recorder: reviewlog.Open(e.dirs()),
+		Dirs: func(cwd string) locations.Dirs {
+			if !filepath.IsAbs(cwd) {
+				return e.dirs()
+			}
+			home, _ := os.UserHomeDir()
+			return locations.Find(e.getenv, home, cwd)
+		},
+		Sessions:   func(d locations.Dirs) engine.SessionStore { return sessions.Open(d) },
+		Compose:    policy.For,
+		KnownTools: knownTools(e),
+		Version:    version,
+		Binary:     bin,
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return s.Serve(ctx, e.stdin, e.stdout)
+}

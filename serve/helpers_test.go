@@ -1,0 +1,119 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+// guarded is a persona that allows reads, asks for git, denies rm and hides write.
+const guarded = `---
+description: Test persona
+permissions:
+  "*": ask
+  read: allow
+  edit: deny
+  bash:
+    "git *": ask
+    "rm *": deny
+    "ls *": allow
+---
+Be careful.
+`
+
+// fixture is an agent dir with the guarded persona and a server over it.
+type fixture struct {
+	dirs locations.Dirs
+	srv  *Server
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	agent := t.TempDir()
+	mustWrite(t, filepath.Join(agent, "agents", "guarded.md"), guarded)
+	mustWrite(t, filepath.Join(agent, "agents", "helper.md"), "---\ndescription: A subagent\ntype: subagent\npermissions: read\n---\n")
+	d := locations.Dirs{Agent: agent}
+	f := &fixture{dirs: d}
+	f.use(t, "guarded")
+	f.srv = &Server{
+		Inbox: gate.InboxIn(d), Wait: gate.Wait{Timeout: time.Second, Grace: time.Millisecond},
+		Recorder:   reviewlog.Open(d),
+		Dirs:       func(string) locations.Dirs { return d },
+		Sessions:   func(d locations.Dirs) engine.SessionStore { return sessions.Open(d) },
+		Compose:    policy.For,
+		KnownTools: []string{"read", "bash", "edit", "write"},
+		Version:    "test",
+		Binary:     "/usr/bin/agentmgr",
+	}
+	return f
+}
+
+// use writes state.json naming the active persona.
+func (f *fixture) use(t testing.TB, name string) {
+	t.Helper()
+	st, _ := personas.LoadState(f.dirs)
+	st.Active = name
+	if err := personas.SaveState(f.dirs, st); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustWrite(t testing.TB, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// run serves lines and returns the replies, by id (and the id-less ones under "null"), in
+// order of arrival.
+func (f *fixture) run(t testing.TB, lines ...string) []map[string]any {
+	t.Helper()
+	var out bytes.Buffer
+	if err := f.srv.Serve(context.Background(), strings.NewReader(strings.Join(lines, "\n")+"\n"), &out); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	var replies []map[string]any
+	dec := json.NewDecoder(&out)
+	for dec.More() {
+		var r map[string]any
+		if err := dec.Decode(&r); err != nil {
+			t.Fatalf("reply is not JSON: %v\n%s", err, out.String())
+		}
+		replies = append(replies, r)
+	}
+	return replies
+}
+
+// one serves a single line and returns its reply.
+func (f *fixture) one(t testing.TB, line string) map[string]any {
+	t.Helper()
+	rs := f.run(t, line)
+	if len(rs) != 1 {
+		t.Fatalf("%s: got %d replies, want 1: %v", line, len(rs), rs)
+	}
+	return rs[0]
+}
+
+// decideLine is a decide request for tool with JSON arguments input.
+func decideLine(id int, tool, input string) string {
+	return `{"id":` + itoa(id) + `,"type":"decide","session":"s1","tool":"` + tool + `","input":` + input + `}`
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }

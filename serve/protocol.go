@@ -1,0 +1,174 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+)
+
+// ProtocolVersion is the version of the JSON-lines protocol; the extension sends the one it
+// speaks in hello, and the server answers with its own, so that an extension left from an
+// older binary can say so.
+const ProtocolVersion = 1
+
+// Request is one line from the client. Type says which fields matter.
+type Request struct {
+	// ID is echoed in the reply; any JSON number or string. A request without one still gets a
+	// reply (with a null id), so that a client always learns about its mistakes.
+	ID   json.RawMessage `json:"id"`
+	Type string          `json:"type"`
+
+	// hello
+	Version string `json:"version,omitempty"` // the client's agentmgr version
+	// decide, agent, agents, use, forward
+	Cwd     string `json:"cwd,omitempty"`     // the agent's working directory: finds the project
+	Session string `json:"session,omitempty"` // decide, forward: the agent's session id
+	// decide
+	Tool  string          `json:"tool,omitempty"`
+	Input json.RawMessage `json:"input,omitempty"` // the tool's arguments as the model gave them
+	// agent: every tool the agent has, to tell which the persona hides
+	Tools []string `json:"tools,omitempty"`
+	// use: a persona name, or Step +1 (next) / -1 (previous)
+	Name string `json:"name,omitempty"`
+	Step int    `json:"step,omitempty"`
+	// reply, forward: the ask's request id from decide's answer
+	Request string `json:"request,omitempty"`
+	// reply
+	Reply    engine.ReplyKind `json:"reply,omitempty"`    // once, always or reject
+	Patterns []string         `json:"patterns,omitempty"` // always: as the person edited them
+	Message  string           `json:"message,omitempty"`  // reject: for the agent
+}
+
+// The request types.
+const (
+	TypeHello   = "hello"   // versions and the binary that serves
+	TypeDecide  = "decide"  // decide a tool call by rule
+	TypeReply   = "reply"   // the person's answer to an ask, given in pi's own dialog
+	TypeForward = "forward" // forward an ask to the app's inbox and wait for the answer
+	TypeAgent   = "agent"   // the active persona: hidden tools, system prompt, keys
+	TypeAgents  = "agents"  // the personas offered for switching
+	TypeUse     = "use"     // set the active persona in state.json
+)
+
+// Reply is one line to the client. Fields are filled by request type; Error is set alone when
+// the request could not be served.
+type Reply struct {
+	ID    json.RawMessage `json:"id"`
+	Error string          `json:"error,omitempty"`
+
+	// hello
+	Version  string `json:"version,omitempty"`
+	Protocol int    `json:"protocol,omitempty"`
+	PID      int    `json:"pid,omitempty"`
+	Binary   string `json:"binary,omitempty"`
+	// ForwardMs is how long a forward may take, in milliseconds: the client waits that long
+	// for its answer instead of the usual few seconds.
+	ForwardMs int64 `json:"forwardMs,omitempty"`
+
+	// decide, reply, forward
+	*Decision
+
+	// agent, use
+	*AgentState
+
+	// agents
+	Agents []AgentInfo `json:"agents,omitempty"`
+	Active string      `json:"active,omitempty"`
+	// use
+	Changed *bool `json:"changed,omitempty"`
+}
+
+// Decision is the answer to a tool call.
+type Decision struct {
+	Action     engine.Action   `json:"action"` // allow, deny or ask
+	Reason     string          `json:"reason"` // for the model on deny: names the rule and file:line
+	DecidedBy  engine.Resolver `json:"decided_by"`
+	Agent      string          `json:"agent,omitempty"`
+	Permission string          `json:"permission,omitempty"`
+	Value      string          `json:"value"`
+	Rule       *engine.Rule    `json:"rule"`
+	Source     string          `json:"source,omitempty"`
+	Units      []gate.Unit     `json:"units,omitempty"`
+	// Request names an ask: answer it with reply, or hand it to the app with forward.
+	Request string `json:"request,omitempty"`
+	// Suggestions are the patterns an always reply stores; empty when only once or reject can
+	// answer (a guard asks).
+	Suggestions []string `json:"suggestions,omitempty"`
+	// Rules are what an always reply stored.
+	Rules engine.Ruleset `json:"rules,omitempty"`
+}
+
+// AgentState is the active persona as the extension needs it.
+type AgentState struct {
+	Name        string   `json:"name"`
+	Label       string   `json:"label"`
+	Description string   `json:"description"`
+	Color       string   `json:"color,omitempty"`
+	Mode        string   `json:"mode"`
+	Hidden      []string `json:"hidden"` // of the request's tools, those the persona hides
+	// Prompt goes into the system prompt: the persona block, and the permission envelope
+	// unless the state file turned it off.
+	Prompt string `json:"prompt"`
+	Yolo   bool   `json:"yolo"`
+	// Keys are the keys of the switching actions (next, previous, picker) from
+	// keybindings.json, or their defaults.
+	Keys map[string][]string `json:"keys,omitempty"`
+	// Warnings are problems worth telling the person once: a missing active agent, a broken
+	// state or guards file.
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// AgentInfo is one persona offered for switching.
+type AgentInfo struct {
+	Name        string `json:"name"`
+	Label       string `json:"label"`
+	Description string `json:"description"`
+}
+
+// parseRequest reads one line. Unknown fields are refused: a misspelt field would otherwise
+// be served as if it were absent. The id is returned even when the rest is wrong.
+func parseRequest(line []byte) (Request, error) {
+	var r Request
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		var probe struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(line, &probe)
+		r = Request{ID: probe.ID}
+		return r, fmt.Errorf("the line is not a valid request: %w", err)
+	}
+	if dec.More() {
+		return r, errors.New("the line holds more than one JSON value; send one request per line")
+	}
+	if !validID(r.ID) {
+		id := r.ID
+		r.ID = nil
+		return r, fmt.Errorf("the id %s is neither a number nor a string", id)
+	}
+	if r.Type == "" {
+		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use`)
+	}
+	return r, nil
+}
+
+// validID accepts an absent id, a JSON number or a JSON string.
+func validID(id json.RawMessage) bool {
+	if len(id) == 0 || string(id) == "null" {
+		return true
+	}
+	switch id[0] {
+	case '"':
+		var s string
+		return json.Unmarshal(id, &s) == nil
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		var n json.Number
+		return json.Unmarshal(id, &n) == nil
+	}
+	return false
+}

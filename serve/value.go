@@ -1,0 +1,66 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// valueField says where a pi tool's arguments hold the value rules match, by permission key.
+// Fields are tried in order; the first present one is the value.
+type valueField struct {
+	fields []string
+	// optional tools act on the working directory when no field is given (grep, find, ls).
+	optional bool
+}
+
+// piValues is the table of value fields, by permission key. A key not listed (a custom or MCP
+// tool) is decided on the empty value: its rules name the tool, not an argument.
+var piValues = map[string]valueField{
+	"bash":      {fields: []string{"command", "cmd"}},
+	"read":      {fields: []string{"path", "file_path"}},
+	"edit":      {fields: []string{"path", "file_path"}},
+	"grep":      {fields: []string{"path"}, optional: true},
+	"glob":      {fields: []string{"path"}, optional: true},
+	"list":      {fields: []string{"path"}, optional: true},
+	"webfetch":  {fields: []string{"url"}},
+	"websearch": {fields: []string{"query"}},
+}
+
+// toolValue picks the value of a call of tool with arguments input. A tool that acts on the
+// working directory by default is decided on cwd (or "." when unknown). Arguments that do not
+// hold the value the rules need are an error, which denies the call.
+func toolValue(tool string, input json.RawMessage, cwd string) (string, error) {
+	vf, ok := piValues[mapping.KeyForTool(tool)]
+	if !ok {
+		return "", nil
+	}
+	var args map[string]json.RawMessage
+	if len(input) > 0 && string(input) != "null" {
+		if err := json.Unmarshal(input, &args); err != nil {
+			return "", fmt.Errorf("the arguments of %s are not a JSON object; its calls are decided on %q", tool, vf.fields[0])
+		}
+	}
+	for _, f := range vf.fields {
+		raw, ok := args[f]
+		if !ok || string(raw) == "null" {
+			continue
+		}
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", fmt.Errorf("argument %q of %s is not a string; its calls are decided on it", f, tool)
+		}
+		if s == "" && vf.optional {
+			break
+		}
+		return s, nil
+	}
+	if vf.optional {
+		if cwd == "" {
+			return ".", nil
+		}
+		return cwd, nil
+	}
+	return "", fmt.Errorf("argument %q of %s is missing; its calls are decided on it", vf.fields[0], tool)
+}
