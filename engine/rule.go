@@ -1,6 +1,8 @@
-// Package engine decides tool calls: rules with wildcard patterns, last-match-wins evaluation,
-// hidden tools, permission mode, lint, and the composition of persona, guard and session rules.
-// It knows nothing of files or of the GUI.
+// Package engine is the pure decision core: rules with wildcard patterns, last-match-wins
+// evaluation, hidden tools, permission mode, lint, and the composition of persona, guard and
+// session rules into one decision. It knows nothing of files, of pending requests or of the
+// GUI: package approvals turns its ask decisions into requests a person answers and keeps the
+// session rules they approve.
 package engine
 
 import (

@@ -3,7 +3,7 @@ package gate
 import (
 	"fmt"
 
-	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -35,7 +35,7 @@ func (c Call) shell() bool { return mapping.IsShellKey(c.Key) }
 // checkSession refuses a session id that could not name a session's rules. The id becomes a
 // file name in the session store, so a hostile id must not get that far.
 func checkSession(id string) error {
-	if err := engine.ValidateSessionID(id); err != nil {
+	if err := approvals.ValidateSessionID(id); err != nil {
 		return fmt.Errorf("the session id cannot be used: %w", err)
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/engine/shell"
 )
@@ -19,7 +20,7 @@ import (
 type e2e struct {
 	t       *testing.T
 	inbox   Inbox
-	store   *engine.MemoryStore
+	store   *approvals.MemoryStore
 	persona engine.Ruleset
 	prompts chan *Prompt // every prompt the app shows, in order
 	server  *Server
@@ -37,7 +38,7 @@ var e2ePersona = engine.Ruleset{
 }.WithSource(engine.Source{Kind: engine.FromRequest})
 
 func newE2E(t *testing.T) *e2e {
-	e := &e2e{t: t, inbox: Inbox{Dir: t.TempDir()}, store: engine.NewMemoryStore(), persona: e2ePersona,
+	e := &e2e{t: t, inbox: Inbox{Dir: t.TempDir()}, store: approvals.NewMemoryStore(), persona: e2ePersona,
 		prompts: make(chan *Prompt, 16)}
 	return e.serve()
 }
@@ -48,7 +49,7 @@ func (e *e2e) serve() *e2e {
 	ctx, cancel := context.WithCancel(context.Background())
 	e.stop, e.done = cancel, make(chan error, 1)
 	e.server = &Server{
-		Inbox: e.inbox, Approvals: engine.NewApprovals(e.store, nil), Poll: 2 * time.Millisecond,
+		Inbox: e.inbox, Approvals: approvals.New(e.store, nil), Poll: 2 * time.Millisecond,
 		Policy: func(Request) (*engine.Policy, error) {
 			if e.broken.Load() {
 				return nil, errors.New("persona tester is broken")
@@ -139,7 +140,7 @@ func verdictOf(t *testing.T, ch <-chan Verdict) Verdict {
 	}
 }
 
-func wantVerdict(t *testing.T, v Verdict, action engine.Action, by engine.Resolver, reason string) {
+func wantVerdict(t *testing.T, v Verdict, action engine.Action, by approvals.Resolver, reason string) {
 	t.Helper()
 	if v.Action != action || v.DecidedBy != by || !strings.Contains(v.Reason, reason) {
 		t.Errorf("verdict = %s by %q (%s)\nwant %s by %q with reason containing %q", v.Action, v.DecidedBy, v.Reason, action, by, reason)
@@ -156,18 +157,18 @@ func TestEndToEndOnce(t *testing.T) {
 	if want := shell.Suggest("make deploy"); len(p.Suggestions) != 1 || p.Suggestions[0] != want {
 		t.Errorf("prompt suggests %q, want [%s], the shell analysis's suggestion", p.Suggestions, want)
 	}
-	if err := p.Reply(engine.Reply{Kind: engine.Once}); err != nil {
+	if err := p.Reply(approvals.Reply{Kind: approvals.Once}); err != nil {
 		t.Fatal(err)
 	}
-	wantVerdict(t, verdictOf(t, ch), engine.Allow, engine.ByPerson, "allowed this call once")
+	wantVerdict(t, verdictOf(t, ch), engine.Allow, approvals.ByPerson, "allowed this call once")
 	<-p.Done()
 
 	// Once remembers nothing: the same call asks again.
 	ch = e.ask(ClientClaude, "s1", "make deploy")
-	if err := e.prompt().Reply(engine.Reply{Kind: engine.Reject}); err != nil {
+	if err := e.prompt().Reply(approvals.Reply{Kind: approvals.Reject}); err != nil {
 		t.Fatal(err)
 	}
-	wantVerdict(t, verdictOf(t, ch), engine.Deny, engine.ByPerson, "rejected this call")
+	wantVerdict(t, verdictOf(t, ch), engine.Deny, approvals.ByPerson, "rejected this call")
 	e.assertInboxClean()
 }
 
@@ -178,46 +179,46 @@ func TestEndToEndAlwaysThenNoPrompt(t *testing.T) {
 	if len(p.Suggestions) != 1 || p.Suggestions[0] != "git push *" {
 		t.Fatalf("prompt suggests %q, want [git push *]", p.Suggestions)
 	}
-	if err := p.Reply(engine.Reply{Kind: engine.Always}); err != nil {
+	if err := p.Reply(approvals.Reply{Kind: approvals.Always}); err != nil {
 		t.Fatal(err)
 	}
-	wantVerdict(t, verdictOf(t, ch), engine.Allow, engine.ByPerson, `for the rest of the session: bash "git push *"`)
+	wantVerdict(t, verdictOf(t, ch), engine.Allow, approvals.ByPerson, `for the rest of the session: bash "git push *"`)
 	stored, err := e.store.Get("s1")
 	if err != nil || len(stored.Rules) != 1 || stored.Rules[0].Pattern != "git push *" {
 		t.Fatalf("session s1 holds %+v (%v), want the one rule git push *", stored.Rules, err)
 	}
 
 	v := verdictOf(t, e.ask(ClientClaude, "s1", "git push origin dev"))
-	wantVerdict(t, v, engine.Allow, engine.BySessionRule, `by rule "bash" "git push *" allow`)
+	wantVerdict(t, v, engine.Allow, approvals.BySessionRule, `by rule "bash" "git push *" allow`)
 	e.noPrompt()
 
 	// The rule belongs to s1: another session still asks.
 	ch = e.ask(ClientClaude, "s2", "git push origin dev")
-	if err := e.prompt().Reply(engine.Reply{Kind: engine.Once}); err != nil {
+	if err := e.prompt().Reply(approvals.Reply{Kind: approvals.Once}); err != nil {
 		t.Fatal(err)
 	}
-	wantVerdict(t, verdictOf(t, ch), engine.Allow, engine.ByPerson, "once")
+	wantVerdict(t, verdictOf(t, ch), engine.Allow, approvals.ByPerson, "once")
 }
 
 func TestEndToEndAlwaysWithEditedPattern(t *testing.T) {
 	e := newE2E(t)
 	ch := e.ask(ClientJSON, "s1", "npm run build")
-	if err := e.prompt().Reply(engine.Reply{Kind: engine.Always, Patterns: []string{"npm *"}}); err != nil {
+	if err := e.prompt().Reply(approvals.Reply{Kind: approvals.Always, Patterns: []string{"npm *"}}); err != nil {
 		t.Fatal(err)
 	}
-	wantVerdict(t, verdictOf(t, ch), engine.Allow, engine.ByPerson, `bash "npm *"`)
-	wantVerdict(t, verdictOf(t, e.ask(ClientJSON, "s1", "npm test")), engine.Allow, engine.BySessionRule, `"npm *"`)
+	wantVerdict(t, verdictOf(t, ch), engine.Allow, approvals.ByPerson, `bash "npm *"`)
+	wantVerdict(t, verdictOf(t, e.ask(ClientJSON, "s1", "npm test")), engine.Allow, approvals.BySessionRule, `"npm *"`)
 	e.noPrompt()
 }
 
 func TestEndToEndRejectWithMessage(t *testing.T) {
 	e := newE2E(t)
 	ch := e.ask(ClientClaude, "s1", "terraform apply")
-	if err := e.prompt().Reply(engine.Reply{Kind: engine.Reject, Message: "plan first, then show me the diff"}); err != nil {
+	if err := e.prompt().Reply(approvals.Reply{Kind: approvals.Reject, Message: "plan first, then show me the diff"}); err != nil {
 		t.Fatal(err)
 	}
 	v := verdictOf(t, ch)
-	wantVerdict(t, v, engine.Deny, engine.ByPerson, "rejected this call in the app: plan first, then show me the diff")
+	wantVerdict(t, v, engine.Deny, approvals.ByPerson, "rejected this call in the app: plan first, then show me the diff")
 	if out := v.Claude().HookSpecificOutput; out.PermissionDecision != "deny" || !strings.Contains(out.PermissionDecisionReason, "plan first") {
 		t.Errorf("Claude Code output %+v, want deny carrying the message", out)
 	}
@@ -225,8 +226,8 @@ func TestEndToEndRejectWithMessage(t *testing.T) {
 
 func TestEndToEndRuleDecidesWithoutPrompt(t *testing.T) {
 	e := newE2E(t)
-	wantVerdict(t, verdictOf(t, e.ask(ClientClaude, "s1", "git status")), engine.Allow, engine.ByRule, `"git status*"`)
-	wantVerdict(t, verdictOf(t, e.ask(ClientClaude, "s1", "git status; rm -rf /")), engine.Deny, engine.ByRule, `"rm *" deny`)
+	wantVerdict(t, verdictOf(t, e.ask(ClientClaude, "s1", "git status")), engine.Allow, approvals.ByRule, `"git status*"`)
+	wantVerdict(t, verdictOf(t, e.ask(ClientClaude, "s1", "git status; rm -rf /")), engine.Deny, approvals.ByRule, `"rm *" deny`)
 	e.noPrompt()
 }
 
@@ -242,14 +243,14 @@ func TestEndToEndTwoGatesAtOnce(t *testing.T) {
 		if len(e.server.Pending()) != 2 {
 			t.Errorf("app shows %d pending, want 2", len(e.server.Pending()))
 		}
-		if err := byValue["make b"].Reply(engine.Reply{Kind: engine.Reject, Message: "not b"}); err != nil {
+		if err := byValue["make b"].Reply(approvals.Reply{Kind: approvals.Reject, Message: "not b"}); err != nil {
 			t.Fatal(err)
 		}
-		if err := byValue["make a"].Reply(engine.Reply{Kind: engine.Once}); err != nil {
+		if err := byValue["make a"].Reply(approvals.Reply{Kind: approvals.Once}); err != nil {
 			t.Fatal(err)
 		}
-		wantVerdict(t, verdictOf(t, a), engine.Allow, engine.ByPerson, "once")
-		wantVerdict(t, verdictOf(t, b), engine.Deny, engine.ByPerson, "not b")
+		wantVerdict(t, verdictOf(t, a), engine.Allow, approvals.ByPerson, "once")
+		wantVerdict(t, verdictOf(t, b), engine.Deny, approvals.ByPerson, "not b")
 	})
 	t.Run("always settles the other of its session", func(t *testing.T) {
 		e := newE2E(t)
@@ -257,11 +258,11 @@ func TestEndToEndTwoGatesAtOnce(t *testing.T) {
 		first := e.prompt()
 		b := e.ask(ClientClaude, "s1", "git push origin b")
 		second := e.prompt()
-		if err := first.Reply(engine.Reply{Kind: engine.Always}); err != nil {
+		if err := first.Reply(approvals.Reply{Kind: approvals.Always}); err != nil {
 			t.Fatal(err)
 		}
-		wantVerdict(t, verdictOf(t, a), engine.Allow, engine.ByPerson, "rest of the session")
-		wantVerdict(t, verdictOf(t, b), engine.Allow, engine.BySessionRule, "session rule the person added")
+		wantVerdict(t, verdictOf(t, a), engine.Allow, approvals.ByPerson, "rest of the session")
+		wantVerdict(t, verdictOf(t, b), engine.Allow, approvals.BySessionRule, "session rule the person added")
 		select {
 		case <-second.Done():
 		case <-time.After(time.Second):
@@ -274,11 +275,11 @@ func TestEndToEndTwoGatesAtOnce(t *testing.T) {
 		first := e.prompt()
 		b := e.ask(ClientClaude, "s1", "make b")
 		e.prompt()
-		if err := first.Reply(engine.Reply{Kind: engine.Reject, Message: "stop"}); err != nil {
+		if err := first.Reply(approvals.Reply{Kind: approvals.Reject, Message: "stop"}); err != nil {
 			t.Fatal(err)
 		}
-		wantVerdict(t, verdictOf(t, a), engine.Deny, engine.ByPerson, "rejected this call in the app: stop")
-		wantVerdict(t, verdictOf(t, b), engine.Deny, engine.ByPerson, "rejected another call of this session while this one waited: stop")
+		wantVerdict(t, verdictOf(t, a), engine.Deny, approvals.ByPerson, "rejected this call in the app: stop")
+		wantVerdict(t, verdictOf(t, b), engine.Deny, approvals.ByPerson, "rejected another call of this session while this one waited: stop")
 	})
 }
 
@@ -339,7 +340,7 @@ func TestEndToEndGateGivesUpAndPromptIsWithdrawn(t *testing.T) {
 	case <-time.After(time.Second):
 		t.Fatal("the prompt stayed open after its gate gave up")
 	}
-	if err := p.Reply(engine.Reply{Kind: engine.Once}); !errors.Is(err, engine.ErrNotPending) {
+	if err := p.Reply(approvals.Reply{Kind: approvals.Once}); !errors.Is(err, approvals.ErrNotPending) {
 		t.Errorf("replying to a withdrawn prompt: %v, want ErrNotPending", err)
 	}
 	waitFor(t, "the withdrawal in Recent", func() bool {

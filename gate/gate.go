@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -24,7 +25,7 @@ type Gate struct {
 	// Recorder, when set, is told the decisions the gate settles itself: by rule, or an ask
 	// nobody answered. A call the app answers is recorded by the app's approvals instead, so
 	// that the review log holds it once.
-	Recorder engine.Recorder
+	Recorder approvals.Recorder
 }
 
 // Claude decides a Claude Code PreToolUse event read from input. Input it cannot read is
@@ -122,7 +123,7 @@ func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 // called it.
 func (g *Gate) record(c Call, agent string, d engine.Decision) {
 	if g.Recorder != nil {
-		g.Recorder.Decided(engine.Call{Session: c.Session, Agent: agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
 	}
 }
 
@@ -203,15 +204,15 @@ func answered(asked Verdict, r Response) Verdict {
 		v.Action = engine.Allow
 	}
 	switch {
-	case r.By == engine.ByPerson && r.Reply == engine.Once:
+	case r.By == approvals.ByPerson && r.Reply == approvals.Once:
 		v.Reason = "agentmgr: the person allowed this call once in the app"
-	case r.By == engine.ByPerson && r.Reply == engine.Always:
+	case r.By == approvals.ByPerson && r.Reply == approvals.Always:
 		v.Reason = "agentmgr: the person allowed this call in the app and for the rest of the session: " + rulesText(r.Rules)
-	case r.By == engine.ByPerson && r.Reply == engine.Reject && r.Cause != "":
+	case r.By == approvals.ByPerson && r.Reply == approvals.Reject && r.Cause != "":
 		v.Reason = "agentmgr: the person rejected another call of this session while this one waited"
-	case r.By == engine.ByPerson && r.Reply == engine.Reject:
+	case r.By == approvals.ByPerson && r.Reply == approvals.Reject:
 		v.Reason = "agentmgr: the person rejected this call in the app"
-	case r.By == engine.BySessionRule && r.Action == engine.Allow:
+	case r.By == approvals.BySessionRule && r.Action == engine.Allow:
 		v.Reason = "agentmgr: allowed by a session rule the person added while this call waited"
 	default:
 		v.Reason = fmt.Sprintf("agentmgr: the app decided %s", v.Action)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -18,14 +19,14 @@ type decisions struct {
 	reasons []string
 }
 
-func (d *decisions) Decided(call engine.Call, dec engine.Decision, req *engine.Request) {
+func (d *decisions) Decided(call approvals.Call, dec engine.Decision, req *approvals.Request) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.lines = append(d.lines, call.Session+" "+call.Agent+" "+call.Tool+" "+strings.Join(call.Values, ",")+" "+string(dec.Action))
 	d.reasons = append(d.reasons, dec.Reason)
 }
 
-func (d *decisions) Resolved(engine.Request, engine.Resolution) {}
+func (d *decisions) Resolved(approvals.Request, approvals.Resolution) {}
 
 func TestGateRecordsWhatItSettles(t *testing.T) {
 	e := newE2E(t)
@@ -38,7 +39,7 @@ func TestGateRecordsWhatItSettles(t *testing.T) {
 	g.Decide(context.Background(), call("git status"))
 	ch := make(chan Verdict, 1)
 	go func() { ch <- g.Decide(context.Background(), call("make")) }()
-	if err := e.prompt().Reply(engine.Reply{Kind: engine.Once}); err != nil {
+	if err := e.prompt().Reply(approvals.Reply{Kind: approvals.Once}); err != nil {
 		t.Fatal(err)
 	}
 	<-ch
@@ -80,26 +81,26 @@ func TestGateFailsClosed(t *testing.T) {
 }
 
 func TestAnsweredReasons(t *testing.T) {
-	asked := Verdict{Action: engine.Ask, DecidedBy: engine.ByRule, Reason: "asked"}
+	asked := Verdict{Action: engine.Ask, DecidedBy: approvals.ByRule, Reason: "asked"}
 	tests := []struct {
 		name   string
 		resp   Response
 		action engine.Action
 		reason string
 	}{
-		{"once", Response{Action: engine.Allow, Reply: engine.Once, By: engine.ByPerson}, engine.Allow, "allowed this call once"},
-		{"always names the rules", Response{Action: engine.Allow, Reply: engine.Always, By: engine.ByPerson,
+		{"once", Response{Action: engine.Allow, Reply: approvals.Once, By: approvals.ByPerson}, engine.Allow, "allowed this call once"},
+		{"always names the rules", Response{Action: engine.Allow, Reply: approvals.Always, By: approvals.ByPerson,
 			Rules: engine.Ruleset{{Permission: "bash", Pattern: "git push *"}, {Permission: "bash", Pattern: "make *"}}},
 			engine.Allow, `rest of the session: bash "git push *", bash "make *"`},
-		{"reject carries the message", Response{Action: engine.Deny, Reply: engine.Reject, By: engine.ByPerson, Message: "use the staging db"},
+		{"reject carries the message", Response{Action: engine.Deny, Reply: approvals.Reject, By: approvals.ByPerson, Message: "use the staging db"},
 			engine.Deny, "rejected this call in the app: use the staging db"},
-		{"reject of another call", Response{Action: engine.Deny, Reply: engine.Reject, By: engine.ByPerson, Cause: "x"},
+		{"reject of another call", Response{Action: engine.Deny, Reply: approvals.Reject, By: approvals.ByPerson, Cause: "x"},
 			engine.Deny, "rejected another call of this session"},
-		{"session rule", Response{Action: engine.Allow, Reply: engine.Always, By: engine.BySessionRule}, engine.Allow, "session rule the person added"},
-		{"rule in the app", Response{Action: engine.Deny, By: engine.ByRule, Reason: `deny bash "rm x"`}, engine.Deny, `app decided deny (deny bash "rm x")`},
+		{"session rule", Response{Action: engine.Allow, Reply: approvals.Always, By: approvals.BySessionRule}, engine.Allow, "session rule the person added"},
+		{"rule in the app", Response{Action: engine.Deny, By: approvals.ByRule, Reason: `deny bash "rm x"`}, engine.Deny, `app decided deny (deny bash "rm x")`},
 		{"app could not decide", Response{Action: engine.Deny, By: ByApp, Reason: "no persona"}, engine.Deny, "no persona"},
-		{"anything but allow denies", Response{Action: "maybe", By: engine.ByPerson, Reply: engine.Once}, engine.Deny, `answered "maybe", which is not allow`},
-		{"empty action denies", Response{By: engine.ByPerson}, engine.Deny, "not allow"},
+		{"anything but allow denies", Response{Action: "maybe", By: approvals.ByPerson, Reply: approvals.Once}, engine.Deny, `answered "maybe", which is not allow`},
+		{"empty action denies", Response{By: approvals.ByPerson}, engine.Deny, "not allow"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,7 +136,7 @@ func TestUnansweredByClient(t *testing.T) {
 func TestNeutralRoundTrip(t *testing.T) {
 	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(e2ePersona)}
 	resp := g.Neutral(context.Background(), []byte(`{"id":"r7","session":"s1","tool":"bash","value":"git status && rm -rf /","cwd":"/p"}`))
-	if resp.ID != "r7" || resp.Action != engine.Deny || resp.DecidedBy != engine.ByRule || resp.Agent != "tester" ||
+	if resp.ID != "r7" || resp.Action != engine.Deny || resp.DecidedBy != approvals.ByRule || resp.Agent != "tester" ||
 		resp.Permission != "bash" || resp.Rule == nil || resp.Rule.Pattern != "rm *" || resp.Source != "rules" || len(resp.Units) != 2 {
 		t.Errorf("neutral answer %+v, want r7 denied by rule rm * of tester, with 2 units", resp)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/locations"
 )
@@ -60,17 +61,17 @@ type Request struct {
 
 // Response is the server's answer to a request, as written in the response file.
 type Response struct {
-	Version int              `json:"version"`
-	ID      string           `json:"id"`
-	Action  engine.Action    `json:"action"` // allow or deny
-	Reply   engine.ReplyKind `json:"reply,omitempty"`
-	By      engine.Resolver  `json:"by"` // person, rule or session rule
-	Message string           `json:"message,omitempty"`
-	Cause   string           `json:"cause,omitempty"`  // the request whose reply settled this one
-	Rules   engine.Ruleset   `json:"rules,omitempty"`  // what an always reply stored
-	Reason  string           `json:"reason,omitempty"` // why, when no person replied
-	Server  int              `json:"server"`           // pid of the server that answered
-	At      time.Time        `json:"at"`
+	Version int                 `json:"version"`
+	ID      string              `json:"id"`
+	Action  engine.Action       `json:"action"` // allow or deny
+	Reply   approvals.ReplyKind `json:"reply,omitempty"`
+	By      approvals.Resolver  `json:"by"` // person, rule or session rule
+	Message string              `json:"message,omitempty"`
+	Cause   string              `json:"cause,omitempty"`  // the request whose reply settled this one
+	Rules   engine.Ruleset      `json:"rules,omitempty"`  // what an always reply stored
+	Reason  string              `json:"reason,omitempty"` // why, when no person replied
+	Server  int                 `json:"server"`           // pid of the server that answered
+	At      time.Time           `json:"at"`
 }
 
 func (in Inbox) requestPath(id string) string  { return filepath.Join(in.Dir, id+requestSuffix) }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -42,15 +43,15 @@ func ParseNeutral(data []byte) (Call, error) {
 // NeutralResponse is the gate's answer in the neutral protocol. Action is allow or deny: when
 // nobody can ask the person, the gate denies.
 type NeutralResponse struct {
-	ID         string          `json:"id,omitempty"`
-	Action     engine.Action   `json:"action"`
-	Reason     string          `json:"reason"`
-	DecidedBy  engine.Resolver `json:"decided_by"`
-	Agent      string          `json:"agent,omitempty"`
-	Permission string          `json:"permission,omitempty"`
-	Rule       *engine.Rule    `json:"rule"`
-	Source     string          `json:"source,omitempty"`
-	Units      []Unit          `json:"units,omitempty"`
+	ID         string             `json:"id,omitempty"`
+	Action     engine.Action      `json:"action"`
+	Reason     string             `json:"reason"`
+	DecidedBy  approvals.Resolver `json:"decided_by"`
+	Agent      string             `json:"agent,omitempty"`
+	Permission string             `json:"permission,omitempty"`
+	Rule       *engine.Rule       `json:"rule"`
+	Source     string             `json:"source,omitempty"`
+	Units      []Unit             `json:"units,omitempty"`
 }
 
 // Neutral renders a verdict as the neutral protocol's response to call.

@@ -3,6 +3,7 @@ package gate
 import (
 	"context"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -19,7 +20,7 @@ type Prompt struct {
 	Suggestions []string
 
 	server  *Server
-	pending *engine.Pending
+	pending *approvals.Pending
 	cancel  context.CancelFunc // ends the context Ask was given
 }
 
@@ -28,7 +29,7 @@ func (p *Prompt) ID() string { return p.Request.ID }
 
 // Reply answers the prompt as the person: once, always (Patterns as edited; empty means the
 // suggestions) or reject (with an optional Message for the agent).
-func (p *Prompt) Reply(r engine.Reply) error { return p.server.Reply(p.Request.ID, r) }
+func (p *Prompt) Reply(r approvals.Reply) error { return p.server.Reply(p.Request.ID, r) }
 
 // Done is closed once the prompt is settled, by its own reply or another way. It is closed
 // before Reply returns, so a dialog that just replied never sees its prompt as still pending.

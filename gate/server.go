@@ -9,12 +9,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
 // ByApp says the app settled a request without asking anyone, because it could not decide it
 // (its persona would not load); such a request is denied.
-const ByApp engine.Resolver = "app"
+const ByApp approvals.Resolver = "app"
 
 // Server serves the inbox for the app: it keeps the serving record fresh, picks requests up,
 // decides them again with the app's approvals (a session rule added meanwhile may already
@@ -22,7 +23,7 @@ const ByApp engine.Resolver = "app"
 // decided. It is plain Go; the GUI supplies Ask and renders Pending and Recent.
 type Server struct {
 	Inbox     Inbox
-	Approvals *engine.Approvals
+	Approvals *approvals.Broker
 	// Policy loads the persona and guards that decide a request: the request's Agent, with the
 	// guards of its Cwd's project. The session's rules come from the approvals' store.
 	Policy func(r Request) (*engine.Policy, error)
@@ -219,14 +220,14 @@ func (s *Server) Recent() []Answered {
 
 // Reply answers the pending request id (an inbox id, as Prompt.ID gives it). The reply is
 // the person's: it is given operator authority, so that an always may store allow rules.
-func (s *Server) Reply(id string, r engine.Reply) error {
+func (s *Server) Reply(id string, r approvals.Reply) error {
 	s.mu.Lock()
 	p, ok := s.prompts[id]
 	s.mu.Unlock()
 	if !ok {
-		return fmt.Errorf("request %s: %w (answered, withdrawn, or unknown)", id, engine.ErrNotPending)
+		return fmt.Errorf("request %s: %w (answered, withdrawn, or unknown)", id, approvals.ErrNotPending)
 	}
-	r.By = engine.OperatorAuthority
+	r.By = approvals.OperatorAuthority
 	_, err := s.Approvals.Reply(p.pending.ID, r)
 	return err
 }

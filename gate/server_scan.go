@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -115,16 +116,16 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: fmt.Sprintf("the app could not load persona %q: %v", r.Agent, err)})
 		return
 	}
-	call := engine.Call{Session: r.Session, Agent: r.Agent, Tool: toolOfKey(r.Permission), Values: []string{r.Value}}
+	call := approvals.Call{Session: r.Session, Agent: r.Agent, Tool: toolOfKey(r.Permission), Values: []string{r.Value}}
 	d, pending, err := s.Approvals.Ask(pol, call)
 	if err != nil {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: "the app could not decide the call: " + err.Error()})
 		return
 	}
 	if pending == nil {
-		by := engine.ByRule
+		by := approvals.ByRule
 		if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
-			by = engine.BySessionRule
+			by = approvals.BySessionRule
 		}
 		s.respond(r, Response{Action: d.Action, By: by, Reason: explain(Call{Key: r.Permission}, d)})
 		return
@@ -165,7 +166,7 @@ func (s *Server) await(p *Prompt) {
 		}
 	}
 	s.mu.Unlock()
-	if res.By == engine.ByAgent {
+	if res.By == approvals.ByAgent {
 		s.remember(Answered{Request: p.Request, Response: Response{ID: p.Request.ID, Action: engine.Deny, By: res.By, Message: res.Message}, Withdrawn: true})
 		return
 	}

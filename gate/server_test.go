@@ -9,11 +9,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
 func testServer(inbox Inbox, policy func(Request) (*engine.Policy, error)) *Server {
-	return &Server{Inbox: inbox, Approvals: engine.NewApprovals(engine.NewMemoryStore(), nil), Policy: policy,
+	return &Server{Inbox: inbox, Approvals: approvals.New(approvals.NewMemoryStore(), nil), Policy: policy,
 		Ask: func(context.Context, *Prompt) {}, Poll: 2 * time.Millisecond}
 }
 
@@ -65,7 +66,7 @@ func TestServerSettlesWithoutAsking(t *testing.T) {
 	later := time.Now().Add(time.Minute)
 
 	// The app's rules allow it (a session rule added after the gate asked would do the same).
-	if r := response(submit("git status", os.Getpid(), later)); r.Action != engine.Allow || r.By != engine.ByRule || r.Server != os.Getpid() {
+	if r := response(submit("git status", os.Getpid(), later)); r.Action != engine.Allow || r.By != approvals.ByRule || r.Server != os.Getpid() {
 		t.Errorf("git status answered %+v, want allow by rule from this server", r)
 	}
 	e.broken.Store(true)

@@ -4,22 +4,23 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
 // ByGate says the gate itself settled the call, without a rule or a person: the input was bad,
 // the policy could not be loaded, or nobody answered. It extends engine's resolvers.
-const ByGate engine.Resolver = "gate"
+const ByGate approvals.Resolver = "gate"
 
 // Verdict is the gate's answer to a call, before it is rendered in a protocol.
 type Verdict struct {
-	Action    engine.Action   // allow, deny, or ask (Claude Code prompts itself)
-	Reason    string          // one sentence for the person or the agent; names the rule and its source
-	DecidedBy engine.Resolver // rule, session rule, person, or gate
-	Agent     string          // the persona that decided; "" when none could be loaded
-	Rule      *engine.Rule    // the deciding rule, when a rule decided
-	Source    string          // the deciding rule's source, "default" when no rule matched
-	Units     []Unit          // the shell commands of the call, each decided
+	Action    engine.Action      // allow, deny, or ask (Claude Code prompts itself)
+	Reason    string             // one sentence for the person or the agent; names the rule and its source
+	DecidedBy approvals.Resolver // rule, session rule, person, or gate
+	Agent     string             // the persona that decided; "" when none could be loaded
+	Rule      *engine.Rule       // the deciding rule, when a rule decided
+	Source    string             // the deciding rule's source, "default" when no rule matched
+	Units     []Unit             // the shell commands of the call, each decided
 }
 
 // Unit is one shell command of a call and its decision, as the protocols and the inbox carry it.
@@ -42,11 +43,11 @@ func refuse(format string, a ...any) Verdict { return Refusal(fmt.Sprintf(format
 // ruleVerdict is the verdict a rule reached without asking anyone.
 func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {
 	v := Verdict{
-		Action: d.Action, DecidedBy: engine.ByRule, Agent: agent, Rule: d.Rule, Source: d.Source(),
+		Action: d.Action, DecidedBy: approvals.ByRule, Agent: agent, Rule: d.Rule, Source: d.Source(),
 		Reason: fmt.Sprintf("agentmgr persona %q: %s", agent, explain(c, d)),
 	}
 	if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
-		v.DecidedBy = engine.BySessionRule
+		v.DecidedBy = approvals.BySessionRule
 	}
 	if c.shell() {
 		v.Units = units(d)

@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/gate"
 )
 
@@ -26,14 +26,14 @@ type PromptDialog struct {
 	Reject   *widget.Button
 	Status   *widget.Label // the error of the last reply, if it failed
 
-	reply  func(engine.Reply) error
+	reply  func(approvals.Reply) error
 	dialog *dialog.CustomDialog
 }
 
 // NewPromptDialog builds the dialog for p in win; reply sends the person's answer. The dialog
 // closes itself once the prompt is settled, by this dialog or another way; do runs that on the
 // UI goroutine (fyne.Do in the app).
-func NewPromptDialog(p *gate.Prompt, reply func(engine.Reply) error, win fyne.Window, do func(func())) *PromptDialog {
+func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func())) *PromptDialog {
 	det := DescribePrompt(p)
 	d := &PromptDialog{Prompt: p, reply: reply}
 
@@ -67,11 +67,11 @@ func NewPromptDialog(p *gate.Prompt, reply func(engine.Reply) error, win fyne.Wi
 	d.Status.Wrapping = fyne.TextWrapWord
 	d.Status.Hide()
 
-	d.Once = widget.NewButtonWithIcon("Allow once", theme.ConfirmIcon(), func() { d.send(engine.Reply{Kind: engine.Once}) })
+	d.Once = widget.NewButtonWithIcon("Allow once", theme.ConfirmIcon(), func() { d.send(approvals.Reply{Kind: approvals.Once}) })
 	d.Always = widget.NewButtonWithIcon("Always allow", theme.ContentAddIcon(), d.always)
 	d.Always.Importance = widget.HighImportance
 	d.Reject = widget.NewButtonWithIcon("Reject", theme.CancelIcon(), func() {
-		d.send(engine.Reply{Kind: engine.Reject, Message: d.Message.Text})
+		d.send(approvals.Reply{Kind: approvals.Reject, Message: d.Message.Text})
 	})
 	d.Reject.Importance = widget.DangerImportance
 	always := []fyne.CanvasObject{widget.NewLabel("Always allow, for this session, " + p.Request.Permission + " calls matching:"), d.Patterns}
@@ -111,12 +111,12 @@ func (d *PromptDialog) always() {
 		d.fail(errors.New("enter at least one pattern to always allow, or allow once"))
 		return
 	}
-	d.send(engine.Reply{Kind: engine.Always, Patterns: pats})
+	d.send(approvals.Reply{Kind: approvals.Always, Patterns: pats})
 }
 
 // send replies; on success the prompt is settled and the dialog closes, on failure the error
 // stays in the dialog and the person can answer again.
-func (d *PromptDialog) send(r engine.Reply) {
+func (d *PromptDialog) send(r approvals.Reply) {
 	if err := d.reply(r); err != nil {
 		d.fail(err)
 		return

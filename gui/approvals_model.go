@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
@@ -22,7 +23,7 @@ import (
 // the rules each session holds, with revoke.
 type ApprovalsModel struct {
 	server *gate.Server
-	store  engine.SessionStore
+	store  approvals.SessionStore
 
 	mu        sync.Mutex
 	cancel    context.CancelFunc // ends serving; nil while not serving
@@ -37,10 +38,10 @@ type ApprovalsModel struct {
 // the review log are the agent dir's, so that the gate processes see what the person approved.
 func NewApprovalsModel(dirs locations.Dirs) *ApprovalsModel {
 	store := sessions.Open(dirs)
-	return newApprovalsModel(gate.InboxIn(dirs), store, engine.NewApprovals(store, reviewlog.Open(dirs)), requestPolicy(dirs))
+	return newApprovalsModel(gate.InboxIn(dirs), store, approvals.New(store, reviewlog.Open(dirs)), requestPolicy(dirs))
 }
 
-func newApprovalsModel(inbox gate.Inbox, store engine.SessionStore, ap *engine.Approvals, pol func(gate.Request) (*engine.Policy, error)) *ApprovalsModel {
+func newApprovalsModel(inbox gate.Inbox, store approvals.SessionStore, ap *approvals.Broker, pol func(gate.Request) (*engine.Policy, error)) *ApprovalsModel {
 	m := &ApprovalsModel{store: store}
 	m.server = &gate.Server{Inbox: inbox, Approvals: ap, Policy: pol, Ask: m.prompt, OnChange: m.changed, OnError: m.noteError}
 	return m
@@ -169,10 +170,10 @@ func (m *ApprovalsModel) Pending() []*gate.Prompt { return m.server.Pending() }
 func (m *ApprovalsModel) Recent() []gate.Answered { return m.server.Recent() }
 
 // Reply answers prompt id as the person.
-func (m *ApprovalsModel) Reply(id string, r engine.Reply) error { return m.server.Reply(id, r) }
+func (m *ApprovalsModel) Reply(id string, r approvals.Reply) error { return m.server.Reply(id, r) }
 
 // Sessions lists the sessions that hold rules, by id.
-func (m *ApprovalsModel) Sessions() ([]engine.SessionRules, error) { return m.store.List() }
+func (m *ApprovalsModel) Sessions() ([]approvals.SessionRules, error) { return m.store.List() }
 
 // ErrSessionChanged is wrapped by Revoke's error when the rule shown is no longer where it was.
 var ErrSessionChanged = errors.New("the session's rules changed since they were shown")
@@ -181,7 +182,7 @@ var ErrSessionChanged = errors.New("the session's rules changed since they were 
 // when another writer moved or removed it meanwhile, nothing is removed and the error wraps
 // ErrSessionChanged.
 func (m *ApprovalsModel) Revoke(id string, index int, want engine.Rule) error {
-	_, err := engine.UpdateSession(m.store, id, engine.OperatorAuthority, func(s engine.SessionRules) (engine.Ruleset, error) {
+	_, err := approvals.UpdateSession(m.store, id, approvals.OperatorAuthority, func(s approvals.SessionRules) (engine.Ruleset, error) {
 		if index < 1 || index > len(s.Rules) || !sameRule(s.Rules[index-1], want) {
 			return nil, fmt.Errorf("session %q rule %d: %w; look again", id, index, ErrSessionChanged)
 		}

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 )
@@ -65,7 +66,7 @@ type ApprovalsScreen struct {
 	// What the lists show, as last read from the model, on the UI goroutine.
 	pendingRows []*gate.Prompt
 	recentRows  []gate.Answered
-	sessionRows []engine.SessionRules
+	sessionRows []approvals.SessionRules
 	selected    int // index into sessionRows, -1 for none
 	// sessionsNote shows why some session files could not be read; the readable ones are
 	// still listed.
@@ -229,7 +230,7 @@ func (a *ApprovalsScreen) answer(p *gate.Prompt) {
 		return
 	default:
 	}
-	d := NewPromptDialog(p, func(r engine.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.do)
+	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.do)
 	a.open = d
 	d.OnClosed(func() {
 		a.open = nil
@@ -261,7 +262,7 @@ func (a *ApprovalsScreen) revoke(id string, index int, r engine.Rule) {
 }
 
 // sessionSummary is one line for a session of the session rules tab.
-func sessionSummary(s engine.SessionRules) string {
+func sessionSummary(s approvals.SessionRules) string {
 	rules := "rules"
 	if len(s.Rules) == 1 {
 		rules = "rule"

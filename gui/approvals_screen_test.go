@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
 func TestApprovalsScreenShowsARefusedRevoke(t *testing.T) {
 	f := newApprovalsFixture(t)
-	if _, err := engine.AppendSessionRules(f.model.store, "s1", engine.OperatorAuthority,
+	if _, err := approvals.AppendSessionRules(f.model.store, "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestApprovalsScreenSessionsList(t *testing.T) {
 	if !f.screen.noPending.Visible() {
 		t.Error("with nothing pending, the Pending tab does not say so")
 	}
-	if _, err := engine.AppendSessionRules(f.model.store, "s1", engine.OperatorAuthority,
+	if _, err := approvals.AppendSessionRules(f.model.store, "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
@@ -181,7 +182,7 @@ func (f *approvalsFixture) dialog() *PromptDialog {
 	return f.screen.Dialog()
 }
 
-func (f *approvalsFixture) verdict(ch <-chan gate.Verdict, action engine.Action, by engine.Resolver, reason string) {
+func (f *approvalsFixture) verdict(ch <-chan gate.Verdict, action engine.Action, by approvals.Resolver, reason string) {
 	f.t.Helper()
 	var v gate.Verdict
 	f.pump("the gate's verdict", func() bool {
@@ -209,7 +210,7 @@ func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
 		t.Errorf("pending tab reads %q, want Pending (1)", got)
 	}
 	test.Tap(d.Once)
-	f.verdict(ch, engine.Allow, engine.ByPerson, "once")
+	f.verdict(ch, engine.Allow, approvals.ByPerson, "once")
 	f.pump("the dialog to close", func() bool { return f.screen.Dialog() == nil })
 
 	ch = f.ask("s1", "make test")
@@ -221,8 +222,8 @@ func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
 	}
 	d.Patterns.SetText("make *\n")
 	test.Tap(d.Always)
-	f.verdict(ch, engine.Allow, engine.ByPerson, `bash "make *"`)
-	f.verdict(f.ask("s1", "make lint"), engine.Allow, engine.BySessionRule, `"make *"`)
+	f.verdict(ch, engine.Allow, approvals.ByPerson, `bash "make *"`)
+	f.verdict(f.ask("s1", "make lint"), engine.Allow, approvals.BySessionRule, `"make *"`)
 	f.pump("the session in the list", func() bool { return len(f.screen.sessionRows) == 1 })
 	if rs := f.screen.sessionRows[0]; rs.ID != "s1" || len(rs.Rules) != 1 || rs.Rules[0].Pattern != "make *" {
 		t.Errorf("sessions list shows %+v, want s1 with make *", rs)
@@ -232,7 +233,7 @@ func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
 	d = f.dialog()
 	test.Type(d.Message, "plan first")
 	test.Tap(d.Reject)
-	f.verdict(ch, engine.Deny, engine.ByPerson, "rejected this call in the app: plan first")
+	f.verdict(ch, engine.Deny, approvals.ByPerson, "rejected this call in the app: plan first")
 	f.pump("the answers in Recent", func() bool { return len(f.screen.recentRows) >= 3 })
 	if got := answerSummary(f.screen.recentRows[0]); !strings.Contains(got, "terraform apply  deny (reject) by person: plan first") {
 		t.Errorf("newest recent answer reads %q", got)
@@ -244,7 +245,7 @@ func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
 	}
 	ch = f.ask("s1", "make lint")
 	test.Tap(f.dialog().Once)
-	f.verdict(ch, engine.Allow, engine.ByPerson, "once")
+	f.verdict(ch, engine.Allow, approvals.ByPerson, "once")
 }
 
 func TestApprovalsDialogsQueue(t *testing.T) {
@@ -264,13 +265,13 @@ func TestApprovalsDialogsQueue(t *testing.T) {
 		t.Errorf("next dialog asks about %q, want make b", second.Prompt.Request.Value)
 	}
 	test.Tap(second.Reject)
-	f.verdict(a, engine.Allow, engine.ByPerson, "once")
-	f.verdict(b, engine.Deny, engine.ByPerson, "rejected")
+	f.verdict(a, engine.Allow, approvals.ByPerson, "once")
+	f.verdict(b, engine.Deny, approvals.ByPerson, "rejected")
 }
 
 func TestApprovalsRevokeRefusesAMovedRule(t *testing.T) {
 	f := newApprovalsFixture(t)
-	if _, err := engine.AppendSessionRules(f.model.store, "s1", engine.OperatorAuthority,
+	if _, err := approvals.AppendSessionRules(f.model.store, "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -31,7 +32,7 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 4}},
 		{Permission: "bash", Pattern: "curl *", Action: engine.Allow, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 5}},
 	}}
-	if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "edit", Pattern: "src/*", Action: engine.Allow}}, 0, engine.OperatorAuthority); err != nil {
+	if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "edit", Pattern: "src/*", Action: engine.Allow}}, 0, approvals.OperatorAuthority); err != nil {
 		t.Fatal(err)
 	}
 	type call struct {

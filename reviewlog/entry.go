@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -65,7 +66,7 @@ func ruleOf(r *engine.Rule) *Rule {
 }
 
 // DecisionEntry is the entry for call decided d; req is the request an ask opened, or nil.
-func DecisionEntry(at time.Time, call engine.Call, d engine.Decision, req *engine.Request) Entry {
+func DecisionEntry(at time.Time, call approvals.Call, d engine.Decision, req *approvals.Request) Entry {
 	e := Entry{
 		Time: at.UTC(), Event: EventDecision, Session: call.Session, Agent: call.Agent, Tool: call.Tool,
 		Permission: d.Permission, Values: values(call.Values), Action: string(d.Action),
@@ -79,13 +80,13 @@ func DecisionEntry(at time.Time, call engine.Call, d engine.Decision, req *engin
 	if req != nil {
 		e.Request = req.ID
 	} else {
-		e.By = string(engine.ByRule)
+		e.By = string(approvals.ByRule)
 	}
 	return e
 }
 
 // ReplyEntry is the entry for request req resolved res.
-func ReplyEntry(at time.Time, req engine.Request, res engine.Resolution) Entry {
+func ReplyEntry(at time.Time, req approvals.Request, res approvals.Resolution) Entry {
 	e := Entry{
 		Time: at.UTC(), Event: EventReply, Request: req.ID, Session: req.Session, Agent: req.Agent, Tool: req.Tool,
 		Permission: req.Permission, Values: values(req.Values), Action: string(res.Action),

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/filelock"
 	"github.com/agentmgr/agentmgr/locations"
@@ -38,7 +39,7 @@ type Log struct {
 	err error // the last append error, for Recorder callers that cannot return one
 }
 
-var _ engine.Recorder = (*Log)(nil)
+var _ approvals.Recorder = (*Log)(nil)
 
 // New returns the log at path; the file and its folder are created by the first append.
 func New(path string, opts Options) *Log {
@@ -149,12 +150,12 @@ func (l *Log) Err() error {
 	return l.err
 }
 
-// Decided logs a decision; it makes Log an engine.Recorder. A failed append is kept for Err.
-func (l *Log) Decided(call engine.Call, d engine.Decision, req *engine.Request) {
+// Decided logs a decision; it makes Log an approvals.Recorder. A failed append is kept for Err.
+func (l *Log) Decided(call approvals.Call, d engine.Decision, req *approvals.Request) {
 	_ = l.Append(DecisionEntry(l.now(), call, d, req))
 }
 
-// Resolved logs a resolution; it makes Log an engine.Recorder.
-func (l *Log) Resolved(req engine.Request, res engine.Resolution) {
+// Resolved logs a resolution; it makes Log an approvals.Recorder.
+func (l *Log) Resolved(req approvals.Request, res approvals.Resolution) {
 	_ = l.Append(ReplyEntry(l.now(), req, res))
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -327,9 +328,9 @@ func TestLogRecordsApprovals(t *testing.T) {
 	}
 	guard := engine.Ruleset{{Permission: "read", Pattern: "*.env", Action: engine.Deny, Source: engine.Source{Kind: engine.FromGuard, Name: "guards.yaml", Line: 2}}}
 	pol := &engine.Policy{Persona: engine.Compile(persona), Guards: []*engine.Compiled{engine.Compile(guard)}}
-	ap := engine.NewApprovals(engine.NewMemoryStore(), l)
-	call := func(tool string, values ...string) *engine.Pending {
-		_, p, err := ap.Ask(pol, engine.Call{Session: "s1", Agent: "builder", Tool: tool, Values: values})
+	ap := approvals.New(approvals.NewMemoryStore(), l)
+	call := func(tool string, values ...string) *approvals.Pending {
+		_, p, err := ap.Ask(pol, approvals.Call{Session: "s1", Agent: "builder", Tool: tool, Values: values})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -339,7 +340,7 @@ func TestLogRecordsApprovals(t *testing.T) {
 	call("read", ".env")
 	p := call("bash", "git push origin")
 	call("bash", "git push x")
-	if _, err := ap.Reply(p.ID, engine.Reply{Kind: engine.Always, By: engine.OperatorAuthority}); err != nil {
+	if _, err := ap.Reply(p.ID, approvals.Reply{Kind: approvals.Always, By: approvals.OperatorAuthority}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := Read(path, Filter{})

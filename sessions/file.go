@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -37,7 +38,7 @@ type ruleJSON struct {
 }
 
 // encode renders s as a session file.
-func encode(s engine.SessionRules) []byte {
+func encode(s approvals.SessionRules) []byte {
 	var b bytes.Buffer
 	field := func(name string, v any) {
 		j, _ := json.Marshal(v)
@@ -68,20 +69,20 @@ func encode(s engine.SessionRules) []byte {
 
 // decode reads the session file at path, which must hold session id. Errors carry the file,
 // line and column.
-func decode(path, id string, data []byte) (engine.SessionRules, error) {
+func decode(path, id string, data []byte) (approvals.SessionRules, error) {
 	d := &decoder{path: path, data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	s, err := d.session()
 	if err != nil {
-		return engine.SessionRules{}, err
+		return approvals.SessionRules{}, err
 	}
 	if s.ID != id {
-		return engine.SessionRules{}, fmt.Errorf("%s: holds session %q, not %q; was it copied or renamed?", path, s.ID, id)
+		return approvals.SessionRules{}, fmt.Errorf("%s: holds session %q, not %q; was it copied or renamed?", path, s.ID, id)
 	}
 	if s.Revision == 0 {
-		return engine.SessionRules{}, d.errAt(0, `"revision" is missing or 0; a stored session has revision 1 or more`)
+		return approvals.SessionRules{}, d.errAt(0, `"revision" is missing or 0; a stored session has revision 1 or more`)
 	}
 	if s.Deleted && len(s.Rules) > 0 {
-		return engine.SessionRules{}, d.errAt(0, "a deleted session holds no rules")
+		return approvals.SessionRules{}, d.errAt(0, "a deleted session holds no rules")
 	}
 	for i := range s.Rules {
 		s.Rules[i].Source = engine.Source{Kind: engine.FromSession, Name: id, Line: i + 1}
@@ -95,8 +96,8 @@ type decoder struct {
 	dec  *json.Decoder
 }
 
-func (d *decoder) session() (engine.SessionRules, error) {
-	var s engine.SessionRules
+func (d *decoder) session() (approvals.SessionRules, error) {
+	var s approvals.SessionRules
 	if err := d.delim('{', "the file to be a JSON object"); err != nil {
 		return s, err
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -56,7 +57,7 @@ func TestDecodeKeepsUnknownKeysOut(t *testing.T) {
 }
 
 func TestEncodeRoundTrip(t *testing.T) {
-	tests := []engine.SessionRules{
+	tests := []approvals.SessionRules{
 		{ID: "s1", Revision: 1, Generation: 1},
 		{ID: "s1", Revision: 9, Generation: 3, Deleted: true},
 		{ID: "a.b-c_d", Revision: 1 << 62, Generation: 1, Rules: engine.Ruleset{
@@ -87,7 +88,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 }
 
 func TestEncodeIsOneRulePerLine(t *testing.T) {
-	s := engine.SessionRules{ID: "s1", Revision: 2, Generation: 1, Updated: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Rules: engine.Ruleset{
+	s := approvals.SessionRules{ID: "s1", Revision: 2, Generation: 1, Updated: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Rules: engine.Ruleset{
 		{Permission: "bash", Pattern: "git push *", Action: engine.Allow},
 		{Permission: "read", Pattern: "*.env", Action: engine.Deny, Reason: "secrets"},
 	}}

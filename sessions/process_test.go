@@ -13,8 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/approvals/storetest"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/engine/sessionstoretest"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 )
 
@@ -58,7 +59,7 @@ func helperAppend() int {
 	out := bufio.NewWriter(os.Stdout)
 	defer out.Flush()
 	for k := 0; k < count; k++ {
-		got, err := engine.AppendSessionRules(s, sessionID, engine.OperatorAuthority,
+		got, err := approvals.AppendSessionRules(s, sessionID, approvals.OperatorAuthority,
 			engine.Rule{Permission: "bash", Pattern: fmt.Sprintf("w%d-%d", writer, k), Action: engine.Allow})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -113,7 +114,7 @@ func TestTwoProcessesAppendWithoutLosingUpdates(t *testing.T) {
 	if err != nil {
 		t.Fatalf("reading the session after both writers: %v", err)
 	}
-	if err := sessionstoretest.CheckAppends(got, writers, each, revs); err != nil {
+	if err := storetest.CheckAppends(got, writers, each, revs); err != nil {
 		t.Error(err)
 	}
 	// Interleaving shows that the writers did overlap; without it the test proves little.
@@ -142,7 +143,7 @@ func helperChurn() int {
 	s := New(filepath.Join(os.Getenv(dirEnv), "sessions"))
 	fmt.Println("ready")
 	for {
-		if _, err := engine.UpdateSession(s, sessionID, engine.OperatorAuthority, func(cur engine.SessionRules) (engine.Ruleset, error) {
+		if _, err := approvals.UpdateSession(s, sessionID, approvals.OperatorAuthority, func(cur approvals.SessionRules) (engine.Ruleset, error) {
 			return churnRules(cur.Revision + 1), nil
 		}); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -207,7 +208,7 @@ func TestKilledWriterLeavesOldOrNewFile(t *testing.T) {
 	}
 	t.Logf("final revision %d; %d of 30 kills left a temporary file behind (a write cut short)", last, interrupted)
 	// The next write cleans up what the killed writers left.
-	if _, err := engine.AppendSessionRules(store, sessionID, engine.OperatorAuthority, engine.Rule{Permission: "bash", Pattern: "x", Action: engine.Deny}); err != nil {
+	if _, err := approvals.AppendSessionRules(store, sessionID, approvals.OperatorAuthority, engine.Rule{Permission: "bash", Pattern: "x", Action: engine.Deny}); err != nil {
 		t.Fatal(err)
 	}
 	if temps, _ := filepath.Glob(filepath.Join(dir, "sessions", ".*.tmp")); len(temps) > 0 {

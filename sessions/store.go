@@ -1,5 +1,5 @@
 // Package sessions keeps session rules in files: agent-manager/sessions/<id>.json in pi's agent
-// dir, one file per session. It implements engine.SessionStore for several processes at once
+// dir, one file per session. It implements approvals.SessionStore for several processes at once
 // (the app, the CLI, the pi extension): a write takes an flock(2) on the folder's lock file
 // around read-check-write, writes a temporary file, syncs it and renames it over the old one,
 // so a reader sees the old file or the new one, never a torn one, and no update is lost.
@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/filelock"
 	"github.com/agentmgr/agentmgr/locations"
@@ -23,14 +24,14 @@ import (
 // lockName is the folder's lock file; its leading dot keeps it out of the id space.
 const lockName = ".lock"
 
-// Store is the file implementation of engine.SessionStore. It is safe for concurrent use by
+// Store is the file implementation of approvals.SessionStore. It is safe for concurrent use by
 // goroutines and processes.
 type Store struct {
 	dir string
 	now func() time.Time
 }
 
-var _ engine.SessionStore = (*Store)(nil)
+var _ approvals.SessionStore = (*Store)(nil)
 
 // New returns the store of folder dir. Nothing is created until the first write.
 func New(dir string) *Store { return &Store{dir: dir, now: time.Now} }
@@ -38,66 +39,66 @@ func New(dir string) *Store { return &Store{dir: dir, now: time.Now} }
 // Open returns the store of dirs' agent dir.
 func Open(dirs locations.Dirs) *Store { return New(dirs.SessionsDir()) }
 
-// Path is the file that holds session id. The id must be valid (engine.ValidateSessionID).
+// Path is the file that holds session id. The id must be valid (approvals.ValidateSessionID).
 func (s *Store) Path(id string) string { return filepath.Join(s.dir, id+".json") }
 
 // Get reads the session's file; a missing file is a session never written.
-func (s *Store) Get(id string) (engine.SessionRules, error) {
-	if err := engine.ValidateSessionID(id); err != nil {
-		return engine.SessionRules{}, err
+func (s *Store) Get(id string) (approvals.SessionRules, error) {
+	if err := approvals.ValidateSessionID(id); err != nil {
+		return approvals.SessionRules{}, err
 	}
 	return s.read(id)
 }
 
-func (s *Store) read(id string) (engine.SessionRules, error) {
+func (s *Store) read(id string) (approvals.SessionRules, error) {
 	path := s.Path(id)
 	data, err := readLimited(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return engine.SessionRules{ID: id}, nil
+		return approvals.SessionRules{ID: id}, nil
 	}
 	if err != nil {
-		return engine.SessionRules{}, fmt.Errorf("reading session %q: %w", id, err)
+		return approvals.SessionRules{}, fmt.Errorf("reading session %q: %w", id, err)
 	}
 	return decode(path, id, data)
 }
 
-// Put replaces the session's rules; see engine.SessionStore.
-func (s *Store) Put(id string, rules engine.Ruleset, read uint64, by engine.Authority) (engine.SessionRules, error) {
-	return s.write(id, func(cur engine.SessionRules) (engine.SessionRules, error) { return cur.Revise(rules, read, by) })
+// Put replaces the session's rules; see approvals.SessionStore.
+func (s *Store) Put(id string, rules engine.Ruleset, read uint64, by approvals.Authority) (approvals.SessionRules, error) {
+	return s.write(id, func(cur approvals.SessionRules) (approvals.SessionRules, error) { return cur.Revise(rules, read, by) })
 }
 
 // Delete drops the session's rules and keeps its file as a high-water mark; see
-// engine.SessionStore.
-func (s *Store) Delete(id string, read uint64, by engine.Authority) (engine.SessionRules, error) {
-	return s.write(id, func(cur engine.SessionRules) (engine.SessionRules, error) { return cur.Remove(read, by) })
+// approvals.SessionStore.
+func (s *Store) Delete(id string, read uint64, by approvals.Authority) (approvals.SessionRules, error) {
+	return s.write(id, func(cur approvals.SessionRules) (approvals.SessionRules, error) { return cur.Remove(read, by) })
 }
 
 // write runs read-check-write under the folder's lock.
-func (s *Store) write(id string, change func(engine.SessionRules) (engine.SessionRules, error)) (engine.SessionRules, error) {
-	if err := engine.ValidateSessionID(id); err != nil {
-		return engine.SessionRules{}, err
+func (s *Store) write(id string, change func(approvals.SessionRules) (approvals.SessionRules, error)) (approvals.SessionRules, error) {
+	if err := approvals.ValidateSessionID(id); err != nil {
+		return approvals.SessionRules{}, err
 	}
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return engine.SessionRules{}, fmt.Errorf("creating the sessions folder: %w", err)
+		return approvals.SessionRules{}, fmt.Errorf("creating the sessions folder: %w", err)
 	}
 	unlock, err := s.lock()
 	if err != nil {
-		return engine.SessionRules{}, err
+		return approvals.SessionRules{}, err
 	}
 	defer unlock()
 	removeStaleTemps(s.dir, id)
 	cur, err := s.read(id)
 	if err != nil {
 		// A broken file still holds the high-water mark: writing over it could reuse revisions.
-		return engine.SessionRules{}, fmt.Errorf("%w; fix or remove the file before writing the session again", err)
+		return approvals.SessionRules{}, fmt.Errorf("%w; fix or remove the file before writing the session again", err)
 	}
 	next, err := change(cur)
 	if err != nil {
-		return engine.SessionRules{}, err
+		return approvals.SessionRules{}, err
 	}
 	next.Updated = s.now().UTC()
 	if err := writeAtomic(s.dir, id, encode(next)); err != nil {
-		return engine.SessionRules{}, fmt.Errorf("writing session %q: %w", id, err)
+		return approvals.SessionRules{}, fmt.Errorf("writing session %q: %w", id, err)
 	}
 	return next, nil
 }
@@ -113,19 +114,19 @@ func (s *Store) lock() (func(), error) {
 
 // List reads every session file and returns the sessions that hold rules, sorted by id. A file
 // that cannot be read is left out and reported in the error, next to the sessions that could.
-func (s *Store) List() ([]engine.SessionRules, error) {
+func (s *Store) List() ([]approvals.SessionRules, error) {
 	entries, err := os.ReadDir(s.dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return []engine.SessionRules{}, nil
+		return []approvals.SessionRules{}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("listing sessions: %w", err)
 	}
-	out := []engine.SessionRules{}
+	out := []approvals.SessionRules{}
 	var errs []error
 	for _, e := range entries {
 		id, ok := strings.CutSuffix(e.Name(), ".json")
-		if !ok || e.IsDir() || engine.ValidateSessionID(id) != nil {
+		if !ok || e.IsDir() || approvals.ValidateSessionID(id) != nil {
 			continue
 		}
 		got, err := s.read(id)
@@ -137,6 +138,6 @@ func (s *Store) List() ([]engine.SessionRules, error) {
 			out = append(out, got)
 		}
 	}
-	slices.SortFunc(out, func(a, b engine.SessionRules) int { return strings.Compare(a.ID, b.ID) })
+	slices.SortFunc(out, func(a, b approvals.SessionRules) int { return strings.Compare(a.ID, b.ID) })
 	return out, errors.Join(errs...)
 }

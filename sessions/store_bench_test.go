@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -14,7 +15,7 @@ func benchStore(b *testing.B, rules int) *Store {
 	for i := 0; i < rules; i++ {
 		rs = append(rs, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf("cmd%d *", i), Action: engine.Allow})
 	}
-	if _, err := s.Put("s1", rs, 0, engine.OperatorAuthority); err != nil {
+	if _, err := s.Put("s1", rs, 0, approvals.OperatorAuthority); err != nil {
 		b.Fatal(err)
 	}
 	return s
@@ -38,7 +39,7 @@ func BenchmarkAppend(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		if _, err := engine.AppendSessionRules(s, "s1", engine.OperatorAuthority, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf("x%d", i), Action: engine.Deny}); err != nil {
+		if _, err := approvals.AppendSessionRules(s, "s1", approvals.OperatorAuthority, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf("x%d", i), Action: engine.Deny}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,12 +7,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/approvals/storetest"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/engine/sessionstoretest"
 )
 
 func TestStoreContract(t *testing.T) {
-	sessionstoretest.Run(t, func(t *testing.T) engine.SessionStore { return New(filepath.Join(t.TempDir(), "sessions")) })
+	storetest.Run(t, func(t *testing.T) approvals.SessionStore { return New(filepath.Join(t.TempDir(), "sessions")) })
 }
 
 func TestStorePersistsAcrossOpens(t *testing.T) {
@@ -22,7 +23,7 @@ func TestStorePersistsAcrossOpens(t *testing.T) {
 		{Permission: "read", Pattern: "*.env", Action: engine.Deny, Reason: "secrets \"stay\"\nhome"},
 		{Permission: "bash", Pattern: "", Action: engine.Ask},
 	}
-	put, err := New(dir).Put("s1", rules, 0, engine.OperatorAuthority)
+	put, err := New(dir).Put("s1", rules, 0, approvals.OperatorAuthority)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestStorePersistsAcrossOpens(t *testing.T) {
 func TestStoreFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "sessions")
 	s := New(dir)
-	if _, err := s.Put("s1", engine.Ruleset{{Permission: "bash", Pattern: "ls *", Action: engine.Allow}}, 0, engine.OperatorAuthority); err != nil {
+	if _, err := s.Put("s1", engine.Ruleset{{Permission: "bash", Pattern: "ls *", Action: engine.Allow}}, 0, approvals.OperatorAuthority); err != nil {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]os.FileMode{"": 0o700, "s1.json": 0o600, ".lock": 0o600} {
@@ -63,7 +64,7 @@ func TestStoreFiles(t *testing.T) {
 	if list, err := s.List(); err != nil || len(list) != 1 {
 		t.Errorf("List with a stale temporary file = %v, %v; want the one session", list, err)
 	}
-	if _, err := engine.AppendSessionRules(s, "s1", engine.OperatorAuthority, engine.Rule{Permission: "bash", Pattern: "x", Action: engine.Deny}); err != nil {
+	if _, err := approvals.AppendSessionRules(s, "s1", approvals.OperatorAuthority, engine.Rule{Permission: "bash", Pattern: "x", Action: engine.Deny}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(stale); !errors.Is(err, os.ErrNotExist) {
@@ -82,7 +83,7 @@ func TestStoreRefusesToWriteOverABrokenFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), path+":5:5: rules[1]: unknown action \"block\"") {
 		t.Errorf("Get of a file with a bad action: err = %v, want it positioned at 5:5", err)
 	}
-	_, err = s.Put("s1", nil, 7, engine.OperatorAuthority)
+	_, err = s.Put("s1", nil, 7, approvals.OperatorAuthority)
 	if err == nil || !strings.Contains(err.Error(), "fix or remove the file") {
 		t.Errorf("Put over a broken file: err = %v, want refused", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
@@ -160,7 +161,7 @@ func TestGateWithApp(t *testing.T) {
 	prompts := make(chan *gate.Prompt, 4)
 	srv := &gate.Server{
 		Inbox:     gate.InboxIn(dirs),
-		Approvals: engine.NewApprovals(sessions.Open(dirs), nil),
+		Approvals: approvals.New(sessions.Open(dirs), nil),
 		Policy: func(r gate.Request) (*engine.Policy, error) {
 			p, ok := personas.Load(dirs).Lookup(r.Agent)
 			if !ok {
@@ -185,7 +186,7 @@ func TestGateWithApp(t *testing.T) {
 		}()
 		return ch
 	}
-	answer := func(p *gate.Prompt, r engine.Reply) {
+	answer := func(p *gate.Prompt, r approvals.Reply) {
 		if err := p.Reply(r); err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +209,7 @@ func TestGateWithApp(t *testing.T) {
 	}
 
 	ch := ask("make test")
-	answer(next(), engine.Reply{Kind: engine.Once})
+	answer(next(), approvals.Reply{Kind: approvals.Once})
 	result(ch, "allow", "allowed this call once")
 
 	ch = ask("go test ./...")
@@ -216,12 +217,12 @@ func TestGateWithApp(t *testing.T) {
 	if p.Request.Agent != "asker" || p.Request.Session != "s1" || p.Request.Value != "go test ./..." {
 		t.Errorf("the app was asked %+v, want asker's go test in s1", p.Request)
 	}
-	answer(p, engine.Reply{Kind: engine.Always})
+	answer(p, approvals.Reply{Kind: approvals.Always})
 	result(ch, "allow", `"go test *"`)
 	result(ask("go test ./gate/"), "allow", "session")
 
 	ch = ask("curl example.com")
-	answer(next(), engine.Reply{Kind: engine.Reject, Message: "no network"})
+	answer(next(), approvals.Reply{Kind: approvals.Reject, Message: "no network"})
 	result(ch, "deny", "no network")
 	select {
 	case p := <-prompts:

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -21,10 +22,10 @@ func logApprovals(t *testing.T) {
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "agents/asker.md", Line: 5}},
 		{Permission: "edit", Pattern: "*.env", Action: engine.Deny, Reason: "no secrets", Source: engine.Source{Kind: engine.FromFile, Name: "agents/asker.md", Line: 7}},
 	}
-	ap := engine.NewApprovals(engine.NewMemoryStore(), reviewlog.Open(dirs))
+	ap := approvals.New(approvals.NewMemoryStore(), reviewlog.Open(dirs))
 	pol := &engine.Policy{Persona: engine.Compile(persona)}
-	ask := func(session, tool, value string) *engine.Pending {
-		_, p, err := ap.Ask(pol, engine.Call{Session: session, Agent: "asker", Tool: tool, Values: []string{value}})
+	ask := func(session, tool, value string) *approvals.Pending {
+		_, p, err := ap.Ask(pol, approvals.Call{Session: session, Agent: "asker", Tool: tool, Values: []string{value}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -33,10 +34,10 @@ func logApprovals(t *testing.T) {
 	ask("s1", "edit", "prod.env")
 	p := ask("s1", "bash", "git push origin")
 	q := ask("s2", "bash", "curl x")
-	if _, err := ap.Reply(p.ID, engine.Reply{Kind: engine.Always, By: engine.OperatorAuthority}); err != nil {
+	if _, err := ap.Reply(p.ID, approvals.Reply{Kind: approvals.Always, By: approvals.OperatorAuthority}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ap.Reply(q.ID, engine.Reply{Kind: engine.Reject, Message: "offline"}); err != nil {
+	if _, err := ap.Reply(q.ID, approvals.Reply{Kind: approvals.Reject, Message: "offline"}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -151,7 +152,7 @@ func TestLogAlignsColumns(t *testing.T) {
 	rec := reviewlog.Open(dirs)
 	at := time.Date(2026, 1, 2, 15, 4, 5, 0, time.UTC)
 	rule := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Allow}
-	for _, c := range []engine.Call{
+	for _, c := range []approvals.Call{
 		{Session: "7f1c2a9e-3b4d-4e5f-8a6b-9c0d1e2f3a4b", Agent: "planner", Tool: "read", Values: []string{"a.go"}},
 		{Session: "s1", Agent: "windows-dev", Tool: "bash", Values: []string{"ls"}},
 	} {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
@@ -59,7 +60,7 @@ type sessionRuleJSON struct {
 	Reason     string `json:"reason,omitempty"`
 }
 
-func toSessionJSON(s engine.SessionRules) sessionJSON {
+func toSessionJSON(s approvals.SessionRules) sessionJSON {
 	out := sessionJSON{ID: s.ID, Revision: s.Revision, Generation: s.Generation, Updated: s.Updated, Rules: []sessionRuleJSON{}}
 	for i, r := range s.Rules {
 		out.Rules = append(out.Rules, sessionRuleJSON{Index: i + 1, Permission: r.Permission, Pattern: r.Pattern, Action: string(r.Action), Reason: r.Reason})
@@ -134,13 +135,13 @@ func sessionList(e *env, store *sessions.Store, asJSON bool) error {
 }
 
 // existing reads a session that must hold rules.
-func existing(store *sessions.Store, id string) (engine.SessionRules, error) {
+func existing(store *sessions.Store, id string) (approvals.SessionRules, error) {
 	s, err := store.Get(id)
 	if err != nil {
 		return s, err
 	}
 	if !s.Exists() {
-		return s, fmt.Errorf("session %q: %w; `agentmgr session list` shows those that hold rules", id, engine.ErrNoSession)
+		return s, fmt.Errorf("session %q: %w; `agentmgr session list` shows those that hold rules", id, approvals.ErrNoSession)
 	}
 	return s, nil
 }
@@ -179,7 +180,7 @@ func sessionAdd(e *env, store *sessions.Store, id, key, pattern string, action e
 		key = k
 	}
 	r := engine.Rule{Permission: key, Pattern: pattern, Action: action, Reason: reason}
-	s, err := engine.AppendSessionRules(store, id, engine.OperatorAuthority, r)
+	s, err := approvals.AppendSessionRules(store, id, approvals.OperatorAuthority, r)
 	if err != nil {
 		return err
 	}
@@ -189,12 +190,12 @@ func sessionAdd(e *env, store *sessions.Store, id, key, pattern string, action e
 
 func sessionRevoke(e *env, store *sessions.Store, id string, index int, revision uint64) error {
 	var removed engine.Rule
-	s, err := engine.UpdateSession(store, id, engine.OperatorAuthority, func(cur engine.SessionRules) (engine.Ruleset, error) {
+	s, err := approvals.UpdateSession(store, id, approvals.OperatorAuthority, func(cur approvals.SessionRules) (engine.Ruleset, error) {
 		if err := checkRevision(cur, revision); err != nil {
 			return nil, err
 		}
 		if !cur.Exists() {
-			return nil, fmt.Errorf("session %q: %w", id, engine.ErrNoSession)
+			return nil, fmt.Errorf("session %q: %w", id, approvals.ErrNoSession)
 		}
 		if index > len(cur.Rules) {
 			return nil, fmt.Errorf("session %q has %d rule(s); there is no rule %d", id, len(cur.Rules), index)
@@ -217,7 +218,7 @@ func sessionClear(e *env, store *sessions.Store, id string, revision uint64) err
 	if err := checkRevision(s, revision); err != nil {
 		return err
 	}
-	del, err := store.Delete(id, s.Revision, engine.OperatorAuthority)
+	del, err := store.Delete(id, s.Revision, approvals.OperatorAuthority)
 	if err != nil {
 		return err
 	}
@@ -226,9 +227,9 @@ func sessionClear(e *env, store *sessions.Store, id string, revision uint64) err
 }
 
 // checkRevision refuses when the person asked for a revision the session is no longer at.
-func checkRevision(s engine.SessionRules, want uint64) error {
+func checkRevision(s approvals.SessionRules, want uint64) error {
 	if want != 0 && s.Revision != want {
-		return &engine.ConflictError{ID: s.ID, Read: want, Current: s.Revision}
+		return &approvals.ConflictError{ID: s.ID, Read: want, Current: s.Revision}
 	}
 	return nil
 }

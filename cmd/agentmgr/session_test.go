@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentmgr/agentmgr/engine/sessionstoretest"
+	"github.com/agentmgr/agentmgr/approvals/storetest"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
@@ -213,7 +213,7 @@ func TestSessionAllowFromTwoProcesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sessionstoretest.CheckAppends(got, 2, each, revs); err != nil {
+	if err := storetest.CheckAppends(got, 2, each, revs); err != nil {
 		t.Error(err)
 	}
 }

@@ -1,8 +1,10 @@
-package engine
+package approvals
 
 import (
 	"fmt"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // BenchmarkApprovalsAskReply measures one call that asks and its once reply, with the session
@@ -10,12 +12,12 @@ import (
 func BenchmarkApprovalsAskReply(b *testing.B) {
 	store := NewMemoryStore()
 	for i := 0; i < 50; i++ {
-		if _, err := AppendSessionRules(store, "s1", OperatorAuthority, Rule{Permission: "bash", Pattern: fmt.Sprintf("tool%d *", i), Action: Allow}); err != nil {
+		if _, err := AppendSessionRules(store, "s1", OperatorAuthority, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf("tool%d *", i), Action: engine.Allow}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	ap := NewApprovals(store, nil)
-	pol := &Policy{Persona: Compile(askPersona)}
+	ap := New(store, nil)
+	pol := &engine.Policy{Persona: engine.Compile(askPersona)}
 	call := Call{Session: "s1", Tool: "bash", Values: []string{"git push origin main && npm run build"}}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -32,15 +34,15 @@ func BenchmarkApprovalsAskReply(b *testing.B) {
 // BenchmarkCheckAuthority measures the tool-side check of a write appending one deny to a
 // session of 200 rules, the common tightening write.
 func BenchmarkCheckAuthority(b *testing.B) {
-	var old Ruleset
+	var old engine.Ruleset
 	for i := 0; i < 200; i++ {
-		a := Allow
+		a := engine.Allow
 		if i%10 == 0 {
-			a = Deny
+			a = engine.Deny
 		}
-		old = append(old, Rule{Permission: "bash", Pattern: fmt.Sprintf("cmd%d *", i), Action: a})
+		old = append(old, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf("cmd%d *", i), Action: a})
 	}
-	next := append(append(Ruleset{}, old...), Rule{Permission: "bash", Pattern: "curl *", Action: Ask})
+	next := append(append(engine.Ruleset{}, old...), engine.Rule{Permission: "bash", Pattern: "curl *", Action: engine.Ask})
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := CheckAuthority(old, next, ToolAuthority); err != nil {

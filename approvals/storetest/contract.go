@@ -1,7 +1,7 @@
-// Package sessionstoretest is the contract every engine.SessionStore must pass: revisions and
+// Package storetest is the contract every approvals.SessionStore must pass: revisions and
 // conflicts, authority, high-water marks across deletes, id validation, listing and concurrent
 // writers. The in-memory store and the file store run the same cases.
-package sessionstoretest
+package storetest
 
 import (
 	"errors"
@@ -10,14 +10,15 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
 // Run runs the contract against stores made by open; each case opens its own empty store.
-func Run(t *testing.T, open func(t *testing.T) engine.SessionStore) {
+func Run(t *testing.T, open func(t *testing.T) approvals.SessionStore) {
 	cases := []struct {
 		name string
-		run  func(t *testing.T, s engine.SessionStore)
+		run  func(t *testing.T, s approvals.SessionStore)
 	}{
 		{"unwritten_id_is_empty_at_revision_0", unwrittenIsEmpty},
 		{"first_write_is_revision_1_generation_1", firstWrite},
@@ -47,7 +48,7 @@ func R(perm, pattern string, a engine.Action) engine.Rule {
 	return engine.Rule{Permission: perm, Pattern: pattern, Action: a}
 }
 
-func mustPut(t *testing.T, s engine.SessionStore, id string, rules engine.Ruleset, read uint64, by engine.Authority) engine.SessionRules {
+func mustPut(t *testing.T, s approvals.SessionStore, id string, rules engine.Ruleset, read uint64, by approvals.Authority) approvals.SessionRules {
 	t.Helper()
 	got, err := s.Put(id, rules, read, by)
 	if err != nil {
@@ -56,7 +57,7 @@ func mustPut(t *testing.T, s engine.SessionStore, id string, rules engine.Rulese
 	return got
 }
 
-func mustGet(t *testing.T, s engine.SessionStore, id string) engine.SessionRules {
+func mustGet(t *testing.T, s approvals.SessionStore, id string) approvals.SessionRules {
 	t.Helper()
 	got, err := s.Get(id)
 	if err != nil {
@@ -79,16 +80,16 @@ func sameRules(a, b engine.Ruleset) bool {
 	return true
 }
 
-func unwrittenIsEmpty(t *testing.T, s engine.SessionStore) {
+func unwrittenIsEmpty(t *testing.T, s approvals.SessionStore) {
 	got := mustGet(t, s, "never-written")
 	if got.ID != "never-written" || got.Revision != 0 || got.Generation != 0 || len(got.Rules) != 0 || got.Deleted || got.Exists() {
 		t.Errorf("Get of an unwritten id = %+v, want id set, revision 0, generation 0, no rules, not existing", got)
 	}
 }
 
-func firstWrite(t *testing.T, s engine.SessionStore) {
+func firstWrite(t *testing.T, s approvals.SessionStore) {
 	rules := engine.Ruleset{R("bash", "git push *", engine.Allow), {Permission: "read", Pattern: "*.env", Action: engine.Deny, Reason: "secrets"}}
-	got := mustPut(t, s, "s1", rules, 0, engine.OperatorAuthority)
+	got := mustPut(t, s, "s1", rules, 0, approvals.OperatorAuthority)
 	if got.Revision != 1 || got.Generation != 1 || !got.Exists() {
 		t.Errorf("first Put: revision %d generation %d exists %v, want 1, 1, true", got.Revision, got.Generation, got.Exists())
 	}
@@ -106,9 +107,9 @@ func firstWrite(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func getAfterPut(t *testing.T, s engine.SessionStore) {
-	put := mustPut(t, s, "s1", engine.Ruleset{R("edit", "src/*", engine.Allow)}, 0, engine.OperatorAuthority)
-	put = mustPut(t, s, "s1", append(put.Rules, R("bash", "rm *", engine.Deny)), put.Revision, engine.OperatorAuthority)
+func getAfterPut(t *testing.T, s approvals.SessionStore) {
+	put := mustPut(t, s, "s1", engine.Ruleset{R("edit", "src/*", engine.Allow)}, 0, approvals.OperatorAuthority)
+	put = mustPut(t, s, "s1", append(put.Rules, R("bash", "rm *", engine.Deny)), put.Revision, approvals.OperatorAuthority)
 	got := mustGet(t, s, "s1")
 	if got.Revision != put.Revision || got.Generation != put.Generation || !sameRules(got.Rules, put.Rules) || got.Deleted {
 		t.Errorf("Get after Put = %+v, want what Put returned %+v", got, put)
@@ -118,11 +119,11 @@ func getAfterPut(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func staleRevision(t *testing.T, s engine.SessionStore) {
-	first := mustPut(t, s, "s1", engine.Ruleset{R("bash", "ls *", engine.Allow)}, 0, engine.OperatorAuthority)
+func staleRevision(t *testing.T, s approvals.SessionStore) {
+	first := mustPut(t, s, "s1", engine.Ruleset{R("bash", "ls *", engine.Allow)}, 0, approvals.OperatorAuthority)
 	for _, read := range []uint64{0, first.Revision + 1, 99} {
-		_, err := s.Put("s1", engine.Ruleset{R("bash", "*", engine.Allow)}, read, engine.OperatorAuthority)
-		var c *engine.ConflictError
+		_, err := s.Put("s1", engine.Ruleset{R("bash", "*", engine.Allow)}, read, approvals.OperatorAuthority)
+		var c *approvals.ConflictError
 		if !errors.As(err, &c) {
 			t.Errorf("Put with read revision %d over revision %d: err = %v, want a *ConflictError", read, first.Revision, err)
 			continue
@@ -136,7 +137,7 @@ func staleRevision(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func operatorMayLoosen(t *testing.T, s engine.SessionStore) {
+func operatorMayLoosen(t *testing.T, s approvals.SessionStore) {
 	steps := []engine.Ruleset{
 		{R("bash", "rm *", engine.Deny)},
 		{R("bash", "rm *", engine.Deny), R("bash", "rm -i *", engine.Allow)},
@@ -145,11 +146,11 @@ func operatorMayLoosen(t *testing.T, s engine.SessionStore) {
 	}
 	var rev uint64
 	for _, rules := range steps {
-		rev = mustPut(t, s, "s1", rules, rev, engine.OperatorAuthority).Revision
+		rev = mustPut(t, s, "s1", rules, rev, approvals.OperatorAuthority).Revision
 	}
 }
 
-// Writes a tool may make, and writes only the operator may make (see engine.CheckAuthority).
+// Writes a tool may make, and writes only the operator may make (see approvals.CheckAuthority).
 var (
 	tightening = []struct {
 		name      string
@@ -185,14 +186,14 @@ var (
 	}
 )
 
-func toolMayTighten(t *testing.T, s engine.SessionStore) {
+func toolMayTighten(t *testing.T, s approvals.SessionStore) {
 	for i, tt := range tightening {
 		id := fmt.Sprintf("tight-%d", i)
 		var rev uint64
 		if tt.old != nil {
-			rev = mustPut(t, s, id, tt.old, 0, engine.OperatorAuthority).Revision
+			rev = mustPut(t, s, id, tt.old, 0, approvals.OperatorAuthority).Revision
 		}
-		got, err := s.Put(id, tt.next, rev, engine.ToolAuthority)
+		got, err := s.Put(id, tt.next, rev, approvals.ToolAuthority)
 		if err != nil {
 			t.Errorf("%s: tool Put %v over %v: %v, want accepted", tt.name, tt.next, tt.old, err)
 			continue
@@ -203,15 +204,15 @@ func toolMayTighten(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func toolMayNotLoosen(t *testing.T, s engine.SessionStore) {
+func toolMayNotLoosen(t *testing.T, s approvals.SessionStore) {
 	for i, tt := range loosening {
 		id := fmt.Sprintf("loose-%d", i)
 		var rev uint64
 		if tt.old != nil {
-			rev = mustPut(t, s, id, tt.old, 0, engine.OperatorAuthority).Revision
+			rev = mustPut(t, s, id, tt.old, 0, approvals.OperatorAuthority).Revision
 		}
-		_, err := s.Put(id, tt.next, rev, engine.ToolAuthority)
-		var ae *engine.AuthorityError
+		_, err := s.Put(id, tt.next, rev, approvals.ToolAuthority)
+		var ae *approvals.AuthorityError
 		if !errors.As(err, &ae) {
 			t.Errorf("%s: tool Put %v over %v: err = %v, want an *AuthorityError", tt.name, tt.next, tt.old, err)
 			continue
@@ -225,10 +226,10 @@ func toolMayNotLoosen(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func deleteKeepsHighWater(t *testing.T, s engine.SessionStore) {
-	cur := mustPut(t, s, "s1", engine.Ruleset{R("bash", "ls *", engine.Allow)}, 0, engine.OperatorAuthority)
-	cur = mustPut(t, s, "s1", engine.Ruleset{R("bash", "ls *", engine.Allow), R("bash", "rm *", engine.Deny)}, cur.Revision, engine.OperatorAuthority)
-	del, err := s.Delete("s1", cur.Revision, engine.OperatorAuthority)
+func deleteKeepsHighWater(t *testing.T, s approvals.SessionStore) {
+	cur := mustPut(t, s, "s1", engine.Ruleset{R("bash", "ls *", engine.Allow)}, 0, approvals.OperatorAuthority)
+	cur = mustPut(t, s, "s1", engine.Ruleset{R("bash", "ls *", engine.Allow), R("bash", "rm *", engine.Deny)}, cur.Revision, approvals.OperatorAuthority)
+	del, err := s.Delete("s1", cur.Revision, approvals.OperatorAuthority)
 	if err != nil {
 		t.Fatalf("Delete(s1, %d): %v", cur.Revision, err)
 	}
@@ -241,13 +242,13 @@ func deleteKeepsHighWater(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func recreateNeverReuses(t *testing.T, s engine.SessionStore) {
+func recreateNeverReuses(t *testing.T, s approvals.SessionStore) {
 	seen := map[uint64]bool{}
 	var last, gen uint64
 	cur := mustGet(t, s, "s1")
 	for round := 1; round <= 4; round++ {
 		for k := 0; k < 3; k++ {
-			cur = mustPut(t, s, "s1", append(cur.Rules, R("bash", fmt.Sprintf("cmd%d-%d *", round, k), engine.Allow)), cur.Revision, engine.OperatorAuthority)
+			cur = mustPut(t, s, "s1", append(cur.Rules, R("bash", fmt.Sprintf("cmd%d-%d *", round, k), engine.Allow)), cur.Revision, approvals.OperatorAuthority)
 			if seen[cur.Revision] || cur.Revision <= last {
 				t.Fatalf("round %d write %d got revision %d after %d (seen before: %v), want strictly increasing, never reused", round, k, cur.Revision, last, seen[cur.Revision])
 			}
@@ -263,7 +264,7 @@ func recreateNeverReuses(t *testing.T, s engine.SessionStore) {
 		if len(cur.Rules) != 3 {
 			t.Errorf("round %d: recreated session has %d rules, want only its own 3: %v", round, len(cur.Rules), cur.Rules)
 		}
-		del, err := s.Delete("s1", cur.Revision, engine.OperatorAuthority)
+		del, err := s.Delete("s1", cur.Revision, approvals.OperatorAuthority)
 		if err != nil {
 			t.Fatalf("round %d: Delete: %v", round, err)
 		}
@@ -275,24 +276,24 @@ func recreateNeverReuses(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func deleteMissing(t *testing.T, s engine.SessionStore) {
-	if _, err := s.Delete("never", 0, engine.OperatorAuthority); !errors.Is(err, engine.ErrNoSession) {
+func deleteMissing(t *testing.T, s approvals.SessionStore) {
+	if _, err := s.Delete("never", 0, approvals.OperatorAuthority); !errors.Is(err, approvals.ErrNoSession) {
 		t.Errorf("Delete of an unwritten id: err = %v, want ErrNoSession", err)
 	}
-	cur := mustPut(t, s, "s1", nil, 0, engine.OperatorAuthority)
-	del, err := s.Delete("s1", cur.Revision, engine.OperatorAuthority)
+	cur := mustPut(t, s, "s1", nil, 0, approvals.OperatorAuthority)
+	del, err := s.Delete("s1", cur.Revision, approvals.OperatorAuthority)
 	if err != nil {
 		t.Fatalf("Delete of an empty session: %v", err)
 	}
-	if _, err := s.Delete("s1", del.Revision, engine.OperatorAuthority); !errors.Is(err, engine.ErrNoSession) {
+	if _, err := s.Delete("s1", del.Revision, approvals.OperatorAuthority); !errors.Is(err, approvals.ErrNoSession) {
 		t.Errorf("second Delete: err = %v, want ErrNoSession", err)
 	}
 }
 
-func deleteStale(t *testing.T, s engine.SessionStore) {
-	cur := mustPut(t, s, "s1", engine.Ruleset{R("bash", "rm *", engine.Deny)}, 0, engine.OperatorAuthority)
-	var c *engine.ConflictError
-	if _, err := s.Delete("s1", cur.Revision-1, engine.OperatorAuthority); !errors.As(err, &c) {
+func deleteStale(t *testing.T, s approvals.SessionStore) {
+	cur := mustPut(t, s, "s1", engine.Ruleset{R("bash", "rm *", engine.Deny)}, 0, approvals.OperatorAuthority)
+	var c *approvals.ConflictError
+	if _, err := s.Delete("s1", cur.Revision-1, approvals.OperatorAuthority); !errors.As(err, &c) {
 		t.Errorf("Delete with stale revision: err = %v, want *ConflictError", err)
 	}
 	if got := mustGet(t, s, "s1"); !got.Exists() || got.Revision != cur.Revision {
@@ -300,43 +301,43 @@ func deleteStale(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func toolDelete(t *testing.T, s engine.SessionStore) {
-	deny := mustPut(t, s, "deny", engine.Ruleset{R("bash", "git *", engine.Allow), R("bash", "rm *", engine.Deny)}, 0, engine.OperatorAuthority)
-	var ae *engine.AuthorityError
-	if _, err := s.Delete("deny", deny.Revision, engine.ToolAuthority); !errors.As(err, &ae) {
+func toolDelete(t *testing.T, s approvals.SessionStore) {
+	deny := mustPut(t, s, "deny", engine.Ruleset{R("bash", "git *", engine.Allow), R("bash", "rm *", engine.Deny)}, 0, approvals.OperatorAuthority)
+	var ae *approvals.AuthorityError
+	if _, err := s.Delete("deny", deny.Revision, approvals.ToolAuthority); !errors.As(err, &ae) {
 		t.Errorf("tool Delete of a session with a deny: err = %v, want *AuthorityError", err)
 	}
-	allow := mustPut(t, s, "allow", engine.Ruleset{R("bash", "git *", engine.Allow)}, 0, engine.OperatorAuthority)
-	if _, err := s.Delete("allow", allow.Revision, engine.ToolAuthority); err != nil {
+	allow := mustPut(t, s, "allow", engine.Ruleset{R("bash", "git *", engine.Allow)}, 0, approvals.OperatorAuthority)
+	if _, err := s.Delete("allow", allow.Revision, approvals.ToolAuthority); err != nil {
 		t.Errorf("tool Delete of an allow-only session: %v, want accepted", err)
 	}
 }
 
-func invalidIDs(t *testing.T, s engine.SessionStore) {
-	for _, id := range []string{"", "../x", "a/b", `a\b`, ".lock", "-x", "a b", "ä", "x\x00", strings.Repeat("a", engine.MaxSessionIDLen+1)} {
-		if _, err := s.Get(id); !errors.Is(err, engine.ErrInvalidSessionID) {
+func invalidIDs(t *testing.T, s approvals.SessionStore) {
+	for _, id := range []string{"", "../x", "a/b", `a\b`, ".lock", "-x", "a b", "ä", "x\x00", strings.Repeat("a", approvals.MaxSessionIDLen+1)} {
+		if _, err := s.Get(id); !errors.Is(err, approvals.ErrInvalidSessionID) {
 			t.Errorf("Get(%q): err = %v, want ErrInvalidSessionID", id, err)
 		}
-		if _, err := s.Put(id, nil, 0, engine.OperatorAuthority); !errors.Is(err, engine.ErrInvalidSessionID) {
+		if _, err := s.Put(id, nil, 0, approvals.OperatorAuthority); !errors.Is(err, approvals.ErrInvalidSessionID) {
 			t.Errorf("Put(%q): err = %v, want ErrInvalidSessionID", id, err)
 		}
-		if _, err := s.Delete(id, 0, engine.OperatorAuthority); !errors.Is(err, engine.ErrInvalidSessionID) {
+		if _, err := s.Delete(id, 0, approvals.OperatorAuthority); !errors.Is(err, approvals.ErrInvalidSessionID) {
 			t.Errorf("Delete(%q): err = %v, want ErrInvalidSessionID", id, err)
 		}
 	}
-	for _, id := range []string{"a", "0f3e-uuid_like.1", strings.Repeat("a", engine.MaxSessionIDLen)} {
-		if _, err := s.Put(id, nil, 0, engine.OperatorAuthority); err != nil {
+	for _, id := range []string{"a", "0f3e-uuid_like.1", strings.Repeat("a", approvals.MaxSessionIDLen)} {
+		if _, err := s.Put(id, nil, 0, approvals.OperatorAuthority); err != nil {
 			t.Errorf("Put(%q): %v, want accepted", id, err)
 		}
 	}
 }
 
-func invalidRules(t *testing.T, s engine.SessionStore) {
+func invalidRules(t *testing.T, s approvals.SessionStore) {
 	for _, rules := range []engine.Ruleset{
 		{R("bash", "x", "block")},
 		{R("", "x", engine.Deny)},
 	} {
-		if _, err := s.Put("s1", rules, 0, engine.OperatorAuthority); err == nil {
+		if _, err := s.Put("s1", rules, 0, approvals.OperatorAuthority); err == nil {
 			t.Errorf("Put(%v) accepted, want refused", rules)
 		}
 	}
@@ -345,11 +346,11 @@ func invalidRules(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func listSorted(t *testing.T, s engine.SessionStore) {
+func listSorted(t *testing.T, s approvals.SessionStore) {
 	for _, id := range []string{"b", "a", "c"} {
-		mustPut(t, s, id, engine.Ruleset{R("bash", id, engine.Allow)}, 0, engine.OperatorAuthority)
+		mustPut(t, s, id, engine.Ruleset{R("bash", id, engine.Allow)}, 0, approvals.OperatorAuthority)
 	}
-	if _, err := s.Delete("c", 1, engine.OperatorAuthority); err != nil {
+	if _, err := s.Delete("c", 1, approvals.OperatorAuthority); err != nil {
 		t.Fatal(err)
 	}
 	list, err := s.List()
@@ -368,8 +369,8 @@ func listSorted(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-func resultsAreCopies(t *testing.T, s engine.SessionStore) {
-	put := mustPut(t, s, "s1", engine.Ruleset{R("bash", "rm *", engine.Deny)}, 0, engine.OperatorAuthority)
+func resultsAreCopies(t *testing.T, s approvals.SessionStore) {
+	put := mustPut(t, s, "s1", engine.Ruleset{R("bash", "rm *", engine.Deny)}, 0, approvals.OperatorAuthority)
 	put.Rules[0].Action = engine.Allow
 	got := mustGet(t, s, "s1")
 	got.Rules[0].Pattern = "*"
@@ -378,8 +379,8 @@ func resultsAreCopies(t *testing.T, s engine.SessionStore) {
 	}
 }
 
-// concurrentAppends has several writers append through engine.AppendSessionRules at once.
-func concurrentAppends(t *testing.T, s engine.SessionStore) {
+// concurrentAppends has several writers append through approvals.AppendSessionRules at once.
+func concurrentAppends(t *testing.T, s approvals.SessionStore) {
 	const writers, each = 6, 25
 	var wg sync.WaitGroup
 	revs := make([][]uint64, writers)
@@ -389,7 +390,7 @@ func concurrentAppends(t *testing.T, s engine.SessionStore) {
 		go func() {
 			defer wg.Done()
 			for k := 0; k < each; k++ {
-				got, err := engine.AppendSessionRules(s, "shared", engine.OperatorAuthority, R("bash", fmt.Sprintf("w%d-%d", w, k), engine.Allow))
+				got, err := approvals.AppendSessionRules(s, "shared", approvals.OperatorAuthority, R("bash", fmt.Sprintf("w%d-%d", w, k), engine.Allow))
 				if err != nil {
 					errs <- err
 					return
@@ -412,7 +413,7 @@ func concurrentAppends(t *testing.T, s engine.SessionStore) {
 // "w<writer>-<k>" to an empty session, one write per rule: every rule is there once, each
 // writer's rules in the order it wrote them, the revisions each writer got strictly increase,
 // no two writes share a revision, and the session's revision counts every write.
-func CheckAppends(got engine.SessionRules, writers, each int, revs [][]uint64) error {
+func CheckAppends(got approvals.SessionRules, writers, each int, revs [][]uint64) error {
 	if len(got.Rules) != writers*each {
 		return fmt.Errorf("session has %d rules, want %d (lost updates)", len(got.Rules), writers*each)
 	}

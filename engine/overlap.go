@@ -1,12 +1,14 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+)
 
-// rulesOverlap reports whether some call could be matched by both rules: their permission
+// RulesOverlap reports whether some call could be matched by both rules: their permission
 // patterns share a key and their value patterns share a value. It may answer true for rules
 // that cannot meet in practice (it reads every pattern both as a path and as plain text), never
 // false for rules that can.
-func rulesOverlap(a, b Rule) bool {
+func RulesOverlap(a, b Rule) bool {
 	return formsMeet(keyForms(a.Permission), keyForms(b.Permission)) &&
 		formsMeet(patternForms(a.Pattern), patternForms(b.Pattern))
 }

@@ -1,4 +1,4 @@
-package engine
+package approvals
 
 import (
 	"crypto/rand"
@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // ErrNotPending is wrapped by errors about a request that is not waiting for a reply.
@@ -18,15 +20,15 @@ var ErrNotPending = errors.New("request is not pending")
 // suggestions and was given no patterns.
 var ErrNothingToRemember = errors.New("nothing to remember")
 
-// ByAgent settles a request the agent withdrew (Approvals.Cancel) before anyone replied.
+// ByAgent settles a request the agent withdrew (Broker.Cancel) before anyone replied.
 const ByAgent Resolver = "agent"
 
-// Approvals turns ask decisions into pending requests and settles them by replies (DESIGN
+// Broker turns ask decisions into pending requests and settles them by replies (DESIGN
 // section 8). It is plain Go, safe for concurrent use: the side that talks to the agent calls
 // Ask and waits on the Pending; the side that talks to the person lists Pending and calls
 // Reply. Session rules live in the store, so that other processes see them and their writes are
 // seen here.
-type Approvals struct {
+type Broker struct {
 	store  SessionStore
 	rec    Recorder
 	now    func() time.Time
@@ -45,30 +47,30 @@ type Approvals struct {
 type waiting struct {
 	p      *Pending
 	call   Call
-	policy *Policy // persona, guards and yolo of the call; the session part is replaced
+	policy *engine.Policy // persona, guards and yolo of the call; the session part is replaced
 }
 
 type compiledSession struct {
 	revision, generation uint64
-	rules                *Compiled
+	rules                *engine.Compiled
 }
 
 // maxCachedSessions bounds the compiled-session cache of a long-running process.
 const maxCachedSessions = 256
 
-// NewApprovals returns approvals over store; rec may be nil.
-func NewApprovals(store SessionStore, rec Recorder) *Approvals {
+// New returns approvals over store; rec may be nil.
+func New(store SessionStore, rec Recorder) *Broker {
 	var b [4]byte
 	_, _ = rand.Read(b[:])
-	return &Approvals{store: store, rec: rec, now: time.Now, prefix: hex.EncodeToString(b[:]), sessions: map[string]compiledSession{}}
+	return &Broker{store: store, rec: rec, now: time.Now, prefix: hex.EncodeToString(b[:]), sessions: map[string]compiledSession{}}
 }
 
 // Ask decides call for policy p with the session's rules as the store holds them now (p's own
 // Session is ignored). When the decision is ask, it opens a pending request and returns it
 // with the decision; otherwise the Pending is nil.
-func (a *Approvals) Ask(p *Policy, call Call) (Decision, *Pending, error) {
+func (a *Broker) Ask(p *engine.Policy, call Call) (engine.Decision, *Pending, error) {
 	if err := ValidateSessionID(call.Session); err != nil {
-		return Decision{}, nil, err
+		return engine.Decision{}, nil, err
 	}
 	// Read the session under the lock: an always reply stores rules under it too, so no call
 	// can be decided on rules older than a reply this process has already stored.
@@ -76,12 +78,12 @@ func (a *Approvals) Ask(p *Policy, call Call) (Decision, *Pending, error) {
 	stored, err := a.store.Get(call.Session)
 	if err != nil {
 		a.mu.Unlock()
-		return Decision{}, nil, fmt.Errorf("reading the rules of session %q: %w", call.Session, err)
+		return engine.Decision{}, nil, fmt.Errorf("reading the rules of session %q: %w", call.Session, err)
 	}
-	pol := p.withSession(a.compile(stored))
+	pol := withSession(p, a.compile(stored))
 	d := pol.DecideToolValues(call.Tool, call.Values)
 	var w *waiting
-	if d.Action == Ask {
+	if d.Action == engine.Ask {
 		a.seq++
 		req := Request{
 			ID: a.prefix + "-" + strconv.FormatUint(a.seq, 10), Session: call.Session, Agent: call.Agent, Tool: call.Tool,
@@ -109,7 +111,7 @@ func (a *Approvals) Ask(p *Policy, call Call) (Decision, *Pending, error) {
 
 // Pending lists the requests waiting for a reply, in the order asked: those of session, or
 // all of them when session is "".
-func (a *Approvals) Pending(session string) []Request {
+func (a *Broker) Pending(session string) []Request {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	out := []Request{}
@@ -123,7 +125,7 @@ func (a *Approvals) Pending(session string) []Request {
 
 // Reply answers request id and returns every resolution it caused, the request's own first.
 // On error nothing is resolved and the request stays pending: the person can answer again.
-func (a *Approvals) Reply(id string, r Reply) ([]Resolution, error) {
+func (a *Broker) Reply(id string, r Reply) ([]Resolution, error) {
 	a.mu.Lock()
 	i := a.find(id)
 	if i < 0 {
@@ -138,7 +140,7 @@ func (a *Approvals) Reply(id string, r Reply) ([]Resolution, error) {
 	)
 	switch r.Kind {
 	case Once:
-		settled, res = []*waiting{w}, []Resolution{{Request: id, Action: Allow, Reply: Once, By: ByPerson}}
+		settled, res = []*waiting{w}, []Resolution{{Request: id, Action: engine.Allow, Reply: Once, By: ByPerson}}
 	case Reject:
 		settled, res = a.reject(w, r.Message)
 	case Always:
@@ -155,18 +157,18 @@ func (a *Approvals) Reply(id string, r Reply) ([]Resolution, error) {
 
 // Cancel withdraws a pending request, denying it, when the agent no longer waits for it (the
 // run was aborted). It reports whether the request was pending.
-func (a *Approvals) Cancel(id, why string) bool {
+func (a *Broker) Cancel(id, why string) bool {
 	a.mu.Lock()
 	i := a.find(id)
 	if i < 0 {
 		a.mu.Unlock()
 		return false
 	}
-	a.settle([]*waiting{a.pending[i]}, []Resolution{{Request: id, Action: Deny, By: ByAgent, Message: why}})
+	a.settle([]*waiting{a.pending[i]}, []Resolution{{Request: id, Action: engine.Deny, By: ByAgent, Message: why}})
 	return true
 }
 
-func (a *Approvals) find(id string) int {
+func (a *Broker) find(id string) int {
 	for i, w := range a.pending {
 		if w.p.ID == id {
 			return i
@@ -176,13 +178,13 @@ func (a *Approvals) find(id string) int {
 }
 
 // reject denies w and every other pending request of its session.
-func (a *Approvals) reject(w *waiting, msg string) ([]*waiting, []Resolution) {
+func (a *Broker) reject(w *waiting, msg string) ([]*waiting, []Resolution) {
 	settled := []*waiting{w}
-	res := []Resolution{{Request: w.p.ID, Action: Deny, Reply: Reject, By: ByPerson, Message: msg}}
+	res := []Resolution{{Request: w.p.ID, Action: engine.Deny, Reply: Reject, By: ByPerson, Message: msg}}
 	for _, o := range a.pending {
 		if o != w && o.call.Session == w.call.Session {
 			settled = append(settled, o)
-			res = append(res, Resolution{Request: o.p.ID, Action: Deny, Reply: Reject, By: ByPerson, Cause: w.p.ID, Message: msg})
+			res = append(res, Resolution{Request: o.p.ID, Action: engine.Deny, Reply: Reject, By: ByPerson, Cause: w.p.ID, Message: msg})
 		}
 	}
 	return settled, res
@@ -190,7 +192,7 @@ func (a *Approvals) reject(w *waiting, msg string) ([]*waiting, []Resolution) {
 
 // always stores an allow rule per pattern in w's session, allows w, and allows every other
 // pending request of the session that the session's rules now let through.
-func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
+func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
 	patterns := r.Patterns
 	if len(patterns) == 0 {
 		patterns = w.p.Suggestions
@@ -199,12 +201,12 @@ func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error
 		return nil, nil, fmt.Errorf("request %q: %w: no session rule can allow this call (%s); reply once or reject",
 			w.p.ID, ErrNothingToRemember, w.p.Decision.Explain())
 	}
-	var add Ruleset
+	var add engine.Ruleset
 	var seen []string
 	for _, p := range patterns {
 		if !slices.Contains(seen, p) {
 			seen = append(seen, p)
-			add = append(add, Rule{Permission: w.p.Permission, Pattern: p, Action: Allow})
+			add = append(add, engine.Rule{Permission: w.p.Permission, Pattern: p, Action: engine.Allow})
 		}
 	}
 	stored, err := AppendSessionRules(a.store, w.call.Session, r.By, add...)
@@ -212,17 +214,17 @@ func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error
 		return nil, nil, fmt.Errorf("request %q: storing the always rules: %w", w.p.ID, err)
 	}
 	settled := []*waiting{w}
-	res := []Resolution{{Request: w.p.ID, Action: Allow, Reply: Always, By: ByPerson,
-		Rules: append(Ruleset(nil), stored.Rules[len(stored.Rules)-len(add):]...), Revision: stored.Revision}}
+	res := []Resolution{{Request: w.p.ID, Action: engine.Allow, Reply: Always, By: ByPerson,
+		Rules: append(engine.Ruleset(nil), stored.Rules[len(stored.Rules)-len(add):]...), Revision: stored.Revision}}
 	session := a.compile(stored)
 	for _, o := range a.pending {
 		if o == w || o.call.Session != w.call.Session {
 			continue
 		}
-		o.policy = o.policy.withSession(session)
-		if o.policy.DecideToolValues(o.call.Tool, o.call.Values).Action == Allow {
+		o.policy = withSession(o.policy, session)
+		if o.policy.DecideToolValues(o.call.Tool, o.call.Values).Action == engine.Allow {
 			settled = append(settled, o)
-			res = append(res, Resolution{Request: o.p.ID, Action: Allow, Reply: Always, By: BySessionRule, Cause: w.p.ID, Revision: stored.Revision})
+			res = append(res, Resolution{Request: o.p.ID, Action: engine.Allow, Reply: Always, By: BySessionRule, Cause: w.p.ID, Revision: stored.Revision})
 		}
 	}
 	return settled, res, nil
@@ -230,7 +232,7 @@ func (a *Approvals) always(w *waiting, r Reply) ([]*waiting, []Resolution, error
 
 // settle resolves the requests, drops them from the pending list, unlocks mu, and tells the
 // recorder. It must be called with mu held.
-func (a *Approvals) settle(ws []*waiting, res []Resolution) []Resolution {
+func (a *Broker) settle(ws []*waiting, res []Resolution) []Resolution {
 	keep := a.pending[:0]
 	for _, w := range a.pending {
 		if !slices.Contains(ws, w) {
@@ -256,14 +258,14 @@ func (a *Approvals) settle(ws []*waiting, res []Resolution) []Resolution {
 
 // compile returns the session's rules compiled, reusing the last compilation while the
 // revision holds. It must be called with mu held.
-func (a *Approvals) compile(s SessionRules) *Compiled {
+func (a *Broker) compile(s SessionRules) *engine.Compiled {
 	if c, ok := a.sessions[s.ID]; ok && c.revision == s.Revision && c.generation == s.Generation {
 		return c.rules
 	}
 	if len(a.sessions) >= maxCachedSessions {
 		clear(a.sessions)
 	}
-	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: Compile(s.Rules)}
+	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: engine.Compile(s.Rules)}
 	a.sessions[s.ID] = c
 	return c.rules
 }

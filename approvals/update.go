@@ -1,10 +1,12 @@
-package engine
+package approvals
 
 import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // maxUpdateAttempts bounds UpdateSession's retries: enough for many writers racing on one
@@ -15,7 +17,7 @@ const maxUpdateAttempts = 200
 // revision it read. When another writer got in between (a *ConflictError), it reads again and
 // calls change again, so change must compute from its argument only. An error from change, or
 // any other error from the store, is returned as is.
-func UpdateSession(s SessionStore, id string, by Authority, change func(SessionRules) (Ruleset, error)) (SessionRules, error) {
+func UpdateSession(s SessionStore, id string, by Authority, change func(SessionRules) (engine.Ruleset, error)) (SessionRules, error) {
 	var conflict *ConflictError
 	for attempt := 0; attempt < maxUpdateAttempts; attempt++ {
 		cur, err := s.Get(id)
@@ -38,8 +40,8 @@ func UpdateSession(s SessionStore, id string, by Authority, change func(SessionR
 
 // AppendSessionRules adds rules at the end of the session's rules (creating the session when it
 // holds none), retrying on conflicts as UpdateSession does.
-func AppendSessionRules(s SessionStore, id string, by Authority, rules ...Rule) (SessionRules, error) {
-	return UpdateSession(s, id, by, func(cur SessionRules) (Ruleset, error) {
+func AppendSessionRules(s SessionStore, id string, by Authority, rules ...engine.Rule) (SessionRules, error) {
+	return UpdateSession(s, id, by, func(cur SessionRules) (engine.Ruleset, error) {
 		return append(cur.Rules, rules...), nil
 	})
 }

@@ -1,8 +1,10 @@
-package engine
+package approvals
 
 import (
 	"context"
 	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // Call is one tool call of an agent in a session, as the approval flow sees it.
@@ -29,7 +31,7 @@ type Request struct {
 	// session rule could turn this call into allow (a guard asks, or the shell analysis could
 	// not read the command).
 	Suggestions []string
-	Decision    Decision // the ask decision, to show why
+	Decision    engine.Decision // the ask decision, to show why
 	Asked       time.Time
 }
 
@@ -68,8 +70,8 @@ const (
 
 // Resolution is how a request ended.
 type Resolution struct {
-	Request string // the request's ID
-	Action  Action // Allow or Deny
+	Request string        // the request's ID
+	Action  engine.Action // Allow or Deny
 	Reply   ReplyKind
 	By      Resolver
 	// Cause is the request whose reply settled this one, when that was another request (an
@@ -78,11 +80,11 @@ type Resolution struct {
 	Message string // a reject's message for the agent
 	// Rules are the session rules an always reply stored, and Revision the session's revision
 	// after storing them; both are empty for other replies.
-	Rules    Ruleset
+	Rules    engine.Ruleset
 	Revision uint64
 }
 
-// Pending is a request waiting for its resolution, as Approvals.Ask hands it to the caller.
+// Pending is a request waiting for its resolution, as Broker.Ask hands it to the caller.
 type Pending struct {
 	Request
 	done chan struct{}
@@ -114,10 +116,10 @@ func (p *Pending) Wait(ctx context.Context) (Resolution, error) {
 
 // Recorder is told every decision and every resolution, for the review log. Its methods are
 // called one at a time, in the order things happened, outside the approvals' state lock; they
-// must not block for long, and must not call back into the Approvals (that would deadlock).
+// must not block for long, and must not call back into the Broker (that would deadlock).
 type Recorder interface {
 	// Decided is called for every call Ask decides; req is nil unless the call asks.
-	Decided(call Call, d Decision, req *Request)
+	Decided(call Call, d engine.Decision, req *Request)
 	// Resolved is called once per request, when it is resolved.
 	Resolved(req Request, res Resolution)
 }

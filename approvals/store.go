@@ -1,15 +1,17 @@
-package engine
+package approvals
 
 import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // SessionStore keeps the rules a person approved during each session (DESIGN section 8), under
 // optimistic concurrency: every stored ruleset has a revision, and a write names the revision it
 // read. Implementations: MemoryStore here, and the file store of package sessions. Both pass the
-// contract test of package engine/sessionstoretest.
+// contract test of package engine/storetest.
 type SessionStore interface {
 	// Get returns what the store holds for id. An id never written has revision 0 and no rules;
 	// a deleted one keeps its revision and generation, with Deleted set.
@@ -18,7 +20,7 @@ type SessionStore interface {
 	// revision is refused with a *ConflictError. A write that loosens needs OperatorAuthority,
 	// else it is refused with an *AuthorityError (see CheckAuthority). It returns what is now
 	// stored.
-	Put(id string, rules Ruleset, read uint64, by Authority) (SessionRules, error)
+	Put(id string, rules engine.Ruleset, read uint64, by Authority) (SessionRules, error)
 	// Delete removes the session's rules, keeping its revision as a high-water mark so that a
 	// later session with the same id never reuses a revision. It is refused like Put, and with
 	// an error wrapping ErrNoSession when there is nothing to delete.
@@ -32,7 +34,7 @@ type SessionRules struct {
 	ID string
 	// Rules are in order; each carries Source{Kind: FromSession, Name: ID, Line: its 1-based
 	// index}, the index `agentmgr session revoke` takes.
-	Rules Ruleset
+	Rules engine.Ruleset
 	// Revision is 0 for an id never written; every write and delete raises it by one, and it is
 	// never reused, even after a delete.
 	Revision uint64
@@ -90,8 +92,8 @@ func (e *ConflictError) Error() string {
 // authority.
 type AuthorityError struct {
 	ID    string
-	Index int  // 1-based index of the offending rule in the ruleset it belongs to
-	Rule  Rule // the rule removed, changed or added
+	Index int         // 1-based index of the offending rule in the ruleset it belongs to
+	Rule  engine.Rule // the rule removed, changed or added
 	Why   string
 }
 
@@ -104,7 +106,7 @@ func (e *AuthorityError) Error() string {
 // Revise returns the state after writing rules over s, or the error a store must refuse the
 // write with. Stores call it under their lock, so that both implementations share one meaning;
 // Updated is left for the store to set.
-func (s SessionRules) Revise(rules Ruleset, read uint64, by Authority) (SessionRules, error) {
+func (s SessionRules) Revise(rules engine.Ruleset, read uint64, by Authority) (SessionRules, error) {
 	if err := ValidateSessionID(s.ID); err != nil {
 		return s, err
 	}
@@ -115,7 +117,7 @@ func (s SessionRules) Revise(rules Ruleset, read uint64, by Authority) (SessionR
 		return s, fmt.Errorf("session %q: %w", s.ID, err)
 	}
 	if by != OperatorAuthority {
-		var old Ruleset
+		var old engine.Ruleset
 		if s.Exists() {
 			old = s.Rules
 		}
@@ -156,18 +158,18 @@ func (s SessionRules) Remove(read uint64, by Authority) (SessionRules, error) {
 // Clone returns a copy of s whose rules can be changed without touching s.
 func (s SessionRules) Clone() SessionRules {
 	if s.Rules != nil {
-		s.Rules = append(Ruleset(nil), s.Rules...)
+		s.Rules = append(engine.Ruleset(nil), s.Rules...)
 	}
 	return s
 }
 
 // validateSessionRules refuses rules that could not have come from a rule map.
-func validateSessionRules(rules Ruleset) error {
+func validateSessionRules(rules engine.Ruleset) error {
 	for i, r := range rules {
 		if r.Permission == "" {
 			return fmt.Errorf("rule %d has no permission key", i+1)
 		}
-		if _, err := ParseAction(string(r.Action)); err != nil {
+		if _, err := engine.ParseAction(string(r.Action)); err != nil {
 			return fmt.Errorf("rule %d: %w", i+1, err)
 		}
 	}
@@ -175,13 +177,13 @@ func validateSessionRules(rules Ruleset) error {
 }
 
 // sessionSourced copies rules with each rule's source set to the session and its index.
-func sessionSourced(id string, rules Ruleset) Ruleset {
+func sessionSourced(id string, rules engine.Ruleset) engine.Ruleset {
 	if len(rules) == 0 {
 		return nil
 	}
-	out := make(Ruleset, len(rules))
+	out := make(engine.Ruleset, len(rules))
 	for i, r := range rules {
-		r.Source = Source{Kind: FromSession, Name: id, Line: i + 1}
+		r.Source = engine.Source{Kind: engine.FromSession, Name: id, Line: i + 1}
 		out[i] = r
 	}
 	return out

@@ -1,10 +1,12 @@
-package engine
+package approvals
 
 import (
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // MemoryStore is a SessionStore held in memory, for tests, previews and a single process that
@@ -39,7 +41,7 @@ func (m *MemoryStore) get(id string) SessionRules {
 }
 
 // Put replaces the session's rules; see SessionStore.
-func (m *MemoryStore) Put(id string, rules Ruleset, read uint64, by Authority) (SessionRules, error) {
+func (m *MemoryStore) Put(id string, rules engine.Ruleset, read uint64, by Authority) (SessionRules, error) {
 	return m.write(id, func(s SessionRules) (SessionRules, error) { return s.Revise(rules, read, by) })
 }
 

@@ -1,4 +1,4 @@
-package engine
+package approvals
 
 import (
 	"context"
@@ -9,15 +9,17 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
-// events records what Approvals tells its recorder, one line per event.
+// events records what Broker tells its recorder, one line per event.
 type events struct {
 	mu    sync.Mutex
 	lines []string
 }
 
-func (e *events) Decided(call Call, d Decision, req *Request) {
+func (e *events) Decided(call Call, d engine.Decision, req *Request) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	id := "-"
@@ -39,24 +41,24 @@ var askPersona = rules("*", "*", "ask", "read", "*", "allow", "edit", "*.env", "
 type fixture struct {
 	t     *testing.T
 	store *MemoryStore
-	ap    *Approvals
+	ap    *Broker
 	rec   *events
-	pol   *Policy
+	pol   *engine.Policy
 }
 
-func newFixture(t *testing.T, persona Ruleset, guards ...Ruleset) *fixture {
+func newFixture(t *testing.T, persona engine.Ruleset, guards ...engine.Ruleset) *fixture {
 	f := &fixture{t: t, store: NewMemoryStore(), rec: &events{}}
-	f.ap = NewApprovals(f.store, f.rec)
-	f.pol = &Policy{Persona: Compile(persona)}
+	f.ap = New(f.store, f.rec)
+	f.pol = &engine.Policy{Persona: engine.Compile(persona)}
 	for i, g := range guards {
-		f.pol.Guards = append(f.pol.Guards, Compile(g.WithSource(Source{Kind: FromGuard, Name: fmt.Sprintf("guards%d.yaml", i)})))
+		f.pol.Guards = append(f.pol.Guards, engine.Compile(g.WithSource(engine.Source{Kind: engine.FromGuard, Name: fmt.Sprintf("guards%d.yaml", i)})))
 	}
 	return f
 }
 
 // ask asks for a call and fails unless the decision is want; it returns the pending request
 // when there is one.
-func (f *fixture) ask(session, tool string, want Action, values ...string) *Pending {
+func (f *fixture) ask(session, tool string, want engine.Action, values ...string) *Pending {
 	f.t.Helper()
 	d, p, err := f.ap.Ask(f.pol, Call{Session: session, Agent: "builder", Tool: tool, Values: values})
 	if err != nil {
@@ -65,7 +67,7 @@ func (f *fixture) ask(session, tool string, want Action, values ...string) *Pend
 	if d.Action != want {
 		f.t.Fatalf("Ask(%s %s %q) = %s (%s), want %s", session, tool, values, d.Action, d.Explain(), want)
 	}
-	if (p != nil) != (want == Ask) {
+	if (p != nil) != (want == engine.Ask) {
 		f.t.Fatalf("Ask(%s %s %q) decided %s with pending request %v", session, tool, values, d.Action, p != nil)
 	}
 	return p
@@ -100,11 +102,11 @@ var operator = Reply{Kind: Always, By: OperatorAuthority}
 
 func TestRequestCarriesTheCall(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "git push origin main")
+	p := f.ask("s1", "bash", engine.Ask, "git push origin main")
 	want := Request{ID: p.ID, Session: "s1", Agent: "builder", Tool: "bash", Permission: "bash", Values: []string{"git push origin main"}, Suggestions: []string{"git push *"}}
 	got := p.Request
 	if got.ID == "" || got.Session != want.Session || got.Agent != want.Agent || got.Tool != want.Tool || got.Permission != want.Permission ||
-		!slices.Equal(got.Values, want.Values) || !slices.Equal(got.Suggestions, want.Suggestions) || got.Decision.Action != Ask || got.Asked.IsZero() {
+		!slices.Equal(got.Values, want.Values) || !slices.Equal(got.Suggestions, want.Suggestions) || got.Decision.Action != engine.Ask || got.Asked.IsZero() {
 		t.Errorf("request = %+v, want %+v with the ask decision and a time", got, want)
 	}
 	if list := f.ap.Pending("s1"); len(list) != 1 || list[0].ID != p.ID {
@@ -117,14 +119,14 @@ func TestRequestCarriesTheCall(t *testing.T) {
 
 func TestOnceAllowsOnlyThisCall(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "make test")
-	other := f.ask("s1", "bash", Ask, "make test")
+	p := f.ask("s1", "bash", engine.Ask, "make test")
+	other := f.ask("s1", "bash", engine.Ask, "make test")
 	res := f.reply(p, Reply{Kind: Once})
-	if len(res) != 1 || res[0].Action != Allow || res[0].By != ByPerson || res[0].Reply != Once {
+	if len(res) != 1 || res[0].Action != engine.Allow || res[0].By != ByPerson || res[0].Reply != Once {
 		t.Errorf("once resolutions = %+v, want only this request allowed by the person", res)
 	}
 	stillPending(t, other)
-	f.ask("s1", "bash", Ask, "make test") // nothing was remembered
+	f.ask("s1", "bash", engine.Ask, "make test") // nothing was remembered
 	if got, _ := f.store.Get("s1"); got.Revision != 0 {
 		t.Errorf("once wrote session rules: %+v", got)
 	}
@@ -132,39 +134,39 @@ func TestOnceAllowsOnlyThisCall(t *testing.T) {
 
 func TestAlwaysStoresRulesAndSettlesWhatNowPasses(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "git push origin main")
-	same := f.ask("s1", "bash", Ask, "git push --force")
-	unrelated := f.ask("s1", "bash", Ask, "git status")
-	otherSession := f.ask("s2", "bash", Ask, "git push x")
+	p := f.ask("s1", "bash", engine.Ask, "git push origin main")
+	same := f.ask("s1", "bash", engine.Ask, "git push --force")
+	unrelated := f.ask("s1", "bash", engine.Ask, "git status")
+	otherSession := f.ask("s2", "bash", engine.Ask, "git push x")
 	res := f.reply(p, operator)
 
 	if len(res) != 2 || res[0].Request != p.ID || res[1].Request != same.ID {
 		t.Fatalf("always resolutions = %+v, want this request then %s", res, same.ID)
 	}
-	if r := resolution(t, p); r.Action != Allow || r.By != ByPerson || r.Reply != Always || r.Revision != 1 ||
-		len(r.Rules) != 1 || r.Rules[0].Pattern != "git push *" || r.Rules[0].Source.Kind != FromSession {
+	if r := resolution(t, p); r.Action != engine.Allow || r.By != ByPerson || r.Reply != Always || r.Revision != 1 ||
+		len(r.Rules) != 1 || r.Rules[0].Pattern != "git push *" || r.Rules[0].Source.Kind != engine.FromSession {
 		t.Errorf("replied request resolved %+v, want allowed by the person with the stored session rule", r)
 	}
-	if r := resolution(t, same); r.Action != Allow || r.By != BySessionRule || r.Cause != p.ID {
+	if r := resolution(t, same); r.Action != engine.Allow || r.By != BySessionRule || r.Cause != p.ID {
 		t.Errorf("request covered by the new rule resolved %+v, want allowed by session rule caused by %s", r, p.ID)
 	}
 	stillPending(t, unrelated)
 	stillPending(t, otherSession)
 
 	stored, _ := f.store.Get("s1")
-	if len(stored.Rules) != 1 || stored.Rules[0] != (Rule{Permission: "bash", Pattern: "git push *", Action: Allow, Source: Source{Kind: FromSession, Name: "s1", Line: 1}}) {
+	if len(stored.Rules) != 1 || stored.Rules[0] != (engine.Rule{Permission: "bash", Pattern: "git push *", Action: engine.Allow, Source: engine.Source{Kind: engine.FromSession, Name: "s1", Line: 1}}) {
 		t.Errorf("stored session rules = %v, want bash \"git push *\" allow", stored.Rules)
 	}
 	d, _, _ := f.ap.Ask(f.pol, Call{Session: "s1", Tool: "bash", Values: []string{"git push origin dev"}})
-	if d.Action != Allow || d.Source() != "session" {
+	if d.Action != engine.Allow || d.Source() != "session" {
 		t.Errorf("a later call = %s from %s, want allow from the session", d.Action, d.Source())
 	}
-	f.ask("s2", "bash", Ask, "git push y") // other sessions are not touched
+	f.ask("s2", "bash", engine.Ask, "git push y") // other sessions are not touched
 }
 
 func TestAlwaysStoresEditedPatterns(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "edit", Ask, "src/app/main.go")
+	p := f.ask("s1", "edit", engine.Ask, "src/app/main.go")
 	if !slices.Equal(p.Suggestions, []string{"src/app/*"}) {
 		t.Fatalf("suggestions = %q, want the file's folder", p.Suggestions)
 	}
@@ -177,15 +179,15 @@ func TestAlwaysStoresEditedPatterns(t *testing.T) {
 	if want := []string{"edit src/* allow", "edit docs/* allow"}; !slices.Equal(got, want) {
 		t.Errorf("stored %q, want %q (edited patterns, each once)", got, want)
 	}
-	f.ask("s1", "write", Allow, "src/other/x.go")
+	f.ask("s1", "write", engine.Allow, "src/other/x.go")
 }
 
 func TestAlwaysCannotBeatADeny(t *testing.T) {
 	guard := rules("edit", "src/secret/*", "deny")
 	f := newFixture(t, askPersona, guard)
-	p := f.ask("s1", "edit", Ask, "src/a.go")
+	p := f.ask("s1", "edit", engine.Ask, "src/a.go")
 	f.reply(p, Reply{Kind: Always, By: OperatorAuthority, Patterns: []string{"src/*", "*"}})
-	f.ask("s1", "edit", Allow, "src/b.go")
+	f.ask("s1", "edit", engine.Allow, "src/b.go")
 	tests := []struct{ value, source string }{
 		{"src/.env", "rules"},           // the persona's deny
 		{"src/secret/key", "guard"},     // the guard's deny
@@ -194,7 +196,7 @@ func TestAlwaysCannotBeatADeny(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d, pend, err := f.ap.Ask(f.pol, Call{Session: "s1", Tool: "edit", Values: []string{tt.value}})
-		if err != nil || d.Action != Deny || pend != nil || d.Source() != tt.source {
+		if err != nil || d.Action != engine.Deny || pend != nil || d.Source() != tt.source {
 			t.Errorf("edit %q after always src/* = %s from %q (pending %v, err %v), want deny from %s", tt.value, d.Action, d.Source(), pend != nil, err, tt.source)
 		}
 	}
@@ -202,7 +204,7 @@ func TestAlwaysCannotBeatADeny(t *testing.T) {
 
 func TestAlwaysNeedsOperatorAuthority(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "make")
+	p := f.ask("s1", "bash", engine.Ask, "make")
 	_, err := f.ap.Reply(p.ID, Reply{Kind: Always})
 	var ae *AuthorityError
 	if !errors.As(err, &ae) {
@@ -218,7 +220,7 @@ func TestAlwaysNeedsOperatorAuthority(t *testing.T) {
 func TestAlwaysWithNothingToRemember(t *testing.T) {
 	// A guard's ask cannot be lifted by a session rule, so there is nothing to suggest.
 	f := newFixture(t, rules("*", "*", "allow"), rules("webfetch", "*", "ask"))
-	p := f.ask("s1", "fetch_content", Ask, "https://example.com")
+	p := f.ask("s1", "fetch_content", engine.Ask, "https://example.com")
 	if len(p.Suggestions) != 0 {
 		t.Errorf("suggestions for a guard's ask = %q, want none", p.Suggestions)
 	}
@@ -228,22 +230,22 @@ func TestAlwaysWithNothingToRemember(t *testing.T) {
 	stillPending(t, p)
 	// Patterns given by the person are stored, though they do not lift the guard.
 	f.reply(p, Reply{Kind: Always, By: OperatorAuthority, Patterns: []string{"*"}})
-	f.ask("s1", "fetch_content", Ask, "https://example.com")
+	f.ask("s1", "fetch_content", engine.Ask, "https://example.com")
 }
 
 func TestRejectDeniesTheSessionsRequests(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "curl x")
-	second := f.ask("s1", "edit", Ask, "a.go")
-	other := f.ask("s2", "bash", Ask, "curl x")
+	p := f.ask("s1", "bash", engine.Ask, "curl x")
+	second := f.ask("s1", "edit", engine.Ask, "a.go")
+	other := f.ask("s2", "bash", engine.Ask, "curl x")
 	res := f.reply(p, Reply{Kind: Reject, Message: "use the mock server"})
 	if len(res) != 2 {
 		t.Fatalf("reject resolutions = %+v, want this request and the other one of s1", res)
 	}
-	if r := resolution(t, p); r.Action != Deny || r.Message != "use the mock server" || r.By != ByPerson || r.Cause != "" {
+	if r := resolution(t, p); r.Action != engine.Deny || r.Message != "use the mock server" || r.By != ByPerson || r.Cause != "" {
 		t.Errorf("rejected request resolved %+v, want denied by the person with the message", r)
 	}
-	if r := resolution(t, second); r.Action != Deny || r.Reply != Reject || r.Cause != p.ID || r.Message != "use the mock server" {
+	if r := resolution(t, second); r.Action != engine.Deny || r.Reply != Reject || r.Cause != p.ID || r.Message != "use the mock server" {
 		t.Errorf("other request of the session resolved %+v, want rejected with cause %s", r, p.ID)
 	}
 	stillPending(t, other)
@@ -254,7 +256,7 @@ func TestRejectDeniesTheSessionsRequests(t *testing.T) {
 
 func TestReplyRefusals(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "make")
+	p := f.ask("s1", "bash", engine.Ask, "make")
 	if _, err := f.ap.Reply(p.ID, Reply{Kind: "maybe"}); err == nil || !strings.Contains(err.Error(), "expected once, always or reject") {
 		t.Errorf("unknown reply kind: err = %v, want the kinds listed", err)
 	}
@@ -272,24 +274,24 @@ func TestReplyRefusals(t *testing.T) {
 
 func TestAskSeesRulesWrittenElsewhere(t *testing.T) {
 	f := newFixture(t, askPersona)
-	f.ask("s1", "bash", Ask, "make build")
+	f.ask("s1", "bash", engine.Ask, "make build")
 	// The operator allows it through the CLI, another writer of the same store.
-	if _, err := AppendSessionRules(f.store, "s1", OperatorAuthority, Rule{Permission: "bash", Pattern: "make *", Action: Allow}); err != nil {
+	if _, err := AppendSessionRules(f.store, "s1", OperatorAuthority, engine.Rule{Permission: "bash", Pattern: "make *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
-	f.ask("s1", "bash", Allow, "make build")
+	f.ask("s1", "bash", engine.Allow, "make build")
 	// A session rule never opens what the persona denies.
-	if _, err := AppendSessionRules(f.store, "s1", OperatorAuthority, Rule{Permission: "bash", Pattern: "*", Action: Allow}); err != nil {
+	if _, err := AppendSessionRules(f.store, "s1", OperatorAuthority, engine.Rule{Permission: "bash", Pattern: "*", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
-	f.ask("s1", "bash", Deny, "rm -rf build")
+	f.ask("s1", "bash", engine.Deny, "rm -rf build")
 }
 
 func TestYoloNeverAsks(t *testing.T) {
 	f := newFixture(t, askPersona)
 	f.pol.Yolo = true
-	f.ask("s1", "bash", Allow, "curl x")
-	f.ask("s1", "bash", Deny, "rm -rf /")
+	f.ask("s1", "bash", engine.Allow, "curl x")
+	f.ask("s1", "bash", engine.Deny, "rm -rf /")
 	if list := f.ap.Pending(""); len(list) != 0 {
 		t.Errorf("yolo left pending requests %v", list)
 	}
@@ -297,10 +299,10 @@ func TestYoloNeverAsks(t *testing.T) {
 
 func TestRecorderSeesEveryDecisionAndResolutionInOrder(t *testing.T) {
 	f := newFixture(t, askPersona)
-	f.ask("s1", "read", Allow, "a.go")
-	p := f.ask("s1", "bash", Ask, "git push a")
-	q := f.ask("s1", "bash", Ask, "git push b")
-	f.ask("s1", "bash", Deny, "rm x")
+	f.ask("s1", "read", engine.Allow, "a.go")
+	p := f.ask("s1", "bash", engine.Ask, "git push a")
+	q := f.ask("s1", "bash", engine.Ask, "git push b")
+	f.ask("s1", "bash", engine.Deny, "rm x")
 	f.reply(p, operator)
 	want := []string{
 		"decided - read [a.go] allow",
@@ -317,7 +319,7 @@ func TestRecorderSeesEveryDecisionAndResolutionInOrder(t *testing.T) {
 
 func TestCancelAndWait(t *testing.T) {
 	f := newFixture(t, askPersona)
-	p := f.ask("s1", "bash", Ask, "make")
+	p := f.ask("s1", "bash", engine.Ask, "make")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
 	if _, err := p.Wait(ctx); !errors.Is(err, context.DeadlineExceeded) {
@@ -329,7 +331,7 @@ func TestCancelAndWait(t *testing.T) {
 		}
 	}()
 	r, err := p.Wait(context.Background())
-	if err != nil || r.Action != Deny || r.By != ByAgent || r.Message != "run aborted" {
+	if err != nil || r.Action != engine.Deny || r.By != ByAgent || r.Message != "run aborted" {
 		t.Errorf("Wait after Cancel = %+v, %v, want denied by the agent", r, err)
 	}
 	if f.ap.Cancel(p.ID, "again") {
@@ -341,7 +343,7 @@ func TestConcurrentRepliesSettleEachRequestOnce(t *testing.T) {
 	f := newFixture(t, askPersona)
 	var ps []*Pending
 	for i := 0; i < 40; i++ {
-		ps = append(ps, f.ask(fmt.Sprintf("s%d", i%4), "bash", Ask, fmt.Sprintf("cmd%d x", i)))
+		ps = append(ps, f.ask(fmt.Sprintf("s%d", i%4), "bash", engine.Ask, fmt.Sprintf("cmd%d x", i)))
 	}
 	var wg sync.WaitGroup
 	for i, p := range ps {

@@ -1,4 +1,6 @@
-package engine
+package approvals
+
+import "github.com/agentmgr/agentmgr/engine"
 
 // CheckAuthority decides whether a writer with authority by may replace the session rules old
 // with next. The operator may write anything. Any other writer may only tighten, and since
@@ -15,7 +17,7 @@ package engine
 // Everything else loosens or may loosen, and needs the operator: removing or changing a deny or
 // an ask, changing any rule in place (widening a pattern, editing a reason), reordering, and
 // adding an allow anywhere. The error names the first such rule and says why.
-func CheckAuthority(old, next Ruleset, by Authority) *AuthorityError {
+func CheckAuthority(old, next engine.Ruleset, by Authority) *AuthorityError {
 	if by == OperatorAuthority {
 		return nil
 	}
@@ -25,18 +27,18 @@ func CheckAuthority(old, next Ruleset, by Authority) *AuthorityError {
 			j++
 			continue
 		}
-		if r.Action != Allow {
+		if r.Action != engine.Allow {
 			return &AuthorityError{Index: i + 1, Rule: r, Why: "removes or changes " + article(r.Action) + " rule"}
 		}
 	}
 	for k := j; k < len(next); k++ {
 		r := next[k]
 		switch r.Action {
-		case Deny:
+		case engine.Deny:
 			continue
-		case Ask:
+		case engine.Ask:
 			for d := 0; d < k; d++ {
-				if next[d].Action == Deny && rulesOverlap(next[d], r) {
+				if next[d].Action == engine.Deny && engine.RulesOverlap(next[d], r) {
 					return &AuthorityError{Index: k + 1, Rule: r,
 						Why: "adds an ask rule that can override the deny rule " + next[d].String()}
 				}
@@ -49,12 +51,12 @@ func CheckAuthority(old, next Ruleset, by Authority) *AuthorityError {
 }
 
 // sameRule compares what decides: key, pattern, action and reason, not where a rule came from.
-func sameRule(a, b Rule) bool {
+func sameRule(a, b engine.Rule) bool {
 	return a.Permission == b.Permission && a.Pattern == b.Pattern && a.Action == b.Action && a.Reason == b.Reason
 }
 
-func article(a Action) string {
-	if a == Ask || a == Allow {
+func article(a engine.Action) string {
+	if a == engine.Ask || a == engine.Allow {
 		return "an " + string(a)
 	}
 	return "a " + string(a)
