@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/mapping"
@@ -38,7 +39,7 @@ func (s *Server) decide(req Request) Reply {
 	c := gate.Call{Client: gate.ClientJSON, Session: req.Session, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd}
 	value, err := toolValue(req.Tool, req.Input, req.Cwd)
 	if err == nil {
-		err = engine.ValidateSessionID(req.Session)
+		err = approvals.ValidateSessionID(req.Session)
 		if err != nil {
 			err = fmt.Errorf(`"session": the session id cannot be used: %w`, err)
 		}
@@ -73,20 +74,20 @@ func (s *Server) reply(req Request) Reply {
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
-	res := engine.Resolution{Request: k.id, Reply: req.Reply, By: engine.ByPerson}
+	res := approvals.Resolution{Request: k.id, Reply: req.Reply, By: approvals.ByPerson}
 	d := verdictDecision(k.judge.Verdict, k.call)
-	d.DecidedBy = engine.ByPerson
+	d.DecidedBy = approvals.ByPerson
 	switch req.Reply {
-	case engine.Once:
+	case approvals.Once:
 		res.Action = engine.Allow
 		d.Reason = "agentmgr: the person allowed this call once in pi"
-	case engine.Reject:
+	case approvals.Reject:
 		res.Action, res.Message = engine.Deny, req.Message
 		d.Reason = "agentmgr: the person rejected this call in pi"
 		if req.Message != "" {
 			d.Reason += ": " + req.Message
 		}
-	case engine.Always:
+	case approvals.Always:
 		stored, err := s.always(k, req.Patterns)
 		if err != nil {
 			s.asks.put(k)
@@ -129,17 +130,17 @@ func contains(list []string, s string) bool {
 }
 
 // always appends the allow rules of an always reply to the session's rules.
-func (s *Server) always(k *ask, patterns []string) (engine.SessionRules, error) {
+func (s *Server) always(k *ask, patterns []string) (approvals.SessionRules, error) {
 	patterns = patternsOr(k, patterns)
 	if len(patterns) == 0 {
-		return engine.SessionRules{}, fmt.Errorf("no session rule can allow this call (%s); reply once or reject", k.judge.Decision.Explain())
+		return approvals.SessionRules{}, fmt.Errorf("no session rule can allow this call (%s); reply once or reject", k.judge.Decision.Explain())
 	}
 	add := make(engine.Ruleset, len(patterns))
 	for i, p := range patterns {
 		add[i] = engine.Rule{Permission: k.call.Key, Pattern: p, Action: engine.Allow}
 	}
 	store := s.Sessions(s.Dirs(k.call.Cwd))
-	stored, err := engine.AppendSessionRules(store, k.call.Session, engine.OperatorAuthority, add...)
+	stored, err := approvals.AppendSessionRules(store, k.call.Session, approvals.OperatorAuthority, add...)
 	if err != nil {
 		return stored, fmt.Errorf("storing the always rules: %w", err)
 	}
@@ -147,13 +148,13 @@ func (s *Server) always(k *ask, patterns []string) (engine.SessionRules, error) 
 }
 
 // record writes the ask and the person's answer to the review log, as the app does.
-func (s *Server) record(k *ask, res engine.Resolution) {
+func (s *Server) record(k *ask, res approvals.Resolution) {
 	rec := s.Recorder
 	if rec == nil {
 		return
 	}
-	call := engine.Call{Session: k.call.Session, Agent: k.judge.Agent, Tool: k.call.Tool, Values: []string{k.call.Value}}
-	r := engine.Request{ID: k.id, Session: k.call.Session, Agent: k.judge.Agent, Tool: k.call.Tool, Permission: k.call.Key,
+	call := approvals.Call{Session: k.call.Session, Agent: k.judge.Agent, Tool: k.call.Tool, Values: []string{k.call.Value}}
+	r := approvals.Request{ID: k.id, Session: k.call.Session, Agent: k.judge.Agent, Tool: k.call.Tool, Permission: k.call.Key,
 		Values: call.Values, Suggestions: k.judge.Suggestions, Decision: k.judge.Decision, Asked: k.asked}
 	rec.Decided(call, k.judge.Decision, &r)
 	rec.Resolved(r, res)

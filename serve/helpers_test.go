@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -52,7 +52,7 @@ func newFixture(t testing.TB) *fixture {
 		Inbox: gate.InboxIn(d), Wait: gate.Wait{Timeout: time.Second, Grace: time.Millisecond},
 		Recorder:   reviewlog.Open(d),
 		Dirs:       func(string) locations.Dirs { return d },
-		Sessions:   func(d locations.Dirs) engine.SessionStore { return sessions.Open(d) },
+		Sessions:   func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
 		Compose:    policy.For,
 		KnownTools: []string{"read", "bash", "edit", "write"},
 		Version:    "test",

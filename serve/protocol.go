@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 )
@@ -38,9 +39,9 @@ type Request struct {
 	// reply, forward: the ask's request id from decide's answer
 	Request string `json:"request,omitempty"`
 	// reply
-	Reply    engine.ReplyKind `json:"reply,omitempty"`    // once, always or reject
-	Patterns []string         `json:"patterns,omitempty"` // always: as the person edited them
-	Message  string           `json:"message,omitempty"`  // reject: for the agent
+	Reply    approvals.ReplyKind `json:"reply,omitempty"`    // once, always or reject
+	Patterns []string            `json:"patterns,omitempty"` // always: as the person edited them
+	Message  string              `json:"message,omitempty"`  // reject: for the agent
 }
 
 // The request types.
@@ -84,15 +85,15 @@ type Reply struct {
 
 // Decision is the answer to a tool call.
 type Decision struct {
-	Action     engine.Action   `json:"action"` // allow, deny or ask
-	Reason     string          `json:"reason"` // for the model on deny: names the rule and file:line
-	DecidedBy  engine.Resolver `json:"decided_by"`
-	Agent      string          `json:"agent,omitempty"`
-	Permission string          `json:"permission,omitempty"`
-	Value      string          `json:"value"`
-	Rule       *engine.Rule    `json:"rule"`
-	Source     string          `json:"source,omitempty"`
-	Units      []gate.Unit     `json:"units,omitempty"`
+	Action     engine.Action      `json:"action"` // allow, deny or ask
+	Reason     string             `json:"reason"` // for the model on deny: names the rule and file:line
+	DecidedBy  approvals.Resolver `json:"decided_by"`
+	Agent      string             `json:"agent,omitempty"`
+	Permission string             `json:"permission,omitempty"`
+	Value      string             `json:"value"`
+	Rule       *engine.Rule       `json:"rule"`
+	Source     string             `json:"source,omitempty"`
+	Units      []gate.Unit        `json:"units,omitempty"`
 	// Request names an ask: answer it with reply, or hand it to the app with forward.
 	Request string `json:"request,omitempty"`
 	// Suggestions are the patterns an always reply stores; empty when only once or reject can

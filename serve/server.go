@@ -11,6 +11,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
@@ -26,11 +27,11 @@ type Server struct {
 	// a forward waits, and the review log every decision is appended to.
 	Inbox    gate.Inbox
 	Wait     gate.Wait
-	Recorder engine.Recorder
+	Recorder approvals.Recorder
 	// Dirs finds the folders seen from the agent's working directory.
 	Dirs func(cwd string) locations.Dirs
 	// Sessions is the session-rule store of dirs, where an always reply stores its rules.
-	Sessions func(d locations.Dirs) engine.SessionStore
+	Sessions func(d locations.Dirs) approvals.SessionStore
 	// Compose is the one policy composition (policy.For): persona p with the guards and yolo
 	// of d and, when session is not "", that session's rules.
 	Compose func(d locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error)

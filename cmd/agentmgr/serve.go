@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/policy"
@@ -54,7 +54,7 @@ guards, session rules, yolo, shell analysis, review log). docs/pi.md describes t
 			home, _ := os.UserHomeDir()
 			return locations.Find(e.getenv, home, cwd)
 		},
-		Sessions:   func(d locations.Dirs) engine.SessionStore { return sessions.Open(d) },
+		Sessions:   func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
 		Compose:    policy.For,
 		KnownTools: knownTools(e),
 		Version:    version,
