@@ -18,8 +18,11 @@ type Agent struct {
 	Steps   float64 // 0 when unset; any positive number, 2.5 included
 	Prompt  string  // the body; the AM ignores a `prompt` field
 	Builtin bool
-	File    string // file name in the agents folder; "" for a built-in
-	Line    int    // line of the frontmatter's first `---`
+	Fields  []string // the frontmatter's keys, in JavaScript order
+	File    string   // file name in the agents folder; "" for a built-in
+	Line    int      // line of the frontmatter's first `---`
+	// PermissionsLine is the line of the permissions key; 0 for a built-in.
+	PermissionsLine int
 }
 
 // IsPrimary reports whether the AM offers the agent for cycling and switching.
@@ -76,6 +79,9 @@ func LoadFile(file string, data []byte) FileResult {
 // validate is validateAgent: the first problem wins, in the AM's order of checks.
 func validate(fm Value, body, file string) (a *Agent, line int, reason string, breaks bool) {
 	a = &Agent{Prompt: body}
+	for _, f := range fm.Fields {
+		a.Fields = append(a.Fields, f.Key)
+	}
 	// `(fm.name as string)?.toLowerCase() ?? basename(file)`: null and absent fall back to the
 	// file name, a string is lower-cased, and anything else has no toLowerCase: a TypeError that
 	// nothing catches, so the extension itself fails to load.
@@ -111,6 +117,7 @@ func validate(fm Value, body, file string) (a *Agent, line int, reason string, b
 		return nil, pline, reason, breaks
 	}
 	a.Rules = rules
+	a.PermissionsLine = fm.lineOf("permissions")
 	a.Type = "primary"
 	if tv, ok := fm.Get("type"); ok && tv.Kind != Null {
 		if tv.Truthy() && !(tv.Kind == String && (tv.Str == "primary" || tv.Str == "subagent")) {

@@ -136,6 +136,12 @@ func Build(in []Input) *Extension {
 		x.Loads = false
 		x.Reason = "no agent has type primary: Cannot read properties of undefined (reading 'name'), and the whole extension fails to load"
 		x.Agents = nil
+		for i := range x.Files {
+			if x.Files[i].Loads {
+				x.Files[i].Loads, x.Files[i].Agent = false, nil
+				x.Files[i].Reason = "the extension failed to load: no agent has type primary"
+			}
+		}
 		return x
 	}
 	x.Start = x.Cycle[0]

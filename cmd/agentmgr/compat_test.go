@@ -1,0 +1,176 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/compat"
+)
+
+// copyTree copies the testdata folder src into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if info.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// compatCorpus sets up testdata/compat/NAME as the agent dir (and project) of a test env.
+func compatCorpus(t *testing.T, name string) (*env, string) {
+	t.Helper()
+	e, _, _ := testEnv(t, "")
+	home := e.cwd
+	copyTree(t, filepath.Join("testdata", "compat", name), home)
+	os.Remove(filepath.Join(home, "want.json"))
+	if _, err := os.Stat(filepath.Join(home, "project")); err == nil {
+		e.cwd = filepath.Join(home, "project")
+	}
+	return e, home
+}
+
+type compatWant struct {
+	Tools          []string            `json:"tools"`
+	LoadsExtension bool                `json:"loads_extension"`
+	Files          map[string]bool     `json:"files"`
+	Agents         [][]json.RawMessage `json:"agents"`
+	Start          string              `json:"start"`
+	Cycle          []string            `json:"cycle"`
+	Keys           map[string][]string `json:"keys"`
+}
+
+// TestCompatCorpus runs `compat --json` over hand-written corpora whose expected answers were
+// written from pi-agent-manager 0.18.1's source and measured behaviour, not from this code.
+func TestCompatCorpus(t *testing.T) {
+	for _, name := range []string{"main", "breaks"} {
+		t.Run(name, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("testdata", "compat", name, "want.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want compatWant
+			if err := json.Unmarshal(raw, &want); err != nil {
+				t.Fatal(err)
+			}
+			e, _ := compatCorpus(t, name)
+			out := e.stdout.(interface{ Bytes() []byte })
+			args := []string{"compat", "--json"}
+			for _, tool := range want.Tools {
+				args = append(args, "--tool", tool)
+			}
+			if code := run(args, e); code != 0 {
+				t.Fatalf("compat exited %d: %s", code, e.stderr)
+			}
+			var got compat.Report
+			if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+				t.Fatalf("bad JSON: %v\n%s", err, out.Bytes())
+			}
+			if got.Runtime != "pi-agent-manager 0.18.1" || got.LoadsExtension != want.LoadsExtension {
+				t.Errorf("runtime %q loads %v (%s), want loads %v", got.Runtime, got.LoadsExtension, got.Reason, want.LoadsExtension)
+			}
+			files := map[string]bool{}
+			for _, f := range got.Files {
+				files[filepath.Base(f.File)] = f.Loads
+			}
+			if !reflect.DeepEqual(files, want.Files) {
+				for k, v := range want.Files {
+					if g, ok := files[k]; !ok || g != v {
+						t.Errorf("file %s: loads %v (present %v), want %v", k, g, ok, v)
+					}
+				}
+				for k := range files {
+					if _, ok := want.Files[k]; !ok {
+						t.Errorf("unexpected file %s", k)
+					}
+				}
+			}
+			var gotAgents, wantAgents []string
+			for _, a := range got.Agents {
+				gotAgents = append(gotAgents, a.Name+" "+strings.Join(a.HiddenTools, ","))
+			}
+			for _, a := range want.Agents {
+				var n string
+				var h []string
+				json.Unmarshal(a[0], &n)
+				json.Unmarshal(a[1], &h)
+				wantAgents = append(wantAgents, n+" "+strings.Join(h, ","))
+			}
+			if strings.Join(gotAgents, "\n") != strings.Join(wantAgents, "\n") {
+				t.Errorf("agents and hidden tools:\n%s\nwant:\n%s", strings.Join(gotAgents, "\n"), strings.Join(wantAgents, "\n"))
+			}
+			if got.Start != want.Start || !reflect.DeepEqual(got.Cycle, want.Cycle) {
+				t.Errorf("start %q cycle %v, want %q %v", got.Start, got.Cycle, want.Start, want.Cycle)
+			}
+			keys := map[string][]string{"piAgentManager.next": got.Keys.Next, "piAgentManager.previous": got.Keys.Previous, "piAgentManager.picker": got.Keys.Picker}
+			if !reflect.DeepEqual(keys, want.Keys) {
+				t.Errorf("keys %v, want %v", keys, want.Keys)
+			}
+		})
+	}
+}
+
+func TestCompatTextListsDifferencesFirst(t *testing.T) {
+	e, _ := compatCorpus(t, "main")
+	out := e.stdout.(interface{ String() string })
+	if code := run([]string{"compat", "--tool", "read", "--tool", "bash", "--tool", "edit", "--tool", "apply_patch"}, e); code != 0 {
+		t.Fatalf("compat exited %d", code)
+	}
+	text := out.String()
+	first, _, _ := strings.Cut(text, "\n")
+	if !strings.Contains(first, ".md:") {
+		t.Errorf("the first line is not a difference with file:line: %q", first)
+	}
+	for _, want := range []string{
+		`reason-rule.md:5: pi-agent-manager 0.18.1 skips this file (Invalid action "[object Object]" for "bash" pattern "rm *"); agentmgr loads it`,
+		`reason-key.md:4: pi-agent-manager 0.18.1 skips this file (Invalid action "offline" for "webfetch" pattern "reason")`,
+		"singular.md:3: pi-agent-manager 0.18.1 skips this file", "fix: rename permission: to permissions:",
+		"type-cap.md:4: ", "desc-number.md:2: ", "empty-name.md:2: ",
+		"both.md:4: pi-agent-manager 0.18.1 loads this file as both although agentmgr rejects it",
+		"steps.md:4: ", "pre-text.md:1: ", "legacy-extra.md:3: ", "dup-b.md:1: ",
+		"proj.md:1: pi-agent-manager 0.18.1 never reads project personas",
+		"action.md:3: hidden tools of action differ: pi-agent-manager 0.18.1 also hides bash",
+		"edit-q.md:3: hidden tools of edit-q differ: agentmgr also hides apply_patch",
+		"hidden.md:1: hidden: true does not keep it out of pi-agent-manager 0.18.1's next/previous cycle",
+		"piAgentManager.previous is unbound in pi-agent-manager 0.18.1",
+		"pi-agent-manager 0.18.1: start planner, cycle builder → loud",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("compat output lacks %q", want)
+		}
+	}
+	if strings.Contains(text, "crlf.md:") {
+		t.Errorf("a CRLF file is reported as different:\n%s", text)
+	}
+}
+
+func TestCompatBreaksText(t *testing.T) {
+	e, _ := compatCorpus(t, "breaks")
+	out := e.stdout.(interface{ String() string })
+	if code := run([]string{"compat"}, e); code != 0 {
+		t.Fatalf("compat exited %d", code)
+	}
+	for _, want := range []string{"b.md:2: pi-agent-manager 0.18.1 fails to load entirely because of this file", "fm.name?.toLowerCase is not a function",
+		`fix: quote the name (name: "123")`, "pi-agent-manager 0.18.1 does not load: b.md: "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("compat output lacks %q:\n%s", want, out)
+		}
+	}
+}
