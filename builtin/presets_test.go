@@ -26,6 +26,9 @@ func TestPresetsDecide(t *testing.T) {
 		{"build", "bash", "chown u a", engine.Ask},
 		{"build", "bash", "ls", engine.Allow},
 		{"Build", "custom_tool", "x", engine.Allow},
+		{"read", "external_directory", "/etc/hosts", engine.Ask},
+		{"plan", "external_directory", "/etc/hosts", engine.Ask},
+		{"build", "external_directory", "/etc/hosts", engine.Ask},
 	}
 	for _, tt := range tests {
 		rs, err := Preset(tt.preset)

@@ -19,6 +19,9 @@ type Policy struct {
 	// allow; it never touches deny, never a guard's ask, and never opens a command the shell
 	// analysis could not read (fail closed).
 	Yolo bool
+	// Place, when set, is where the call runs: path values are then decided under each of
+	// their names and, outside the project, by external_directory too (see At).
+	Place *Place
 }
 
 // NewPolicy is a Policy over a bare ruleset: no session, no guards.
@@ -64,27 +67,41 @@ func (p *Policy) DecideValues(key string, values []string) Decision {
 // shell command is analysed into the commands it would run, each decided on its own; the call
 // gets the most restrictive of them.
 func (p *Policy) DecideTool(tool, value string) Decision {
-	key := mapping.KeyForTool(tool)
-	if !mapping.IsShellKey(key) {
-		return p.Decide(key, value)
+	return p.DecideKey(mapping.KeyForTool(tool), value)
+}
+
+// DecideKey decides a value for permission key with the analysis the key calls for: a shell
+// command unit by unit, a path under each of its names when the policy has a Place, any
+// other value as is.
+func (p *Policy) DecideKey(key, value string) Decision {
+	switch {
+	case mapping.IsShellKey(key):
+		return p.DecideShell(key, value)
+	case mapping.IsPathKey(key):
+		return p.decidePath(key, value)
 	}
-	return p.DecideShell(key, value)
+	return p.Decide(key, value)
 }
 
 // DecideToolValues decides a call of tool with several values (several paths, or several shell
 // commands), each as DecideTool would, combined as DecideValues combines; a shell call lists the
 // units of every command in order. No values is decided as one empty value.
 func (p *Policy) DecideToolValues(tool string, values []string) Decision {
+	return p.DecideKeyValues(mapping.KeyForTool(tool), values)
+}
+
+// DecideKeyValues is DecideToolValues for a call already mapped to its permission key.
+func (p *Policy) DecideKeyValues(key string, values []string) Decision {
 	if len(values) == 0 {
 		values = []string{""}
 	}
 	parts := make([]Decision, len(values))
 	var units []UnitDecision
 	for i, v := range values {
-		parts[i] = p.DecideTool(tool, v)
+		parts[i] = p.DecideKey(key, v)
 		units = append(units, parts[i].Units...)
 	}
-	d := Combine(mapping.KeyForTool(tool), parts)
+	d := Combine(key, parts)
 	d.Units = units
 	return d
 }

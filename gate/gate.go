@@ -4,12 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 // PolicyFunc loads what decides a call: the persona (the call's Agent, or the active one when
@@ -127,38 +126,11 @@ func (g *Gate) record(c Call, agent string, d engine.Decision) {
 	}
 }
 
-// decide runs the policy on the call's value: shell commands unit by unit, others as they are.
-// An absolute path inside the working directory is also decided as the relative path a persona
-// written for pi would name (`src/*`); when a rule for that spelling is stricter, it wins:
-// spelling a path one way or the other can only tighten a decision, never loosen it.
+// decide runs the policy on the call's value as seen from the call's working directory: a
+// shell command unit by unit, a path under each of its names and, outside the project, by
+// external_directory too (policy.At says how), any other value as it is.
 func decide(p *engine.Policy, c Call) engine.Decision {
-	if c.shell() {
-		return p.DecideShell(c.Key, c.Value)
-	}
-	d := p.Decide(c.Key, c.Value)
-	if rel, ok := relativeToCwd(c); ok {
-		// Only a rule written for the relative spelling says something new: a rule that also
-		// matches the absolute path (a catch-all `*`) already had its say.
-		r := p.Decide(c.Key, rel)
-		if r.Rule != nil && !engine.CompilePattern(r.Rule.Pattern, engine.PatternOptions{Path: true}).Match(engine.NormalizePath(c.Value, "")) &&
-			engine.Stricter(d.Action, r.Action) != d.Action {
-			d = r
-		}
-	}
-	return d
-}
-
-// relativeToCwd returns the call's path value relative to its working directory, when the key
-// is path-valued and the value is an absolute path inside that directory.
-func relativeToCwd(c Call) (string, bool) {
-	if !mapping.IsPathKey(c.Key) || c.Cwd == "" || !filepath.IsAbs(c.Value) || !filepath.IsAbs(c.Cwd) {
-		return "", false
-	}
-	rel, err := filepath.Rel(filepath.Clean(c.Cwd), filepath.Clean(c.Value))
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return policy.At(p, c.Cwd).DecideKey(c.Key, c.Value)
 }
 
 // unanswered is the verdict on an ask nobody answered: Claude Code asks the person in its own

@@ -145,7 +145,7 @@ func TestNeutralRoundTrip(t *testing.T) {
 	}
 }
 
-func TestDecideAlsoReadsPathsRelativeToCwd(t *testing.T) {
+func TestDecideReadsPathsUnderEveryName(t *testing.T) {
 	rules := func(triples ...string) *engine.Policy {
 		var rs engine.Ruleset
 		for i := 0; i+2 < len(triples); i += 3 {
@@ -167,10 +167,14 @@ func TestDecideAlsoReadsPathsRelativeToCwd(t *testing.T) {
 			Call{Key: "read", Value: "/proj/src/a.go", Cwd: "/proj"}, engine.Ask},
 		{"a catch-all on the relative spelling does not undo an absolute allow", rules("edit", "*", "ask", "edit", "/proj/src/*", "allow"),
 			Call{Key: "edit", Value: "/proj/src/a.go", Cwd: "/proj"}, engine.Allow},
-		{"outside the cwd is matched as sent", rules("read", "*", "allow", "read", "etc/*", "deny"),
+		{"outside the cwd is not read as relative", rules("read", "*", "allow", "read", "etc/*", "deny", "external_directory", "*", "allow"),
 			Call{Key: "read", Value: "/etc/passwd", Cwd: "/proj"}, engine.Allow},
-		{"a sibling folder is outside", rules("read", "*", "allow", "read", "x", "deny"),
+		{"outside the project asks by external_directory", rules("read", "*", "allow"),
+			Call{Key: "read", Value: "/etc/passwd", Cwd: "/proj"}, engine.Ask},
+		{"a sibling folder is outside", rules("read", "*", "allow", "read", "x", "deny", "external_directory", "*", "allow"),
 			Call{Key: "read", Value: "/projx", Cwd: "/proj"}, engine.Allow},
+		{"dot-dot in an absolute path meets a deny for the file", rules("read", "*", "allow", "read", "/home/*", "deny", "read", "/proj/*", "allow"),
+			Call{Key: "read", Value: "/proj/../home/u/.ssh/id_rsa", Cwd: "/proj"}, engine.Deny},
 		{"no cwd", rules("edit", "*", "allow", "edit", "secrets/*", "deny"),
 			Call{Key: "edit", Value: "/proj/secrets/k"}, engine.Allow},
 		{"not a path key", rules("webfetch", "*", "allow", "webfetch", "x/*", "deny"),

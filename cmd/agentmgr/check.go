@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 func init() {
@@ -36,7 +37,7 @@ func runCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	d := pol.DecideTool(tool, value)
+	d := policy.At(pol, e.cwd).DecideTool(tool, value)
 	if ct := mapping.ClaudeToolFor(tool); ct.Key != tool && !mapping.IsKnownKey(mapping.KeyForTool(tool)) {
 		// Log entries from `gate claude` name Claude Code's tools; check takes pi's names.
 		fmt.Fprintf(e.stderr, "note: %s is Claude Code's name for a tool decided under the %q key; `agentmgr check %s VALUE` decides it as the gate does\n", tool, ct.Key, ct.Key)

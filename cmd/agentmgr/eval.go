@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 func init() {
@@ -19,7 +21,7 @@ func init() {
 // evalRequest is one line of `agentmgr eval` (DESIGN section 9). Pointers tell a field that is
 // absent from one given empty.
 type evalRequest struct {
-	Rules      *[]ruleJSON `json:"rules"`
+	Rules      *[]ruleIn   `json:"rules"`
 	Agent      *string     `json:"agent"`
 	Session    string      `json:"session"`
 	Tool       *string     `json:"tool"`
@@ -27,6 +29,18 @@ type evalRequest struct {
 	Value      *string     `json:"value"`
 	Values     *[]string   `json:"values"`
 	Tools      *[]string   `json:"tools"`
+	// Cwd is where the call runs; relative paths are read against it and paths outside its
+	// project are also decided by external_directory. Default: eval's own working directory.
+	Cwd *string `json:"cwd"`
+}
+
+// ruleIn is a rule as a request gives it: every field must be present, so that a misspelt
+// "pattern" is an error, not a rule that matches only empty values.
+type ruleIn struct {
+	Permission *string `json:"permission"`
+	Pattern    *string `json:"pattern"`
+	Action     *string `json:"action"`
+	Reason     string  `json:"reason"`
 }
 
 // toolsOut answers a "tools" request; a struct keeps the key order of the contract.
@@ -87,6 +101,9 @@ A request names its rules with "rules":[{"permission","pattern","action"}...] or
   "permission":K,"value":V    the value is matched as is
   "permission":K,"values":[]  several values, combined (any deny, else any ask, else allow)
   "tools":[...]               which of these tools are hidden
+"tool" requests may give "cwd" (absolute; default: eval's own): paths are read against it and a
+path outside its project is also decided by external_directory. An unknown field, a rule without
+"permission", "pattern" or "action", or an empty "tool" is an error.
 A malformed line gets {"error":"..."} and the stream goes on.`)
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -129,6 +146,9 @@ type evaluator struct {
 func (ev *evaluator) answer(line string) any {
 	var req evalRequest
 	dec := json.NewDecoder(strings.NewReader(line))
+	// An unknown field is refused: a misspelt "value" or "pattern" would otherwise be decided
+	// as if it were absent, which can allow what the request meant to ask about.
+	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return map[string]string{"error": "malformed request: " + err.Error()}
 	}
@@ -148,8 +168,13 @@ func (ev *evaluator) answer(line string) any {
 		return toolsOut{Hidden: hidden, Active: active}
 	case req.Tool != nil && req.Permission != nil:
 		return map[string]string{"error": `give "tool" or "permission", not both`}
+	case req.Cwd != nil && !filepath.IsAbs(*req.Cwd):
+		return map[string]string{"error": fmt.Sprintf(`"cwd" is %q; it must be an absolute path`, *req.Cwd)}
+	case req.Tool != nil && *req.Tool == "":
+		return map[string]string{"error": `"tool" is empty; name the tool that is called`}
 	case req.Tool != nil:
 		shell := mapping.IsShellKey(mapping.KeyForTool(*req.Tool))
+		pol = policy.At(pol, ev.cwd(&req))
 		switch {
 		case req.Value != nil && req.Values != nil:
 			return map[string]string{"error": `give "value" or "values", not both`}
@@ -182,11 +207,19 @@ func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
 	case req.Rules != nil:
 		rs := make(engine.Ruleset, len(*req.Rules))
 		for i, r := range *req.Rules {
-			a, err := engine.ParseAction(r.Action)
+			switch {
+			case r.Permission == nil || *r.Permission == "":
+				return nil, fmt.Errorf(`rules[%d]: "permission" is missing; every rule needs "permission", "pattern" and "action"`, i)
+			case r.Pattern == nil:
+				return nil, fmt.Errorf(`rules[%d]: "pattern" is missing; every rule needs "permission", "pattern" and "action" ("*" matches every value)`, i)
+			case r.Action == nil:
+				return nil, fmt.Errorf(`rules[%d]: "action" is missing; expected allow, ask or deny`, i)
+			}
+			a, err := engine.ParseAction(*r.Action)
 			if err != nil {
 				return nil, fmt.Errorf("rules[%d]: %w", i, err)
 			}
-			rs[i] = engine.Rule{Permission: r.Permission, Pattern: r.Pattern, Action: a, Source: engine.Source{Kind: engine.FromRequest, Line: i + 1}}
+			rs[i] = engine.Rule{Permission: *r.Permission, Pattern: *r.Pattern, Action: a, Reason: r.Reason, Source: engine.Source{Kind: engine.FromRequest, Line: i + 1}}
 		}
 		pol := &engine.Policy{Persona: engine.Compile(rs)}
 		if req.Session != "" {
@@ -221,6 +254,14 @@ func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
 		return pol, nil
 	}
 	return nil, errors.New(`a request needs "rules" or "agent"`)
+}
+
+// cwd is where a request's call runs: its "cwd" when absolute, else eval's working directory.
+func (ev *evaluator) cwd(req *evalRequest) string {
+	if req.Cwd != nil {
+		return *req.Cwd
+	}
+	return ev.e.cwd
 }
 
 // sessionPolicy composes p (nil: an empty persona) with guards and the session's rules.

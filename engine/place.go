@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// ExternalDirectory is the permission key that also decides every path outside the project.
+const ExternalDirectory = "external_directory"
+
+// Place is where a call runs: what a relative path is relative to, and which folder is the
+// project. A Policy without a Place matches path values exactly as they are spelt.
+type Place struct {
+	// Cwd is the call's working directory, absolute. Relative path values are read against it.
+	Cwd string
+	// Project is the project's root folder, absolute: the working directory's repository root,
+	// or Cwd. A path outside it is also decided by the external_directory key.
+	Project string
+	// Home replaces a leading `~` or `$HOME` in values; "" means the current user's home.
+	Home string
+	// Resolve returns an absolute, clean path with its symbolic links resolved as far as the
+	// path exists. nil resolves nothing. The engine knows nothing of files; the caller does.
+	Resolve func(abs string) string
+}
+
+// At returns a copy of p that decides path values as seen from place (nil: as spelt).
+func (p *Policy) At(place *Place) *Policy {
+	q := *p
+	q.Place = place
+	return &q
+}
+
+// spellings are the names one path value goes by.
+type spellings struct {
+	// canonical is the clean absolute path with symbolic links resolved: which file it is.
+	canonical string
+	// truthful are other exact names of that same file (canonical relative to the working
+	// directory); each may decide the call.
+	truthful []string
+	// suspect are names the value was given under that may say something else about the file
+	// (with `..`, through a symbolic link, as spelt); they can only tighten a decision.
+	suspect []string
+}
+
+// spell works out the spellings of value at place.
+func (pl *Place) spell(value string) spellings {
+	home := pl.Home
+	if home == "" {
+		home = HomeDir()
+	}
+	given := NormalizePath(value, home)
+	abs := given
+	if !path.IsAbs(abs) {
+		abs = path.Join(pl.cwd(), abs)
+	}
+	abs = path.Clean(abs)
+	sp := spellings{canonical: pl.resolve(abs)}
+	sp.truthful = addSpelling(sp.truthful, sp.canonical, within(sp.canonical, pl.cwd()), within(sp.canonical, pl.resolve(pl.cwd())))
+	for _, s := range addSpelling(nil, given, abs, within(abs, pl.cwd())) {
+		if !contains(sp.truthful, s) && s != sp.canonical {
+			sp.suspect = append(sp.suspect, s)
+		}
+	}
+	return sp
+}
+
+func (pl *Place) cwd() string { return path.Clean(NormalizePath(pl.Cwd, pl.Home)) }
+
+func (pl *Place) resolve(abs string) string {
+	if pl.Resolve == nil {
+		return abs
+	}
+	if r := pl.Resolve(abs); r != "" {
+		return path.Clean(r)
+	}
+	return abs
+}
+
+// External reports whether the clean absolute path abs lies outside the project. The
+// project's root is compared with its links resolved, as abs is.
+func (pl *Place) external(abs string) bool {
+	root := pl.Project
+	if root == "" {
+		root = pl.Cwd
+	}
+	if root == "" {
+		return false
+	}
+	root = path.Clean(NormalizePath(root, pl.Home))
+	return within(abs, root) == "" && within(abs, pl.resolve(root)) == ""
+}
+
+// within returns abs relative to dir when abs is dir or inside it ("." for dir itself), else "".
+func within(abs, dir string) string {
+	if dir == "" || !path.IsAbs(dir) {
+		return ""
+	}
+	if abs == dir {
+		return "."
+	}
+	prefix := strings.TrimSuffix(dir, "/") + "/"
+	if rest, ok := strings.CutPrefix(abs, prefix); ok {
+		return rest
+	}
+	return ""
+}
+
+// addSpelling appends the non-empty names not yet in list.
+func addSpelling(list []string, names ...string) []string {
+	for _, n := range names {
+		if n != "" && n != "." && !contains(list, n) {
+			list = append(list, n)
+		}
+	}
+	return list
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// decidePath decides a path value for key. Without a place it is matched as spelt. With one,
+// the value is decided under each of its names (section "Paths" of docs/gate.md):
+//   - the canonical name (clean, absolute, links resolved) and its other exact names
+//     (relative to the working directory) decide together: the strictest wins, except that a
+//     decision whose rule also matches another exact name, where a later rule decided, is
+//     overruled by that later rule (a catch-all `*` does not undo `src/*`), and the default
+//     ask of a name no rule matched yields to a name a rule matched;
+//   - every other name it was given by (with `..`, through a link, as spelt) can only make
+//     the decision stricter, and only by a rule that matches none of the exact names;
+//   - a canonical path outside the project is also decided by external_directory.
+func (p *Policy) decidePath(key, value string) Decision {
+	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
+		return p.Decide(key, value)
+	}
+	home := p.Place.Home
+	sp := p.Place.spell(value)
+	exact := append([]string{sp.canonical}, sp.truthful...)
+	decs := make([]Decision, len(exact))
+	for i, n := range exact {
+		decs[i] = p.Decide(key, n)
+	}
+	d, found := Decision{}, false
+	for i, di := range decs {
+		if overruled(di, i, exact, decs, home) {
+			continue
+		}
+		if !found || di.Action.rank() > d.Action.rank() {
+			d, found = di, true
+		}
+	}
+	if !found {
+		d = strictest(decs)
+	}
+	for _, n := range sp.suspect {
+		s := p.Decide(key, n)
+		if s.Rule == nil || s.Action.rank() <= d.Action.rank() || ruleMatchesAny(s.Rule, exact, home) {
+			continue
+		}
+		d = s
+	}
+	if d.Value != "" && d.Value != value && d.Action != Allow {
+		d.Reason = joinReason(d.Reason, "decided on "+quote(d.Value)+", a name of "+quote(value))
+	}
+	if p.Place.external(sp.canonical) {
+		e := p.Decide(ExternalDirectory, sp.canonical)
+		if e.Action.rank() > d.Action.rank() {
+			e.Reason = joinReason(e.Reason, quote(sp.canonical)+" is outside the project "+quote(p.Place.projectRoot()))
+			d = e
+		}
+	}
+	d.Value = value
+	return d
+}
+
+func (pl *Place) projectRoot() string {
+	if pl.Project != "" {
+		return pl.Project
+	}
+	return pl.Cwd
+}
+
+// overruled reports whether decision i yields to another exact name's decision: it came from
+// no rule while another name's came from one, or its rule also matches a name that a
+// different (later) rule decided.
+func overruled(di Decision, i int, names []string, decs []Decision, home string) bool {
+	for j, dj := range decs {
+		if j == i || dj.Rule == nil {
+			continue
+		}
+		if di.Rule == nil {
+			return true
+		}
+		if dj.Rule != di.Rule && ruleMatches(di.Rule, names[j], home) {
+			return true
+		}
+	}
+	return false
+}
+
+func strictest(decs []Decision) Decision {
+	d := decs[0]
+	for _, x := range decs[1:] {
+		if x.Action.rank() > d.Action.rank() {
+			d = x
+		}
+	}
+	return d
+}
+
+// ruleMatches reports whether r's pattern matches the path value.
+func ruleMatches(r *Rule, value, home string) bool {
+	if home == "" {
+		home = HomeDir()
+	}
+	return CompilePattern(r.Pattern, PatternOptions{Path: true, Home: home}).Match(NormalizePath(value, home))
+}
+
+func ruleMatchesAny(r *Rule, values []string, home string) bool {
+	for _, v := range values {
+		if ruleMatches(r, v, home) {
+			return true
+		}
+	}
+	return false
+}

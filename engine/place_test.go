@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+// rulesOf builds a ruleset from (key, pattern, action) triples.
+func rulesOf(triples ...string) Ruleset {
+	var rs Ruleset
+	for i := 0; i+2 < len(triples); i += 3 {
+		rs = append(rs, Rule{Permission: triples[i], Pattern: triples[i+1], Action: Action(triples[i+2])})
+	}
+	return rs
+}
+
+func TestDecidePathUnderEveryName(t *testing.T) {
+	const home = "/home/u"
+	links := map[string]string{"/proj/link": "/etc", "/proj/secret-link": "/proj/secrets"}
+	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) string {
+		for from, to := range links {
+			if rest, ok := strings.CutPrefix(abs, from); ok && (rest == "" || rest[0] == '/') {
+				return to + rest
+			}
+		}
+		return abs
+	}}
+	allowOutside := []string{"external_directory", "*", "allow"}
+	tests := []struct {
+		name  string
+		rules Ruleset
+		key   string
+		value string
+		want  Action
+	}{
+		{"dot-dot through home meets a ~/.ssh deny", rulesOf("read", "*", "allow", "read", "~/.ssh/*", "deny"),
+			"read", "$HOME/proj/../.ssh/id_rsa", Deny},
+		{"tilde with dot-dot meets a ~/.ssh deny", rulesOf("read", "*", "allow", "read", "~/.ssh/*", "deny"),
+			"read", "~/x/./../.ssh//id_rsa", Deny},
+		{"relative dot-dot out of the project meets an absolute deny", rulesOf("read", "*", "allow", "read", "/etc/*", "deny"),
+			"read", "src/../../etc/passwd", Deny},
+		{"a later allow for the spelling with dot-dot does not undo a deny for the file", rulesOf("read", "/home/u/*", "deny", "read", "/home/u/proj/*", "allow"),
+			"read", "/home/u/proj/../.ssh/id_rsa", Deny},
+		{"relative deny protects an absolute path", rulesOf("edit", "*", "allow", "edit", "secrets/*", "deny"),
+			"edit", "/proj/secrets/k", Deny},
+		{"absolute deny protects a relative path", rulesOf("edit", "*", "allow", "edit", "/proj/secrets/*", "deny"),
+			"edit", "secrets/k", Deny},
+		{"relative allow in an allow-list persona allows the absolute path", rulesOf("*", "*", "deny", "read", "src/*", "allow"),
+			"read", "/proj/src/a.go", Allow},
+		{"absolute allow in an allow-list persona allows the relative path", rulesOf("*", "*", "deny", "read", "/proj/src/*", "allow"),
+			"read", "src/a.go", Allow},
+		{"a catch-all on one name does not undo a specific allow on another", rulesOf("edit", "*", "ask", "edit", "/proj/src/*", "allow"),
+			"edit", "src/a.go", Allow},
+		{"relative allow cannot loosen an absolute ask", rulesOf("read", "*", "ask", "read", "src/*", "allow", "read", "/proj/src/*", "ask"),
+			"read", "/proj/src/a.go", Ask},
+		{"a link out of the project is decided on its target", rulesOf("read", "*", "allow", "read", "/etc/*", "deny"),
+			"read", "link/passwd", Deny},
+		{"an allow for the link's own name does not open its target", append(rulesOf("read", "*", "deny", "read", "/proj/*", "allow"), rulesOf(allowOutside...)...),
+			"read", "link/passwd", Deny},
+		{"a deny on the link's own name still holds", rulesOf("edit", "*", "allow", "edit", "secret-link/*", "deny"),
+			"edit", "secret-link/k", Deny},
+		{"a deny on the target holds through the link", rulesOf("edit", "*", "allow", "edit", "secrets/*", "deny"),
+			"edit", "secret-link/k", Deny},
+		{"outside the project asks by default", rulesOf("read", "*", "allow"),
+			"read", "/etc/hosts", Ask},
+		{"outside the project: an external_directory allow lets it through", append(rulesOf("read", "*", "allow"), rulesOf(allowOutside...)...),
+			"read", "/etc/hosts", Allow},
+		{"outside the project: external_directory deny", rulesOf("read", "*", "allow", "external_directory", "/etc/*", "deny"),
+			"read", "/etc/hosts", Deny},
+		{"outside the project: a read deny is not loosened by external_directory", append(rulesOf("read", "*", "allow", "read", "/etc/*", "deny"), rulesOf(allowOutside...)...),
+			"read", "/etc/hosts", Deny},
+		{"a sibling folder with the project's name as prefix is outside", rulesOf("read", "*", "allow"),
+			"read", "/projx/a", Ask},
+		{"inside the project is not external", rulesOf("read", "*", "allow"),
+			"read", "src/a.go", Allow},
+		{"an edit outside the project asks even under * allow without an external rule", rulesOf("edit", "*", "allow"),
+			"edit", "../other/a.go", Ask},
+		{"a non-path key is matched as spelt", rulesOf("webfetch", "*", "allow", "webfetch", "x/*", "deny"),
+			"webfetch", "/proj/x/y", Allow},
+		{"an empty value is matched as is", rulesOf("list", "", "allow"),
+			"list", "", Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pol := (&Policy{Persona: CompileWithHome(tt.rules, home)}).At(place)
+			if got := pol.DecideKey(tt.key, tt.value); got.Action != tt.want {
+				t.Errorf("DecideKey(%q, %q) = %s (%s), want %s", tt.key, tt.value, got.Action, got.Explain(), tt.want)
+			}
+		})
+	}
+}
+
+func TestDecidePathWithoutPlaceMatchesAsSpelt(t *testing.T) {
+	pol := &Policy{Persona: Compile(rulesOf("read", "*", "allow", "read", "/etc/*", "deny"))}
+	if got := pol.DecideKey("read", "/tmp/../etc/passwd"); got.Action != Allow {
+		t.Errorf("without a place the value is matched as spelt: got %s, want allow", got.Action)
+	}
+}
+
+func TestExternalReasonNamesTheProject(t *testing.T) {
+	pol := NewPolicy(rulesOf("read", "*", "allow")).At(&Place{Cwd: "/proj/sub", Project: "/proj"})
+	d := pol.DecideTool("read", "../../etc/hosts")
+	if d.Action != Ask || d.Permission != ExternalDirectory || !strings.Contains(d.Reason, `"/etc/hosts" is outside the project "/proj"`) {
+		t.Errorf("got %s %s %q, want an external_directory ask naming /etc/hosts and /proj", d.Action, d.Permission, d.Reason)
+	}
+	if d := pol.DecideTool("read", "../a.go"); d.Action != Allow {
+		t.Errorf("a path in the project above the cwd: got %s, want allow", d.Action)
+	}
+}
