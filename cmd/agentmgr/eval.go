@@ -21,14 +21,14 @@ func init() {
 // evalRequest is one line of `agentmgr eval` (DESIGN section 9). Pointers tell a field that is
 // absent from one given empty.
 type evalRequest struct {
-	Rules      *[]ruleIn   `json:"rules"`
-	Agent      *string     `json:"agent"`
-	Session    string      `json:"session"`
-	Tool       *string     `json:"tool"`
-	Permission *string     `json:"permission"`
-	Value      *string     `json:"value"`
-	Values     *[]string   `json:"values"`
-	Tools      *[]string   `json:"tools"`
+	Rules      *[]ruleIn `json:"rules"`
+	Agent      *string   `json:"agent"`
+	Session    string    `json:"session"`
+	Tool       *string   `json:"tool"`
+	Permission *string   `json:"permission"`
+	Value      *string   `json:"value"`
+	Values     *[]string `json:"values"`
+	Tools      *[]string `json:"tools"`
 	// Cwd is where the call runs; relative paths are read against it and paths outside its
 	// project are also decided by external_directory. Default: eval's own working directory.
 	Cwd *string `json:"cwd"`
