@@ -27,10 +27,19 @@ type Call struct {
 	Key     string // the permission key the tool is governed by
 	Value   string // the value rules match: a command, a path, a URL, ...
 	Cwd     string // the agent's working directory; "" when not given
+	// NoValue says the call lacks the value its key is decided on: a shell tool without a
+	// command, a path tool without a path. Such a call is at least asked, never allowed.
+	NoValue bool
+	// Command is a shell command the input of a tool that is not a shell carries (HasCommand
+	// says there is one, even ""): the call is also decided as bash on it.
+	Command    string
+	HasCommand bool
+	// Mode is Claude Code's permission_mode ("default", "plan", "bypassPermissions", ...).
+	Mode string
 }
 
-// shell reports whether the call's value is a shell command, analysed command by command.
-func (c Call) shell() bool { return mapping.IsShellKey(c.Key) }
+// shell reports whether the call runs a shell command, analysed command by command.
+func (c Call) shell() bool { return mapping.IsShellKey(c.Key) || c.HasCommand }
 
 // checkSession refuses a session id that could not name a session's rules. The id becomes a
 // file name in the session store, so a hostile id must not get that far.

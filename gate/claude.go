@@ -14,7 +14,9 @@ type ClaudeEvent struct {
 	SessionID      string          `json:"session_id"`
 	TranscriptPath string          `json:"transcript_path,omitempty"`
 	Cwd            string          `json:"cwd"`
+	PromptID       string          `json:"prompt_id,omitempty"`
 	PermissionMode string          `json:"permission_mode,omitempty"`
+	Effort         string          `json:"effort,omitempty"`
 	HookEventName  string          `json:"hook_event_name"`
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
@@ -25,8 +27,10 @@ type ClaudeEvent struct {
 const claudePreToolUse = "PreToolUse"
 
 // ParseClaude reads a Claude Code PreToolUse event into a call: the tool is mapped to its
-// permission key and the value is taken from the tool_input field the mapping names. Anything
-// the gate cannot decide safely is an error, which the gate turns into a deny.
+// permission key and the value is taken from the tool_input field the mapping names. A call
+// whose input carries a shell command (command, cmd or script) is also decided as bash,
+// whatever the tool. Anything the gate cannot decide safely is an error, which the gate turns
+// into a deny.
 func ParseClaude(data []byte) (Call, error) {
 	var ev ClaudeEvent
 	if err := decodeStrict(data, &ev, false); err != nil {
@@ -42,41 +46,76 @@ func ParseClaude(data []byte) (Call, error) {
 		return Call{}, fmt.Errorf("session_id: %w", err)
 	}
 	tool := mapping.ClaudeToolFor(ev.ToolName)
-	value, err := claudeValue(tool, ev.ToolInput)
+	c := Call{
+		Client: ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
+		Key: tool.Key, Cwd: ev.Cwd, Mode: ev.PermissionMode,
+	}
+	fields, err := claudeFields(tool, ev.ToolInput)
 	if err != nil {
 		return Call{}, err
 	}
-	return Call{
-		Client: ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
-		Key: tool.Key, Value: value, Cwd: ev.Cwd,
-	}, nil
+	command, hasCommand, err := stringField(fields, mapping.ShellFields)
+	if err != nil {
+		return Call{}, err
+	}
+	value, found, err := stringField(fields, tool.Fields)
+	if err != nil {
+		return Call{}, err
+	}
+	switch {
+	case mapping.IsShellKey(tool.Key):
+		if !found && hasCommand {
+			value, found = command, true
+		}
+		c.Value, c.NoValue = value, !found
+	case hasCommand:
+		// A tool that is not a shell but runs a command (an MCP server's exec, a tool added
+		// after the table was written) is decided on its own key and as bash: both must pass.
+		c.Value, c.NoValue = value, len(tool.Fields) > 0 && !found && mapping.IsPathKey(tool.Key)
+		c.Command, c.HasCommand = command, true
+	default:
+		// A path tool without its path asks; another tool without its value is decided on ""
+		// (Agent's subagent_type is optional, say).
+		c.Value, c.NoValue = value, len(tool.Fields) > 0 && !found && mapping.IsPathKey(tool.Key)
+	}
+	return c, nil
 }
 
-// claudeValue picks the value rules match from tool_input: the first field of the tool's
-// mapping that is present. A tool with no value field matches as "".
-func claudeValue(tool mapping.ClaudeTool, input json.RawMessage) (string, error) {
-	if len(tool.Fields) == 0 {
-		return "", nil
+// claudeFields reads tool_input as an object. A tool with no value field and no tool_input is
+// fine; otherwise tool_input must be an object.
+func claudeFields(tool mapping.ClaudeTool, input json.RawMessage) (map[string]json.RawMessage, error) {
+	if len(input) == 0 || string(input) == "null" {
+		if len(tool.Fields) == 0 || mapping.IsShellKey(tool.Key) {
+			return nil, nil
+		}
+		return nil, fmt.Errorf("tool_input is missing; %s calls are decided on tool_input.%s", tool.Name, tool.Fields[0])
 	}
 	var fields map[string]json.RawMessage
-	if len(input) == 0 || string(input) == "null" {
-		return "", fmt.Errorf("tool_input is missing; %s calls are decided on tool_input.%s", tool.Name, tool.Fields[0])
-	}
 	if err := json.Unmarshal(input, &fields); err != nil {
-		return "", fmt.Errorf("tool_input is not a JSON object; %s calls are decided on tool_input.%s", tool.Name, tool.Fields[0])
+		what := "the call"
+		if len(tool.Fields) > 0 {
+			what = "tool_input." + tool.Fields[0]
+		}
+		return nil, fmt.Errorf("tool_input is not a JSON object; %s calls are decided on %s", tool.Name, what)
 	}
-	for _, f := range tool.Fields {
+	return fields, nil
+}
+
+// stringField returns the first of names present in fields (null counts as absent). A present
+// field that is not a string is an error: the gate cannot tell what it would do.
+func stringField(fields map[string]json.RawMessage, names []string) (string, bool, error) {
+	for _, f := range names {
 		raw, ok := fields[f]
 		if !ok || string(raw) == "null" {
 			continue
 		}
 		var s string
 		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", fmt.Errorf("tool_input.%s is not a string; %s calls are decided on it", f, tool.Name)
+			return "", false, fmt.Errorf("tool_input.%s is not a string; the call is decided on it", f)
 		}
-		return s, nil
+		return s, true, nil
 	}
-	return "", fmt.Errorf("tool_input.%s is missing; %s calls are decided on it", tool.Fields[0], tool.Name)
+	return "", false, nil
 }
 
 // ClaudeOutput is what a PreToolUse hook prints on stdout to decide the call.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/policy"
 )
 
@@ -129,9 +130,48 @@ func (g *Gate) record(c Call, agent string, d engine.Decision) {
 // decide runs the policy on the call's value as seen from the call's working directory: a
 // shell command unit by unit, a path under each of its names and, outside the project, by
 // external_directory too (policy.At says how), any other value as it is.
+// A call without the value its key is decided on is at least ask; a call of another tool that
+// carries a shell command is also decided as bash, and the stricter of the two stands.
 func decide(p *engine.Policy, c Call) engine.Decision {
-	return policy.At(p, c.Cwd).DecideKey(c.Key, c.Value)
+	at := policy.At(p, c.Cwd)
+	d := at.DecideKey(c.Key, c.Value)
+	if c.NoValue && d.Action != engine.Deny {
+		d.Action = engine.Ask
+		d.Reason = addReason(d.Reason, fmt.Sprintf("the %s call has no %s to decide on, so it is not allowed unseen", c.Tool, valueWord(c.Key)))
+	}
+	if c.HasCommand {
+		b := at.DecideKey(shellKey, c.Command)
+		if engine.Stricter(d.Action, b.Action) != d.Action {
+			d = b
+		}
+		d.Units = b.Units
+	}
+	return d
 }
+
+// shellKey is the key every shell command is decided under.
+const shellKey = "bash"
+
+func valueWord(key string) string {
+	switch {
+	case mapping.IsShellKey(key):
+		return "command"
+	case mapping.IsPathKey(key):
+		return "path"
+	}
+	return "value"
+}
+
+func addReason(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// headlessNote says what an ask means when nobody sits at Claude Code: in `claude -p` an ask
+// cannot be answered and ends as a refusal, so the model must not wait for a yes.
+const headlessNote = "in a headless run such as claude -p nobody can answer, and the call is refused"
 
 // unanswered is the verdict on an ask nobody answered: Claude Code asks the person in its own
 // terminal; other clients are denied, because they may have nobody to ask.
@@ -142,7 +182,7 @@ func unanswered(c Call, asked Verdict, why error) Verdict {
 	why = forwardError(why)
 	if c.Client == ClientClaude {
 		v.Action = engine.Ask
-		v.Reason = fmt.Sprintf("agentmgr %s; %v, so Claude Code asks", reason, why)
+		v.Reason = fmt.Sprintf("agentmgr %s; %v, so Claude Code asks the person (%s)", reason, why, headlessNote)
 		return v
 	}
 	v.Action = engine.Deny
@@ -153,7 +193,7 @@ func unanswered(c Call, asked Verdict, why error) Verdict {
 // unansweredWhy says, for the review log, why an ask was settled without an answer and how.
 func unansweredWhy(c Call, why error) string {
 	if c.Client == ClientClaude {
-		return fmt.Sprintf("%v, so Claude Code asks", forwardError(why))
+		return fmt.Sprintf("%v, so Claude Code asks the person (%s)", forwardError(why), headlessNote)
 	}
 	return fmt.Sprintf("%v, so the call is denied", forwardError(why))
 }

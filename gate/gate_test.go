@@ -54,7 +54,7 @@ func TestGateRecordsWhatItSettles(t *testing.T) {
 		t.Errorf("recorded\n%s\nwant\n%s\n(the answered make is the app's to record; an unanswered ask is recorded as the client was told)", strings.Join(rec.lines, "\n"), strings.Join(want, "\n"))
 	}
 	// The log says why an ask ended without an answer.
-	if len(rec.reasons) == 3 && (!strings.Contains(rec.reasons[1], "nobody is serving") || !strings.HasSuffix(rec.reasons[1], "so Claude Code asks") ||
+	if len(rec.reasons) == 3 && (!strings.Contains(rec.reasons[1], "nobody is serving") || !strings.Contains(rec.reasons[1], "so Claude Code asks the person") || !strings.Contains(rec.reasons[1], "claude -p") ||
 		!strings.HasSuffix(rec.reasons[2], "so the call is denied")) {
 		t.Errorf("recorded reasons %q, want why nobody answered and what the client was told", rec.reasons)
 	}
@@ -184,5 +184,32 @@ func TestDecideReadsPathsUnderEveryName(t *testing.T) {
 		if got := decide(tt.pol, tt.call).Action; got != tt.want {
 			t.Errorf("%s: decide(%+v) = %s, want %s", tt.name, tt.call, got, tt.want)
 		}
+	}
+}
+
+func TestNeutralShellFamilyFailsClosed(t *testing.T) {
+	rs := engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Allow},
+		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
+	}
+	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rs), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	tests := []struct {
+		name, input string
+		want        engine.Action
+	}{
+		{"Bash in capitals is analysed", `{"session":"s1","tool":"Bash","value":"ls && rm -rf x"}`, engine.Deny},
+		{"BASH is analysed", `{"session":"s1","tool":"BASH","value":"rm -rf x"}`, engine.Deny},
+		{"Exec is the bash key", `{"session":"s1","tool":"Exec","value":"rm -rf x"}`, engine.Deny},
+		// A neutral client cannot be asked in its terminal: an ask nobody answers is denied.
+		{"a shell call without a command is not allowed", `{"session":"s1","tool":"bash","value":""}`, engine.Deny},
+		{"a shell call of blanks is not allowed", `{"session":"s1","tool":"shell","value":"  "}`, engine.Deny},
+		{"an allowed command stays allowed", `{"session":"s1","tool":"BASH","value":"ls -la"}`, engine.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := g.Neutral(context.Background(), []byte(tt.input)); got.Action != tt.want {
+				t.Errorf("%s: %s (%s), want %s", tt.input, got.Action, got.Reason, tt.want)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package gate
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
@@ -34,9 +35,12 @@ func ParseNeutral(data []byte) (Call, error) {
 	if err := checkSession(req.Session); err != nil {
 		return Call{}, fmt.Errorf(`"session": %w`, err)
 	}
+	key := mapping.KeyForTool(req.Tool)
 	return Call{
 		Client: ClientJSON, ID: req.ID, Session: req.Session, Agent: req.Agent, Tool: req.Tool,
-		Key: mapping.KeyForTool(req.Tool), Value: req.Value, Cwd: req.Cwd,
+		Key: key, Value: req.Value, Cwd: req.Cwd,
+		// A shell tool without a command has nothing to analyse: it asks, never allows.
+		NoValue: mapping.IsShellKey(key) && strings.TrimSpace(req.Value) == "",
 	}, nil
 }
 

@@ -1,5 +1,7 @@
 package mapping
 
+import "strings"
+
 // ClaudeTool says how one Claude Code tool is governed: the permission key its calls are
 // decided under, and which tool_input fields hold the value that rules match.
 type ClaudeTool struct {
@@ -10,17 +12,28 @@ type ClaudeTool struct {
 	Fields []string
 }
 
-// claudeTools is the table of Claude Code's built-in tools (issue 9). Claude Code always sends
-// absolute paths in file_path; Glob and Grep are matched on their pattern, as OpenCode does.
-// NotebookEdit names its file notebook_path; file_path is read when an older client sends it.
+// claudeTools is the table of Claude Code's tools as of Claude Code 2.1.332 (and the older names
+// earlier clients still send). Claude Code always sends absolute paths in file_path; Glob and
+// Grep are matched on their pattern, as OpenCode does. A tool that runs a shell command or a
+// script is decided as bash, with the shell analysis; when its input has no command (Monitor
+// watching a web socket, Workflow naming a script file) the gate asks. docs/gate.md explains
+// each line.
 var claudeTools = []ClaudeTool{
 	{Name: "Bash", Key: "bash", Fields: []string{"command"}},
+	{Name: "PowerShell", Key: "bash", Fields: []string{"command"}},
+	{Name: "Monitor", Key: "bash", Fields: []string{"command"}},
+	{Name: "Workflow", Key: "bash", Fields: []string{"script"}},
+	{Name: "REPL", Key: "bash", Fields: []string{"code", "command"}},
 	{Name: "Read", Key: "read", Fields: []string{"file_path"}},
 	{Name: "NotebookRead", Key: "read", Fields: []string{"notebook_path", "file_path"}},
 	{Name: "Edit", Key: "edit", Fields: []string{"file_path"}},
 	{Name: "Write", Key: "edit", Fields: []string{"file_path"}},
 	{Name: "MultiEdit", Key: "edit", Fields: []string{"file_path"}},
 	{Name: "NotebookEdit", Key: "edit", Fields: []string{"notebook_path", "file_path"}},
+	// A worktree is a new checkout on disk: deciding it as an edit of its path keeps an agent
+	// that may not edit from creating one (outside the project, external_directory asks too).
+	{Name: "EnterWorktree", Key: "edit", Fields: []string{"path", "name"}},
+	{Name: "ExitWorktree", Key: "edit"},
 	{Name: "Glob", Key: "glob", Fields: []string{"pattern"}},
 	{Name: "Grep", Key: "grep", Fields: []string{"pattern"}},
 	{Name: "LS", Key: "list", Fields: []string{"path"}},
@@ -28,29 +41,66 @@ var claudeTools = []ClaudeTool{
 	{Name: "WebSearch", Key: "websearch", Fields: []string{"query"}},
 	{Name: "Task", Key: "task", Fields: []string{"subagent_type"}},
 	{Name: "Agent", Key: "task", Fields: []string{"subagent_type"}},
+	// Messages to other agents and work scheduled for later start agent work as a subagent
+	// does, so they are governed by the task key (pi's intercom is a task tool too).
+	{Name: "SendMessage", Key: "task"},
+	{Name: "CronCreate", Key: "task", Fields: []string{"prompt"}},
+	{Name: "CronDelete", Key: "task"},
+	{Name: "CronList", Key: "task"},
+	{Name: "ScheduleWakeup", Key: "task", Fields: []string{"prompt"}},
+	{Name: "RemoteTrigger", Key: "task", Fields: []string{"action"}},
+	{Name: "TaskStop", Key: "task"},
 	// The todo list and questions to the person have keys of their own in pi's personas
 	// (planner allows todo), so Claude Code's equivalents are governed by the same rules.
+	// Claude Code 2.1 keeps its todo list with the Task* tools.
 	{Name: "TodoWrite", Key: "todo"},
+	{Name: "TaskCreate", Key: "todo"},
+	{Name: "TaskGet", Key: "todo"},
+	{Name: "TaskUpdate", Key: "todo"},
+	{Name: "TaskList", Key: "todo"},
 	{Name: "AskUserQuestion", Key: "question"},
+	// Tools with a key of their own (their name): a persona names them to allow them.
+	{Name: "Skill", Key: "skill", Fields: []string{"skill", "name"}},
+	{Name: "ToolSearch", Key: "ToolSearch"},
+	{Name: "EnterPlanMode", Key: "EnterPlanMode"},
+	{Name: "ExitPlanMode", Key: "ExitPlanMode"},
+	{Name: "LSP", Key: "LSP"},
+	{Name: "ListMcpResourcesTool", Key: "ListMcpResourcesTool"},
+	{Name: "ReadMcpResourceTool", Key: "ReadMcpResourceTool"},
 }
 
+// ShellFields are the tool_input fields that carry a shell command or script. A call of any
+// tool whose input has one of them is also decided as bash, with the shell analysis: a tool
+// this table does not know (an MCP server's run_command) cannot run a command unchecked.
+var ShellFields = []string{"command", "cmd", "script"}
+
 var claudeByName = map[string]ClaudeTool{}
+
+var claudeByFold = map[string]ClaudeTool{}
 
 func init() {
 	for _, t := range claudeTools {
 		claudeByName[t.Name] = t
+		claudeByFold[strings.ToLower(t.Name)] = t
 	}
 }
 
-// ClaudeToolFor returns how the Claude Code tool name is governed. A tool not in the table
-// (an MCP tool such as mcp__github__create_issue, or a tool added after this table was written)
-// is its own permission key and has no value.
+// ClaudeToolFor returns how the Claude Code tool name is governed. A name is looked up as
+// written, then whatever its case (BASH is Bash: a hook must not be dodged by spelling), then
+// among pi's tool names (bash is the bash key). A tool found nowhere (an MCP tool such as
+// mcp__github__create_issue, or a tool added after this table was written) is its own
+// permission key and has no value field.
 func ClaudeToolFor(name string) ClaudeTool {
-	if t, ok := claudeByName[name]; ok {
+	t, ok := claudeByName[name]
+	if !ok {
+		t, ok = claudeByFold[strings.ToLower(name)]
+	}
+	if ok {
+		t.Name = name
 		t.Fields = append([]string(nil), t.Fields...)
 		return t
 	}
-	return ClaudeTool{Name: name, Key: name}
+	return ClaudeTool{Name: name, Key: KeyForTool(name)}
 }
 
 // ClaudeTools returns the table of Claude Code tools, in display order.

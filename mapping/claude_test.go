@@ -27,7 +27,21 @@ func TestClaudeToolFor(t *testing.T) {
 		{"TodoWrite", "todo", nil},
 		{"mcp__github__create_issue", "mcp__github__create_issue", nil},
 		{"ExitPlanMode", "ExitPlanMode", nil},
-		{"bash", "bash", nil}, // pi's lower-case names are not Claude Code's: the key is the name itself
+		{"Monitor", "bash", []string{"command"}},
+		{"Workflow", "bash", []string{"script"}},
+		{"PowerShell", "bash", []string{"command"}},
+		{"SendMessage", "task", nil},
+		{"CronCreate", "task", []string{"prompt"}},
+		{"ScheduleWakeup", "task", []string{"prompt"}},
+		{"EnterWorktree", "edit", []string{"path", "name"}},
+		{"TaskCreate", "todo", nil},
+		{"Skill", "skill", []string{"skill", "name"}},
+		{"ToolSearch", "ToolSearch", nil},
+		{"BASH", "bash", []string{"command"}},    // any case of a table name is that tool
+		{"bash", "bash", []string{"command"}},    // lower case too
+		{"monitor", "bash", []string{"command"}}, // and any tool of the table
+		{"write", "edit", []string{"file_path"}},
+		{"EXEC", "bash", nil}, // pi's shell tool names are the bash key whatever their case
 		{"", "", nil},
 	}
 	for _, tt := range tests {
@@ -45,11 +59,12 @@ func TestClaudeToolsAreConsistent(t *testing.T) {
 			t.Errorf("Claude tool %q is listed twice", tool.Name)
 		}
 		seen[tool.Name] = true
-		if !IsKnownKey(tool.Key) && tool.Key != "todo" {
-			t.Errorf("Claude tool %q maps to %q, which is not a permission key of the table", tool.Name, tool.Key)
+		if !IsKnownKey(tool.Key) && tool.Key != "todo" && tool.Key != "skill" && tool.Key != tool.Name {
+			t.Errorf("Claude tool %q maps to %q, which is neither a permission key of the table nor its own name", tool.Name, tool.Key)
 		}
-		if IsShellKey(tool.Key) != (tool.Name == "Bash") {
-			t.Errorf("Claude tool %q: shell key = %v, want only Bash to be analysed as a shell command", tool.Name, IsShellKey(tool.Key))
+		runsCommands := slices.Contains([]string{"Bash", "PowerShell", "Monitor", "Workflow", "REPL"}, tool.Name)
+		if IsShellKey(tool.Key) != runsCommands {
+			t.Errorf("Claude tool %q: shell key = %v, want only the tools that run commands to be analysed as shell", tool.Name, IsShellKey(tool.Key))
 		}
 	}
 }

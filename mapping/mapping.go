@@ -1,11 +1,19 @@
 package mapping
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
-// KeyForTool returns the permission key that governs tool. A tool that is not in the table
-// (custom, MCP, ctx_*) is its own permission key.
+// KeyForTool returns the permission key that governs tool. A tool of the table is found
+// whatever the case of its name (Bash and BASH are bash: an agent must not dodge the bash
+// rules by spelling). A tool that is not in the table (custom, MCP, ctx_*) is its own
+// permission key.
 func KeyForTool(tool string) string {
 	if k, ok := toolToKey[tool]; ok {
+		return k
+	}
+	if k, ok := toolToKey[strings.ToLower(tool)]; ok {
 		return k
 	}
 	return tool

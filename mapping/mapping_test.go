@@ -12,6 +12,7 @@ func TestKeyForTool(t *testing.T) {
 		{"exec", "bash"}, {"web_search", "websearch"}, {"fetch_content", "webfetch"},
 		{"intercom", "task"}, {"ask_user_question", "question"},
 		{"ctx_execute", "ctx_execute"}, {"mcp_github_issue", "mcp_github_issue"}, {"", ""},
+		{"Bash", "bash"}, {"BASH", "bash"}, {"Shell", "bash"}, {"WRITE", "edit"}, {"Ctx_Execute", "Ctx_Execute"},
 	}
 	for _, tt := range tests {
 		if got := KeyForTool(tt.tool); got != tt.want {
