@@ -63,7 +63,7 @@ func (l *Log) Append(e Entry) error {
 	if e.Time.IsZero() {
 		e.Time = l.now().UTC()
 	}
-	line, err := json.Marshal(e)
+	line, err := json.Marshal(clipped(e))
 	if err != nil {
 		return fmt.Errorf("encoding a review log entry: %w", err)
 	}
@@ -122,8 +122,12 @@ func lockIfPresent(path string) func() {
 	return unlock
 }
 
-// rotate shifts review.jsonl.N-1 to .N (dropping the oldest) and the current file to .1.
+// rotate shifts review.jsonl.N-1 to .N (dropping the oldest, whose sessions' newest entries
+// go to the kept file) and the current file to .1.
 func (l *Log) rotate() error {
+	if err := l.keepFrom(generation(l.path, l.opts.Keep)); err != nil {
+		return err
+	}
 	if err := os.Remove(generation(l.path, l.opts.Keep)); err != nil && !os.IsNotExist(err) {
 		return err
 	}

@@ -63,7 +63,7 @@ func Read(path string, f Filter) ([]Entry, error) {
 	return out, errors.Join(errs...)
 }
 
-// files lists the log's files, oldest first: path.N down to path.1, then path.
+// files lists the log's files, oldest first: the kept file, path.N down to path.1, then path.
 func files(path string) []string {
 	var rotated []string
 	for n := 1; ; n++ {
@@ -73,7 +73,10 @@ func files(path string) []string {
 		}
 		rotated = append(rotated, p)
 	}
-	out := make([]string, 0, len(rotated)+1)
+	out := make([]string, 0, len(rotated)+2)
+	if _, err := os.Stat(keptPath(path)); err == nil {
+		out = append(out, keptPath(path))
+	}
 	for i := len(rotated) - 1; i >= 0; i-- {
 		out = append(out, rotated[i])
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -115,10 +117,16 @@ A malformed line gets {"error":"..."} and the stream goes on.`)
 	ev := &evaluator{e: e, policies: map[string]*engine.Policy{}}
 	in := bufio.NewReaderSize(e.stdin, 64<<10)
 	out := bufio.NewWriter(e.stdout)
-	for lineNo := 1; ; lineNo++ {
-		line, readErr := in.ReadString('\n')
-		if strings.TrimSpace(line) != "" {
-			answer := ev.answer(line)
+	for {
+		raw, tooLong, readErr := readLine(in, gate.MaxInput)
+		line := string(raw)
+		if tooLong || strings.TrimSpace(line) != "" {
+			var answer any
+			if tooLong {
+				answer = tooBigOut{Action: string(engine.Deny), Source: "limit", Reason: gate.TooBig(), Error: gate.TooBig()}
+			} else {
+				answer = ev.answer(line)
+			}
 			b, err := json.Marshal(answer)
 			if err != nil {
 				b, _ = json.Marshal(map[string]string{"error": err.Error()})
@@ -133,6 +141,35 @@ A malformed line gets {"error":"..."} and the stream goes on.`)
 		if readErr != nil {
 			return nil
 		}
+	}
+}
+
+// tooBigOut answers a request over the size limit: denied, and an error, so that a harness
+// reading either field sees that nothing was decided on the rules.
+type tooBigOut struct {
+	Action string    `json:"action"`
+	Rule   *ruleJSON `json:"rule"`
+	Source string    `json:"source"`
+	Reason string    `json:"reason"`
+	Error  string    `json:"error"`
+}
+
+// readLine reads one line of at most max bytes, newline excluded, holding no more than that in
+// memory: a longer line is read to its end and dropped, and tooLong reports it.
+func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if !tooLong {
+			if n := len(line) + len(bytes.TrimSuffix(chunk, []byte("\n"))); n > max {
+				tooLong, line = true, nil
+			} else {
+				line = append(line, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		return line, tooLong, err
 	}
 }
 

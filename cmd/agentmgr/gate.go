@@ -22,9 +22,6 @@ func init() {
 
 const gateUsage = "claude|json [--timeout DURATION] [--agent NAME]"
 
-// maxGateInput bounds what the gate reads: a Write call carries the whole file it writes.
-const maxGateInput = 64 << 20
-
 // gateGrace is how long a gate waits for a live app before giving up; tests shorten it.
 var gateGrace = gate.DefaultGrace
 
@@ -62,11 +59,12 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	input, readErr := io.ReadAll(io.LimitReader(e.stdin, maxGateInput+1))
+	// Never more than the limit and one byte is read: a bigger call is refused unread.
+	input, readErr := io.ReadAll(io.LimitReader(e.stdin, gate.MaxInput+1))
 	var out any
 	switch {
-	case readErr != nil, len(input) > maxGateInput:
-		why := fmt.Sprintf("the input is larger than %d MiB", maxGateInput>>20)
+	case readErr != nil, len(input) > gate.MaxInput:
+		why := gate.TooBig()
 		if readErr != nil {
 			why = "cannot read stdin: " + readErr.Error()
 		}
