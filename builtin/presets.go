@@ -16,9 +16,10 @@ var Presets = []string{"read", "plan", "build"}
 // readKeys are the permission keys that only look.
 var readKeys = []string{"read", "grep", "glob", "list"}
 
-// Preset returns the rules of a preset (case-insensitive), each with source preset:NAME. Every
-// preset ends with `external_directory * ask`: a path outside the project is asked about
-// whatever the preset lets the tool do inside it.
+// Preset returns the rules of a preset (case-insensitive), each with source preset:NAME. The
+// presets are exactly pi-agent-manager's (no external_directory rule, so that a persona reads
+// alike in both): read and plan deny outside paths with their `* * deny`, build allows them
+// with its `* * allow`; the built-ins planner and builder ask.
 func Preset(name string) (engine.Ruleset, error) {
 	var rs engine.Ruleset
 	add := func(key, pattern string, a engine.Action) {
@@ -36,13 +37,13 @@ func Preset(name string) (engine.Ruleset, error) {
 				add(k, "*", engine.Allow)
 			}
 		}
-		add(engine.ExternalDirectory, "*", engine.Ask)
+
 	case "build":
 		add("*", "*", engine.Allow)
 		for _, p := range []string{"rm *", "sudo *", "chmod *", "chown *"} {
 			add("bash", p, engine.Ask)
 		}
-		add(engine.ExternalDirectory, "*", engine.Ask)
+
 	default:
 		return nil, fmt.Errorf("unknown preset %q; expected read, plan or build", name)
 	}

@@ -26,9 +26,9 @@ func TestPresetsDecide(t *testing.T) {
 		{"build", "bash", "chown u a", engine.Ask},
 		{"build", "bash", "ls", engine.Allow},
 		{"Build", "custom_tool", "x", engine.Allow},
-		{"read", "external_directory", "/etc/hosts", engine.Ask},
-		{"plan", "external_directory", "/etc/hosts", engine.Ask},
-		{"build", "external_directory", "/etc/hosts", engine.Ask},
+		{"read", "external_directory", "/etc/hosts", engine.Deny},
+		{"plan", "external_directory", "/etc/hosts", engine.Deny},
+		{"build", "external_directory", "/etc/hosts", engine.Allow},
 	}
 	for _, tt := range tests {
 		rs, err := Preset(tt.preset)

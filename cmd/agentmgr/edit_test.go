@@ -47,7 +47,7 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"set", "rev", "color", "accent"}, stdout: []string{"saved "}, noStderr: true},
 		{args: []string{"set", "rev", "type", "helper"}, code: 1, stderr: []string{`rev.md:4:7: type: unknown type "helper"`}},
 		{args: []string{"set", "rev", "prompt", "Review the diff."}, stdout: []string{"saved "},
-			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\ncolor: accent\npermissions:\n  bash:\n    \"rm *\": {action: deny, reason: \"use the trash\"}\n    \"git diff *\": allow\n  read: allow\n  grep: allow\n  glob: allow\n  list: allow\n  websearch: allow\n  webfetch: allow\n  task: allow\n  external_directory: ask\n---\nReview the diff.\n"},
+			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\ncolor: accent\npermissions:\n  bash:\n    \"rm *\": {action: deny, reason: \"use the trash\"}\n    \"git diff *\": allow\n  read: allow\n  grep: allow\n  glob: allow\n  list: allow\n  websearch: allow\n  webfetch: allow\n  task: allow\n---\nReview the diff.\n"},
 		{args: []string{"set", "rev", "color", "accent"}, stdout: []string{"is unchanged"}},
 		{args: []string{"set", "planner", "color", "accent"}, code: 1, stderr: []string{"built-in persona"}},
 		{args: []string{"use", "rev"}, stdout: []string{"rev  Reviews code"}},
