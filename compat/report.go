@@ -268,7 +268,7 @@ func (c *cmp) agent(a *pam.Agent, r *Report) Agent {
 			if !a.Builtin {
 				line = a.PermissionsLine
 			}
-			c.diff(r, fileOr(out.File, where), line, "hidden tools of "+a.Name+" differ: "+HiddenDelta(out.HiddenTools, out.AgentmgrHiddenTools)+
+			c.diff(r, fileOr(out.File, where), line, "hidden tools of "+a.Name+" differ between "+pam.Runtime+" and agentmgr: "+HiddenDelta(out.HiddenTools, out.AgentmgrHiddenTools)+
 				"; which applies depends on what enforces it (pi-agent-manager itself, or agentmgr's gate or pi extension)",
 				"give each tool to hide its own rule with pattern * and deny, after any broader rule")
 		}

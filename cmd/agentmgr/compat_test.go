@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -146,8 +147,8 @@ func TestCompatTextListsDifferencesFirst(t *testing.T) {
 		"both.md:4: pi-agent-manager 0.18.1 loads this file as both although agentmgr rejects it",
 		"steps.md:4: ", "pre-text.md:1: ", "legacy-extra.md:3: ", "dup-b.md:1: ",
 		"proj.md:1: pi-agent-manager 0.18.1 never reads project personas",
-		"action.md:3: hidden tools of action differ: pi-agent-manager 0.18.1 also hides bash",
-		"edit-q.md:3: hidden tools of edit-q differ: agentmgr also hides apply_patch",
+		"action.md:3: hidden tools of action differ between pi-agent-manager 0.18.1 and agentmgr: pi-agent-manager 0.18.1 also hides bash",
+		"edit-q.md:3: hidden tools of edit-q differ between pi-agent-manager 0.18.1 and agentmgr: agentmgr also hides apply_patch",
 		"hidden.md:1: hidden: true does not keep it out of pi-agent-manager 0.18.1's next/previous cycle",
 		"piAgentManager.previous is unbound in pi-agent-manager 0.18.1",
 		"pi-agent-manager 0.18.1: start planner, cycle builder → loud",
@@ -172,5 +173,93 @@ func TestCompatBreaksText(t *testing.T) {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("compat output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+func TestLintAndListMarkAMFiles(t *testing.T) {
+	e, _ := compatCorpus(t, "main")
+	out := e.stdout.(interface {
+		String() string
+		Bytes() []byte
+		Reset()
+	})
+	run([]string{"lint", "--json"}, e)
+	var lint struct {
+		Findings []lintJSON `json:"findings"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &lint); err != nil {
+		t.Fatalf("lint --json: %v\n%s", err, out.String())
+	}
+	am := map[string]lintJSON{}
+	for _, f := range lint.Findings {
+		if f.Kind == "pi-agent-manager" {
+			am[filepath.Base(f.File)] = f
+		}
+	}
+	for _, file := range []string{"desc-number.md", "empty-name.md", "reason-key.md", "reason-rule.md", "singular.md", "type-cap.md",
+		"both.md", "steps.md", "pre-text.md", "legacy-extra.md", "dup-b.md", "action.md", "action-key.md", "edit-q.md", "env-only.md", "hidden.md", "proj.md"} {
+		f, ok := am[file]
+		if !ok {
+			t.Errorf("lint has no pi-agent-manager finding for %s", file)
+			continue
+		}
+		if !strings.Contains(f.Message, "pi-agent-manager 0.18.1") || f.Fix == "" && !strings.Contains(f.Message, "loads this file") {
+			t.Errorf("%s: finding %+v does not name the version or what to change", file, f)
+		}
+	}
+	for _, file := range []string{"crlf.md", "Loud.md", "space-star.md", "sub.md"} {
+		if f, ok := am[file]; ok {
+			t.Errorf("%s reads the same in both, but lint says %q", file, f.Message)
+		}
+	}
+
+	out.Reset()
+	run([]string{"list", "--json"}, e)
+	var list struct {
+		Personas []personaJSON `json:"personas"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &list); err != nil {
+		t.Fatal(err)
+	}
+	status := map[string]string{}
+	for _, p := range list.Personas {
+		if p.PiAgentManager != nil {
+			status[p.Name] = p.PiAgentManager.Status
+		}
+	}
+	want := map[string]string{"reason-rule": "skips", "singular": "skips", "type-cap": "skips", "action": "differs", "crlf": "loads", "proj": "unread"}
+	for n, s := range want {
+		if status[n] != s {
+			t.Errorf("list --json: %s is %q for pi-agent-manager, want %q", n, status[n], s)
+		}
+	}
+	out.Reset()
+	run([]string{"list"}, e)
+	if !strings.Contains(out.String(), "PI-AGENT-MANAGER") || !regexpLine(out.String(), `reason-rule .* skips `) {
+		t.Errorf("list does not mark the files:\n%s", out)
+	}
+}
+
+func TestListPlainDirHasNoAMColumn(t *testing.T) {
+	e, out, _ := testEnv(t, "")
+	writeAgent(t, "ok.md", "---\ndescription: d\npermissions: read\n---\n")
+	run([]string{"list"}, e)
+	if strings.Contains(out.String(), "PI-AGENT-MANAGER") {
+		t.Errorf("list shows the column for a file both read alike:\n%s", out)
+	}
+}
+
+func regexpLine(text, expr string) bool {
+	return regexp.MustCompile(expr).MatchString(text)
+}
+
+func TestKeysUnsetSaysUnboundInAM(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "agent")
+	if code, out, errOut := keysRun(t, dir, "keys", "set", "previous", "alt+p"); code != 0 {
+		t.Fatalf("keys set: %d %s%s", code, out, errOut)
+	}
+	code, out, _ := keysRun(t, dir, "keys", "unset", "previous")
+	if code != 0 || !strings.Contains(out, "piAgentManager.previous is now unbound in pi-agent-manager 0.18.1") {
+		t.Errorf("keys unset previous = %d:\n%s", code, out)
 	}
 }

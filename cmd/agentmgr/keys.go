@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/keybindings"
+	"github.com/agentmgr/agentmgr/pam"
 )
 
 func init() {
@@ -333,6 +334,10 @@ func runKeysUnset(e *env, args []string) error {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "removed %s from %s; %s\n", id, k.path, defaultNote(id, k.table))
+	if keybindings.IsAction(id) {
+		// The extension itself has no default keys: what agentmgr calls the default is not there.
+		fmt.Fprintf(e.stdout, "note: %s is now unbound in %s, which has no default keys\n", id, pam.Runtime)
+	}
 	printFindings(e.stdout, k.path, keybindings.Check(k.file, k.table).Involving(id))
 	return nil
 }

@@ -66,6 +66,7 @@ func runLint(e *env, args []string) error {
 			out = append(out, lintJSON{Agent: p.Name, File: p.Path, Line: r.Line, Kind: string(preview.LintExample), Rule: r.Rule + 1, Message: r.Message()})
 		}
 	}
+	out = append(out, amFindings(e, list, len(names) > 0)...)
 	probs := c.Problems()
 	if len(names) > 0 {
 		probs = problemsOf(probs, list)
@@ -92,6 +93,10 @@ func runLint(e *env, args []string) error {
 			where := f.Agent
 			if f.File != "" && f.Line > 0 {
 				where = fmt.Sprintf("%s:%d", f.File, f.Line)
+			}
+			if f.Kind == lintAM && f.Fix != "" {
+				fmt.Fprintf(e.stdout, "%s: %s: %s (fix: %s)\n", where, f.Kind, f.Message, f.Fix)
+				continue
 			}
 			fmt.Fprintf(e.stdout, "%s: %s: %s\n", where, f.Kind, f.Message)
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -24,6 +25,15 @@ type personaJSON struct {
 	Active      bool     `json:"active"`
 	Permissions string   `json:"permissions"`
 	Unknown     []string `json:"unknownKeys,omitempty"`
+	// PiAgentManager is what pi-agent-manager 0.18.1 does with the persona's file; absent for
+	// built-ins.
+	PiAgentManager *amMark `json:"piAgentManager,omitempty"`
+}
+
+// amMark is a file's status for pi-agent-manager 0.18.1 (compat.Status*) and why.
+type amMark struct {
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
 }
 
 func toJSON(p *personas.Persona, active bool) personaJSON {
@@ -55,6 +65,7 @@ func runList(e *env, args []string) error {
 	}
 	c := e.catalog(*asJSON)
 	active := e.activeName()
+	marks := amMarks(e)
 	if *asJSON {
 		out := struct {
 			Personas []personaJSON      `json:"personas"`
@@ -62,10 +73,14 @@ func runList(e *env, args []string) error {
 			Problems []personas.Problem `json:"problems"`
 		}{Personas: []personaJSON{}, Shadowed: []personaJSON{}, Problems: c.Problems()}
 		for _, p := range c.Personas() {
-			out.Personas = append(out.Personas, toJSON(p, p.Name == active))
+			j := toJSON(p, p.Name == active)
+			j.PiAgentManager = marks[p.Path]
+			out.Personas = append(out.Personas, j)
 		}
 		for _, p := range c.Shadowed() {
-			out.Shadowed = append(out.Shadowed, toJSON(p, false))
+			j := toJSON(p, false)
+			j.PiAgentManager = marks[p.Path]
+			out.Shadowed = append(out.Shadowed, j)
 		}
 		if out.Problems == nil {
 			out.Problems = []personas.Problem{}
@@ -74,7 +89,18 @@ func runList(e *env, args []string) error {
 	}
 	yoloBanner(e)
 	tw := newTable(e.stdout)
-	fmt.Fprintln(tw, "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION")
+	// The AM column appears only when some file needs it, so a plain agent dir lists as before.
+	amCol := false
+	for _, p := range c.Personas() {
+		if m := marks[p.Path]; m != nil && m.Status != compat.StatusLoads {
+			amCol = true
+		}
+	}
+	head := "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION"
+	if amCol {
+		head = "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tPI-AGENT-MANAGER\tDESCRIPTION"
+	}
+	fmt.Fprintln(tw, head)
 	for _, p := range c.Personas() {
 		mark := " "
 		if p.Name == active {
@@ -84,10 +110,21 @@ func runList(e *env, args []string) error {
 		if p.Hidden {
 			typ += " (hidden)"
 		}
+		if amCol {
+			am := ""
+			if m := marks[p.Path]; m != nil && m.Status != compat.StatusLoads {
+				am = m.Status
+			}
+			fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), am, oneLine(p.Description, 60))
+			continue
+		}
 		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), oneLine(p.Description, 60))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if amCol {
+		fmt.Fprintln(e.stdout, "\nPI-AGENT-MANAGER: what pi-agent-manager 0.18.1 does with the file when you run it instead of agentmgr's enforcement; `agentmgr compat` says why")
 	}
 	// A file that is not in effect is still on disk: say which, so an edit goes to the right one.
 	for _, p := range c.Shadowed() {
@@ -132,4 +169,13 @@ func writeJSON(e *env, v any) error {
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// amMarks maps each persona file to what pi-agent-manager 0.18.1 does with it.
+func amMarks(e *env) map[string]*amMark {
+	out := map[string]*amMark{}
+	for _, f := range compatReport(e, nil).Files {
+		out[f.File] = &amMark{Status: f.Status, Reason: f.Reason}
+	}
+	return out
 }
