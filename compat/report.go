@@ -241,7 +241,9 @@ func (c *cmp) readsDifferently(a *pam.Agent, p *personas.Persona, path string, r
 	if slices.Contains(a.Fields, "prompt") && normalize(a.Prompt) != normalize(p.Prompt) {
 		c.diff(r, path, 1, pam.Runtime+" ignores the prompt field and uses the body as the prompt", "move the prompt into the body")
 	}
-	if d := ruleDelta(a.Rules, p); d != "" {
+	// Presets and legacy lists are each runtime's own expansion (agentmgr's add rules of its
+	// own); only a rule map is meant to read the same, and hidden tools compare the rest.
+	if d := ruleDelta(a.Rules, p); p.Form == personas.FormRules && d != "" {
 		c.diff(r, path, a.PermissionsLine, d, "write each rule as key: action or key: {pattern: action}, with keys that are not whole numbers")
 	}
 	return len(r.Differences) > n
