@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/gui/approvalqueue"
 )
 
 // PromptDialog asks the person about one forwarded call: the tool, the value, the rule that
@@ -34,7 +35,7 @@ type PromptDialog struct {
 // closes itself once the prompt is settled, by this dialog or another way; do runs that on the
 // UI goroutine (fyne.Do in the app).
 func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func())) *PromptDialog {
-	det := DescribePrompt(p)
+	det := approvalqueue.DescribePrompt(p)
 	d := &PromptDialog{Prompt: p, reply: reply}
 
 	form := container.New(layout.NewFormLayout())
@@ -106,7 +107,7 @@ func (d *PromptDialog) OnClosed(f func()) { d.dialog.SetOnClosed(f) }
 // always sends an always reply with the patterns as edited; none at all is refused here, since
 // the approvals would read an empty list as "the suggestions".
 func (d *PromptDialog) always() {
-	pats := ParsePatterns(d.Patterns.Text)
+	pats := approvalqueue.ParsePatterns(d.Patterns.Text)
 	if len(pats) == 0 {
 		d.fail(errors.New("enter at least one pattern to always allow, or allow once"))
 		return

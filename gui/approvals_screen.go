@@ -14,6 +14,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/gui/approvalqueue"
 )
 
 // ApprovalsTitle is the title of the Approvals screen.
@@ -21,7 +22,7 @@ const ApprovalsTitle = "Approvals"
 
 func init() {
 	RegisterScreen(Screen{Title: ApprovalsTitle, Icon: lazyThemeIcon(theme.IconNameConfirm), Order: 40, Make: func(s *Shell) fyne.CanvasObject {
-		m := NewApprovalsModel(s.Dirs())
+		m := approvalqueue.New(s.Dirs())
 		scr := NewApprovalsScreen(s, m)
 		// Serve only while the app runs: the test driver never starts the app, so windows
 		// built in tests do not serve the inbox behind the test's back.
@@ -52,7 +53,7 @@ func (n lazyThemeIcon) ThemeColorName() fyne.ThemeColorName { return theme.Color
 type ApprovalsScreen struct {
 	widget.BaseWidget
 	shell *Shell
-	model *ApprovalsModel
+	model *approvalqueue.Model
 
 	status   *widget.Label
 	toggle   *widget.Button
@@ -78,7 +79,7 @@ type ApprovalsScreen struct {
 }
 
 // NewApprovalsScreen makes the screen over m and shows m's prompts in s's window as they come.
-func NewApprovalsScreen(s *Shell, m *ApprovalsModel) *ApprovalsScreen {
+func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a := &ApprovalsScreen{shell: s, model: m, selected: -1}
 	a.status = widget.NewLabel("")
 	a.status.Wrapping = fyne.TextWrapWord
@@ -148,7 +149,7 @@ func (a *ApprovalsScreen) CreateRenderer() fyne.WidgetRenderer {
 // Start serves the inbox; a failure shows in the status line.
 func (a *ApprovalsScreen) Start() {
 	if err := a.model.Start(); err != nil {
-		a.model.noteError(err)
+		a.model.NoteError(err)
 	}
 }
 
@@ -216,7 +217,7 @@ func (a *ApprovalsScreen) selectedRules() engine.Ruleset {
 // prompted shows a new prompt: its dialog, unless one is open (the next opens when that one
 // closes), and a notification, since the person may be looking at their terminal.
 func (a *ApprovalsScreen) prompted(p *gate.Prompt) {
-	a.shell.App().SendNotification(fyne.NewNotification("agentmgr: "+DescribePrompt(p).Title, p.Request.Value))
+	a.shell.App().SendNotification(fyne.NewNotification("agentmgr: "+approvalqueue.DescribePrompt(p).Title, p.Request.Value))
 	a.answer(p)
 }
 
@@ -257,7 +258,7 @@ func (a *ApprovalsScreen) Dialog() *PromptDialog { return a.open }
 
 func (a *ApprovalsScreen) revoke(id string, index int, r engine.Rule) {
 	if err := a.model.Revoke(id, index, r); err != nil {
-		a.model.noteError(err)
+		a.model.NoteError(err)
 	}
 }
 

@@ -8,11 +8,12 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/sessions"
 )
 
 func TestApprovalsScreenShowsARefusedRevoke(t *testing.T) {
 	f := newApprovalsFixture(t)
-	if _, err := approvals.AppendSessionRules(f.model.store, "s1", approvals.OperatorAuthority,
+	if _, err := approvals.AppendSessionRules(sessions.Open(f.dirs), "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestApprovalsScreenSessionsList(t *testing.T) {
 	if !f.screen.noPending.Visible() {
 		t.Error("with nothing pending, the Pending tab does not say so")
 	}
-	if _, err := approvals.AppendSessionRules(f.model.store, "s1", approvals.OperatorAuthority,
+	if _, err := approvals.AppendSessionRules(sessions.Open(f.dirs), "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}

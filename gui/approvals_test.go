@@ -5,7 +5,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,100 +14,12 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/gui/approvalqueue"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/sessions"
 )
-
-func TestParsePatterns(t *testing.T) {
-	tests := []struct {
-		text string
-		want []string
-	}{
-		{"git push *", []string{"git push *"}},
-		{"  git push *  \r\nmake *\n\nmake *\n", []string{"git push *", "make *"}},
-		{"\n \n", nil},
-		{"src/*\n~/notes/*", []string{"src/*", "~/notes/*"}},
-	}
-	for _, tt := range tests {
-		if got := ParsePatterns(tt.text); !slices.Equal(got, tt.want) {
-			t.Errorf("ParsePatterns(%q) = %q, want %q", tt.text, got, tt.want)
-		}
-	}
-}
-
-func TestDescribePrompt(t *testing.T) {
-	src := engine.Source{Kind: engine.FromFile, Name: "asker.md", Line: 5}
-	ask := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Ask, Source: src}
-	allow := &engine.Rule{Permission: "bash", Pattern: "git *", Action: engine.Allow, Source: src}
-	guard := &engine.Rule{Permission: "bash", Pattern: "curl *", Action: engine.Ask, Source: engine.Source{Kind: engine.FromGuard, Name: "guards.yaml", Line: 2}}
-	tests := []struct {
-		name   string
-		prompt gate.Prompt
-		check  func(PromptDetails) string // "" when fine
-	}{
-		{"shell call lists its commands", gate.Prompt{
-			Request: gate.Request{Client: gate.ClientClaude, Session: "s1", Agent: "asker", Tool: "Bash", Permission: "bash",
-				Value: "git status && make deploy", Cwd: "/home/dev/shop"},
-			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
-				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "make deploy", Action: engine.Ask, Rule: ask}}},
-			Suggestions: []string{"make deploy *"},
-		}, func(d PromptDetails) string {
-			switch {
-			case d.Title != "Claude Code asks to use Bash":
-				return "title " + d.Title
-			case !slices.Contains(d.Fields, [2]string{"Tool", "Bash (permission bash)"}):
-				return "no tool field"
-			case !slices.Contains(d.Fields, [2]string{"Rule", `"*" "*" ask  (asker.md:5)`}):
-				return "no rule field"
-			case !slices.Contains(d.Fields, [2]string{"Folder", "/home/dev/shop"}):
-				return "no folder"
-			case len(d.Units) != 2 || d.Units[1] != (UnitLine{"make deploy", "ask", `"*" "*" ask`}):
-				return "units wrong"
-			case d.Always != "make deploy *" || d.NoAlways != "":
-				return "always " + d.Always
-			}
-			return ""
-		}},
-		{"one command needs no breakdown", gate.Prompt{
-			Request:     gate.Request{Client: gate.ClientJSON, Tool: "bash", Permission: "bash", Value: "make"},
-			Decision:    engine.Decision{Action: engine.Ask, Units: []engine.UnitDecision{{Text: "make", Action: engine.Ask}}},
-			Suggestions: []string{"make *", "go test *"},
-		}, func(d PromptDetails) string {
-			switch {
-			case d.Title != "An agent asks to use bash" || d.Units != nil:
-				return "title or units"
-			case !slices.Contains(d.Fields, [2]string{"Rule", "no rule matched (default ask)"}):
-				return "default ask not named"
-			case d.Always != "make *\ngo test *":
-				return "always " + d.Always
-			}
-			return ""
-		}},
-		{"a guard's ask offers no always", gate.Prompt{
-			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
-			Decision: engine.Decision{Action: engine.Ask, Rule: guard, Reason: "network"},
-		}, func(d PromptDetails) string {
-			switch {
-			case d.NoAlways == "" || d.Always != "":
-				return "always offered"
-			case !slices.Contains(d.Fields, [2]string{"Why", "network"}):
-				return "reason missing"
-			case !slices.Contains(d.Fields, [2]string{"Rule", `"bash" "curl *" ask  (guard guards.yaml:2)`}):
-				return "guard rule not named"
-			}
-			return ""
-		}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d := DescribePrompt(&tt.prompt)
-			if why := tt.check(d); why != "" {
-				t.Errorf("DescribePrompt: %s\ngot %+v", why, d)
-			}
-		})
-	}
-}
 
 // approvalsFixture is the app's Approvals screen serving a temporary agent dir, with the UI
 // goroutine played by the test: work the model hands to the UI waits in a queue until pump.
@@ -116,7 +27,7 @@ type approvalsFixture struct {
 	t      *testing.T
 	dirs   locations.Dirs
 	shell  *Shell
-	model  *ApprovalsModel
+	model  *approvalqueue.Model
 	screen *ApprovalsScreen
 	ui     chan func()
 }
@@ -139,7 +50,7 @@ func newApprovalsFixture(t *testing.T) *approvalsFixture {
 	}
 	f := &approvalsFixture{t: t, dirs: dirs, shell: newTestShell(t, dirs), ui: make(chan func(), 1000)}
 	f.shell.do = func(fn func()) { f.ui <- fn }
-	f.model = NewApprovalsModel(dirs)
+	f.model = approvalqueue.New(dirs)
 	f.screen = NewApprovalsScreen(f.shell, f.model)
 	f.screen.Start()
 	t.Cleanup(f.model.Stop)
@@ -271,18 +182,18 @@ func TestApprovalsDialogsQueue(t *testing.T) {
 
 func TestApprovalsRevokeRefusesAMovedRule(t *testing.T) {
 	f := newApprovalsFixture(t)
-	if _, err := approvals.AppendSessionRules(f.model.store, "s1", approvals.OperatorAuthority,
+	if _, err := approvals.AppendSessionRules(sessions.Open(f.dirs), "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
 	err := f.model.Revoke("s1", 1, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow})
-	if !errors.Is(err, ErrSessionChanged) {
+	if !errors.Is(err, approvalqueue.ErrSessionChanged) {
 		t.Errorf("revoking rule 1 as if it were b *: %v, want ErrSessionChanged", err)
 	}
 	if err := f.model.Revoke("s1", 2, engine.Rule{Permission: "bash", Pattern: "b *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
 	}
-	s, _ := f.model.store.Get("s1")
+	s, _ := sessions.Open(f.dirs).Get("s1")
 	if len(s.Rules) != 1 || s.Rules[0].Pattern != "a *" {
 		t.Errorf("after revoking b *: %+v, want only a *", s.Rules)
 	}
@@ -291,7 +202,7 @@ func TestApprovalsRevokeRefusesAMovedRule(t *testing.T) {
 func TestApprovalsServingState(t *testing.T) {
 	f := newApprovalsFixture(t)
 	f.pump("the serving status", func() bool { return strings.HasPrefix(f.screen.status.Text, "Answering agents") })
-	other := NewApprovalsModel(f.dirs)
+	other := approvalqueue.New(f.dirs)
 	if err := other.Start(); !errors.Is(err, gate.ErrAlreadyServing) {
 		t.Errorf("a second model serving the same inbox: %v, want ErrAlreadyServing", err)
 	}

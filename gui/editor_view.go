@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -22,16 +23,16 @@ const (
 
 // builtinTabs are the editor's own tabs; registered tabs are sorted in among them by Order.
 var builtinTabs = []EditorTab{
-	{Title: TabPersona, Order: 10, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject { return NewPersonaTab(m) }},
-	{Title: TabRules, Order: 20, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject { return NewRulesTab(s, m) }},
-	{Title: TabFile, Order: 30, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject { return NewFileTab(m) }},
+	{Title: TabPersona, Order: 10, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
+	{Title: TabRules, Order: 20, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewRulesTab(s, m) }},
+	{Title: TabFile, Order: 30, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 }
 
-// EditorView edits one EditorModel: a heading, the conflict banner, the tabs, and Save/Revert.
+// EditorView edits one personaedit.Model: a heading, the conflict banner, the tabs, and Save/Revert.
 type EditorView struct {
 	widget.BaseWidget
 	shell *Shell
-	model *EditorModel
+	model *personaedit.Model
 
 	heading *widget.Label
 	where   *widget.Label
@@ -45,7 +46,7 @@ type EditorView struct {
 }
 
 // NewEditorView builds the editor for m.
-func NewEditorView(s *Shell, m *EditorModel) *EditorView {
+func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v := &EditorView{shell: s, model: m}
 	v.heading = widget.NewLabel("")
 	v.heading.TextStyle.Bold = true
@@ -202,7 +203,7 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 }
 
 // saveBlockedText says why Save is disabled: the first problem, and how many there are.
-func saveBlockedText(errs []FieldError) string {
+func saveBlockedText(errs []personaedit.FieldError) string {
 	if len(errs) == 1 {
 		return "Fix this before saving: " + errs[0].Error()
 	}

@@ -4,19 +4,20 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // FileTab shows the persona's file and the unified diff of what Save will write.
 type FileTab struct {
 	widget.BaseWidget
-	model *EditorModel
+	model *personaedit.Model
 	path  *widget.Label
 	diff  *widget.TextGrid
 	note  *widget.Label
 }
 
 // NewFileTab makes the tab for m.
-func NewFileTab(m *EditorModel) *FileTab {
+func NewFileTab(m *personaedit.Model) *FileTab {
 	t := &FileTab{model: m}
 	t.path = widget.NewLabel("")
 	t.path.TextStyle.Monospace = true

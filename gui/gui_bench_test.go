@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/personalist"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -48,9 +50,9 @@ func BenchmarkBuildList(b *testing.B) {
 	for _, n := range []int{200, 1000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			c := personas.Load(manyPersonas(b, n))
-			in := ListInput{Catalog: c, Active: "gen007", Filter: "persona 1"}
+			in := personalist.ListInput{Catalog: c, Active: "gen007", Filter: "persona 1"}
 			for b.Loop() {
-				BuildList(in)
+				personalist.BuildList(in)
 			}
 		})
 	}
@@ -61,11 +63,11 @@ func BenchmarkBuildList(b *testing.B) {
 func BenchmarkKeystroke(b *testing.B) {
 	dirs := manyPersonas(b, 1)
 	c := personas.Load(dirs)
-	m := OpenEditor(c, "gen000")
+	m := personaedit.OpenEditor(c, "gen000")
 	i := 0
 	for b.Loop() {
 		i++
-		m.Update(func(d *Draft) { d.Description = fmt.Sprintf("Generated persona, edit %d.", i) })
+		m.Update(func(d *personaedit.Draft) { d.Description = fmt.Sprintf("Generated persona, edit %d.", i) })
 		m.Validate()
 		if _, err := m.Diff(); err != nil {
 			b.Fatal(err)

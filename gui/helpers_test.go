@@ -164,3 +164,14 @@ func findEntry(o fyne.CanvasObject, placeholder string) *widget.Entry {
 	})
 	return found
 }
+
+// writeFile writes text to path (making its folder) or fails the test.
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

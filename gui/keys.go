@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/keysedit"
 	"github.com/agentmgr/agentmgr/keybindings"
 )
 
@@ -19,7 +20,7 @@ const KeysTitle = "Keys"
 
 func init() {
 	RegisterScreen(Screen{Title: KeysTitle, IconName: theme.IconNameComputer, Order: 40, Make: func(s *Shell) fyne.CanvasObject {
-		return NewKeysScreen(s, LoadKeysModel(keysPath(s), s.App().Preferences().String(piVersionKey)))
+		return NewKeysScreen(s, keysedit.Load(keysPath(s), s.App().Preferences().String(piVersionKey)))
 	}})
 }
 
@@ -32,7 +33,7 @@ const newestChoice = "newest known"
 type KeysScreen struct {
 	widget.BaseWidget
 	s *Shell
-	m *KeysModel
+	m *keysedit.Model
 
 	Version  *widget.Select
 	Save     *widget.Button
@@ -46,7 +47,7 @@ type KeysScreen struct {
 }
 
 // NewKeysScreen makes the screen over model m.
-func NewKeysScreen(s *Shell, m *KeysModel) *KeysScreen {
+func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
 	v := &KeysScreen{s: s, m: m, captures: map[string]*KeyCapture{}, resets: map[string]*widget.Button{}}
 	opts := []string{newestChoice}
 	for i := len(keybindings.Tables()) - 1; i >= 0; i-- {
@@ -79,7 +80,7 @@ func NewKeysScreen(s *Shell, m *KeysModel) *KeysScreen {
 }
 
 // Model is the model the screen edits.
-func (v *KeysScreen) Model() *KeysModel { return v.m }
+func (v *KeysScreen) Model() *keysedit.Model { return v.m }
 
 // Capture is the capture field of action id.
 func (v *KeysScreen) Capture(id string) *KeyCapture { return v.captures[id] }

@@ -3,6 +3,7 @@ package gui
 import (
 	"fyne.io/fyne/v2"
 
+	"github.com/agentmgr/agentmgr/gui/keysedit"
 	"github.com/agentmgr/agentmgr/keybindings"
 )
 
@@ -22,7 +23,7 @@ func keysPath(s *Shell) string { return s.Dirs().Keybindings() }
 // widget, so a focused entry does not swallow them. The saved file counts, not unsaved edits
 // on the Keys screen: the app follows what pi will read.
 func agentKeysMenu(s *Shell, mm *fyne.MainMenu) {
-	km := LoadKeysModel(keysPath(s), s.App().Preferences().String(piVersionKey))
+	km := keysedit.Load(keysPath(s), s.App().Preferences().String(piVersionKey))
 	if it := FindMenuItem(mm, MenuAgent, ItemNextAgent); it != nil {
 		it.Shortcut, _ = firstAppShortcut(km.Keys(keybindings.ActionNext))
 	}

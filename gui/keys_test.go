@@ -12,17 +12,18 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/keysedit"
 	"github.com/agentmgr/agentmgr/keybindings"
 )
 
 func keysScreen(t *testing.T) (*Shell, *KeysScreen) {
 	t.Helper()
 	s := part2Shell(t)
-	v := NewKeysScreen(s, LoadKeysModel(keysPath(s), ""))
+	v := NewKeysScreen(s, keysedit.Load(keysPath(s), ""))
 	return s, v
 }
 
-func keyStatus(t *testing.T, m *KeysModel, id string) keybindings.KeyStatus {
+func keyStatus(t *testing.T, m *keysedit.Model, id string) keybindings.KeyStatus {
 	t.Helper()
 	a, ok := m.Action(id)
 	if !ok || len(a.Keys) == 0 {

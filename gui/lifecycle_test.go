@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/agentmgr/agentmgr/gui/personalist"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -100,7 +101,7 @@ func TestDeleteToTrashAndUndo(t *testing.T) {
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatalf("the file is still there after Delete: %v", err)
 	}
-	if listHas(s.screen.List().Items(), "scout", func(ListItem) bool { return true }) {
+	if listHas(s.screen.List().Items(), "scout", func(personalist.ListItem) bool { return true }) {
 		t.Error("scout still listed after Delete")
 	}
 	if !s.notice.box.Visible() || !strings.Contains(s.notice.text.Text, "Deleted scout") {

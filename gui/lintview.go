@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -19,14 +20,14 @@ const ProblemsTitle = "Problems"
 
 func init() {
 	RegisterRuleNotes(lintNotes)
-	RegisterEditorTab(EditorTab{Title: ProblemsTitle, Order: 24, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject {
+	RegisterEditorTab(EditorTab{Title: ProblemsTitle, Order: 24, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
 		return NewLintView(s, m)
 	}})
 }
 
 // draftLint lints the rules as the table shows them, so that problem i is about row i even
 // while a row is half typed. extra are the user's tool names, whose keys are not unknown.
-func draftLint(m *EditorModel, extra []string) []preview.Problem {
+func draftLint(m *personaedit.Model, extra []string) []preview.Problem {
 	if m == nil || m.Broken() {
 		return nil
 	}
@@ -40,14 +41,14 @@ func draftLint(m *EditorModel, extra []string) []preview.Problem {
 
 // fixable reports whether m's rows may be edited by a fix: a rule map the person may change
 // (a preset or legacy list is converted explicitly first).
-func fixable(m *EditorModel) bool {
+func fixable(m *personaedit.Model) bool {
 	return !m.ReadOnly() && m.Draft().Form == personas.FormRules
 }
 
 // applyFix makes a lint fix in the editor's rows, as one edit.
-func applyFix(m *EditorModel, f preview.Fix) error {
+func applyFix(m *personaedit.Model, f preview.Fix) error {
 	var err error
-	m.Update(func(d *Draft) {
+	m.Update(func(d *personaedit.Draft) {
 		rows, e := preview.ApplyFix(f, d.Rules)
 		if err = e; e == nil {
 			d.Rules = rows
@@ -58,7 +59,7 @@ func applyFix(m *EditorModel, f preview.Fix) error {
 
 // lintNotes puts every lint problem about a row under that row, with its fix button when the
 // fix is safe and the rows may be edited.
-func lintNotes(s *Shell, m *EditorModel) []RuleNote {
+func lintNotes(s *Shell, m *personaedit.Model) []RuleNote {
 	var out []RuleNote
 	for _, p := range draftLint(m, ExtraTools(s.App().Preferences())) {
 		if p.Rule < 0 {
@@ -84,13 +85,13 @@ func lintNotes(s *Shell, m *EditorModel) []RuleNote {
 type LintView struct {
 	widget.BaseWidget
 	s     *Shell
-	m     *EditorModel
+	m     *personaedit.Model
 	list  *fyne.Container
 	stale bool // an edit came while the tab was not on screen
 }
 
 // NewLintView makes the Problems tab for the persona open in m.
-func NewLintView(s *Shell, m *EditorModel) *LintView {
+func NewLintView(s *Shell, m *personaedit.Model) *LintView {
 	v := &LintView{s: s, m: m, list: container.NewVBox()}
 	v.ExtendBaseWidget(v)
 	v.update()

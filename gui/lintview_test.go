@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // rowTexts renders the draft's rows as "permission pattern action".
-func rowTexts(m *EditorModel) []string {
+func rowTexts(m *personaedit.Model) []string {
 	var out []string
 	for _, r := range m.Draft().Rules {
 		out = append(out, r.Permission+" "+r.Pattern+" "+string(r.Action))
@@ -19,7 +20,7 @@ func rowTexts(m *EditorModel) []string {
 }
 
 // noteWithFix returns the note of row whose fix is labelled fix.
-func noteWithFix(t *testing.T, s *Shell, m *EditorModel, row int, fix string) RuleNote {
+func noteWithFix(t *testing.T, s *Shell, m *personaedit.Model, row int, fix string) RuleNote {
 	t.Helper()
 	notes := ruleNotes(s, m)[row]
 	for _, n := range notes {

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
@@ -39,7 +40,7 @@ type LogView struct {
 	widget.BaseWidget
 	s    *Shell
 	path string
-	m    *LogModel
+	m    *logfeed.Model
 
 	Agent  *widget.Select
 	Action *widget.Select
@@ -59,7 +60,7 @@ type LogView struct {
 // NewLogView makes the Log screen over the log file at path and starts following it when the
 // preference says so (the default).
 func NewLogView(s *Shell, path string) *LogView {
-	v := &LogView{s: s, path: path, m: NewLogModel()}
+	v := &LogView{s: s, path: path, m: logfeed.New()}
 	v.Agent = widget.NewSelect(nil, func(string) { v.applyFilter() })
 	v.Action = widget.NewSelect([]string{allChoice, "allow", "ask", "deny"}, func(string) { v.applyFilter() })
 	v.Tool = widget.NewSelectEntry(nil)
@@ -68,7 +69,7 @@ func NewLogView(s *Shell, path string) *LogView {
 	v.Follow = widget.NewCheck("Follow", v.setFollow)
 	v.status = widget.NewLabel("")
 	v.table = widget.NewTableWithHeaders(
-		func() (int, int) { return v.m.Len(), len(logColumns) },
+		func() (int, int) { return v.m.Len(), len(logfeed.Columns) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
 			l.Truncation = fyne.TextTruncateEllipsis
@@ -76,7 +77,7 @@ func NewLogView(s *Shell, path string) *LogView {
 		},
 		func(id widget.TableCellID, o fyne.CanvasObject) {
 			if id.Row >= 0 && id.Row < v.m.Len() {
-				o.(*widget.Label).SetText(logCell(v.m.Entry(id.Row), id.Col))
+				o.(*widget.Label).SetText(logfeed.Cell(v.m.Entry(id.Row), id.Col))
 			}
 		})
 	v.table.CreateHeader = func() fyne.CanvasObject {
@@ -86,7 +87,7 @@ func NewLogView(s *Shell, path string) *LogView {
 		l := o.(*widget.Label)
 		switch {
 		case id.Row < 0 && id.Col >= 0:
-			l.SetText(logColumns[id.Col])
+			l.SetText(logfeed.Columns[id.Col])
 		case id.Col < 0 && id.Row >= 0:
 			l.SetText(fmt.Sprint(id.Row + 1))
 		}
@@ -107,7 +108,7 @@ func NewLogView(s *Shell, path string) *LogView {
 }
 
 // Model is the model shown.
-func (v *LogView) Model() *LogModel { return v.m }
+func (v *LogView) Model() *logfeed.Model { return v.m }
 
 // Reload reads the whole log again: following starts over, otherwise it is read off the UI
 // goroutine.
@@ -210,7 +211,7 @@ func (v *LogView) following() bool {
 func (v *LogView) showStatus(err error) {
 	text := fmt.Sprintf("%d of %d entries · %s", v.m.Len(), v.m.Total(), v.path)
 	if err != nil {
-		text += " · skipped: " + firstLine(err.Error())
+		text += " · skipped: " + strings.SplitN(err.Error(), "\n", 2)[0]
 	}
 	v.status.SetText(text)
 }
@@ -258,8 +259,8 @@ func logColumnWidths() []float32 {
 		5: {string(engine.Allow), string(engine.Ask), string(engine.Deny)},
 	}
 	pad := 2 * theme.InnerPadding()
-	out := make([]float32, len(logColumns))
-	for col, title := range logColumns {
+	out := make([]float32, len(logfeed.Columns))
+	for col, title := range logfeed.Columns {
 		w := max(base[col], fyne.MeasureText(title, theme.TextSize(), fyne.TextStyle{Bold: true}).Width+pad)
 		for _, v := range fixed[col] {
 			w = max(w, fyne.MeasureText(v, theme.TextSize(), fyne.TextStyle{}).Width+pad)

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/gui/logfeed"
 )
 
 func TestLogViewFilters(t *testing.T) {
@@ -30,29 +30,8 @@ func TestLogViewFilters(t *testing.T) {
 	v.Agent.SetSelected(allChoice)
 	v.Action.SetSelected("deny")
 	v.Tool.SetText("read")
-	if n := v.Model().Len(); n != 1 || logCell(v.Model().Entry(0), 7) != "guard agent-manager/guards.yaml:3" {
+	if n := v.Model().Len(); n != 1 || logfeed.Cell(v.Model().Entry(0), 7) != "guard agent-manager/guards.yaml:3" {
 		t.Errorf("deny of read: %d entries, want the guard's one", n)
-	}
-}
-
-func TestLogCells(t *testing.T) {
-	e := reviewlog.Entry{Event: "reply", Values: []string{"a", "b"}, Reply: "reject", By: "person", Message: "not now",
-		Rule: &reviewlog.Rule{Permission: "bash", Pattern: "rm *", Action: "ask"}, Source: "builtin:builder"}
-	for col, want := range map[int]string{4: "a; b", 6: "bash rm * ask", 7: "builtin:builder", 8: "reject · person · not now"} {
-		if got := logCell(e, col); got != want {
-			t.Errorf("column %s = %q, want %q", logColumns[col], got, want)
-		}
-	}
-}
-
-func TestLogModelKeepsTheNewest(t *testing.T) {
-	m := NewLogModel()
-	m.limit = 3
-	for i := range 5 {
-		m.Append(reviewlog.Entry{Agent: fmt.Sprint(i)})
-	}
-	if m.Len() != 3 || m.Entry(0).Agent != "2" || m.Entry(2).Agent != "4" {
-		t.Errorf("after 5 appends with room for 3: %d entries, first %q", m.Len(), m.Entry(0).Agent)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -45,7 +46,7 @@ func BenchmarkEditFrame500(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		m.Update(func(d *Draft) {
+		m.Update(func(d *personaedit.Draft) {
 			d.Rules[len(d.Rules)-1].Pattern = fmt.Sprintf("make %d*", i)
 			d.Rules[len(d.Rules)-1].Action = engine.Ask
 		})

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -92,8 +93,8 @@ func TestMatrixFollowsUnsavedEdits(t *testing.T) {
 	if ed == nil {
 		t.Fatal("sloppy did not open in the editor")
 	}
-	ed.Update(func(d *Draft) {
-		d.Rules = append(d.Rules, RuleRow{Permission: "edit", Pattern: "*", Action: engine.Deny})
+	ed.Update(func(d *personaedit.Draft) {
+		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "*", Action: engine.Deny})
 	})
 	if got := matrixRows(t, m.Matrix(), "write"); !slices.Contains(got, "sloppy:H") {
 		t.Errorf("after denying edit in the editor, the matrix shows %q, want sloppy:H", got)

@@ -9,13 +9,14 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+	"github.com/agentmgr/agentmgr/gui/personalist"
 )
 
-// PersonaList is the virtualised list of personas grouped by scope; it renders BuildList.
+// PersonaList is the virtualised list of personas grouped by scope; it renders personalist.BuildList.
 type PersonaList struct {
 	widget.BaseWidget
 	shell *Shell
-	items []ListItem
+	items []personalist.ListItem
 	list  *widget.List
 	// syncing is set while the list selects a row to follow the shell, so that the selection
 	// callback does not ask the shell to select it again.
@@ -38,24 +39,24 @@ func (l *PersonaList) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // Items are the rows as shown.
-func (l *PersonaList) Items() []ListItem { return l.items }
+func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 
 // refresh rebuilds the rows from the shell and selects the shell's selection.
 func (l *PersonaList) refresh() {
 	s := l.shell
-	in := ListInput{Catalog: s.catalog, Active: s.active}
+	in := personalist.ListInput{Catalog: s.catalog, Active: s.active}
 	if s.editor != nil && s.editor.Dirty() {
 		in.Dirty = s.selected
 	}
 	if s.toolbar != nil {
 		in.Filter = s.toolbar.Search.Text
 	}
-	l.items = BuildList(in)
+	l.items = personalist.BuildList(in)
 	l.list.Refresh()
 	l.syncing = true
 	defer func() { l.syncing = false }()
 	for i, it := range l.items {
-		if it.Kind != ItemHeader && it.Key == s.selected {
+		if it.Kind != personalist.ItemHeader && it.Key == s.selected {
 			l.list.Select(i)
 			return
 		}
@@ -67,7 +68,7 @@ func (l *PersonaList) refresh() {
 // match), asking first as any selection does when the editor has unsaved edits.
 func (l *PersonaList) openFirst() {
 	for _, it := range l.items {
-		if it.Kind != ItemHeader {
+		if it.Kind != personalist.ItemHeader {
 			if it.Key != l.shell.selected {
 				l.shell.SelectPersona(it.Key)
 			}
@@ -111,13 +112,13 @@ func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 
 	strip.FillColor = color.Transparent
 	switch it.Kind {
-	case ItemHeader:
+	case personalist.ItemHeader:
 		icon.SetText("")
 		name.Importance = widget.LowImportance
 		name.SetText(strings.ToUpper(it.Title))
 		kind.SetText("")
 		marks.SetText("")
-	case ItemBroken:
+	case personalist.ItemBroken:
 		icon.SetText("⚠")
 		name.Importance = widget.DangerImportance
 		name.SetText(it.Title)
@@ -135,7 +136,7 @@ func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 }
 
 // markers are the status marks of a persona row: active, hidden, unsaved.
-func markers(it ListItem) string {
+func markers(it personalist.ListItem) string {
 	var m []string
 	if it.Dirty {
 		m = append(m, "● unsaved")
@@ -154,7 +155,7 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 		return
 	}
 	it := l.items[i]
-	if it.Kind == ItemHeader || it.Key == l.shell.selected {
+	if it.Kind == personalist.ItemHeader || it.Key == l.shell.selected {
 		// A heading is not a persona; put the selection back where the shell has it.
 		l.refresh()
 		return

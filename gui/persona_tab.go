@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -17,7 +18,7 @@ const noColor = "(none)"
 // PersonaTab edits the persona's fields and its prompt.
 type PersonaTab struct {
 	widget.BaseWidget
-	model *EditorModel
+	model *personaedit.Model
 
 	Name        *widget.Entry
 	Description *widget.Entry
@@ -36,12 +37,12 @@ type PersonaTab struct {
 }
 
 // NewPersonaTab makes the tab for m.
-func NewPersonaTab(m *EditorModel) *PersonaTab {
+func NewPersonaTab(m *personaedit.Model) *PersonaTab {
 	t := &PersonaTab{model: m, msgs: map[string]*widget.Label{}}
-	set := func(f func(d *Draft, s string)) func(string) {
+	set := func(f func(d *personaedit.Draft, s string)) func(string) {
 		return func(s string) {
 			if !t.showing {
-				m.Update(func(d *Draft) { f(d, s) })
+				m.Update(func(d *personaedit.Draft) { f(d, s) })
 			}
 		}
 	}
@@ -50,13 +51,13 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 	t.Name = widget.NewEntry()
 	t.Name.Disable()
 	t.Description = widget.NewEntry()
-	t.Description.OnChanged = set(func(d *Draft, s string) { d.Description = s })
-	t.Type = widget.NewRadioGroup([]string{personas.TypePrimary, personas.TypeSubagent}, set(func(d *Draft, s string) { d.Type = s }))
+	t.Description.OnChanged = set(func(d *personaedit.Draft, s string) { d.Description = s })
+	t.Type = widget.NewRadioGroup([]string{personas.TypePrimary, personas.TypeSubagent}, set(func(d *personaedit.Draft, s string) { d.Type = s }))
 	t.Type.Horizontal = true
 	t.Icon = widget.NewEntry()
 	t.Icon.SetPlaceHolder("one glyph, e.g. ◎")
-	t.Icon.OnChanged = set(func(d *Draft, s string) { d.Icon = s })
-	t.Color = widget.NewSelect(append([]string{noColor}, personas.Colors...), set(func(d *Draft, s string) {
+	t.Icon.OnChanged = set(func(d *personaedit.Draft, s string) { d.Icon = s })
+	t.Color = widget.NewSelect(append([]string{noColor}, personas.Colors...), set(func(d *personaedit.Draft, s string) {
 		if s == noColor {
 			s = ""
 		}
@@ -67,12 +68,12 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 	t.swatch.CornerRadius = 9
 	t.Hidden = widget.NewCheck("hidden from the picker and from cycling", func(b bool) {
 		if !t.showing {
-			m.Update(func(d *Draft) { d.Hidden = b })
+			m.Update(func(d *personaedit.Draft) { d.Hidden = b })
 		}
 	})
 	t.Steps = widget.NewEntry()
 	t.Steps.SetPlaceHolder("no budget")
-	t.Steps.OnChanged = set(func(d *Draft, s string) { d.Steps = s })
+	t.Steps.OnChanged = set(func(d *personaedit.Draft, s string) { d.Steps = s })
 	t.Prompt = widget.NewMultiLineEntry()
 	t.Prompt.TextStyle.Monospace = true
 	// Lines as the file has them: prompts are usually wrapped by their authors, and re-wrapping
@@ -81,8 +82,8 @@ func NewPersonaTab(m *EditorModel) *PersonaTab {
 	// The prompt fills whatever height is left; its minimum stays small so that the window,
 	// with a conflict banner and field messages, still fits a laptop screen.
 	t.Prompt.SetMinRowsVisible(5)
-	t.Prompt.OnChanged = set(func(d *Draft, s string) { d.Prompt = s })
-	for _, f := range []string{FieldName, FieldDescription, FieldType, FieldIcon, FieldColor, FieldSteps} {
+	t.Prompt.OnChanged = set(func(d *personaedit.Draft, s string) { d.Prompt = s })
+	for _, f := range []string{personaedit.FieldName, personaedit.FieldDescription, personaedit.FieldType, personaedit.FieldIcon, personaedit.FieldColor, personaedit.FieldSteps} {
 		l := widget.NewLabel("")
 		l.Importance = widget.DangerImportance
 		l.Wrapping = fyne.TextWrapWord
@@ -106,13 +107,13 @@ func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
 		return container.NewVBox(o, t.msgs[name])
 	}
 	form := widget.NewForm(
-		widget.NewFormItem("Name", field(t.Name, FieldName)),
-		widget.NewFormItem("Description", field(t.Description, FieldDescription)),
-		widget.NewFormItem("Type", field(t.Type, FieldType)),
-		widget.NewFormItem("Icon", field(t.Icon, FieldIcon)),
-		widget.NewFormItem("Colour", field(container.NewBorder(nil, nil, container.NewCenter(t.swatch), nil, t.Color), FieldColor)),
+		widget.NewFormItem("Name", field(t.Name, personaedit.FieldName)),
+		widget.NewFormItem("Description", field(t.Description, personaedit.FieldDescription)),
+		widget.NewFormItem("Type", field(t.Type, personaedit.FieldType)),
+		widget.NewFormItem("Icon", field(t.Icon, personaedit.FieldIcon)),
+		widget.NewFormItem("Colour", field(container.NewBorder(nil, nil, container.NewCenter(t.swatch), nil, t.Color), personaedit.FieldColor)),
 		widget.NewFormItem("Hidden", t.Hidden),
-		widget.NewFormItem("Steps", field(t.Steps, FieldSteps)),
+		widget.NewFormItem("Steps", field(t.Steps, personaedit.FieldSteps)),
 	)
 	prompt := container.NewBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
 	return widget.NewSimpleRenderer(container.NewBorder(form, nil, nil, nil, prompt))
@@ -154,7 +155,7 @@ func (t *PersonaTab) refresh() {
 	setText(t.Prompt, d.Prompt)
 	errs := m.Validate()
 	for f, l := range t.msgs {
-		msg := FieldMessage(errs, f, -1)
+		msg := personaedit.FieldMessage(errs, f, -1)
 		l.SetText(msg)
 		if msg == "" {
 			l.Hide()

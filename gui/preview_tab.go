@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -18,7 +19,7 @@ import (
 const PreviewTitle = "Preview"
 
 func init() {
-	RegisterEditorTab(EditorTab{Title: PreviewTitle, Order: 22, Make: func(s *Shell, m *EditorModel) fyne.CanvasObject {
+	RegisterEditorTab(EditorTab{Title: PreviewTitle, Order: 22, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
 		return NewPreviewTab(s, previewStateOf(s), m)
 	}})
 }
@@ -31,7 +32,7 @@ type PreviewTab struct {
 	widget.BaseWidget
 	s  *Shell
 	st *previewState
-	m  *EditorModel
+	m  *personaedit.Model
 
 	statuses []preview.Status
 	selected int
@@ -46,7 +47,7 @@ type PreviewTab struct {
 }
 
 // NewPreviewTab makes the Preview tab of the persona open in m.
-func NewPreviewTab(s *Shell, st *previewState, m *EditorModel) *PreviewTab {
+func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab {
 	v := &PreviewTab{s: s, st: st, m: m, selected: -1}
 	v.mode = widget.NewLabel("")
 	v.list = widget.NewList(func() int { return len(v.statuses) }, newStatusRow, v.updateRow)

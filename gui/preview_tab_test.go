@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -25,8 +26,8 @@ func TestPreviewTabFollowsUnsavedEdits(t *testing.T) {
 	if k := kind("bash"); k != preview.KindDepends {
 		t.Fatalf("reviewer bash = %s, want depends", k)
 	}
-	s.Editor().Update(func(d *Draft) {
-		d.Rules = append(d.Rules, RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Ask})
+	s.Editor().Update(func(d *personaedit.Draft) {
+		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Ask})
 	})
 	if k := kind("write"); k != preview.KindDepends {
 		t.Errorf("after an unsaved edit asking for docs/*, reviewer write = %s, want depends", k)

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"fyne.io/fyne/v2"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // Screen is a top-level page of the main window. The Personas screen is always first; the
@@ -29,8 +30,8 @@ type EditorTab struct {
 	Order int
 	// Make builds the tab for one open persona. It is called again for every persona opened
 	// in the editor, and the result is dropped when the editor moves on, so the tab should
-	// follow the model with EditorModel.OnChange, not Shell.OnChange.
-	Make func(*Shell, *EditorModel) fyne.CanvasObject
+	// follow the model with personaedit.Model.OnChange, not Shell.OnChange.
+	Make func(*Shell, *personaedit.Model) fyne.CanvasObject
 }
 
 // MenuHook adds items or menus to the main menu. It runs every time the menu is assembled
@@ -49,7 +50,7 @@ type RuleNote struct {
 
 // RuleNotesFunc computes the notes of the draft's rules. It runs after every edit, on the UI
 // goroutine, so it must be quick.
-type RuleNotesFunc func(*Shell, *EditorModel) []RuleNote
+type RuleNotesFunc func(*Shell, *personaedit.Model) []RuleNote
 
 // The registries are filled from init functions, before any window exists; the lock only
 // guards against a test registering while another test builds a window.
@@ -103,7 +104,7 @@ func RegisterRuleNotes(f RuleNotesFunc) {
 }
 
 // ruleNotes collects every registered note of m's rules by row.
-func ruleNotes(s *Shell, m *EditorModel) map[int][]RuleNote {
+func ruleNotes(s *Shell, m *personaedit.Model) map[int][]RuleNote {
 	registry.Lock()
 	fs := append([]RuleNotesFunc(nil), registry.notes...)
 	registry.Unlock()

@@ -3,6 +3,7 @@ package gui
 import (
 	"errors"
 	"io/fs"
+	"os"
 
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -24,7 +25,7 @@ func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	snap := &snapshot{catalog: personas.Load(dirs), path: path}
 	snap.state, _ = personas.LoadState(dirs)
 	if path != "" {
-		data, err := readFile(path)
+		data, err := os.ReadFile(path)
 		switch {
 		case err == nil:
 			snap.data, snap.exists = data, true

@@ -12,13 +12,14 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // ruleRowView is one row of the rules table. It is bound to a row index, not to a rule: moving
 // a rule moves its contents into the neighbouring view, which keeps focus and layout stable.
 type ruleRowView struct {
 	widget.BaseWidget
-	model *EditorModel
+	model *personaedit.Model
 	index int
 
 	bg         *canvas.Rectangle
@@ -37,25 +38,25 @@ type ruleRowView struct {
 	showing bool
 }
 
-func newRuleRowView(m *EditorModel, index int) *ruleRowView {
+func newRuleRowView(m *personaedit.Model, index int) *ruleRowView {
 	r := &ruleRowView{model: m, index: index}
 	r.bg = canvas.NewRectangle(color.Transparent)
 	r.actionBar = canvas.NewRectangle(color.Transparent)
 	r.actionBar.SetMinSize(fyne.NewSize(5, 5))
 	r.pick = widget.NewButton(fmt.Sprint(index+1), func() { m.SelectRule(r.index) })
 	r.pick.Importance = widget.LowImportance
-	r.Permission = widget.NewSelectEntry(PermissionKeys())
+	r.Permission = widget.NewSelectEntry(personaedit.PermissionKeys())
 	r.Permission.SetPlaceHolder("key")
-	r.Permission.OnChanged = func(s string) { r.edit(func(x *RuleRow) { x.Permission = s }) }
+	r.Permission.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Permission = s }) }
 	r.Pattern = widget.NewEntry()
 	r.Pattern.SetPlaceHolder("*")
-	r.Pattern.OnChanged = func(s string) { r.edit(func(x *RuleRow) { x.Pattern = s }) }
+	r.Pattern.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Pattern = s }) }
 	r.Action = widget.NewSelect([]string{string(engine.Allow), string(engine.Ask), string(engine.Deny)}, func(s string) {
-		r.edit(func(x *RuleRow) { x.Action = engine.Action(s) })
+		r.edit(func(x *personaedit.RuleRow) { x.Action = engine.Action(s) })
 	})
 	r.Reason = widget.NewEntry()
 	r.Reason.SetPlaceHolder("reason (deny only)")
-	r.Reason.OnChanged = func(s string) { r.edit(func(x *RuleRow) { x.Reason = s }) }
+	r.Reason.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Reason = s }) }
 	r.covers = widget.NewLabel("")
 	r.covers.Truncation = fyne.TextTruncateEllipsis
 	r.msg = widget.NewLabel("")
@@ -84,7 +85,7 @@ func (r *ruleRowView) CreateRenderer() fyne.WidgetRenderer {
 func (r *ruleRowView) Tapped(*fyne.PointEvent) { r.model.SelectRule(r.index) }
 
 // edit changes this row's rule in the model, unless the change is show's own doing.
-func (r *ruleRowView) edit(f func(x *RuleRow)) {
+func (r *ruleRowView) edit(f func(x *personaedit.RuleRow)) {
 	if r.showing {
 		return
 	}
@@ -94,7 +95,7 @@ func (r *ruleRowView) edit(f func(x *RuleRow)) {
 	}
 	row := d.Rules[r.index]
 	f(&row)
-	if row.sameRule(d.Rules[r.index]) {
+	if row.SameRule(d.Rules[r.index]) {
 		return
 	}
 	r.model.SelectRule(r.index)
@@ -102,7 +103,7 @@ func (r *ruleRowView) edit(f func(x *RuleRow)) {
 }
 
 // show puts rule into the row's widgets.
-func (r *ruleRowView) show(rule RuleRow, editable, selected bool, msg string, notes []RuleNote) {
+func (r *ruleRowView) show(rule personaedit.RuleRow, editable, selected bool, msg string, notes []RuleNote) {
 	r.showing = true
 	defer func() { r.showing = false }()
 	setText(&r.Permission.Entry, rule.Permission)
@@ -116,7 +117,7 @@ func (r *ruleRowView) show(rule RuleRow, editable, selected bool, msg string, no
 	}
 	r.actionBar.FillColor = actionColor(rule.Action)
 	r.actionBar.Refresh()
-	tools := CoveredTools(rule.Permission)
+	tools := personaedit.CoveredTools(rule.Permission)
 	r.covers.SetText(coversText(tools))
 	if selected {
 		r.bg.FillColor = theme.Color(theme.ColorNameSelection)

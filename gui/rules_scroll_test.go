@@ -1,6 +1,10 @@
 package gui
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+)
 
 // rowVisible reports whether row i of the rules tab lies inside the scrolled viewport.
 func rowVisible(tab *RulesTab, i int) bool {
@@ -53,7 +57,7 @@ func TestRevealRuleScrollsToTheRowOnAnUnshownRulesTab(t *testing.T) {
 	for n := 0; n < 12; n++ {
 		m.AddRule()
 	}
-	m.Update(func(d *Draft) { d.Description = "edited, so that the rows stay as added" })
+	m.Update(func(d *personaedit.Draft) { d.Description = "edited, so that the rows stay as added" })
 	last := len(m.Draft().Rules) - 1
 	m.SelectRule(-1)
 	s.screen.View().ShowTab(TabPersona)

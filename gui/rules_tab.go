@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -25,7 +26,7 @@ const (
 type RulesTab struct {
 	widget.BaseWidget
 	shell *Shell
-	model *EditorModel
+	model *personaedit.Model
 
 	form    *widget.Label
 	preset  *widget.Select
@@ -47,12 +48,12 @@ type RulesTab struct {
 }
 
 // NewRulesTab makes the tab for m.
-func NewRulesTab(s *Shell, m *EditorModel) *RulesTab {
+func NewRulesTab(s *Shell, m *personaedit.Model) *RulesTab {
 	t := &RulesTab{shell: s, model: m, shownSel: -1}
 	t.form = widget.NewLabel("")
 	t.preset = widget.NewSelect(builtin.Presets, func(p string) {
 		if !t.showing {
-			m.Update(func(d *Draft) { d.Preset = p })
+			m.Update(func(d *personaedit.Draft) { d.Preset = p })
 		}
 	})
 	t.legacy = widget.NewCheckGroup(builtin.LegacyWords, func(words []string) {
@@ -61,7 +62,7 @@ func NewRulesTab(s *Shell, m *EditorModel) *RulesTab {
 		if t.showing || sameWords(words, m.Draft().Legacy) {
 			return
 		}
-		m.Update(func(d *Draft) { d.Legacy = orderedWords(words) })
+		m.Update(func(d *personaedit.Draft) { d.Legacy = orderedWords(words) })
 	})
 	t.legacy.Horizontal = true
 	t.convert = widget.NewButtonWithIcon("Convert to rules", theme.ViewRestoreIcon(), m.ConvertToRules)
@@ -155,7 +156,7 @@ func (t *RulesTab) refresh() {
 	errs := m.Validate()
 	notes := ruleNotes(t.shell, m)
 	for i, r := range t.rows {
-		r.show(d.Rules[i], editable, i == m.SelectedRule(), FieldMessage(errs, FieldRules, i), notes[i])
+		r.show(d.Rules[i], editable, i == m.SelectedRule(), personaedit.FieldMessage(errs, personaedit.FieldRules, i), notes[i])
 	}
 	if sel := m.SelectedRule(); len(t.rows) != t.shownRows || sel != t.shownSel {
 		t.shownRows, t.shownSel = len(t.rows), sel

@@ -1,9 +1,12 @@
 package gui
 
 import (
+	"strings"
+
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -33,7 +36,7 @@ type Shell struct {
 	selected string // key of the selected list item: a persona name or a broken file's path
 	active   string
 	yolo     bool
-	editor   *EditorModel // the persona open in the editor, nil when none
+	editor   *personaedit.Model // the persona open in the editor, nil when none
 
 	// saves counts saves: a reload that started before the last save read the files before
 	// it, and is not trusted to tell whether the open file changed.
@@ -102,7 +105,7 @@ func (s *Shell) SelectedPersona() *personas.Persona {
 }
 
 // Editor is the model of the persona open in the editor, or nil.
-func (s *Shell) Editor() *EditorModel { return s.editor }
+func (s *Shell) Editor() *personaedit.Model { return s.editor }
 
 // EditedPersona returns persona name as the editor holds it when it has unsaved edits, else as
 // loaded; nil when the catalog has no such persona.
@@ -143,15 +146,15 @@ func (s *Shell) SelectPersona(key string) {
 
 // open makes the editor model for key. When snap read the persona's file, its bytes are used
 // instead of reading the file again.
-func (s *Shell) open(key string, snap *snapshot) *EditorModel {
+func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 	if snap != nil {
-		if p, ok := s.catalog.Lookup(key); ok && p.Path == snap.path && snap.exists && isMarkdown(p.Path) && p.Scope != personas.ScopeBuiltin {
-			if m, _ := NewFileModel(p.Path, snap.data, p.Scope, s.catalog); m != nil {
+		if p, ok := s.catalog.Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
+			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.catalog); m != nil {
 				return s.watchModel(m)
 			}
 		}
 	}
-	m := OpenEditor(s.catalog, key)
+	m := personaedit.OpenEditor(s.catalog, key)
 	if m == nil {
 		return nil
 	}
@@ -159,7 +162,7 @@ func (s *Shell) open(key string, snap *snapshot) *EditorModel {
 }
 
 // watchModel forwards the model's changes to the shell's listeners.
-func (s *Shell) watchModel(m *EditorModel) *EditorModel {
+func (s *Shell) watchModel(m *personaedit.Model) *personaedit.Model {
 	m.OnChange(func() {
 		if s.editor == m {
 			s.changed()

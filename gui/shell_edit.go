@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -29,12 +30,12 @@ func (s *Shell) save(then func()) {
 	s.trySave(m, false, then)
 }
 
-func (s *Shell) trySave(m *EditorModel, confirmed bool, then func()) {
+func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 	err := m.Save(confirmed)
 	switch {
-	case errors.Is(err, ErrNeedsConfirmation):
+	case errors.Is(err, personaedit.ErrNeedsConfirmation):
 		msg := "The file changed on disk after you opened it. Save writes your changes over that version."
-		if m.Conflict() == ConflictKeptMine && !m.exists {
+		if m.Conflict() == personaedit.ConflictKeptMine && !m.Exists() {
 			msg = "The file was deleted on disk after you opened it. Save writes it again with your changes."
 		}
 		s.choose("Write your version?", msg, []string{"Save mine", choiceCancel}, func(c string) {

@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/personalist"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -17,7 +19,7 @@ import (
 func clickPersona(t *testing.T, s *Shell, key string) {
 	t.Helper()
 	for i, it := range s.screen.List().Items() {
-		if it.Key == key && it.Kind != ItemHeader {
+		if it.Key == key && it.Kind != personalist.ItemHeader {
 			s.screen.List().list.Select(i)
 			return
 		}
@@ -69,7 +71,7 @@ func TestEditDescriptionAndRulesThenSave(t *testing.T) {
 	if got := rowsString(s.Editor().Draft().Rules); !strings.Contains(got, "bash git diff * allow; bash git status* allow; bash git log * allow") {
 		t.Fatalf("rows after insert and move: %s", got)
 	}
-	if got := s.screen.List().Items(); !listHas(got, "reviewer", func(it ListItem) bool { return it.Dirty }) {
+	if got := s.screen.List().Items(); !listHas(got, "reviewer", func(it personalist.ListItem) bool { return it.Dirty }) {
 		t.Error("the list does not mark reviewer unsaved")
 	}
 	ft := tabOf[*FileTab](t, s, TabFile)
@@ -103,7 +105,7 @@ func TestEditDescriptionAndRulesThenSave(t *testing.T) {
 	}
 }
 
-func listHas(items []ListItem, key string, f func(ListItem) bool) bool {
+func listHas(items []personalist.ListItem, key string, f func(personalist.ListItem) bool) bool {
 	for _, it := range items {
 		if it.Key == key && f(it) {
 			return true
@@ -117,14 +119,14 @@ func TestValidationErrorShowsNextToTheFieldAndBlocksSave(t *testing.T) {
 	clickPersona(t, s, "reviewer")
 	pt := tabOf[*PersonaTab](t, s, TabPersona)
 	pt.Steps.SetText("many")
-	if msg := pt.msgs[FieldSteps]; !msg.Visible() || !strings.Contains(msg.Text, "whole number") {
+	if msg := pt.msgs[personaedit.FieldSteps]; !msg.Visible() || !strings.Contains(msg.Text, "whole number") {
 		t.Errorf("steps message visible %v text %q; want the error under the field", msg.Visible(), msg.Text)
 	}
 	if !s.screen.View().save.Disabled() {
 		t.Error("Save enabled with an invalid field")
 	}
 	pt.Steps.SetText("12")
-	if pt.msgs[FieldSteps].Visible() || s.screen.View().save.Disabled() {
+	if pt.msgs[personaedit.FieldSteps].Visible() || s.screen.View().save.Disabled() {
 		t.Error("fixing the field did not clear the error and enable Save")
 	}
 }
@@ -161,7 +163,7 @@ func TestLeavingUnsavedChangesAsks(t *testing.T) {
 			s, q := newQueuedShell(t, fixtureDirs(t))
 			clickPersona(t, s, "reviewer")
 			reviewer := s.Editor()
-			reviewer.Update(func(d *Draft) { d.Description = "Edited." })
+			reviewer.Update(func(d *personaedit.Draft) { d.Description = "Edited." })
 			clickPersona(t, s, "scout")
 			dlg := topDialog(s)
 			if dlg == nil || !hasLabel(dlg, "reviewer has unsaved changes") {
@@ -200,7 +202,7 @@ func TestClosingWithUnsavedChangesAsks(t *testing.T) {
 	closed := false
 	s.Window().SetOnClosed(func() { closed = true })
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *Draft) { d.Hidden = true })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Hidden = true })
 
 	s.requestClose() // what the window's close button and Quit do
 	dlg := topDialog(s)
@@ -239,7 +241,7 @@ func TestSwitchingTheActiveAgent(t *testing.T) {
 	if st.Active != "reviewer" || s.Active() != "reviewer" || !strings.Contains(s.Window().Title(), "reviewer") {
 		t.Fatalf("after choosing reviewer: state %q, active %q, title %q", st.Active, s.Active(), s.Window().Title())
 	}
-	if !listHas(s.screen.List().Items(), "reviewer", func(it ListItem) bool { return it.Active }) {
+	if !listHas(s.screen.List().Items(), "reviewer", func(it personalist.ListItem) bool { return it.Active }) {
 		t.Error("the list does not mark reviewer active")
 	}
 	// Next skips the subagent scout and the hidden tinker, and wraps to planner.
@@ -272,8 +274,12 @@ func TestYoloBadgeAndTitle(t *testing.T) {
 func TestSearchFiltersTheList(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	test.Type(s.toolbar.Search, "git")
-	if got := rowsText(s.screen.List().Items()); got != "# Global\n- reviewer primary\n" {
-		t.Errorf("list for search \"git\":\n%s", got)
+	var got []string
+	for _, it := range s.screen.List().Items() {
+		got = append(got, it.Title)
+	}
+	if strings.Join(got, ", ") != "Global, reviewer" {
+		t.Errorf("list for search \"git\" = %q; want the Global heading and reviewer", got)
 	}
 }
 
@@ -299,7 +305,7 @@ func TestRevealRuleOpensTheRulesTabOnTheRow(t *testing.T) {
 func TestMenuShortcutsWorkOnTheCanvas(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *Draft) { d.Description = "Saved by shortcut." })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Saved by shortcut." })
 	sc, ok := s.Window().Canvas().(fyne.Shortcutable)
 	if !ok {
 		t.Fatal("the canvas takes no shortcuts")

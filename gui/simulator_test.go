@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -100,10 +101,10 @@ func TestSimulatorFollowsEdits(t *testing.T) {
 		t.Fatalf("sloppy npm test = %s, want ask (its catch-all comes last)", got)
 	}
 	s.SelectPersona("sloppy")
-	s.Editor().Update(func(d *Draft) {
+	s.Editor().Update(func(d *personaedit.Draft) {
 		// Put the catch-all first, as the lint fix does.
 		last := d.Rules[len(d.Rules)-1]
-		d.Rules = append([]RuleRow{last}, d.Rules[:len(d.Rules)-1]...)
+		d.Rules = append([]personaedit.RuleRow{last}, d.Rules[:len(d.Rules)-1]...)
 	})
 	if got := v.Result().Decision.Action; got != engine.Allow {
 		t.Errorf("after moving the catch-all first, sloppy npm test = %s, want allow", got)

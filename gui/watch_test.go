@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/personalist"
 )
 
 func TestWatchingReloadsOutsideChanges(t *testing.T) {
@@ -15,7 +17,9 @@ func TestWatchingReloadsOutsideChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(s.Dirs().GlobalAgents(), "writer.md"), "---\ndescription: Writes docs.\npermissions: build\n---\nWrite.\n")
-	waitUI(t, q, "the new persona in the list", func() bool { return listHas(s.screen.List().Items(), "writer", func(ListItem) bool { return true }) })
+	waitUI(t, q, "the new persona in the list", func() bool {
+		return listHas(s.screen.List().Items(), "writer", func(personalist.ListItem) bool { return true })
+	})
 
 	// The state file is watched too: pi or the CLI switching agents shows in the title.
 	writeFile(t, s.Dirs().StateFile(), `{"active": "writer"}`)
@@ -28,17 +32,17 @@ func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
 		t.Fatal(err)
 	}
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *Draft) { d.Description = "Mine." })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Mine." })
 	path := s.Editor().Path()
 	data, _ := os.ReadFile(path)
 	writeFile(t, path, string(data)+"\nTheirs.\n")
-	waitUI(t, q, "the conflict banner", func() bool { return s.Editor().Conflict() == ConflictChanged })
+	waitUI(t, q, "the conflict banner", func() bool { return s.Editor().Conflict() == personaedit.ConflictChanged })
 	v := s.screen.View()
 	if !v.banner.Visible() {
 		t.Fatal("the banner is hidden during a conflict")
 	}
 	test.Tap(findButton(v.banner, "Keep mine"))
-	if v.banner.Visible() || s.Editor().Conflict() != ConflictKeptMine {
+	if v.banner.Visible() || s.Editor().Conflict() != personaedit.ConflictKeptMine {
 		t.Fatalf("after Keep mine: banner %v conflict %v", v.banner.Visible(), s.Editor().Conflict())
 	}
 	test.Tap(v.save)
@@ -57,18 +61,18 @@ func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
 func TestReloadFromDiskDropsEdits(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *Draft) { d.Description = "Mine." })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Mine." })
 	path := s.Editor().Path()
 	data, _ := os.ReadFile(path)
 	writeFile(t, path, string(data)+"\nTheirs.\n")
 	s.Reload()
 	settle(t, s, q)
-	if s.Editor().Conflict() != ConflictChanged {
+	if s.Editor().Conflict() != personaedit.ConflictChanged {
 		t.Fatalf("conflict = %v after reloading an outside change", s.Editor().Conflict())
 	}
 	test.Tap(findButton(s.screen.View().banner, "Reload from disk"))
 	settle(t, s, q)
-	if m := s.Editor(); m.Dirty() || m.Conflict() != ConflictNone || !contains([]byte(m.Draft().Prompt), "Theirs.") {
+	if m := s.Editor(); m.Dirty() || m.Conflict() != personaedit.ConflictNone || !contains([]byte(m.Draft().Prompt), "Theirs.") {
 		t.Errorf("after Reload from disk: dirty %v conflict %v prompt %q", m.Dirty(), m.Conflict(), m.Draft().Prompt)
 	}
 }

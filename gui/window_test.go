@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"github.com/agentmgr/agentmgr/locations"
+
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // onlyOwnScreens empties the registries for one test, so that golden images show this file's
@@ -59,7 +61,7 @@ func TestWindowShowsPersonasFirstThenRegisteredScreens(t *testing.T) {
 		seen = append(seen, "hook")
 		FindMenuItem(mm, MenuAgent, ItemNextAgent).Shortcut = &fyne.ShortcutCopy{}
 	})
-	RegisterEditorTab(EditorTab{Title: "Between", Order: 25, Make: func(*Shell, *EditorModel) fyne.CanvasObject { return container.NewWithoutLayout() }})
+	RegisterEditorTab(EditorTab{Title: "Between", Order: 25, Make: func(*Shell, *personaedit.Model) fyne.CanvasObject { return container.NewWithoutLayout() }})
 	s := newTestShell(t, fixtureDirs(t))
 	if got := s.tabs.titles(); len(got) != 3 || got[0] != PersonasTitle || got[1] != "Sooner" || got[2] != "Later" {
 		t.Errorf("screens = %v; want Personas, Sooner, Later", got)

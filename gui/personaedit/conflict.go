@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"bytes"
@@ -35,10 +35,10 @@ func (c Conflict) String() string {
 }
 
 // Conflict is the model's conflict state.
-func (m *EditorModel) Conflict() Conflict { return m.conflict }
+func (m *Model) Conflict() Conflict { return m.conflict }
 
 // Banner is the message the editor shows while a conflict is unresolved, "" otherwise.
-func (m *EditorModel) Banner() string {
+func (m *Model) Banner() string {
 	switch m.conflict {
 	case ConflictChanged:
 		return "This persona changed on disk while you were editing it."
@@ -52,7 +52,7 @@ func (m *EditorModel) Banner() string {
 // on disk now: the fields you edited keep your values, the others take the file's (so nothing
 // the other program changed elsewhere is lost). A deleted file is written anew, and a file that
 // no longer parses is replaced whole. Save asks for a second confirmation either way.
-func (m *EditorModel) KeepMine() {
+func (m *Model) KeepMine() {
 	if m.conflict != ConflictChanged && m.conflict != ConflictDeleted {
 		return
 	}
@@ -70,7 +70,7 @@ func (m *EditorModel) KeepMine() {
 
 // rebase moves the draft's edits onto p, read from data: every field the draft changed
 // keeps the draft's value, every other field takes p's.
-func (m *EditorModel) rebase(p *personas.Persona, data []byte) {
+func (m *Model) rebase(p *personas.Persona, data []byte) {
 	mine, old := m.draft, m.base
 	nb := draftOf(p)
 	nd := nb.clone()
@@ -97,10 +97,14 @@ func (m *EditorModel) rebase(p *personas.Persona, data []byte) {
 }
 
 // setConflict records a change on disk that the draft's edits are in the way of.
-func (m *EditorModel) setConflict(c Conflict, disk []byte, exists bool) {
+func (m *Model) setConflict(c Conflict, disk []byte, exists bool) {
 	if m.conflict == c && bytes.Equal(disk, m.disk) && exists == m.diskExists {
 		return
 	}
 	m.conflict, m.disk, m.diskExists = c, disk, exists
 	m.notify()
 }
+
+// Exists reports whether the file the draft will be written to is on disk; false after "keep
+// mine" over a file deleted meanwhile (Save writes it anew).
+func (m *Model) Exists() bool { return m.exists }

@@ -1,4 +1,7 @@
-package gui
+// Package personaedit is one persona open in the app's editor: the draft being changed, whether
+// it is dirty and valid, what Save writes (losslessly, through the personas writer) and the
+// conflict with a change on disk. It is plain Go, tested without a display.
+package personaedit
 
 import (
 	"bytes"
@@ -8,17 +11,18 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personalist"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// EditorModel is one persona open in the editor: the persona as loaded, the draft the person
+// Model is one persona open in the editor: the persona as loaded, the draft the person
 // is changing, whether it is dirty, what is wrong with it, what Save would write, and whether
 // its file changed on disk meanwhile. It is plain Go (no widgets) so that all of this is
 // tested without a display.
 //
 // A model for a file that failed to load holds only its problems and is read-only; so is a
 // built-in or a persona of the legacy JSON file (there is no Markdown file to write).
-type EditorModel struct {
+type Model struct {
 	orig  *personas.Persona // as loaded; nil for a broken file
 	base  Draft             // the draft of orig: what "not dirty" means
 	draft Draft
@@ -56,10 +60,10 @@ type EditorModel struct {
 // OpenEditor opens the list item key (a persona name, or the path of a file that failed to
 // load) of catalog c. A persona file is read again, so that the draft, the diff and the
 // conflict check all start from the same bytes. It returns nil when c has no such item.
-func OpenEditor(c *personas.Catalog, key string) *EditorModel {
+func OpenEditor(c *personas.Catalog, key string) *Model {
 	p, ok := c.Lookup(key)
 	if !ok {
-		if probs := fileProblems(c, key); len(probs) > 0 {
+		if probs := personalist.FileProblems(c, key); len(probs) > 0 {
 			return NewBrokenModel(key, probs)
 		}
 		return nil
@@ -80,7 +84,7 @@ func OpenEditor(c *personas.Catalog, key string) *EditorModel {
 
 // NewFileModel opens the persona file text data as read from path. It returns the problems
 // instead when the text is not a valid persona.
-func NewFileModel(path string, data []byte, scope personas.Scope, c *personas.Catalog) (*EditorModel, []personas.Problem) {
+func NewFileModel(path string, data []byte, scope personas.Scope, c *personas.Catalog) (*Model, []personas.Problem) {
 	p, probs := personas.Parse(path, data, scope)
 	if p == nil {
 		return nil, personas.Errors(probs)
@@ -88,8 +92,8 @@ func NewFileModel(path string, data []byte, scope personas.Scope, c *personas.Ca
 	return newModel(p, c, data), nil
 }
 
-func newModel(p *personas.Persona, c *personas.Catalog, data []byte) *EditorModel {
-	m := &EditorModel{orig: p, path: p.Path, catalog: c, selRule: -1, loaded: data, exists: data != nil}
+func newModel(p *personas.Persona, c *personas.Catalog, data []byte) *Model {
+	m := &Model{orig: p, path: p.Path, catalog: c, selRule: -1, loaded: data, exists: data != nil}
 	m.base = draftOf(p)
 	m.draft = m.base.clone()
 	m.persona = p
@@ -97,50 +101,50 @@ func newModel(p *personas.Persona, c *personas.Catalog, data []byte) *EditorMode
 }
 
 // NewBrokenModel opens a file that failed to load, read-only, with its problems.
-func NewBrokenModel(path string, problems []personas.Problem) *EditorModel {
-	return &EditorModel{path: path, problems: problems, selRule: -1}
+func NewBrokenModel(path string, problems []personas.Problem) *Model {
+	return &Model{path: path, problems: problems, selRule: -1}
 }
 
 // Original is the persona as loaded, nil for a broken file.
-func (m *EditorModel) Original() *personas.Persona { return m.orig }
+func (m *Model) Original() *personas.Persona { return m.orig }
 
 // Path is the persona's file, "" for a built-in.
-func (m *EditorModel) Path() string { return m.path }
+func (m *Model) Path() string { return m.path }
 
 // Problems are the load errors of a broken file.
-func (m *EditorModel) Problems() []personas.Problem { return m.problems }
+func (m *Model) Problems() []personas.Problem { return m.problems }
 
 // Broken reports whether the file failed to load.
-func (m *EditorModel) Broken() bool { return m.orig == nil }
+func (m *Model) Broken() bool { return m.orig == nil }
 
 // ReadOnly reports whether the editor must not change this persona: a broken file, a built-in
 // (it lives in the binary: customise it as a copy), or a persona of the legacy JSON file.
-func (m *EditorModel) ReadOnly() bool {
+func (m *Model) ReadOnly() bool {
 	return m.orig == nil || m.orig.Scope == personas.ScopeBuiltin || !isMarkdown(m.path)
 }
 
 // Draft returns a copy of the draft.
-func (m *EditorModel) Draft() Draft { return m.draft.clone() }
+func (m *Model) Draft() Draft { return m.draft.clone() }
 
 // Persona is the persona as edited: the draft applied to the loaded persona, with the rules it
 // would have once saved. A draft whose permissions cannot expand (an unknown preset) keeps the
 // last rules that could. Nil for a broken file.
-func (m *EditorModel) Persona() *personas.Persona { return m.persona }
+func (m *Model) Persona() *personas.Persona { return m.persona }
 
 // Dirty reports whether the draft differs from the persona as loaded.
-func (m *EditorModel) Dirty() bool { return m.orig != nil && !m.draft.equal(m.base) }
+func (m *Model) Dirty() bool { return m.orig != nil && !m.draft.equal(m.base) }
 
 // OnChange adds a listener called after every change of the draft, the selected rule or the
 // conflict state.
-func (m *EditorModel) OnChange(f func()) { m.listeners = append(m.listeners, f) }
+func (m *Model) OnChange(f func()) { m.listeners = append(m.listeners, f) }
 
-func (m *EditorModel) changed() {
+func (m *Model) changed() {
 	m.version++
 	m.rebuild()
 	m.notify()
 }
 
-func (m *EditorModel) notify() {
+func (m *Model) notify() {
 	for _, f := range m.listeners {
 		f()
 	}
@@ -148,7 +152,7 @@ func (m *EditorModel) notify() {
 
 // Update changes the draft with f and tells the listeners when something changed. It does
 // nothing on a read-only model.
-func (m *EditorModel) Update(f func(d *Draft)) {
+func (m *Model) Update(f func(d *Draft)) {
 	if m.ReadOnly() {
 		return
 	}
@@ -161,7 +165,7 @@ func (m *EditorModel) Update(f func(d *Draft)) {
 }
 
 // Revert drops every unsaved edit (and with them any conflict: there is nothing to keep).
-func (m *EditorModel) Revert() {
+func (m *Model) Revert() {
 	if m.orig == nil {
 		return
 	}
@@ -173,7 +177,7 @@ func (m *EditorModel) Revert() {
 }
 
 // rebuild recomputes Persona from the draft.
-func (m *EditorModel) rebuild() {
+func (m *Model) rebuild() {
 	if m.orig == nil {
 		return
 	}
@@ -197,7 +201,7 @@ func (m *EditorModel) rebuild() {
 
 // rules are the engine rules of the draft, with sources: file lines for rows read from the
 // file, the file alone for new rows, the preset for a preset or legacy list.
-func (m *EditorModel) rules() (engine.Ruleset, bool) {
+func (m *Model) rules() (engine.Ruleset, bool) {
 	d := m.draft
 	switch d.Form {
 	case personas.FormPreset:
@@ -222,7 +226,7 @@ func (m *EditorModel) rules() (engine.Ruleset, bool) {
 
 // ConvertToRules turns a preset or legacy list into the rule map it stands for, so that the
 // rules can be edited one by one. It is explicit because it changes how the file reads.
-func (m *EditorModel) ConvertToRules() {
+func (m *Model) ConvertToRules() {
 	if m.draft.Form == personas.FormRules {
 		return
 	}
@@ -242,7 +246,7 @@ func (m *EditorModel) ConvertToRules() {
 // DiskChanged tells the model what its file holds now (exists false: the file is gone). It
 // reports whether the model must be reopened: the file changed and there are no edits to keep.
 // With edits, a change is a conflict the person resolves.
-func (m *EditorModel) DiskChanged(data []byte, exists bool) (reopen bool) {
+func (m *Model) DiskChanged(data []byte, exists bool) (reopen bool) {
 	if m.ReadOnly() || m.orig == nil {
 		return false
 	}

@@ -1,4 +1,6 @@
-package gui
+// Package keysedit is keybindings.json as the app edits it: the file, the pi release it is
+// checked against, and the report of that check; plain Go, tested without a display.
+package keysedit
 
 import (
 	"fmt"
@@ -6,10 +8,10 @@ import (
 	"github.com/agentmgr/agentmgr/keybindings"
 )
 
-// KeysModel is keybindings.json as the Keys screen edits it: the file (edited losslessly in
+// Model is keybindings.json as the Keys screen edits it: the file (edited losslessly in
 // memory until saved), the pi release it is checked against, and the report of that check.
 // It is plain Go, tested without a display.
-type KeysModel struct {
+type Model struct {
 	path    string
 	file    *keybindings.File
 	loadErr error // why the file could not be read; the screen shows it and edits nothing
@@ -20,10 +22,10 @@ type KeysModel struct {
 	listeners []func()
 }
 
-// LoadKeysModel reads the keybindings file at path (a missing file is an empty one) and checks
+// Load reads the keybindings file at path (a missing file is an empty one) and checks
 // it against the pi release version ("" for the newest known).
-func LoadKeysModel(path, version string) *KeysModel {
-	m := &KeysModel{path: path}
+func Load(path, version string) *Model {
+	m := &Model{path: path}
 	if err := m.SetVersion(version); err != nil {
 		m.table = keybindings.Latest()
 	}
@@ -31,12 +33,12 @@ func LoadKeysModel(path, version string) *KeysModel {
 	return m
 }
 
-func (m *KeysModel) load() {
+func (m *Model) load() {
 	m.file, m.loadErr = keybindings.Load(m.path)
 	m.check()
 }
 
-func (m *KeysModel) check() {
+func (m *Model) check() {
 	if m.file == nil {
 		m.report = keybindings.Check(nil, m.table)
 		return
@@ -45,9 +47,9 @@ func (m *KeysModel) check() {
 }
 
 // OnChange adds a listener called after every change of the file or the pi release.
-func (m *KeysModel) OnChange(f func()) { m.listeners = append(m.listeners, f) }
+func (m *Model) OnChange(f func()) { m.listeners = append(m.listeners, f) }
 
-func (m *KeysModel) changed() {
+func (m *Model) changed() {
 	m.check()
 	for _, f := range m.listeners {
 		f()
@@ -55,22 +57,22 @@ func (m *KeysModel) changed() {
 }
 
 // Path is the file edited.
-func (m *KeysModel) Path() string { return m.path }
+func (m *Model) Path() string { return m.path }
 
 // LoadError is why the file could not be read or parsed; nil when it could.
-func (m *KeysModel) LoadError() error { return m.loadErr }
+func (m *Model) LoadError() error { return m.loadErr }
 
 // Report is the check of the file as edited.
-func (m *KeysModel) Report() *keybindings.Report { return m.report }
+func (m *Model) Report() *keybindings.Report { return m.report }
 
 // Version is the pi release checked against, "" for the newest known.
-func (m *KeysModel) Version() string { return m.version }
+func (m *Model) Version() string { return m.version }
 
 // Table is the pi release's table of built-in bindings.
-func (m *KeysModel) Table() *keybindings.Table { return m.table }
+func (m *Model) Table() *keybindings.Table { return m.table }
 
 // SetVersion checks against another pi release ("" for the newest known).
-func (m *KeysModel) SetVersion(v string) error {
+func (m *Model) SetVersion(v string) error {
 	t, err := keybindings.TableFor(v)
 	if err != nil {
 		return err
@@ -83,7 +85,7 @@ func (m *KeysModel) SetVersion(v string) error {
 }
 
 // Text is the file as Save would write it.
-func (m *KeysModel) Text() string {
+func (m *Model) Text() string {
 	if m.file == nil {
 		return ""
 	}
@@ -91,9 +93,9 @@ func (m *KeysModel) Text() string {
 }
 
 // Dirty reports whether there are unsaved edits.
-func (m *KeysModel) Dirty() bool { return m.file != nil && m.file.Changed() }
+func (m *Model) Dirty() bool { return m.file != nil && m.file.Changed() }
 
-func (m *KeysModel) editable() error {
+func (m *Model) editable() error {
 	if m.file == nil {
 		return fmt.Errorf("keybindings.json cannot be edited until it reads: %w", m.loadErr)
 	}
@@ -101,7 +103,7 @@ func (m *KeysModel) editable() error {
 }
 
 // Bind sets the keys of action id.
-func (m *KeysModel) Bind(id string, combos ...keybindings.Combo) error {
+func (m *Model) Bind(id string, combos ...keybindings.Combo) error {
 	if err := m.editable(); err != nil {
 		return err
 	}
@@ -113,7 +115,7 @@ func (m *KeysModel) Bind(id string, combos ...keybindings.Combo) error {
 }
 
 // Reset removes the file's entry for id, so that the action's default keys apply again.
-func (m *KeysModel) Reset(id string) error {
+func (m *Model) Reset(id string) error {
 	if err := m.editable(); err != nil {
 		return err
 	}
@@ -125,7 +127,7 @@ func (m *KeysModel) Reset(id string) error {
 }
 
 // Apply makes a suggested fix.
-func (m *KeysModel) Apply(fx keybindings.Fix) error {
+func (m *Model) Apply(fx keybindings.Fix) error {
 	if err := m.editable(); err != nil {
 		return err
 	}
@@ -138,7 +140,7 @@ func (m *KeysModel) Apply(fx keybindings.Fix) error {
 
 // Save writes the file if it changed; it refuses when someone else changed it on disk since it
 // was read (keybindings.ErrChangedOnDisk), so that no edit is lost.
-func (m *KeysModel) Save() error {
+func (m *Model) Save() error {
 	if err := m.editable(); err != nil {
 		return err
 	}
@@ -150,13 +152,13 @@ func (m *KeysModel) Save() error {
 }
 
 // Revert reads the file again, dropping unsaved edits.
-func (m *KeysModel) Revert() {
+func (m *Model) Revert() {
 	m.load()
 	m.changed()
 }
 
 // Action is the status of action id as pi will see it.
-func (m *KeysModel) Action(id string) (keybindings.ActionStatus, bool) {
+func (m *Model) Action(id string) (keybindings.ActionStatus, bool) {
 	for _, a := range m.report.Actions {
 		if a.ID == id {
 			return a, true
@@ -167,7 +169,7 @@ func (m *KeysModel) Action(id string) (keybindings.ActionStatus, bool) {
 
 // Keys returns the keys of action id that pi can use (not invalid, not skipped), in order: what
 // the app binds to its own menu items, so that the app and pi agree.
-func (m *KeysModel) Keys(id string) []keybindings.Combo {
+func (m *Model) Keys(id string) []keybindings.Combo {
 	a, ok := m.Action(id)
 	if !ok {
 		return nil

@@ -1,4 +1,6 @@
-package gui
+// Package personalist lays a persona catalog out as the app's persona list: scope headings,
+// personas, files that failed to load, the search filter and the row markers.
+package personalist
 
 import (
 	"path/filepath"
@@ -127,8 +129,9 @@ func brokenFiles(c *personas.Catalog) []personas.Problem {
 	return out
 }
 
-// fileProblems are the errors of the file path, in order.
-func fileProblems(c *personas.Catalog, path string) []personas.Problem {
+// FileProblems are the errors of the file path, in order: what the editor lists for a file
+// that failed to load.
+func FileProblems(c *personas.Catalog, path string) []personas.Problem {
 	var out []personas.Problem
 	for _, p := range c.Problems() {
 		if p.Severity == personas.Error && p.File == path {

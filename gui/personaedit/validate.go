@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"fmt"
@@ -42,7 +42,7 @@ func (e FieldError) Error() string {
 
 // Validate checks the draft the way the file will be read back (DESIGN section 2), so that
 // Save never writes a file that then fails to load.
-func (m *EditorModel) Validate() []FieldError {
+func (m *Model) Validate() []FieldError {
 	if m.orig == nil {
 		return nil
 	}
@@ -139,7 +139,7 @@ func validateGroups(rows []RuleRow) []FieldError {
 }
 
 // Errors are the problems that block Save.
-func (m *EditorModel) Errors() []FieldError {
+func (m *Model) Errors() []FieldError {
 	var out []FieldError
 	for _, e := range m.Validate() {
 		if !e.Warning {
@@ -160,7 +160,7 @@ func FieldMessage(errs []FieldError, field string, row int) string {
 }
 
 // nameTaken reports whether another persona of the same scope uses name.
-func (m *EditorModel) nameTaken(name string) bool {
+func (m *Model) nameTaken(name string) bool {
 	if m.catalog == nil {
 		return false
 	}

@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/internal/fixture"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -15,7 +16,7 @@ import (
 // checks the promise behind Save: a draft without errors that the writer accepts is written as
 // a file that reads back as exactly that draft.
 func FuzzApplyDraft(f *testing.F) {
-	data, err := os.ReadFile(filepath.Join("testdata", "agentdir", "agents", "reviewer.md"))
+	data, err := os.ReadFile(fixture.Path(filepath.Join("agentdir", "agents", "reviewer.md")))
 	if err != nil {
 		f.Skip(err)
 	}

@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"slices"
@@ -40,8 +40,8 @@ func (r RuleRow) Rule() engine.Rule {
 	return engine.Rule{Permission: r.Permission, Pattern: r.Pattern, Action: r.Action, Reason: r.Reason}
 }
 
-// sameRule reports whether two rows decide the same; the file line does not count.
-func (r RuleRow) sameRule(o RuleRow) bool {
+// SameRule reports whether two rows decide the same; the file line does not count.
+func (r RuleRow) SameRule(o RuleRow) bool {
 	return r.Permission == o.Permission && r.Pattern == o.Pattern && r.Action == o.Action && r.Reason == o.Reason
 }
 
@@ -93,7 +93,7 @@ func permsEqual(d, o Draft) bool {
 	case personas.FormLegacy:
 		return slices.Equal(d.Legacy, o.Legacy)
 	}
-	return slices.EqualFunc(d.Rules, o.Rules, RuleRow.sameRule)
+	return slices.EqualFunc(d.Rules, o.Rules, RuleRow.SameRule)
 }
 
 // clone is a deep copy, so that a model never shares slices with the drafts it hands out.

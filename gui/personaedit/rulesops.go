@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 // or legacy list is converted explicitly first).
 
 // SelectedRule is the selected row of the rules table, -1 for none.
-func (m *EditorModel) SelectedRule() int {
+func (m *Model) SelectedRule() int {
 	if m.selRule >= len(m.draft.Rules) {
 		return -1
 	}
@@ -21,7 +21,7 @@ func (m *EditorModel) SelectedRule() int {
 }
 
 // SelectRule selects row i (-1 for none).
-func (m *EditorModel) SelectRule(i int) {
+func (m *Model) SelectRule(i int) {
 	if i < -1 || i >= len(m.draft.Rules) {
 		i = -1
 	}
@@ -35,7 +35,7 @@ func (m *EditorModel) SelectRule(i int) {
 }
 
 // editRules applies f to the rows when the draft is an editable rule map.
-func (m *EditorModel) editRules(f func(rows []RuleRow) ([]RuleRow, int)) {
+func (m *Model) editRules(f func(rows []RuleRow) ([]RuleRow, int)) {
 	if m.ReadOnly() || m.draft.Form != personas.FormRules {
 		return
 	}
@@ -47,12 +47,12 @@ func (m *EditorModel) editRules(f func(rows []RuleRow) ([]RuleRow, int)) {
 func newRow() RuleRow { return RuleRow{Permission: "bash", Pattern: "*", Action: engine.Ask} }
 
 // AddRule appends a new row and selects it.
-func (m *EditorModel) AddRule() {
+func (m *Model) AddRule() {
 	m.editRules(func(rows []RuleRow) ([]RuleRow, int) { return append(rows, newRow()), len(rows) })
 }
 
 // InsertRule inserts a new row before the selected one (at the top when none is selected).
-func (m *EditorModel) InsertRule() {
+func (m *Model) InsertRule() {
 	m.editRules(func(rows []RuleRow) ([]RuleRow, int) {
 		at := max(m.SelectedRule(), 0)
 		return slices.Insert(rows, at, newRow()), at
@@ -60,7 +60,7 @@ func (m *EditorModel) InsertRule() {
 }
 
 // DuplicateRule puts a copy of the selected row right after it.
-func (m *EditorModel) DuplicateRule() {
+func (m *Model) DuplicateRule() {
 	i := m.SelectedRule()
 	if i < 0 {
 		return
@@ -73,7 +73,7 @@ func (m *EditorModel) DuplicateRule() {
 }
 
 // DeleteRule removes the selected row; the row after it (or before, at the end) is selected.
-func (m *EditorModel) DeleteRule() {
+func (m *Model) DeleteRule() {
 	i := m.SelectedRule()
 	if i < 0 {
 		return
@@ -86,7 +86,7 @@ func (m *EditorModel) DeleteRule() {
 
 // MoveRule moves the selected row up (delta -1) or down (+1); order is meaning, the last
 // matching rule wins.
-func (m *EditorModel) MoveRule(delta int) {
+func (m *Model) MoveRule(delta int) {
 	i := m.SelectedRule()
 	j := i + delta
 	if i < 0 || j < 0 || j >= len(m.draft.Rules) {
@@ -99,7 +99,7 @@ func (m *EditorModel) MoveRule(delta int) {
 }
 
 // SetRule replaces row i.
-func (m *EditorModel) SetRule(i int, r RuleRow) {
+func (m *Model) SetRule(i int, r RuleRow) {
 	if i < 0 || i >= len(m.draft.Rules) {
 		return
 	}

@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files (testdata/golden, Icon.png) from the code")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden from the code")
 
 // assertGolden compares got with testdata/golden/name, or rewrites it with -update.
 func assertGolden(t *testing.T, name string, got []byte) {
@@ -39,23 +39,23 @@ func TestSaveWrites(t *testing.T) {
 	tests := []struct {
 		name    string
 		persona string
-		edit    func(m *EditorModel)
+		edit    func(m *Model)
 	}{
-		{"reviewer_description_and_rule", "reviewer", func(m *EditorModel) {
+		{"reviewer_description_and_rule", "reviewer", func(m *Model) {
 			m.Update(func(d *Draft) { d.Description = "Reviews changes and runs read-only git commands." })
 			m.SelectRule(3)
 			m.InsertRule()
 			m.SetRule(3, RuleRow{Permission: "bash", Pattern: "git status*", Action: engine.Allow})
 			m.MoveRule(1) // below git diff: order is meaning
 		}},
-		{"reviewer_deny_reason_and_prompt", "reviewer", func(m *EditorModel) {
+		{"reviewer_deny_reason_and_prompt", "reviewer", func(m *Model) {
 			m.SetRule(5, RuleRow{Permission: "bash", Pattern: "git push *", Action: engine.Deny, Reason: "ask a maintainer to push"})
 			m.Update(func(d *Draft) { d.Prompt = "Review the change.\n\nBe kind and precise." })
 		}},
-		{"scout_preset_hidden_steps_color", "scout", func(m *EditorModel) {
+		{"scout_preset_hidden_steps_color", "scout", func(m *Model) {
 			m.Update(func(d *Draft) { d.Preset = "build"; d.Hidden = true; d.Steps = ""; d.Color = "warning" })
 		}},
-		{"tinker_converted_to_rules", "tinker", func(m *EditorModel) {
+		{"tinker_converted_to_rules", "tinker", func(m *Model) {
 			m.ConvertToRules()
 			m.SelectRule(0)
 			m.Update(func(d *Draft) { d.Hidden = false; d.Icon = "🔧" })

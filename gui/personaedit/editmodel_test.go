@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 )
 
 // openFixture opens persona name of the fixture agent dir in a model.
-func openFixture(t *testing.T, name string) (*EditorModel, *personas.Catalog) {
+func openFixture(t *testing.T, name string) (*Model, *personas.Catalog) {
 	t.Helper()
 	c := personas.Load(fixtureDirs(t))
 	m := OpenEditor(c, name)
@@ -38,7 +38,7 @@ func TestOpeningIsNeverDirty(t *testing.T) {
 
 func TestReadOnlyModels(t *testing.T) {
 	c := personas.Load(fixtureDirs(t))
-	broken := brokenFiles(c)[0].File
+	broken := personas.Errors(c.Problems())[0].File
 	tests := []struct {
 		key    string
 		broken bool
@@ -137,25 +137,25 @@ func TestRuleOperations(t *testing.T) {
 	const start = "* * deny; read * allow; grep * allow; bash git diff * allow; bash git log * allow; bash git push * deny"
 	tests := []struct {
 		name    string
-		ops     func(m *EditorModel)
+		ops     func(m *Model)
 		want    string
 		wantSel int
 	}{
-		{"add_appends_and_selects", func(m *EditorModel) { m.AddRule() }, start + "; bash * ask", 6},
-		{"insert_goes_before_the_selection", func(m *EditorModel) { m.SelectRule(3); m.InsertRule() },
+		{"add_appends_and_selects", func(m *Model) { m.AddRule() }, start + "; bash * ask", 6},
+		{"insert_goes_before_the_selection", func(m *Model) { m.SelectRule(3); m.InsertRule() },
 			"* * deny; read * allow; grep * allow; bash * ask; bash git diff * allow; bash git log * allow; bash git push * deny", 3},
-		{"insert_without_selection_goes_first", func(m *EditorModel) { m.InsertRule() }, "bash * ask; " + start, 0},
-		{"duplicate_follows_the_original", func(m *EditorModel) { m.SelectRule(1); m.DuplicateRule() },
+		{"insert_without_selection_goes_first", func(m *Model) { m.InsertRule() }, "bash * ask; " + start, 0},
+		{"duplicate_follows_the_original", func(m *Model) { m.SelectRule(1); m.DuplicateRule() },
 			"* * deny; read * allow; read * allow; grep * allow; bash git diff * allow; bash git log * allow; bash git push * deny", 2},
-		{"delete_selects_the_next", func(m *EditorModel) { m.SelectRule(1); m.DeleteRule() },
+		{"delete_selects_the_next", func(m *Model) { m.SelectRule(1); m.DeleteRule() },
 			"* * deny; grep * allow; bash git diff * allow; bash git log * allow; bash git push * deny", 1},
-		{"delete_last_selects_the_one_before", func(m *EditorModel) { m.SelectRule(5); m.DeleteRule() },
+		{"delete_last_selects_the_one_before", func(m *Model) { m.SelectRule(5); m.DeleteRule() },
 			"* * deny; read * allow; grep * allow; bash git diff * allow; bash git log * allow", 4},
-		{"move_down_swaps_and_follows", func(m *EditorModel) { m.SelectRule(1); m.MoveRule(1) },
+		{"move_down_swaps_and_follows", func(m *Model) { m.SelectRule(1); m.MoveRule(1) },
 			"* * deny; grep * allow; read * allow; bash git diff * allow; bash git log * allow; bash git push * deny", 2},
-		{"move_up_at_the_top_does_nothing", func(m *EditorModel) { m.SelectRule(0); m.MoveRule(-1) }, start, 0},
-		{"operations_without_selection_do_nothing", func(m *EditorModel) { m.DeleteRule(); m.DuplicateRule(); m.MoveRule(1) }, start, -1},
-		{"set_rule_replaces_one_row", func(m *EditorModel) {
+		{"move_up_at_the_top_does_nothing", func(m *Model) { m.SelectRule(0); m.MoveRule(-1) }, start, 0},
+		{"operations_without_selection_do_nothing", func(m *Model) { m.DeleteRule(); m.DuplicateRule(); m.MoveRule(1) }, start, -1},
+		{"set_rule_replaces_one_row", func(m *Model) {
 			m.SetRule(5, RuleRow{Permission: "bash", Pattern: "git push *", Action: engine.Ask})
 		}, "* * deny; read * allow; grep * allow; bash git diff * allow; bash git log * allow; bash git push * ask", -1},
 	}

@@ -1,4 +1,6 @@
-package gui
+// Package logfeed is the review log as the app's Log screen shows it: the entries read or
+// followed, bounded, and the ones the filter keeps; plain Go, tested without a display.
+package logfeed
 
 import (
 	"slices"
@@ -7,9 +9,9 @@ import (
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
-// LogModel is the review log as the Log screen shows it: every entry read or followed, and the
+// Model is the review log as the Log screen shows it: every entry read or followed, and the
 // ones the filter keeps. It is plain Go; the screen renders rows on demand from it.
-type LogModel struct {
+type Model struct {
 	entries []reviewlog.Entry
 	filter  reviewlog.Filter
 	shown   []int // indexes into entries of the entries the filter keeps
@@ -20,18 +22,18 @@ type LogModel struct {
 // rotated at a size limit, so this only bounds a long-running follow.
 const logLimit = 100_000
 
-// NewLogModel makes an empty model.
-func NewLogModel() *LogModel { return &LogModel{limit: logLimit} }
+// New makes an empty model.
+func New() *Model { return &Model{limit: logLimit} }
 
 // Set replaces every entry.
-func (m *LogModel) Set(es []reviewlog.Entry) {
+func (m *Model) Set(es []reviewlog.Entry) {
 	m.entries = append(m.entries[:0], es...)
 	m.trim()
 	m.refilter()
 }
 
 // Append adds entries at the end, as they are logged.
-func (m *LogModel) Append(es ...reviewlog.Entry) {
+func (m *Model) Append(es ...reviewlog.Entry) {
 	n := len(m.entries)
 	m.entries = append(m.entries, es...)
 	if m.trim() {
@@ -46,7 +48,7 @@ func (m *LogModel) Append(es ...reviewlog.Entry) {
 }
 
 // trim drops the oldest entries beyond the limit; it reports whether it dropped any.
-func (m *LogModel) trim() bool {
+func (m *Model) trim() bool {
 	if m.limit <= 0 || len(m.entries) <= m.limit {
 		return false
 	}
@@ -55,15 +57,15 @@ func (m *LogModel) trim() bool {
 }
 
 // SetFilter keeps only the entries f matches.
-func (m *LogModel) SetFilter(f reviewlog.Filter) {
+func (m *Model) SetFilter(f reviewlog.Filter) {
 	m.filter = f
 	m.refilter()
 }
 
 // Filter is the filter in use.
-func (m *LogModel) Filter() reviewlog.Filter { return m.filter }
+func (m *Model) Filter() reviewlog.Filter { return m.filter }
 
-func (m *LogModel) refilter() {
+func (m *Model) refilter() {
 	m.shown = m.shown[:0]
 	for i, e := range m.entries {
 		if m.filter.Match(e) {
@@ -73,25 +75,25 @@ func (m *LogModel) refilter() {
 }
 
 // Len is the number of entries shown.
-func (m *LogModel) Len() int { return len(m.shown) }
+func (m *Model) Len() int { return len(m.shown) }
 
 // Total is the number of entries held, shown or not.
-func (m *LogModel) Total() int { return len(m.entries) }
+func (m *Model) Total() int { return len(m.entries) }
 
 // Entry is the i-th entry shown, oldest first.
-func (m *LogModel) Entry(i int) reviewlog.Entry { return m.entries[m.shown[i]] }
+func (m *Model) Entry(i int) reviewlog.Entry { return m.entries[m.shown[i]] }
 
 // Agents and Tools list the values seen, sorted, for the filters' choices.
-func (m *LogModel) Agents() []string {
+func (m *Model) Agents() []string {
 	return m.distinct(func(e reviewlog.Entry) string { return e.Agent })
 }
 
 // Tools lists the tools seen, sorted.
-func (m *LogModel) Tools() []string {
+func (m *Model) Tools() []string {
 	return m.distinct(func(e reviewlog.Entry) string { return e.Tool })
 }
 
-func (m *LogModel) distinct(f func(reviewlog.Entry) string) []string {
+func (m *Model) distinct(f func(reviewlog.Entry) string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, e := range m.entries {
@@ -104,11 +106,11 @@ func (m *LogModel) distinct(f func(reviewlog.Entry) string) []string {
 	return out
 }
 
-// logColumns are the Log table's columns.
-var logColumns = []string{"Time", "Event", "Agent", "Tool", "Values", "Action", "Rule", "Source", "Reply"}
+// Columns are the Log table's columns.
+var Columns = []string{"Time", "Event", "Agent", "Tool", "Values", "Action", "Rule", "Source", "Reply"}
 
-// logCell is the text of column col for entry e.
-func logCell(e reviewlog.Entry, col int) string {
+// Cell is the text of column col for entry e.
+func Cell(e reviewlog.Entry, col int) string {
 	switch col {
 	case 0:
 		return e.Time.Local().Format("2006-01-02 15:04:05")

@@ -1,4 +1,6 @@
-package gui
+// Package approvalqueue serves the approval inbox for the app: the prompts agents wait on,
+// the recent answers, the session rules "always" stored, and revoking them; plain Go.
+package approvalqueue
 
 import (
 	"context"
@@ -18,10 +20,10 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-// ApprovalsModel is what the Approvals screen shows and does, in plain Go: it serves the inbox
+// Model is what the Approvals screen shows and does, in plain Go: it serves the inbox
 // that `agentmgr gate` forwards questions to, lists the pending prompts and recent answers, and
 // the rules each session holds, with revoke.
-type ApprovalsModel struct {
+type Model struct {
 	server *gate.Server
 	store  approvals.SessionStore
 
@@ -34,16 +36,16 @@ type ApprovalsModel struct {
 	listeners []func()
 }
 
-// NewApprovalsModel serves the inbox of dirs' agent dir once Start is called. Session rules and
+// New serves the inbox of dirs' agent dir once Start is called. Session rules and
 // the review log are the agent dir's, so that the gate processes see what the person approved.
-func NewApprovalsModel(dirs locations.Dirs) *ApprovalsModel {
+func New(dirs locations.Dirs) *Model {
 	store := sessions.Open(dirs)
-	return newApprovalsModel(gate.InboxIn(dirs), store, approvals.New(store, reviewlog.Open(dirs)), requestPolicy(dirs))
+	return newModel(gate.InboxIn(dirs), store, approvals.New(store, reviewlog.Open(dirs)), requestPolicy(dirs))
 }
 
-func newApprovalsModel(inbox gate.Inbox, store approvals.SessionStore, ap *approvals.Broker, pol func(gate.Request) (*engine.Policy, error)) *ApprovalsModel {
-	m := &ApprovalsModel{store: store}
-	m.server = &gate.Server{Inbox: inbox, Approvals: ap, Policy: pol, Ask: m.prompt, OnChange: m.changed, OnError: m.noteError}
+func newModel(inbox gate.Inbox, store approvals.SessionStore, ap *approvals.Broker, pol func(gate.Request) (*engine.Policy, error)) *Model {
+	m := &Model{store: store}
+	m.server = &gate.Server{Inbox: inbox, Approvals: ap, Policy: pol, Ask: m.prompt, OnChange: m.changed, OnError: m.NoteError}
 	return m
 }
 
@@ -68,13 +70,13 @@ func requestPolicy(dirs locations.Dirs) func(gate.Request) (*engine.Policy, erro
 
 // OnChange registers f to be called after the pending prompts, the recent answers, the session
 // rules or the serving state changed. It is called on the goroutine that made the change.
-func (m *ApprovalsModel) OnChange(f func()) {
+func (m *Model) OnChange(f func()) {
 	m.mu.Lock()
 	m.listeners = append(m.listeners, f)
 	m.mu.Unlock()
 }
 
-func (m *ApprovalsModel) changed() {
+func (m *Model) changed() {
 	m.mu.Lock()
 	ls := append([]func(){}, m.listeners...)
 	m.mu.Unlock()
@@ -83,7 +85,9 @@ func (m *ApprovalsModel) changed() {
 	}
 }
 
-func (m *ApprovalsModel) noteError(err error) {
+// NoteError records an error for the status line (a failed start or revoke) and tells the
+// listeners.
+func (m *Model) NoteError(err error) {
 	m.mu.Lock()
 	m.lastErr = err
 	m.mu.Unlock()
@@ -92,13 +96,13 @@ func (m *ApprovalsModel) noteError(err error) {
 
 // SetAsk sets what shows a new prompt to the person (the dialog). Without one, prompts are
 // only listed.
-func (m *ApprovalsModel) SetAsk(f func(ctx context.Context, p *gate.Prompt)) {
+func (m *Model) SetAsk(f func(ctx context.Context, p *gate.Prompt)) {
 	m.mu.Lock()
 	m.ask = f
 	m.mu.Unlock()
 }
 
-func (m *ApprovalsModel) prompt(ctx context.Context, p *gate.Prompt) {
+func (m *Model) prompt(ctx context.Context, p *gate.Prompt) {
 	m.mu.Lock()
 	ask := m.ask
 	m.mu.Unlock()
@@ -109,7 +113,7 @@ func (m *ApprovalsModel) prompt(ctx context.Context, p *gate.Prompt) {
 
 // Start serves the inbox in the background until Stop. It fails at once when another app, or
 // another model of this process, serves it.
-func (m *ApprovalsModel) Start() error {
+func (m *Model) Start() error {
 	m.mu.Lock()
 	if m.cancel != nil {
 		m.mu.Unlock()
@@ -139,7 +143,7 @@ func (m *ApprovalsModel) Start() error {
 }
 
 // Stop stops serving and waits until the record is gone; gates then find nobody serving.
-func (m *ApprovalsModel) Stop() {
+func (m *Model) Stop() {
 	m.mu.Lock()
 	cancel, stopped := m.cancel, m.stopped
 	m.mu.Unlock()
@@ -157,23 +161,23 @@ type ServingState struct {
 }
 
 // State is the serving state now.
-func (m *ApprovalsModel) State() ServingState {
+func (m *Model) State() ServingState {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return ServingState{Serving: m.cancel != nil, Since: m.since, Err: m.lastErr}
 }
 
 // Pending is the prompts waiting for the person, oldest first.
-func (m *ApprovalsModel) Pending() []*gate.Prompt { return m.server.Pending() }
+func (m *Model) Pending() []*gate.Prompt { return m.server.Pending() }
 
 // Recent is the latest answers, newest first.
-func (m *ApprovalsModel) Recent() []gate.Answered { return m.server.Recent() }
+func (m *Model) Recent() []gate.Answered { return m.server.Recent() }
 
 // Reply answers prompt id as the person.
-func (m *ApprovalsModel) Reply(id string, r approvals.Reply) error { return m.server.Reply(id, r) }
+func (m *Model) Reply(id string, r approvals.Reply) error { return m.server.Reply(id, r) }
 
 // Sessions lists the sessions that hold rules, by id.
-func (m *ApprovalsModel) Sessions() ([]approvals.SessionRules, error) { return m.store.List() }
+func (m *Model) Sessions() ([]approvals.SessionRules, error) { return m.store.List() }
 
 // ErrSessionChanged is wrapped by Revoke's error when the rule shown is no longer where it was.
 var ErrSessionChanged = errors.New("the session's rules changed since they were shown")
@@ -181,9 +185,9 @@ var ErrSessionChanged = errors.New("the session's rules changed since they were 
 // Revoke removes rule index (1-based) of session id, as the person. want is the rule as shown:
 // when another writer moved or removed it meanwhile, nothing is removed and the error wraps
 // ErrSessionChanged.
-func (m *ApprovalsModel) Revoke(id string, index int, want engine.Rule) error {
+func (m *Model) Revoke(id string, index int, want engine.Rule) error {
 	_, err := approvals.UpdateSession(m.store, id, approvals.OperatorAuthority, func(s approvals.SessionRules) (engine.Ruleset, error) {
-		if index < 1 || index > len(s.Rules) || !sameRule(s.Rules[index-1], want) {
+		if index < 1 || index > len(s.Rules) || !SameRule(s.Rules[index-1], want) {
 			return nil, fmt.Errorf("session %q rule %d: %w; look again", id, index, ErrSessionChanged)
 		}
 		out := append(engine.Ruleset{}, s.Rules[:index-1]...)
@@ -193,6 +197,6 @@ func (m *ApprovalsModel) Revoke(id string, index int, want engine.Rule) error {
 	return err
 }
 
-func sameRule(a, b engine.Rule) bool {
+func SameRule(a, b engine.Rule) bool {
 	return a.Permission == b.Permission && a.Pattern == b.Pattern && a.Action == b.Action
 }

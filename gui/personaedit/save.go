@@ -1,4 +1,4 @@
-package gui
+package personaedit
 
 import (
 	"bytes"
@@ -23,7 +23,7 @@ var (
 )
 
 // render applies the draft's edits to the loaded text, as Save would.
-func (m *EditorModel) render() (*personas.Document, error) {
+func (m *Model) render() (*personas.Document, error) {
 	if m.rendered.valid && m.rendered.version == m.version {
 		return m.rendered.doc, m.rendered.err
 	}
@@ -39,7 +39,7 @@ func (m *EditorModel) render() (*personas.Document, error) {
 }
 
 // Bytes is the text Save would write: the loaded file with the draft's edits.
-func (m *EditorModel) Bytes() ([]byte, error) {
+func (m *Model) Bytes() ([]byte, error) {
 	if m.ReadOnly() {
 		return nil, errors.New("this persona is read-only")
 	}
@@ -52,7 +52,7 @@ func (m *EditorModel) Bytes() ([]byte, error) {
 
 // Diff is the unified diff of what Save will write, "" when it would write nothing. The error
 // says why the draft cannot be written (an edit the file cannot hold).
-func (m *EditorModel) Diff() (string, error) {
+func (m *Model) Diff() (string, error) {
 	if m.ReadOnly() {
 		return "", nil
 	}
@@ -69,7 +69,7 @@ func (m *EditorModel) Diff() (string, error) {
 
 // CanSave reports whether Save would write: there are edits, they are valid, and the file can
 // hold them.
-func (m *EditorModel) CanSave() bool {
+func (m *Model) CanSave() bool {
 	if m.ReadOnly() || !m.Dirty() || len(m.Errors()) > 0 {
 		return false
 	}
@@ -80,7 +80,7 @@ func (m *EditorModel) CanSave() bool {
 // Save writes the draft to the persona's file. It refuses invalid drafts, and when the file
 // changed on disk since it was loaded (the model then shows the conflict); after "keep mine" it
 // needs confirmed. After a save the model holds the file as written and is clean.
-func (m *EditorModel) Save(confirmed bool) error {
+func (m *Model) Save(confirmed bool) error {
 	if m.ReadOnly() || !m.Dirty() {
 		return nil
 	}
@@ -115,7 +115,7 @@ func (m *EditorModel) Save(confirmed bool) error {
 
 // target is the document Save edits: the file as on disk, which must be the text the draft's
 // edits were made against; or, for a file that is gone, a new file from that text.
-func (m *EditorModel) target() (*personas.Document, error) {
+func (m *Model) target() (*personas.Document, error) {
 	if !m.exists {
 		return personas.NewDocument(m.path, m.loaded, m.orig.Scope)
 	}
@@ -132,7 +132,7 @@ func (m *EditorModel) target() (*personas.Document, error) {
 }
 
 // checkDisk reads the file and records a conflict if it is not what the edits were made on.
-func (m *EditorModel) checkDisk() {
+func (m *Model) checkDisk() {
 	data, err := readFile(m.path)
 	exists := !errors.Is(err, fs.ErrNotExist)
 	if err != nil && exists {
@@ -150,7 +150,7 @@ func (m *EditorModel) checkDisk() {
 
 // overwriteFile replaces a file that no longer parses with the draft, keeping its mode; only
 // after "keep mine" and a second confirmation.
-func (m *EditorModel) overwriteFile() error {
+func (m *Model) overwriteFile() error {
 	data, err := m.Bytes()
 	if err != nil {
 		return fmt.Errorf("%s was not saved: %w", m.path, err)
@@ -167,7 +167,7 @@ func (m *EditorModel) overwriteFile() error {
 }
 
 // saved makes the written text the model's new starting point.
-func (m *EditorModel) saved(data []byte) {
+func (m *Model) saved(data []byte) {
 	p, _ := personas.Parse(m.path, data, m.orig.Scope)
 	if p != nil {
 		m.orig = p
@@ -245,7 +245,7 @@ func applyPermissions(doc *personas.Document, base, draft Draft) error {
 			return err
 		}
 	}
-	if slices.EqualFunc(rowsOf(doc.Rules()), draft.Rules, RuleRow.sameRule) {
+	if slices.EqualFunc(rowsOf(doc.Rules()), draft.Rules, RuleRow.SameRule) {
 		return nil
 	}
 	rs := doc.Rules()[:0:0]

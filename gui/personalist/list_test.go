@@ -1,4 +1,4 @@
-package gui
+package personalist
 
 import (
 	"fmt"
@@ -112,15 +112,5 @@ func TestScopeOfPath(t *testing.T) {
 		if got := scopeOfPath(d, tt.path); got != tt.want {
 			t.Errorf("scopeOfPath(%q) = %v, want %v", tt.path, got, tt.want)
 		}
-	}
-}
-
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

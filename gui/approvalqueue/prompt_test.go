@@ -1,0 +1,99 @@
+package approvalqueue
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+)
+
+func TestParsePatterns(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"git push *", []string{"git push *"}},
+		{"  git push *  \r\nmake *\n\nmake *\n", []string{"git push *", "make *"}},
+		{"\n \n", nil},
+		{"src/*\n~/notes/*", []string{"src/*", "~/notes/*"}},
+	}
+	for _, tt := range tests {
+		if got := ParsePatterns(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("ParsePatterns(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestDescribePrompt(t *testing.T) {
+	src := engine.Source{Kind: engine.FromFile, Name: "asker.md", Line: 5}
+	ask := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Ask, Source: src}
+	allow := &engine.Rule{Permission: "bash", Pattern: "git *", Action: engine.Allow, Source: src}
+	guard := &engine.Rule{Permission: "bash", Pattern: "curl *", Action: engine.Ask, Source: engine.Source{Kind: engine.FromGuard, Name: "guards.yaml", Line: 2}}
+	tests := []struct {
+		name   string
+		prompt gate.Prompt
+		check  func(PromptDetails) string // "" when fine
+	}{
+		{"shell call lists its commands", gate.Prompt{
+			Request: gate.Request{Client: gate.ClientClaude, Session: "s1", Agent: "asker", Tool: "Bash", Permission: "bash",
+				Value: "git status && make deploy", Cwd: "/home/dev/shop"},
+			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
+				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "make deploy", Action: engine.Ask, Rule: ask}}},
+			Suggestions: []string{"make deploy *"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.Title != "Claude Code asks to use Bash":
+				return "title " + d.Title
+			case !slices.Contains(d.Fields, [2]string{"Tool", "Bash (permission bash)"}):
+				return "no tool field"
+			case !slices.Contains(d.Fields, [2]string{"Rule", `"*" "*" ask  (asker.md:5)`}):
+				return "no rule field"
+			case !slices.Contains(d.Fields, [2]string{"Folder", "/home/dev/shop"}):
+				return "no folder"
+			case len(d.Units) != 2 || d.Units[1] != (UnitLine{"make deploy", "ask", `"*" "*" ask`}):
+				return "units wrong"
+			case d.Always != "make deploy *" || d.NoAlways != "":
+				return "always " + d.Always
+			}
+			return ""
+		}},
+		{"one command needs no breakdown", gate.Prompt{
+			Request:     gate.Request{Client: gate.ClientJSON, Tool: "bash", Permission: "bash", Value: "make"},
+			Decision:    engine.Decision{Action: engine.Ask, Units: []engine.UnitDecision{{Text: "make", Action: engine.Ask}}},
+			Suggestions: []string{"make *", "go test *"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.Title != "An agent asks to use bash" || d.Units != nil:
+				return "title or units"
+			case !slices.Contains(d.Fields, [2]string{"Rule", "no rule matched (default ask)"}):
+				return "default ask not named"
+			case d.Always != "make *\ngo test *":
+				return "always " + d.Always
+			}
+			return ""
+		}},
+		{"a guard's ask offers no always", gate.Prompt{
+			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
+			Decision: engine.Decision{Action: engine.Ask, Rule: guard, Reason: "network"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.NoAlways == "" || d.Always != "":
+				return "always offered"
+			case !slices.Contains(d.Fields, [2]string{"Why", "network"}):
+				return "reason missing"
+			case !slices.Contains(d.Fields, [2]string{"Rule", `"bash" "curl *" ask  (guard guards.yaml:2)`}):
+				return "guard rule not named"
+			}
+			return ""
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := DescribePrompt(&tt.prompt)
+			if why := tt.check(d); why != "" {
+				t.Errorf("DescribePrompt: %s\ngot %+v", why, d)
+			}
+		})
+	}
+}
