@@ -23,7 +23,7 @@ test: deps-gui lint test-headless test-race build smoke
 
 ## test-race: the GUI's threading under the race detector (fyneDo is on in FyneApp.toml)
 test-race:
-	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/ ./gate/ ./sessions/
+	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/ ./gui/approvalqueue/ ./gate/ ./sessions/
 
 ## test-headless: all tests without X or GL headers
 test-headless:

@@ -20,33 +20,16 @@ import (
 // ApprovalsTitle is the title of the Approvals screen.
 const ApprovalsTitle = "Approvals"
 
-func init() {
-	RegisterScreen(Screen{Title: ApprovalsTitle, Icon: lazyThemeIcon(theme.IconNameConfirm), Order: 40, Make: func(s *Shell) fyne.CanvasObject {
-		m := approvalqueue.New(s.Dirs())
-		scr := NewApprovalsScreen(s, m)
-		// Serve only while the app runs: the test driver never starts the app, so windows
-		// built in tests do not serve the inbox behind the test's back.
-		s.App().Lifecycle().SetOnStarted(scr.Start)
-		s.App().Lifecycle().SetOnStopped(m.Stop)
-		return scr
-	}})
+// makeApprovalsScreen builds the Approvals screen and serves the inbox while the app runs.
+func makeApprovalsScreen(s *Shell) fyne.CanvasObject {
+	m := approvalqueue.New(s.Dirs())
+	scr := NewApprovalsScreen(s, m)
+	// Serve only while the app runs: the test driver never starts the app, so windows
+	// built in tests do not serve the inbox behind the test's back.
+	s.App().Lifecycle().SetOnStarted(scr.Start)
+	s.App().Lifecycle().SetOnStopped(m.Stop)
+	return scr
 }
-
-// lazyThemeIcon is a theme icon looked up when it is drawn. Screens register in init, before
-// any app exists, and looking an icon up then logs a Fyne error on every run of the CLI,
-// `agentmgr gate` included.
-type lazyThemeIcon fyne.ThemeIconName
-
-func (n lazyThemeIcon) res() fyne.Resource { return theme.Icon(fyne.ThemeIconName(n)) }
-
-// Name is the icon's name in the current theme.
-func (n lazyThemeIcon) Name() string { return n.res().Name() }
-
-// Content is the icon's SVG in the current theme.
-func (n lazyThemeIcon) Content() []byte { return n.res().Content() }
-
-// ThemeColorName makes the icon follow the theme's foreground, like the theme's own icons.
-func (n lazyThemeIcon) ThemeColorName() fyne.ThemeColorName { return theme.ColorNameForeground }
 
 // ApprovalsScreen shows what agents ask through the gate: the pending prompts, the recent
 // answers, and each session's rules with revoke; a new prompt opens the request dialog.

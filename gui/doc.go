@@ -25,27 +25,30 @@
 // Every Shell and personaedit.Model method runs on the UI goroutine; work done elsewhere hands its
 // result back with fyne.Do.
 //
-// Registries, filled from init functions (order of registration does not matter):
+// # Wiring (screens.go, in one place; nothing registers itself)
 //
-//	RegisterScreen(Screen{Title, Icon or IconName, Order, Make func(*Shell) fyne.CanvasObject})
-//	    A top-level screen. The window shows Personas first, then the screens by Order (ties
-//	    by Title). Make runs once, when the window is built. Give a theme icon as IconName:
-//	    theme.XxxIcon() in an init function runs before the app exists and Fyne logs an error.
-//	RegisterEditorTab(EditorTab{Title, Order, Make func(*Shell, *personaedit.Model) fyne.CanvasObject})
-//	    A tab of the persona editor. Built-in tabs: Persona 10, Rules 20, File 30.
-//	    Make runs for every persona opened; follow the model with personaedit.Model.OnChange.
-//	RegisterMenu(func(*Shell, *fyne.MainMenu))
-//	    Add items or menus. The built-in menus are File, Agent and View (labels are the Menu*
-//	    and Item* constants; FindMenuItem finds one, e.g. to give ItemNextAgent a shortcut).
-//	    Every item Shortcut is also registered on the window canvas, so it works while an
-//	    Entry has focus and in tests. Hooks run again on RefreshMenu.
-//	RegisterRuleNotes(func(*Shell, *personaedit.Model) []RuleNote)
+//	Screens() []Screen
+//	    The screens after Personas, in order: Simulator, Matrix, Approvals, Keys, Log. NewShell
+//	    takes the ones a window shows (cmd passes them all; a test only what it looks at). A
+//	    screen is built the first time it is shown (ShowScreen, ScreenContent, a click on its
+//	    tab), or with the window when Eager (Approvals answers agents from the start).
+//	editorTabs() []EditorTab
+//	    The persona editor's tabs: Persona, Rules, Preview, Problems, File. Each is built the
+//	    first time it is shown, for every persona opened; follow the model with
+//	    personaedit.Model.OnChange.
+//	menuExtensions()
+//	    Changes to the main menu after the built-in File, Agent and View menus (labels are the
+//	    Menu* and Item* constants; FindMenuItem finds one). Every item Shortcut is also put on
+//	    the window canvas, so it works while an Entry has focus and in tests.
+//	ruleNotes
 //	    Remarks under rows of the Rules tab (lint findings), with an optional fix button.
 //
 // # Models
 //
-// What the window shows is computed by plain Go that is tested without a display:
-// personalist.BuildList (grouping by scope, search filter, markers), personaedit.Model (draft, dirty state,
-// validation, row operations, what Save writes, the on-disk conflict). Widgets only render
-// these and send edits back through personaedit.Model.Update and its row operations.
+// What the window shows is computed by plain Go in packages of their own, tested without a
+// display: personalist (the persona list: grouping by scope, search filter, markers),
+// personaedit (the open persona: draft, dirty state, validation, row operations, what Save
+// writes, the on-disk conflict), keysedit (keybindings.json), approvalqueue (the approval
+// inbox and session rules) and logfeed (the review log as shown). Widgets only render these
+// and send edits back through their methods.
 package gui

@@ -21,13 +21,6 @@ const (
 	TabFile    = "File"
 )
 
-// builtinTabs are the editor's own tabs; registered tabs are sorted in among them by Order.
-var builtinTabs = []EditorTab{
-	{Title: TabPersona, Order: 10, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
-	{Title: TabRules, Order: 20, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewRulesTab(s, m) }},
-	{Title: TabFile, Order: 30, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
-}
-
 // EditorView edits one personaedit.Model: a heading, the conflict banner, the tabs, and Save/Revert.
 type EditorView struct {
 	widget.BaseWidget
@@ -39,6 +32,8 @@ type EditorView struct {
 	banner  *fyne.Container
 	bannerL *widget.Label
 	tabs    *container.AppTabs
+	tabDefs []EditorTab
+	slots   []*fyne.Container // one stack per tab, filled the first time the tab is shown
 	status  *widget.Label
 	save    *widget.Button
 	revert  *widget.Button
@@ -72,10 +67,15 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 		v.content = v.brokenContent()
 	} else {
 		var items []*container.TabItem
-		for _, t := range editorTabs(builtinTabs) {
-			items = append(items, container.NewTabItem(t.Title, t.Make(s, m)))
+		v.tabDefs = editorTabs()
+		for _, t := range v.tabDefs {
+			slot := container.NewStack()
+			v.slots = append(v.slots, slot)
+			items = append(items, container.NewTabItem(t.Title, slot))
 		}
 		v.tabs = container.NewAppTabs(items...)
+		v.tabs.OnSelected = func(it *container.TabItem) { v.Tab(it.Text) }
+		v.Tab(v.tabDefs[0].Title)
 		v.content = v.tabs
 	}
 	v.ExtendBaseWidget(v)
@@ -119,9 +119,26 @@ func (v *EditorView) ShowTab(title string) {
 	}
 	for _, it := range v.tabs.Items {
 		if it.Text == title {
+			v.Tab(title)
 			v.tabs.Select(it)
 		}
 	}
+}
+
+// Tab is the content of the tab titled title, built if it was not yet; nil when there is no
+// such tab. Tabs are built when first shown: most edits never look at most tabs.
+func (v *EditorView) Tab(title string) fyne.CanvasObject {
+	for i, t := range v.tabDefs {
+		if t.Title != title {
+			continue
+		}
+		if len(v.slots[i].Objects) == 0 {
+			v.slots[i].Objects = []fyne.CanvasObject{t.Make(v.shell, v.model)}
+			v.slots[i].Refresh()
+		}
+		return v.slots[i].Objects[0]
+	}
+	return nil
 }
 
 // refresh follows the model: heading, banner, Save state and the validation summary.

@@ -39,7 +39,7 @@ func BenchmarkStartup200(b *testing.B) {
 	a := test.NewTempApp(b)
 	b.ResetTimer()
 	for b.Loop() {
-		s := NewShell(a, dirs)
+		s := NewShell(a, dirs, Screens()...)
 		s.Window().Resize(fyne.NewSize(1180, 760))
 		s.Window().Canvas().Capture()
 		s.Window().Close()

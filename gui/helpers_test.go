@@ -52,13 +52,14 @@ func fixtureDirs(t *testing.T) locations.Dirs {
 // it on the test goroutine, so that nothing touches widgets from two goroutines.
 type uiQueue chan func()
 
-// newTestShell builds a shell on the test driver over dirs, sized like the real window. Its
+// newTestShell builds a shell on the test driver over dirs with the Personas screen and
+// screens, sized like the real window. Its
 // fyne.Do runs the function at once, on whatever goroutine asks: for tests that start no
 // background work, or that replace s.do themselves.
-func newTestShell(t *testing.T, dirs locations.Dirs) *Shell {
+func newTestShell(t *testing.T, dirs locations.Dirs, screens ...Screen) *Shell {
 	t.Helper()
 	a := test.NewTempApp(t)
-	s := NewShell(a, dirs)
+	s := NewShell(a, dirs, screens...)
 	s.do = func(f func()) { f() }
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
@@ -174,4 +175,14 @@ func writeFile(t *testing.T, path, text string) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// screenOf builds (if needed) and returns the screen titled title of s's window.
+func screenOf[T any](t testing.TB, s *Shell, title string) T {
+	t.Helper()
+	v, ok := s.ScreenContent(title).(T)
+	if !ok {
+		t.Fatalf("the window has no %s screen of type %T", title, v)
+	}
+	return v
 }

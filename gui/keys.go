@@ -18,12 +18,6 @@ import (
 // KeysTitle is the title of the keybindings screen.
 const KeysTitle = "Keys"
 
-func init() {
-	RegisterScreen(Screen{Title: KeysTitle, IconName: theme.IconNameComputer, Order: 40, Make: func(s *Shell) fyne.CanvasObject {
-		return NewKeysScreen(s, keysedit.Load(keysPath(s), s.App().Preferences().String(piVersionKey)))
-	}})
-}
-
 // newestChoice is the pi version choice that follows the newest table agentmgr ships.
 const newestChoice = "newest known"
 

@@ -13,8 +13,6 @@ const ItemAgentPicker = "Agent picker…"
 // piVersionKey is the preference holding the pi release keybindings are checked against.
 const piVersionKey = "keys.piVersion"
 
-func init() { RegisterMenu(agentKeysMenu) }
-
 // keysPath is keybindings.json in s's agent dir.
 func keysPath(s *Shell) string { return s.Dirs().Keybindings() }
 

@@ -202,15 +202,7 @@ func TestKeysScreenVersionChoiceIsNotCutShort(t *testing.T) {
 
 func TestKeysScreenInTheWindowNotesMenuItemsFromTheStart(t *testing.T) {
 	s := part2Shell(t)
-	var v *KeysScreen
-	for _, it := range s.tabs.tabs.Items {
-		if k, ok := it.Content.(*KeysScreen); ok {
-			v = k
-		}
-	}
-	if v == nil {
-		t.Fatal("no Keys screen in the window")
-	}
+	v := screenOf[*KeysScreen](t, s, KeysTitle)
 	want := "in this app: " + MenuAgent + " › " + ItemAgentPicker
 	if !hasLabel(v.actions, want) {
 		t.Errorf("the window's Keys screen does not say %q; labels: %q", want, labelTexts(v.actions))

@@ -18,13 +18,6 @@ import (
 // ProblemsTitle is the title of the editor tab listing lint problems.
 const ProblemsTitle = "Problems"
 
-func init() {
-	RegisterRuleNotes(lintNotes)
-	RegisterEditorTab(EditorTab{Title: ProblemsTitle, Order: 24, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-		return NewLintView(s, m)
-	}})
-}
-
 // draftLint lints the rules as the table shows them, so that problem i is about row i even
 // while a row is half typed. extra are the user's tool names, whose keys are not unknown.
 func draftLint(m *personaedit.Model, extra []string) []preview.Problem {

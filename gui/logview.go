@@ -22,14 +22,6 @@ const LogTitle = "Log"
 // logFollowKey is the preference that says whether the Log screen follows the log live.
 const logFollowKey = "log.follow"
 
-func init() {
-	RegisterScreen(Screen{Title: LogTitle, IconName: theme.IconNameList, Order: 50, Make: func(s *Shell) fyne.CanvasObject {
-		v := NewLogView(s, s.Dirs().ReviewLog())
-		previewStateOf(s).log = v
-		return v
-	}})
-}
-
 // allChoice is the filter choice that keeps every value.
 const allChoice = "(all)"
 

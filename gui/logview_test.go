@@ -12,7 +12,7 @@ import (
 
 func TestLogViewFilters(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).log
+	v := screenOf[*LogView](t, s, LogTitle)
 	if n := v.Model().Len(); n != 5 {
 		t.Fatalf("the log screen shows %d entries, want the fixture's 5", n)
 	}

@@ -12,7 +12,7 @@ import (
 
 func TestLogTableShowsEventsActionsAndTimesWhole(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).log
+	v := screenOf[*LogView](t, s, LogTitle)
 	w := test.NewWindow(v)
 	defer w.Close()
 	w.Resize(fyne.NewSize(1200, 500))

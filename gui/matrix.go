@@ -19,14 +19,6 @@ import (
 // MatrixTitle is the title of the matrix screen.
 const MatrixTitle = "Matrix"
 
-func init() {
-	RegisterScreen(Screen{Title: MatrixTitle, IconName: theme.IconNameGrid, Order: 20, Make: func(s *Shell) fyne.CanvasObject {
-		st := previewStateOf(s)
-		st.matrix = NewMatrixScreen(s, st)
-		return st.matrix
-	}})
-}
-
 // MatrixScreen shows every persona (rows) against every known tool (columns): hidden, ask,
 // allow, deny or depends on the input, coloured and lettered. Tapping a cell opens the
 // simulator on that persona and tool. It follows every edit.

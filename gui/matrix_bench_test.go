@@ -33,14 +33,14 @@ func BenchmarkEditFrame500(b *testing.B) {
 	a := test.NewApp()
 	defer a.Quit()
 	a.Preferences().SetBool(logFollowKey, false)
-	s := NewShell(a, locations.Dirs{Agent: dir})
+	s := NewShell(a, locations.Dirs{Agent: dir}, Screens()...)
 	s.do = func(f func()) { f() }
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	defer s.Window().Close()
 	s.SelectPersona("p250")
 	m := s.Editor()
-	if m == nil || len(previewStateOf(s).matrix.Matrix().Rows) < 500 {
+	if m == nil || len(s.ScreenContent(MatrixTitle).(*MatrixScreen).Matrix().Rows) < 500 {
 		b.Fatalf("fixture did not load: editor %v", m)
 	}
 	i := 0

@@ -35,7 +35,7 @@ func matrixRows(t *testing.T, m *preview.Matrix, tools ...string) []string {
 
 func TestMatrixScreenShowsEveryPersona(t *testing.T) {
 	s := part2Shell(t)
-	m := previewStateOf(s).matrix
+	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
 	// The fixture's guards deny *.env for read and rm -rf /* for bash, so both depend on the
 	// input for every persona that offers them.
 	want := []string{
@@ -53,7 +53,7 @@ func TestMatrixScreenShowsEveryPersona(t *testing.T) {
 
 func TestMatrixFilters(t *testing.T) {
 	s := part2Shell(t)
-	m := previewStateOf(s).matrix
+	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
 	m.scopes.SetSelected([]string{"project"})
 	m.families.SetSelected([]string{"bash"})
 	mx := m.Matrix()
@@ -72,7 +72,7 @@ func TestMatrixFilters(t *testing.T) {
 func TestMatrixCellOpensTheSimulator(t *testing.T) {
 	s := part2Shell(t)
 	st := previewStateOf(s)
-	mx := st.matrix.Matrix()
+	mx := screenOf[*MatrixScreen](t, s, MatrixTitle).Matrix()
 	row := slices.IndexFunc(mx.Rows, func(r preview.Row) bool { return r.Persona == "reviewer" })
 	col := slices.Index(mx.Tools, "bash")
 	st.matrix.table.Select(widget.TableCellID{Row: row, Col: col})
@@ -87,7 +87,7 @@ func TestMatrixCellOpensTheSimulator(t *testing.T) {
 
 func TestMatrixFollowsUnsavedEdits(t *testing.T) {
 	s := part2Shell(t)
-	m := previewStateOf(s).matrix
+	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
 	s.SelectPersona("sloppy")
 	ed := s.Editor()
 	if ed == nil {

@@ -51,7 +51,7 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		view.Items = append(view.Items, item)
 	}
 	mm := fyne.NewMainMenu(file, agent, view)
-	for _, h := range menuHooks() {
+	for _, h := range menuExtensions() {
 		h(s, mm)
 	}
 	return mm

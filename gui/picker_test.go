@@ -73,7 +73,7 @@ func TestPickerOpensWithTheConfiguredKeyWhileAnEntryHasFocus(t *testing.T) {
 	if it == nil || it.Shortcut == nil || it.Shortcut.ShortcutName() != "CustomDesktop:Shift+Control+A" {
 		t.Fatalf("the picker item = %+v, want the fixture's ctrl+shift+a", it)
 	}
-	sim := previewStateOf(s).sim
+	sim := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	s.ShowScreen(SimulatorTitle)
 	s.Window().Canvas().Focus(sim.Value)
 	// The canvas holds every menu shortcut, so that an Entry with focus cannot swallow it.

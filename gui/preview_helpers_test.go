@@ -29,13 +29,12 @@ func part2Shell(t *testing.T) *Shell {
 	// The Log screen reads the log at once instead of following it from another goroutine,
 	// which would race with the test driving the UI from this one.
 	a.Preferences().SetBool(logFollowKey, false)
-	s := NewShell(a, part2Dirs(t))
+	s := NewShell(a, part2Dirs(t), Screens()...)
 	s.do = func(f func()) { f() }
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {
 		s.Window().Close()
-		previewStates.Delete(s)
 	})
 	return s
 }

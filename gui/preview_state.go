@@ -2,7 +2,6 @@ package gui
 
 import (
 	"slices"
-	"sync"
 
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -34,17 +33,12 @@ func (st *previewState) toolsChanged() {
 	}
 }
 
-// previewStates holds one previewState per Shell: the screens are built by the registries,
-// which hand them the Shell and nothing else.
-var previewStates sync.Map // *Shell -> *previewState
-
 // previewStateOf returns the shared state of s's window, making it on first use.
 func previewStateOf(s *Shell) *previewState {
-	if st, ok := previewStates.Load(s); ok {
-		return st.(*previewState)
+	if s.preview == nil {
+		s.preview = &previewState{src: newPreviewSource(s), cache: preview.NewCache(preview.Options{})}
 	}
-	st, _ := previewStates.LoadOrStore(s, &previewState{src: newPreviewSource(s), cache: preview.NewCache(preview.Options{})})
-	return st.(*previewState)
+	return s.preview
 }
 
 // personas returns the personas as edited and brings the cache up to date with the guards and
@@ -57,9 +51,9 @@ func (st *previewState) personas() []preview.Persona {
 
 // simulate shows the simulator with q filled in and checked.
 func (st *previewState) simulate(q preview.Query) {
-	if st.sim == nil {
+	// Showing the screen builds it the first time.
+	if !st.src.s.ShowScreen(SimulatorTitle) || st.sim == nil {
 		return
 	}
-	st.src.s.ShowScreen(SimulatorTitle)
 	st.sim.Prefill(q)
 }

@@ -18,12 +18,6 @@ import (
 // PreviewTitle is the title of the editor tab that previews a persona.
 const PreviewTitle = "Preview"
 
-func init() {
-	RegisterEditorTab(EditorTab{Title: PreviewTitle, Order: 22, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-		return NewPreviewTab(s, previewStateOf(s), m)
-	}})
-}
-
 // PreviewTab shows, live while the persona is edited and before it is saved, what it does with
 // every known tool (hidden, ask, allow, deny, or depends on the input, and the rule that
 // decides), its permission mode, and the guard envelope and persona block exactly as they

@@ -53,7 +53,7 @@ func TestPreviewTabAddsToolsToEveryPreview(t *testing.T) {
 	if last := len(v.Statuses()) - 1; v.selected != last {
 		t.Errorf("after adding a tool the selected row is %d, want the new tool's row %d (so it is in view, with its detail)", v.selected, last)
 	}
-	if mx := previewStateOf(s).matrix.Matrix(); !strings.Contains(strings.Join(mx.Tools, " "), "mcp_github_create_pr") {
+	if mx := screenOf[*MatrixScreen](t, s, MatrixTitle).Matrix(); !strings.Contains(strings.Join(mx.Tools, " "), "mcp_github_create_pr") {
 		t.Errorf("the matrix did not pick up the added tool: %q", mx.Tools)
 	}
 	v.list.Select(len(v.Statuses()) - 1)
@@ -87,7 +87,7 @@ func TestPreviewTabDetailTriesOutcomesInTheSimulator(t *testing.T) {
 		t.Fatal("no Try button")
 	}
 	b.OnTapped()
-	if r := previewStateOf(s).sim.Result(); r == nil || r.Agent != "reviewer" || r.Tool != "bash" {
+	if r := screenOf[*SimulatorScreen](t, s, SimulatorTitle).Result(); r == nil || r.Agent != "reviewer" || r.Tool != "bash" {
 		t.Errorf("Try left the simulator at %+v", r)
 	}
 }

@@ -51,16 +51,18 @@ type Shell struct {
 	toolbar   *Toolbar
 	notice    *noticeBar
 	tabs      screenTabs
+	preview   *previewState   // what the Preview tabs, Matrix and Simulator share; made on first use
 	shortcuts []fyne.Shortcut // menu shortcuts registered on the canvas
 	// menuListeners run after RefreshMenu set the new menu (the Keys screen names the menu
 	// items its keys open).
 	menuListeners []func()
 }
 
-// NewShell loads the catalog and the state from dirs and makes the main window of a. The window
-// is not shown: call Window().ShowAndRun. The catalog is read here, before the first frame, so
-// that the window never opens empty.
-func NewShell(a fyne.App, dirs locations.Dirs) *Shell {
+// NewShell loads the catalog and the state from dirs and makes the main window of a, with the
+// Personas screen and then screens (the app passes Screens(); a test only what it looks at).
+// The window is not shown: call Window().ShowAndRun. The catalog is read here, before the first
+// frame, so that the window never opens empty.
+func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do}
 	snap := loadSnapshot(dirs, "")
 	s.catalog = snap.catalog
@@ -68,7 +70,7 @@ func NewShell(a fyne.App, dirs locations.Dirs) *Shell {
 	s.selected = s.active
 	s.editor = s.open(s.selected, nil)
 	s.win = a.NewWindow(AppName)
-	s.buildWindow()
+	s.buildWindow(screens)
 	return s
 }
 

@@ -35,12 +35,8 @@ func tabOf[T any](t *testing.T, s *Shell, title string) T {
 		t.Fatal("no editor open")
 	}
 	v.ShowTab(title)
-	for _, it := range v.Tabs().Items {
-		if it.Text == title {
-			if c, ok := it.Content.(T); ok {
-				return c
-			}
-		}
+	if c, ok := v.Tab(title).(T); ok {
+		return c
 	}
 	t.Fatalf("no %s tab", title)
 	var zero T

@@ -18,14 +18,6 @@ import (
 // SimulatorTitle is the title of the what-if screen.
 const SimulatorTitle = "Simulator"
 
-func init() {
-	RegisterScreen(Screen{Title: SimulatorTitle, IconName: theme.IconNameSearch, Order: 10, Make: func(s *Shell) fyne.CanvasObject {
-		st := previewStateOf(s)
-		st.sim = NewSimulatorScreen(s, st)
-		return st.sim
-	}})
-}
-
 // activeChoice is the persona choice that follows the active persona.
 const activeChoice = "(active persona)"
 

@@ -15,7 +15,7 @@ import (
 
 func TestSimulatorAnswersWhatPlannerDoesWithGitPush(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).sim
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	v.Prefill(preview.Query{Persona: "planner", Tool: "bash", Value: "git push origin main"})
 	r := v.Result()
 	if r == nil || r.Decision.Action != engine.Deny || r.Rule == nil || r.Rule.Row() != 1 || !r.Hidden {
@@ -31,7 +31,7 @@ func TestSimulatorAnswersWhatPlannerDoesWithGitPush(t *testing.T) {
 
 func TestSimulatorShowsUnitsGuardAndSuggestions(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).sim
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	v.Persona.SetSelected("builder")
 	v.Tool.SetText("bash")
 	test.Type(v.Value, "git status && rm -rf /tmp/x")
@@ -58,7 +58,7 @@ func TestSimulatorShowsUnitsGuardAndSuggestions(t *testing.T) {
 
 func TestSimulatorHistoryRecordsOnlyChecksRun(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).sim
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	v.Prefill(preview.Query{Persona: "planner", Tool: "bash"})
 	if n := len(v.sim.History()); n != 0 {
 		t.Errorf("a prefilled query went into the history (%d entries)", n)
@@ -77,7 +77,7 @@ func TestSimulatorHistoryRecordsOnlyChecksRun(t *testing.T) {
 
 func TestSimulatorShowRuleOpensTheRulesTab(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).sim
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	v.Prefill(preview.Query{Persona: "reviewer", Tool: "bash", Value: "git push"})
 	b := findButtonPrefix(v.result, "Show rule")
 	if b == nil {
@@ -95,7 +95,7 @@ func TestSimulatorShowRuleOpensTheRulesTab(t *testing.T) {
 
 func TestSimulatorFollowsEdits(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).sim
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	v.Prefill(preview.Query{Persona: "sloppy", Tool: "bash", Value: "npm test"})
 	if got := v.Result().Decision.Action; got != engine.Ask {
 		t.Fatalf("sloppy npm test = %s, want ask (its catch-all comes last)", got)
@@ -113,7 +113,7 @@ func TestSimulatorFollowsEdits(t *testing.T) {
 
 func TestSimulatorErrors(t *testing.T) {
 	s := part2Shell(t)
-	v := previewStateOf(s).sim
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
 	v.Prefill(preview.Query{Persona: "builder"})
 	if texts := strings.Join(labelTexts(v.result), " "); !strings.Contains(texts, "choose a tool") {
 		t.Errorf("checking without a tool says %q", texts)

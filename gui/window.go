@@ -6,9 +6,13 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// screenTabs are the top-level screens of the window.
+// screenTabs are the top-level screens of the window. A screen's tab holds an empty stack
+// until the screen is first shown: most runs never open most screens.
 type screenTabs struct {
-	tabs *container.AppTabs
+	tabs  *container.AppTabs
+	defs  []Screen          // the screens after Personas, as given to NewShell
+	slots []*fyne.Container // one stack per screen after Personas; filled when built
+	build func(i int)       // builds screen i (0 = the first after Personas) into its slot
 }
 
 func (t screenTabs) titles() []string {
@@ -25,10 +29,14 @@ func (t screenTabs) titles() []string {
 func (t screenTabs) show(i int) {
 	if t.tabs != nil && i >= 0 && i < len(t.tabs.Items) {
 		t.tabs.SelectIndex(i)
+		if i > 0 {
+			t.build(i - 1) // SelectIndex does not tell OnSelected about the tab already shown
+		}
 	}
 }
 
-// ShowScreen brings the screen titled title to the front; it reports whether there is one.
+// ShowScreen brings the screen titled title to the front, building it if needed; it reports
+// whether there is one.
 func (s *Shell) ShowScreen(title string) bool {
 	for i, t := range s.tabs.titles() {
 		if t == title {
@@ -39,22 +47,59 @@ func (s *Shell) ShowScreen(title string) bool {
 	return false
 }
 
+// ScreenContent is the screen titled title, built if it was not yet; nil when the window has
+// no such screen.
+func (s *Shell) ScreenContent(title string) fyne.CanvasObject {
+	if title == PersonasTitle {
+		return s.screen
+	}
+	for i, sc := range s.tabs.defs {
+		if sc.Title == title {
+			s.tabs.build(i)
+			return s.tabs.slots[i].Objects[0]
+		}
+	}
+	return nil
+}
+
 // PersonasTitle is the title of the first screen.
 const PersonasTitle = "Personas"
 
 // buildWindow lays out the window: the toolbar over the screens, the Personas screen first.
-func (s *Shell) buildWindow() {
+func (s *Shell) buildWindow(screens []Screen) {
 	s.screen = NewPersonasScreen(s)
 	items := []*container.TabItem{container.NewTabItemWithIcon(PersonasTitle, theme.AccountIcon(), s.screen)}
-	for _, sc := range registeredScreens() {
-		icon := sc.Icon
-		if icon == nil && sc.IconName != "" {
+	s.tabs.defs = screens
+	for _, sc := range screens {
+		slot := container.NewStack()
+		s.tabs.slots = append(s.tabs.slots, slot)
+		var icon fyne.Resource
+		if sc.IconName != "" {
 			icon = theme.Icon(sc.IconName)
 		}
-		items = append(items, container.NewTabItemWithIcon(sc.Title, icon, sc.Make(s)))
+		items = append(items, container.NewTabItemWithIcon(sc.Title, icon, slot))
 	}
-	s.tabs = screenTabs{tabs: container.NewAppTabs(items...)}
+	s.tabs.build = func(i int) {
+		if i < 0 || i >= len(s.tabs.slots) || len(s.tabs.slots[i].Objects) > 0 {
+			return
+		}
+		s.tabs.slots[i].Objects = []fyne.CanvasObject{s.tabs.defs[i].Make(s)}
+		s.tabs.slots[i].Refresh()
+	}
+	s.tabs.tabs = container.NewAppTabs(items...)
 	s.tabs.tabs.SetTabLocation(container.TabLocationLeading)
+	s.tabs.tabs.OnSelected = func(it *container.TabItem) {
+		for i, other := range s.tabs.tabs.Items {
+			if other == it && i > 0 {
+				s.tabs.build(i - 1)
+			}
+		}
+	}
+	for i, sc := range screens {
+		if sc.Eager {
+			s.tabs.build(i)
+		}
+	}
 	s.toolbar = NewToolbar(s)
 	s.notice = newNoticeBar()
 	s.win.SetContent(container.NewBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs))

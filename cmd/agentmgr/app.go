@@ -18,7 +18,7 @@ func init() {
 		posixlocale.Hide()
 		a := app.NewWithID(gui.AppID)
 		a.SetIcon(gui.AppIcon())
-		s := gui.NewShell(a, e.dirs())
+		s := gui.NewShell(a, e.dirs(), gui.Screens()...)
 		if err := s.StartWatching(); err != nil {
 			// The app works without watching; the Reload button catches up by hand.
 			fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)

@@ -1,0 +1,102 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/agentmgr/agentmgr/gui/keysedit"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+)
+
+// The app's wiring, in one place: the screens of the window, the tabs of the persona editor,
+// what extends the main menu, and what remarks on rules. Nothing registers itself; a new screen
+// or tab is added to one of these lists.
+
+// Screen is a top-level page of the main window, after the Personas screen.
+type Screen struct {
+	Title string
+	// IconName is a theme icon, looked up when the window is built.
+	IconName fyne.ThemeIconName
+	// Make builds the screen, the first time it is shown (or at once when Eager). The screen
+	// lives as long as the window; it follows changes with Shell.OnChange.
+	Make func(*Shell) fyne.CanvasObject
+	// Eager builds the screen with the window: for a screen that works while not shown (the
+	// Approvals screen answers agents from the start).
+	Eager bool
+}
+
+// Screens are the window's screens after Personas, in order. NewShell takes the ones a window
+// shows: the app passes them all, a test only those it looks at.
+func Screens() []Screen {
+	return []Screen{
+		{Title: SimulatorTitle, IconName: theme.IconNameSearch, Make: func(s *Shell) fyne.CanvasObject {
+			st := previewStateOf(s)
+			st.sim = NewSimulatorScreen(s, st)
+			return st.sim
+		}},
+		{Title: MatrixTitle, IconName: theme.IconNameGrid, Make: func(s *Shell) fyne.CanvasObject {
+			st := previewStateOf(s)
+			st.matrix = NewMatrixScreen(s, st)
+			return st.matrix
+		}},
+		{Title: ApprovalsTitle, IconName: theme.IconNameConfirm, Eager: true, Make: makeApprovalsScreen},
+		{Title: KeysTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
+			return NewKeysScreen(s, keysedit.Load(keysPath(s), s.App().Preferences().String(piVersionKey)))
+		}},
+		{Title: LogTitle, IconName: theme.IconNameList, Make: func(s *Shell) fyne.CanvasObject {
+			v := NewLogView(s, s.Dirs().ReviewLog())
+			previewStateOf(s).log = v
+			return v
+		}},
+	}
+}
+
+// EditorTab is a tab of the persona editor.
+type EditorTab struct {
+	Title string
+	// Make builds the tab for one open persona, the first time the tab is shown. The result is
+	// dropped when the editor moves on, so the tab follows the model with
+	// personaedit.Model.OnChange, not Shell.OnChange.
+	Make func(*Shell, *personaedit.Model) fyne.CanvasObject
+}
+
+// editorTabs are the persona editor's tabs, in order.
+func editorTabs() []EditorTab {
+	return []EditorTab{
+		{Title: TabPersona, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
+		{Title: TabRules, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewRulesTab(s, m) }},
+		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewPreviewTab(s, previewStateOf(s), m)
+		}},
+		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewLintView(s, m) }},
+		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
+	}
+}
+
+// menuExtensions change the main menu after the built-in menus are in place, in order, every
+// time it is assembled (at start and on Shell.RefreshMenu). Items with a Shortcut also get it
+// on the window's canvas.
+func menuExtensions() []func(*Shell, *fyne.MainMenu) {
+	return []func(*Shell, *fyne.MainMenu){agentKeysMenu}
+}
+
+// RuleNote is a remark on one row of the rules table (a lint finding, say), shown under the
+// row with an optional one-click fix.
+type RuleNote struct {
+	Row   int    // 0-based row of the draft's rules
+	Text  string // one sentence
+	Fix   string // the fix button's label, "" for none
+	Apply func() // runs the fix; it edits the model (m.DeleteRule after m.SelectRule, ...)
+}
+
+// ruleNotes collects the notes of m's rules by row: every source's, in order. They run after
+// every edit, on the UI goroutine, so each must be quick.
+func ruleNotes(s *Shell, m *personaedit.Model) map[int][]RuleNote {
+	out := map[int][]RuleNote{}
+	for _, f := range []func(*Shell, *personaedit.Model) []RuleNote{lintNotes} {
+		for _, n := range f(s, m) {
+			out[n.Row] = append(out[n.Row], n)
+		}
+	}
+	return out
+}
