@@ -206,3 +206,26 @@ func TestAddExampleRefusals(t *testing.T) {
 		t.Errorf("a refused edit changed the text:\n%s", d.Bytes())
 	}
 }
+
+func TestDraftText(t *testing.T) {
+	rs := engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Deny},
+		{Permission: "bash", Pattern: "git status *", Action: engine.Allow},
+		{Permission: "read", Pattern: "src/*", Action: engine.Allow},
+	}
+	exs := []Example{{Expect: engine.Allow, Tool: "bash", Value: "git status"}, {Expect: engine.Deny, Tool: "bash", Value: "rm -rf /"}}
+	data, err := DraftText("dev-least", "Least privilege for dev", rs, exs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, probs := Parse("dev-least.md", data, ScopeGlobal)
+	if p == nil {
+		t.Fatalf("the draft does not parse: %v\n%s", probs, data)
+	}
+	if len(p.Rules) != 3 || p.Rules[1].Pattern != "git status *" || p.Rules[2].Permission != "read" || p.Name != "dev-least" {
+		t.Errorf("the draft reads back as %+v\n%s", p.Rules, data)
+	}
+	if len(p.Examples) != 2 || p.Examples[1].Expect != engine.Deny || p.Examples[1].Value != "rm -rf /" {
+		t.Errorf("the draft's examples: %+v\n%s", p.Examples, data)
+	}
+}

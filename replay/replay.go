@@ -1,0 +1,141 @@
+package replay
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+)
+
+// Options select the calls a replay re-decides.
+type Options struct {
+	// Agent keeps the calls made under this persona; "" keeps every call, each re-decided as if
+	// made under the replayed rules.
+	Agent string
+	Since time.Time // keeps calls made at or after Since; zero keeps all
+	Last  int       // keeps only the last Last of the selected calls; 0 keeps all
+}
+
+// Change is a call whose decision would change: the call as logged (its Action is what it got
+// then) and the decision it would get now.
+type Change struct {
+	Call
+	Now engine.Decision
+}
+
+// Result is what a replay found.
+type Result struct {
+	Calls   int      // calls re-decided
+	Changed []Change // the calls whose decision would change, in log order
+}
+
+// Replay re-decides the selected calls of l with pol and returns those whose decision would
+// change. pol is the persona's rules as edited, with the guards that apply (no session rules,
+// and normally no yolo): every call is re-decided with the session rules its session had
+// stored, by "always" replies in the log, before the call was made, so that what a session
+// allowed is not reported as a change of the persona's rules.
+//
+// A call's value is matched as logged: a path the gate also matched by its spelling relative
+// to the working directory is matched by the logged spelling only.
+func Replay(l *Log, pol *engine.Policy, opt Options) Result {
+	var out Result
+	d := newDecider(l, pol)
+	for _, i := range selected(l, opt) {
+		c := &l.Calls[i]
+		out.Calls++
+		if now := d.decide(c); now.Action != c.Action {
+			out.Changed = append(out.Changed, Change{Call: *c, Now: now})
+		}
+	}
+	return out
+}
+
+// Select returns the calls of l that opt keeps, oldest first.
+func Select(l *Log, opt Options) []Call {
+	idx := selected(l, opt)
+	out := make([]Call, len(idx))
+	for j, i := range idx {
+		out[j] = l.Calls[i]
+	}
+	return out
+}
+
+// selected returns the positions in l.Calls of the calls opt keeps.
+func selected(l *Log, opt Options) []int32 {
+	out := make([]int32, 0, len(l.Calls))
+	for i := range l.Calls {
+		c := &l.Calls[i]
+		if (opt.Agent == "" || c.Agent == opt.Agent) && (opt.Since.IsZero() || !c.Time.Before(opt.Since)) {
+			out = append(out, int32(i))
+		}
+	}
+	if opt.Last > 0 && len(out) > opt.Last {
+		out = out[len(out)-opt.Last:]
+	}
+	return out
+}
+
+// decider decides logged calls with one policy, remembering each answer: logs repeat the same
+// calls over and over, and the shell analysis is the costly part of a decision.
+type decider struct {
+	log      *Log
+	pol      *engine.Policy
+	sessions map[string]*engine.Policy // by session and the number of replies that stored its rules
+	memo     map[string]engine.Decision
+}
+
+func newDecider(l *Log, pol *engine.Policy) *decider {
+	return &decider{log: l, pol: pol, sessions: map[string]*engine.Policy{}, memo: map[string]engine.Decision{}}
+}
+
+func (d *decider) decide(c *Call) engine.Decision {
+	p, id := d.pol, ""
+	if c.Session != "" {
+		if rs, n := d.log.sessionRules(c.Session, c.Time); n > 0 {
+			id = c.Session + "#" + strconv.Itoa(n)
+			sp, ok := d.sessions[id]
+			if !ok {
+				cp := *d.pol
+				cp.Session = engine.Compile(rs)
+				sp = &cp
+				d.sessions[id] = sp
+			}
+			p = sp
+		}
+	}
+	// The number of values keeps ["a\x00b"] and ["a", "b"] apart.
+	key := c.Key + "\x00" + id + "\x00" + strconv.Itoa(len(c.Values))
+	for _, v := range c.Values {
+		key += "\x00" + v
+	}
+	if dec, ok := d.memo[key]; ok {
+		return dec
+	}
+	dec := DecideKey(p, c.Key, c.Values)
+	d.memo[key] = dec
+	return dec
+}
+
+// DecideKey decides a call of permission key with values as the gate does: each value on its
+// own (a shell command split into the commands it runs), combined as one call. No values is one
+// empty value.
+func DecideKey(p *engine.Policy, key string, values []string) engine.Decision {
+	if len(values) == 0 {
+		values = []string{""}
+	}
+	shell := mapping.IsShellKey(key)
+	parts := make([]engine.Decision, len(values))
+	var units []engine.UnitDecision
+	for i, v := range values {
+		if shell {
+			parts[i] = p.DecideShell(key, v)
+			units = append(units, parts[i].Units...)
+		} else {
+			parts[i] = p.Decide(key, v)
+		}
+	}
+	out := engine.Combine(key, parts)
+	out.Units = units
+	return out
+}
