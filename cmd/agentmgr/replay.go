@@ -1,0 +1,129 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/replay"
+	"github.com/agentmgr/agentmgr/reviewlog"
+)
+
+const replayUsage = "NAME [--all] [--log FILE] [--since DURATION] [--draft FILE] [--json]"
+
+func init() {
+	register(command{name: "replay", order: 16, usage: replayUsage, summary: "re-decide the review log's calls with a persona's rules (or a draft) and list what would change", run: runReplay})
+}
+
+type changeJSON struct {
+	Time    time.Time `json:"time"`
+	Session string    `json:"session"`
+	Tool    string    `json:"tool"`
+	Value   string    `json:"value"`
+	Was     string    `json:"was"`
+	Now     string    `json:"now"`
+	Rule    *ruleJSON `json:"rule"`
+	Source  string    `json:"source"`
+}
+
+func runReplay(e *env, args []string) error {
+	fs := flags(e, "replay", replayUsage, `Re-decide the calls of the review log (rotated files included) made under persona NAME with
+its current rules, or with the rules of a draft file, and list every call whose decision would
+change: was -> would be, with the deciding rule. Guards apply as they do now; each call keeps
+the session rules its session had approved by then; yolo is left out. A call with several
+values shows them one per line.`)
+	all := fs.Bool("all", false, "re-decide every logged call, as if made under NAME")
+	logFile := fs.String("log", "", "read this log file instead of the agent dir's review log")
+	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
+	draft := fs.String("draft", "", "decide with the rules of this persona file instead of NAME's")
+	asJSON := fs.Bool("json", false, "print JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usagef("replay takes one persona name")
+	}
+	name := rest[0]
+	opt := replay.Options{Agent: name}
+	if *all {
+		opt.Agent = ""
+	}
+	if *since != "" {
+		if opt.Since, err = parseSince(*since, time.Now()); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	p, err := replayPersona(e, name, *draft)
+	if err != nil {
+		return err
+	}
+	pol, probs, err := policy.For(e.dirs(), p, "")
+	if err != nil {
+		return err
+	}
+	reportProblems(e.stderr, probs, personas.Warning)
+	pol.Yolo = false
+	l, err := readLog(e, *logFile)
+	if err != nil {
+		return err
+	}
+	res := replay.Replay(l, pol, opt)
+	if *asJSON {
+		out := struct {
+			Calls   int          `json:"calls"`
+			Changed []changeJSON `json:"changed"`
+		}{Calls: res.Calls, Changed: []changeJSON{}}
+		for _, c := range res.Changed {
+			out.Changed = append(out.Changed, changeJSON{
+				Time: c.Time, Session: c.Session, Tool: c.Tool, Value: strings.Join(c.Values, "\n"),
+				Was: string(c.Action), Now: string(c.Now.Action), Rule: ruleOut(c.Now.Rule), Source: c.Now.Source(),
+			})
+		}
+		return writeJSON(e, out)
+	}
+	tw := newTable(e.stdout)
+	for _, c := range res.Changed {
+		fmt.Fprintf(tw, "%s\t%s\t%s %q\t%s -> %s\t%s\n", c.Time.Local().Format(time.DateTime), c.Session, c.Tool,
+			strings.Join(c.Values, "\n"), c.Action, c.Now.Action, ruleText(c.Now.Rule, c.Now.Reason))
+	}
+	tw.Flush()
+	fmt.Fprintf(e.stdout, "%d of %d %s would change\n", len(res.Changed), res.Calls, plural(res.Calls, "call", "calls"))
+	return nil
+}
+
+// replayPersona is NAME from the catalog, or the draft file with its rules when one is given
+// (NAME then only selects the logged calls).
+func replayPersona(e *env, name, draft string) (*personas.Persona, error) {
+	if draft == "" {
+		_, p, err := e.catalogFor(false, name)
+		return p, err
+	}
+	data, err := os.ReadFile(draft)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the draft: %w", err)
+	}
+	p, probs := personas.Parse(draft, data, personas.ScopeGlobal)
+	if p == nil {
+		return nil, fmt.Errorf("the draft does not load:\n%w", personas.ProblemsError(personas.Errors(probs)))
+	}
+	return p, nil
+}
+
+// readLog reads the review log (file, or the agent dir's) with its rotated files. Lines that
+// are not entries are reported and skipped.
+func readLog(e *env, file string) (*replay.Log, error) {
+	if file == "" {
+		file = e.dirs().ReviewLog()
+	} else if _, err := os.Stat(file); err != nil {
+		return nil, fmt.Errorf("cannot read the log: %w", err)
+	}
+	entries, err := reviewlog.Read(file, reviewlog.Filter{})
+	if err != nil {
+		fmt.Fprintf(e.stderr, "warning: %v\n", err)
+	}
+	return replay.FromEntries(entries), nil
+}
