@@ -2,6 +2,7 @@ package replay
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -22,6 +23,9 @@ type Call struct {
 	// Reply is the person's reply to an ask ("once", "always", "reject"), "" when there was
 	// none (or the call did not ask).
 	Reply string
+	// Clipped is set when the log holds only the start of a value too long to store whole:
+	// the call cannot be decided again.
+	Clipped bool
 }
 
 // Replies as the log writes them.
@@ -71,6 +75,7 @@ func FromEntries(entries []reviewlog.Entry) *Log {
 			l.Calls = append(l.Calls, Call{
 				Time: e.Time, Session: e.Session, Agent: e.Agent, Tool: e.Tool, Key: key,
 				Values: slices.Clone(e.Values), Action: engine.Action(e.Action), Source: e.Source,
+				Clipped: slices.ContainsFunc(e.Values, isClipped),
 			})
 		case reviewlog.EventReply:
 			if i, ok := byRequest[e.Request]; ok && l.Calls[i].Reply == "" {
@@ -85,7 +90,18 @@ func FromEntries(entries []reviewlog.Entry) *Log {
 			}
 		}
 	}
+	// The log is read oldest file first, but the file of entries kept across rotations may hold
+	// entries older or newer than its neighbours: order by time, keeping the file order of ties.
+	slices.SortStableFunc(l.Calls, func(a, b Call) int { return a.Time.Compare(b.Time) })
+	for _, st := range l.stored {
+		slices.SortStableFunc(st, func(a, b storedRules) int { return a.at.Compare(b.at) })
+	}
 	return l
+}
+
+// isClipped reports whether v is a value the log cut to its start (see reviewlog.MaxValueBytes).
+func isClipped(v string) bool {
+	return len(v) > reviewlog.MaxValueBytes && strings.Contains(v[reviewlog.MaxValueBytes-3:], "…[cut: ")
 }
 
 // keyOf is the permission key of a logged tool name: pi's names through the mapping table,

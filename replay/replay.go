@@ -28,6 +28,9 @@ type Change struct {
 type Result struct {
 	Calls   int      // calls re-decided
 	Changed []Change // the calls whose decision would change, in log order
+	// Clipped counts the selected calls that were not re-decided: the log holds only the start
+	// of a value too long to store whole.
+	Clipped int
 }
 
 // Replay re-decides the selected calls of l with pol and returns those whose decision would
@@ -43,6 +46,10 @@ func Replay(l *Log, pol *engine.Policy, opt Options) Result {
 	d := newDecider(l, pol)
 	for _, i := range selected(l, opt) {
 		c := &l.Calls[i]
+		if c.Clipped {
+			out.Clipped++
+			continue
+		}
 		out.Calls++
 		if now := d.decide(c); now.Action != c.Action {
 			out.Changed = append(out.Changed, Change{Call: *c, Now: now})

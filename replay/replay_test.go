@@ -132,3 +132,26 @@ func TestFromEntriesMapsClaudeToolNames(t *testing.T) {
 		t.Errorf("replay of a Claude Code Bash call: %q", changedText(r))
 	}
 }
+
+func TestReplaySkipsClippedValues(t *testing.T) {
+	long := "echo " + strings.Repeat("x", reviewlog.MaxValueBytes+10)
+	pol := engine.NewPolicy(rules("bash", "echo *", "allow"))
+	d := pol.DecideToolValues("bash", []string{long})
+	dir := t.TempDir()
+	lg := reviewlog.New(dir+"/review.jsonl", reviewlog.Options{})
+	if err := lg.Append(reviewlog.DecisionEntry(t0, approvals.Call{Agent: "dev", Tool: "bash", Values: []string{long}}, d, nil)); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := reviewlog.Read(dir+"/review.jsonl", reviewlog.Filter{})
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("read: %v, %d entries", err, len(entries))
+	}
+	l := FromEntries(entries)
+	if !l.Calls[0].Clipped {
+		t.Fatalf("a clipped value is not marked: %.80q", l.Calls[0].Values[0])
+	}
+	r := Replay(l, engine.NewPolicy(rules("bash", "*", "deny")), Options{})
+	if r.Calls != 0 || r.Clipped != 1 || len(r.Changed) != 0 {
+		t.Errorf("replay of a clipped call: %+v", r)
+	}
+}

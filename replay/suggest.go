@@ -82,7 +82,7 @@ func distinctCalls(l *Log, agent string) (kept, refused []Call) {
 	seen := map[string]bool{}
 	keptIDs := map[string]bool{}
 	for _, c := range l.Calls {
-		if agent != "" && c.Agent != agent {
+		if agent != "" && c.Agent != agent || c.Clipped {
 			continue
 		}
 		if id := callID(c); c.Kept() && !keptIDs[id] {
@@ -91,7 +91,7 @@ func distinctCalls(l *Log, agent string) (kept, refused []Call) {
 		}
 	}
 	for _, c := range l.Calls {
-		if agent != "" && c.Agent != agent || !c.Refused() {
+		if agent != "" && c.Agent != agent || !c.Refused() || c.Clipped {
 			continue
 		}
 		if id := callID(c); !keptIDs[id] && !seen[id] {

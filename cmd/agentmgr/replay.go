@@ -72,6 +72,9 @@ values shows them one per line.`)
 		return err
 	}
 	res := replay.Replay(l, pol, opt)
+	if res.Clipped > 0 {
+		fmt.Fprintf(e.stderr, "note: %d %s not re-decided: the log holds only the start of a value too long to store whole\n", res.Clipped, plural(res.Clipped, "call was", "calls were"))
+	}
 	if *asJSON {
 		out := struct {
 			Calls   int          `json:"calls"`
