@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/compat"
+	"github.com/agentmgr/agentmgr/pam"
 )
 
 // copyTree copies the testdata folder src into dst.
@@ -261,5 +262,36 @@ func TestKeysUnsetSaysUnboundInAM(t *testing.T) {
 	code, out, _ := keysRun(t, dir, "keys", "unset", "previous")
 	if code != 0 || !strings.Contains(out, "piAgentManager.previous is now unbound in pi-agent-manager 0.18.1") {
 		t.Errorf("keys unset previous = %d:\n%s", code, out)
+	}
+}
+
+// TestWriterKeepsFilesTheAMLoads: set writes a name as text, and refuses a change the AM skips.
+func TestWriterKeepsFilesTheAMLoads(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	path := writeAgent(t, "w.md", "---\nname: w\ndescription: d\npermissions:\n  bash: deny\n---\n")
+	steps := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"set", "w", "name", "123"}, 0, ""},
+		{[]string{"set", "123", "type", "Primary"}, 1, `Invalid type "Primary"`},
+		{[]string{"set", "123", "name", "true"}, 0, ""},
+		{[]string{"set", "true", "permission", "read"}, 1, "permissions are changed with the rule commands"},
+		{[]string{"set", "true", "type", "Primary", "--agentmgr-only"}, 0, "the file is agentmgr-only"},
+	}
+	for _, s := range steps {
+		out.Reset()
+		errb.Reset()
+		if code := run(s.args, e); code != s.code || !strings.Contains(errb.String(), s.stderr) {
+			t.Fatalf("agentmgr %v = %d, want %d with %q\nstdout: %s\nstderr: %s", s.args, code, s.code, s.stderr, out, errb)
+		}
+		data, _ := os.ReadFile(path)
+		if s.args[2] == "name" {
+			r := pam.LoadFile("w.md", data)
+			if !r.Loads || r.Agent.Name != s.args[3] {
+				t.Errorf("after %v pi-agent-manager reads %+v from:\n%s", s.args, r, data)
+			}
+		}
 	}
 }

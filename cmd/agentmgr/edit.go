@@ -6,15 +6,22 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
+// amOnlyFlag lets an edit produce a file pi-agent-manager 0.18.1 skips (a rule with a reason).
+const (
+	amOnlyFlag = "agentmgr-only"
+	amOnlyHelp = "allow a change that makes pi-agent-manager 0.18.1 skip the file"
+)
+
 // Usages, shared by the help and the usage line a mistake prints.
 const (
-	newUsage     = "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run]"
-	setUsage     = "NAME FIELD [VALUE] [--unset] [--dry-run]"
-	ruleUsage    = "add NAME KEY [PATTERN] ACTION [--at N] [--reason TEXT] | rm NAME INDEX | mv NAME FROM TO | expand NAME  [--dry-run]"
+	newUsage     = "NAME [--preset P | --from OTHER] [--scope global|project] [--description TEXT] [--dry-run] [--agentmgr-only]"
+	setUsage     = "NAME FIELD [VALUE] [--unset] [--dry-run] [--agentmgr-only]"
+	ruleUsage    = "add NAME KEY [PATTERN] ACTION [--at N] [--reason TEXT] | rm NAME INDEX | mv NAME FROM TO | expand NAME  [--dry-run] [--agentmgr-only]"
 	renameUsage  = "OLD NEW [--dry-run]"
 	rmUsage      = "NAME [--dry-run]"
 	restoreUsage = "[NAME] [--dry-run] [--json]"
@@ -31,8 +38,23 @@ func init() {
 
 // finish saves doc, or prints what saving would change with --dry-run. A warning the edit
 // brings (an unknown colour) is printed either way: the file is valid, but the person should know.
-func finish(e *env, doc *personas.Document, dryRun bool) error {
+//
+// An edit that makes pi-agent-manager 0.18.1 skip (or break on) a global file it loaded is
+// refused unless amOnly: people who run that extension would lose the persona silently.
+func finish(e *env, doc *personas.Document, dryRun, amOnly bool) error {
 	reportProblems(e.stderr, newWarnings(doc), personas.Warning)
+	if doc.Persona().Scope == personas.ScopeGlobal {
+		if g := compat.CheckEdit(doc.Path(), doc.Original(), doc.Bytes()); g != nil {
+			switch {
+			case g.Already:
+				// The person chose this before; lint and list keep saying so.
+			case amOnly || dryRun:
+				fmt.Fprintf(e.stderr, "warning: %s:%d: %s; the file is agentmgr-only\n", doc.Path(), g.Line, g.Message())
+			default:
+				return fmt.Errorf("%s:%d: %s.\nNothing was changed. To keep this persona agentmgr-only (its gate and pi extension still use it), run again with --%s", doc.Path(), g.Line, g.Message(), amOnlyFlag)
+			}
+		}
+	}
 	if dryRun {
 		fmt.Fprint(e.stdout, doc.Diff())
 		return nil
@@ -69,6 +91,7 @@ func runNew(e *env, args []string) error {
 	scope := fs.String("scope", "global", "global or project")
 	desc := fs.String("description", "", "one line saying what the persona does")
 	dry := fs.Bool("dry-run", false, "print the new file as a diff; write nothing")
+	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -103,13 +126,14 @@ func runNew(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return finish(e, doc, *dry)
+	return finish(e, doc, *dry, *amOnly)
 }
 
 func runSet(e *env, args []string) error {
 	fs := flags(e, "set", setUsage, "Change one field of a persona file (name, description, type, icon, color, hidden, steps, prompt, or any other key), keeping comments, order, quoting and everything else byte for byte. prompt changes the body unless the file has a prompt field.")
 	unset := fs.Bool("unset", false, "remove the field")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
+	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -137,14 +161,15 @@ func runSet(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return finish(e, doc, *dry)
+	return finish(e, doc, *dry, *amOnly)
 }
 
 func runRule(e *env, args []string) error {
 	fs := flags(e, "rule", ruleUsage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
 	at := fs.Int("at", 0, "add: where the new rule goes (default: last, or after its key's rules if that is the same)")
-	reason := fs.String("reason", "", "add: the reason shown when the rule denies")
+	reason := fs.String("reason", "", "add: the reason shown on deny (needs --agentmgr-only)")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
+	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -226,7 +251,7 @@ func runRule(e *env, args []string) error {
 			return err
 		}
 	}
-	return finish(e, doc, *dry)
+	return finish(e, doc, *dry, *amOnly)
 }
 
 // appendPosition is where `rule add` without --at puts r: last. A rule map names each key once,

@@ -37,7 +37,10 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"rule", "add", "rev", "bash", "git diff *", "allow", "--at", "2", "--dry-run"},
 			stdout: []string{"+  bash:\n+    \"git diff *\": allow\n"}},
 		{args: []string{"rule", "add", "rev", "bash", "git diff *", "allow", "--at", "2"}, stdout: []string{"saved "}},
-		{args: []string{"rule", "add", "rev", "bash", "rm *", "deny", "--at", "3", "--reason", "use the trash"}, stdout: []string{"saved "}},
+		{args: []string{"rule", "add", "rev", "bash", "rm *", "deny", "--at", "3", "--reason", "use the trash"}, code: 1,
+			stderr: []string{"pi-agent-manager 0.18.1 skips this whole file after this change", "Nothing was changed", "--agentmgr-only"}},
+		{args: []string{"rule", "add", "rev", "bash", "rm *", "deny", "--at", "3", "--reason", "use the trash", "--agentmgr-only"}, stdout: []string{"saved "},
+			stderr: []string{"warning: ", "the file is agentmgr-only"}},
 		{args: []string{"rule", "mv", "rev", "3", "2"}, stdout: []string{"saved "}},
 		{args: []string{"rule", "rm", "rev", "1"}, stdout: []string{"saved "}},
 		{args: []string{"rule", "rm", "rev", "99"}, code: 2, stderr: []string{"numbered 1 to"}},
@@ -62,7 +65,8 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"use"}, stdout: []string{"planner"}, stderr: []string{`"critic" does not exist`}},
 		{args: []string{"restore"}, stdout: []string{"critic"}},
 		{args: []string{"restore", "critic"}, stdout: []string{"restore critic"}},
-		{args: []string{"new", "copy", "--from", "critic"}, stdout: []string{"saved "}},
+		{args: []string{"new", "copy", "--from", "critic"}, code: 1, stderr: []string{"pi-agent-manager 0.18.1 skips this whole file"}},
+		{args: []string{"new", "copy", "--from", "critic", "--agentmgr-only"}, stdout: []string{"saved "}},
 		{args: []string{"list"}, stdout: []string{"critic", "copy"}},
 	}
 	for i, s := range steps {
