@@ -7,9 +7,9 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/guards"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/preview"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -31,7 +31,7 @@ func newPreviewSource(s *Shell) *previewSource { return &previewSource{s: s} }
 func (ps *previewSource) refresh() {
 	if c := ps.s.Catalog(); c != ps.loaded {
 		ps.loaded = c
-		files, probs := guards.Load(ps.s.Dirs())
+		files, probs := policy.LoadGuards(ps.s.Dirs())
 		ps.guards, ps.gProbs, ps.guarded = nil, probs, nil
 		for _, f := range files {
 			ps.guards = append(ps.guards, f.Rules)

@@ -13,14 +13,14 @@ import (
 // save, or WriteFileAtomic's temp file and rename, is a burst of events that is one change.
 const watchSettle = 150 * time.Millisecond
 
-// watcher reloads the shell when persona files or the state file change on disk.
+// watcher reloads the shell when persona files, the state file or a guards file change on disk.
 type watcher struct {
 	fs   *fsnotify.Watcher
 	dirs locations.Dirs
 	done chan struct{}
 }
 
-// StartWatching watches the persona folders and the state file, and reloads the window when
+// StartWatching watches the persona folders, the state file and both guards files, and reloads the window when
 // they change. fsnotify watches folders, not trees: the agent dir and the project's .pi are
 // watched too, so that a persona folder or agent-manager/ created later is picked up.
 func (s *Shell) StartWatching() error {
@@ -51,7 +51,7 @@ func (s *Shell) StopWatching() {
 func (w *watcher) folders() []string {
 	d := w.dirs
 	var out []string
-	for _, f := range []string{d.Agent, d.GlobalAgents(), d.StateDir(), d.Project, d.ProjectAgents()} {
+	for _, f := range []string{d.Agent, d.GlobalAgents(), d.StateDir(), d.Project, d.ProjectAgents(), d.ProjectStateDir()} {
 		if f != "" && !slices.Contains(out, f) {
 			out = append(out, f)
 		}
@@ -110,7 +110,8 @@ func (w *watcher) run(reload func()) {
 }
 
 // relevant reports whether an event can change what the app shows: persona files, the legacy
-// JSON list, the state file, and the folders that hold them. Backups and editors' swap files
+// JSON list, the state file, the guards files (the previews decide with them), and the folders
+// that hold them. Backups and editors' swap files
 // are not.
 func (w *watcher) relevant(ev fsnotify.Event) bool {
 	if ev.Op == fsnotify.Chmod {
@@ -118,7 +119,8 @@ func (w *watcher) relevant(ev fsnotify.Event) bool {
 	}
 	name := filepath.Base(ev.Name)
 	switch {
-	case filepath.Ext(name) == ".md", name == filepath.Base(w.dirs.LegacyFile()), name == filepath.Base(w.dirs.StateFile()):
+	case filepath.Ext(name) == ".md", name == filepath.Base(w.dirs.LegacyFile()), name == filepath.Base(w.dirs.StateFile()),
+		name == filepath.Base(w.dirs.GlobalGuards()):
 		return true
 	case slices.Contains(w.folders(), ev.Name), slices.Contains([]string{"agents", "agent-manager"}, name):
 		return true

@@ -78,3 +78,26 @@ func TestReloadFromDiskDropsEdits(t *testing.T) {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// The previews decide with the guards files: editing one, the user's or the project's, reloads
+// the app, so that the Simulator answers what the gate already answers.
+func TestWatchingReloadsOnAGuardsChange(t *testing.T) {
+	d := fixtureDirs(t)
+	d.Project = filepath.Join(t.TempDir(), ".pi")
+	for _, dir := range []string{d.StateDir(), d.ProjectStateDir()} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, q := newQueuedShell(t, d)
+	if err := s.StartWatching(); err != nil {
+		t.Fatal(err)
+	}
+	src := previewStateOf(s).src
+	guarded := func(n int) func() bool { return func() bool { return len(src.Guards()) == n } }
+	waitUI(t, q, "no guards at first", guarded(0))
+	writeFile(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
+	waitUI(t, q, "the user's guards file in the previews", guarded(1))
+	writeFile(t, d.ProjectGuards(), "bash:\n  \"rm *\": deny\n")
+	waitUI(t, q, "the project's guards file in the previews", guarded(2))
+}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/guards"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
@@ -19,9 +18,9 @@ import (
 // guards files (a broken one makes every call ask, see guards.File). A broken state file
 // leaves yolo off.
 func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
-	files, probs := guards.Load(dirs)
+	files, probs := LoadGuards(dirs)
 	state, _ := personas.LoadState(dirs)
-	pol := &engine.Policy{Persona: engine.Compile(p.Rules), Guards: guards.Compile(files), Yolo: state.Yolo}
+	pol := &engine.Policy{Persona: engine.Compile(p.Rules), Guards: CompileGuards(files), Yolo: state.Yolo}
 	if session == "" {
 		return pol, probs, nil
 	}

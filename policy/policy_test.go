@@ -73,3 +73,31 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 		t.Errorf("For with a bad session id: err = %v, want it refused", err)
 	}
 }
+
+// A project's guards file is a second, separate set: it can add a protection but never lift
+// one of the user's, whatever it says about the same calls.
+func TestProjectGuardsNeverLiftTheUsersGuard(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n")
+	write(t, d.ProjectGuards(), "edit:\n  \"*\": allow\nbash:\n  \"*\": allow\n  \"rm *\": deny\n")
+	persona := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
+	pol, probs, err := For(d, persona, "")
+	if err != nil || len(probs) != 0 {
+		t.Fatalf("For = %v, %v", probs, err)
+	}
+	tests := []struct {
+		tool, value string
+		want        engine.Action
+	}{
+		{"edit", "prod.env", engine.Deny},
+		{"bash", "git push origin", engine.Ask},
+		{"bash", "rm -rf x", engine.Deny}, // the project's own protection applies
+		{"edit", "main.go", engine.Allow},
+	}
+	for _, tt := range tests {
+		if got := pol.DecideTool(tt.tool, tt.value); got.Action != tt.want {
+			t.Errorf("%s %q = %s (%s), want %s", tt.tool, tt.value, got.Action, got.Source(), tt.want)
+		}
+	}
+}

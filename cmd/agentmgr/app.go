@@ -11,20 +11,18 @@ import (
 	"github.com/agentmgr/agentmgr/gui"
 )
 
-// The desktop app is linked here and nowhere else: gui never imports fyne's app package, so
-// that its tests run on the test driver.
-func init() {
-	openApp = func(e *env) int {
-		posixlocale.Hide()
-		a := app.NewWithID(gui.AppID)
-		a.SetIcon(gui.AppIcon())
-		s := gui.NewShell(a, e.dirs(), gui.Screens()...)
-		if err := s.StartWatching(); err != nil {
-			// The app works without watching; the Reload button catches up by hand.
-			fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)
-		}
-		defer s.StopWatching()
-		s.Window().ShowAndRun()
-		return 0
+// openApp opens the desktop app. It is linked here and nowhere else: gui never imports fyne's
+// app package, so that its tests run on the test driver.
+func openApp(e *env) int {
+	posixlocale.Hide()
+	a := app.NewWithID(gui.AppID)
+	a.SetIcon(gui.AppIcon())
+	s := gui.NewShell(a, e.dirs(), gui.Screens()...)
+	if err := s.StartWatching(); err != nil {
+		// The app works without watching; the Reload button catches up by hand.
+		fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)
 	}
+	defer s.StopWatching()
+	s.Window().ShowAndRun()
+	return 0
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 // dirs are the folders personas are read from, as the environment says.
@@ -105,14 +106,11 @@ func reportProblems(w io.Writer, ps []personas.Problem, min personas.Severity) {
 
 // activeName is the persona used when no --agent is given.
 func (e *env) activeName() string {
-	if n := activeAgentHook(e); n != "" {
+	if n := activeFromState(e); n != "" {
 		return n
 	}
 	return builtin.Default
 }
-
-// activeAgentHook returns the active persona from the state file once it exists; "" means none.
-var activeAgentHook = func(e *env) string { return "" }
 
 // persona finds name (or the active persona when name is "") in c.
 func persona(c *personas.Catalog, e *env, name string) (*personas.Persona, error) {
@@ -146,11 +144,10 @@ func notFound(c *personas.Catalog, name string) error {
 	return fmt.Errorf("no persona named %q; `agentmgr list` shows them", name)
 }
 
-// policyFor composes the policy that decides calls for p: guards and the session's rules when
-// the approvals packages provide them.
-var policyFor = func(e *env, p *personas.Persona, session string) (*engine.Policy, error) {
-	if session != "" {
-		return nil, fmt.Errorf("session rules are not available in this build")
-	}
-	return &engine.Policy{Persona: engine.Compile(p.Rules)}, nil
+// policyFor composes the policy that decides calls for p with policy.For: guards, yolo and,
+// when session is not "", the session's rules. The guards files' problems go to stderr.
+func policyFor(e *env, p *personas.Persona, session string) (*engine.Policy, error) {
+	pol, probs, err := policy.For(e.dirs(), p, session)
+	reportProblems(e.stderr, probs, personas.Warning)
+	return pol, err
 }

@@ -55,17 +55,10 @@ type exitError struct{ code int }
 
 func (x exitError) Error() string { return fmt.Sprintf("exit status %d", x.code) }
 
-// openApp opens the desktop app; it is set by the file that links the GUI.
-var openApp func(e *env) int
-
 func run(args []string, e *env) int {
 	e.loaded = nil // every command reads the folders afresh
 	if len(args) == 0 {
-		if openApp != nil {
-			return openApp(e)
-		}
-		printHelp(e.stdout)
-		return 0
+		return openApp(e)
 	}
 	name := args[0]
 	switch name {

@@ -8,8 +8,6 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
-	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
@@ -18,15 +16,6 @@ const sessionUsage = "list | show ID | allow ID KEY PATTERN | deny ID KEY PATTER
 func init() {
 	register(command{name: "session", order: 35, usage: sessionUsage,
 		summary: "list, show and edit the rules approved during agent sessions", run: runSession})
-	policyFor = composedPolicy
-}
-
-// composedPolicy is policy.For for the CLI: guards, yolo and the session's rules, with the
-// guards files' problems on stderr.
-func composedPolicy(e *env, p *personas.Persona, session string) (*engine.Policy, error) {
-	pol, probs, err := policy.For(e.dirs(), p, session)
-	reportProblems(e.stderr, probs, personas.Warning)
-	return pol, err
 }
 
 const sessionHelp = `Session rules are the rules a person approved with "always" while an agent ran. They are

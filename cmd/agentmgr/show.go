@@ -13,9 +13,6 @@ func init() {
 
 const showUsage = "NAME [--json] [--envelope]"
 
-// showHook lets later features (the permission envelope) add flags and output to show.
-var showHook func(e *env, p showContext) (handled bool, err error)
-
 // showContext is what show knows about the persona it prints.
 type showContext struct {
 	Name     string
@@ -36,10 +33,7 @@ func runShow(e *env, args []string) error {
 		return usagef("show takes one persona name")
 	}
 	if *envelope {
-		if showHook == nil {
-			return fmt.Errorf("the permission envelope is not available in this build")
-		}
-		_, err := showHook(e, showContext{Name: rest[0], Envelope: true, JSON: *asJSON})
+		_, err := showEnvelope(e, showContext{Name: rest[0], Envelope: true, JSON: *asJSON})
 		return err
 	}
 	_, p, err := e.catalogFor(*asJSON, rest[0])

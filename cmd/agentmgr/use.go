@@ -8,8 +8,6 @@ import (
 
 func init() {
 	register(command{name: "use", order: 13, usage: "[NAME | --next | --previous] [--json]", summary: "show or set the active agent; --next/--previous cycle like the keybindings", run: runUse})
-	activeAgentHook = activeFromState
-	showHook = showEnvelope
 }
 
 // activeFromState is the active persona named in agent-manager/state.json. A name the catalog

@@ -1,4 +1,4 @@
-package guards
+package policy
 
 import (
 	"os"
@@ -31,7 +31,7 @@ func dirs(t *testing.T, agent, project string) locations.Dirs {
 
 func TestLoadKeepsFilesApartWithSources(t *testing.T) {
 	d := dirs(t, "read:\n  \"*.env\": deny\n  \"*.env.example\": allow\n", "# project\nbash:\n  \"rm -rf /*\": deny\n")
-	files, probs := Load(d)
+	files, probs := LoadGuards(d)
 	if len(probs) != 0 {
 		t.Fatalf("problems: %v", probs)
 	}
@@ -50,7 +50,7 @@ func TestLoadKeepsFilesApartWithSources(t *testing.T) {
 	if got := files[1].Rules[0].Source; got.Line != 3 || got.Name != d.ProjectGuards() {
 		t.Errorf("project rule source = %+v, want line 3 of the project file", got)
 	}
-	pol := &engine.Policy{Persona: engine.Compile(engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}), Guards: Compile(files)}
+	pol := &engine.Policy{Persona: engine.Compile(engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}), Guards: CompileGuards(files)}
 	for _, tt := range []struct {
 		tool, value string
 		want        engine.Action
@@ -74,21 +74,21 @@ func TestLoadKeepsFilesApartWithSources(t *testing.T) {
 
 func TestLoadMissingFiles(t *testing.T) {
 	d := dirs(t, "", "")
-	if files, probs := Load(d); len(files) != 0 || len(probs) != 0 {
+	if files, probs := LoadGuards(d); len(files) != 0 || len(probs) != 0 {
 		t.Errorf("Load without guards files = %v, %v; want nothing", files, probs)
 	}
 }
 
 func TestBrokenFileAsksForEverything(t *testing.T) {
 	d := dirs(t, "read:\n  \"*.env\": block\n", "")
-	files, probs := Load(d)
+	files, probs := LoadGuards(d)
 	if len(probs) == 0 || !strings.Contains(probs[0].Error(), d.GlobalGuards()+":2") {
 		t.Fatalf("problems = %v, want the bad action positioned at line 2", probs)
 	}
 	if len(files) != 1 || !files[0].Broken {
 		t.Fatalf("Load = %+v, want the broken file kept as a stand-in", files)
 	}
-	pol := &engine.Policy{Persona: engine.Compile(engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}), Guards: Compile(files)}
+	pol := &engine.Policy{Persona: engine.Compile(engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}), Guards: CompileGuards(files)}
 	got := pol.DecideTool("read", "notes.md")
 	if got.Action != engine.Ask || !strings.Contains(got.Reason, "the guards file is broken") || got.Source() != "guard" {
 		t.Errorf("a call with a broken guards file = %s (%s), want ask from the guard saying the file is broken", got.Action, got.Explain())
