@@ -1,0 +1,251 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/convert"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func init() {
+	register(command{name: "import", order: 27, usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo or opcode agents, with a fidelity report", run: runImport})
+	register(command{name: "export", order: 28, usage: exportUsage, summary: "write personas as Claude Code, OpenCode or Roo agents, with a fidelity report", run: runExport})
+}
+
+const (
+	importUsage = "claude|opencode|roo|opcode PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	exportUsage = "NAME... --to claude|opencode|roo [--out DIR] [--dry-run] [--force] [--json]"
+)
+
+// importResult is one imported item as --json prints it: the fidelity report, where the
+// persona goes, and whether it was written.
+type importResult struct {
+	*convert.Report
+	Path    string `json:"path,omitempty"`
+	Written bool   `json:"written"`
+	Error   string `json:"error,omitempty"`
+}
+
+func runImport(e *env, args []string) error {
+	fs := flags(e, "import", importUsage, `Make personas of other coding agents' definitions and print what each conversion kept, changed and lost.
+  claude    a subagent (.claude/agents/NAME.md) or a settings.json whose permissions allow, ask
+            and deny lists become one persona (allow, then ask, then deny; --name names it)
+  opencode  an agent file (.opencode/agent(s)/NAME.md) or opencode.json (agent and agents)
+  roo       a .roomodes or custom_modes.yaml file: one persona per mode, with .roo/rules-SLUG/
+  opcode    an .opcode.json export
+A folder PATH imports every file of that format in it. An existing persona is never replaced
+unless --force (the old file goes to the trash).`)
+	scope := fs.String("scope", "global", "global or project")
+	name := fs.String("name", "", "name of the persona (one imported item only)")
+	withSettings := fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents")
+	dryRun := fs.Bool("dry-run", false, "print the report and the persona text; write nothing")
+	force := fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)")
+	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) < 2 {
+		return usagef("import takes a format and at least one PATH")
+	}
+	format := rest[0]
+	if !slices.Contains(convert.Formats, format) {
+		return usagef("unknown format %q; expected %s", format, strings.Join(convert.Formats, ", "))
+	}
+	sc, err := personas.ParseScope(*scope)
+	if err != nil || sc == personas.ScopeBuiltin {
+		return usagef("unknown scope %q; expected global or project", *scope)
+	}
+	if *name != "" && !personas.ValidName(*name) {
+		return usagef("%q is not a valid persona name; use lower-case letters, digits, - and _", *name)
+	}
+	opt := convert.ImportOptions{SettingsPath: *withSettings, SettingsName: *name}
+	var items []*convert.Item
+	var problems []error
+	for _, path := range rest[1:] {
+		got, errs := convert.ReadSources(format, e.abs(path), opt)
+		items = append(items, got...)
+		problems = append(problems, errs...)
+	}
+	if *name != "" && len(items) > 1 {
+		return usagef("--name names one persona, but the paths hold %d items", len(items))
+	}
+	dirs := e.dirs()
+	results := []importResult{}
+	seen := map[string]bool{}
+	failed := len(problems) > 0
+	for _, it := range items {
+		if *name != "" && it.Draft.Name != *name {
+			it.Report.Changed = append(it.Report.Changed, convert.Change{What: "name", From: it.Draft.Name, To: *name, Why: "--name"})
+			it.Draft.Name, it.Report.Target = *name, *name
+		}
+		r := importResult{Report: it.Report}
+		switch {
+		case seen[it.Draft.Name]:
+			r.Error = fmt.Sprintf("another imported item is also named %s; import it alone with --name", it.Draft.Name)
+		case isBuiltin(it.Draft.Name) && !*force:
+			r.Error = fmt.Sprintf("%s is the name of a built-in persona; import it with another --name, or --force to replace the built-in", it.Draft.Name)
+		case *dryRun:
+			path, text, err := convert.PlanPersona(it.Draft, dirs, sc, *force)
+			r.Path = path
+			if err != nil {
+				r.Error = err.Error()
+			} else if !*asJSON {
+				defer fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", path, text)
+			}
+		default:
+			path, err := convert.WritePersona(it.Draft, dirs, sc, *force)
+			r.Path, r.Written = path, err == nil
+			if err != nil {
+				r.Error = err.Error()
+			}
+		}
+		seen[it.Draft.Name] = true
+		if r.Error != "" {
+			failed = true
+		}
+		results = append(results, r)
+	}
+	if *asJSON {
+		out := struct {
+			Items  []importResult `json:"items"`
+			Errors []string       `json:"errors"`
+		}{Items: results, Errors: []string{}}
+		for _, p := range problems {
+			out.Errors = append(out.Errors, p.Error())
+		}
+		if err := writeJSON(e, out); err != nil {
+			return err
+		}
+	} else {
+		for _, r := range results {
+			r.WriteText(e.stdout)
+			switch {
+			case r.Error != "":
+				fmt.Fprintf(e.stderr, "agentmgr import: %s\n", r.Error)
+			case r.Written:
+				fmt.Fprintf(e.stdout, "  wrote %s\n", r.Path)
+			}
+		}
+		for _, p := range problems {
+			fmt.Fprintf(e.stderr, "agentmgr import: %v\n", p)
+		}
+	}
+	if failed {
+		return exitError{1}
+	}
+	return nil
+}
+
+// isBuiltin reports whether name is a built-in persona, which an import must not shadow by
+// accident.
+func isBuiltin(name string) bool {
+	p, _ := personas.LoadBuiltin(name)
+	return p != nil
+}
+
+// abs makes a command-line path absolute against the command's working directory.
+func (e *env) abs(p string) string {
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return filepath.Join(e.cwd, p)
+}
+
+func runExport(e *env, args []string) error {
+	fs := flags(e, "export", exportUsage, `Write personas as another coding agent's definitions and print what each conversion kept, changed and lost.
+  claude    agents/NAME.md, a subagent whose hooks run "agentmgr gate claude --agent NAME" so the
+            persona's rules decide every call, and NAME.settings.json, the rules Claude Code's
+            allow/ask/deny lists can hold (default --out: .claude)
+  opencode  agents/NAME.md with the rules as OpenCode permissions (default --out: .opencode)
+  roo       .roomodes with one mode per persona, and .roo/rules-NAME/ (default --out: .)
+Existing files are never replaced unless --force.`)
+	to := fs.String("to", "", "claude, opencode or roo")
+	out := fs.String("out", "", "folder to write into")
+	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
+	force := fs.Bool("force", false, "replace existing files")
+	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	names, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(names) == 0 {
+		return usagef("export takes at least one persona NAME")
+	}
+	if !slices.Contains(convert.ExportFormats, *to) {
+		return usagef("--to %q: expected %s", *to, strings.Join(convert.ExportFormats, ", "))
+	}
+	dir := *out
+	if dir == "" {
+		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": "."}[*to]
+	}
+	dir = e.abs(dir)
+	c := e.catalog(true)
+	var exports []*convert.Export
+	for _, n := range names {
+		p, ok := c.Lookup(n)
+		if !ok {
+			return notFound(c, n)
+		}
+		var src []byte
+		if p.Path != "" {
+			if src, err = os.ReadFile(p.Path); err != nil {
+				return err
+			}
+		}
+		ex, err := convert.ExportPersona(*to, p, src)
+		if err != nil {
+			return err
+		}
+		exports = append(exports, ex)
+	}
+	files, err := convert.ExportFiles(*to, exports)
+	if err != nil {
+		return err
+	}
+	writeErr := error(nil)
+	if !*dryRun {
+		writeErr = convert.WriteFiles(dir, files, *force)
+	}
+	if *asJSON {
+		type fileJSON struct {
+			Path string `json:"path"`
+			Text string `json:"text,omitempty"`
+		}
+		res := struct {
+			Reports []*convert.Report `json:"reports"`
+			Files   []fileJSON        `json:"files"`
+			Written bool              `json:"written"`
+		}{Written: !*dryRun && writeErr == nil}
+		for _, ex := range exports {
+			res.Reports = append(res.Reports, ex.Report)
+		}
+		for _, f := range files {
+			fj := fileJSON{Path: filepath.Join(dir, f.Path)}
+			if *dryRun {
+				fj.Text = string(f.Data)
+			}
+			res.Files = append(res.Files, fj)
+		}
+		if err := writeJSON(e, res); err != nil {
+			return err
+		}
+		return writeErr
+	}
+	for _, ex := range exports {
+		ex.Report.WriteText(e.stdout)
+	}
+	for _, f := range files {
+		p := filepath.Join(dir, f.Path)
+		if *dryRun {
+			fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", p, f.Data)
+		} else if writeErr == nil {
+			fmt.Fprintf(e.stdout, "wrote %s\n", p)
+		}
+	}
+	return writeErr
+}

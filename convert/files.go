@@ -1,0 +1,279 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// Formats are the formats agentmgr imports.
+var Formats = []string{"claude", "opencode", "roo", "opcode"}
+
+// ExportFormats are the formats agentmgr exports to.
+var ExportFormats = []string{"claude", "opencode", "roo"}
+
+// ImportOptions tune ReadSources.
+type ImportOptions struct {
+	// SettingsPath names a Claude Code settings.json whose tiers are merged into every
+	// imported Claude Code subagent.
+	SettingsPath string
+	// SettingsName is the persona name for a settings.json imported on its own.
+	SettingsName string
+}
+
+// ReadSources reads the files at path (a file, or a folder whose files of format are all
+// read) and converts them. A file that cannot be converted stops nothing: its error is
+// returned with the others, and the items of the other files are returned.
+func ReadSources(format, path string, opt ImportOptions) ([]*Item, []error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, []error{err}
+	}
+	var settings []byte
+	if opt.SettingsPath != "" {
+		if format != "claude" {
+			return nil, []error{fmt.Errorf("--with-settings is for Claude Code subagents only")}
+		}
+		if settings, err = os.ReadFile(opt.SettingsPath); err != nil {
+			return nil, []error{err}
+		}
+	}
+	files := []string{path}
+	if info.IsDir() {
+		if files, err = sourceFiles(format, path); err != nil {
+			return nil, []error{err}
+		}
+		if len(files) == 0 {
+			return nil, []error{fmt.Errorf("%s: no %s files in this folder (%s)", path, format, describeFiles(format))}
+		}
+	}
+	var items []*Item
+	var errs []error
+	for _, f := range files {
+		got, err := readSource(format, f, settings, opt)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		items = append(items, got...)
+	}
+	return items, errs
+}
+
+func describeFiles(format string) string {
+	switch format {
+	case "claude":
+		return "subagents are .md files, as in .claude/agents"
+	case "opencode":
+		return ".md agents in agent/ or agents/, or opencode.json"
+	case "roo":
+		return ".roomodes or custom_modes.yaml"
+	}
+	return "*.opcode.json"
+}
+
+// sourceFiles lists the files of format under dir, sorted.
+func sourceFiles(format, dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != dir && (d.Name() == ".git" || d.Name() == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		name := d.Name()
+		switch format {
+		case "claude":
+			if strings.HasSuffix(name, ".md") {
+				out = append(out, p)
+			}
+		case "opencode":
+			if strings.HasSuffix(name, ".md") && strings.Contains(filepath.ToSlash(p), "/agent") || name == "opencode.json" || name == "opencode.jsonc" {
+				out = append(out, p)
+			}
+		case "roo":
+			if name == ".roomodes" || name == "custom_modes.yaml" {
+				out = append(out, p)
+			}
+		case "opcode":
+			if strings.HasSuffix(name, ".opcode.json") {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Item, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	one := func(it *Item, err error) ([]*Item, error) {
+		if err != nil {
+			return nil, err
+		}
+		return []*Item{it}, nil
+	}
+	switch format {
+	case "claude":
+		if strings.HasSuffix(path, ".json") {
+			name := opt.SettingsName
+			if name == "" {
+				name = "claude-settings"
+			}
+			return one(ImportClaudeSettings(path, name, data))
+		}
+		return one(ImportClaudeAgent(path, data, opt.SettingsPath, settings))
+	case "opencode":
+		if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonc") {
+			return ImportOpenCodeConfig(path, data)
+		}
+		return one(ImportOpenCodeMarkdown(path, openCodeName(path), data))
+	case "roo":
+		items, err := ImportRoo(path, data, nil)
+		if err != nil {
+			return nil, err
+		}
+		// The rules folders are read now that the slugs are known, and the modes converted
+		// again with them.
+		rules := map[string][]RulesFile{}
+		for _, it := range items {
+			slug := strings.TrimPrefix(it.Report.Source, path+"#")
+			rules[slug] = rooRulesFiles(filepath.Dir(path), slug)
+		}
+		return ImportRoo(path, data, rules)
+	case "opcode":
+		return one(ImportOpcode(path, data))
+	}
+	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats, ", "))
+}
+
+// openCodeName is an OpenCode agent's name: its path under the agent/ or agents/ folder,
+// without .md.
+func openCodeName(path string) string {
+	p := filepath.ToSlash(strings.TrimSuffix(path, ".md"))
+	for _, dir := range []string{"/agents/", "/agent/"} {
+		if i := strings.LastIndex(p, dir); i >= 0 {
+			return p[i+len(dir):]
+		}
+	}
+	return filepath.Base(p)
+}
+
+// rooRulesFiles reads .roo/rules-{slug}/ beside a .roomodes file, or else .roorules-{slug}.
+func rooRulesFiles(root, slug string) []RulesFile {
+	dir := filepath.Join(root, ".roo", "rules-"+slug)
+	var out []RulesFile
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		out = append(out, RulesFile{RelativePath: filepath.ToSlash(rel), Content: string(data)})
+		return nil
+	})
+	if len(out) == 0 {
+		if data, err := os.ReadFile(filepath.Join(root, ".roorules-"+slug)); err == nil {
+			out = append(out, RulesFile{RelativePath: ".roorules-" + slug, Content: string(data)})
+		}
+	}
+	return out
+}
+
+// ErrExists is returned (wrapped) when a write would replace an existing file or persona.
+var ErrExists = errors.New("already exists")
+
+// PlanPersona checks the draft as a persona file for scope and returns its path and text,
+// without writing. It fails when a persona file of that name is there, unless force.
+func PlanPersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool) (string, []byte, error) {
+	dir := dirs.AgentsDir(scope)
+	if dir == "" {
+		return "", nil, fmt.Errorf("there is no %s persona folder here (a project needs a .pi folder); use --scope global", scope)
+	}
+	path := filepath.Join(dir, d.Name+".md")
+	_, data, err := d.Persona(path)
+	if err != nil {
+		return "", nil, err
+	}
+	if _, err := os.Stat(path); err == nil && !force {
+		return path, data, fmt.Errorf("%s: %w; use another --name, or --force to move the old one to the trash", path, ErrExists)
+	}
+	return path, data, nil
+}
+
+// WritePersona writes the draft as a persona file of scope through the persona writer (the
+// text is checked by the persona reader first; the write is atomic). With force an existing
+// persona file of that name is first moved to the trash, where restore finds it.
+func WritePersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool) (string, error) {
+	path, data, err := PlanPersona(d, dirs, scope, force)
+	if err != nil {
+		return path, err
+	}
+	if _, err := os.Stat(path); err == nil {
+		if err := trashFile(dirs, path, d.Name); err != nil {
+			return path, err
+		}
+	}
+	doc, err := personas.NewDocument(path, data, scope)
+	if err != nil {
+		return path, err
+	}
+	if _, err := doc.Save(); err != nil {
+		return path, err
+	}
+	return path, nil
+}
+
+// trashFile moves the persona file at path to the trash through the persona package, so it
+// can be restored.
+func trashFile(dirs personas.Dirs, path, name string) error {
+	c := personas.Load(dirs)
+	if p, ok := c.Lookup(name); ok && p.Path == path {
+		ch, err := personas.PlanDelete(c, name)
+		if err != nil {
+			return err
+		}
+		return ch.Apply()
+	}
+	return fmt.Errorf("%s exists but is not the persona %s that agentmgr reads (it is broken, or another scope's file of that name wins); move it away first", path, name)
+}
+
+// WriteFiles writes an export's files under dir, atomically, refusing to replace an existing
+// file unless force.
+func WriteFiles(dir string, files []File, force bool) error {
+	if !force {
+		for _, f := range files {
+			if _, err := os.Stat(filepath.Join(dir, f.Path)); err == nil {
+				return fmt.Errorf("%s: %w; use another --out, or --force to replace it", filepath.Join(dir, f.Path), ErrExists)
+			}
+		}
+	}
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Path))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := atomicfile.Write(p, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

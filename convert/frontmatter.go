@@ -1,0 +1,138 @@
+package convert
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// splitFrontmatter separates a Markdown file into its frontmatter text and body. The fences
+// are lines that are exactly `---` (a CRLF file is read as LF). A file without frontmatter has
+// none and is all body. line is the file line the frontmatter text starts on.
+func splitFrontmatter(data []byte) (fm string, body string, line int, ok bool) {
+	s := strings.ReplaceAll(string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), "\r\n", "\n")
+	if !strings.HasPrefix(s, "---\n") {
+		return "", s, 0, false
+	}
+	rest := s[4:]
+	if strings.HasPrefix(rest, "---\n") || rest == "---" {
+		return "", strings.TrimPrefix(rest[3:], "\n"), 2, true
+	}
+	i := strings.Index(rest, "\n---\n")
+	if i < 0 {
+		if strings.HasSuffix(rest, "\n---") {
+			return rest[:len(rest)-4], "", 2, true
+		}
+		return "", s, 0, false
+	}
+	return rest[:i+1], rest[i+5:], 2, true
+}
+
+// decodeOrdered reads YAML (or JSON, which YAML contains) keeping the order of every map.
+func decodeOrdered(text string) (any, error) {
+	var v any
+	if err := yaml.UnmarshalWithOptions([]byte(text), &v, yaml.UseOrderedMap()); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// yamlError words a YAML or JSON decoding error with the file, and the line shifted to where
+// the text starts in the file.
+func yamlError(source string, firstLine int, err error) error {
+	msg := err.Error()
+	if m := posRE.FindStringSubmatch(msg); m != nil {
+		var l, c int
+		fmt.Sscanf(m[1]+" "+m[2], "%d %d", &l, &c)
+		first, _, _ := strings.Cut(msg[len(m[0]):], "\n")
+		return fmt.Errorf("%s:%d:%d: %s", source, l+firstLine-1, c, strings.TrimSpace(first))
+	}
+	first, _, _ := strings.Cut(msg, "\n")
+	return fmt.Errorf("%s: %s", source, first)
+}
+
+var posRE = regexp.MustCompile(`^\[(\d+):(\d+)\]`)
+
+// lenientFrontmatter reads frontmatter that a YAML parser rejects the way Claude Code does:
+// every line that starts at column 0 with `key:` opens a field, and the lines after it up to
+// the next such line are its value. A value that parses as YAML on its own (a list, a number)
+// is read as that; anything else is the text as written.
+func lenientFrontmatter(text string) yaml.MapSlice {
+	var out yaml.MapSlice
+	var key string
+	var val []string
+	flush := func() {
+		if key == "" {
+			return
+		}
+		raw := strings.TrimSpace(strings.Join(val, "\n"))
+		var v any = raw
+		if parsed, err := decodeOrdered(raw); err == nil && raw != "" {
+			switch parsed.(type) {
+			case []any, yaml.MapSlice, bool, uint64, int64, float64:
+				v = parsed
+			case string:
+				if !strings.Contains(raw, "\n") {
+					v = parsed // unquotes "x" and 'x'
+				}
+			}
+		}
+		out = append(out, yaml.MapItem{Key: key, Value: v})
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if m := keyLineRE.FindStringSubmatch(l); m != nil {
+			flush()
+			key, val = m[1], []string{m[2]}
+			continue
+		}
+		val = append(val, l)
+	}
+	flush()
+	return out
+}
+
+var keyLineRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_-]*):(?:\s+(.*)|)$`)
+
+// get finds key in m.
+func get(m yaml.MapSlice, key string) (any, bool) {
+	for _, it := range m {
+		if fmt.Sprint(it.Key) == key {
+			return it.Value, true
+		}
+	}
+	return nil, false
+}
+
+// str is v as text: strings as they are, numbers and booleans printed.
+func str(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case yaml.MapSlice, []any:
+		b, _ := yaml.MarshalWithOptions(x, yaml.Flow(true))
+		return strings.TrimSpace(string(b))
+	}
+	return fmt.Sprint(v)
+}
+
+// asInt reads a whole number from a decoded value.
+func asInt(v any) (int, bool) {
+	switch x := v.(type) {
+	case uint64:
+		return int(x), true
+	case int64:
+		return int(x), true
+	case int:
+		return x, true
+	case float64:
+		if x == float64(int(x)) {
+			return int(x), true
+		}
+	}
+	return 0, false
+}

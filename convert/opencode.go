@@ -1,0 +1,345 @@
+package convert
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// ImportOpenCodeMarkdown converts an OpenCode agent file. name is the agent's name as OpenCode
+// forms it: the path relative to the agent folder without .md (team/reviewer). Both spellings
+// are read: V1 (`permission` map, `tools`, body or `prompt`) and V2 (`permissions` list,
+// `system`).
+func ImportOpenCodeMarkdown(source, name string, data []byte) (*Item, error) {
+	fmText, body, line, ok := splitFrontmatter(data)
+	if !ok {
+		return nil, fmt.Errorf("%s:1:1: expected an OpenCode agent: a frontmatter block between --- lines, then the prompt", source)
+	}
+	v, err := decodeOrdered(fmText)
+	if err != nil {
+		return nil, yamlError(source, line, err)
+	}
+	fm, _ := v.(yaml.MapSlice)
+	return openCodeAgent(source, name, fm, strings.TrimSpace(body))
+}
+
+// ImportOpenCodeConfig converts the agents of an opencode.json: the V1 `agent` object and the
+// V2 `agents` object, one item per agent in file order.
+func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
+	v, err := decodeOrdered(string(data))
+	if err != nil {
+		return nil, yamlError(source, 1, err)
+	}
+	root, ok := v.(yaml.MapSlice)
+	if !ok {
+		return nil, fmt.Errorf("%s:1:1: expected a JSON object", source)
+	}
+	var out []*Item
+	found := false
+	for _, key := range []string{"agent", "agents"} {
+		av, ok := get(root, key)
+		if !ok {
+			continue
+		}
+		found = true
+		agents, ok := av.(yaml.MapSlice)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s: expected an object of agents by name", source, key)
+		}
+		for _, a := range agents {
+			fm, ok := a.Value.(yaml.MapSlice)
+			if !ok {
+				return nil, fmt.Errorf("%s: %s.%v: expected an object with the agent's fields", source, key, a.Key)
+			}
+			it, err := openCodeAgent(source+"#"+key+"."+fmt.Sprint(a.Key), fmt.Sprint(a.Key), fm, "")
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, it)
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("%s: no \"agent\" or \"agents\" object: there are no agents to import", source)
+	}
+	return out, nil
+}
+
+func openCodeAgent(source, name string, fm yaml.MapSlice, body string) (*Item, error) {
+	rep := newReport(source, "", EnforcedByFile)
+	d := &Draft{Prompt: body}
+	d.Name = nameFor(name, rep)
+	rep.Target = d.Name
+	var toolRules engine.Ruleset
+	for _, it := range fm {
+		k := fmt.Sprint(it.Key)
+		switch k {
+		case "description":
+			d.Description = strings.TrimSpace(str(it.Value))
+			rep.keep("description")
+		case "permission":
+			rs, err := openCodeV1Permission(source, it.Value, rep)
+			if err != nil {
+				return nil, err
+			}
+			d.Rules = append(d.Rules, rs...)
+		case "permissions":
+			rs, err := openCodeV2Permissions(source, it.Value, rep)
+			if err != nil {
+				return nil, err
+			}
+			d.Rules = append(d.Rules, rs...)
+		case "tools":
+			m, ok := it.Value.(yaml.MapSlice)
+			if !ok {
+				return nil, fmt.Errorf("%s: tools: expected a map of tool names to true or false", source)
+			}
+			for _, t := range m {
+				if str(t.Value) == "false" {
+					key := mapping.KeyForTool(fmt.Sprint(t.Key))
+					toolRules = append(toolRules, engine.Rule{Permission: key, Pattern: "*", Action: engine.Deny})
+				}
+			}
+			rep.change("tools", str(it.Value), "deny rules, last", "a disabled tool becomes a deny rule for its permission, after the others, so it wins")
+		case "prompt", "system":
+			s := str(it.Value)
+			if strings.HasPrefix(s, "{file:") {
+				d.keep("x-opencode", k, it.Value)
+				rep.lose(k+" "+s, "the prompt lives in another file; copy its text into the persona's body (kept in x-opencode for export)")
+				continue
+			}
+			d.Prompt = strings.TrimSpace(s)
+			if k == "system" {
+				rep.change("system", "system", "body", "the persona's prompt is its body")
+			} else {
+				rep.keep("prompt")
+			}
+		case "mode":
+			switch m := str(it.Value); m {
+			case "subagent":
+				d.Type = personas.TypeSubagent
+				rep.keep("mode (as type)")
+			case "primary":
+				rep.keep("mode (as type)")
+			default:
+				d.keep("x-opencode", k, it.Value)
+				rep.change("mode", m, "type: primary", "personas are primary or subagent; all is offered for switching (kept in x-opencode for export)")
+			}
+		case "steps", "maxSteps":
+			if n, ok := asInt(it.Value); ok && n > 0 {
+				d.Steps = n
+				if k == "steps" {
+					rep.keep("steps")
+				} else {
+					rep.change(k, str(it.Value), "steps", "maxSteps is the older spelling of steps")
+				}
+				continue
+			}
+			d.keep("x-opencode", k, it.Value)
+			rep.change(k, str(it.Value), "x-opencode."+k, "not a positive number; kept for export")
+		case "hidden":
+			d.Hidden = str(it.Value) == "true"
+			rep.keep("hidden")
+		case "color":
+			c := str(it.Value)
+			if personas.IsColor(c) {
+				d.Color = c
+				rep.keep("color")
+				continue
+			}
+			d.keep("x-opencode", k, it.Value)
+			rep.change("color", c, "x-opencode.color", "not a theme token of pi; kept for export")
+		case agentmgrNS:
+			if err := restoreAgentmgr(d, it.Value, source); err != nil {
+				return nil, err
+			}
+			rep.keep("fields written by agentmgr export (x-agentmgr)")
+		default:
+			d.keep("x-opencode", k, it.Value)
+			rep.change(k, str(it.Value), "x-opencode."+k, "agentmgr does not use "+k+"; kept for export")
+		}
+	}
+	d.Rules = append(d.Rules, toolRules...)
+	if d.Description == "" {
+		d.Description = firstSentence(d.Prompt)
+		if d.Description == "" {
+			d.Description = "Imported from OpenCode: " + name
+		}
+		rep.change("description", "", d.Description, "a persona needs a description; the source had none")
+	}
+	if d.Prompt != "" && !contains(rep.Kept, "prompt") {
+		rep.keep("prompt")
+	}
+	return &Item{Draft: d, Report: rep}, nil
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// openCodeV1Permission reads `permission`: an action for everything, or a map of keys to an
+// action or to an ordered map of patterns to actions. OpenCode decides the last matching rule,
+// as agentmgr does, so the rules are kept in order.
+func openCodeV1Permission(source string, v any, rep *Report) (engine.Ruleset, error) {
+	if s, ok := v.(string); ok {
+		a, err := engine.ParseAction(s)
+		if err != nil {
+			return nil, fmt.Errorf("%s: permission: %w", source, err)
+		}
+		rep.keep("permission")
+		return engine.Ruleset{{Permission: "*", Pattern: "*", Action: a}}, nil
+	}
+	m, ok := v.(yaml.MapSlice)
+	if !ok {
+		return nil, fmt.Errorf("%s: permission: expected allow, ask, deny or a map of permissions", source)
+	}
+	var rs engine.Ruleset
+	for _, e := range m {
+		key := fmt.Sprint(e.Key)
+		switch x := e.Value.(type) {
+		case string:
+			a, err := engine.ParseAction(x)
+			if err != nil {
+				return nil, fmt.Errorf("%s: permission.%s: %w", source, key, err)
+			}
+			rs = append(rs, engine.Rule{Permission: key, Pattern: "*", Action: a})
+		case yaml.MapSlice:
+			for _, pe := range x {
+				a, err := engine.ParseAction(str(pe.Value))
+				if err != nil {
+					return nil, fmt.Errorf("%s: permission.%s.%q: %w", source, key, fmt.Sprint(pe.Key), err)
+				}
+				rs = append(rs, engine.Rule{Permission: key, Pattern: fmt.Sprint(pe.Key), Action: a})
+			}
+		default:
+			return nil, fmt.Errorf("%s: permission.%s: expected an action or a map of patterns to actions", source, key)
+		}
+	}
+	rep.keep(fmt.Sprintf("permission (%d rules, in order)", len(rs)))
+	return rs, nil
+}
+
+// openCodeV2Permissions reads the V2 ordered list [{action, resource, effect}]; `shell` is the
+// V2 name of bash.
+func openCodeV2Permissions(source string, v any, rep *Report) (engine.Ruleset, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("%s: permissions: expected a list of {action, resource, effect}", source)
+	}
+	var rs engine.Ruleset
+	renamed := false
+	for i, e := range list {
+		m, _ := e.(yaml.MapSlice)
+		key := str(must(get(m, "action")))
+		res := str(must(get(m, "resource")))
+		if res == "" {
+			res = "*"
+		}
+		a, err := engine.ParseAction(str(must(get(m, "effect"))))
+		if key == "" || err != nil {
+			return nil, fmt.Errorf("%s: permissions[%d]: expected {action: TOOL, resource: PATTERN, effect: allow|ask|deny}", source, i)
+		}
+		if key == "shell" {
+			key, renamed = "bash", true
+		}
+		rs = append(rs, engine.Rule{Permission: key, Pattern: res, Action: a})
+	}
+	rep.keep(fmt.Sprintf("permissions (%d rules, in order)", len(rs)))
+	if renamed {
+		rep.change("permissions shell", "shell", "bash", "agentmgr's name for the shell permission")
+	}
+	return rs, nil
+}
+
+// ExportOpenCode converts persona p into an OpenCode agent file (agents/NAME.md) in the V1
+// spelling, which V2 still reads: OpenCode decides the last matching rule, as agentmgr does, so
+// the rules carry over as they are. src is the persona file's text (nil for a built-in), read
+// for what it keeps under x-opencode.
+func ExportOpenCode(p *personas.Persona, src []byte) (*Export, error) {
+	rep := newReport(p.Where(), "agents/"+p.Name+".md", EnforcedByFile)
+	fm := yaml.MapSlice{{Key: "description", Value: p.Description}}
+	rep.keep("name (the file name)", "description")
+	kept := passthroughOf(src, "x-opencode")
+	mode := "primary"
+	if p.Type == personas.TypeSubagent {
+		mode = "subagent"
+	}
+	if m, ok := get(kept, "mode"); ok && p.Type != personas.TypeSubagent {
+		mode = str(m)
+	}
+	fm = append(fm, yaml.MapItem{Key: "mode", Value: mode})
+	rep.keep("type (as mode)")
+	if p.Color != "" {
+		if p.Color == "dim" || p.Color == "muted" || p.Color == "borderAccent" {
+			rep.lose("color "+p.Color, "not an OpenCode theme colour")
+		} else {
+			fm = append(fm, yaml.MapItem{Key: "color", Value: p.Color})
+			rep.keep("color")
+		}
+	}
+	if p.Steps > 0 {
+		fm = append(fm, yaml.MapItem{Key: "steps", Value: p.Steps})
+		rep.keep("steps")
+	}
+	if p.Hidden {
+		fm = append(fm, yaml.MapItem{Key: "hidden", Value: true})
+		rep.keep("hidden")
+	}
+	if p.Icon != "" {
+		rep.lose("icon "+p.Icon, "OpenCode agents have no icon")
+	}
+	for _, it := range kept {
+		if k := fmt.Sprint(it.Key); k != "mode" {
+			fm = append(fm, it)
+			rep.keep(k + " (from x-opencode)")
+		}
+	}
+	rules, err := groupRules(p.Rules)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	perm := yaml.MapSlice{}
+	for i := 0; i < len(rules); {
+		j := i
+		for j < len(rules) && rules[j].Permission == rules[i].Permission {
+			j++
+		}
+		group := rules[i:j]
+		if len(group) == 1 && group[0].Pattern == "*" {
+			perm = append(perm, yaml.MapItem{Key: group[0].Permission, Value: string(group[0].Action)})
+		} else {
+			m := yaml.MapSlice{}
+			for _, r := range group {
+				m = append(m, yaml.MapItem{Key: r.Pattern, Value: string(r.Action)})
+			}
+			perm = append(perm, yaml.MapItem{Key: group[0].Permission, Value: m})
+		}
+		for _, r := range group {
+			if r.Reason != "" {
+				rep.lose("reason of "+r.String(), "OpenCode rules have no reason; the rule is kept without it")
+			}
+		}
+		i = j
+	}
+	fm = append(fm, yaml.MapItem{Key: "permission", Value: perm})
+	rep.keep(fmt.Sprintf("rules (%d, in order: OpenCode also decides the last match)", len(p.Rules)))
+	y, err := yaml.MarshalWithOptions(fm, yaml.IndentSequence(true), yaml.UseLiteralStyleIfMultiline(true))
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot write the agent file: %w", p.Name, err)
+	}
+	md := "---\n" + string(y) + "---\n"
+	if p.Prompt != "" {
+		md += strings.TrimSpace(p.Prompt) + "\n"
+		rep.keep("prompt")
+	}
+	return &Export{Files: []File{{Path: "agents/" + p.Name + ".md", Data: []byte(md)}}, Report: rep}, nil
+}

@@ -1,0 +1,140 @@
+package convert
+
+import (
+	"regexp"
+	"strings"
+)
+
+// regexToGlobs rewrites a Roo fileRegex into agentmgr path patterns when it is one of the
+// simple shapes people write (`\.md$`, `\.(md|mdx)$`, `^docs/.*`, `a|b`); ok is false for
+// anything else, which a glob cannot say (look-ahead, classes, repetition).
+func regexToGlobs(re string) (globs []string, ok bool) {
+	if _, err := regexp.Compile(re); err != nil {
+		return nil, false
+	}
+	for _, alt := range splitTop(re) {
+		gs, ok := altToGlobs(alt)
+		if !ok {
+			return nil, false
+		}
+		globs = append(globs, gs...)
+	}
+	return globs, len(globs) > 0
+}
+
+// splitTop splits at the | outside parentheses.
+func splitTop(re string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(re); i++ {
+		switch re[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				out = append(out, re[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, re[start:])
+}
+
+func altToGlobs(alt string) ([]string, bool) {
+	head, tail := "*", "*"
+	if s, ok := strings.CutPrefix(alt, "^"); ok {
+		alt, head = s, ""
+	}
+	if s, ok := strings.CutSuffix(alt, "$"); ok && !strings.HasSuffix(s, `\`) {
+		alt, tail = s, ""
+	}
+	variants := []string{""}
+	for i := 0; i < len(alt); i++ {
+		var pieces []string
+		switch c := alt[i]; {
+		case c == '\\' && i+1 < len(alt) && strings.IndexByte(`.\/-_()[]{}+?*^$|`, alt[i+1]) >= 0:
+			pieces = []string{alt[i+1 : i+2]}
+			i++
+		case strings.HasPrefix(alt[i:], ".*"):
+			pieces = []string{"*"}
+			i++
+		case c == '(':
+			end := strings.IndexByte(alt[i:], ')')
+			if end < 0 {
+				return nil, false
+			}
+			inner := strings.TrimPrefix(alt[i+1:i+end], "?:")
+			for _, o := range strings.Split(inner, "|") {
+				lit, ok := literal(o)
+				if !ok {
+					return nil, false
+				}
+				pieces = append(pieces, lit)
+			}
+			i += end
+		case strings.IndexByte(`.[]{}+?*^$|)\`, c) >= 0:
+			return nil, false
+		default:
+			pieces = []string{alt[i : i+1]}
+		}
+		var next []string
+		for _, v := range variants {
+			for _, p := range pieces {
+				next = append(next, v+p)
+			}
+		}
+		variants = next
+	}
+	for i, v := range variants {
+		variants[i] = strings.ReplaceAll(head+v+tail, "**", "*")
+	}
+	return variants, true
+}
+
+// literal reads a regex piece made only of literal characters and escaped ones.
+func literal(s string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			b.WriteByte(s[i+1])
+			i++
+			continue
+		}
+		if strings.IndexByte(`.[]{}+?*^$|()`, c) >= 0 {
+			return "", false
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), true
+}
+
+// globsToRegex writes agentmgr path patterns as one Roo fileRegex.
+func globsToRegex(globs []string) string {
+	alts := make([]string, len(globs))
+	for i, g := range globs {
+		parts := strings.Split(g, "*")
+		for j := range parts {
+			parts[j] = strings.ReplaceAll(regexp.QuoteMeta(parts[j]), `\?`, ".")
+		}
+		alts[i] = strings.Join(parts, ".*")
+	}
+	if len(alts) == 1 {
+		return "^" + alts[0] + "$"
+	}
+	return "^(?:" + strings.Join(alts, "|") + ")$"
+}
+
+// mustRegexp compiles a fileRegex; one that does not compile matches nothing (Roo refuses the
+// edit).
+func mustRegexp(re string) *regexp.Regexp {
+	r, err := regexp.Compile(re)
+	if err != nil {
+		return regexp.MustCompile(`$.^`)
+	}
+	return r
+}
