@@ -211,7 +211,14 @@ func ruleToClaude(r engine.Rule) ([]string, string) {
 		if r.Pattern != "*" {
 			return nil, "MCP tools take no specifier in Claude Code"
 		}
-		return []string{strings.TrimSuffix(strings.TrimSuffix(r.Permission, "*"), "__")}, ""
+		parts := strings.Split(r.Permission, "__")
+		switch {
+		case len(parts) == 3 && parts[2] == "*" && !strings.ContainsAny(parts[1], "*?"):
+			return []string{"mcp__" + parts[1]}, ""
+		case !strings.ContainsAny(r.Permission, "*?"):
+			return []string{r.Permission}, ""
+		}
+		return nil, "Claude Code names MCP tools one server at a time"
 	}
 	if strings.ContainsAny(r.Permission, "*?") {
 		return nil, "Claude Code rules name tools, not tool patterns"

@@ -7,8 +7,9 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 )
 
-// compareDecisions decides every probe both ways and reports, per tool and pair of actions,
-// the calls that the target decides differently from the persona, with up to four examples.
+// compareDecisions decides every probe both ways and reports, per permission and pair of
+// actions (a call shape), the calls that the target decides differently from the persona,
+// with up to four examples.
 func compareDecisions(probes []Probe, ours, theirs func(Probe) engine.Action, label, why string, rep *Report) {
 	type shape struct {
 		tool     string
@@ -21,7 +22,7 @@ func compareDecisions(probes []Probe, ours, theirs func(Probe) engine.Action, la
 		if a == b {
 			continue
 		}
-		s := shape{p.Tool, a, b}
+		s := shape{shapeKey(p.Tool), a, b}
 		if _, ok := examples[s]; !ok {
 			order = append(order, s)
 		}
@@ -36,4 +37,13 @@ func compareDecisions(probes []Probe, ours, theirs func(Probe) engine.Action, la
 		}
 		rep.change(fmt.Sprintf("%s: %s %s%s", label, s.tool, strings.Join(ex, ", "), more), string(s.from), string(s.to), why)
 	}
+}
+
+// shapeKey is the permission a probe's call shape is reported under; MCP tools, which
+// probes can only sample, are reported together.
+func shapeKey(tool string) string {
+	if strings.HasPrefix(tool, "mcp__") {
+		return "mcp__*"
+	}
+	return claudeKey(tool)
 }

@@ -149,7 +149,14 @@ func groupRules(rs engine.Ruleset) (engine.Ruleset, error) {
 		if !placed {
 			for _, g := range groups {
 				if g[0].Permission == r.Permission {
-					return nil, fmt.Errorf("the rules for %q cannot be written as one entry of a rule map without changing what they decide: a rule for %q stands between them; reorder them by hand", r.Permission, overlapping(groups, r.Permission))
+					// A wildcard permission can be spelled again with a doubled star (`**`
+					// is `*`), which is a key of its own in the map; a plain name cannot.
+					respelled, ok := respell(r.Permission, groups)
+					if !ok {
+						return nil, fmt.Errorf("the rules for %q cannot be written as one entry of a rule map without changing what they decide: a rule for %q stands between them; reorder them by hand", r.Permission, overlapping(groups, r.Permission))
+					}
+					r.Permission = respelled
+					break
 				}
 			}
 			groups = append(groups, []engine.Rule{r})
@@ -160,6 +167,25 @@ func groupRules(rs engine.Ruleset) (engine.Ruleset, error) {
 		out = append(out, dedupePatterns(g)...)
 	}
 	return out, nil
+}
+
+// respell finds a spelling of the wildcard permission perm that no group uses yet.
+func respell(perm string, groups [][]engine.Rule) (string, bool) {
+	i := strings.IndexByte(perm, '*')
+	if i < 0 {
+		return "", false
+	}
+	for n := 2; n < 10; n++ {
+		cand := perm[:i] + strings.Repeat("*", n) + perm[i+1:]
+		used := false
+		for _, g := range groups {
+			used = used || g[0].Permission == cand
+		}
+		if !used {
+			return cand, true
+		}
+	}
+	return "", false
 }
 
 func overlapping(groups [][]engine.Rule, perm string) string {

@@ -26,11 +26,12 @@ var baseProbes = []Probe{
 	{"Read", "~/.ssh/id_rsa"}, {"Edit", "src/a.go"}, {"Edit", "README.md"}, {"Write", "docs/x/y.md"},
 	{"Grep", "TODO"}, {"Glob", "**/*.go"}, {"WebFetch", "https://example.com/"},
 	{"WebSearch", "go generics"}, {"Agent", "reviewer"}, {"TodoWrite", ""},
+	{"mcp__github__create_issue", ""},
 }
 
 // probesFor adds, to the base probes, values made from each rule's pattern: the pattern with
-// its wildcards filled by nothing, a word, and a nested path, so that every rule is exercised
-// at its edges.
+// its wildcards filled by nothing, a word, a nested path, and each other pattern of the same
+// permission (so that a value matching two rules at once is tried too).
 func probesFor(rs engine.Ruleset) []Probe {
 	out := append([]Probe(nil), baseProbes...)
 	seen := map[Probe]bool{}
@@ -42,7 +43,18 @@ func probesFor(rs engine.Ruleset) []Probe {
 		if tool == "" {
 			continue
 		}
-		for _, fill := range []string{"", "x", "a/b"} {
+		// A value no specific pattern is likely to match tries the rules' catch-alls.
+		if p := (Probe{tool, "zz/other"}); !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+		fills := []string{"", "x", "a/b"}
+		for _, o := range rs {
+			if o.Permission == r.Permission && o.Pattern != r.Pattern {
+				fills = append(fills, strings.ReplaceAll(strings.ReplaceAll(o.Pattern, "?", "q"), "*", "x"))
+			}
+		}
+		for _, fill := range fills {
 			v := strings.ReplaceAll(strings.ReplaceAll(r.Pattern, "?", "q"), "*", fill)
 			p := Probe{tool, strings.TrimSpace(v)}
 			if !seen[p] {

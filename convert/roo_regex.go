@@ -121,12 +121,9 @@ func globsToRegex(globs []string) string {
 		for j := range parts {
 			parts[j] = strings.ReplaceAll(regexp.QuoteMeta(parts[j]), `\?`, ".")
 		}
-		alts[i] = strings.Join(parts, ".*")
+		alts[i] = "^" + strings.Join(parts, ".*") + "$"
 	}
-	if len(alts) == 1 {
-		return "^" + alts[0] + "$"
-	}
-	return "^(?:" + strings.Join(alts, "|") + ")$"
+	return strings.Join(alts, "|")
 }
 
 // mustRegexp compiles a fileRegex; one that does not compile matches nothing (Roo refuses the
