@@ -31,7 +31,11 @@ func agentmgrBlock(p *personas.Persona) yaml.MapSlice {
 	}
 	rules := []any{}
 	for _, r := range p.Rules {
-		rules = append(rules, yaml.MapSlice{{Key: "permission", Value: r.Permission}, {Key: "pattern", Value: r.Pattern}, {Key: "action", Value: string(r.Action)}})
+		m := yaml.MapSlice{{Key: "permission", Value: r.Permission}, {Key: "pattern", Value: r.Pattern}, {Key: "action", Value: string(r.Action)}}
+		if r.Reason != "" {
+			m = append(m, yaml.MapItem{Key: "reason", Value: r.Reason})
+		}
+		rules = append(rules, m)
 	}
 	return append(m, yaml.MapItem{Key: "permissions", Value: rules})
 }
@@ -66,7 +70,7 @@ func restoreAgentmgr(d *Draft, v any, source string) error {
 				if err != nil || perm == "" {
 					return fmt.Errorf("%s: %s.permissions[%d]: expected {permission, pattern, action} with action allow, ask or deny", source, agentmgrNS, i)
 				}
-				rs = append(rs, engine.Rule{Permission: perm, Pattern: pat, Action: a})
+				rs = append(rs, engine.Rule{Permission: perm, Pattern: pat, Action: a, Reason: str(must(get(rm, "reason")))})
 			}
 			d.Rules = rs
 		}

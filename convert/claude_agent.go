@@ -22,6 +22,9 @@ var claudeColors = map[string]string{
 // mode (or its permissionMode) decides those calls. settings, when not nil, is a settings.json
 // whose permission tiers are merged in (settingsSource names it in the report).
 func ImportClaudeAgent(source string, data []byte, settingsSource string, settings []byte) (*Item, error) {
+	if err := checkUTF8(source, data); err != nil {
+		return nil, err
+	}
 	fmText, body, line, ok := splitFrontmatter(data)
 	if !ok {
 		return nil, fmt.Errorf("%s:1:1: expected a Claude Code subagent: a frontmatter block between --- lines, then the prompt", source)

@@ -102,7 +102,11 @@ func wildcardRE(p string) *regexp.Regexp {
 	for i := range parts {
 		parts[i] = regexp.QuoteMeta(parts[i])
 	}
-	return regexp.MustCompile(`(?s)^` + strings.Join(parts, ".*") + tail + `$`)
+	re, err := regexp.Compile(`(?s)^` + strings.Join(parts, ".*") + tail + `$`)
+	if err != nil {
+		return regexp.MustCompile(`$.^`) // invalid UTF-8: matches nothing
+	}
+	return re
 }
 
 // gitignoreMatch matches a relative path against a Claude Code path specifier: `*` inside one
@@ -143,9 +147,15 @@ func gitignoreMatch(spec, path string) bool {
 		case p[i] == '?':
 			b.WriteString(`[^/]`)
 		default:
-			b.WriteString(regexp.QuoteMeta(p[i : i+1]))
+			j := i + 1
+			for j < len(p) && p[j] != '*' && p[j] != '?' {
+				j++
+			}
+			b.WriteString(regexp.QuoteMeta(p[i:j]))
+			i = j - 1
 		}
 	}
 	b.WriteString(`$`)
-	return regexp.MustCompile(b.String()).MatchString(path)
+	re, err := regexp.Compile(b.String())
+	return err == nil && re.MatchString(path)
 }

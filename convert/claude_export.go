@@ -75,6 +75,7 @@ func ExportClaude(p *personas.Persona, src []byte) (*Export, error) {
 		rep.keep("tools (none hidden: the subagent inherits every tool)")
 	}
 	passthrough := passthroughOf(src, "x-claude")
+	reportForeign(src, "x-claude", rep)
 	for _, it := range passthrough {
 		k := fmt.Sprint(it.Key)
 		if k == "hooks" {

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -28,16 +29,19 @@ func ParseClaudeRule(s string) (ClaudeRule, error) {
 	s = strings.TrimSpace(s)
 	open := strings.IndexByte(s, '(')
 	if open < 0 {
-		if s == "" || strings.ContainsAny(s, ") \t") {
+		if !toolNameRE.MatchString(s) {
 			return ClaudeRule{}, fmt.Errorf("%q is not a permission rule; expected Tool or Tool(specifier)", s)
 		}
 		return ClaudeRule{Tool: s}, nil
 	}
-	if !strings.HasSuffix(s, ")") || open == 0 {
+	if !strings.HasSuffix(s, ")") || !toolNameRE.MatchString(s[:open]) {
 		return ClaudeRule{}, fmt.Errorf("%q is not a permission rule; expected Tool(specifier) with the closing parenthesis at the end", s)
 	}
 	return ClaudeRule{Tool: s[:open], Spec: s[open+1 : len(s)-1], Has: true}, nil
 }
+
+// toolNameRE is what a Claude Code tool name looks like (Bash, mcp__server__tool, mcp__s__*).
+var toolNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*\*?$`)
 
 // claudeShellTools are the tools whose specifier is a command.
 var claudeShellTools = map[string]bool{"Bash": true, "PowerShell": true, "Monitor": true}
@@ -151,6 +155,8 @@ func claudePathToGlobs(spec string) (pats []string, why string) {
 	if strings.HasSuffix(p, "/") {
 		p += "**"
 	}
+	abs := strings.HasPrefix(p, "/")
+	p = strings.TrimPrefix(p, "/")
 	// Segment-level rewrite: a `**` segment matches zero or more segments.
 	segs := strings.Split(p, "/")
 	variants := []string{""}
@@ -159,7 +165,7 @@ func claudePathToGlobs(spec string) (pats []string, why string) {
 		var next []string
 		for _, v := range variants {
 			join := func(x string) string {
-				if v == "" && i == 0 {
+				if v == "" {
 					return x
 				}
 				return v + "/" + x
@@ -189,6 +195,9 @@ func claudePathToGlobs(spec string) (pats []string, why string) {
 	}
 	seen := map[string]bool{}
 	for _, v := range variants {
+		if abs {
+			v = "/" + v
+		}
 		if v != "" && !seen[v] {
 			seen[v] = true
 			pats = append(pats, v)

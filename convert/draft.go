@@ -113,12 +113,18 @@ func ruleMap(rs engine.Ruleset) any {
 		for j < len(rs) && rs[j].Permission == rs[i].Permission {
 			j++
 		}
-		if j == i+1 && rs[i].Pattern == "*" {
+		if j == i+1 && rs[i].Pattern == "*" && rs[i].Reason == "" {
 			out = append(out, yaml.MapItem{Key: rs[i].Permission, Value: string(rs[i].Action)})
 		} else {
 			m := yaml.MapSlice{}
 			for _, r := range rs[i:j] {
-				m = append(m, yaml.MapItem{Key: r.Pattern, Value: string(r.Action)})
+				var v any = string(r.Action)
+				if r.Reason != "" {
+					// Only a persona exported by agentmgr carries reasons; pi-agent-manager
+					// skips this form, which the import's report then says.
+					v = yaml.MapSlice{{Key: "action", Value: string(r.Action)}, {Key: "reason", Value: r.Reason}}
+				}
+				m = append(m, yaml.MapItem{Key: r.Pattern, Value: v})
 			}
 			out = append(out, yaml.MapItem{Key: rs[i].Permission, Value: m})
 		}

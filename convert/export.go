@@ -46,3 +46,23 @@ func ExportFiles(format string, exports []*Export) ([]File, error) {
 	}
 	return out, nil
 }
+
+// passthroughNamespaces are the keys imports keep other formats' fields under.
+var passthroughNamespaces = []string{"x-claude", "x-opencode", "x-roo", "x-opcode"}
+
+// reportForeign lists, as lost, the fields the persona keeps for formats other than own: the
+// target cannot use them, and they stay in the persona file.
+func reportForeign(src []byte, own string, rep *Report) {
+	for _, ns := range passthroughNamespaces {
+		if ns == own {
+			continue
+		}
+		var keys []string
+		for _, it := range passthroughOf(src, ns) {
+			keys = append(keys, fmt.Sprint(it.Key))
+		}
+		if len(keys) > 0 {
+			rep.lose(ns+" ("+strings.Join(keys, ", ")+")", "fields of another format; they stay in the persona file")
+		}
+	}
+}

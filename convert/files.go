@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/pam"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -198,13 +200,24 @@ func rooRulesFiles(root, slug string) []RulesFile {
 	return out
 }
 
+func hasLoss(r *Report, prefix string) bool {
+	for _, l := range r.Lost {
+		if strings.HasPrefix(l.What, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrExists is returned (wrapped) when a write would replace an existing file or persona.
 var ErrExists = errors.New("already exists")
 
-// PlanPersona checks the draft as a persona file for scope and returns its path and text,
-// without writing. It fails when a persona file of that name is there, unless force.
-func PlanPersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool) (string, []byte, error) {
-	dir := dirs.AgentsDir(scope)
+// PlanPersona checks the item's draft as a persona file for scope and returns its path and
+// text, without writing. It fails when a persona file of that name is there, unless force.
+// When pi-agent-manager would skip the file, the report says so.
+func PlanPersona(it *Item, dirs locations.Dirs, scope personas.Scope, force bool) (string, []byte, error) {
+	d := it.Draft
+	dir := personas.AgentsDir(dirs, scope)
 	if dir == "" {
 		return "", nil, fmt.Errorf("there is no %s persona folder here (a project needs a .pi folder); use --scope global", scope)
 	}
@@ -212,6 +225,9 @@ func PlanPersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool)
 	_, data, err := d.Persona(path)
 	if err != nil {
 		return "", nil, err
+	}
+	if r := pam.LoadFile(d.Name+".md", data); !r.Loads && !hasLoss(it.Report, "pi-agent-manager") {
+		it.Report.lose(pam.Runtime+" skips the file", r.Reason)
 	}
 	if _, err := os.Stat(path); err == nil && !force {
 		return path, data, fmt.Errorf("%s: %w; use another --name, or --force to move the old one to the trash", path, ErrExists)
@@ -222,8 +238,9 @@ func PlanPersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool)
 // WritePersona writes the draft as a persona file of scope through the persona writer (the
 // text is checked by the persona reader first; the write is atomic). With force an existing
 // persona file of that name is first moved to the trash, where restore finds it.
-func WritePersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool) (string, error) {
-	path, data, err := PlanPersona(d, dirs, scope, force)
+func WritePersona(it *Item, dirs locations.Dirs, scope personas.Scope, force bool) (string, error) {
+	d := it.Draft
+	path, data, err := PlanPersona(it, dirs, scope, force)
 	if err != nil {
 		return path, err
 	}
@@ -244,7 +261,7 @@ func WritePersona(d *Draft, dirs personas.Dirs, scope personas.Scope, force bool
 
 // trashFile moves the persona file at path to the trash through the persona package, so it
 // can be restored.
-func trashFile(dirs personas.Dirs, path, name string) error {
+func trashFile(dirs locations.Dirs, path, name string) error {
 	c := personas.Load(dirs)
 	if p, ok := c.Lookup(name); ok && p.Path == path {
 		ch, err := personas.PlanDelete(c, name)

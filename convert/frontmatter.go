@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 )
@@ -29,6 +30,28 @@ func splitFrontmatter(data []byte) (fm string, body string, line int, ok bool) {
 		return "", s, 0, false
 	}
 	return rest[:i+1], rest[i+5:], 2, true
+}
+
+// checkUTF8 refuses a source that is not UTF-8, naming the line and column of the first bad
+// byte: persona files are UTF-8, and guessing another encoding would change the text.
+func checkUTF8(source string, data []byte) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return fmt.Errorf("%s:%d:%d: the file is not valid UTF-8 (byte 0x%02x); save it as UTF-8", source, line, col, data[i])
+		}
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+		i += n
+	}
+	return nil
 }
 
 // decodeOrdered reads YAML (or JSON, which YAML contains) keeping the order of every map.

@@ -16,6 +16,9 @@ import (
 // are read: V1 (`permission` map, `tools`, body or `prompt`) and V2 (`permissions` list,
 // `system`).
 func ImportOpenCodeMarkdown(source, name string, data []byte) (*Item, error) {
+	if err := checkUTF8(source, data); err != nil {
+		return nil, err
+	}
 	fmText, body, line, ok := splitFrontmatter(data)
 	if !ok {
 		return nil, fmt.Errorf("%s:1:1: expected an OpenCode agent: a frontmatter block between --- lines, then the prompt", source)
@@ -31,6 +34,9 @@ func ImportOpenCodeMarkdown(source, name string, data []byte) (*Item, error) {
 // ImportOpenCodeConfig converts the agents of an opencode.json: the V1 `agent` object and the
 // V2 `agents` object, one item per agent in file order.
 func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
+	if err := checkUTF8(source, data); err != nil {
+		return nil, err
+	}
 	v, err := decodeOrdered(string(data))
 	if err != nil {
 		return nil, yamlError(source, 1, err)
@@ -269,6 +275,7 @@ func ExportOpenCode(p *personas.Persona, src []byte) (*Export, error) {
 	fm := yaml.MapSlice{{Key: "description", Value: p.Description}}
 	rep.keep("name (the file name)", "description")
 	kept := passthroughOf(src, "x-opencode")
+	reportForeign(src, "x-opencode", rep)
 	mode := "primary"
 	if p.Type == personas.TypeSubagent {
 		mode = "subagent"

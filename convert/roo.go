@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 
@@ -40,6 +41,9 @@ var rooGroupOrder = []string{"read", "edit", "browser", "command", "mcp"}
 // file, YAML or JSON: one persona per mode. rules holds each mode's rules folder by slug
 // (.roo/rules-{slug}/, read by the caller), appended to the prompt in alphabetical order.
 func ImportRoo(source string, data []byte, rules map[string][]RulesFile) ([]*Item, error) {
+	if err := checkUTF8(source, data); err != nil {
+		return nil, err
+	}
 	v, err := decodeOrdered(string(data))
 	if err != nil {
 		return nil, yamlError(source, 1, err)
@@ -96,6 +100,10 @@ func rooMode(source, slugV string, m yaml.MapSlice, files []RulesFile) (*Item, e
 	}
 	sort.SliceStable(files, func(i, j int) bool { return files[i].RelativePath < files[j].RelativePath })
 	for _, f := range files {
+		if !utf8.ValidString(f.Content) || !utf8.ValidString(f.RelativePath) {
+			rep.change("rules file "+strings.ToValidUTF8(f.RelativePath, "?"), "bytes that are not UTF-8", "U+FFFD", "a persona is UTF-8 text")
+			f.Content, f.RelativePath = strings.ToValidUTF8(f.Content, "\uFFFD"), strings.ToValidUTF8(f.RelativePath, "\uFFFD")
+		}
 		prompt = append(prompt, rooRulesMarker+f.RelativePath+" -->\n"+strings.TrimSpace(f.Content))
 	}
 	if len(files) > 0 {
@@ -177,6 +185,9 @@ func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Rules
 			continue
 		}
 		re := str(must(get(opts, "fileRegex")))
+		if desc := str(must(get(opts, "description"))); desc != "" {
+			rep.lose("groups "+name+" description "+desc, "a description of the group's limits has no place in a persona")
+		}
 		if name == "edit" && re != "" {
 			d.keep("x-roo", "fileRegex", re)
 			globs, ok := regexToGlobs(re)
@@ -212,6 +223,7 @@ func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Rules
 func ExportRoo(p *personas.Persona, src []byte) (*Export, error) {
 	rep := newReport(p.Where(), ".roomodes#"+p.Name, EnforcedByFile)
 	kept := passthroughOf(src, "x-roo")
+	reportForeign(src, "x-roo", rep)
 	role, instr, files := splitRooPrompt(p.Prompt)
 	if role == "" {
 		// Roo refuses a mode without a role definition.

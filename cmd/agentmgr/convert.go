@@ -63,7 +63,10 @@ unless --force (the old file goes to the trash).`)
 	if *name != "" && !personas.ValidName(*name) {
 		return usagef("%q is not a valid persona name; use lower-case letters, digits, - and _", *name)
 	}
-	opt := convert.ImportOptions{SettingsPath: *withSettings, SettingsName: *name}
+	opt := convert.ImportOptions{SettingsName: *name}
+	if *withSettings != "" {
+		opt.SettingsPath = e.abs(*withSettings)
+	}
 	var items []*convert.Item
 	var problems []error
 	for _, path := range rest[1:] {
@@ -90,7 +93,7 @@ unless --force (the old file goes to the trash).`)
 		case isBuiltin(it.Draft.Name) && !*force:
 			r.Error = fmt.Sprintf("%s is the name of a built-in persona; import it with another --name, or --force to replace the built-in", it.Draft.Name)
 		case *dryRun:
-			path, text, err := convert.PlanPersona(it.Draft, dirs, sc, *force)
+			path, text, err := convert.PlanPersona(it, dirs, sc, *force)
 			r.Path = path
 			if err != nil {
 				r.Error = err.Error()
@@ -98,7 +101,7 @@ unless --force (the old file goes to the trash).`)
 				defer fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", path, text)
 			}
 		default:
-			path, err := convert.WritePersona(it.Draft, dirs, sc, *force)
+			path, err := convert.WritePersona(it, dirs, sc, *force)
 			r.Path, r.Written = path, err == nil
 			if err != nil {
 				r.Error = err.Error()
