@@ -46,22 +46,6 @@ func (d *Draft) keep(ns, key string, value any) {
 	d.Passthrough = append(d.Passthrough, yaml.MapItem{Key: ns, Value: yaml.MapSlice{{Key: key, Value: value}}})
 }
 
-// kept returns what the passthrough holds under ns.key.
-func (d *Draft) kept(ns, key string) (any, bool) {
-	for _, it := range d.Passthrough {
-		if it.Key != ns {
-			continue
-		}
-		m, _ := it.Value.(yaml.MapSlice)
-		for _, f := range m {
-			if fmt.Sprint(f.Key) == key {
-				return f.Value, true
-			}
-		}
-	}
-	return nil, false
-}
-
 // Render writes the draft as the text of a persona file. The rules are written as a rule
 // map, which names each permission once: rules of one permission that stand apart are moved
 // together when no rule between them can decide the same calls (see groupRules); when that is

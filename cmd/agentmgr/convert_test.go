@@ -160,11 +160,11 @@ func TestExportCommand(t *testing.T) {
 		} `json:"reports"`
 		Files []struct{ Path string } `json:"files"`
 	}
-	if err := json.Unmarshal([]byte(out.String()), &res); err != nil || len(res.Reports) != 1 || res.Reports[0].EnforcedBy != "gate" || len(res.Files) != 2 {
+	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Reports) != 1 || res.Reports[0].EnforcedBy != "gate" || len(res.Files) != 2 {
 		t.Fatalf("export --json: %v\n%s", err, out)
 	}
 	md, err := os.ReadFile(filepath.Join(e.cwd, "out", "agents", "reviewer.md"))
-	if err != nil || !strings.Contains(string(md), "agentmgr gate claude --agent reviewer") || !strings.Contains(string(md), "tools: Bash, Read") {
+	if err != nil || !strings.Contains(string(md), "agentmgr gate claude --agent reviewer") || !strings.Contains(string(md), "tools: Bash,") || !strings.Contains(string(md), " Read,") {
 		t.Fatalf("subagent file: %v\n%s", err, md)
 	}
 	// A second export refuses to replace the files.
