@@ -1,0 +1,138 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/agentmgr/agentmgr/pi"
+)
+
+func init() {
+	register(command{name: "pi", order: 42, usage: piUsage,
+		summary: "install, remove or check the pi extension that makes agentmgr decide pi's tool calls", run: runPi})
+}
+
+const piUsage = "install [--project] [--binary PATH] | uninstall [--project] | status [--json]"
+
+const piHelp = `The pi extension makes agentmgr the permission engine of pi: the active persona's hidden
+tools are removed from the model's tools, its prompt and permission envelope go into the
+system prompt, and every tool call is decided by ` + "`agentmgr serve --stdio`" + ` (deny blocks with
+the rule, ask opens pi's dialog). docs/pi.md says more.
+
+  install     write extensions/agentmgr/index.ts into pi's agent dir (--project: the
+              project's .pi folder), calling this binary; updates an older one
+  uninstall   remove exactly what install wrote
+  status      installed?, current?, which binary it calls, and other extensions that
+              would gate the same calls`
+
+func runPi(e *env, args []string) error {
+	fs := flags(e, "pi", piUsage, piHelp)
+	project := fs.Bool("project", false, "install, uninstall: the project's .pi/extensions instead of the agent dir's")
+	binary := fs.String("binary", "", "install: the agentmgr binary the extension starts (default: this one)")
+	asJSON := fs.Bool("json", false, "status: print JSON")
+	rest, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) != 1 {
+		return usagef("give one of install, uninstall or status")
+	}
+	d := e.dirs()
+	extDir := d.GlobalExtensions()
+	if *project {
+		if d.Project == "" {
+			// No .pi folder above: the project is the working directory.
+			d.Project = filepath.Join(e.cwd, ".pi")
+		}
+		extDir = d.ProjectExtensions()
+	}
+	switch rest[0] {
+	case "install":
+		bin, err := selfPath(*binary)
+		if err != nil {
+			return err
+		}
+		outcome, err := pi.Install(extDir, bin, version)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, pi.Path(extDir), bin)
+		report := pi.Check(d, bin, version)
+		for _, o := range report.Others {
+			fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
+		}
+		return nil
+	case "uninstall":
+		removed, err := pi.Uninstall(extDir)
+		if err != nil {
+			return err
+		}
+		if removed {
+			fmt.Fprintf(e.stdout, "removed %s\n", pi.Path(extDir))
+		} else {
+			fmt.Fprintf(e.stdout, "not installed: %s\n", pi.Path(extDir))
+		}
+		return nil
+	case "status":
+		bin, _ := selfPath("")
+		report := pi.Check(d, bin, version)
+		if *asJSON {
+			return writeJSON(e, report)
+		}
+		printPiStatus(e, report)
+		return nil
+	}
+	return usagef("unknown pi command %q; give install, uninstall or status", rest[0])
+}
+
+// selfPath is the absolute path of the binary the extension should start: given, or this one.
+func selfPath(given string) (string, error) {
+	if given != "" {
+		abs, err := filepath.Abs(given)
+		if err != nil {
+			return "", err
+		}
+		if st, err := os.Stat(abs); err != nil || st.IsDir() {
+			return "", usagef("--binary %s is not a file", given)
+		}
+		return abs, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("cannot tell where this agentmgr binary is: %w; give --binary", err)
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return exe, nil
+}
+
+func printPiStatus(e *env, r pi.Report) {
+	for _, st := range []*pi.Status{&r.Global, r.Project} {
+		if st == nil {
+			continue
+		}
+		switch {
+		case !st.Installed:
+			fmt.Fprintf(e.stdout, "%-8s not installed (%s)\n", st.Scope, st.Path)
+		case st.Problem != "":
+			fmt.Fprintf(e.stdout, "%-8s not agentmgr's extension: %s (%s)\n", st.Scope, st.Path, st.Problem)
+		default:
+			state := "current"
+			if !st.Current {
+				state = "outdated (written by agentmgr " + st.Version + ")"
+			}
+			if st.BinaryMissing {
+				state += ", its binary is missing"
+			}
+			fmt.Fprintf(e.stdout, "%-8s installed, %s: %s\n%-8s starts %s\n", st.Scope, state, st.Path, "", st.Binary)
+		}
+	}
+	for _, o := range r.Others {
+		fmt.Fprintf(e.stdout, "also installed: %s (%s)\n", o.Name, o.Where)
+	}
+	for _, a := range r.Advice {
+		fmt.Fprintf(e.stdout, "→ %s\n", a)
+	}
+}

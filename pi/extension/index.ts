@@ -1,0 +1,272 @@
+// agentmgr's pi extension: every tool call of this pi session is decided by agentmgr.
+//
+// Written by `agentmgr pi install`; `agentmgr pi uninstall` removes it. Do not edit: a
+// reinstall overwrites it. It starts one `agentmgr serve --stdio` child per session and asks it
+// about every tool call, the active persona (hidden tools, system prompt) and switches. While
+// it cannot reach the child it blocks every call with the reason (fail closed).
+//
+// Only pi's extension API and Node's own modules are used; the import below is erased.
+import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
+import { spawn, type ChildProcess } from "node:child_process";
+
+// Filled in at install time.
+const BINARY: string = /*agentmgr:binary*/ "agentmgr";
+const VERSION: string = /*agentmgr:version*/ "dev";
+
+// How long an answer may take; a forward to the app waits as long as serve says in hello.
+const ANSWER_MS = 5000;
+const STDERR_KEEP = 2000;
+
+type Answer = Record<string, any>;
+
+type Waiting = { resolve: (a: Answer) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
+
+// Serve is the one long-lived `agentmgr serve --stdio` child, started on first use and again
+// after it died.
+class Serve {
+	private child: ChildProcess | undefined;
+	private waiting = new Map<number, Waiting>();
+	private nextId = 1;
+	private buffer = "";
+	private stderr = "";
+	forwardMs = 130000;
+	served = "";
+
+	private start(): ChildProcess {
+		const child = spawn(BINARY, ["serve", "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+		this.child = child;
+		this.buffer = "";
+		child.stdout!.setEncoding("utf8");
+		child.stdout!.on("data", (chunk: string) => this.read(chunk));
+		child.stderr!.setEncoding("utf8");
+		child.stderr!.on("data", (chunk: string) => {
+			this.stderr = (this.stderr + chunk).slice(-STDERR_KEEP);
+		});
+		const gone = (why: string) => {
+			if (this.child !== child) return;
+			this.child = undefined;
+			const last = this.stderr.trim().split("\n").pop();
+			this.failAll(`agentmgr serve (${BINARY}) ${why}${last ? ": " + last : ""}`);
+		};
+		child.on("error", (err: Error) => gone(`could not run: ${err.message}; run \`agentmgr pi install\` again`));
+		child.on("exit", (code: number | null, signal: string | null) => gone(signal ? `was killed (${signal})` : `exited (status ${code})`));
+		child.stdin!.on("error", () => {}); // a dead child's pipe: reported by "exit"
+		return child;
+	}
+
+	// read splits serve's output on LF only: JSON strings may hold U+2028, which readline
+	// would take for a line end.
+	private read(chunk: string) {
+		this.buffer += chunk;
+		let nl: number;
+		while ((nl = this.buffer.indexOf("\n")) >= 0) {
+			const line = this.buffer.slice(0, nl);
+			this.buffer = this.buffer.slice(nl + 1);
+			let a: Answer;
+			try {
+				a = JSON.parse(line);
+			} catch {
+				this.failAll(`agentmgr serve sent a malformed answer: ${line.slice(0, 200)}`);
+				continue;
+			}
+			const w = typeof a?.id === "number" ? this.waiting.get(a.id) : undefined;
+			if (!w) {
+				this.failAll(`agentmgr serve answered a question nobody asked: ${line.slice(0, 200)}`);
+				continue;
+			}
+			this.waiting.delete(a.id);
+			clearTimeout(w.timer);
+			if (typeof a.error === "string") w.reject(new Error(`agentmgr serve: ${a.error}`));
+			else w.resolve(a);
+		}
+	}
+
+	private failAll(why: string) {
+		for (const [id, w] of this.waiting) {
+			clearTimeout(w.timer);
+			w.reject(new Error(why));
+			this.waiting.delete(id);
+		}
+	}
+
+	// ask sends one request and waits for its answer, at most ms.
+	async ask(type: string, fields: Record<string, unknown>, ms = ANSWER_MS): Promise<Answer> {
+		let child = this.child;
+		if (!child) {
+			child = this.start();
+			const hello = await this.send(child, "hello", { version: VERSION }, ANSWER_MS);
+			this.served = String(hello.version ?? "");
+			if (typeof hello.forwardMs === "number") this.forwardMs = hello.forwardMs;
+		}
+		return this.send(child, type, fields, ms);
+	}
+
+	private send(child: ChildProcess, type: string, fields: Record<string, unknown>, ms: number): Promise<Answer> {
+		const id = this.nextId++;
+		return new Promise<Answer>((resolve, reject) => {
+			const timer = setTimeout(() => {
+				this.waiting.delete(id);
+				reject(new Error(`agentmgr serve gave no answer within ${ms / 1000} s; it is restarted for the next call`));
+				// A hung child is replaced: the next request starts a fresh one.
+				if (this.child === child) {
+					this.child = undefined;
+					child.kill();
+				}
+			}, ms);
+			this.waiting.set(id, { resolve, reject, timer });
+			child.stdin!.write(JSON.stringify({ id, type, ...fields }) + "\n");
+		});
+	}
+
+	stop() {
+		const child = this.child;
+		this.child = undefined;
+		this.failAll("the pi session ended");
+		child?.stdin?.end(); // serve exits when its input ends
+	}
+}
+
+export default async function agentmgr(pi: ExtensionAPI) {
+	const serve = new Serve();
+	// baseline is what would be active without agentmgr: the tools active before it hid any,
+	// kept up to date with what others switch on or off, so that switching back restores them.
+	let baseline: string[] | undefined;
+	let applied: string[] | undefined;
+	let current: string | undefined;
+	let warned = false;
+
+	const allTools = () => pi.getAllTools().map((t: any) => t.name as string);
+
+	// apply hides what the persona hides and tells the person when the agent changed.
+	const apply = (a: Answer, ctx: any) => {
+		const active = pi.getActiveTools();
+		if (!baseline) baseline = [...active];
+		else if (applied) {
+			for (const t of active) if (!applied.includes(t) && !baseline.includes(t)) baseline.push(t);
+			baseline = baseline.filter((t) => active.includes(t) || !applied!.includes(t));
+		}
+		const hidden: string[] = Array.isArray(a.hidden) ? a.hidden : [];
+		const next = baseline.filter((t) => !hidden.includes(t));
+		pi.setActiveTools(next);
+		applied = next;
+		if (current !== undefined && current !== a.name && ctx?.hasUI) ctx.ui.notify(`Agent → ${a.label}`, "info");
+		current = a.name;
+		if (!warned && ctx?.hasUI) {
+			warned = true;
+			if (serve.served && serve.served !== VERSION)
+				ctx.ui.notify(`agentmgr: this pi extension was installed by agentmgr ${VERSION}, but ${BINARY} is ${serve.served}; run \`agentmgr pi install\` to update it`, "warning");
+			for (const w of a.warnings ?? []) ctx.ui.notify(`agentmgr: ${w}`, "warning");
+		}
+	};
+
+	const use = async (ctx: any, fields: Record<string, unknown>) => {
+		try {
+			apply(await serve.ask("use", { cwd: ctx.cwd, tools: allTools(), ...fields }), ctx);
+		} catch (err: any) {
+			ctx.ui.notify(String(err?.message ?? err), "error");
+		}
+	};
+
+	const picker = async (ctx: any) => {
+		let list: Answer;
+		try {
+			list = await serve.ask("agents", { cwd: ctx.cwd });
+		} catch (err: any) {
+			ctx.ui.notify(String(err?.message ?? err), "error");
+			return;
+		}
+		const agents: Answer[] = list.agents ?? [];
+		if (!ctx.hasUI) {
+			return;
+		}
+		const labels = agents.map((a) => `${a.label}${a.name === list.active ? " (active)" : ""} — ${a.description}`);
+		const choice = await ctx.ui.select("Switch agent", labels);
+		const i = choice === undefined ? -1 : labels.indexOf(choice);
+		if (i >= 0) await use(ctx, { name: agents[i].name });
+	};
+
+	pi.registerCommand("agent", {
+		description: "Show the active agent, or switch to NAME (agentmgr)",
+		handler: async (args: string, ctx: any) => {
+			const name = (args ?? "").trim();
+			if (name) return use(ctx, { name });
+			try {
+				const a = await serve.ask("agent", { cwd: ctx.cwd, tools: allTools() });
+				ctx.ui.notify(`Agent: ${a.label} — ${a.description}`, "info");
+			} catch (err: any) {
+				ctx.ui.notify(String(err?.message ?? err), "error");
+			}
+		},
+	});
+	pi.registerCommand("agents", { description: "Pick the active agent (agentmgr)", handler: async (_args: string, ctx: any) => picker(ctx) });
+
+	// The switching keys come from keybindings.json (piAgentManager.*), read by serve.
+	try {
+		const a = await serve.ask("agent", { cwd: process.cwd(), tools: [] });
+		const keys: Record<string, string[]> = a.keys ?? {};
+		const actions: [string, string, (ctx: any) => Promise<void>][] = [
+			["piAgentManager.next", "Switch to the next agent", (ctx) => use(ctx, { step: 1 })],
+			["piAgentManager.previous", "Switch to the previous agent", (ctx) => use(ctx, { step: -1 })],
+			["piAgentManager.picker", "Open the agent picker", picker],
+		];
+		for (const [id, description, handler] of actions)
+			for (const key of keys[id] ?? []) pi.registerShortcut(key as any, { description, handler });
+	} catch {
+		// No keys without serve; every call is blocked meanwhile and says why.
+	}
+
+	pi.on("session_start", async (_event: any, ctx: any) => {
+		try {
+			apply(await serve.ask("agent", { cwd: ctx.cwd, tools: allTools() }), ctx);
+		} catch (err: any) {
+			if (ctx.hasUI) ctx.ui.notify(`agentmgr: ${err?.message ?? err}; tool calls are blocked until it answers`, "error");
+		}
+	});
+
+	// Before every run: follow a switch made outside pi, and give the model the persona and its
+	// permission envelope.
+	pi.on("before_agent_start", async (event: any, ctx: any) => {
+		let a: Answer;
+		try {
+			a = await serve.ask("agent", { cwd: ctx.cwd, tools: allTools() });
+		} catch (err: any) {
+			if (ctx.hasUI) ctx.ui.notify(`agentmgr: ${err?.message ?? err}; tool calls are blocked until it answers`, "error");
+			return;
+		}
+		apply(a, ctx);
+		if (typeof a.prompt === "string" && a.prompt) return { systemPrompt: `${event.systemPrompt}\n\n${a.prompt}` };
+	});
+
+	pi.on("tool_call", async (event: any, ctx: any) => {
+		const call = { cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: event.toolName, input: event.input };
+		try {
+			const d = await serve.ask("decide", call);
+			if (d.action === "allow") return;
+			if (d.action === "deny") return { block: true, reason: String(d.reason) };
+			if (d.action !== "ask" || typeof d.request !== "string")
+				return { block: true, reason: `agentmgr: serve answered ${JSON.stringify(d.action)}, which is not allow; the call is blocked` };
+			const answer = ctx.hasUI ? await dialog(ctx, serve, d) : await serve.ask("forward", { request: d.request }, serve.forwardMs);
+			if (answer.action === "allow") return;
+			return { block: true, reason: String(answer.reason) };
+		} catch (err: any) {
+			return { block: true, reason: `agentmgr blocked the call: ${err?.message ?? err}` };
+		}
+	});
+
+	pi.on("session_shutdown", async () => {
+		serve.stop();
+	});
+}
+
+// dialog asks the person in pi's own dialog and tells serve the answer.
+async function dialog(ctx: any, serve: Serve, d: Answer): Promise<Answer> {
+	const suggestions: string[] = d.suggestions ?? [];
+	const once = "Allow once";
+	const always = `Always allow ${d.permission} ${suggestions.map((s) => JSON.stringify(s)).join(", ")} in this session`;
+	const reject = "Reject";
+	const options = suggestions.length > 0 ? [once, always, reject] : [once, reject];
+	const title = `${d.agent ?? "agentmgr"} asks: ${d.permission} ${JSON.stringify(d.value)}\n${d.reason}`;
+	const choice = await ctx.ui.select(title, options);
+	const reply = choice === once ? "once" : choice === always ? "always" : "reject";
+	return serve.ask("reply", { request: d.request, reply });
+}

@@ -1,0 +1,88 @@
+package pi
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/locations"
+)
+
+// Other is another extension that gates or hides tool calls, found installed.
+type Other struct {
+	Name  string `json:"name"`  // pi-agent-manager or pi-permission-system
+	Where string `json:"where"` // the folder or settings entry it was found in
+	Off   string `json:"off"`   // how to turn it off
+}
+
+// rivals are the extensions that decide the same calls as agentmgr's.
+var rivals = []string{"pi-agent-manager", "pi-permission-system"}
+
+// Others finds rival extensions in the agent dir and the project: folders or files in
+// extensions/, and packages or extension paths named in settings.json.
+func Others(dirs locations.Dirs) []Other {
+	out := []Other{}
+	type root struct{ dir, ext, local string }
+	roots := []root{{dirs.Agent, dirs.GlobalExtensions(), ""}}
+	if dirs.Project != "" {
+		roots = append(roots, root{dirs.Project, dirs.ProjectExtensions(), " -l"})
+	}
+	for _, r := range roots {
+		entries, _ := os.ReadDir(r.ext)
+		for _, e := range entries {
+			if name := rival(e.Name()); name != "" {
+				p := filepath.Join(r.ext, e.Name())
+				out = append(out, Other{Name: name, Where: p, Off: "move " + p + " out of " + r.ext})
+			}
+		}
+		settings := filepath.Join(r.dir, "settings.json")
+		data, err := os.ReadFile(settings)
+		if err != nil {
+			continue
+		}
+		var s struct {
+			Packages   []json.RawMessage `json:"packages"`
+			Extensions []string          `json:"extensions"`
+		}
+		if json.Unmarshal(data, &s) != nil {
+			continue
+		}
+		for _, raw := range s.Packages {
+			src := packageSource(raw)
+			if name := rival(src); name != "" {
+				out = append(out, Other{Name: name, Where: settings + ` packages "` + src + `"`, Off: "`pi remove" + r.local + " " + src + "`"})
+			}
+		}
+		for _, x := range s.Extensions {
+			if name := rival(x); name != "" && !strings.HasPrefix(x, "-") {
+				out = append(out, Other{Name: name, Where: settings + ` extensions "` + x + `"`, Off: `remove "` + x + `" from "extensions" in ` + settings})
+			}
+		}
+	}
+	return out
+}
+
+// packageSource is a settings packages entry's source: the string, or the object's "source".
+func packageSource(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct {
+		Source string `json:"source"`
+	}
+	_ = json.Unmarshal(raw, &o)
+	return o.Source
+}
+
+// rival names the rival extension s refers to, or "".
+func rival(s string) string {
+	l := strings.ToLower(s)
+	for _, r := range rivals {
+		if strings.Contains(l, r) {
+			return r
+		}
+	}
+	return ""
+}

@@ -1,0 +1,189 @@
+package pi
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
+)
+
+func TestRenderAndParse(t *testing.T) {
+	for _, bin := range []string{"/usr/local/bin/agentmgr", `/opt/odd "name"/back\slash/agentmgr`, "/home/zoë/bin/agentmgr"} {
+		data := Render(bin, "1.2.3")
+		got, err := Parse(data)
+		if err != nil || got.Binary != bin || got.Version != "1.2.3" {
+			t.Errorf("Parse(Render(%q)) = %+v, %v", bin, got, err)
+		}
+		if !strings.HasPrefix(string(data), Header) {
+			t.Errorf("the extension does not start with the header")
+		}
+	}
+	if _, err := Parse([]byte("export default function () {}\n")); err == nil {
+		t.Error("Parse accepted a file that is not agentmgr's")
+	}
+}
+
+// The extension uses pi's API and Node's own modules only: no package of its own.
+func TestExtensionImportsNothingButPiAndNode(t *testing.T) {
+	for _, line := range strings.Split(source, "\n") {
+		if !strings.HasPrefix(line, "import ") {
+			continue
+		}
+		if !strings.Contains(line, `from "node:`) && !strings.HasPrefix(line, "import type ") {
+			t.Errorf("the extension imports a package: %s", line)
+		}
+	}
+}
+
+func TestInstallUpdateUninstall(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "extensions")
+	steps := []struct {
+		binary, version string
+		want            Outcome
+	}{
+		{"/a/agentmgr", "1.0.0", Written},
+		{"/a/agentmgr", "1.0.0", Unchanged},
+		{"/a/agentmgr", "1.1.0", Updated},
+		{"/b/agentmgr", "1.1.0", Updated},
+	}
+	for _, s := range steps {
+		got, err := Install(ext, s.binary, s.version)
+		if err != nil || got != s.want {
+			t.Fatalf("Install(%s, %s) = %s, %v; want %s", s.binary, s.version, got, err, s.want)
+		}
+		in, err := Parse(mustRead(t, Path(ext)))
+		if err != nil || in.Binary != s.binary || in.Version != s.version {
+			t.Fatalf("after Install(%s, %s) the file says %+v, %v", s.binary, s.version, in, err)
+		}
+	}
+	removed, err := Uninstall(ext)
+	if err != nil || !removed {
+		t.Fatalf("Uninstall = %v, %v", removed, err)
+	}
+	if _, err := os.Stat(ext); !os.IsNotExist(err) {
+		t.Errorf("after uninstall %s still exists (%v); install created it, uninstall must remove it", ext, err)
+	}
+	if removed, err := Uninstall(ext); removed || err != nil {
+		t.Errorf("a second Uninstall = %v, %v; want nothing to do", removed, err)
+	}
+}
+
+func TestUninstallKeepsWhatItDidNotWrite(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "extensions")
+	mustWriteFile(t, filepath.Join(ext, "other", "index.ts"), "export default function () {}\n")
+	if _, err := Install(ext, "/a/agentmgr", "1"); err != nil {
+		t.Fatal(err)
+	}
+	mustWriteFile(t, filepath.Join(ext, DirName, "notes.txt"), "mine")
+	if _, err := Uninstall(ext); err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []string{filepath.Join(ext, "other", "index.ts"), filepath.Join(ext, DirName, "notes.txt")} {
+		if _, err := os.Stat(keep); err != nil {
+			t.Errorf("uninstall removed %s, which it did not write", keep)
+		}
+	}
+	if _, err := os.Stat(Path(ext)); !os.IsNotExist(err) {
+		t.Errorf("the extension is still there")
+	}
+}
+
+func TestForeignFileIsNeverTouched(t *testing.T) {
+	ext := filepath.Join(t.TempDir(), "extensions")
+	mustWriteFile(t, Path(ext), "// someone else's\n")
+	if _, err := Install(ext, "/a/agentmgr", "1"); err == nil || !strings.Contains(err.Error(), "not agentmgr's extension") {
+		t.Errorf("Install over a foreign file: %v; want a refusal", err)
+	}
+	if _, err := Uninstall(ext); err == nil {
+		t.Error("Uninstall removed a foreign file")
+	}
+	if got := string(mustRead(t, Path(ext))); got != "// someone else's\n" {
+		t.Errorf("the foreign file changed: %q", got)
+	}
+	if _, err := Install(ext, "agentmgr", "1"); err == nil {
+		t.Error("Install accepted a relative binary path")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	home := t.TempDir()
+	bin := filepath.Join(home, "agentmgr")
+	mustWriteFile(t, bin, "binary")
+	d := locations.Dirs{Agent: filepath.Join(home, "agent"), Project: filepath.Join(home, "proj", ".pi")}
+
+	r := Check(d, bin, "2.0")
+	if r.Global.Installed || r.Project == nil || r.Project.Installed || !hasAdvice(r, "not installed") {
+		t.Fatalf("nothing installed: %+v", r)
+	}
+	if _, err := Install(d.GlobalExtensions(), bin, "1.0"); err != nil {
+		t.Fatal(err)
+	}
+	r = Check(d, bin, "2.0")
+	if !r.Global.Installed || r.Global.Current || r.Global.Version != "1.0" || r.Global.Binary != bin || !hasAdvice(r, "to update it") {
+		t.Fatalf("an older extension: %+v", r)
+	}
+	if _, err := Install(d.GlobalExtensions(), bin, "2.0"); err != nil {
+		t.Fatal(err)
+	}
+	if r = Check(d, bin, "2.0"); !r.Global.Current || len(r.Advice) != 0 {
+		t.Fatalf("a current extension: %+v", r)
+	}
+	if err := os.Remove(bin); err != nil {
+		t.Fatal(err)
+	}
+	if r = Check(d, bin, "2.0"); !r.Global.BinaryMissing || !hasAdvice(r, "which is gone") {
+		t.Fatalf("a missing binary: %+v", r)
+	}
+}
+
+func TestOthers(t *testing.T) {
+	home := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(home, "agent"), Project: filepath.Join(home, "proj", ".pi")}
+	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "pi-agent-manager", "src", "index.ts"), "")
+	mustWriteFile(t, filepath.Join(d.Agent, "settings.json"), `{"packages": ["npm:pi-permission-system@1.0.0", {"source": "git:github.com/x/other"}], "extensions": ["-pi-agent-manager"]}`)
+	mustWriteFile(t, filepath.Join(d.Project, "settings.json"), `{"packages": [{"source": "npm:@someone/pi-agent-manager"}]}`)
+	got := Others(d)
+	want := []struct{ name, off string }{
+		{"pi-agent-manager", "move " + filepath.Join(d.GlobalExtensions(), "pi-agent-manager")},
+		{"pi-permission-system", "`pi remove npm:pi-permission-system@1.0.0`"},
+		{"pi-agent-manager", "`pi remove -l npm:@someone/pi-agent-manager`"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Others = %+v, want %d", got, len(want))
+	}
+	for i, w := range want {
+		if got[i].Name != w.name || !strings.HasPrefix(got[i].Off, w.off) {
+			t.Errorf("Others[%d] = %+v, want %s turned off by %s", i, got[i], w.name, w.off)
+		}
+	}
+}
+
+func hasAdvice(r Report, s string) bool {
+	for _, a := range r.Advice {
+		if strings.Contains(a, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func mustWriteFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
