@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb fuzz smoke package clean
+.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -19,15 +19,16 @@ build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests, the real cgo build, the Xvfb smoke test
-test: deps-gui lint test-headless test-race build smoke
+test: deps-gui deps-claude lint test-headless test-race build smoke
 
 ## test-race: the GUI's threading under the race detector (fyneDo is on in FyneApp.toml)
 test-race:
 	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/ ./gui/approvalqueue/ ./gate/ ./sessions/
 
-## test-headless: all tests without X or GL headers
+## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
+## Claude Code deps-claude installed; without it, and without CI=true, that test is skipped)
 test-headless:
-	CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -57,6 +58,23 @@ deps-xvfb:
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+## deps-claude: the pinned Claude Code for the gate's end-to-end test, from npm, cached in
+## $(CLAUDE_DIR) (its native binary comes from the platform package on the same registry;
+## Node 20's npm installs it, with a warning that the package asks for Node 22)
+CLAUDE_CODE_VERSION := 2.1.332
+CLAUDE_DIR := $(HOME)/.cache/agentmgr-test/claude
+CLAUDE_BIN := $(CLAUDE_DIR)/node_modules/.bin/claude
+deps-claude:
+	@if [ "$$("$(CLAUDE_BIN)" --version 2>/dev/null | cut -d' ' -f1)" != "$(CLAUDE_CODE_VERSION)" ]; then \
+		if ! command -v npm >/dev/null; then \
+			echo "installing: npm"; \
+			$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm; \
+		fi; \
+		mkdir -p "$(CLAUDE_DIR)" && \
+		npm install --prefix "$(CLAUDE_DIR)" --no-audit --no-fund --loglevel=error @anthropic-ai/claude-code@$(CLAUDE_CODE_VERSION) && \
+		"$(CLAUDE_BIN)" --version; \
 	fi
 
 clean:
