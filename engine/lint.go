@@ -18,6 +18,7 @@ const (
 	LintCatchAllLate FindingKind = "catch-all-late" // a `* *` rule that is not first
 	LintLegacy       FindingKind = "legacy"         // permissions given in the legacy list form
 	LintBashUngated  FindingKind = "bash-ungated"   // `* allow` lets every shell command through
+	LintBashFragile  FindingKind = "bash-fragile"   // bash allowed by default, dangerous commands denied by pattern
 )
 
 // Finding is one lint result. Rule and By are 0-based rule indexes, -1 when not about one rule.
@@ -37,7 +38,9 @@ type LintOptions struct {
 }
 
 // Lint reports rules that can never decide, duplicates, unknown keys, a late catch-all, the
-// legacy form, and shell commands left ungated by a catch-all allow. Findings are in rule order.
+// legacy form, shell commands left ungated by a catch-all allow, and shell rules of the fragile
+// deny-list form (allowed by default, dangerous commands asked or denied by pattern). Findings
+// are in rule order, then the persona-wide ones.
 func Lint(rs Ruleset, opts LintOptions) []Finding {
 	var out []Finding
 	if opts.Legacy {
@@ -84,6 +87,9 @@ func Lint(rs Ruleset, opts LintOptions) []Finding {
 		}
 	}
 	if f, ok := bashUngated(rs); ok {
+		out = append(out, f)
+	}
+	if f, ok := fragileBash(rs); ok {
 		out = append(out, f)
 	}
 	return out

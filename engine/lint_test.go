@@ -24,7 +24,10 @@ func TestLint(t *testing.T) {
 		{"catch-all last shadows everything", rules("read", "*", "allow", "bash", "ls", "allow", "*", "*", "deny"), LintOptions{},
 			[]string{"shadowed@1", "shadowed@2", "catch-all-late@3"}},
 		{"duplicate", rules("bash", "ls", "allow", "bash", "ls", "allow"), LintOptions{}, []string{"duplicate@1"}},
-		{"narrower after wider is fine", rules("bash", "*", "allow", "bash", "rm *", "deny"), LintOptions{}, nil},
+		{"narrower after wider is fine, but a deny-list is fragile", rules("bash", "*", "allow", "bash", "rm *", "deny"), LintOptions{}, []string{"bash-fragile@1"}},
+		{"a catch-all allow relying on bash denies is fragile", rules("*", "*", "allow", "bash", "rm *", "deny", "bash", "sudo *", "ask"), LintOptions{}, []string{"bash-fragile@1"}},
+		{"the allow-list form is not fragile", rules("*", "*", "allow", "bash", "*", "ask", "bash", "git *", "allow", "bash", "rm *", "deny"), LintOptions{}, nil},
+		{"an allow-list persona is not fragile", rules("*", "*", "deny", "bash", "git *", "allow"), LintOptions{}, nil},
 		{"wider after narrower shadows", rules("bash", "git push *", "ask", "bash", "git *", "allow"), LintOptions{}, []string{"shadowed@1"}},
 		{"optional tail is covered", rules("bash", "git *", "ask", "bash", "git*", "allow"), LintOptions{}, []string{"shadowed@1"}},
 		{"question mark is not assumed to cover", rules("bash", "a*", "ask", "bash", "a?", "allow"), LintOptions{}, nil},
@@ -35,7 +38,7 @@ func TestLint(t *testing.T) {
 		{"wildcard key matching a tool", rules("web*", "*", "deny"), LintOptions{}, nil},
 		{"wildcard key matching nothing", rules("zz*", "*", "deny"), LintOptions{}, []string{"unknown-key@1"}},
 		{"bash ungated", rules("*", "*", "allow", "webfetch", "*", "deny"), LintOptions{}, []string{"bash-ungated@1"}},
-		{"bash gated", rules("*", "*", "allow", "bash", "rm *", "ask"), LintOptions{}, nil},
+		{"bash gated by asks only is left alone", rules("*", "*", "allow", "bash", "rm *", "ask"), LintOptions{}, nil},
 		{"legacy", rules("*", "*", "deny"), LintOptions{Legacy: true}, []string{"legacy@0"}},
 	}
 	for _, tt := range tests {
@@ -64,5 +67,32 @@ func TestLintShadowedNeverDecides(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestPostureOf(t *testing.T) {
+	tests := []struct {
+		name     string
+		rules    Ruleset
+		form     ShellForm
+		def      Action
+		narrower int
+	}{
+		{"no rules", nil, ShellAllowList, Ask, 0},
+		{"planner", rules("*", "*", "deny", "read", "*", "allow"), ShellDenied, Deny, 0},
+		{"allow-list", rules("*", "*", "deny", "bash", "git *", "allow", "bash", "go test *", "allow"), ShellAllowList, Deny, 2},
+		{"ask by default", rules("bash", "*", "ask", "bash", "ls *", "allow"), ShellAllowList, Ask, 1},
+		{"builder", rules("*", "*", "allow", "bash", "rm *", "ask", "bash", "sudo *", "ask"), ShellAskList, Allow, 2},
+		{"deny-list", rules("*", "*", "allow", "bash", "rm *", "deny"), ShellDenyList, Allow, 1},
+		{"ungated", rules("*", "*", "allow", "edit", "*.env", "deny"), ShellUngated, Allow, 0},
+		{"rules before the last catch-all do not count", rules("bash", "rm *", "deny", "bash", "*", "allow"), ShellUngated, Allow, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := PostureOf(tt.rules)
+			if p.Form != tt.form || p.Default != tt.def || len(p.Narrower) != tt.narrower || p.Summary() == "" {
+				t.Errorf("PostureOf(%v) = %+v (%s), want form %s, default %s, %d narrower", tt.rules, p, p.Summary(), tt.form, tt.def, tt.narrower)
+			}
+		})
 	}
 }

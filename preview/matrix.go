@@ -34,6 +34,9 @@ type Row struct {
 	Persona string
 	Scope   string
 	Cells   []Cell
+	// Shell is how the persona governs shell commands as a whole; its Summary is the row's
+	// one-line verdict (a deny-list is bypassable by construction; see engine.PostureOf).
+	Shell engine.ShellPosture
 }
 
 // Filter picks the rows and columns of a matrix. A nil field picks everything; an empty,
@@ -113,7 +116,7 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 		if evals[i] == nil {
 			evals[i] = newEvaluator(p.Rules, nil, guards, c.opts)
 		}
-		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools))}
+		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools)), Shell: engine.PostureOf(p.Rules)}
 		for j, t := range m.Tools {
 			row.Cells[j] = evals[i].Cell(t)
 		}

@@ -104,3 +104,21 @@ func TestFamilies(t *testing.T) {
 		t.Errorf("Families = %q, want %q", got, want)
 	}
 }
+
+func TestMatrixRowsSayHowShellIsGoverned(t *testing.T) {
+	personas := []Persona{
+		{Name: "planner", Rules: rules("*", "*", "deny", "read", "*", "allow")},
+		{Name: "fragile", Rules: rules("*", "*", "allow", "bash", "rm *", "deny")},
+		{Name: "safe", Rules: rules("*", "*", "allow", "bash", "*", "ask", "bash", "git *", "allow")},
+	}
+	m := NewCache(Options{}).Matrix(personas, []string{"bash"}, Filter{})
+	want := map[string]engine.ShellForm{"planner": engine.ShellDenied, "fragile": engine.ShellDenyList, "safe": engine.ShellAllowList}
+	for _, r := range m.Rows {
+		if r.Shell.Form != want[r.Persona] || !strings.HasPrefix(r.Shell.Summary(), "shell: ") {
+			t.Errorf("row %s: shell %s (%q), want %s", r.Persona, r.Shell.Form, r.Shell.Summary(), want[r.Persona])
+		}
+	}
+	if s := m.Rows[1].Shell.Summary(); !strings.Contains(s, "bypassable") {
+		t.Errorf("the deny-list row says %q, want it called bypassable", s)
+	}
+}
