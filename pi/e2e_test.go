@@ -1,0 +1,253 @@
+package pi
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+// guardedPersona runs commands but never rm, asks for git, and cannot edit (so it hides edit
+// and write).
+const guardedPersona = `---
+description: Runs commands, never deletes
+permissions:
+  "*": allow
+  edit: deny
+  bash:
+    "rm *": deny
+    "git *": ask
+---
+Be careful.
+`
+
+// setUp writes the persona, makes it active and installs the extension with the built binary.
+func setUp(t *testing.T) *world {
+	w := newWorld(t)
+	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), guardedPersona)
+	w.agentmgr("use", "guarded")
+	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
+		t.Fatalf("pi install: %s", out)
+	}
+	return w
+}
+
+func call(tool string, args any) string {
+	b, _ := json.Marshal(args)
+	return "CALL " + tool + " " + string(b)
+}
+
+func TestRealPi(t *testing.T) {
+	w := setUp(t)
+	before := listFiles(t, w.agent)
+	p := w.startRPC()
+
+	t.Run("rm -rf / is blocked by the persona's rule and logged", func(t *testing.T) {
+		isErr, text := toolEnd(t, p.prompt(call("bash", map[string]string{"command": "rm -rf /"})))
+		persona := filepath.Join(w.agent, "agents", "guarded.md")
+		if !isErr || !strings.Contains(text, `"rm *" deny`) || !strings.Contains(text, persona+":7") {
+			t.Fatalf("bash rm -rf / ended isError=%v %q; want blocked naming the rule and %s:7", isErr, text, persona)
+		}
+		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+		if err != nil || len(es) == 0 {
+			t.Fatalf("review log: %v, %v", es, err)
+		}
+		last := es[len(es)-1]
+		if last.Action != "deny" || last.Rule == nil || last.Rule.Pattern != "rm *" || !slices.Equal(last.Values, []string{"rm -rf /"}) {
+			t.Errorf("last review log entry = %+v; want the deny with rule rm *", last)
+		}
+	})
+
+	t.Run("an allowed read runs", func(t *testing.T) {
+		isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
+		if isErr || !strings.Contains(text, "hello from the project") {
+			t.Fatalf("read ended isError=%v %q; want the file's text", isErr, text)
+		}
+	})
+
+	t.Run("the persona's hidden tools are not offered", func(t *testing.T) {
+		tools := offered(t, p)
+		if slices.Contains(tools, "edit") || slices.Contains(tools, "write") || !slices.Contains(tools, "bash") || !slices.Contains(tools, "read") {
+			t.Fatalf("tools offered = %v; want read and bash without edit and write", tools)
+		}
+	})
+
+	t.Run("agentmgr use during the session changes the tools before the next turn", func(t *testing.T) {
+		w.agentmgr("use", "builder")
+		tools := offered(t, p)
+		if !slices.Contains(tools, "edit") || !slices.Contains(tools, "write") {
+			t.Fatalf("after agentmgr use builder, tools offered = %v; want edit and write back", tools)
+		}
+		if !slices.ContainsFunc(p.notices, func(n string) bool { return strings.Contains(n, "builder") }) {
+			t.Errorf("notices = %q; want one naming builder", p.notices)
+		}
+		w.agentmgr("use", "guarded")
+		if tools := offered(t, p); slices.Contains(tools, "edit") {
+			t.Fatalf("back on guarded, tools offered = %v; want edit hidden again", tools)
+		}
+	})
+
+	t.Run("an ask opens pi's dialog and always stores a session rule", func(t *testing.T) {
+		var asked []string
+		p.dialog = func(title string, options []string) string {
+			asked = options
+			for _, o := range options {
+				if strings.HasPrefix(o, "Always allow") {
+					return o
+				}
+			}
+			return ""
+		}
+		defer func() { p.dialog = nil }()
+		isErr, text := toolEnd(t, p.prompt(call("bash", map[string]string{"command": "git --version"})))
+		if isErr || !strings.Contains(text, "git version") {
+			t.Fatalf("git --version ended isError=%v %q after always; want it run", isErr, text)
+		}
+		if len(asked) != 3 || !strings.Contains(asked[1], `"git --version *"`) {
+			t.Errorf("dialog options = %q; want once, always showing the pattern, reject", asked)
+		}
+		list, err := sessions.Open(locations.Dirs{Agent: w.agent}).List()
+		if err != nil || len(list) != 1 || len(list[0].Rules) != 1 || list[0].Rules[0].Pattern != "git --version *" {
+			t.Fatalf("session rules = %+v, %v; want the always rule", list, err)
+		}
+	})
+
+	t.Run("a killed serve blocks calls and comes back", func(t *testing.T) {
+		serves := childPIDs(t, p.cmd.Process.Pid)
+		if len(serves) == 0 {
+			t.Fatal("pi runs no agentmgr serve")
+		}
+		// With the binary gone, the extension cannot start a new serve: it must block.
+		hidden := w.bin + ".away"
+		if err := os.Rename(w.bin, hidden); err != nil {
+			t.Fatal(err)
+		}
+		for _, pid := range serves {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+		isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
+		if err := os.Rename(hidden, w.bin); err != nil {
+			t.Fatal(err)
+		}
+		if !isErr || !strings.Contains(text, "agentmgr blocked the call") {
+			t.Fatalf("with serve gone, read ended isError=%v %q; want blocked with the reason", isErr, text)
+		}
+		isErr, text = toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
+		if isErr || !strings.Contains(text, "hello from the project") {
+			t.Fatalf("with the binary back, read ended isError=%v %q; want it run", isErr, text)
+		}
+	})
+
+	p.stop()
+	t.Run("pi uninstall leaves nothing behind", func(t *testing.T) {
+		w.agentmgr("pi", "uninstall")
+		after := listFiles(t, w.agent)
+		for _, f := range after {
+			if strings.HasPrefix(f, "extensions") {
+				t.Errorf("after uninstall %s is left", f)
+			}
+		}
+		for _, f := range before {
+			if strings.HasPrefix(f, "extensions") {
+				continue
+			}
+			if !slices.Contains(after, f) {
+				t.Errorf("uninstall removed %s, which install did not write", f)
+			}
+		}
+		if st := Check(locations.Dirs{Agent: w.agent}, w.bin, "x"); st.Global.Installed {
+			t.Errorf("status after uninstall: %+v", st.Global)
+		}
+	})
+}
+
+// offered asks the scripted model which tools it was given.
+func offered(t *testing.T, p *rpc) []string {
+	t.Helper()
+	text := reply(p.prompt("TOOLS"))
+	list, ok := strings.CutPrefix(text, "tools: ")
+	if !ok {
+		t.Fatalf("TOOLS got %q", text)
+	}
+	return strings.Split(list, ",")
+}
+
+// listFiles lists the files under dir, relative.
+func listFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	return out
+}
+
+// Without a UI (pi's json mode) an ask goes to the app's inbox, exactly as the gate's do: the
+// app (here its server, in the test) asks the person, whose answer decides the call.
+func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
+	w := setUp(t)
+	dirs := locations.Dirs{Agent: w.agent}
+	asked := make(chan gate.Request, 1)
+	srv := &gate.Server{
+		Inbox:     gate.InboxIn(dirs),
+		Approvals: approvals.New(sessions.Open(dirs), nil),
+		Policy: func(r gate.Request) (*engine.Policy, error) {
+			p, _ := personas.Load(dirs).Lookup(r.Agent)
+			pol, _, err := policy.For(dirs, p, "")
+			return pol, err
+		},
+		Ask: func(_ context.Context, p *gate.Prompt) {
+			asked <- p.Request
+			_ = p.Reply(approvals.Reply{Kind: approvals.Once})
+		},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ctx) }()
+	defer func() {
+		cancel()
+		<-served
+	}()
+
+	cmd := execPi(w, "json", call("bash", map[string]string{"command": "git --version"}))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pi --mode json: %v\n%s", err, out)
+	}
+	var events []map[string]any
+	for _, line := range strings.Split(string(out), "\n") {
+		var ev map[string]any
+		if json.Unmarshal([]byte(line), &ev) == nil {
+			events = append(events, ev)
+		}
+	}
+	isErr, text := toolEnd(t, events)
+	if isErr || !strings.Contains(text, "git version") {
+		t.Fatalf("git --version ended isError=%v %q; want it run after the app allowed it", isErr, text)
+	}
+	select {
+	case r := <-asked:
+		if r.Tool != "bash" || r.Value != "git --version" || r.Agent != "guarded" {
+			t.Errorf("the app was asked %+v", r)
+		}
+	default:
+		t.Fatal("the app was never asked")
+	}
+}
