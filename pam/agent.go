@@ -154,7 +154,7 @@ func parsePermissions(v Value) (rules []Rule, line int, reason string, breaks bo
 	case String:
 		key := strings.ToLower(v.Str)
 		if objectPrototype[key] {
-			return nil, v.Line, fmt.Sprintf(`permissions: "%s" is a property of every JavaScript object, not a preset: spreading it throws, and the whole extension fails to load`, v.Str), true
+			return nil, v.Line, fmt.Sprintf(`permissions: "%s" is a property of every JavaScript object, not a preset: "preset is not iterable", and the whole extension fails to load`, v.Str), true
 		}
 		if p, ok := presets[key]; ok {
 			return append([]Rule(nil), p...), 0, "", false

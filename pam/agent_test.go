@@ -174,3 +174,12 @@ func TestSplitDelims(t *testing.T) {
 		}
 	}
 }
+
+// A lone "\r" is no line break to yaml@2 (measured: the AM skips such a file), though the split
+// on /^---$/m cuts there.
+func TestLoneCRIsNotALineBreakForYAML(t *testing.T) {
+	r := LoadFile("cr.md", []byte("---\rdescription: cr only\rpermissions: read\r---\rbody\r"))
+	if r.Loads {
+		t.Errorf("a file with lone CR line ends loads: %+v", r.Agent)
+	}
+}

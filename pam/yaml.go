@@ -74,6 +74,10 @@ func parseFrontmatter(src string, lineOff int) (v Value, err error) {
 	// goccy/go-yaml miscounts lines after a comment ending in "\r\n"; yaml@2 reads "\r\n" as
 	// one line break, so the text means the same with "\n".
 	src = strings.ReplaceAll(src, "\r\n", "\n")
+	// yaml@2 breaks lines only at "\n" (and "\r\n"): a lone "\r" is text to it, but a line break
+	// to goccy. Hiding it as a private-use character keeps the line where yaml@2 sees it; it is
+	// turned back into "\r" in strings.
+	src = strings.ReplaceAll(src, "\r", loneCR)
 	f, err := parser.ParseBytes([]byte(src), 0, parser.AllowDuplicateMapKey())
 	if err != nil {
 		return Value{}, err
@@ -95,6 +99,11 @@ func parseFrontmatter(src string, lineOff int) (v Value, err error) {
 	c := converter{anchors: map[string]Value{}, lineOff: lineOff}
 	return c.value(body)
 }
+
+// loneCR stands for a "\r" that no "\n" follows while goccy parses.
+const loneCR = "\ue000"
+
+func unhideCR(s string) string { return strings.ReplaceAll(s, loneCR, "\r") }
 
 type converter struct {
 	anchors map[string]Value
@@ -125,9 +134,9 @@ func (c *converter) value(n ast.Node) (Value, error) {
 		return Value{Kind: Null, Line: line}, nil
 	case *ast.StringNode:
 		if quoted(v.GetToken()) {
-			return Value{Kind: String, Str: v.Value, Line: line}, nil
+			return Value{Kind: String, Str: unhideCR(v.Value), Line: line}, nil
 		}
-		r := resolvePlain(v.Value)
+		r := resolvePlain(unhideCR(v.Value))
 		r.Line = line
 		return r, nil
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
@@ -139,7 +148,7 @@ func (c *converter) value(n ast.Node) (Value, error) {
 		if v.Value != nil {
 			s = v.Value.Value
 		}
-		return Value{Kind: String, Str: s, Line: line}, nil
+		return Value{Kind: String, Str: unhideCR(s), Line: line}, nil
 	case *ast.MergeKeyNode:
 		// yaml@2 reads YAML 1.2, which has no merge keys: "<<" is an ordinary key.
 		return Value{Kind: String, Str: "<<", Line: line}, nil
