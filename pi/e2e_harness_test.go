@@ -23,7 +23,7 @@ const piCacheEnv = "AGENTMGR_PI_CACHE"
 // piTools are the node binary and pi's CLI script.
 type piTools struct{ node, cli string }
 
-func findPi(t *testing.T) piTools {
+func findPi(t testing.TB) piTools {
 	t.Helper()
 	cache := os.Getenv(piCacheEnv)
 	if cache == "" {
@@ -53,7 +53,7 @@ var built struct {
 }
 
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
-func agentmgrBinary(t *testing.T) string {
+func agentmgrBinary(t testing.TB) string {
 	t.Helper()
 	built.once.Do(func() {
 		dir, err := os.MkdirTemp("", "agentmgr-e2e-")

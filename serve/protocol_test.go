@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"context"
+	"io"
 	"strings"
 	"testing"
 )
@@ -90,4 +92,17 @@ func abbreviate(rs []map[string]any) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+func TestServeEndsWithItsContextWhileReading(t *testing.T) {
+	f := newFixture(t)
+	in, w := io.Pipe()
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- f.srv.Serve(ctx, in, io.Discard) }()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("Serve = %v, want nil after its context ended", err)
+	}
 }

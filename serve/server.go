@@ -69,6 +69,12 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		cancel()
 		forwards.Wait()
 	}()
+	if c, ok := in.(io.Closer); ok {
+		// A read blocks until the next line; closing the input ends it when ctx ends first
+		// (SIGTERM), so that serve does not outlive its client.
+		stop := context.AfterFunc(ctx, func() { c.Close() })
+		defer stop()
+	}
 	r := bufio.NewReaderSize(in, 64<<10)
 	for ctx.Err() == nil {
 		line, err := readLine(r, s.maxLine())
@@ -78,6 +84,8 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 		switch {
 		case errors.Is(err, io.EOF):
+			return nil
+		case err != nil && ctx.Err() != nil:
 			return nil
 		case err != nil && !errors.Is(err, errLineTooLong):
 			return fmt.Errorf("reading requests: %w", err)

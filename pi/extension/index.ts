@@ -23,7 +23,7 @@ type Waiting = { resolve: (a: Answer) => void; reject: (e: Error) => void; timer
 
 // Serve is the one long-lived `agentmgr serve --stdio` child, started on first use and again
 // after it died.
-class Serve {
+export class Serve {
 	private child: ChildProcess | undefined;
 	private waiting = new Map<number, Waiting>();
 	private nextId = 1;
