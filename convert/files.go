@@ -226,7 +226,8 @@ func PlanPersona(it *Item, dirs locations.Dirs, scope personas.Scope, force bool
 	if err != nil {
 		return "", nil, err
 	}
-	if r := pam.LoadFile(d.Name+".md", data); !r.Loads && !hasLoss(it.Report, "pi-agent-manager") {
+	// pi-agent-manager reads only the global folder.
+	if r := pam.LoadFile(d.Name+".md", data); scope == personas.ScopeGlobal && !r.Loads && !hasLoss(it.Report, "pi-agent-manager") {
 		it.Report.lose(pam.Runtime+" skips the file", r.Reason)
 	}
 	if _, err := os.Stat(path); err == nil && !force {
