@@ -13,6 +13,8 @@ const (
 	MenuView  = "View"
 
 	ItemNewPersona    = "New persona…"
+	ItemImport        = "Import…"
+	ItemExport        = "Export…"
 	ItemSave          = "Save"
 	ItemRevert        = "Revert"
 	ItemReload        = "Reload"
@@ -30,6 +32,10 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		&fyne.MenuItem{Label: ItemSave, Action: s.saveEditor,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}},
 		&fyne.MenuItem{Label: ItemRevert, Action: s.revertEditor},
+		fyne.NewMenuItemSeparator(),
+		&fyne.MenuItem{Label: ItemImport, Action: s.showImportDialog},
+		&fyne.MenuItem{Label: ItemExport, Action: s.showExportDialog},
+		fyne.NewMenuItemSeparator(),
 		&fyne.MenuItem{Label: ItemReload, Action: s.Reload,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}},
 		fyne.NewMenuItemSeparator(),

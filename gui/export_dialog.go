@@ -1,0 +1,86 @@
+package gui
+
+import (
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/convert"
+	"github.com/agentmgr/agentmgr/gui/importexport"
+)
+
+// Texts of the Export… dialog that tests look for.
+const (
+	exportOutHint = "folder to write into"
+	exportDo      = "Export"
+)
+
+// showExportDialog exports the selected persona to another agent's format: the person picks
+// the format and the folder, sees the fidelity report and the files, and exports.
+func (s *Shell) showExportDialog() {
+	if s.editor == nil || s.editor.Broken() {
+		return
+	}
+	p := s.editor.Original() // what is saved: unsaved edits are not exported
+	// The project's folder is the one holding .pi; without a project the person names one.
+	root := ""
+	if s.dirs.Project != "" {
+		root = filepath.Dir(s.dirs.Project)
+	}
+	out := widget.NewEntry()
+	out.SetPlaceHolder(exportOutHint)
+	report := widget.NewLabel("")
+	report.Wrapping = fyne.TextWrapWord
+	report.TextStyle = fyne.TextStyle{Monospace: true}
+	var ex *importexport.Export
+	var doExport *widget.Button
+	refresh := func(format string) {
+		var err error
+		ex, err = importexport.PrepareExport(p, format, out.Text)
+		if err != nil {
+			report.SetText(err.Error())
+			doExport.Disable()
+			return
+		}
+		report.SetText(ex.ReportText())
+		if filepath.IsAbs(out.Text) {
+			doExport.Enable()
+		} else {
+			doExport.Disable() // relative to what? the app has no working folder to speak of
+		}
+	}
+	format := widget.NewSelect(convert.ExportFormats, nil)
+	format.OnChanged = func(f string) {
+		if root != "" {
+			out.SetText(importexport.DefaultOut(f, root))
+		}
+		refresh(f)
+	}
+	out.OnChanged = func(string) {
+		if format.Selected != "" {
+			refresh(format.Selected)
+		}
+	}
+	var d *dialog.CustomDialog
+	doExport = widget.NewButton(exportDo, func() {
+		if ex == nil {
+			return
+		}
+		if err := ex.Apply(); err != nil {
+			s.showError(err)
+			return
+		}
+		d.Hide()
+		s.notify("Exported "+p.Name+" to "+ex.Format+".", "", nil)
+	})
+	doExport.Disable()
+	top := container.NewVBox(container.NewBorder(nil, nil, format, nil, out))
+	body := container.NewBorder(top, nil, nil, nil, container.NewVScroll(report))
+	d = dialog.NewCustomWithoutButtons("Export "+p.Name, body, s.win)
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton(choiceCancel, func() { d.Hide() }), doExport})
+	d.Resize(fyne.NewSize(760, 560))
+	d.Show()
+}

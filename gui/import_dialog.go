@@ -1,0 +1,131 @@
+package gui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/convert"
+	"github.com/agentmgr/agentmgr/gui/importexport"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// Texts of the Import… dialog that tests look for.
+const (
+	importPathHint = "file or folder to import"
+	importRead     = "Read"
+	importDo       = "Import"
+)
+
+// showImportDialog asks for a file or folder of another agent's definitions, shows what it
+// holds with each item's fidelity report, and imports the picked items.
+func (s *Shell) showImportDialog() {
+	var im *importexport.Import
+	format := widget.NewSelect(convert.Formats, nil)
+	format.PlaceHolder = "format"
+	path := widget.NewEntry()
+	path.SetPlaceHolder(importPathHint)
+	path.OnChanged = func(p string) {
+		if f := importexport.GuessFormat(p); f != "" {
+			format.SetSelected(f)
+		}
+	}
+	scope := widget.NewRadioGroup(scopeChoices(s.dirs), nil)
+	scope.Horizontal = true
+	scope.SetSelected(personas.ScopeGlobal.String())
+	picks := container.NewVBox()
+	report := widget.NewLabel("")
+	report.Wrapping = fyne.TextWrapWord
+	report.TextStyle = fyne.TextStyle{Monospace: true}
+	var doImport *widget.Button
+	showItems := func() {
+		picks.RemoveAll()
+		var texts []string
+		for i := range im.Items {
+			i := i
+			c := widget.NewCheck(im.Label(i), func(on bool) {
+				im.Picked[i] = on
+				doImport.SetText(fmt.Sprintf("%s %d", importDo, im.PickedCount()))
+			})
+			c.SetChecked(im.Picked[i])
+			picks.Add(c)
+			texts = append(texts, im.ReportText(i))
+		}
+		if e := im.ErrorText(); e != "" {
+			texts = append(texts, "could not read:\n"+e)
+		}
+		if len(im.Items) == 0 && len(im.Errors) == 0 {
+			texts = append(texts, "nothing to import here")
+		}
+		report.SetText(strings.Join(texts, "\n"))
+		doImport.SetText(fmt.Sprintf("%s %d", importDo, im.PickedCount()))
+	}
+	read := widget.NewButton(importRead, func() {
+		if format.Selected == "" || strings.TrimSpace(path.Text) == "" {
+			report.SetText("choose a format and a file or folder first")
+			return
+		}
+		im = importexport.Read(format.Selected, strings.TrimSpace(path.Text))
+		showItems()
+	})
+	browseFile := widget.NewButton("File…", func() {
+		dialog.ShowFileOpen(func(r fyne.URIReadCloser, err error) {
+			if err == nil && r != nil {
+				path.SetText(r.URI().Path())
+				_ = r.Close()
+			}
+		}, s.win)
+	})
+	browseFolder := widget.NewButton("Folder…", func() {
+		dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
+			if err == nil && u != nil {
+				path.SetText(u.Path())
+			}
+		}, s.win)
+	})
+	var d *dialog.CustomDialog
+	doImport = widget.NewButton(importDo, func() {
+		if im == nil || im.PickedCount() == 0 {
+			return
+		}
+		sc, _ := personas.ParseScope(scope.Selected)
+		d.Hide()
+		s.finishImport(im.Apply(s.dirs, sc))
+	})
+	top := container.NewBorder(nil, nil, format, container.NewHBox(browseFile, browseFolder, read), path)
+	body := container.NewBorder(container.NewVBox(top, scope, picks), nil, nil, nil, container.NewVScroll(report))
+	d = dialog.NewCustomWithoutButtons("Import personas", body, s.win)
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton(choiceCancel, func() { d.Hide() }), doImport})
+	d.Resize(fyne.NewSize(760, 560))
+	d.Show()
+	s.win.Canvas().Focus(path)
+}
+
+// finishImport reloads the list and selects the first imported persona; failures are shown
+// together.
+func (s *Shell) finishImport(res []importexport.Result) {
+	var errs []error
+	first := ""
+	for _, r := range res {
+		if r.Err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", r.Name, r.Err))
+		} else if first == "" {
+			first = r.Name
+		}
+	}
+	s.leaveEditor(func() {
+		s.reloadThen(func() {
+			if first != "" {
+				s.selectNow(first)
+			}
+			if len(errs) > 0 {
+				s.showError(errors.Join(errs...))
+			}
+		})
+	})
+}

@@ -1,0 +1,91 @@
+package importexport
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+func write(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestGuessFormat(t *testing.T) {
+	for path, want := range map[string]string{
+		"proj/.claude/agents":        "claude",
+		"proj/.claude/settings.json": "claude",
+		"proj/.roomodes":             "roo",
+		"x/custom_modes.yaml":        "roo",
+		"a.opcode.json":              "opcode",
+		"proj/.opencode/agent/x.md":  "opencode",
+		"proj/opencode.json":         "opencode",
+		"notes.txt":                  "",
+	} {
+		if got := GuessFormat(path); got != want {
+			t.Errorf("GuessFormat(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
+
+// TestImportPickAndApply: a folder's items are all picked at first; only the picked ones are
+// written, an existing persona is not replaced, and the written ones load.
+func TestImportPickAndApply(t *testing.T) {
+	root := t.TempDir()
+	dirs := locations.Dirs{Agent: filepath.Join(root, "agent")}
+	write(t, filepath.Join(root, ".roomodes"), "customModes:\n  - {slug: one, name: One, roleDefinition: You are one., groups: [read]}\n  - {slug: two, name: Two, roleDefinition: You are two., groups: [command]}\n  - {slug: three, name: Three, roleDefinition: You are three., groups: []}\n")
+	write(t, filepath.Join(dirs.Agent, "agents", "three.md"), "---\ndescription: mine\npermissions: read\n---\nMine.\n")
+	im := Read(GuessFormat(filepath.Join(root, ".roomodes")), filepath.Join(root, ".roomodes"))
+	if len(im.Items) != 3 || im.PickedCount() != 3 || len(im.Errors) != 0 {
+		t.Fatalf("read %d items, %d picked, errors %v", len(im.Items), im.PickedCount(), im.Errors)
+	}
+	if l := im.Label(0); !strings.HasPrefix(l, "one  (from .roomodes#one;") {
+		t.Errorf("label %q", l)
+	}
+	if r := im.ReportText(1); !strings.Contains(r, "-> two") || !strings.Contains(r, "changed:") {
+		t.Errorf("report:\n%s", r)
+	}
+	im.Picked[1] = false
+	res := im.Apply(dirs, personas.ScopeGlobal)
+	if len(res) != 2 || res[0].Err != nil || res[1].Err == nil || !strings.Contains(res[1].Err.Error(), "already exists") {
+		t.Fatalf("results %+v", res)
+	}
+	c := personas.Load(dirs)
+	if _, ok := c.Lookup("one"); !ok {
+		t.Error("one was not imported")
+	}
+	if _, ok := c.Lookup("two"); ok {
+		t.Error("two was imported although not picked")
+	}
+	if p, _ := c.Lookup("three"); p.Description != "mine" {
+		t.Error("the existing three was replaced")
+	}
+}
+
+func TestExportPrepareAndApply(t *testing.T) {
+	root := t.TempDir()
+	p, _ := personas.LoadBuiltin("builder")
+	out := DefaultOut("claude", root)
+	ex, err := PrepareExport(p, "claude", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txt := ex.ReportText(); !strings.Contains(txt, "enforced by gate") || !strings.Contains(txt, filepath.Join(out, "agents", "builder.md")) {
+		t.Errorf("report:\n%s", txt)
+	}
+	if err := ex.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	if err := ex.Apply(); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("a second export replaced the files: %v", err)
+	}
+}
