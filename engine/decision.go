@@ -18,6 +18,7 @@ type Decision struct {
 // UnitDecision is the decision for one shell command of a call.
 type UnitDecision struct {
 	Text       string
+	Permission string // "" for a shell command; edit or read for a file the command writes or reads
 	Action     Action
 	Rule       *Rule
 	Reason     string

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -106,25 +109,21 @@ func (p *Policy) DecideKeyValues(key string, values []string) Decision {
 	return d
 }
 
-// DecideShell decides a shell command for key unit by unit (DESIGN section 7).
+// DecideShell decides a shell command for key unit by unit (DESIGN section 7). A unit that
+// writes or reads a file (a redirection, tee FILE) is decided under the edit or read key on its
+// path; a unit that runs code from its arguments or environment is allowed only by a rule that
+// names what it needs (see shell.Names).
 func (p *Policy) DecideShell(key, command string) Decision {
 	units := shell.Analyze(command)
 	out := Decision{Action: Allow, Permission: key, Units: make([]UnitDecision, len(units))}
 	deciding := -1
 	var decided Decision
 	for i, u := range units {
-		d := p.Decide(key, u.Text)
-		if u.Base != "" {
-			// A command named by path is also matched by its base name; the stricter wins.
-			if b := p.Decide(key, u.Base); b.Action.rank() > d.Action.rank() {
-				d = b
-			}
+		d := p.decideUnit(key, u)
+		out.Units[i] = UnitDecision{Text: u.Text, Permission: d.Permission, Action: d.Action, Rule: d.Rule, Reason: d.Reason, Suggestion: u.Suggestion}
+		if u.Key == "" {
+			out.Units[i].Permission = ""
 		}
-		if u.AskReason != "" && d.Action == Allow {
-			d.Action = Ask
-			d.Reason = joinReason(d.Reason, u.AskReason)
-		}
-		out.Units[i] = UnitDecision{Text: u.Text, Action: d.Action, Rule: d.Rule, Reason: d.Reason, Suggestion: u.Suggestion}
 		if deciding < 0 || d.Action.rank() > out.Action.rank() {
 			deciding, decided = i, d
 			out.Action = d.Action
@@ -132,6 +131,49 @@ func (p *Policy) DecideShell(key, command string) Decision {
 	}
 	out.Rule, out.Value, out.Reason = decided.Rule, decided.Value, decided.Reason
 	return out
+}
+
+// decideUnit decides one unit of a shell command whose key is key.
+func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
+	if u.Key != "" {
+		key = u.Key
+	}
+	d := p.Decide(key, u.Text)
+	named := u.Needs == "" || names(d, u.Needs)
+	for _, alt := range [...]string{u.Base, u.Full} {
+		if alt == "" {
+			continue
+		}
+		// A command named by path is also matched by its base name, and one with assignments
+		// that change what it runs by its full text; the stricter wins.
+		b := p.Decide(key, alt)
+		if b.Action.rank() > d.Action.rank() || alt == u.Full && b.Action == d.Action {
+			d = b
+		}
+		named = named || u.Needs != "" && names(b, u.Needs)
+	}
+	if u.Full != "" && d.Action == Allow && !fromRule(d, u.Full) {
+		named = false
+	}
+	switch {
+	case u.AskReason != "" && d.Action == Allow:
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, u.AskReason)
+	case !named && d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow:
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", u.Text, strings.Join(strings.Fields(u.Needs), " and ")))
+	}
+	return d
+}
+
+// names reports whether d was decided by an allowing rule whose pattern names needs.
+func names(d Decision, needs string) bool {
+	return d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow && shell.Names(d.Rule.Pattern, needs)
+}
+
+// fromRule reports whether d's rule matched value (an allow through yolo has no allowing rule).
+func fromRule(d Decision, value string) bool {
+	return d.Rule == nil || d.Rule.Action != Allow || d.Value == value
 }
 
 // Hidden reports whether tool is hidden from the agent: by the persona's rules, or by a guard

@@ -58,9 +58,10 @@ type ruleJSON struct {
 }
 
 type unitJSON struct {
-	Text   string    `json:"text"`
-	Action string    `json:"action"`
-	Rule   *ruleJSON `json:"rule"`
+	Text       string    `json:"text"`
+	Permission string    `json:"permission,omitempty"` // edit or read for a file the command writes or reads
+	Action     string    `json:"action"`
+	Rule       *ruleJSON `json:"rule"`
 }
 
 // decisionOut is the answer line; Units is present for shell calls only. The optional fields are
@@ -88,7 +89,7 @@ func decisionJSON(d engine.Decision, shell bool) decisionOut {
 	if shell {
 		out.Units = make([]unitJSON, len(d.Units))
 		for i, u := range d.Units {
-			out.Units[i] = unitJSON{Text: u.Text, Action: string(u.Action), Rule: ruleOut(u.Rule)}
+			out.Units[i] = unitJSON{Text: u.Text, Permission: u.Permission, Action: string(u.Action), Rule: ruleOut(u.Rule)}
 		}
 	}
 	return out

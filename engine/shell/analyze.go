@@ -112,6 +112,7 @@ func (a *analyzer) stmt(src *source, s *syntax.Stmt) {
 	default:
 		a.command(src, c)
 	}
+	a.redirects(src, s.Redirs)
 	for _, r := range s.Redirs {
 		a.nested(src, r)
 	}
@@ -242,12 +243,18 @@ func mayHoldCommands(w *syntax.Word) bool {
 // call adds the units of a simple command: the command itself (if it has
 // words beyond assignments), what it wraps, and its substitutions.
 func (a *analyzer) call(src *source, c *syntax.CallExpr, redirs []*syntax.Redirect) {
+	var env []word
+	for _, as := range c.Assigns {
+		env = append(env, renderAssign(src.text, as))
+	}
 	if len(c.Args) > 0 {
 		words := make([]word, len(c.Args))
 		for i, w := range c.Args {
 			words[i] = renderWord(src.text, w)
 		}
-		a.simple(src, words, stdinOf(src.text, redirs), 0)
+		a.simple(src, words, env, stdinOf(src.text, redirs), 0)
+	} else {
+		a.assignments(env)
 	}
 	for _, as := range c.Assigns {
 		a.nested(src, as)
@@ -265,9 +272,32 @@ func (a *analyzer) decl(src *source, c *syntax.DeclClause) {
 	for _, as := range c.Args {
 		words = append(words, renderAssign(src.text, as))
 	}
-	a.units = append(a.units, newUnit(words))
+	u := newUnit(words)
+	if _, needs := envNeeds(words[1:]); len(needs) > 0 {
+		u.Needs = strings.Join(needs, " ")
+	}
+	for _, w := range words[1:] {
+		if why := stateVar(assignName(w.text)); why != "" && u.AskReason == "" {
+			u.AskReason = why
+		}
+	}
+	a.units = append(a.units, u)
 	for _, as := range c.Args {
 		a.nested(src, as)
+	}
+}
+
+// assignments adds a unit for each assignment of a statement without a
+// command (GIT_PAGER=x; git log) that changes what later commands run:
+// it lasts for the rest of the shell, so its unit needs a rule naming the
+// variable, or asks when bash itself runs the value.
+func (a *analyzer) assignments(env []word) {
+	risky, _ := envNeeds(env)
+	for _, r := range risky {
+		name := assignName(r.text)
+		u := Unit{Text: r.text, Needs: name + "=", Suggestion: Suggest(r.text)}
+		u.AskReason = stateVar(name)
+		a.units = append(a.units, u)
 	}
 }
 
@@ -310,7 +340,12 @@ func (a *analyzer) timeClause(src *source, c *syntax.TimeClause) {
 			for _, w := range call.Args {
 				words = append(words, renderWord(src.text, w))
 			}
-			a.simple(src, words, stdinOf(src.text, c.Stmt.Redirs), 0)
+			var env []word
+			for _, as := range call.Assigns {
+				env = append(env, renderAssign(src.text, as))
+			}
+			a.simple(src, words, env, stdinOf(src.text, c.Stmt.Redirs), 0)
+			a.redirects(src, c.Stmt.Redirs)
 			for _, as := range call.Assigns {
 				a.nested(src, as)
 			}

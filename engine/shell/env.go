@@ -36,7 +36,9 @@ func env(name string, args []word, _ stdin) lookThrough {
 		if !s.dashDash && rest < len(args) && args[rest].text == "-" && args[rest].literal {
 			rest++ // "-" alone is -i
 		}
-		rest = skipAssignments(args, rest)
+		end := skipAssignments(args, rest)
+		lt.env = append(lt.env, args[rest:end]...)
+		rest = end
 		if split == nil {
 			if rest < len(args) {
 				lt.commands = append(lt.commands, args[rest:])

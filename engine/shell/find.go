@@ -8,7 +8,7 @@ import "fmt"
 // holding it is filled in with a file name, so it is not literal: as a
 // command name or in a shell script it makes the unit ask.
 func find(_ string, args []word, _ stdin) lookThrough {
-	var lt lookThrough
+	lt := lookThrough{edits: findFiles(args)}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if !w.literal && w.split && lt.ask == "" {

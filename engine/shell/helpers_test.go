@@ -12,6 +12,7 @@ type want struct {
 	text, base string
 	ask        bool
 	suggestion string
+	key        string
 }
 
 // plain is a unit with no base name and no ask.
@@ -25,6 +26,12 @@ func pathed(text, base, suggestion string) want {
 	return want{text: text, base: base, suggestion: suggestion}
 }
 
+// edits is a file the command writes, decided as an edit.
+func edits(path, suggestion string) want { return want{text: path, suggestion: suggestion, key: EditKey} }
+
+// reads is a file the command reads with <, decided as a read.
+func reads(path, suggestion string) want { return want{text: path, suggestion: suggestion, key: ReadKey} }
+
 // construct is one row of a table of commands and their exact units.
 type construct struct {
 	name  string
@@ -35,7 +42,7 @@ type construct struct {
 func describeUnits(units []Unit) string {
 	var b strings.Builder
 	for _, u := range units {
-		fmt.Fprintf(&b, "\t{text: %q, base: %q, ask: %v, suggestion: %q}\n", u.Text, u.Base, u.AskReason != "", u.Suggestion)
+		fmt.Fprintf(&b, "\t{text: %q, base: %q, ask: %v, suggestion: %q, key: %q}\n", u.Text, u.Base, u.AskReason != "", u.Suggestion, u.Key)
 	}
 	return b.String()
 }
@@ -43,7 +50,7 @@ func describeUnits(units []Unit) string {
 func describeWants(ws []want) string {
 	var b strings.Builder
 	for _, w := range ws {
-		fmt.Fprintf(&b, "\t{text: %q, base: %q, ask: %v, suggestion: %q}\n", w.text, w.base, w.ask, w.suggestion)
+		fmt.Fprintf(&b, "\t{text: %q, base: %q, ask: %v, suggestion: %q, key: %q}\n", w.text, w.base, w.ask, w.suggestion, w.key)
 	}
 	return b.String()
 }

@@ -14,20 +14,28 @@ var sudoOptions = optionSet{
 // sudo runs its command, or with -s/-i and no command a shell reading
 // standard input. -e (edit files), -l (list), -v, -V and -K run nothing.
 func sudo(name string, args []word, _ stdin) lookThrough {
-	shellMode, runsNothing := false, false
+	shellMode, runsNothing, edit := false, false, false
 	s := scanOptions(args, &sudoOptions, func(o option) {
 		switch o.name {
 		case "s", "i", "shell", "login":
 			shellMode = true
-		case "e", "edit", "l", "list", "v", "validate", "V", "version", "K", "remove-timestamp", "help":
+		case "e", "edit":
+			edit = true
+		case "l", "list", "v", "validate", "V", "version", "K", "remove-timestamp", "help":
 			runsNothing = true
 		}
 	})
 	lt := lookThrough{ask: optionTrouble(name, s)}
+	if edit {
+		// sudo -e FILE... edits the files as root: each is an edit.
+		lt.edits = args[s.rest:]
+		return lt
+	}
 	if runsNothing {
 		return lt
 	}
 	rest := skipAssignments(args, s.rest)
+	lt.env = args[s.rest:rest]
 	switch {
 	case rest < len(args):
 		lt.commands = append(lt.commands, args[rest:])

@@ -1,6 +1,9 @@
 package shell
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // lookThrough is what a wrapper runs, as its handler found it.
 type lookThrough struct {
@@ -17,6 +20,11 @@ type lookThrough struct {
 	readsStdin string
 	// ask says why the wrapper itself must be asked about, if it must.
 	ask string
+	// env are the NAME=value operands the wrapper sets for the commands it
+	// runs (env X=1 cmd, sudo X=1 cmd).
+	env []word
+	// edits are files the wrapper writes as it runs (sudo -e FILE).
+	edits []word
 }
 
 // script is a shell script handed to a wrapper.
@@ -31,23 +39,42 @@ type script struct {
 type handler func(name string, args []word, in stdin) lookThrough
 
 // simple adds the unit of a simple command given by its words (at least
-// one), then the units of whatever it wraps. level counts the wrappers
+// one), then the units of whatever it wraps. env are the assignments that
+// come before it (FOO=1 cmd, env FOO=1 cmd); level counts the wrappers
 // around it.
-func (a *analyzer) simple(src *source, words []word, in stdin, level int) {
+func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	at := len(a.units)
-	a.units = append(a.units, newUnit(words))
+	u := newUnit(words)
+	if risky, needs := envNeeds(env); len(risky) > 0 {
+		u.Full = joinTexts(risky) + " " + u.Text
+		u.Needs = strings.Join(needs, " ")
+		for _, r := range risky {
+			if why := stateVar(assignName(r.text)); why != "" && u.AskReason == "" {
+				u.AskReason = why
+			}
+		}
+	}
+	a.units = append(a.units, u)
 	if !words[0].literal {
 		return
 	}
 	name := baseName(words[0].text)
+	args := words[1:]
+	if needs := codeNeeds(name, args); needs != "" {
+		a.units[at].Needs = joinNeeds(a.units[at].Needs, needs)
+	}
+	if fw := fileWriters[name]; fw != nil {
+		a.files(EditKey, fw(args))
+	}
 	h := handlers[name]
 	if h == nil {
 		return
 	}
-	lt := h(name, words[1:], in)
+	lt := h(name, args, in)
 	if lt.ask != "" {
 		a.ask(at, lt.ask)
 	}
+	a.files(EditKey, lt.edits)
 	if len(lt.commands) > 0 && level+1 >= maxWrapperDepth {
 		a.ask(at, fmt.Sprintf("wrappers nest more than %d deep; the command inside is not analysed", maxWrapperDepth))
 		lt.commands = nil
@@ -56,8 +83,12 @@ func (a *analyzer) simple(src *source, words []word, in stdin, level int) {
 	if lt.detach {
 		innerIn = stdin{}
 	}
+	innerEnv := env
+	if len(lt.env) > 0 {
+		innerEnv = append(append([]word(nil), env...), lt.env...)
+	}
 	for _, c := range lt.commands {
-		a.simple(src, c, innerIn, level+1)
+		a.simple(src, c, innerEnv, innerIn, level+1)
 	}
 	if lt.readsStdin != "" {
 		if in.given {
@@ -69,6 +100,25 @@ func (a *analyzer) simple(src *source, words []word, in stdin, level int) {
 	for _, s := range lt.scripts {
 		a.run(src, at, s)
 	}
+}
+
+// files adds a unit under key for each file in ws.
+func (a *analyzer) files(key string, ws []word) {
+	for _, w := range ws {
+		if u, ok := fileUnit(key, w); ok {
+			a.units = append(a.units, u)
+		}
+	}
+}
+
+// joinNeeds adds the tokens of more to needs, each once.
+func joinNeeds(needs, more string) string {
+	for tok := range strings.FieldsSeq(more) {
+		if !strings.Contains(" "+needs+" ", " "+tok+" ") {
+			needs = strings.TrimSpace(needs + " " + tok)
+		}
+	}
+	return needs
 }
 
 // run analyses a script handed to the wrapper whose unit is at index at.

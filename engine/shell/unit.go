@@ -23,6 +23,58 @@ type Unit struct {
 	// Suggestion is the pattern an "always" approval would store for this
 	// unit; see [Suggest].
 	Suggestion string
+	// Key is the permission key the unit is decided under: "" for the
+	// shell key of the call, [EditKey] for a file the command writes
+	// (a redirection, tee FILE, cp's target), [ReadKey] for a file it
+	// reads with <. Text is then the path as written.
+	Key string
+	// Needs lists, separated by spaces, what a rule must name to allow
+	// the unit: the unit runs code given in its arguments or environment
+	// (python -c, git --ext-diff, GIT_PAGER=), so a rule that allows it by
+	// a wildcard alone (`*`, `git diff *`) is no consent. See [Names].
+	Needs string
+	// Full is Text with the assignments before the command that change
+	// what it runs (GIT_PAGER=x git log); "" when there are none. The
+	// engine decides both forms; only a rule matching Full can allow.
+	Full string
+}
+
+// Permission keys of units that are not shell commands.
+const (
+	EditKey = "edit"
+	ReadKey = "read"
+)
+
+// Names reports whether a rule pattern names every token of needs: each
+// must start a word of the pattern (or follow a '/' in it) and end there,
+// at '=' or at a wildcard. So `python *` names python, `git diff
+// --output=*` names --output, `GIT_PAGER=less git log *` names GIT_PAGER=;
+// `*` and `git diff *` name nothing of the kind.
+func Names(pattern, needs string) bool {
+	for tok := range strings.FieldsSeq(needs) {
+		if !namesToken(pattern, tok) {
+			return false
+		}
+	}
+	return true
+}
+
+func namesToken(pattern, tok string) bool {
+	for from := 0; ; {
+		i := strings.Index(pattern[from:], tok)
+		if i < 0 {
+			return false
+		}
+		i += from
+		from = i + 1
+		if i > 0 && pattern[i-1] != ' ' && pattern[i-1] != '/' {
+			continue
+		}
+		end := i + len(tok)
+		if end == len(pattern) || strings.HasSuffix(tok, "=") || strings.IndexByte(" =*?", pattern[end]) >= 0 {
+			return true
+		}
+	}
 }
 
 // Limits that keep the work bounded on hostile input. Reaching one makes

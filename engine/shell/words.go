@@ -19,6 +19,9 @@ type word struct {
 	// split is true when the word holds an unquoted expansion, which the
 	// shell may split into several words at run time.
 	split bool
+	// proc is true when the word is one process substitution (>(cmd)):
+	// a file name only at run time, whose commands are analysed anyway.
+	proc bool
 }
 
 // renderWord applies quote removal to w. src is the text w was parsed from;
@@ -28,6 +31,11 @@ func renderWord(src string, w *syntax.Word) word {
 	if len(w.Parts) == 1 {
 		if lit, ok := w.Parts[0].(*syntax.Lit); ok && plainLiteral(lit.Value) {
 			return word{text: lit.Value, literal: true}
+		}
+	}
+	if len(w.Parts) == 1 {
+		if _, ok := w.Parts[0].(*syntax.ProcSubst); ok {
+			return word{text: sourceOf(src, w), proc: true}
 		}
 	}
 	var b strings.Builder

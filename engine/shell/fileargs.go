@@ -1,0 +1,154 @@
+package shell
+
+import "strings"
+
+// fileWriters finds the files a command writes through its arguments,
+// keyed by the command's base name; each is decided as an edit. The list
+// is documented in docs/shell.md.
+var fileWriters = map[string]func(args []word) []word{
+	"tee":      teeFiles,
+	"dd":       ddFiles,
+	"cp":       targetFiles,
+	"mv":       targetFiles,
+	"install":  targetFiles,
+	"ln":       targetFiles,
+	"sort":     sortFiles,
+	"sed":      sedFiles,
+	"gsed":     sedFiles,
+	"sudoedit": operandFiles,
+	"truncate": operandFiles,
+}
+
+// operands returns the words of args that are not options, stopping
+// option parsing at "--". takesValue says which options take the next word.
+func operands(args []word, takesValue func(string) bool) []word {
+	var out []word
+	for i := 0; i < len(args); i++ {
+		t := args[i].text
+		switch {
+		case t == "--" && args[i].literal:
+			return append(out, args[i+1:]...)
+		case len(t) > 1 && t[0] == '-' && args[i].literal:
+			if takesValue != nil && takesValue(t) {
+				i++
+			}
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
+// teeFiles: every operand of tee is a file it writes.
+func teeFiles(args []word) []word { return operands(args, nil) }
+
+// operandFiles: every operand is a file the command writes (sudoedit).
+func operandFiles(args []word) []word {
+	return operands(args, func(t string) bool { return t == "-s" || t == "-r" || t == "-u" || t == "-g" || t == "-p" })
+}
+
+// ddFiles: dd writes the file of its of= operand.
+func ddFiles(args []word) []word {
+	var out []word
+	for _, w := range args {
+		if v, ok := strings.CutPrefix(w.text, "of="); ok {
+			out = append(out, word{text: v, literal: w.literal})
+		}
+	}
+	return out
+}
+
+// targetFiles: cp, mv, install and ln write their last operand, or into the
+// folder of -t DIR / --target-directory=DIR. mv also removes its sources,
+// which are edits too.
+func targetFiles(args []word) []word {
+	var target *word
+	takes := func(t string) bool {
+		switch t {
+		case "-t", "--target-directory", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group":
+			return true
+		}
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		t := args[i].text
+		switch {
+		case t == "--":
+			i = len(args)
+		case t == "-t" || t == "--target-directory":
+			if i+1 < len(args) {
+				w := args[i+1]
+				target = &w
+			}
+		case strings.HasPrefix(t, "--target-directory="):
+			target = &word{text: t[len("--target-directory="):], literal: args[i].literal}
+		case strings.HasPrefix(t, "-t") && !strings.HasPrefix(t, "--"):
+			target = &word{text: t[2:], literal: args[i].literal}
+		}
+	}
+	ops := operands(args, takes)
+	if target != nil {
+		return []word{*target}
+	}
+	if len(ops) >= 2 {
+		return ops[len(ops)-1:]
+	}
+	return nil
+}
+
+// sortFiles: sort -o FILE writes FILE.
+func sortFiles(args []word) []word {
+	var out []word
+	for i, w := range args {
+		switch {
+		case w.text == "-o" || w.text == "--output":
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+			}
+		case strings.HasPrefix(w.text, "--output="):
+			out = append(out, word{text: w.text[len("--output="):], literal: w.literal})
+		case strings.HasPrefix(w.text, "-o") && !strings.HasPrefix(w.text, "--"):
+			out = append(out, word{text: w.text[2:], literal: w.literal})
+		}
+	}
+	return out
+}
+
+// sedFiles: sed -i edits its file operands in place.
+func sedFiles(args []word) []word {
+	inPlace, explicit := false, false
+	for _, w := range args {
+		t := w.text
+		if t == "-e" || t == "--expression" || strings.HasPrefix(t, "--expression=") || t == "-f" || t == "--file" {
+			explicit = true
+		}
+		if strings.HasPrefix(t, "--in-place") || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(strings.SplitN(t, "e", 2)[0], "i") {
+			inPlace = true
+		}
+	}
+	if !inPlace {
+		return nil
+	}
+	ops := operands(args, func(t string) bool {
+		return t == "-e" || t == "--expression" || t == "-f" || t == "--file" || t == "-l" || t == "--line-length"
+	})
+	if !explicit && len(ops) > 0 {
+		ops = ops[1:] // the script
+	}
+	return ops
+}
+
+// findFiles: find's -fprint, -fprint0, -fprintf and -fls write the file
+// that follows them.
+func findFiles(args []word) []word {
+	var out []word
+	for i, w := range args {
+		switch w.text {
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+			}
+		}
+	}
+	return out
+}
