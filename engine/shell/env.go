@@ -2,8 +2,7 @@ package shell
 
 import (
 	"fmt"
-
-	"mvdan.cc/sh/v3/syntax"
+	"strings"
 )
 
 var envOptions = optionSet{
@@ -61,28 +60,126 @@ func env(name string, args []word, _ stdin) lookThrough {
 	return lt
 }
 
-// splitWords splits an env -S string into words. It succeeds only when the
-// string is literal and parses as one plain simple command, so the shell's
-// word splitting and env's agree.
+// splitWords splits an env -S string into words the way GNU env does,
+// which is not the way the shell does: space, tab, newline, vertical tab,
+// form feed and carriage return separate words, and so does \_ outside
+// quotes; '...' is verbatim, "..." knows \" \\ \$ and \_ (a space); a #
+// at the start of a word starts a comment; \c ends the string. It fails
+// (so the string is only shown, not trusted) on ${VAR}, which env expands
+// at run time, on an escape env rejects, on an open quote, and on a word
+// that is not literal in the command text.
 func splitWords(w word) ([]word, bool) {
 	if !w.literal {
 		return nil, false
 	}
-	f, err := parse(w.text)
-	if err != nil || len(f.Stmts) != 1 {
-		return nil, false
+	s := w.text
+	var words []word
+	var cur strings.Builder
+	inWord := false
+	end := func() {
+		if inWord {
+			words = append(words, word{text: cur.String(), literal: true})
+			cur.Reset()
+			inWord = false
+		}
 	}
-	s := f.Stmts[0]
-	call, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(s.Redirs) > 0 || s.Negated || s.Background {
-		return nil, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case strings.IndexByte(" \t\n\v\f\r", c) >= 0:
+			end()
+		case c == '#' && !inWord:
+			return words, true
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			inWord = true
+			i += j + 1
+		case c == '"':
+			inWord = true
+			for i++; ; i++ {
+				if i >= len(s) {
+					return nil, false
+				}
+				if s[i] == '"' {
+					break
+				}
+				if s[i] == '$' {
+					return nil, false
+				}
+				if s[i] == '\\' {
+					if i+1 >= len(s) {
+						return nil, false
+					}
+					i++
+					r, ok := envEscape(s[i], true)
+					if !ok {
+						return nil, false
+					}
+					if r == 0 {
+						end()
+						return words, true
+					}
+					cur.WriteByte(r)
+					continue
+				}
+				cur.WriteByte(s[i])
+			}
+		case c == '$':
+			return nil, false
+		case c == '\\':
+			if i+1 >= len(s) {
+				return nil, false
+			}
+			i++
+			if s[i] == '_' {
+				end()
+				continue
+			}
+			r, ok := envEscape(s[i], false)
+			if !ok {
+				return nil, false
+			}
+			if r == 0 {
+				end()
+				return words, true
+			}
+			cur.WriteByte(r)
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
 	}
-	words := make([]word, 0, len(call.Assigns)+len(call.Args))
-	for _, as := range call.Assigns {
-		words = append(words, renderAssign(w.text, as))
+	end()
+	return words, true
+}
+
+// envEscape is the character an env -S escape stands for; 0 for \c, which
+// ends the string; false for an escape env rejects.
+func envEscape(c byte, quoted bool) (byte, bool) {
+	switch c {
+	case 'c':
+		return 0, true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'v':
+		return '\v', true
+	case '_':
+		if quoted {
+			return ' ', true
+		}
+	case '#', '$', '\\', '\'', '"':
+		return c, true
 	}
-	for _, a := range call.Args {
-		words = append(words, renderWord(w.text, a))
-	}
-	return words, allLiteral(words)
+	return 0, false
 }

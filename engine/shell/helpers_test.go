@@ -27,10 +27,14 @@ func pathed(text, base, suggestion string) want {
 }
 
 // edits is a file the command writes, decided as an edit.
-func edits(path, suggestion string) want { return want{text: path, suggestion: suggestion, key: EditKey} }
+func edits(path, suggestion string) want {
+	return want{text: path, suggestion: suggestion, key: EditKey}
+}
 
 // reads is a file the command reads with <, decided as a read.
-func reads(path, suggestion string) want { return want{text: path, suggestion: suggestion, key: ReadKey} }
+func reads(path, suggestion string) want {
+	return want{text: path, suggestion: suggestion, key: ReadKey}
+}
 
 // construct is one row of a table of commands and their exact units.
 type construct struct {

@@ -209,15 +209,20 @@ func isNumericOption(t string) bool {
 }
 
 // isAssignment reports whether w is a NAME=value operand, as env and sudo
-// take before the command.
+// take before the command: env takes any word with '=' after its first
+// character for one, whatever the name (BASH_FUNC_f%%=() { ...; }).
 func isAssignment(w word) bool {
-	name, _, ok := strings.Cut(w.text, "=")
-	if !ok || name == "" {
+	i := strings.IndexByte(w.text, '=')
+	if i <= 0 {
 		return false
 	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(i > 0 && c >= '0' && c <= '9') {
+	if w.literal {
+		return true
+	}
+	// Not literal: only a plain name before the '=' keeps it an
+	// assignment whatever the value expands to (FOO=$X).
+	for _, c := range w.text[:i] {
+		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') {
 			return false
 		}
 	}

@@ -121,6 +121,10 @@ func su(name string, args []word, _ stdin) lookThrough {
 		}
 	case len(operands) <= 1:
 		lt.readsStdin = name
+	default:
+		// su USER ARG...: the ARGs go to the user's shell (su root -- -c
+		// 'CMD' runs CMD), so they are read as a shell's arguments.
+		lt.commands = append(lt.commands, append([]word{{text: "sh", literal: true}}, operands[1:]...))
 	}
 	return lt
 }

@@ -1,5 +1,7 @@
 package shell
 
+import "fmt"
+
 // command runs its command, unless -v or -V asks it only to describe it.
 func command(name string, args []word, _ stdin) lookThrough {
 	describe := false
@@ -41,9 +43,35 @@ func xargs(name string, args []word, _ stdin) lookThrough {
 	})
 	lt := lookThrough{ask: optionTrouble(name, s), detach: true}
 	if s.rest < len(args) {
-		lt.commands = append(lt.commands, filledIn(args[s.rest:], replace))
+		inner := args[s.rest:]
+		lt.commands = append(lt.commands, filledIn(inner, replace))
+		if replace == "" && lt.ask == "" {
+			lt.ask = xargsFeedsWrapper(inner)
+		}
 	}
 	return lt
+}
+
+// xargsFeedsWrapper says why xargs appending words from its input to
+// inner leaves what runs unknown: inner is a wrapper or a shell that takes
+// its command (or script) from the words appended (xargs env, xargs nice,
+// xargs sh -c). A shell whose -c script is already given only gets $0, $1...
+// from the input.
+func xargsFeedsWrapper(inner []word) string {
+	if !inner[0].literal {
+		return ""
+	}
+	name := baseName(inner[0].text)
+	if _, ok := handlers[name]; !ok {
+		return ""
+	}
+	if shells[name] {
+		lt := shell(name, inner[1:], stdin{})
+		if len(lt.scripts) > 0 {
+			return ""
+		}
+	}
+	return fmt.Sprintf("xargs appends words read from its input to %s, so the command %s runs is only known when the command runs", name, name)
 }
 
 var watchOptions = optionSet{

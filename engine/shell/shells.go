@@ -5,48 +5,86 @@ import (
 	"strings"
 )
 
-// shellOptions covers sh, bash, zsh, dash and ksh: every letter is a flag
-// except -o/-O (and +o/+O), which take an option name.
-var shellOptions = optionSet{
-	args:     "oO",
-	anyFlag:  true,
-	longArgs: []string{"rcfile", "init-file"},
-	anyLong:  true,
-	plus:     true,
-}
-
-// shell handles sh, bash and the like. With -c (alone or in a cluster such
-// as -lc, anywhere among the options) the first operand is the script and
-// the rest are $0, $1...; with a first operand and no -c, that operand is a
-// script file, a normal command; with no operand (or -s) the shell runs its
-// standard input.
+// shell handles sh, bash and the like. Options come first: letters in
+// clusters after - or +, where each o or O takes the NEXT word as its
+// option name (bash -Oc extglob 'CMD' is -O extglob -c 'CMD'), and long
+// options, of which --rcfile and --init-file take a file. With -c the
+// first operand is the script and the rest are $0, $1...; with a first
+// operand and no -c, that operand is a script file, a normal command; with
+// no operand (or -s) the shell runs its standard input.
 func shell(name string, args []word, _ stdin) lookThrough {
 	hasC, hasS := false, false
-	s := scanOptions(args, &shellOptions, func(o option) {
-		switch o.name {
-		case "c":
-			hasC = true
-		case "s":
-			hasS = true
+	var lt lookThrough
+	var startup *word
+	i := 0
+scan:
+	for i < len(args) {
+		w := args[i]
+		t := w.text
+		switch {
+		case (t == "--" || t == "-") && w.literal:
+			i++
+			break scan
+		case len(t) < 2 || t[0] != '-' && t[0] != '+':
+			break scan
+		case !w.literal:
+			lt.ask = fmt.Sprintf("%s has the option %s, which is only known when the command runs, so what it runs is not certain", name, t)
+			i++
+		case strings.HasPrefix(t, "--"):
+			i++
+			opt, value, attached := strings.Cut(t, "=")
+			if opt == "--rcfile" || opt == "--init-file" {
+				v := word{text: value, literal: true}
+				if !attached && i < len(args) {
+					v = args[i]
+					i++
+				}
+				startup = &v
+			}
+		default:
+			i++
+			for _, c := range t[1:] {
+				switch c {
+				case 'o', 'O':
+					i++ // the option name is the next word
+				case 'c':
+					hasC = true
+				case 's':
+					hasS = true
+				}
+			}
 		}
-	})
-	lt := lookThrough{ask: optionTrouble(name, s)}
-	rest := s.rest
-	if !s.dashDash && rest < len(args) && args[rest].text == "-" {
-		rest++ // "-" alone ends the options
+	}
+	if i > len(args) {
+		i = len(args)
+	}
+	if startup != nil {
+		startupFile(&lt, name, *startup)
 	}
 	switch {
 	case hasC:
-		if rest < len(args) {
-			w := args[rest]
-			lt.scripts = []script{{text: w.text, literal: w.literal, what: "the script given to " + name + " -c"}}
+		if i < len(args) {
+			w := args[i]
+			lt.scripts = append(lt.scripts, script{text: w.text, literal: w.literal, what: "the script given to " + name + " -c"})
 		}
-	case hasS || rest == len(args):
+	case hasS || i == len(args):
 		lt.readsStdin = name
 	default:
-		scriptFile(&lt, name, args[rest])
+		scriptFile(&lt, name, args[i])
 	}
 	return lt
+}
+
+// startupFile looks at the file of --rcfile or --init-file: a named file is
+// read like a script file; standard input, another descriptor or a file
+// only known at run time could hold anything.
+func startupFile(lt *lookThrough, name string, file word) {
+	switch {
+	case !file.literal || isDescriptorPath(file.text):
+		lt.ask = fmt.Sprintf("the startup file %s given to %s is only known when the command runs", file.text, name)
+	case isStdinPath(file.text):
+		lt.readsStdin = name
+	}
 }
 
 // sourceBuiltin handles source and ".", which run a script file in the current
@@ -70,9 +108,26 @@ func scriptFile(lt *lookThrough, name string, file word) {
 	switch {
 	case file.literal && isStdinPath(file.text):
 		lt.readsStdin = name
-	case !file.literal:
+	case !file.literal || isDescriptorPath(file.text):
 		lt.ask = fmt.Sprintf("the script file %s given to %s is only known when the command runs", file.text, name)
 	}
+}
+
+// isDescriptorPath reports whether path names an open file descriptor
+// (/dev/fd/3, /proc/self/fd/3, /proc/PID/fd/3), which a here-document or
+// a redirection on another descriptor may feed.
+func isDescriptorPath(path string) bool {
+	if isStdinPath(path) {
+		return false
+	}
+	if strings.HasPrefix(path, "/dev/fd/") {
+		return true
+	}
+	if rest, ok := strings.CutPrefix(path, "/proc/"); ok {
+		_, after, ok := strings.Cut(rest, "/")
+		return ok && strings.HasPrefix(after, "fd/")
+	}
+	return false
 }
 
 // isStdinPath reports whether a file name is the standard input.

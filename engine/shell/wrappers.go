@@ -6,45 +6,76 @@ import (
 )
 
 // handlers maps a command's base name to the handler that looks through it.
-// A name missing here is an ordinary command.
-var handlers = map[string]handler{
-	"sudo":    sudo,
-	"doas":    doas,
-	"env":     env,
-	"command": command,
-	"builtin": wrapper(&optionSet{}, 0),
-	"exec":    wrapper(&optionSet{flags: "cl", args: "a"}, 0),
-	"nohup":   wrapper(&optionSet{longFlags: []string{"help", "version"}}, 0),
-	"nice": wrapper(&optionSet{args: "n", longArgs: []string{"adjustment"},
-		longFlags: []string{"help", "version"}, numeric: true}, 0),
-	"time": wrapper(&optionSet{flags: "apqvV", args: "fo",
-		longArgs:  []string{"format", "output"},
-		longFlags: []string{"append", "portability", "verbose", "quiet", "help", "version"}}, 0),
-	"timeout": wrapper(&optionSet{flags: "vfp", args: "sk",
-		longArgs:  []string{"signal", "kill-after"},
-		longFlags: []string{"preserve-status", "foreground", "verbose", "help", "version"}}, 1),
-	"stdbuf": wrapper(&optionSet{args: "ioe", longArgs: []string{"input", "output", "error"},
-		longFlags: []string{"help", "version"}}, 0),
-	"setsid": wrapper(&optionSet{flags: "cfwhV",
-		longFlags: []string{"ctty", "fork", "wait", "help", "version"}}, 0),
-	"xargs":   xargs,
-	"watch":   watch,
-	"flock":   flock,
-	"find":    find,
-	"busybox": busybox,
-	"pkexec": wrapper(&optionSet{longArgs: []string{"user"},
-		longFlags: []string{"disable-internal-agent", "keep-cwd", "help", "version"}}, 0),
-	"chroot":  chroot,
-	"ionice":  ionice,
-	"su":      su,
-	"runuser": su,
+// A name missing here is an ordinary command. It is filled in by init, as
+// some handlers consult it (xargs asks about the wrapper it feeds).
+var handlers map[string]handler
 
-	"sh": shell, "bash": shell, "zsh": shell, "dash": shell, "ksh": shell,
-	"mksh": shell, "ash": shell, "rbash": shell, "yash": shell, "posh": shell,
-	"source": sourceBuiltin, ".": sourceBuiltin,
-	"eval":  eval,
-	"trap":  trap,
-	"alias": alias,
+func init() {
+	handlers = coreHandlers()
+	// The wrapper table of more.go joins the handlers written out below.
+	for _, w := range moreWrappers {
+		for _, n := range w.names {
+			handlers[n] = w.handler
+		}
+	}
+}
+
+// coreHandlers are the wrappers with a handler of their own.
+func coreHandlers() map[string]handler {
+	return map[string]handler{
+		"sudo":    sudo,
+		"doas":    doas,
+		"env":     env,
+		"command": command,
+		"builtin": wrapper(&optionSet{}, 0),
+		"exec":    wrapper(&optionSet{flags: "cl", args: "a"}, 0),
+		"nohup":   wrapper(&optionSet{longFlags: []string{"help", "version"}}, 0),
+		"nice": wrapper(&optionSet{args: "n", longArgs: []string{"adjustment"},
+			longFlags: []string{"help", "version"}, numeric: true}, 0),
+		"time": wrapper(&optionSet{flags: "apqvV", args: "fo",
+			longArgs:  []string{"format", "output"},
+			longFlags: []string{"append", "portability", "verbose", "quiet", "help", "version"}}, 0),
+		"timeout": wrapper(&optionSet{flags: "vfp", args: "sk",
+			longArgs:  []string{"signal", "kill-after"},
+			longFlags: []string{"preserve-status", "foreground", "verbose", "help", "version"}}, 1),
+		"stdbuf": wrapper(&optionSet{args: "ioe", longArgs: []string{"input", "output", "error"},
+			longFlags: []string{"help", "version"}}, 0),
+		"setsid": wrapper(&optionSet{flags: "cfwhV",
+			longFlags: []string{"ctty", "fork", "wait", "help", "version"}}, 0),
+		"xargs":   xargs,
+		"watch":   watch,
+		"flock":   flock,
+		"find":    find,
+		"busybox": busybox,
+		"pkexec": wrapper(&optionSet{longArgs: []string{"user"},
+			longFlags: []string{"disable-internal-agent", "keep-cwd", "help", "version"}}, 0),
+		"chroot":  chroot,
+		"ionice":  ionice,
+		"su":      su,
+		"runuser": su,
+
+		"sh": shell, "bash": shell, "zsh": shell, "dash": shell, "ksh": shell,
+		"mksh": shell, "ash": shell, "rbash": shell, "yash": shell, "posh": shell,
+		"ksh93": shell, "pdksh": shell, "oksh": shell, "lksh": shell,
+		"fish": otherShell, "tcsh": otherShell, "csh": otherShell, "pwsh": otherShell, "powershell": otherShell,
+		"nu": otherShell, "xonsh": otherShell, "elvish": otherShell, "rc": otherShell, "es": otherShell,
+		"source": sourceBuiltin, ".": sourceBuiltin,
+		"eval":      eval,
+		"trap":      trap,
+		"alias":     alias,
+		"at":        atQueue,
+		"batch":     atQueue,
+		"hash":      hashBuiltin,
+		"mapfile":   mapfile,
+		"readarray": mapfile,
+		"enable":    enableBuiltin,
+	}
+}
+
+// shells are the names the shell handler reads as a POSIX-like shell.
+var shells = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true,
+	"rbash": true, "yash": true, "posh": true, "ksh93": true, "pdksh": true, "oksh": true, "lksh": true,
 }
 
 // wrapper returns the handler of a wrapper that takes options, then

@@ -64,7 +64,7 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
-		{"xargs_shell_has_no_script", "xargs sh", []want{plain("xargs sh", "xargs *"), asked("sh", "sh *")}},
+		{"xargs_shell_has_no_script", "xargs sh", []want{asked("xargs sh", "xargs *"), asked("sh", "sh *")}},
 		{"watch_joins_into_a_script", "watch -n 1 -d 'rm x' y", []want{plain("watch -n 1 -d rm x y", "watch *"), plain("rm x y", "rm *")}},
 		{"watch_exec", "watch -x rm x", []want{plain("watch -x rm x", "watch *"), rmx}},
 		{"watch_script_not_literal_asks", `watch "rm $X"`, []want{asked("watch rm $X", "watch *"), plain("rm $X", "rm *")}},
