@@ -35,6 +35,8 @@ type analyzer struct {
 type source struct {
 	text  string
 	depth int
+	stmts []*syntax.Stmt // the script's statements, for facts
+	vars  *varFacts      // computed on first need, see facts
 }
 
 // completeStatements returns the statements of text that parse before its
@@ -74,9 +76,11 @@ func (a *analyzer) script(text string, depth int, what string) {
 	f, err := parse(text)
 	if err != nil {
 		a.units = append(a.units, askUnit(text, what+" does not parse: "+err.Error()))
-		a.stmts(src, completeStatements(text))
+		src.stmts = completeStatements(text)
+		a.stmts(src, src.stmts)
 		return
 	}
+	src.stmts = f.Stmts
 	a.stmts(src, f.Stmts)
 }
 
@@ -92,9 +96,11 @@ func (a *analyzer) bestEffort(text string, depth int) {
 	src := &source{text: text, depth: depth}
 	f, err := parse(text)
 	if err != nil {
-		a.stmts(src, completeStatements(text))
+		src.stmts = completeStatements(text)
+		a.stmts(src, src.stmts)
 		return
 	}
+	src.stmts = f.Stmts
 	a.stmts(src, f.Stmts)
 }
 
@@ -138,6 +144,11 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 		a.stmts(src, c.Cond)
 		a.stmts(src, c.Do)
 	case *syntax.ForClause:
+		if loop, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			a.checkArith(src, loop.Init, "the loop expression")
+			a.checkArith(src, loop.Cond, "the loop expression")
+			a.checkArith(src, loop.Post, "the loop expression")
+		}
 		a.nested(src, c.Loop)
 		a.stmts(src, c.Do)
 	case *syntax.CaseClause:
@@ -153,11 +164,14 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 		// whether or not the call is visible.
 		a.stmt(src, c.Body)
 	case *syntax.ArithmCmd:
+		a.checkArith(src, c.X, "the arithmetic command")
 		a.nested(src, c.X)
 	case *syntax.TestClause:
+		a.checkTest(src, c.X)
 		a.nested(src, c.X)
 	case *syntax.LetClause:
 		for _, x := range c.Exprs {
+			a.checkArith(src, x, "the let expression")
 			a.nested(src, x)
 		}
 	case *syntax.DeclClause:
@@ -216,6 +230,14 @@ func (a *analyzer) nested(src *source, n syntax.Node) {
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.ArithmExp:
+			a.checkArith(src, n.X, "the arithmetic expansion")
+		case *syntax.ParamExp:
+			a.checkParam(src, n)
+		case *syntax.Assign:
+			if n.Index != nil {
+				a.checkArith(src, n.Index, "the subscript of")
+			}
 		case *syntax.CmdSubst:
 			a.stmts(src, n.Stmts)
 			return false
@@ -282,7 +304,22 @@ func (a *analyzer) decl(src *source, c *syntax.DeclClause) {
 		}
 	}
 	a.units = append(a.units, u)
+	integer := false
+	for _, w := range words[1:] {
+		if strings.HasPrefix(w.text, "-") && strings.Contains(w.text, "i") && !strings.Contains(w.text, "=") {
+			integer = true
+		}
+	}
 	for _, as := range c.Args {
+		if integer && as.Value != nil && !as.Naked {
+			a.checkArith(src, as.Value, "the value of the integer variable")
+		}
+		if as.Index != nil {
+			a.checkArith(src, as.Index, "the subscript of")
+		}
+		if as.Name == nil && as.Value != nil {
+			a.checkSubscriptWord(src, renderWord(src.text, as.Value), as.Value)
+		}
 		a.nested(src, as)
 	}
 }

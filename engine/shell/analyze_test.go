@@ -26,7 +26,7 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"while_condition_and_body", "while a; do b; done", []want{plain("a", "a *"), plain("b", "b *")}},
 		{"until_condition_and_body", "until a; do b; done", []want{plain("a", "a *"), plain("b", "b *")}},
 		{"for_items_and_body", "for i in x $(a); do b $i; done", []want{plain("a", "a *"), plain("b $i", "b *")}},
-		{"c_style_for", "for ((i=$(a); i<3; i++)); do b; done", []want{plain("a", "a *"), plain("b", "b *")}},
+		{"c_style_for", "for ((i=$(a); i<3; i++)); do b; done", []want{asked("i=$(a)", "i=$(a) *"), plain("a", "a *"), plain("b", "b *")}},
 		{"select", "select x in $(a); do b; done", []want{plain("a", "a *"), plain("b", "b *")}},
 		{"case_word_patterns_and_bodies", "case $(a) in x) b;; $(c)) d;; esac", []want{
 			plain("a", "a *"), plain("b", "b *"), plain("c", "c *"), plain("d", "d *"),
@@ -44,7 +44,7 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 			plain("echo ${x:-$(a)}", "echo *"), plain("a", "a *"),
 		}},
 		{"substitution_in_arithmetic", "echo $(( $(a) + 1 ))", []want{
-			plain("echo $(( $(a) + 1 ))", "echo *"), plain("a", "a *"),
+			plain("echo $(( $(a) + 1 ))", "echo *"), asked("$(a) + 1", "$(a) *"), plain("a", "a *"),
 		}},
 		{"substitutions_in_assignments", "x=$(a) y=$(b) c", []want{plain("c", "c *"), plain("a", "a *"), plain("b", "b *")}},
 		{"assignment_only_keeps_its_substitution", "X=$(rm x)", []want{plain("rm x", "rm *")}},
@@ -54,8 +54,8 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 		{"unquoted_heredoc_body", "cat <<EOF\nx $(rm y)\nEOF", []want{plain("cat", "cat *"), plain("rm y", "rm *")}},
 		{"quoted_heredoc_body_is_text", "cat <<'EOF'\nx $(rm y)\nEOF", []want{plain("cat", "cat *")}},
 		{"test_clause", "[[ -n $(a) ]]", []want{plain("a", "a *")}},
-		{"arithmetic_command", "(( $(a) ))", []want{plain("a", "a *")}},
-		{"let", "let x=$(a)", []want{plain("a", "a *")}},
+		{"arithmetic_command", "(( $(a) ))", []want{asked("$(a)", "$(a) *"), plain("a", "a *")}},
+		{"let", "let x=$(a)", []want{asked("x=$(a)", "x=$(a) *"), plain("a", "a *")}},
 		{"coproc", "coproc rm x", []want{plain("rm x", "rm *")}},
 		{"named_coproc", "coproc name { a; }", []want{plain("a", "a *")}},
 		{"time_simple_command", "time -p rm x", []want{plain("time -p rm x", "time *"), plain("rm x", "rm *")}},

@@ -60,6 +60,7 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	}
 	name := baseName(words[0].text)
 	args := words[1:]
+	a.checkBuiltinSubscripts(src, name, args)
 	if needs := codeNeeds(name, args); needs != "" {
 		a.units[at].Needs = joinNeeds(a.units[at].Needs, needs)
 	}

@@ -1,0 +1,351 @@
+package shell
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Bash evaluates arithmetic recursively: in $((x)), ((x)), let x, an array
+// subscript ${a[x]}, [[ x -eq 1 ]] or test -v 'a[x]', a variable whose
+// value is itself an expression is evaluated in turn, and a subscript in
+// that value (a[$(cmd)]) is expanded, running cmd. So an arithmetic
+// context asks unless every variable it reads is provably inert: assigned
+// in the same script only integers (or by arithmetic, which yields
+// integers), or one of bash's own integer variables.
+
+// varFacts records, for one script, which variables hold only integers.
+type varFacts struct {
+	ints    map[string]bool // assigned an integer somewhere
+	tainted map[string]bool // assigned anything else somewhere, or read from input
+}
+
+// integerVars are bash's own variables that always hold integers.
+var integerVars = map[string]bool{
+	"#": true, "?": true, "$": true, "!": true, "RANDOM": true, "SECONDS": true, "LINENO": true,
+	"BASHPID": true, "PPID": true, "UID": true, "EUID": true, "SRANDOM": true, "OPTIND": true, "SHLVL": true,
+}
+
+// readers are builtins whose name operands are assigned from input.
+var readers = map[string]bool{"read": true, "mapfile": true, "readarray": true, "printf": true, "getopts": true, "wait": true}
+
+// facts returns the variable facts of src, computed once.
+func (src *source) facts() *varFacts {
+	if src.vars != nil {
+		return src.vars
+	}
+	f := &varFacts{ints: map[string]bool{}, tainted: map[string]bool{}}
+	for _, s := range src.stmts {
+		syntax.Walk(s, f.visit)
+	}
+	src.vars = f
+	return f
+}
+
+func (f *varFacts) visit(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.Assign:
+		if n.Name == nil {
+			return true
+		}
+		name := n.Name.Value
+		switch {
+		case n.Naked:
+		case n.Array != nil:
+			ok := true
+			for _, e := range n.Array.Elems {
+				ok = ok && e.Value != nil && isIntWord(e.Value)
+			}
+			f.set(name, ok)
+		default:
+			f.set(name, n.Value == nil || isIntWord(n.Value))
+		}
+	case *syntax.BinaryArithm:
+		if isArithAssign(n.Op) {
+			if name := arithName(n.X); name != "" {
+				f.set(name, true)
+			}
+		}
+	case *syntax.UnaryArithm:
+		if name := arithName(n.X); name != "" && (n.Op == syntax.Inc || n.Op == syntax.Dec) {
+			f.set(name, true)
+		}
+	case *syntax.ForClause:
+		if it, ok := n.Loop.(*syntax.WordIter); ok {
+			all := true
+			for _, w := range it.Items {
+				all = all && isIntWord(w)
+			}
+			f.set(it.Name.Value, all && len(it.Items) > 0)
+		}
+	case *syntax.CallExpr:
+		if len(n.Args) > 0 {
+			if lit := n.Args[0].Lit(); readers[lit] {
+				for _, a := range n.Args[1:] {
+					if t := a.Lit(); t != "" && !strings.HasPrefix(t, "-") {
+						f.set(t, false)
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+func (f *varFacts) set(name string, integer bool) {
+	if integer {
+		f.ints[name] = true
+	} else {
+		f.tainted[name] = true
+	}
+}
+
+// safe reports whether reading name in arithmetic can only give an integer.
+func (f *varFacts) safe(name string) bool {
+	if integerVars[name] || isDigits(name) {
+		return true
+	}
+	return f.ints[name] && !f.tainted[name]
+}
+
+func isArithAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+		syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+		return true
+	}
+	return false
+}
+
+// arithName is the variable an arithmetic operand names (x, $x), or "".
+func arithName(x syntax.ArithmExpr) string {
+	switch x := x.(type) {
+	case *syntax.Word:
+		if lit := x.Lit(); isIdentifier(lit) {
+			return lit
+		}
+		if len(x.Parts) == 1 {
+			if p, ok := x.Parts[0].(*syntax.ParamExp); ok && p.Param != nil && p.Index == nil {
+				return p.Param.Value
+			}
+		}
+	}
+	return ""
+}
+
+// isIntWord reports whether w is a literal integer (or empty).
+func isIntWord(w *syntax.Word) bool {
+	if len(w.Parts) == 0 {
+		return true
+	}
+	lit := w.Lit()
+	return lit != "" && isNumber(lit)
+}
+
+// isNumber reports whether s is an integer constant as arithmetic reads it:
+// digits, with an optional sign, 0x prefix or BASE# prefix.
+func isNumber(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '#' || c == '_' || c == '@') {
+			return false
+		}
+	}
+	return s[0] >= '0' && s[0] <= '9'
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdentifier(s string) bool {
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// inertArith reports whether evaluating x can only compute with integers:
+// every operand is a number or a variable known to hold one, and no
+// operand is the output of a command.
+func inertArith(f *varFacts, x syntax.Node) bool {
+	if x == nil {
+		return true
+	}
+	inert := true
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if !inert {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.Word:
+			if lit := n.Lit(); lit != "" {
+				if !isNumber(lit) && !(isIdentifier(lit) && f.safe(lit)) {
+					inert = false
+				}
+				return false
+			}
+			return true
+		case *syntax.ParamExp:
+			if n.Param == nil || !f.safe(n.Param.Value) || n.Excl || n.Exp != nil || n.Repl != nil || n.Slice != nil {
+				if !(n.Length && n.Param != nil) { // ${#x} is a length
+					inert = false
+				}
+			}
+			if n.Index != nil && !inertArith(f, n.Index) {
+				inert = false
+			}
+			return false
+		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm, *syntax.Lit:
+			return true
+		case *syntax.SglQuoted, *syntax.DblQuoted, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+			inert = false
+			return false
+		}
+		return true
+	})
+	return inert
+}
+
+// arithAsk adds a unit that asks because the arithmetic of n may run code.
+func (a *analyzer) arithAsk(src *source, n syntax.Node, what string) {
+	text := sourceOf(src.text, n)
+	a.units = append(a.units, Unit{Text: text, Suggestion: Suggest(text),
+		AskReason: fmt.Sprintf("%s %s reads variables whose values are only known when the command runs, and bash evaluates them as expressions, which can run commands", what, text)})
+}
+
+// checkArith asks about an arithmetic expression that is not inert.
+func (a *analyzer) checkArith(src *source, x syntax.Node, what string) {
+	if x != nil && !inertArith(src.facts(), x) {
+		a.arithAsk(src, x, what)
+	}
+}
+
+// checkParam asks about a parameter expansion that evaluates a value: a
+// subscript or slice (arithmetic), ${!x} (the value names a variable,
+// subscript included) and ${x@P} (the value is expanded like a prompt,
+// command substitutions included).
+func (a *analyzer) checkParam(src *source, p *syntax.ParamExp) {
+	if p.Index != nil && !allElements(p.Index) {
+		a.checkArith(src, p.Index, "the subscript of")
+	}
+	if p.Slice != nil {
+		a.checkArith(src, p.Slice.Offset, "the offset in")
+		a.checkArith(src, p.Slice.Length, "the length in")
+	}
+	name := ""
+	if p.Param != nil {
+		name = p.Param.Value
+	}
+	if p.Excl && p.Names == 0 && (p.Index == nil || !allElements(p.Index)) && !src.facts().safe(name) {
+		a.arithAsk(src, p, "the indirect expansion")
+	}
+	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.ContainsAny(p.Exp.Word.Lit(), "P") && !src.facts().safe(name) {
+		a.arithAsk(src, p, "the prompt expansion")
+	}
+}
+
+// allElements reports whether a subscript is @ or *.
+func allElements(x syntax.ArithmExpr) bool {
+	w, ok := x.(*syntax.Word)
+	if !ok {
+		return false
+	}
+	l := w.Lit()
+	return l == "@" || l == "*"
+}
+
+// checkTest asks about [[ ]] operands that bash evaluates as arithmetic
+// (-eq, -lt...) and -v operands with a subscript.
+func (a *analyzer) checkTest(src *source, x syntax.TestExpr) {
+	syntax.Walk(x, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				for _, side := range []syntax.TestExpr{n.X, n.Y} {
+					if w, ok := side.(*syntax.Word); ok && !inertArith(src.facts(), w) {
+						a.arithAsk(src, w, "the arithmetic operand")
+					}
+				}
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet {
+				if w, ok := n.X.(*syntax.Word); ok {
+					a.checkSubscriptWord(src, renderWord(src.text, w), w)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// checkSubscriptWord asks about a word that names a variable with a
+// subscript (read 'a[x]', test -v 'a[x]', unset 'a[x]') whose subscript is
+// not an integer or a variable known to hold one.
+func (a *analyzer) checkSubscriptWord(src *source, w word, n syntax.Node) {
+	i := strings.IndexByte(w.text, '[')
+	if i < 0 {
+		return
+	}
+	j := strings.LastIndexByte(w.text, ']')
+	sub := ""
+	if j > i {
+		sub = w.text[i+1 : j]
+	}
+	if w.literal && (isNumber(sub) || sub == "@" || sub == "*" || isIdentifier(sub) && src.facts().safe(sub)) {
+		return
+	}
+	text := w.text
+	if n != nil {
+		text = sourceOf(src.text, n)
+	}
+	a.units = append(a.units, Unit{Text: text, Suggestion: Suggest(text),
+		AskReason: fmt.Sprintf("the subscript of %s is evaluated as an expression, which can run commands", text)})
+}
+
+// subscriptReaders are builtins that assign to or test the variables their
+// operands name, subscripts included.
+var subscriptReaders = map[string]bool{"read": true, "unset": true, "mapfile": true, "readarray": true, "getopts": true, "wait": true}
+
+// checkBuiltinSubscripts asks about the subscripts in the variable names
+// given to read, unset, printf -v, test -v and the like.
+func (a *analyzer) checkBuiltinSubscripts(src *source, name string, args []word) {
+	switch {
+	case subscriptReaders[name]:
+		for _, w := range args {
+			if !strings.HasPrefix(w.text, "-") {
+				a.checkSubscriptWord(src, w, nil)
+			}
+		}
+	case name == "printf" || name == "test" || name == "[" || name == "declare" || name == "typeset" || name == "local":
+		for i, w := range args {
+			if (w.text == "-v" || strings.HasPrefix(w.text, "-v") && name == "printf") && i+1 < len(args) {
+				v := args[i+1]
+				if w.text != "-v" {
+					v = word{text: w.text[2:], literal: w.literal}
+				}
+				a.checkSubscriptWord(src, v, nil)
+			}
+		}
+	}
+}
