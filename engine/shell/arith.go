@@ -103,7 +103,7 @@ func (f *varFacts) set(name string, integer bool) {
 
 // safe reports whether reading name in arithmetic can only give an integer.
 func (f *varFacts) safe(name string) bool {
-	if integerVars[name] || isDigits(name) {
+	if integerVars[name] {
 		return true
 	}
 	return f.ints[name] && !f.tainted[name]
@@ -134,13 +134,24 @@ func arithName(x syntax.ArithmExpr) string {
 	return ""
 }
 
-// isIntWord reports whether w is a literal integer (or empty).
+// isIntWord reports whether w can only be an integer: empty, a literal
+// number, or an arithmetic expansion (whose result is a number).
 func isIntWord(w *syntax.Word) bool {
 	if len(w.Parts) == 0 {
 		return true
 	}
-	lit := w.Lit()
-	return lit != "" && isNumber(lit)
+	if lit := w.Lit(); lit != "" {
+		return isNumber(lit)
+	}
+	for _, p := range w.Parts {
+		if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			p = dq.Parts[0]
+		}
+		if _, ok := p.(*syntax.ArithmExp); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // isNumber reports whether s is an integer constant as arithmetic reads it:
@@ -304,12 +315,12 @@ func (a *analyzer) checkTest(src *source, x syntax.TestExpr) {
 // not an integer or a variable known to hold one.
 func (a *analyzer) checkSubscriptWord(src *source, w word, n syntax.Node) {
 	i := strings.IndexByte(w.text, '[')
-	if i < 0 {
+	if i < 0 && w.literal {
 		return
 	}
 	j := strings.LastIndexByte(w.text, ']')
 	sub := ""
-	if j > i {
+	if i >= 0 && j > i {
 		sub = w.text[i+1 : j]
 	}
 	if w.literal && (isNumber(sub) || sub == "@" || sub == "*" || isIdentifier(sub) && src.facts().safe(sub)) {
@@ -323,28 +334,40 @@ func (a *analyzer) checkSubscriptWord(src *source, w word, n syntax.Node) {
 		AskReason: fmt.Sprintf("the subscript of %s is evaluated as an expression, which can run commands", text)})
 }
 
-// subscriptReaders are builtins that assign to or test the variables their
-// operands name, subscripts included.
-var subscriptReaders = map[string]bool{"read": true, "unset": true, "mapfile": true, "readarray": true, "getopts": true, "wait": true}
+// nameOperands lists, for builtins that assign to or test the variables
+// their operands name (subscripts included), the options whose value is
+// not a name; "" for builtins whose every operand is a name.
+var nameOperands = map[string]string{
+	"read": "dinNptu", "unset": "", "mapfile": "dnOsuCc", "readarray": "dnOsuCc",
+}
 
 // checkBuiltinSubscripts asks about the subscripts in the variable names
-// given to read, unset, printf -v, test -v and the like.
+// given to read, unset, mapfile, printf -v, test -v and the like.
 func (a *analyzer) checkBuiltinSubscripts(src *source, name string, args []word) {
-	switch {
-	case subscriptReaders[name]:
-		for _, w := range args {
-			if !strings.HasPrefix(w.text, "-") {
-				a.checkSubscriptWord(src, w, nil)
-			}
-		}
-	case name == "printf" || name == "test" || name == "[" || name == "declare" || name == "typeset" || name == "local":
-		for i, w := range args {
-			if (w.text == "-v" || strings.HasPrefix(w.text, "-v") && name == "printf") && i+1 < len(args) {
-				v := args[i+1]
-				if w.text != "-v" {
-					v = word{text: w.text[2:], literal: w.literal}
+	if valued, ok := nameOperands[name]; ok {
+		for i := 0; i < len(args); i++ {
+			t := args[i].text
+			if strings.HasPrefix(t, "-") && args[i].literal {
+				if len(t) == 2 && strings.IndexByte(valued, t[1]) >= 0 {
+					i++
 				}
-				a.checkSubscriptWord(src, v, nil)
+				continue
+			}
+			a.checkSubscriptWord(src, args[i], nil)
+		}
+		return
+	}
+	switch name {
+	case "printf", "test", "[", "wait":
+		for i, w := range args {
+			flag := "-v"
+			if name == "wait" {
+				flag = "-p"
+			}
+			if w.text == flag && i+1 < len(args) {
+				a.checkSubscriptWord(src, args[i+1], nil)
+			} else if name == "printf" && strings.HasPrefix(w.text, "-v") && len(w.text) > 2 {
+				a.checkSubscriptWord(src, word{text: w.text[2:], literal: w.literal}, nil)
 			}
 		}
 	}

@@ -429,10 +429,16 @@ func screen(name string, args []word, _ stdin) lookThrough {
 		case "-X", "-s", "-c":
 			lt.ask = fmt.Sprintf("%s %s may run commands that are not followed here", name, t)
 			return lt
-		case "-S", "-e", "-h", "-p", "-T", "-t", "-Logfile":
-			i++
 		case "-ls", "-list", "-wipe", "-v", "-version", "--help", "-r", "-R", "-x":
 			return lt
+		case "-Logfile":
+			i++
+		default:
+			// A cluster (-dmS name) ends with at most one option that
+			// takes the next word.
+			if strings.ContainsAny(t[len(t)-1:], "SehpTt") {
+				i++
+			}
 		}
 	}
 	if i < len(args) {
