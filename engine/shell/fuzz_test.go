@@ -19,6 +19,14 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add("")
 	f.Add("env -S 'env -S \"env -S rm\"'")
 	f.Add("bash <<-'A'\n\tsh <<<'eval \"rm x\"'\n\tA")
+	for _, s := range []string{
+		"bash -Ooc extglob errexit 'rm x'", "env -S $'a\\_b\\c\\\"' x", "x='a[$(rm)]'; echo $((x)) ${!x} ${x@P}",
+		"tmux new -d 'a' \\; send-keys 'rm x' Enter", "parallel 'rm {}' ::: a ::: b", "fd -x rm {} ; -X ls",
+		"docker run --entrypoint sh img -c 'rm x'", "git -c alias.x='!rm y' rebase -x 'rm z' main", "sed -n '/a/{s/x/y/e;}' f",
+		"awk '{print | \"sh\"}'", "exec 3<>f >&2 2>&- <&3- {fd}>g", "ssh -o ProxyCommand='rm x' h 'rm y'",
+	} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		units := Analyze(cmd)
 		if len(units) == 0 {
