@@ -136,7 +136,14 @@ func (p *Policy) DecideShell(key, command string) Decision {
 // decideUnit decides one unit of a shell command whose key is key.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	if u.Key != "" {
-		key = u.Key
+		// A file the command writes or reads is decided like the edit or read tool's path,
+		// under each of its names when the policy knows where the call runs.
+		d := p.decidePath(u.Key, u.Text)
+		if u.AskReason != "" && d.Action == Allow {
+			d.Action = Ask
+			d.Reason = joinReason(d.Reason, u.AskReason)
+		}
+		return d
 	}
 	d := p.Decide(key, u.Text)
 	named := u.Needs == "" || names(d, u.Needs)

@@ -75,3 +75,57 @@ func TestDecideToolValues(t *testing.T) {
 		}
 	}
 }
+
+// TestShellFileUnits checks that files a command writes or reads are decided like the edit and
+// read tools' paths: under the edit and read rules, under each of their names when the policy
+// knows where the call runs, and outside the project by external_directory.
+func TestShellFileUnits(t *testing.T) {
+	rs := rules("*", "*", "allow", "edit", "~/.ssh/*", "deny", "read", "*.key", "deny", "external_directory", "*", "ask")
+	p := (&Policy{Persona: CompileWithHome(rs, "/home/u")}).At(&Place{Cwd: "/home/u/proj", Project: "/home/u/proj", Home: "/home/u"})
+	tests := []struct {
+		cmd  string
+		want Action
+	}{
+		{"echo x > out.txt", Allow},
+		{"echo x > ../.ssh/authorized_keys", Deny},
+		{"echo x | tee -a $HOME/.ssh/authorized_keys", Deny},
+		{"cp id.pub /home/u/proj/../.ssh/authorized_keys", Deny},
+		{"echo x > /etc/motd", Ask},
+		{"cat < server.key", Deny},
+		{"echo x > \"$OUT\"", Ask},
+		{"echo x 2>/dev/null >&2", Allow},
+	}
+	for _, tt := range tests {
+		if d := p.DecideTool("bash", tt.cmd); d.Action != tt.want {
+			t.Errorf("%q = %s, want %s; units %+v", tt.cmd, d.Action, tt.want, d.Units)
+		}
+	}
+}
+
+// TestCodeRunnersNeedANamingRule checks that a unit running code from its arguments or
+// environment is only allowed by a rule that names the program, option or variable.
+func TestCodeRunnersNeedANamingRule(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules Ruleset
+		cmd   string
+		want  Action
+	}{
+		{"catch-all is no consent", rules("bash", "*", "allow"), "python3 -c 'print(1)'", Ask},
+		{"a rule naming the interpreter", rules("bash", "*", "allow", "bash", "python3 *", "allow"), "python3 -c 'print(1)'", Allow},
+		{"git diff * is no consent to --output", rules("bash", "git diff *", "allow"), "git diff --output=x", Ask},
+		{"a rule naming the option", rules("bash", "git diff --output=*", "allow"), "git diff --output=x", Allow},
+		{"an ordinary git diff", rules("bash", "git diff *", "allow"), "git diff HEAD~1 -- 'src/*.go'", Allow},
+		{"environment needs naming", rules("bash", "*", "allow"), "GIT_PAGER=cat git log", Ask},
+		{"a rule naming the variable", rules("bash", "*", "allow", "bash", "GIT_PAGER=* git log *", "allow"), "GIT_PAGER=cat git log", Allow},
+		{"a deny on the command still applies", rules("bash", "*", "allow", "bash", "rm *", "deny"), "LD_PRELOAD=x.so rm y", Deny},
+		{"harmless environment", rules("bash", "*", "allow"), "CGO_ENABLED=0 go build", Allow},
+		{"yolo is the person's consent", rules("bash", "ls", "allow"), "python3 -c 'x'", Allow},
+	}
+	for _, tt := range tests {
+		p := &Policy{Persona: Compile(tt.rules), Yolo: tt.name == "yolo is the person's consent"}
+		if d := p.DecideTool("bash", tt.cmd); d.Action != tt.want {
+			t.Errorf("%s: %q = %s, want %s (%s)", tt.name, tt.cmd, d.Action, tt.want, d.Reason)
+		}
+	}
+}

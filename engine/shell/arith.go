@@ -170,18 +170,6 @@ func isNumber(s string) bool {
 	return s[0] >= '0' && s[0] <= '9'
 }
 
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 func isIdentifier(s string) bool {
 	if s == "" || s[0] >= '0' && s[0] <= '9' {
 		return false

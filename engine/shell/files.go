@@ -27,7 +27,7 @@ func (a *analyzer) redirects(src *source, redirs []*syntax.Redirect) {
 			continue
 		}
 		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.ClbOut, syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob:
 			a.file(EditKey, renderWord(src.text, r.Word), r.Word)
 		case syntax.RdrInOut:
 			a.file(EditKey, renderWord(src.text, r.Word), r.Word)
