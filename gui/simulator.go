@@ -222,7 +222,11 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 	if len(r.Units) > 0 && (len(r.Units) > 1 || r.Units[0].Text != r.Value) {
 		out = append(out, widget.NewLabelWithStyle("Commands, each decided on its own:", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		for _, u := range r.Units {
-			text := widget.NewLabelWithStyle(u.Text, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
+			shown := u.Text
+			if u.Permission != "" {
+				shown = u.Permission + " " + u.Text // a file the command writes or reads
+			}
+			text := widget.NewLabelWithStyle(shown, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 			detail := ruleText(u.Rule)
 			if u.Reason != "" {
 				detail += "; " + u.Reason

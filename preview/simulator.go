@@ -57,6 +57,7 @@ type Result struct {
 // Unit is the decision of one command of a shell call.
 type Unit struct {
 	Text       string
+	Permission string // edit or read for a file the command writes or reads; "" for a command
 	Action     engine.Action
 	Rule       *RuleRef
 	Reason     string
@@ -131,7 +132,7 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 		r.Guard = r.Rule
 	}
 	for _, u := range r.Decision.Units {
-		ur := Unit{Text: u.Text, Action: u.Action, Rule: e.Ref(u.Rule), Reason: u.Reason, Suggestion: u.Suggestion}
+		ur := Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: e.Ref(u.Rule), Reason: u.Reason, Suggestion: u.Suggestion}
 		if r.Guard == nil && ur.Rule != nil && ur.Rule.Layer == LayerGuard {
 			r.Guard = ur.Rule
 		}

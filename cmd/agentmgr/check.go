@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
@@ -59,7 +60,11 @@ func printDecision(e *env, d engine.Decision, value string) {
 	if len(d.Units) > 1 || (len(d.Units) == 1 && d.Units[0].Text != value) {
 		tw := newTable(e.stdout)
 		for _, u := range d.Units {
-			fmt.Fprintf(tw, "  %s\t%q\t%s\n", u.Action, u.Text, ruleText(u.Rule, u.Reason))
+			text := strconv.Quote(u.Text)
+			if u.Permission != "" {
+				text = u.Permission + " " + text // a file the command writes or reads
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", u.Action, text, ruleText(u.Rule, u.Reason))
 		}
 		tw.Flush()
 	}
