@@ -102,6 +102,7 @@ func TestRegexToGlobs(t *testing.T) {
 		{`\.(md|mdx)$`, []string{"*.md", "*.mdx"}},
 		{`^docs/.*`, []string{"docs/*"}},
 		{`^a\.go$|^b/.*$`, []string{"a.go", "b/*"}},
+		{`^(\.dir1/.*|\.dir2/.*\.md)$`, []string{".dir1/*", ".dir2/*.md"}},
 		{`^src/[a-z]+\.go$`, nil},
 		{`(`, nil},
 	}

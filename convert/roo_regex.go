@@ -52,6 +52,23 @@ func altToGlobs(alt string) ([]string, bool) {
 	if s, ok := strings.CutSuffix(alt, "$"); ok && !strings.HasSuffix(s, `\`) {
 		alt, tail = s, ""
 	}
+	variants, ok := seqToGlobs(alt)
+	if !ok {
+		return nil, false
+	}
+	for i, v := range variants {
+		v = head + v + tail
+		for strings.Contains(v, "**") {
+			v = strings.ReplaceAll(v, "**", "*")
+		}
+		variants[i] = v
+	}
+	return variants, true
+}
+
+// seqToGlobs reads a regex sequence of literal characters, escapes, `.*` and groups of
+// alternatives (each a sequence again) into the globs it stands for.
+func seqToGlobs(alt string) ([]string, bool) {
 	variants := []string{""}
 	for i := 0; i < len(alt); i++ {
 		var pieces []string
@@ -63,19 +80,19 @@ func altToGlobs(alt string) ([]string, bool) {
 			pieces = []string{"*"}
 			i++
 		case c == '(':
-			end := strings.IndexByte(alt[i:], ')')
+			end := closingParen(alt, i)
 			if end < 0 {
 				return nil, false
 			}
-			inner := strings.TrimPrefix(alt[i+1:i+end], "?:")
-			for _, o := range strings.Split(inner, "|") {
-				lit, ok := literal(o)
+			inner := strings.TrimPrefix(alt[i+1:end], "?:")
+			for _, o := range splitTop(inner) {
+				gs, ok := seqToGlobs(o)
 				if !ok {
 					return nil, false
 				}
-				pieces = append(pieces, lit)
+				pieces = append(pieces, gs...)
 			}
-			i += end
+			i = end
 		case strings.IndexByte(`.[]{}+?*^$|)\`, c) >= 0:
 			return nil, false
 		default:
@@ -87,30 +104,31 @@ func altToGlobs(alt string) ([]string, bool) {
 				next = append(next, v+p)
 			}
 		}
+		if len(next) > 64 {
+			return nil, false // a combinatorial regex is no list of globs
+		}
 		variants = next
-	}
-	for i, v := range variants {
-		variants[i] = strings.ReplaceAll(head+v+tail, "**", "*")
 	}
 	return variants, true
 }
 
-// literal reads a regex piece made only of literal characters and escaped ones.
-func literal(s string) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			b.WriteByte(s[i+1])
+// closingParen finds the parenthesis closing the one at open, or -1.
+func closingParen(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
 			i++
-			continue
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
 		}
-		if strings.IndexByte(`.[]{}+?*^$|()`, c) >= 0 {
-			return "", false
-		}
-		b.WriteByte(c)
 	}
-	return b.String(), true
+	return -1
 }
 
 // globsToRegex writes agentmgr path patterns as one Roo fileRegex.

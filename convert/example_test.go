@@ -1,0 +1,33 @@
+package convert_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/agentmgr/agentmgr/convert"
+)
+
+// A Claude Code settings file becomes one persona: allow, then ask, then deny.
+func ExampleImportClaudeSettings() {
+	settings := []byte(`{"permissions": {"allow": ["Bash(git diff:*)"], "deny": ["Bash(rm:*)"]}}`)
+	it, err := convert.ImportClaudeSettings("settings.json", "team", settings)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range it.Draft.Rules {
+		fmt.Println(r)
+	}
+	it.Report.WriteText(os.Stdout)
+	// Output:
+	// "read" "*" allow
+	// "grep" "*" allow
+	// "glob" "*" allow
+	// "list" "*" allow
+	// "bash" "git diff *" allow
+	// "bash" "rm *" deny
+	// settings.json -> team (enforced by file)
+	//   kept:    permissions (2 rules, as allow, then ask, then deny)
+	//   changed: description: (none) -> Permissions imported from the Claude Code settings file settings.json (a settings file has no description)
+	//   changed: reads with no rule: allowed inside the working directory -> read, grep, glob, list allowed (Claude Code reads without asking inside the working directory; the persona allows reads everywhere unless a rule says otherwise)
+}
