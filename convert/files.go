@@ -72,11 +72,11 @@ func ReadSources(format, path string, opt ImportOptions) ([]*Item, []error) {
 func describeFiles(format string) string {
 	switch format {
 	case "claude":
-		return "subagents are .md files, as in .claude/agents"
+		return "subagents are .md files, as in .claude/agents, and settings.json or settings.local.json"
 	case "opencode":
 		return ".md agents in agent/ or agents/, or opencode.json"
 	case "roo":
-		return ".roomodes or custom_modes.yaml"
+		return ".roomodes, .kilocodemodes or custom_modes.yaml"
 	}
 	return "*.opcode.json"
 }
@@ -97,7 +97,7 @@ func sourceFiles(format, dir string) ([]string, error) {
 		name := d.Name()
 		switch format {
 		case "claude":
-			if strings.HasSuffix(name, ".md") {
+			if strings.HasSuffix(name, ".md") || name == "settings.json" || name == "settings.local.json" {
 				out = append(out, p)
 			}
 		case "opencode":
@@ -105,7 +105,7 @@ func sourceFiles(format, dir string) ([]string, error) {
 				out = append(out, p)
 			}
 		case "roo":
-			if name == ".roomodes" || name == "custom_modes.yaml" {
+			if name == ".roomodes" || name == ".kilocodemodes" || name == "custom_modes.yaml" {
 				out = append(out, p)
 			}
 		case "opcode":
@@ -135,7 +135,8 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		if strings.HasSuffix(path, ".json") {
 			name := opt.SettingsName
 			if name == "" {
-				name = "claude-settings"
+				// settings.json is claude-settings, settings.local.json claude-settings-local.
+				name = "claude-" + slug(strings.TrimSuffix(filepath.Base(path), ".json"))
 			}
 			return one(ImportClaudeSettings(path, name, data))
 		}
@@ -164,6 +165,11 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats, ", "))
 }
 
+func dirExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
 // openCodeName is an OpenCode agent's name: its path under the agent/ or agents/ folder,
 // without .md.
 func openCodeName(path string) string {
@@ -176,9 +182,15 @@ func openCodeName(path string) string {
 	return filepath.Base(p)
 }
 
-// rooRulesFiles reads .roo/rules-{slug}/ beside a .roomodes file, or else .roorules-{slug}.
+// rooRulesFiles reads .roo/rules-{slug}/ beside a .roomodes file (.kilocode/rules-{slug}/
+// beside Kilo Code's .kilocodemodes), or else .roorules-{slug}.
 func rooRulesFiles(root, slug string) []RulesFile {
 	dir := filepath.Join(root, ".roo", "rules-"+slug)
+	if _, err := os.Stat(dir); err != nil {
+		if k := filepath.Join(root, ".kilocode", "rules-"+slug); dirExists(k) {
+			dir = k
+		}
+	}
 	var out []RulesFile
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

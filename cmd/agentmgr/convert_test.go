@@ -71,6 +71,11 @@ func TestImportCommand(t *testing.T) {
 	}{
 		{name: "subagent folder", args: []string{"import", "claude", "proj/.claude/agents"}, stdout: []string{"-> code-reviewer", "x-claude.model", "frontmatter"},
 			wrote: []string{"code-reviewer.md"}},
+		{name: "a .claude folder: subagents and settings", args: []string{"import", "claude", "proj/.claude", "--scope", "global"},
+			stdout: []string{"-> code-reviewer", "-> claude-settings"}, wrote: []string{"code-reviewer.md", "claude-settings.md"}},
+		{name: "kilo code modes", args: []string{"import", "roo", "proj/.kilocodemodes"}, stdout: []string{"-> kilo-mode", "rules files (1"}, wrote: []string{"kilo-mode.md"}},
+		{name: "project scope without a project", args: []string{"import", "opcode", "proj/good.opcode.json", "--scope", "project"}, code: 1,
+			stderr: []string{"no project persona folder"}},
 		{name: "dry run writes nothing", args: []string{"import", "claude", "proj/.claude/agents", "--dry-run"}, stdout: []string{"(not written)", "bash: ask"},
 			absent: []string{"code-reviewer.md"}},
 		{name: "merged settings", args: []string{"import", "claude", "proj/.claude/agents/reviewer.md", "--with-settings", "proj/.claude/settings.json"},
@@ -93,6 +98,8 @@ func TestImportCommand(t *testing.T) {
 			writeFile(t, e.cwd, "proj/good.opcode.json", `{"version":1,"exported_at":"2025-01-01","agent":{"name":"Helper","icon":"bot","model":"sonnet","system_prompt":"You help. Always.","default_task":"help"}}`)
 			writeFile(t, e.cwd, "proj/.roomodes", "customModes:\n  - slug: docs-writer\n    name: \"📝 Docs\"\n    roleDefinition: You write docs.\n    groups: [read, [edit, {fileRegex: \"\\\\.md$\"}]]\n")
 			writeFile(t, e.cwd, "proj/.opencode/agents/planner.md", "---\ndescription: mine\n---\nx\n")
+			writeFile(t, e.cwd, "proj/.kilocodemodes", "customModes:\n  - {slug: kilo-mode, name: K, roleDefinition: You are k., groups: [read]}\n")
+			writeFile(t, e.cwd, "proj/.kilocode/rules-kilo-mode/01.md", "Be kind.\n")
 			code := run(tt.args, e)
 			if code != tt.code {
 				t.Errorf("agentmgr %v exited %d, want %d\nstdout: %s\nstderr: %s", tt.args, code, tt.code, out, errb)

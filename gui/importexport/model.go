@@ -20,7 +20,7 @@ func GuessFormat(path string) string {
 	p := filepath.ToSlash(path)
 	base := filepath.Base(p)
 	switch {
-	case base == ".roomodes" || base == "custom_modes.yaml" || strings.HasSuffix(p, "/.roo"):
+	case base == ".roomodes" || base == ".kilocodemodes" || base == "custom_modes.yaml" || strings.HasSuffix(p, "/.roo"):
 		return "roo"
 	case strings.HasSuffix(base, ".opcode.json"):
 		return "opcode"
