@@ -87,8 +87,20 @@ func (p ShellPosture) Summary() string {
 		return "shell: every command allowed"
 	case ShellDenied:
 		return "shell: denied"
+	case ShellAllowList:
+		if len(p.Narrower) == 0 {
+			return "shell: every command " + verb(p.Default)
+		}
 	}
 	return fmt.Sprintf("shell: %s by default, %d narrower rule%s (allow-list)", p.Default, len(p.Narrower), plural(len(p.Narrower)))
+}
+
+// verb is the action as a verb of a command ("asks", "is denied").
+func verb(a Action) string {
+	if a == Deny {
+		return "is denied"
+	}
+	return string(a) + "s"
 }
 
 func plural(n int) string {

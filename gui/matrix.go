@@ -33,12 +33,17 @@ type MatrixScreen struct {
 	families *widget.CheckGroup
 	table    *widget.Table
 	summary  *widget.Label
+	// shell is the per-persona summary of how shell commands are governed; bypassable
+	// deny-lists come first, with the allow-list advice.
+	shell *widget.Label
 }
 
 // NewMatrixScreen makes the matrix of s's personas.
 func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m := &MatrixScreen{s: s, st: st, matrix: &preview.Matrix{}}
 	m.summary = widget.NewLabel("")
+	m.shell = widget.NewLabel("")
+	m.shell.Wrapping = fyne.TextWrapWord
 	m.table = widget.NewTableWithHeaders(m.size, newMatrixCell, m.updateCell)
 	m.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
 	m.table.UpdateHeader = m.updateHeader
@@ -85,7 +90,11 @@ func (m *MatrixScreen) recompute() {
 	m.matrix = m.st.cache.Matrix(m.st.personas(), tools, m.filter)
 	m.sizeColumns()
 	m.summary.SetText(matrixSummary(m.matrix))
+	m.shell.SetText(preview.ShellSummary(m.matrix))
 }
+
+// ShellSummary is the text of the per-persona shell summary under the matrix.
+func (m *MatrixScreen) ShellSummary() string { return m.shell.Text }
 
 // syncFamilies offers a check box per tool family; a family that appears (a tool the user
 // added) starts checked, so that a new tool is never filtered out unseen.
@@ -216,7 +225,7 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 		bold("Scopes"), m.scopes,
 		bold("Tool families"), container.NewHScroll(m.families),
 	)
-	bottom := container.NewVBox(matrixLegend(), m.summary,
+	bottom := container.NewVBox(matrixLegend(), m.summary, m.shell,
 		widget.NewLabelWithStyle("Tap a cell to see, in the simulator, which rule decides that persona's calls of that tool.", fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 	return widget.NewSimpleRenderer(container.NewBorder(filters, bottom, nil, nil, m.table))
 }

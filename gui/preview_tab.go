@@ -33,6 +33,7 @@ type PreviewTab struct {
 	stale    bool // an edit came while the tab was not on screen
 
 	mode     *widget.Label
+	shell    *widget.Label // how the rules govern shell commands; says so when bypassable
 	list     *widget.List
 	detail   *fyne.Container
 	newTool  *widget.Entry
@@ -44,6 +45,8 @@ type PreviewTab struct {
 func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab {
 	v := &PreviewTab{s: s, st: st, m: m, selected: -1}
 	v.mode = widget.NewLabel("")
+	v.shell = widget.NewLabel("")
+	v.shell.Wrapping = fyne.TextWrapWord
 	v.list = widget.NewList(func() int { return len(v.statuses) }, newStatusRow, v.updateRow)
 	v.list.OnSelected = func(i widget.ListItemID) { v.selected = i; v.showDetail() }
 	v.detail = container.NewVBox()
@@ -64,6 +67,9 @@ func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab
 	})
 	return v
 }
+
+// ShellAdvice is the line that says how the persona governs shell commands.
+func (v *PreviewTab) ShellAdvice() string { return v.shell.Text }
 
 // Statuses are the tool statuses shown, in tool order.
 func (v *PreviewTab) Statuses() []preview.Status { return v.statuses }
@@ -101,6 +107,7 @@ func (v *PreviewTab) update() {
 	if p == nil {
 		v.statuses = nil
 		v.mode.SetText("This file did not load; there is nothing to preview.")
+		v.shell.SetText("")
 		v.list.Refresh()
 		return
 	}
@@ -117,6 +124,8 @@ func (v *PreviewTab) update() {
 		mode += "    YOLO IS ON: every ask is allowed"
 	}
 	v.mode.SetText(mode)
+	advice := preview.ShellAdvice(p.Rules)
+	v.shell.SetText(strings.ToUpper(advice[:1]) + advice[1:])
 	v.envelope.SetText(personas.Envelope(p, e.Policy(), tools))
 	v.block.SetText(personas.Block(p))
 	v.list.Refresh()
@@ -235,7 +244,7 @@ func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	add := container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
 	lists := container.NewHSplit(v.list, container.NewVScroll(v.detail))
 	lists.Offset = 0.58
-	tools := container.NewBorder(v.mode, add, nil, nil, lists)
+	tools := container.NewBorder(container.NewVBox(v.mode, v.shell), add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),
 		container.NewTabItem("Persona block", container.NewScroll(v.block)),

@@ -91,3 +91,25 @@ func TestPreviewTabDetailTriesOutcomesInTheSimulator(t *testing.T) {
 		t.Errorf("Try left the simulator at %+v", r)
 	}
 }
+
+func TestPreviewAndMatrixSayWhenShellRulesAreBypassable(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("reviewer")
+	v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+	if a := v.ShellAdvice(); !strings.Contains(a, "allow-list") || strings.Contains(a, "bypassable") {
+		t.Errorf("reviewer's shell line = %q, want an allow-list, not called bypassable", a)
+	}
+	s.Editor().Update(func(d *personaedit.Draft) {
+		d.Rules = append(d.Rules,
+			personaedit.RuleRow{Permission: "bash", Pattern: "*", Action: engine.Allow},
+			personaedit.RuleRow{Permission: "bash", Pattern: "rm *", Action: engine.Deny})
+	})
+	if a := v.ShellAdvice(); !strings.Contains(a, "bypassable") || !strings.Contains(a, "allow-list form") {
+		t.Errorf("after unsaved edits making bash a deny-list, reviewer's shell line = %q, want it called bypassable with the allow-list advice", a)
+	}
+	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
+	m.Refresh()
+	if got := m.ShellSummary(); !strings.HasPrefix(got, "Shell rules: reviewer: allowed by default") || !strings.Contains(got, "allow-list form") || !strings.Contains(got, "builder: allowed by default, 4 patterns ask first") {
+		t.Errorf("matrix shell summary = %q, want the edited reviewer first, called bypassable, and builder's asks", got)
+	}
+}

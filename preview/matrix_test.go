@@ -122,3 +122,21 @@ func TestMatrixRowsSayHowShellIsGoverned(t *testing.T) {
 		t.Errorf("the deny-list row says %q, want it called bypassable", s)
 	}
 }
+
+func TestShellSummaryListsBypassablePersonasFirst(t *testing.T) {
+	personas := []Persona{
+		{Name: "planner", Rules: rules("*", "*", "deny")},
+		{Name: "fragile", Rules: rules("*", "*", "allow", "bash", "rm *", "deny")},
+	}
+	m := NewCache(Options{}).Matrix(personas, []string{"bash"}, Filter{})
+	got := ShellSummary(m)
+	if !strings.HasPrefix(got, "Shell rules: fragile: allowed by default") || !strings.Contains(got, "planner: denied") || !strings.Contains(got, "allow-list form") {
+		t.Errorf("ShellSummary = %q, want the bypassable persona first, the others after, and the allow-list advice", got)
+	}
+	if a := ShellAdvice(rules("*", "*", "deny", "bash", "git *", "allow")); strings.Contains(a, "prefer") {
+		t.Errorf("ShellAdvice of an allow-list = %q, want no advice", a)
+	}
+	if a := ShellAdvice(rules("bash", "*", "allow", "bash", "rm *", "deny")); !strings.Contains(a, "bypassable") || !strings.Contains(a, "allow-list form") {
+		t.Errorf("ShellAdvice of a deny-list = %q, want it called bypassable with the allow-list advice", a)
+	}
+}
