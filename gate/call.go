@@ -34,6 +34,9 @@ type Call struct {
 	// says there is one, even ""): the call is also decided as bash on it.
 	Command    string
 	HasCommand bool
+	// Folders are folders the call reads besides its value (the path Grep searches): each is
+	// also decided under Key, and the strictest answer stands.
+	Folders []string
 	// Mode is Claude Code's permission_mode ("default", "plan", "bypassPermissions", ...).
 	Mode string
 }

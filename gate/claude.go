@@ -62,6 +62,15 @@ func ParseClaude(data []byte) (Call, error) {
 	if err != nil {
 		return Call{}, err
 	}
+	for _, f := range tool.Folders {
+		folder, ok, err := stringField(fields, []string{f})
+		if err != nil {
+			return Call{}, err
+		}
+		if ok && folder != "" {
+			c.Folders = append(c.Folders, folder)
+		}
+	}
 	switch {
 	case mapping.IsShellKey(tool.Key):
 		if !found && hasCommand {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -93,6 +94,8 @@ func TestParseClaude(t *testing.T) {
 			Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Cwd: "/p", NoValue: true}, ""},
 		{"a tool carrying a command is also bash", `{` + s + `,"tool_name":"mcp__x__run","tool_input":{"cmd":"rm x"},"permission_mode":"plan"}`,
 			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__x__run", Key: "mcp__x__run", Cwd: "/p", Command: "rm x", HasCommand: true, Mode: "plan"}, ""},
+		{"grep's folder is read too", `{` + s + `,"tool_name":"Grep","tool_input":{"pattern":"password","path":"/etc"}}`,
+			Call{Client: ClientClaude, Session: "s1", Tool: "Grep", Key: "grep", Value: "password", Cwd: "/p", Folders: []string{"/etc"}}, ""},
 		{"a command that is not a string", `{` + s + `,"tool_name":"Monitor","tool_input":{"command":["rm","x"]}}`, Call{}, "tool_input.command is not a string"},
 		{"number value", `{` + s + `,"tool_name":"WebFetch","tool_input":{"url":42}}`, Call{}, "tool_input.url is not a string"},
 		{"no tool input", `{` + s + `,"tool_name":"Grep"}`, Call{}, "tool_input is missing"},
@@ -115,7 +118,7 @@ func TestParseClaude(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got != tt.want {
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("ParseClaude(%s)\n got %+v, %v\nwant %+v", tt.input, got, err, tt.want)
 			}
 		})

@@ -139,6 +139,11 @@ func decide(p *engine.Policy, c Call) engine.Decision {
 		d.Action = engine.Ask
 		d.Reason = addReason(d.Reason, fmt.Sprintf("the %s call has no %s to decide on, so it is not allowed unseen", c.Tool, valueWord(c.Key)))
 	}
+	for _, f := range c.Folders {
+		if fd := at.DecideKey(c.Key, f); engine.Stricter(d.Action, fd.Action) != d.Action {
+			d = fd
+		}
+	}
 	if c.HasCommand {
 		b := at.DecideKey(shellKey, c.Command)
 		if engine.Stricter(d.Action, b.Action) != d.Action {

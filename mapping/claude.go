@@ -10,6 +10,9 @@ type ClaudeTool struct {
 	// Fields are the tool_input fields that may hold the value, in order of preference; the
 	// first one present is used. None means the tool has no value: calls match as "".
 	Fields []string
+	// Folders are tool_input fields naming a folder the call reads besides its value (the
+	// folder Grep and Glob search); each present one is also decided under Key, as a path.
+	Folders []string
 }
 
 // claudeTools is the table of Claude Code's tools as of Claude Code 2.1.332 (and the older names
@@ -34,8 +37,8 @@ var claudeTools = []ClaudeTool{
 	// that may not edit from creating one (outside the project, external_directory asks too).
 	{Name: "EnterWorktree", Key: "edit", Fields: []string{"path", "name"}},
 	{Name: "ExitWorktree", Key: "edit"},
-	{Name: "Glob", Key: "glob", Fields: []string{"pattern"}},
-	{Name: "Grep", Key: "grep", Fields: []string{"pattern"}},
+	{Name: "Glob", Key: "glob", Fields: []string{"pattern"}, Folders: []string{"path"}},
+	{Name: "Grep", Key: "grep", Fields: []string{"pattern"}, Folders: []string{"path"}},
 	{Name: "LS", Key: "list", Fields: []string{"path"}},
 	{Name: "WebFetch", Key: "webfetch", Fields: []string{"url"}},
 	{Name: "WebSearch", Key: "websearch", Fields: []string{"query"}},
@@ -98,6 +101,7 @@ func ClaudeToolFor(name string) ClaudeTool {
 	if ok {
 		t.Name = name
 		t.Fields = append([]string(nil), t.Fields...)
+		t.Folders = append([]string(nil), t.Folders...)
 		return t
 	}
 	return ClaudeTool{Name: name, Key: KeyForTool(name)}
@@ -108,6 +112,7 @@ func ClaudeTools() []ClaudeTool {
 	out := make([]ClaudeTool, len(claudeTools))
 	for i, t := range claudeTools {
 		t.Fields = append([]string(nil), t.Fields...)
+		t.Folders = append([]string(nil), t.Folders...)
 		out[i] = t
 	}
 	return out
