@@ -107,3 +107,20 @@ func TestExternalReasonNamesTheProject(t *testing.T) {
 		t.Errorf("a path in the project above the cwd: got %s, want allow", d.Action)
 	}
 }
+
+// FuzzPathDenyHoldsUnderAnySpelling spells paths every way an agent could: a deny for a folder
+// must hold for every value that names a file in it, whatever allow rules match the spelling.
+func FuzzPathDenyHoldsUnderAnySpelling(f *testing.F) {
+	for _, s := range []string{"$HOME/proj/../.ssh/id_rsa", "~/.ssh/id_rsa", "../.ssh/k", "/proj/../home/u/.ssh//x", "./a/../../home/u/.ssh/./k", `..\.ssh\k`, "src/a.go", "~", ""} {
+		f.Add(s)
+	}
+	rs := rulesOf("read", "*", "allow", "read", "~/.ssh/*", "deny", "read", "/proj/*", "allow", "read", "src/*", "allow", "external_directory", "*", "allow")
+	pol := (&Policy{Persona: CompileWithHome(rs, "/home/u")}).At(&Place{Cwd: "/home/u/proj", Project: "/home/u/proj", Home: "/home/u"})
+	f.Fuzz(func(t *testing.T, value string) {
+		sp := pol.Place.spell(value)
+		d := pol.DecideKey("read", value)
+		if strings.HasPrefix(sp.canonical, "/home/u/.ssh/") && d.Action != Deny {
+			t.Errorf("%q names %q in ~/.ssh but was decided %s (%s)", value, sp.canonical, d.Action, d.Explain())
+		}
+	})
+}
