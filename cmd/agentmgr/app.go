@@ -17,7 +17,11 @@ func openApp(e *env) int {
 	posixlocale.Hide()
 	a := app.NewWithID(gui.AppID)
 	a.SetIcon(gui.AppIcon())
-	s := gui.NewShell(a, e.dirs(), gui.Screens()...)
+	self, err := selfPath("")
+	if err != nil {
+		fmt.Fprintf(e.stderr, "agentmgr: %v; the pi screen cannot install the extension\n", err)
+	}
+	s := gui.NewShell(a, e.dirs(), append(gui.Screens(), gui.PiScreen(self, version))...)
 	if err := s.StartWatching(); err != nil {
 		// The app works without watching; the Reload button catches up by hand.
 		fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)

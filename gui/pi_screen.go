@@ -1,0 +1,80 @@
+package gui
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/gui/piinstall"
+)
+
+// PiTitle is the title of the pi screen.
+const PiTitle = "pi"
+
+// PiScreen is the pi screen for the running binary: the app installs the extension that
+// starts binary. cmd adds it to the window's screens; tests build the view directly.
+func PiScreen(binary, version string) Screen {
+	return Screen{Title: PiTitle, IconName: theme.IconNameSettings, Make: func(s *Shell) fyne.CanvasObject {
+		return NewPiView(piinstall.New(s.Dirs(), binary, version))
+	}}
+}
+
+// PiView shows whether agentmgr's pi extension is installed and current, which binary it
+// starts and which other extensions gate pi's calls, as `agentmgr pi status` does, and offers
+// Install or Update.
+type PiView struct {
+	widget.BaseWidget
+	m *piinstall.Model
+
+	Summary *widget.Label
+	Details *widget.Label
+	Message *widget.Label
+	Action  *widget.Button
+	Check   *widget.Button
+}
+
+// NewPiView makes the pi screen over m.
+func NewPiView(m *piinstall.Model) *PiView {
+	v := &PiView{m: m}
+	v.Summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	v.Summary.Wrapping = fyne.TextWrapWord
+	v.Details = widget.NewLabel("")
+	v.Details.Wrapping = fyne.TextWrapWord
+	v.Message = widget.NewLabel("")
+	v.Message.Wrapping = fyne.TextWrapWord
+	v.Action = widget.NewButtonWithIcon("", theme.DownloadIcon(), func() {
+		_ = v.m.Run() // the model's message says what happened, or why not
+		v.update()
+	})
+	v.Action.Importance = widget.HighImportance
+	v.Check = widget.NewButtonWithIcon("Check again", theme.ViewRefreshIcon(), func() {
+		v.m.Refresh()
+		v.update()
+	})
+	v.ExtendBaseWidget(v)
+	v.update()
+	return v
+}
+
+// update renders the model.
+func (v *PiView) update() {
+	v.Summary.SetText(v.m.Summary())
+	v.Details.SetText(strings.Join(v.m.Details(), "\n"))
+	v.Message.SetText(v.m.Message())
+	if a := v.m.Action(); a != "" {
+		v.Action.SetText(a)
+		v.Action.Show()
+	} else {
+		v.Action.Hide()
+	}
+}
+
+// CreateRenderer lays the screen out: summary, buttons, details, the last action's message.
+func (v *PiView) CreateRenderer() fyne.WidgetRenderer {
+	buttons := container.NewHBox(v.Action, v.Check)
+	body := container.NewVBox(v.Summary, buttons, v.Details, v.Message)
+	return widget.NewSimpleRenderer(container.NewPadded(container.NewVScroll(body)))
+}
