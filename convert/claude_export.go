@@ -156,6 +156,9 @@ func withGate(hv any, name string) yaml.MapSlice {
 	if !ok {
 		return gateHook(name)
 	}
+	if strings.Contains(str(hv), "agentmgr gate claude") {
+		return m // kept from an earlier export: the gate is there already
+	}
 	out := append(yaml.MapSlice(nil), m...)
 	for i := range out {
 		if fmt.Sprint(out[i].Key) == "PreToolUse" {

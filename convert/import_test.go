@@ -224,3 +224,27 @@ func TestGroupRules(t *testing.T) {
 		t.Error("rules split by a catch-all were grouped")
 	}
 }
+
+// TestClaudeHooksRoundTrip: a subagent's own hooks travel in x-claude and come back beside
+// the gate, which is never added twice however often the persona goes back and forth.
+func TestClaudeHooksRoundTrip(t *testing.T) {
+	src := []byte("---\nname: h\ndescription: Hooks\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - {type: command, command: ./check.sh}\n---\nP\n")
+	for round := range 3 {
+		it, err := ImportClaudeAgent("h.md", src, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, text, err := it.Draft.Persona("h.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := ExportClaude(p, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src = ex.Files[0].Data
+		if n := strings.Count(string(src), "agentmgr gate claude --agent h"); n != 1 || !strings.Contains(string(src), "./check.sh") {
+			t.Fatalf("round %d: the gate is there %d times (want 1), own hook kept: %v\n%s", round, n, strings.Contains(string(src), "./check.sh"), src)
+		}
+	}
+}

@@ -35,7 +35,8 @@ func runImport(e *env, args []string) error {
   claude    a subagent (.claude/agents/NAME.md) or a settings.json whose permissions allow, ask
             and deny lists become one persona (allow, then ask, then deny; --name names it)
   opencode  an agent file (.opencode/agent(s)/NAME.md) or opencode.json (agent and agents)
-  roo       a .roomodes or custom_modes.yaml file: one persona per mode, with .roo/rules-SLUG/
+  roo       a .roomodes, .kilocodemodes or custom_modes.yaml file: one persona per mode, with
+            the files of .roo/rules-SLUG/ (.kilocode/rules-SLUG/) in its prompt
   opcode    an .opcode.json export
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
