@@ -299,6 +299,18 @@ func (a *analyzer) decl(src *source, c *syntax.DeclClause) {
 		u.Needs = strings.Join(needs, " ")
 	}
 	for _, w := range words[1:] {
+		// export GIT_PAGER (set earlier or later) or declare -n ref=PATH.
+		if riskyVar(w.text) || stateVar(w.text) != "" {
+			u.Needs = joinNeeds(u.Needs, w.text+"=")
+		}
+		if strings.HasPrefix(w.text, "-") && strings.Contains(w.text, "n") && u.AskReason == "" && c.Variant.Value != "export" {
+			u.AskReason = "a name reference makes assignments land on another variable, which the text does not follow"
+		}
+	}
+	if c.Variant.Value == "nameref" && u.AskReason == "" {
+		u.AskReason = "a name reference makes assignments land on another variable, which the text does not follow"
+	}
+	for _, w := range words[1:] {
 		if why := stateVar(assignName(w.text)); why != "" && u.AskReason == "" {
 			u.AskReason = why
 		}

@@ -258,6 +258,12 @@ func (a *analyzer) checkParam(src *source, p *syntax.ParamExp) {
 	if p.Excl && p.Names == 0 && (p.Index == nil || !allElements(p.Index)) && !src.facts().safe(name) {
 		a.arithAsk(src, p, "the indirect expansion")
 	}
+	if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && (riskyVar(name) || stateVar(name) != "") {
+		// ${GIT_PAGER:=cmd} assigns the variable for the rest of the shell.
+		text := sourceOf(src.text, p)
+		a.units = append(a.units, Unit{Text: text, Suggestion: Suggest(text),
+			AskReason: fmt.Sprintf("%s assigns %s, which changes what later commands run", text, name)})
+	}
 	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.ContainsAny(p.Exp.Word.Lit(), "P") && !src.facts().safe(name) {
 		a.arithAsk(src, p, "the prompt expansion")
 	}

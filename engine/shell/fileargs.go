@@ -9,7 +9,7 @@ var fileWriters = map[string]func(args []word) []word{
 	"tee":      teeFiles,
 	"dd":       ddFiles,
 	"cp":       targetFiles,
-	"mv":       targetFiles,
+	"mv":       moveFiles,
 	"install":  targetFiles,
 	"ln":       targetFiles,
 	"sort":     sortFiles,
@@ -17,6 +17,41 @@ var fileWriters = map[string]func(args []word) []word{
 	"gsed":     sedFiles,
 	"sudoedit": operandFiles,
 	"truncate": operandFiles,
+	"curl":     optionFiles("-o", "--output"),
+	"wget":     optionFiles("-O", "--output-document"),
+}
+
+// moveFiles: mv writes its target and removes its sources, so both are
+// edits.
+func moveFiles(args []word) []word {
+	target := targetFiles(args)
+	ops := operands(args, func(t string) bool { return t == "-t" || t == "--target-directory" || t == "-S" || t == "--suffix" })
+	if len(target) == 1 && len(ops) > 0 && ops[len(ops)-1] == target[0] {
+		ops = ops[:len(ops)-1]
+	}
+	return append(ops, target...)
+}
+
+// optionFiles: the value of the short or long option is a file the
+// command writes (curl -o FILE, wget -O FILE).
+func optionFiles(short, long string) func([]word) []word {
+	return func(args []word) []word {
+		var out []word
+		for i, w := range args {
+			t := w.text
+			switch {
+			case t == short || t == long:
+				if i+1 < len(args) && args[i+1].text != "-" {
+					out = append(out, args[i+1])
+				}
+			case strings.HasPrefix(t, long+"="):
+				out = append(out, word{text: t[len(long)+1:], literal: w.literal})
+			case strings.HasPrefix(t, short) && len(t) > len(short) && !strings.HasPrefix(t, "--"):
+				out = append(out, word{text: t[len(short):], literal: w.literal})
+			}
+		}
+		return out
+	}
 }
 
 // operands returns the words of args that are not options, stopping

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -526,13 +527,46 @@ func parallel(name string, args []word, _ stdin) lookThrough {
 		lt.commands = append(lt.commands, filledIn(template, "{"))
 		return lt
 	}
-	sc := shellString(template, "the command template given to "+name)
-	if strings.Contains(sc.text, "{") {
-		sc.literal = false
+	// The template is run by a shell with each argument, quoted, in place
+	// of its replacement strings ({}, {.}, {1}...) or after it. Arguments
+	// given after ::: are filled in; others stand as "$ARG", so a
+	// replacement string in the command's place still makes it ask.
+	var vals []word
+	known := sep < len(rest) && !argFile && (rest[sep].text == ":::" || rest[sep].text == ":::+")
+	for _, w := range rest[min(sep+1, len(rest)):] {
+		if strings.HasPrefix(w.text, "::::") {
+			known = false
+		}
+		if !strings.HasPrefix(w.text, ":::") {
+			vals = append(vals, w)
+		}
 	}
-	lt.scripts = append(lt.scripts, sc)
+	if !known || len(vals) == 0 || len(vals) > maxParallelArgs || !allLiteral(vals) {
+		vals = []word{{text: `"$ARG"`, literal: true}}
+	} else {
+		for i, w := range vals {
+			vals[i] = word{text: "'" + strings.ReplaceAll(w.text, "'", `'\''`) + "'", literal: true}
+		}
+	}
+	body := joinTexts(template)
+	for _, arg := range vals {
+		text := body
+		if parallelReplacement.MatchString(body) {
+			text = parallelReplacement.ReplaceAllLiteralString(body, arg.text)
+		} else {
+			text += " " + arg.text
+		}
+		lt.scripts = append(lt.scripts, script{text: text, literal: allLiteral(template), what: "the command template given to " + name})
+	}
 	return lt
 }
+
+// maxParallelArgs bounds the arguments filled into a parallel template one
+// by one; with more, they stand as "$ARG".
+const maxParallelArgs = 16
+
+// parallelReplacement matches GNU parallel's replacement strings.
+var parallelReplacement = regexp.MustCompile(`\{[0-9]*(\.|/|//|/\.|#|%)?\}`)
 
 // fdExec finds the commands of fd's -x/--exec and -X/--exec-batch, up to
 // a ";" word; placeholders ({}, {/}, {.}...) are filled in per file.

@@ -61,6 +61,14 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	name := baseName(words[0].text)
 	args := words[1:]
 	a.checkBuiltinSubscripts(src, name, args)
+	if readers[name] || name == "export" {
+		// read GIT_PAGER, printf -v LD_PRELOAD ...: the variable is assigned from input.
+		for _, w := range args {
+			if n := strings.TrimPrefix(w.text, "-v"); riskyVar(n) || stateVar(n) != "" {
+				a.units[at].Needs = joinNeeds(a.units[at].Needs, n+"=")
+			}
+		}
+	}
 	if needs := codeNeeds(name, args); needs != "" {
 		a.units[at].Needs = joinNeeds(a.units[at].Needs, needs)
 	}
