@@ -251,3 +251,27 @@ func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 		t.Fatal("the app was never asked")
 	}
 }
+
+// A serve that answers nonsense never lets a call through: the extension blocks it, saying so.
+func TestRealPiBlocksOnAMalformedAnswer(t *testing.T) {
+	w := newWorld(t)
+	fake := filepath.Join(w.home, "fake-agentmgr")
+	mustWriteFile(t, fake, `#!/bin/sh
+# answers hello like serve, everything else with a line that is not JSON
+while IFS= read -r line; do
+	case "$line" in
+	*'"type":"hello"'*) echo "$line" | sed 's/^{"id":\([0-9]*\),.*/{"id":\1,"version":"0.0.1"}/' ;;
+	*) echo "this is not json" ;;
+	esac
+done
+`)
+	if err := os.Chmod(fake, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.agentmgr("pi", "install", "--binary", fake)
+	p := w.startRPC()
+	isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
+	if !isErr || !strings.Contains(text, "malformed answer") {
+		t.Fatalf("read with a broken serve ended isError=%v %q; want blocked for the malformed answer", isErr, text)
+	}
+}
