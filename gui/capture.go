@@ -25,6 +25,10 @@ type KeyCapture struct {
 	// OnCapturing is called with true when a capture starts and false when it ends, so that
 	// the window can pause its own shortcuts, which would otherwise take the press first.
 	OnCapturing func(bool)
+	// OnProblem is called with why a press could not be recorded, and with "" when that no
+	// longer applies (another press, Escape, focus gone). The field itself never shows the
+	// reason: a sentence inside it would widen it, and the window with it.
+	OnProblem func(string)
 
 	combo     keybindings.Combo
 	capturing bool
@@ -49,7 +53,8 @@ func (k *KeyCapture) Combo() keybindings.Combo { return k.combo }
 
 // SetCombo shows combo without calling OnCaptured.
 func (k *KeyCapture) SetCombo(c keybindings.Combo) {
-	k.combo, k.problem = c, ""
+	k.combo = c
+	k.setProblem("")
 	k.Refresh()
 }
 
@@ -73,9 +78,7 @@ func (k *KeyCapture) setCapturing(on bool) {
 	}
 	k.capturing = on
 	k.held, k.lastKey = 0, ""
-	if on {
-		k.problem = ""
-	}
+	k.setProblem("")
 	k.Refresh()
 	if k.OnCapturing != nil {
 		k.OnCapturing(on)
@@ -149,22 +152,32 @@ func (k *KeyCapture) TypedShortcut(sc fyne.Shortcut) {
 
 func (k *KeyCapture) record(c keybindings.Combo, err error) {
 	if err != nil {
-		k.problem = err.Error()
+		k.setProblem(err.Error())
 		k.Refresh()
 		return
 	}
-	k.combo, k.problem = c, ""
+	k.combo = c
 	k.setCapturing(false)
 	if k.OnCaptured != nil {
 		k.OnCaptured(c)
 	}
 }
 
-// label is what the field shows.
+func (k *KeyCapture) setProblem(p string) {
+	if p == k.problem {
+		return
+	}
+	k.problem = p
+	if k.OnProblem != nil {
+		k.OnProblem(p)
+	}
+}
+
+// label is what the field shows: short texts only, so that its width never changes.
 func (k *KeyCapture) label() string {
 	switch {
 	case k.capturing && k.problem != "":
-		return k.problem + "; press another key"
+		return "Press another key (Esc cancels)"
 	case k.capturing:
 		return "Press a key… (Esc cancels)"
 	case k.combo.IsZero():
@@ -181,9 +194,7 @@ func (k *KeyCapture) CreateRenderer() fyne.WidgetRenderer {
 	k.text = canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	k.text.TextStyle = fyne.TextStyle{Monospace: true}
 	k.text.Alignment = fyne.TextAlignCenter
-	min := canvas.NewRectangle(nil)
-	min.SetMinSize(fyne.NewSize(200, 0))
-	r := &captureRenderer{k: k, WidgetRenderer: widget.NewSimpleRenderer(container.NewStack(min, k.bg, container.NewPadded(k.text)))}
+	r := &captureRenderer{k: k, WidgetRenderer: widget.NewSimpleRenderer(container.NewStack(k.bg, container.NewPadded(k.text)))}
 	r.Refresh()
 	return r
 }
@@ -191,6 +202,15 @@ func (k *KeyCapture) CreateRenderer() fyne.WidgetRenderer {
 type captureRenderer struct {
 	fyne.WidgetRenderer
 	k *KeyCapture
+}
+
+// captureWidth is the field's fixed width: the longest combo pi knows fits, and nothing the
+// field shows can make it (and the window) wider.
+const captureWidth = 220
+
+// MinSize is a fixed width whatever the text; the height is the text's.
+func (r *captureRenderer) MinSize() fyne.Size {
+	return fyne.NewSize(captureWidth, r.WidgetRenderer.MinSize().Height)
 }
 
 func (r *captureRenderer) Refresh() {

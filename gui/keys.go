@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -95,7 +96,30 @@ func (v *KeysScreen) setVersion(choice string) {
 	v.s.RefreshMenu()
 }
 
+// save writes the file, after asking when the edits bind a key pi will skip or one another
+// action has (the CLI refuses those without --force).
 func (v *KeysScreen) save() {
+	if bs := v.m.SaveBlockers(); len(bs) > 0 {
+		lines := make([]string, len(bs))
+		for i, f := range bs {
+			lines[i] = "• " + f.Format(keybindings.FileName)
+		}
+		msg := "pi will not use these keys as you set them:\n" + strings.Join(lines, "\n") +
+			"\n\nSave anyway, or go back and apply one of the suggested fixes?"
+		v.s.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
+			if c == saveAnyway {
+				v.write()
+			}
+		})
+		return
+	}
+	v.write()
+}
+
+// saveAnyway is the Keys screen's answer that saves despite the problems it was told about.
+const saveAnyway = "Save anyway"
+
+func (v *KeysScreen) write() {
 	err := v.m.Save()
 	switch {
 	case errors.Is(err, keybindings.ErrChangedOnDisk):
@@ -105,12 +129,14 @@ func (v *KeysScreen) save() {
 	default:
 		// The menu takes the keys as saved, and the rows follow it (see NewKeysScreen).
 		v.s.RefreshMenu()
-		v.status.SetText("Saved " + v.m.Path() + ". The app's Agent menu uses the new keys.")
+		v.status.SetText("Saved " + filepath.Base(v.m.Path()) + ". The app's Agent menu uses the new keys.")
 	}
 }
 
 func (v *KeysScreen) update() {
-	v.status.SetText("")
+	if v.m.Dirty() || v.m.LoadError() != nil {
+		v.status.SetText("")
+	}
 	if err := v.m.LoadError(); err != nil {
 		v.status.SetText(err.Error())
 	}
@@ -146,6 +172,18 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 		}
 	}
 	capture.OnCapturing = v.pauseShortcuts
+	// Why a press was refused shows under the row, wrapped: inside the field it would widen
+	// the field and the window.
+	problem := warnLabel("")
+	problem.Hide()
+	capture.OnProblem = func(p string) {
+		if p == "" {
+			problem.Hide()
+			return
+		}
+		problem.SetText(p + ". Press another key, or Esc to cancel.")
+		problem.Show()
+	}
 	v.captures[id] = capture
 	reset := widget.NewButtonWithIcon("Default", theme.ContentClearIcon(), func() {
 		if err := v.m.Reset(id); err != nil {
@@ -165,7 +203,7 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 		}
 	}
 	head := container.NewBorder(nil, nil, container.NewVBox(title, widget.NewLabel(a.ID+" · "+where)), container.NewHBox(capture, reset))
-	lines := []fyne.CanvasObject{head}
+	lines := []fyne.CanvasObject{head, problem}
 	if a.Disabled {
 		lines = append(lines, warnLabel("Disabled: the file binds it to no key."))
 	}
@@ -182,7 +220,9 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 // appNote says what a key does in this app: the menu item it opens, or why it cannot be a
 // shortcut here, or which of the app's own items already has it.
 func (v *KeysScreen) appNote(k keybindings.KeyStatus) string {
-	if k.Status == keybindings.StatusInvalid {
+	// pi skips such a key, so the app does not use it either: a note on how the app would
+	// treat it would contradict the status.
+	if k.Status == keybindings.StatusInvalid || k.Status == keybindings.StatusSkipped {
 		return ""
 	}
 	sc, err := appShortcut(k.Combo)
@@ -271,13 +311,17 @@ func (v *KeysScreen) pauseShortcuts(capturing bool) {
 
 // CreateRenderer lays out the version, the actions and the findings, with the file's text.
 func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
-	head := container.NewBorder(nil, nil,
+	path := widget.NewLabel(v.m.Path())
+	path.Truncation = fyne.TextTruncateEllipsis
+	// The status (Saved, a refused save) sits under the buttons, where it is always in view.
+	head := container.NewVBox(container.NewBorder(nil, nil,
 		container.NewHBox(widget.NewLabelWithStyle("Check against pi", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), v.Version),
 		container.NewHBox(v.Revert, v.Save),
-		widget.NewLabel(v.m.Path()))
-	body := container.NewVBox(v.actions,
+		path), v.status)
+	// Problems and their fixes first: they are what a person came to the screen for.
+	body := container.NewVBox(
 		widget.NewLabelWithStyle("Problems and suggested fixes", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		v.findings, v.status)
+		v.findings, widget.NewSeparator(), v.actions)
 	file := container.NewBorder(widget.NewLabelWithStyle("keybindings.json as Save will write it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(v.text))
 	split := container.NewVSplit(container.NewVScroll(body), file)
 	split.Offset = 0.72

@@ -208,3 +208,67 @@ func TestKeysScreenInTheWindowNotesMenuItemsFromTheStart(t *testing.T) {
 		t.Errorf("the window's Keys screen does not say %q; labels: %q", want, labelTexts(v.actions))
 	}
 }
+
+func TestKeysScreenARefusedKeyNeverWidensTheWindow(t *testing.T) {
+	s := part2Shell(t)
+	s.Window().Resize(fyne.NewSize(800, 600))
+	s.ShowScreen(KeysTitle)
+	v := screenOf[*KeysScreen](t, s, KeysTitle)
+	before := s.Window().Content().MinSize()
+	c := v.Capture(keybindings.ActionPrevious)
+	width := c.MinSize().Width
+	test.Tap(c)
+	c.TypedKey(&fyne.KeyEvent{Name: "Print"}) // a key pi has no name for
+	if c.Problem() == "" || !c.Capturing() {
+		t.Fatalf("after an unbindable key: problem %q, capturing %v; want a problem and still capturing", c.Problem(), c.Capturing())
+	}
+	if !hasLabel(v.actions, "Press another key, or Esc to cancel") {
+		t.Errorf("the reason is not shown under the row: %q", labelTexts(v.actions))
+	}
+	if got := c.MinSize().Width; got != width {
+		t.Errorf("the capture field grew from %v to %v px", width, got)
+	}
+	if got := s.Window().Content().MinSize(); got.Width > before.Width || got.Width > 800 {
+		t.Errorf("the window's minimum width went from %v to %v (window 800 px)", before.Width, got.Width)
+	}
+	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if c.Capturing() || c.Problem() != "" || hasLabel(v.actions, "Press another key") {
+		t.Errorf("Escape did not cancel the capture and clear the reason: capturing %v, problem %q", c.Capturing(), c.Problem())
+	}
+}
+
+func TestKeysScreenAsksBeforeSavingAKeyPiSkips(t *testing.T) {
+	for _, answer := range []string{choiceCancel, saveAnyway} {
+		t.Run(answer, func(t *testing.T) {
+			s := part2Shell(t)
+			v := screenOf[*KeysScreen](t, s, KeysTitle)
+			before, _ := os.ReadFile(keysPath(s))
+			if err := v.Model().Bind(keybindings.ActionPrevious, keybindings.MustParseCombo("ctrl+c")); err != nil {
+				t.Fatal(err)
+			}
+			test.Tap(v.Save)
+			d := topDialog(s)
+			if d == nil || !hasLabel(d, "ctrl+c") {
+				t.Fatal("Save wrote a key pi will skip without asking")
+			}
+			if after, _ := os.ReadFile(keysPath(s)); string(after) != string(before) {
+				t.Fatal("the file changed before the answer")
+			}
+			test.Tap(findButton(d, answer))
+			after, _ := os.ReadFile(keysPath(s))
+			if saved := strings.Contains(string(after), "ctrl+c"); saved != (answer == saveAnyway) {
+				t.Errorf("answer %q: saved %v", answer, saved)
+			}
+			if answer == saveAnyway && !strings.HasPrefix(v.status.Text, "Saved") {
+				t.Errorf("status after saving = %q; want Saved…", v.status.Text)
+			}
+		})
+	}
+}
+
+func TestKeysScreenSkippedKeyNoteDoesNotContradictItself(t *testing.T) {
+	_, v := keysScreen(t)
+	if hasLabel(v.actions, "works in pi") {
+		t.Errorf("a key pi skips is said to work in pi: %q", labelTexts(v.actions))
+	}
+}

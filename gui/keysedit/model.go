@@ -4,6 +4,7 @@ package keysedit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/agentmgr/agentmgr/keybindings"
 )
@@ -18,6 +19,9 @@ type Model struct {
 	version string
 	table   *keybindings.Table
 	report  *keybindings.Report
+	// touched are the actions edited since the file was read or saved: a save is checked
+	// for what it changes, not for problems the file already had.
+	touched []string
 
 	listeners []func()
 }
@@ -35,6 +39,7 @@ func Load(path, version string) *Model {
 
 func (m *Model) load() {
 	m.file, m.loadErr = keybindings.Load(m.path)
+	m.touched = nil
 	m.check()
 }
 
@@ -110,6 +115,7 @@ func (m *Model) Bind(id string, combos ...keybindings.Combo) error {
 	if err := m.file.Set(id, combos...); err != nil {
 		return err
 	}
+	m.touch(id)
 	m.changed()
 	return nil
 }
@@ -122,6 +128,7 @@ func (m *Model) Reset(id string) error {
 	if _, err := m.file.Unset(id); err != nil {
 		return err
 	}
+	m.touch(id)
 	m.changed()
 	return nil
 }
@@ -134,6 +141,7 @@ func (m *Model) Apply(fx keybindings.Fix) error {
 	if err := fx.Apply(m.file); err != nil {
 		return err
 	}
+	m.touch(fx.ID)
 	m.changed()
 	return nil
 }
@@ -147,6 +155,7 @@ func (m *Model) Save() error {
 	if err := m.file.Save(); err != nil {
 		return err
 	}
+	m.touched = nil
 	m.changed()
 	return nil
 }
@@ -178,6 +187,32 @@ func (m *Model) Keys(id string) []keybindings.Combo {
 	for _, k := range a.Keys {
 		if k.Status != keybindings.StatusInvalid && k.Status != keybindings.StatusSkipped {
 			out = append(out, k.Combo)
+		}
+	}
+	return out
+}
+
+func (m *Model) touch(id string) {
+	if !slices.Contains(m.touched, id) {
+		m.touched = append(m.touched, id)
+	}
+}
+
+// SaveBlockers are the errors the unsaved edits bring with them: a key pi will skip, or one
+// another action has, on an action edited since the file was read. The CLI refuses to save
+// these without --force; the Keys screen asks first. Problems the file already had before the
+// edits do not count.
+func (m *Model) SaveBlockers() []keybindings.Finding {
+	if !m.Dirty() {
+		return nil
+	}
+	var out []keybindings.Finding
+	for _, f := range m.report.Findings {
+		if f.Severity != keybindings.Error {
+			continue
+		}
+		if slices.Contains(m.touched, f.ID) || slices.ContainsFunc(f.Others, func(o string) bool { return slices.Contains(m.touched, o) }) {
+			out = append(out, f)
 		}
 	}
 	return out
