@@ -56,6 +56,7 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		}
 		view.Items = append(view.Items, item)
 	}
+	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), s.tabItems()...)
 	mm := fyne.NewMainMenu(file, agent, view)
 	for _, h := range menuExtensions() {
 		h(s, mm)
