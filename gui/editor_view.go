@@ -46,6 +46,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.heading = widget.NewLabel("")
 	v.heading.TextStyle.Bold = true
 	v.heading.SizeName = theme.SizeNameSubHeadingText
+	v.heading.Truncation = fyne.TextTruncateEllipsis
 	v.where = widget.NewLabel("")
 	v.where.Importance = widget.LowImportance
 	v.where.Truncation = fyne.TextTruncateEllipsis
@@ -98,7 +99,7 @@ func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 		}
 		actions = container.NewHBox(dup, ren, del)
 	}
-	top := container.NewVBox(container.NewBorder(nil, nil, v.heading, actions, v.where), v.banner)
+	top := container.NewVBox(container.NewBorder(nil, nil, nil, actions, container.New(headingLayout{}, v.heading, v.where)), v.banner)
 	if v.model.ReadOnly() && !v.model.Broken() {
 		top.Add(v.readOnlyNote())
 	}
@@ -225,4 +226,24 @@ func saveBlockedText(errs []personaedit.FieldError) string {
 		return "Fix this before saving: " + errs[0].Error()
 	}
 	return fmt.Sprintf("Fix %d problems before saving, first: %s", len(errs), errs[0].Error())
+}
+
+// headingLayout puts the persona's name and, after it, where it comes from, on one line. The
+// name keeps its whole width while it can; in a narrow window both are cut with "…", the
+// place first, instead of the window growing. Objects: the heading, the place.
+type headingLayout struct{}
+
+func (headingLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(objs[0].MinSize().Width, max(objs[0].MinSize().Height, objs[1].MinSize().Height))
+}
+
+func (headingLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	h := objs[0].(*widget.Label)
+	// One glyph of slack: an icon drawn from a fallback font measures narrower than it draws.
+	whole := fyne.MeasureText(h.Text, theme.Size(h.SizeName), h.TextStyle).Width + 2*theme.InnerPadding() + theme.Size(h.SizeName)
+	hw := min(whole, size.Width)
+	h.Move(fyne.NewPos(0, 0))
+	h.Resize(fyne.NewSize(hw, size.Height))
+	objs[1].Move(fyne.NewPos(hw, 0))
+	objs[1].Resize(fyne.NewSize(max(0, size.Width-hw), size.Height))
 }

@@ -120,7 +120,7 @@ func (v *LintView) update() {
 	ps := v.Problems()
 	var objs []fyne.CanvasObject
 	if len(ps) == 0 {
-		objs = append(objs, widget.NewLabel("No problems: every rule can decide something, and no rule repeats another."))
+		objs = append(objs, wrapLabel("No problems: every rule can decide something, and no rule repeats another."))
 	}
 	for _, p := range ps {
 		objs = append(objs, v.problemRow(p))
@@ -135,6 +135,7 @@ func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
 		where = fmt.Sprintf("Rule %d", p.Rule+1)
 	}
 	head := widget.NewLabelWithStyle(where+" · "+string(p.Kind), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Wrapping = fyne.TextWrapWord
 	msg := wrapLabel(p.Message)
 	var buttons []fyne.CanvasObject
 	if p.Rule >= 0 {

@@ -96,8 +96,62 @@ func (l *PersonaList) create() fyne.CanvasObject {
 	kind.Importance = widget.LowImportance
 	marks := widget.NewLabel("")
 	left := container.NewHBox(strip, container.NewStack(iconSlot, icon))
-	return container.NewBorder(nil, nil, left, container.NewHBox(kind, marks), name)
+	return container.New(rowLayout{}, name, left, container.NewHBox(kind, marks))
 }
+
+// rowLayout lays out a list row: the marker strip and icon on the left, the name, and the
+// type and markers on the right. The name comes first: when the row is too narrow for it
+// whole, the type goes, then the markers; what is left of the name is cut with "…". Nothing
+// ever overlaps. Objects: name, left, right (an HBox of the type and the markers).
+type rowLayout struct{}
+
+func (rowLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	name, left := objs[0], objs[1]
+	h := max(name.MinSize().Height, left.MinSize().Height)
+	return fyne.NewSize(left.MinSize().Width+name.MinSize().Width, h)
+}
+
+func (rowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	name, left, right := objs[0].(*widget.Label), objs[1], objs[2].(*fyne.Container)
+	kind, marks := right.Objects[0].(*widget.Label), right.Objects[1].(*widget.Label)
+	pad := theme.Padding()
+	lw := left.MinSize().Width
+	left.Move(fyne.NewPos(0, 0))
+	left.Resize(fyne.NewSize(lw, size.Height))
+	// The name's whole width, as its label would need it untruncated.
+	whole := fyne.MeasureText(name.Text, theme.TextSize(), name.TextStyle).Width + 2*theme.InnerPadding()
+	room := size.Width - lw - pad
+	width := func(l *widget.Label) float32 {
+		if l.Text == "" {
+			return 0
+		}
+		return fyne.MeasureText(l.Text, theme.TextSize(), l.TextStyle).Width + 2*theme.InnerPadding()
+	}
+	kw, mw := width(kind), width(marks)
+	kind.Show()
+	marks.Show()
+	switch {
+	case whole+kw+mw+pad <= room:
+		if kw > 0 && mw > 0 {
+			kw += pad // the HBox's gap between the two
+		}
+	case mw > 0 && room-mw >= min(whole, minNameWidth):
+		kind.Hide()
+		kw = 0
+	default:
+		kind.Hide()
+		marks.Hide()
+		kw, mw = 0, 0
+	}
+	rw := kw + mw
+	right.Move(fyne.NewPos(size.Width-rw, 0))
+	right.Resize(fyne.NewSize(rw, size.Height))
+	name.Move(fyne.NewPos(lw, 0))
+	name.Resize(fyne.NewSize(max(0, size.Width-lw-rw), size.Height))
+}
+
+// minNameWidth is the least width a name keeps before the markers go too.
+const minNameWidth = 90
 
 func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	it := l.items[i]
@@ -105,6 +159,7 @@ func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	name := c.Objects[0].(*widget.Label)
 	left := c.Objects[1].(*fyne.Container)
 	right := c.Objects[2].(*fyne.Container)
+	defer c.Refresh() // the row's layout depends on its texts
 	strip := left.Objects[0].(*canvas.Rectangle)
 	icon := left.Objects[1].(*fyne.Container).Objects[1].(*widget.Label)
 	kind := right.Objects[0].(*widget.Label)

@@ -1,7 +1,10 @@
 package gui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 )
@@ -20,12 +23,19 @@ type PersonasScreen struct {
 	building bool
 }
 
+// listMinWidth is the persona list's least width.
+const listMinWidth = 220
+
 // NewPersonasScreen makes the screen for s and keeps it in step with s.
 func NewPersonasScreen(s *Shell) *PersonasScreen {
 	p := &PersonasScreen{shell: s}
 	p.list = NewPersonaList(s)
 	p.editor = container.NewStack()
-	p.split = container.NewHSplit(p.list, p.editor)
+	// The list keeps a width where a name and its markers can be read: in a small window the
+	// editor scrolls or wraps instead of squeezing the list.
+	listMin := canvas.NewRectangle(color.Transparent)
+	listMin.SetMinSize(fyne.NewSize(listMinWidth, 0))
+	p.split = container.NewHSplit(container.NewStack(listMin, p.list), p.editor)
 	p.split.Offset = 0.3
 	p.ExtendBaseWidget(p)
 	p.follow()

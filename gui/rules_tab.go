@@ -92,10 +92,12 @@ func (t *RulesTab) CreateRenderer() fyne.WidgetRenderer {
 	head := container.NewVBox(
 		container.NewHBox(widget.NewLabel("Permissions are given as:"), t.form),
 		t.formBox,
-		container.NewHBox(objs...),
-		ruleHeader(),
+		newFlow(objs...),
 	)
-	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, t.scroll))
+	// The table keeps its columns' widths and scrolls sideways in a narrow window, instead of
+	// making the window (or squeezing the persona list) wider.
+	table := container.NewHScroll(container.NewBorder(ruleHeader(), nil, nil, nil, t.scroll))
+	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, table))
 }
 
 // Row returns the view of rules row i, for tests and for jumping to a rule.
