@@ -60,6 +60,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.bannerL.Importance = widget.WarningImportance
 	v.banner = container.NewBorder(nil, nil, nil,
 		container.NewHBox(
+			widget.NewButton("Compare…", s.compareVersions),
 			widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
 			widget.NewButton("Keep mine", m.KeepMine)),
 		v.bannerL)

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"path/filepath"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
@@ -53,6 +55,9 @@ func (t *FileTab) refresh() {
 	switch {
 	case err != nil:
 		t.note.SetText("Save cannot write this draft yet: " + err.Error())
+	case m.Overwrites():
+		t.note.SetText("The file on disk no longer reads as a persona. Save replaces it with your version " +
+			"(below, the difference from the disk's text) and keeps the disk's text in " + filepath.Base(m.BackupPath()) + ".")
 	case diff == "":
 		t.note.SetText("Nothing to save: the file on disk is what you see.")
 	default:

@@ -34,11 +34,8 @@ func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 	err := m.Save(confirmed)
 	switch {
 	case errors.Is(err, personaedit.ErrNeedsConfirmation):
-		msg := "The file changed on disk after you opened it. Save writes your changes over that version."
-		if m.Conflict() == personaedit.ConflictKeptMine && !m.Exists() {
-			msg = "The file was deleted on disk after you opened it. Save writes it again with your changes."
-		}
-		s.choose("Write your version?", msg, []string{"Save mine", choiceCancel}, func(c string) {
+		title, msg := m.SaveQuestion()
+		s.choose(title, msg, []string{"Save mine", choiceCancel}, func(c string) {
 			if c == "Save mine" {
 				s.trySave(m, true, then)
 			}

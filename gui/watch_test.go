@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/personalist"
 )
@@ -41,6 +44,32 @@ func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
 	if !v.banner.Visible() {
 		t.Fatal("the banner is hidden during a conflict")
 	}
+	// Before choosing, the person can see what the other program changed.
+	test.Tap(findButton(v.banner, "Compare…"))
+	cmp := topDialog(s)
+	var tabs *container.AppTabs
+	walk(cmp, func(o fyne.CanvasObject) {
+		if t, ok := o.(*container.AppTabs); ok {
+			tabs = t
+		}
+	})
+	if tabs == nil || len(tabs.Items) != 4 {
+		t.Fatal("Compare… shows no versions")
+	}
+	grid := func(i int) string {
+		var text string
+		walk(tabs.Items[i].Content, func(o fyne.CanvasObject) {
+			if g, ok := o.(*widget.TextGrid); ok {
+				text = g.Text()
+			}
+		})
+		return text
+	}
+	if !strings.Contains(grid(0), "+Theirs.") || !strings.Contains(grid(1), "Theirs.") ||
+		!strings.Contains(grid(2), "description: Mine.") || grid(3) != string(data) {
+		t.Errorf("versions: their changes %q, on disk %q, yours %q, started from %q", grid(0), grid(1), grid(2), grid(3))
+	}
+	test.Tap(findButton(cmp, "Close"))
 	test.Tap(findButton(v.banner, "Keep mine"))
 	if v.banner.Visible() || s.Editor().Conflict() != personaedit.ConflictKeptMine {
 		t.Fatalf("after Keep mine: banner %v conflict %v", v.banner.Visible(), s.Editor().Conflict())

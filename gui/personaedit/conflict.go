@@ -108,3 +108,21 @@ func (m *Model) setConflict(c Conflict, disk []byte, exists bool) {
 // Exists reports whether the file the draft will be written to is on disk; false after "keep
 // mine" over a file deleted meanwhile (Save writes it anew).
 func (m *Model) Exists() bool { return m.exists }
+
+// Versions are the three texts of a conflict, for the person to compare before choosing:
+// theirs, what the file holds on disk now (nil when it is gone); base, the text the edits were
+// started from; mine, what Save would write were the edits applied to base.
+type Versions struct {
+	Mine, Disk, Base []byte
+	DiskExists       bool
+}
+
+// ConflictVersions are the three texts while the file changed on disk under the edits; ok is
+// false when there is no such conflict.
+func (m *Model) ConflictVersions() (v Versions, ok bool) {
+	if m.conflict != ConflictChanged && m.conflict != ConflictDeleted {
+		return Versions{}, false
+	}
+	mine, _ := m.Bytes()
+	return Versions{Mine: mine, Disk: m.disk, Base: m.loaded, DiskExists: m.diskExists}, true
+}

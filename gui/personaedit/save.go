@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -60,11 +62,42 @@ func (m *Model) Diff() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	from := m.path
-	if !m.exists {
+	from, was := m.path, m.loaded
+	switch {
+	case m.overwrite:
+		// Save replaces the file whole: show what goes, the text on disk that does not read.
+		from, was = m.path+" (on disk, does not read)", m.disk
+	case !m.exists:
 		from = "/dev/null"
 	}
-	return personas.UnifiedDiff(from, m.path, m.loaded, data), nil
+	return personas.UnifiedDiff(from, m.path, was, data), nil
+}
+
+// Overwrites reports whether Save will replace the file whole: "keep mine" was chosen over a
+// version on disk that no longer reads as a persona. The disk's text is then kept in
+// BackupPath.
+func (m *Model) Overwrites() bool { return m.overwrite }
+
+// BackupPath is where Save keeps the text it replaces when it Overwrites.
+func (m *Model) BackupPath() string { return m.path + ".bak" }
+
+// SaveQuestion is the question to ask before Save(true) after "keep mine": what exactly will
+// be written over.
+func (m *Model) SaveQuestion() (title, message string) {
+	switch {
+	case m.overwrite:
+		why := "it has errors"
+		if _, probs := personas.Parse(m.path, m.disk, m.orig.Scope); len(personas.Errors(probs)) > 0 {
+			why = personas.Errors(probs)[0].Error()
+		}
+		return "Replace the file that no longer reads?",
+			"The file on disk was changed by another program and no longer reads as a persona (" + why + "). " +
+				"Save replaces it with your version; its text is kept in " + filepath.Base(m.BackupPath()) + " next to it. " +
+				"The File tab shows the difference."
+	case !m.exists:
+		return "Write the deleted file again?", "The file was deleted on disk after you opened it. Save writes it again with your changes."
+	}
+	return "Write your version?", "The file changed on disk after you opened it. Save keeps the other program's changes to the fields you did not edit and writes yours over the others. The File tab shows the difference."
 }
 
 // CanSave reports whether Save would write: there are edits, they are valid, and the file can
@@ -158,6 +191,20 @@ func (m *Model) overwriteFile() error {
 	mode := fs.FileMode(0o644)
 	if st, err := os.Stat(m.path); err == nil {
 		mode = st.Mode().Perm()
+	}
+	// Nothing of the text on disk survives in the draft: keep it, and only if it is still the
+	// text the person agreed to replace.
+	cur, err := readFile(m.path)
+	switch {
+	case err == nil && !bytes.Equal(cur, m.disk):
+		m.checkDisk()
+		return fmt.Errorf("%s was not saved: %w", m.path, personas.ErrChangedOnDisk)
+	case err == nil:
+		if err := atomicfile.Write(m.BackupPath(), cur, mode); err != nil {
+			return fmt.Errorf("%s was not saved: no copy of the file on disk could be kept: %w", m.path, err)
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s was not saved: %w", m.path, err)
 	}
 	if err := personas.WriteFileAtomic(m.path, data, mode); err != nil {
 		return fmt.Errorf("%s was not saved: %w", m.path, err)

@@ -190,12 +190,43 @@ func TestConflictWithAFileThatNoLongerParses(t *testing.T) {
 	writeFile(t, m.Path(), "not a persona\n")
 	m.DiskChanged([]byte("not a persona\n"), true)
 	m.KeepMine()
+	if !m.Overwrites() {
+		t.Fatal("keep mine over a broken file does not say Save replaces it")
+	}
+	diff, err := m.Diff()
+	if err != nil || !strings.Contains(diff, "-not a persona") || !strings.Contains(diff, "+description: Mine.") {
+		t.Errorf("the diff does not show the disk's text replaced by mine (err %v):\n%s", err, diff)
+	}
+	if title, msg := m.SaveQuestion(); !strings.Contains(title, "no longer reads") || !strings.Contains(msg, "reviewer.md.bak") {
+		t.Errorf("the question is not specific: %q / %q", title, msg)
+	}
 	if err := m.Save(true); err != nil {
 		t.Fatalf("confirmed Save over a broken file: %v", err)
 	}
 	got, _ := os.ReadFile(m.Path())
 	if p, probs := personas.Parse(m.Path(), got, personas.ScopeGlobal); p == nil || p.Description != "Mine." {
 		t.Errorf("the file is not my version: %v\n%s", probs, got)
+	}
+	if bak, err := os.ReadFile(m.Path() + ".bak"); err != nil || string(bak) != "not a persona\n" {
+		t.Errorf("the disk's text was not kept in .bak: %q, %v", bak, err)
+	}
+}
+
+func TestOverwriteRefusesWhenTheBrokenFileChangedAgain(t *testing.T) {
+	m, _ := openFixture(t, "reviewer")
+	m.Update(func(d *Draft) { d.Description = "Mine." })
+	writeFile(t, m.Path(), "not a persona\n")
+	m.DiskChanged([]byte("not a persona\n"), true)
+	m.KeepMine()
+	writeFile(t, m.Path(), "still not a persona, but other\n")
+	if err := m.Save(true); !errors.Is(err, personas.ErrChangedOnDisk) {
+		t.Fatalf("Save over a text nobody agreed to replace: %v; want ErrChangedOnDisk", err)
+	}
+	if got, _ := os.ReadFile(m.Path()); string(got) != "still not a persona, but other\n" {
+		t.Errorf("the file was written: %q", got)
+	}
+	if m.Conflict() != ConflictChanged {
+		t.Errorf("conflict = %v; want the new change shown", m.Conflict())
 	}
 }
 
