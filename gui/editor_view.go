@@ -176,8 +176,12 @@ func (v *EditorView) refresh() {
 		v.status.Importance = widget.DangerImportance
 		v.status.SetText(saveBlockedText(errs))
 	case m.Dirty():
+		v.shell.savedPath = ""
 		v.status.Importance = widget.MediumImportance
 		v.status.SetText("Unsaved changes. The File tab shows what Save will write.")
+	case v.shell.savedPath != "" && v.shell.savedPath == m.Path():
+		v.status.Importance = widget.SuccessImportance
+		v.status.SetText("Saved " + filepath.Base(m.Path()) + ".")
 	default:
 		v.status.Importance = widget.LowImportance
 		v.status.SetText("No changes.")

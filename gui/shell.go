@@ -41,6 +41,8 @@ type Shell struct {
 	// saves counts saves: a reload that started before the last save read the files before
 	// it, and is not trusted to tell whether the open file changed.
 	saves int
+	// savedPath is the file saved last, until the next edit: the editor says "Saved".
+	savedPath string
 	// inflight counts reloads whose result has not been applied yet (tests wait for them).
 	inflight int
 

@@ -44,6 +44,10 @@ func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 		s.showError(err)
 	default:
 		s.saves++
+		s.savedPath = m.Path()
+		if v := s.screen.View(); v != nil && v.model == m {
+			v.refresh() // the model told the view before the path was noted
+		}
 		s.Reload()
 		then()
 	}

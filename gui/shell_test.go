@@ -85,6 +85,9 @@ func TestEditDescriptionAndRulesThenSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertGolden(t, "reviewer_description_and_rule.md", got)
+	if got := s.screen.View().status.Text; got != "Saved reviewer.md." {
+		t.Errorf("status after saving = %q; want the Saved confirmation", got)
+	}
 	if s.Editor().Dirty() || !s.screen.View().save.Disabled() {
 		t.Error("still dirty after saving")
 	}

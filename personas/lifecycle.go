@@ -34,7 +34,18 @@ func NewPersonaText(name, description, preset string) []byte {
 		description = "New persona " + name + " (" + preset + " preset); say what it does"
 	}
 	return []byte("---\nname: " + name + "\ndescription: " + quoteAs(description, stylePlain, false) +
-		"\npermissions: " + preset + "\n---\nYou are " + name + ".\n")
+		"\npermissions: " + preset + "\n---\n" + NewPersonaPrompt(name, description))
+}
+
+// NewPersonaPrompt is the system prompt a new persona starts with: who it is, from its
+// description, and how to behave within its permissions; a start the person edits.
+func NewPersonaPrompt(name, description string) string {
+	who := "You are the " + name + " agent."
+	if d := strings.TrimSpace(description); d != "" && !strings.HasPrefix(d, "New persona ") {
+		who += " Your job: " + strings.TrimRight(d, ".") + "."
+	}
+	return who + "\n\nWork within the permissions this persona gives you. When a tool call is refused, " +
+		"say which call and why you needed it, and carry on with what you may do.\n"
 }
 
 // personaPath is where a persona of scope named name lives.

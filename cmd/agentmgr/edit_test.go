@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // TestEditingSession runs the editing commands one after another on one agent dir, the way a
@@ -28,7 +30,7 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code", "--dry-run"},
 			stdout: []string{"--- /dev/null", "+permissions: plan"}, fileName: "rev.md", fileWant: ""},
 		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code"}, stdout: []string{"saved "},
-			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\npermissions: plan\n---\nYou are rev.\n"},
+			fileName: "rev.md", fileWant: "---\nname: rev\ndescription: Reviews code\npermissions: plan\n---\n" + personas.NewPersonaPrompt("rev", "Reviews code")},
 		{args: []string{"new", "rev"}, code: 1, stderr: []string{"already exists"}},
 		{args: []string{"new", "other", "--preset", "admin"}, code: 2, stderr: []string{`unknown preset "admin"; expected read, plan, build`, "usage: agentmgr new"}},
 		{args: []string{"rule", "swap", "nobody"}, code: 2, stderr: []string{`unknown rule subcommand "swap"`, "usage: agentmgr rule"}},
