@@ -339,3 +339,38 @@ func execPi(w *world, mode, prompt string) *exec.Cmd {
 	cmd.Dir, cmd.Env = w.project, w.env
 	return cmd
 }
+
+// command sends an extension command (a prompt starting with /), which pi handles without a
+// model run, and returns the events up to its response.
+func (r *rpc) command(msg string) []map[string]any {
+	r.t.Helper()
+	r.nextID++
+	id := fmt.Sprintf("c%d", r.nextID)
+	r.send(map[string]any{"id": id, "type": "prompt", "message": msg})
+	var got []map[string]any
+	deadline := time.After(turnTimeout)
+	for {
+		var ev map[string]any
+		select {
+		case ev = <-r.events:
+		case <-r.done:
+			r.t.Fatalf("pi exited during %q", msg)
+		case <-deadline:
+			r.t.Fatalf("pi did not answer %q in %s; events: %v", msg, turnTimeout, summary(got))
+		}
+		got = append(got, ev)
+		switch ev["type"] {
+		case "extension_ui_request":
+			r.ui(ev)
+		case "response":
+			if ev["id"] != id {
+				continue
+			}
+			data, _ := ev["data"].(map[string]any)
+			if ev["success"] != true || data["disposition"] != "handled" {
+				r.t.Fatalf("%q: response %v; want handled", msg, ev)
+			}
+			return got
+		}
+	}
+}

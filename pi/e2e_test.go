@@ -100,6 +100,21 @@ func TestRealPi(t *testing.T) {
 		}
 	})
 
+	t.Run("/agent NAME switches inside pi and writes state.json", func(t *testing.T) {
+		p.command("/agent builder")
+		st, _ := personas.LoadState(locations.Dirs{Agent: w.agent})
+		if st.Active != "builder" {
+			t.Fatalf("after /agent builder, state.json names %q", st.Active)
+		}
+		if tools := offered(t, p); !slices.Contains(tools, "edit") {
+			t.Fatalf("after /agent builder, tools offered = %v; want edit", tools)
+		}
+		p.command("/agent guarded")
+		if tools := offered(t, p); slices.Contains(tools, "edit") {
+			t.Fatalf("after /agent guarded, tools offered = %v; want edit hidden", tools)
+		}
+	})
+
 	t.Run("an ask opens pi's dialog and always stores a session rule", func(t *testing.T) {
 		var asked []string
 		p.dialog = func(title string, options []string) string {
