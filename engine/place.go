@@ -21,6 +21,9 @@ type Place struct {
 	// Resolve returns an absolute, clean path with its symbolic links resolved as far as the
 	// path exists. nil resolves nothing. The engine knows nothing of files; the caller does.
 	Resolve func(abs string) string
+	// RealCwd and RealProject are Cwd and Project with their links resolved, when the caller
+	// has worked them out once for many calls; "" resolves them on each call.
+	RealCwd, RealProject string
 }
 
 // At returns a copy of p that decides path values as seen from place (nil: as spelt).
@@ -55,7 +58,7 @@ func (pl *Place) spell(value string) spellings {
 	}
 	abs = path.Clean(abs)
 	sp := spellings{canonical: pl.resolve(abs)}
-	sp.truthful = addSpelling(sp.truthful, sp.canonical, within(sp.canonical, pl.cwd()), within(sp.canonical, pl.resolve(pl.cwd())))
+	sp.truthful = addSpelling(sp.truthful, sp.canonical, within(sp.canonical, pl.cwd()), within(sp.canonical, pl.realCwd()))
 	for _, s := range addSpelling(nil, given, abs, within(abs, pl.cwd())) {
 		if !contains(sp.truthful, s) && s != sp.canonical {
 			sp.suspect = append(sp.suspect, s)
@@ -65,6 +68,13 @@ func (pl *Place) spell(value string) spellings {
 }
 
 func (pl *Place) cwd() string { return path.Clean(NormalizePath(pl.Cwd, pl.Home)) }
+
+func (pl *Place) realCwd() string {
+	if pl.RealCwd != "" {
+		return pl.RealCwd
+	}
+	return pl.resolve(pl.cwd())
+}
 
 func (pl *Place) resolve(abs string) string {
 	if pl.Resolve == nil {
@@ -87,7 +97,11 @@ func (pl *Place) external(abs string) bool {
 		return false
 	}
 	root = path.Clean(NormalizePath(root, pl.Home))
-	return within(abs, root) == "" && within(abs, pl.resolve(root)) == ""
+	real := pl.RealProject
+	if real == "" {
+		real = pl.resolve(root)
+	}
+	return within(abs, root) == "" && within(abs, real) == ""
 }
 
 // within returns abs relative to dir when abs is dir or inside it ("." for dir itself), else "".

@@ -16,10 +16,13 @@ func PlaceFor(cwd string) *engine.Place {
 		return nil
 	}
 	cwd = filepath.Clean(cwd)
+	root := projectRoot(cwd)
 	return &engine.Place{
-		Cwd:     filepath.ToSlash(cwd),
-		Project: filepath.ToSlash(projectRoot(cwd)),
-		Resolve: ResolveLinks,
+		Cwd:         filepath.ToSlash(cwd),
+		Project:     filepath.ToSlash(root),
+		Resolve:     ResolveLinks,
+		RealCwd:     ResolveLinks(cwd),
+		RealProject: ResolveLinks(root),
 	}
 }
 
@@ -60,27 +63,36 @@ func ResolveLinks(abs string) string {
 }
 
 func resolveLinks(abs string, hops int) string {
+	// Find the longest prefix that exists with cheap Lstat calls, then resolve it once.
 	rest := ""
 	dir := abs
-	for i := 0; i < maxLinkWalk; i++ {
-		if r, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(r, rest)
-		}
-		if fi, err := os.Lstat(dir); err == nil && fi.Mode()&os.ModeSymlink != 0 && hops < maxLinkHops {
-			// A dangling link: what it points at is where a write would land.
-			if target, err := os.Readlink(dir); err == nil {
-				if !filepath.IsAbs(target) {
-					target = filepath.Join(filepath.Dir(dir), target)
-				}
-				return resolveLinks(filepath.Join(filepath.Clean(target), rest), hops+1)
-			}
+	for i := 0; ; i++ {
+		if _, err := os.Lstat(dir); err == nil {
+			break
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
+		if parent == dir || i >= maxLinkWalk {
+			return abs
 		}
 		rest = filepath.Join(filepath.Base(dir), rest)
 		dir = parent
+	}
+	if r, err := filepath.EvalSymlinks(dir); err == nil {
+		return filepath.Join(r, rest)
+	}
+	// dir exists but does not resolve: a dangling link (or a loop). What a dangling link
+	// points at is where a write through it would land.
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode()&os.ModeSymlink != 0 && hops < maxLinkHops {
+		if target, err := os.Readlink(dir); err == nil {
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(filepath.Dir(dir), target)
+			}
+			return resolveLinks(filepath.Join(filepath.Clean(target), rest), hops+1)
+		}
+	}
+	// A link inside dir's parents is dangling or loops: resolve what comes before it.
+	if parent := filepath.Dir(dir); parent != dir && hops < maxLinkHops {
+		return filepath.Join(resolveLinks(parent, hops+1), filepath.Base(dir), rest)
 	}
 	return abs
 }
