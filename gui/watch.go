@@ -10,7 +10,7 @@ import (
 )
 
 // watchSettle is how long the watcher waits after the last change before reloading: an editor's
-// save, or WriteFileAtomic's temp file and rename, is a burst of events that is one change.
+// save, or atomicfile.Write's temp file and rename, is a burst of events that is one change.
 const watchSettle = 150 * time.Millisecond
 
 // watcher reloads the shell when persona files, the state file or a guards file change on disk.
@@ -125,7 +125,7 @@ func (w *watcher) relevant(ev fsnotify.Event) bool {
 	case slices.Contains(w.folders(), ev.Name), slices.Contains([]string{"agents", "agent-manager"}, name):
 		return true
 	}
-	// WriteFileAtomic renames a temp file over the target: the rename's target event is
+	// atomicfile.Write renames a temp file over the target: the rename's target event is
 	// reported under the target's name above; the temp file's own events are noise.
 	return false
 }

@@ -14,7 +14,7 @@ import (
 
 // ErrChangedOnDisk is wrapped by Save's error when keybindings.json was
 // changed, created or deleted by someone else since it was loaded.
-var ErrChangedOnDisk = errors.New("the file changed on disk since it was read")
+var ErrChangedOnDisk = atomicfile.ErrChangedOnDisk
 
 // newFileMode is the mode of a keybindings.json that Save creates.
 const newFileMode fs.FileMode = 0o644
@@ -60,12 +60,11 @@ func (f *File) Changed() bool {
 	return sha256.Sum256(f.src) != f.disk.hash
 }
 
-// Save writes the file back to Path if it changed. The write is atomic (a
-// temporary file in the same folder, synced, then renamed over the old
-// one) and keeps the file's mode; a symlink is followed so that the file
-// it points to is updated and the link kept. Save refuses, with an error
-// wrapping ErrChangedOnDisk, when the file on disk is no longer what Load
-// read.
+// Save writes the file back to Path if it changed, through internal/atomicfile: atomic, the
+// previous content kept in keybindings.json.bak, the file's mode kept, a symlink written
+// through (the link kept). Save refuses, with an error
+// wrapping ErrChangedOnDisk, when the file on disk is no longer what Load read; the check and
+// the write are one step for every other writer.
 func (f *File) Save() error {
 	if f.Path == "" {
 		return errors.New("cannot save keybindings parsed from memory: the file has no path")
@@ -73,54 +72,26 @@ func (f *File) Save() error {
 	if !f.Changed() {
 		return nil
 	}
-	target, err := resolveLink(f.Path)
-	if err != nil {
+	if err := os.MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
 		return fmt.Errorf("cannot save %s: %w", f.Path, err)
-	}
-	if err := f.checkUnchanged(target); err != nil {
-		return err
 	}
 	mode := newFileMode
 	if f.disk.exists {
 		mode = f.disk.mode
 	}
-	if err := writeAtomic(target, f.src, mode); err != nil {
+	var refused error
+	check := func(cur []byte, exists bool) error {
+		if exists != f.disk.exists || exists && sha256.Sum256(cur) != f.disk.hash {
+			refused = fmt.Errorf("not saving %s: %w", f.Path, ErrChangedOnDisk)
+		}
+		return refused
+	}
+	if err := atomicfile.Replace(f.Path, f.src, atomicfile.Options{Mode: mode, Check: check, Backup: f.disk.exists}); err != nil {
+		if refused != nil {
+			return refused
+		}
 		return fmt.Errorf("cannot save %s: %w", f.Path, err)
 	}
 	f.disk = diskState{exists: true, hash: sha256.Sum256(f.src), mode: mode}
 	return nil
-}
-
-// checkUnchanged compares the file at target with what Load saw.
-func (f *File) checkUnchanged(target string) error {
-	cur, err := os.ReadFile(target)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if !f.disk.exists {
-			return nil
-		}
-	case err != nil:
-		return fmt.Errorf("cannot save %s: %w", f.Path, err)
-	case f.disk.exists && sha256.Sum256(cur) == f.disk.hash:
-		return nil
-	}
-	return fmt.Errorf("not saving %s: %w; load it again and redo the change", f.Path, ErrChangedOnDisk)
-}
-
-// resolveLink returns the file a symlink at path points to, or path itself
-// when it is not a symlink or does not exist yet.
-func resolveLink(path string) (string, error) {
-	info, err := os.Lstat(path)
-	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
-		return path, nil
-	}
-	return filepath.EvalSymlinks(path)
-}
-
-// writeAtomic creates the folder if needed, then replaces path (see internal/atomicfile).
-func writeAtomic(path string, data []byte, mode fs.FileMode) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, data, mode)
 }

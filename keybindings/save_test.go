@@ -79,8 +79,11 @@ func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 		t.Errorf("mode after save = %v, want 0600", info.Mode().Perm())
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("folder holds %d entries after save, want only %s", len(entries), FileName)
+	if len(entries) != 2 {
+		t.Errorf("folder holds %d entries after save, want only %s and its backup", len(entries), FileName)
+	}
+	if got := readFile(t, path+".bak"); got != savedSrc {
+		t.Errorf("backup = %q, want the previous content", got)
 	}
 	// A second edit after a save is measured against what was saved.
 	if _, err := f.Unset(ActionPicker); err != nil {

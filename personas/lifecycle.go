@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -227,7 +228,7 @@ func PlanRename(c *Catalog, oldName, newName string) (*FileChange, error) {
 					return fmt.Errorf("%s already exists; nothing was renamed", newPath)
 				}
 			}
-			if err := WriteFileAtomic(newPath, data, doc.mode); err != nil {
+			if err := atomicfile.Write(newPath, data, doc.mode); err != nil {
 				return fmt.Errorf("cannot write %s: %w", newPath, err)
 			}
 			if newPath != oldPath {

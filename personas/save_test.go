@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -143,5 +144,44 @@ func TestNewDocumentSaveRefusesToReplaceAFile(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != persona("there") {
 		t.Errorf("existing file replaced: %q", got)
+	}
+}
+
+// A persona file that is a symlink to a file elsewhere (a dotfiles repository, say) stays a
+// link, and its backup stays in the agents folder beside the link.
+func TestSaveThroughASymlinkKeepsTheLinkAndTheBackupBesideIt(t *testing.T) {
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "dotfiles"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	target := writePersona(t, filepath.Join(root, "dotfiles"), "reviewer.md", "---\ndescription: Reviews.\npermissions: read\n---\nBody.\n", 0o644)
+	link := filepath.Join(root, "agents", "reviewer.md")
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	doc, err := Open(link, ScopeGlobal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := doc.Set("description", "Reviews carefully."); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := doc.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link became a regular file (%v)", err)
+	}
+	if got, _ := os.ReadFile(target); !strings.Contains(string(got), "Reviews carefully.") {
+		t.Errorf("the target was not written: %s", got)
+	}
+	if bak, err := os.ReadFile(link + ".bak"); err != nil || !strings.Contains(string(bak), "description: Reviews.\n") {
+		t.Errorf("no backup beside the link: %v", err)
+	}
+	if _, err := os.Stat(target + ".bak"); err == nil {
+		t.Errorf("the backup was written beside the target, outside the agents folder")
 	}
 }

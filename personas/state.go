@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -146,7 +147,7 @@ func SaveState(d locations.Dirs, s State) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", filepath.Dir(path), err)
 	}
-	if err := WriteFileAtomic(path, s.Marshal(), 0o644); err != nil {
+	if err := atomicfile.Write(path, s.Marshal(), 0o644); err != nil {
 		return fmt.Errorf("cannot write the state file: %w", err)
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -52,10 +53,10 @@ func PlanDelete(c *Catalog, name string) (*FileChange, error) {
 			e := TrashEntry{Name: p.Name, Path: p.Path, Scope: p.Scope.String(), Deleted: time.Now().UTC()}
 			base := filepath.Join(trash, e.Deleted.Format(trashStamp)+"-"+p.Name)
 			meta, _ := json.MarshalIndent(e, "", "  ")
-			if err := WriteFileAtomic(base+".md", data, 0o644); err != nil {
+			if err := atomicfile.Write(base+".md", data, 0o644); err != nil {
 				return fmt.Errorf("cannot copy %s to the trash; nothing was deleted: %w", p.Path, err)
 			}
-			if err := WriteFileAtomic(base+".json", append(meta, '\n'), 0o644); err != nil {
+			if err := atomicfile.Write(base+".json", append(meta, '\n'), 0o644); err != nil {
 				os.Remove(base + ".md")
 				return fmt.Errorf("cannot record %s in the trash; nothing was deleted: %w", p.Path, err)
 			}
@@ -129,7 +130,7 @@ func PlanRestore(d locations.Dirs, name string) (*FileChange, error) {
 				if err := os.MkdirAll(filepath.Dir(e.Path), 0o755); err != nil {
 					return fmt.Errorf("cannot create %s: %w", filepath.Dir(e.Path), err)
 				}
-				if err := WriteFileAtomic(e.Path, data, 0o644); err != nil {
+				if err := atomicfile.Write(e.Path, data, 0o644); err != nil {
 					return fmt.Errorf("cannot restore %s: %w", e.Path, err)
 				}
 				os.Remove(e.File)

@@ -13,19 +13,10 @@ import (
 const maxFileSize = 16 << 20
 
 // writeAtomic replaces the file of session id with data (see internal/atomicfile), mode 0600:
-// a crash at any point leaves the old file or the new one.
+// a crash at any point leaves the old file or the new one, and the temporary files of a killed
+// writer are removed by the next write.
 func writeAtomic(dir, id string, data []byte) error {
 	return atomicfile.Write(filepath.Join(dir, id+".json"), data, 0o600)
-}
-
-// removeStaleTemps deletes temporary files a crashed writer of session id left behind. It runs
-// under the folder's lock, which every writer of every session takes, so no live writer owns
-// any temporary file (valid ids hold no glob metacharacters).
-func removeStaleTemps(dir, id string) {
-	matches, _ := filepath.Glob(atomicfile.TempGlob(filepath.Join(dir, id+".json")))
-	for _, m := range matches {
-		os.Remove(m)
-	}
 }
 
 // readLimited reads path, refusing files larger than maxFileSize.

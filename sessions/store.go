@@ -86,7 +86,6 @@ func (s *Store) write(id string, change func(approvals.SessionRules) (approvals.
 		return approvals.SessionRules{}, err
 	}
 	defer unlock()
-	removeStaleTemps(s.dir, id)
 	cur, err := s.read(id)
 	if err != nil {
 		// A broken file still holds the high-water mark: writing over it could reuse revisions.

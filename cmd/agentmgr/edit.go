@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -29,11 +30,30 @@ const (
 
 func init() {
 	register(command{name: "new", order: 20, usage: newUsage, summary: "create a persona from a preset or as a copy of another", run: runNew})
-	register(command{name: "set", order: 21, usage: setUsage, summary: "change one field of a persona file, keeping everything else", run: runSet})
-	register(command{name: "rule", order: 22, usage: ruleUsage, summary: "add, remove or move one rule of a persona", run: runRule})
+	register(command{name: "set", order: 21, usage: setUsage, summary: "change one field of a persona file, keeping everything else", run: retryChanged(runSet)})
+	register(command{name: "rule", order: 22, usage: ruleUsage, summary: "add, remove or move one rule of a persona", run: retryChanged(runRule)})
 	register(command{name: "rename", order: 23, usage: renameUsage, summary: "rename a persona: its name field and its file", run: runRename})
 	register(command{name: "rm", order: 24, usage: rmUsage, summary: "move a persona file to the trash", run: runRm})
 	register(command{name: "restore", order: 25, usage: restoreUsage, summary: "put a deleted persona back; without NAME, list the trash", run: runRestore})
+}
+
+// editAttempts bounds how often an edit is made again when another program changed the file
+// between reading and saving it.
+const editAttempts = 10
+
+// retryChanged runs an edit command again, on the file as it is now, when its save found the
+// file changed on disk: the edit is one field or one rule, so making it again on the other
+// program's version keeps both changes. After editAttempts tries the error says to retry.
+func retryChanged(run func(*env, []string) error) func(*env, []string) error {
+	return func(e *env, args []string) error {
+		for i := 1; ; i++ {
+			err := run(e, args)
+			if i == editAttempts || !errors.Is(err, personas.ErrChangedOnDisk) {
+				return err
+			}
+			e.loaded = nil // read the folders again
+		}
+	}
 }
 
 // finish saves doc, or prints what saving would change with --dry-run. A warning the edit

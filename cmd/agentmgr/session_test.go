@@ -158,6 +158,22 @@ func TestCLIHelperProcess(t *testing.T) {
 			}
 		}
 		os.Exit(0)
+	case "rule-add-many":
+		// args: PERSONA WRITER COUNT; one CLI run per rule. Each run's outcome is one line:
+		// "saved K" or "failed K: message".
+		writer, count := args[1], atoi(args[2])
+		for k := 0; k < count; k++ {
+			var out, errb bytes.Buffer
+			e := newEnv()
+			e.stdout, e.stderr = &out, &errb
+			pattern := fmt.Sprintf("w%s-%d *", writer, k)
+			if code := run([]string{"rule", "add", args[0], "bash", pattern, "allow"}, e); code == 0 && strings.HasPrefix(out.String(), "saved ") {
+				fmt.Printf("saved %s\n", pattern)
+			} else {
+				fmt.Printf("failed %s: %s\n", pattern, strings.TrimSpace(errb.String()))
+			}
+		}
+		os.Exit(0)
 	}
 	os.Exit(3)
 }

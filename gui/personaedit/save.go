@@ -181,32 +181,27 @@ func (m *Model) checkDisk() {
 	}
 }
 
-// overwriteFile replaces a file that no longer parses with the draft, keeping its mode; only
-// after "keep mine" and a second confirmation.
+// overwriteFile replaces a file that no longer parses with the draft, keeping its mode and the
+// other program's version in PATH.bak; only after "keep mine" and a second confirmation.
 func (m *Model) overwriteFile() error {
 	data, err := m.Bytes()
 	if err != nil {
 		return fmt.Errorf("%s was not saved: %w", m.path, err)
 	}
-	mode := fs.FileMode(0o644)
-	if st, err := os.Stat(m.path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	// Nothing of the text on disk survives in the draft: keep it, and only if it is still the
-	// text the person agreed to replace.
-	cur, err := readFile(m.path)
-	switch {
-	case err == nil && !bytes.Equal(cur, m.disk):
-		m.checkDisk()
-		return fmt.Errorf("%s was not saved: %w", m.path, personas.ErrChangedOnDisk)
-	case err == nil:
-		if err := atomicfile.Write(m.BackupPath(), cur, mode); err != nil {
-			return fmt.Errorf("%s was not saved: no copy of the file on disk could be kept: %w", m.path, err)
+	// Nothing of the text on disk survives in the draft: keep it in PATH.bak, and only write if
+	// it is still the text the person agreed to replace.
+	var refused error
+	check := func(cur []byte, exists bool) error {
+		if exists && !bytes.Equal(cur, m.disk) {
+			refused = fmt.Errorf("%s was not saved: %w", m.path, personas.ErrChangedOnDisk)
 		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s was not saved: %w", m.path, err)
+		return refused
 	}
-	if err := personas.WriteFileAtomic(m.path, data, mode); err != nil {
+	if err := atomicfile.Replace(m.path, data, atomicfile.Options{Check: check, Backup: true}); err != nil {
+		if refused != nil {
+			m.checkDisk()
+			return refused
+		}
 		return fmt.Errorf("%s was not saved: %w", m.path, err)
 	}
 	m.saved(data)

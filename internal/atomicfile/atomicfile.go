@@ -1,8 +1,22 @@
 // Package atomicfile replaces files so that a reader, or a crash, sees the old content or the
-// new, never a part. Every file agentmgr writes goes through it.
+// new, never a part, and so that two writers never lose each other's change. Every file
+// agentmgr writes goes through it.
+//
+// The policy, in one place:
+//   - A symlink is written through: the file it points to gets the new content and the link
+//     stays a link. A backup (PATH.bak) is written beside the link, where the person keeps the
+//     file, not beside a target that may be anywhere.
+//   - A writer holds a lock on the folder of the file written (flock on the folder itself on
+//     Unix, so no lock file is left among the person's files; a hidden .agentmgr-write.lock
+//     elsewhere) from the moment it reads what is on disk to the rename, so a changed-on-disk
+//     check and the write that follows it are one step for every other writer.
+//   - Under that lock no other writer of the file is alive, so the temporary files of the
+//     file found there are left by a killed writer and are removed.
 package atomicfile
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,12 +27,111 @@ import (
 // tempMarker sits between the hidden target name and the random suffix of a temporary file.
 const tempMarker = ".tmp-"
 
-// Write replaces path with data: a temporary file in the same folder (hidden, so folder readers
-// skip it), written, given mode, synced, renamed over path, and the folder synced so that the
-// rename survives a crash. On failure the temporary file is removed and path is untouched.
-func Write(path string, data []byte, mode fs.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+tempMarker+"*")
+// LockName is the lock file a writer holds, where a folder cannot be locked itself.
+const LockName = ".agentmgr-write.lock"
+
+// ErrChangedOnDisk is wrapped by the error of a write whose check found the file changed by
+// someone else since it was read.
+var ErrChangedOnDisk = errors.New("the file changed on disk since it was read; read it again and retry")
+
+// Options say how Replace writes.
+type Options struct {
+	// Mode is the file's mode; 0 keeps the mode of the file replaced (0644 for a new file).
+	Mode fs.FileMode
+	// Check, when set, is called under the lock with what is on disk now (exists false for no
+	// file); an error stops the write and is returned as is. It is where a caller compares the
+	// file with what it read.
+	Check func(onDisk []byte, exists bool) error
+	// Backup keeps the replaced content in PATH.bak, beside the link when PATH is a symlink.
+	Backup bool
+}
+
+// Write replaces path with data, mode mode, with no check and no backup (see Replace).
+func Write(path string, data []byte, mode fs.FileMode) error {
+	return Replace(path, data, Options{Mode: mode})
+}
+
+// Replace writes data to path: under the folder's lock it removes stale temporary files of
+// the file, reads what is on disk for opts.Check, keeps a backup when asked, then writes a
+// temporary file in the folder of the real file (hidden, so folder readers skip it), syncs
+// it, renames it over the real file and syncs the folder so that the rename survives a crash.
+// On failure the temporary file is removed and the file is untouched. The folder must exist.
+func Replace(path string, data []byte, opts Options) error {
+	target, err := resolve(path)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Dir(target)
+	unlock, err := filelock.LockDir(dir, LockName)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	removeStale(target)
+	var (
+		onDisk []byte
+		exists bool
+	)
+	if opts.Check != nil || opts.Backup { // a plain write need not read the old content
+		onDisk, err = os.ReadFile(target)
+		exists = err == nil
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot read the file on disk: %w", err)
+		}
+	}
+	if opts.Check != nil {
+		if err := opts.Check(onDisk, exists); err != nil {
+			return err
+		}
+	}
+	mode := opts.Mode
+	if mode == 0 {
+		mode = 0o644
+		if st, err := os.Stat(target); err == nil {
+			mode = st.Mode().Perm()
+		}
+	}
+	if opts.Backup && exists {
+		// Only writers of path write its backup, and they all hold this lock.
+		bak, err := resolve(path + ".bak")
+		if err != nil {
+			return fmt.Errorf("cannot keep a backup of the previous content: %w", err)
+		}
+		removeStale(bak)
+		if err := writeRename(bak, onDisk, mode); err != nil {
+			return fmt.Errorf("cannot keep a backup of the previous content: %w", err)
+		}
+	}
+	return writeRename(target, data, mode)
+}
+
+// resolve is the file a symlink at path points to (followed to the end), or path itself when
+// path is not a symlink or does not exist yet. A link whose target is missing is refused:
+// writing would create a file the person did not name.
+func resolve(path string) (string, error) {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return path, nil
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", fmt.Errorf("%s is a link to a file that cannot be reached: %w", path, err)
+	}
+	return target, nil
+}
+
+// removeStale deletes the temporary files of target left by writers that were killed. It runs
+// under the folder's lock, which every writer takes before it creates a temporary file.
+func removeStale(target string) {
+	matches, _ := filepath.Glob(TempGlob(target))
+	for _, m := range matches {
+		os.Remove(m)
+	}
+}
+
+func writeRename(target string, data []byte, mode fs.FileMode) (err error) {
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(target)+tempMarker+"*")
 	if err != nil {
 		return err
 	}
@@ -40,7 +153,7 @@ func Write(path string, data []byte, mode fs.FileMode) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	if err = os.Rename(tmp.Name(), target); err != nil {
 		return err
 	}
 	// Not every system can sync a folder; the rename has happened either way.
@@ -48,7 +161,7 @@ func Write(path string, data []byte, mode fs.FileMode) (err error) {
 	return nil
 }
 
-// TempGlob matches the temporary files a crashed Write of path may have left behind.
+// TempGlob matches the temporary files a killed writer of path may have left behind.
 func TempGlob(path string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+tempMarker+"*")
 }

@@ -27,3 +27,10 @@ func Lock(path string) (unlock func(), err error) {
 
 // SyncDir makes a rename or a new file in dir durable, where the system allows it.
 func SyncDir(dir string) error { return syncDir(dir) }
+
+// LockDir waits for an exclusive lock on the folder dir itself and returns the function that
+// releases it. On Unix the folder is locked (flock(2) on its descriptor), so no lock file is
+// left among the person's files; elsewhere a hidden lock file in dir, named fallback, is used.
+func LockDir(dir, fallback string) (unlock func(), err error) {
+	return lockDir(dir, fallback)
+}

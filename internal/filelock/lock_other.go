@@ -5,8 +5,11 @@ package filelock
 import (
 	"errors"
 	"os"
+	"path/filepath"
 )
 
 func lockFile(*os.File) error   { return errors.ErrUnsupported }
 func unlockFile(*os.File) error { return errors.ErrUnsupported }
 func syncDir(string) error      { return nil }
+
+func lockDir(dir, fallback string) (func(), error) { return Lock(filepath.Join(dir, fallback)) }

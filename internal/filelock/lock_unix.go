@@ -3,6 +3,7 @@
 package filelock
 
 import (
+	"fmt"
 	"os"
 
 	"golang.org/x/sys/unix"
@@ -29,4 +30,19 @@ func syncDir(dir string) error {
 	}
 	defer d.Close()
 	return d.Sync()
+}
+
+func lockDir(dir, _ string) (func(), error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("opening the folder to lock it: %w", err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("locking %s: %w", dir, err)
+	}
+	return func() {
+		_ = unlockFile(f)
+		f.Close()
+	}, nil
 }

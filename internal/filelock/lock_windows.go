@@ -4,6 +4,7 @@ package filelock
 
 import (
 	"os"
+	"path/filepath"
 
 	"golang.org/x/sys/windows"
 )
@@ -20,3 +21,5 @@ func unlockFile(f *os.File) error {
 // syncDir is a no-op: Windows cannot open a folder for syncing, and MoveFileEx's replace is
 // what makes the rename durable there.
 func syncDir(string) error { return nil }
+
+func lockDir(dir, fallback string) (func(), error) { return Lock(filepath.Join(dir, fallback)) }

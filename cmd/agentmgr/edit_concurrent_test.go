@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// Two processes each run `agentmgr rule add` 200 times on one persona. Every run that says
+// "saved" must have its rule in the file; a run that cannot save says the file changed on disk.
+// Before the changed-on-disk check and the rename were under one lock, 364 runs said "saved"
+// and only 220 of those rules were in the file.
+func TestRuleAddFromTwoProcessesLosesNoUpdate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns CLI processes")
+	}
+	const each = 200
+	agentDir := filepath.Join(t.TempDir(), "agent")
+	path := filepath.Join(agentDir, "agents", "shared.md")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("---\ndescription: Shared by two writers.\npermissions:\n  read: allow\n---\nBody.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var cmds []*exec.Cmd
+	var outs, errs []*bytes.Buffer
+	for w := 0; w < 2; w++ {
+		cmd := cliHelper(t, "rule-add-many", agentDir, "shared", strconv.Itoa(w), strconv.Itoa(each))
+		var out, errb bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		cmds, outs, errs = append(cmds, cmd), append(outs, &out), append(errs, &errb)
+	}
+	for _, cmd := range cmds {
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var saved []string
+	failed := 0
+	for w, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("CLI process %d: %v\n%s", w, err, errs[w])
+		}
+		for _, line := range strings.Split(strings.TrimSpace(outs[w].String()), "\n") {
+			switch {
+			case strings.HasPrefix(line, "saved "):
+				saved = append(saved, strings.TrimPrefix(line, "saved "))
+			case strings.HasPrefix(line, "failed ") && strings.Contains(line, "changed on disk") && strings.Contains(line, "retry"):
+				failed++
+			default:
+				t.Errorf("CLI process %d: unexpected outcome %q", w, line)
+			}
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, probs := personas.Parse(path, data, personas.ScopeGlobal)
+	if p == nil {
+		t.Fatalf("the file no longer parses: %v", probs)
+	}
+	inFile := map[string]bool{}
+	for _, r := range p.Rules {
+		inFile[r.Pattern] = true
+	}
+	lost := 0
+	for _, pat := range saved {
+		if !inFile[pat] {
+			lost++
+		}
+	}
+	if lost > 0 || len(saved)+failed != 2*each {
+		t.Errorf("%d runs said saved, %d of them are not in the file; %d failed saying the file changed", len(saved), lost, failed)
+	}
+	t.Logf("%d saved, %d asked to retry", len(saved), failed)
+}
