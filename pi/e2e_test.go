@@ -267,15 +267,20 @@ func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 	}
 }
 
-// A serve that answers nonsense never lets a call through: the extension blocks it, saying so.
-func TestRealPiBlocksOnAMalformedAnswer(t *testing.T) {
+// A serve that answers late or with nonsense never lets a call through: the extension blocks
+// the call, saying why.
+func TestRealPiBlocksOnALateOrMalformedAnswer(t *testing.T) {
 	w := newWorld(t)
 	fake := filepath.Join(w.home, "fake-agentmgr")
 	mustWriteFile(t, fake, `#!/bin/sh
-# answers hello like serve, everything else with a line that is not JSON
+# answers hello and agent like serve; a decide about late.txt never, any other with a line
+# that is not JSON
 while IFS= read -r line; do
+	id=$(echo "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/')
 	case "$line" in
-	*'"type":"hello"'*) echo "$line" | sed 's/^{"id":\([0-9]*\),.*/{"id":\1,"version":"0.0.1"}/' ;;
+	*'"type":"hello"'*) echo "{\"id\":$id,\"version\":\"0.0.1\"}" ;;
+	*'"type":"agent"'*) echo "{\"id\":$id,\"name\":\"fake\",\"label\":\"fake\",\"hidden\":[],\"prompt\":\"\"}" ;;
+	*late.txt*) ;;
 	*) echo "this is not json" ;;
 	esac
 done
@@ -285,7 +290,11 @@ done
 	}
 	w.agentmgr("pi", "install", "--binary", fake)
 	p := w.startRPC()
-	isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
+	isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "late.txt"})))
+	if !isErr || !strings.Contains(text, "no answer within 5 s") {
+		t.Fatalf("read with a serve that does not answer ended isError=%v %q; want blocked after 5 s", isErr, text)
+	}
+	isErr, text = toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
 	if !isErr || !strings.Contains(text, "malformed answer") {
 		t.Fatalf("read with a broken serve ended isError=%v %q; want blocked for the malformed answer", isErr, text)
 	}
