@@ -74,6 +74,7 @@ func (ps *previewSource) Snapshot() *preview.Snapshot {
 		Active:   ps.s.Active(),
 		Guards:   ps.Guards(),
 		Options:  ps.Options(),
+		Place:    policy.PlaceFor(ps.s.projectDir()),
 		Session: func(id string) (engine.Ruleset, error) {
 			rs, err := store.Get(id)
 			return rs.Rules, err

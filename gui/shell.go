@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -84,6 +86,16 @@ func (s *Shell) Window() fyne.Window { return s.win }
 
 // Dirs are the folders personas are read from.
 func (s *Shell) Dirs() locations.Dirs { return s.dirs }
+
+// projectDir is the folder the app treats as the agent's working directory for what-if checks:
+// the project holding the .pi folder, else the app's own working directory.
+func (s *Shell) projectDir() string {
+	if s.dirs.Project != "" {
+		return filepath.Dir(s.dirs.Project)
+	}
+	wd, _ := os.Getwd()
+	return wd
+}
 
 // Catalog is the catalog as last loaded. It is replaced, never changed, on reload: keep the
 // pointer only as long as one update.

@@ -17,6 +17,10 @@ type Snapshot struct {
 	// Session returns the rules of session id; nil when sessions are not available.
 	Session func(id string) (engine.Ruleset, error)
 	Options Options
+	// Place is where the checked calls run: paths are decided under every name and, outside
+	// the project, by external_directory too, as the gate decides them. nil matches paths as
+	// spelt.
+	Place *engine.Place
 }
 
 // Persona returns the persona called name, and whether there is one.
@@ -125,6 +129,9 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 	}
 	e := NewEvaluator(p.Rules, session, snap.Guards, snap.Options)
 	pol := e.Policy()
+	if snap.Place != nil {
+		pol = pol.At(snap.Place)
+	}
 	r.Hidden = pol.Hidden(q.Tool)
 	r.Decision = pol.DecideTool(q.Tool, q.Value)
 	r.Rule = e.Ref(r.Decision.Rule)

@@ -143,3 +143,30 @@ func TestSimulatorHistory(t *testing.T) {
 		t.Errorf("history values = %q, want %q (newest first, each query once, at most 3, failures left out)", got, want)
 	}
 }
+
+func TestSimulateDecidesPathsWhereTheCallRuns(t *testing.T) {
+	snap := &Snapshot{
+		Personas: []Persona{{Name: "b", Rules: rules("*", "*", "allow", "read", "~/.ssh/*", "deny", "external_directory", "*", "ask")}},
+		Active:   "b",
+		Place:    &engine.Place{Cwd: "/proj", Project: "/proj"},
+	}
+	tests := []struct {
+		value string
+		want  engine.Action
+		key   string
+	}{
+		{"src/a.go", engine.Allow, "read"},
+		{"/etc/hosts", engine.Ask, engine.ExternalDirectory},
+		{"$HOME/x/../.ssh/id_rsa", engine.Deny, "read"},
+	}
+	for _, tt := range tests {
+		r, err := Simulate(snap, Query{Tool: "read", Value: tt.value})
+		if err != nil || r.Decision.Action != tt.want || r.Decision.Permission != tt.key {
+			t.Errorf("read %q: %s by %s (%v), want %s by %s", tt.value, r.Decision.Action, r.Decision.Permission, err, tt.want, tt.key)
+		}
+	}
+	snap.Place = nil
+	if r, _ := Simulate(snap, Query{Tool: "read", Value: "/etc/hosts"}); r.Decision.Action != engine.Allow {
+		t.Errorf("without a place /etc/hosts is matched as spelt: got %s, want allow", r.Decision.Action)
+	}
+}
