@@ -23,8 +23,8 @@ var ErrNothingToRemember = errors.New("nothing to remember")
 // ByAgent settles a request the agent withdrew (Broker.Cancel) before anyone replied.
 const ByAgent Resolver = "agent"
 
-// Broker turns ask decisions into pending requests and settles them by replies (DESIGN
-// section 8). It is plain Go, safe for concurrent use: the side that talks to the agent calls
+// Broker turns ask decisions into pending requests and settles them by replies (see
+// docs/approvals.md). It is plain Go, safe for concurrent use: the side that talks to the agent calls
 // Ask and waits on the Pending; the side that talks to the person lists Pending and calls
 // Reply. Session rules live in the store, so that other processes see them and their writes are
 // seen here.

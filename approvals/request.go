@@ -17,7 +17,7 @@ type Call struct {
 	Values []string
 }
 
-// Request is a call that was decided ask and waits for a person's reply (DESIGN section 8).
+// Request is a call that was decided ask and waits for a person's reply (docs/approvals.md).
 type Request struct {
 	ID         string
 	Session    string

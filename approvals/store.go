@@ -8,7 +8,7 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 )
 
-// SessionStore keeps the rules a person approved during each session (DESIGN section 8), under
+// SessionStore keeps the rules a person approved during each session (docs/approvals.md), under
 // optimistic concurrency: every stored ruleset has a revision, and a write names the revision it
 // read. Implementations: MemoryStore here, and the file store of package sessions. Both pass the
 // contract test of package engine/storetest.

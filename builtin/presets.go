@@ -59,7 +59,7 @@ func IsPreset(name string) bool {
 // LegacyWords are the words of the legacy permissions list, in the order they are applied.
 var LegacyWords = []string{"read", "write", "ask", "web", "subagent"}
 
-// Legacy converts the legacy list form (DESIGN section 5): start from `* * deny`, then add the
+// Legacy converts the legacy list form (docs/rules.md): start from `* * deny`, then add the
 // allow or ask rules of each word, in the fixed order read, write, ask, web, subagent whatever
 // the order of the list. An unknown word is an error naming the expected words.
 func Legacy(words []string) (engine.Ruleset, error) {

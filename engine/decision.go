@@ -54,7 +54,7 @@ func (d Decision) Explain() string {
 
 func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` }
 
-// Combine merges the decisions of several values of one call (DESIGN section 6): any deny denies,
+// Combine merges the decisions of several values of one call (docs/rules.md): any deny denies,
 // naming the first denied value and its rule; otherwise any ask asks, listing every asked value;
 // otherwise the call is allowed. An empty list is decided like one empty value by the caller.
 func Combine(key string, parts []Decision) Decision {

@@ -2,7 +2,7 @@ package engine
 
 import "github.com/agentmgr/agentmgr/mapping"
 
-// HiddenKey reports whether tools of permission key are hidden (DESIGN section 6): the last rule
+// HiddenKey reports whether tools of permission key are hidden (docs/rules.md): the last rule
 // whose permission matches key is a `*` deny, or every rule matching key denies. A key no rule
 // names is not hidden (it asks), and ask never hides.
 func (c *Compiled) HiddenKey(key string) bool {
@@ -52,7 +52,7 @@ func (p *Policy) SplitTools(tools []string) (hidden, active []string) {
 // Mode is the permission mode pi's guard envelope reports.
 type Mode string
 
-// Permission modes, from DESIGN section 6.
+// Permission modes, from docs/rules.md.
 const (
 	ModePlan        Mode = "plan"
 	ModeBypass      Mode = "bypassPermissions"

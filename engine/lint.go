@@ -10,7 +10,7 @@ import (
 // FindingKind names a lint check.
 type FindingKind string
 
-// Lint checks (DESIGN section 6).
+// Lint checks (docs/rules.md).
 const (
 	LintShadowed     FindingKind = "shadowed"       // a later rule always decides instead
 	LintDuplicate    FindingKind = "duplicate"      // the same rule again

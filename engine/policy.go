@@ -8,7 +8,7 @@ import (
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
-// Policy composes the rules that decide a call for one persona (DESIGN section 6): the
+// Policy composes the rules that decide a call for one persona (docs/rules.md): the
 // persona's rules, then the session's rules, which may turn ask into allow but never override a
 // deny; guards are checked apart and win when they are more restrictive.
 type Policy struct {
@@ -54,7 +54,7 @@ func (p *Policy) Decide(key, value string) Decision {
 }
 
 // DecideValues decides a call with several values for key (several paths, say), each matched as
-// is, combined as DESIGN section 6 says. No values is decided as one empty value.
+// is, combined as docs/rules.md says. No values is decided as one empty value.
 func (p *Policy) DecideValues(key string, values []string) Decision {
 	if len(values) == 0 {
 		values = []string{""}
@@ -109,7 +109,7 @@ func (p *Policy) DecideKeyValues(key string, values []string) Decision {
 	return d
 }
 
-// DecideShell decides a shell command for key unit by unit (DESIGN section 7). A unit that
+// DecideShell decides a shell command for key unit by unit (docs/shell.md). A unit that
 // writes or reads a file (a redirection, tee FILE) is decided under the edit or read key on its
 // path; a unit that runs code from its arguments or environment is allowed only by a rule that
 // names what it needs (see shell.Names).

@@ -8,7 +8,7 @@ import (
 )
 
 // Suggestions returns the patterns an always reply would store for a call of tool with values
-// that p decided d (DESIGN section 7), each once, in the order the call named them:
+// that p decided d (docs/shell.md), each once, in the order the call named them:
 //   - shell tools: the suggestion of every command that asked;
 //   - path tools: the folder of every path that asked, followed by "/*"; a bare file name,
 //     whose folder no pattern can name without naming every folder, suggests itself;

@@ -10,7 +10,7 @@ import (
 // matcher is what a compiled pattern piece needs: gobwas/glob's Pattern or a plain fallback.
 type matcher interface{ Match(string) bool }
 
-// Pattern is a compiled wildcard (DESIGN section 3): anchored at both ends, case-sensitive,
+// Pattern is a compiled wildcard (docs/rules.md): anchored at both ends, case-sensitive,
 // `*` matches any run of characters (slashes, spaces and newlines included), `?` exactly one
 // character, everything else literal. A pattern ending in " *" also matches without that tail.
 type Pattern struct {

@@ -11,7 +11,7 @@ import (
 )
 
 // NeutralRequest is one call in the neutral protocol, for agents other than Claude Code. Tool
-// names are pi's (bash, read, edit, ...; DESIGN section 4); any other name is its own
+// names are pi's (bash, read, edit, ...; docs/rules.md); any other name is its own
 // permission key, so a key such as websearch works as a tool name too.
 type NeutralRequest struct {
 	ID      string `json:"id,omitempty"`    // optional; echoed in the response

@@ -10,7 +10,8 @@ type Family struct {
 	Shell bool     // values are shell commands, analysed unit by unit
 }
 
-// families is DESIGN section 4. Order is the display order of the app's tool lists.
+// families is the table of tool families in docs/rules.md. Order is the display order of the
+// app's tool lists.
 var families = []Family{
 	{Key: "read", Tools: []string{"read", "hash_read"}, Path: true},
 	{Key: "grep", Tools: []string{"grep"}, Path: true},

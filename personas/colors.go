@@ -5,7 +5,7 @@ import (
 	"unicode"
 )
 
-// Colors are the theme tokens a persona's color may name (DESIGN section 2).
+// Colors are the theme tokens a persona's color may name (docs/rules.md).
 var Colors = []string{"accent", "success", "warning", "error", "info", "dim", "muted", "borderAccent"}
 
 // IsColor reports whether s is one of Colors (case-sensitive, as the theme reads it).

@@ -10,7 +10,7 @@ import (
 	"github.com/goccy/go-yaml/token"
 )
 
-// Fields are the frontmatter fields in the order new ones are written (DESIGN section 2).
+// Fields are the frontmatter fields in the order new ones are written (docs/rules.md).
 var Fields = []string{"name", "description", "type", "icon", "color", "hidden", "steps", "prompt", "permissions"}
 
 // span is where an entry of the root map sits in the file.

@@ -109,7 +109,7 @@ func nameFromFile(path string) string {
 	return strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".md"))
 }
 
-// fields validates the frontmatter fields (DESIGN section 2) and builds the persona.
+// fields validates the frontmatter fields (docs/rules.md) and builds the persona.
 func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 	p := &Persona{Type: TypePrimary, Scope: scope}
 	if scope != ScopeBuiltin {

@@ -46,7 +46,7 @@ func ParseScope(s string) (Scope, error) {
 // Form is how a persona wrote its permissions.
 type Form int
 
-// The three permissions forms of DESIGN section 2.
+// The three permissions forms of docs/rules.md.
 const (
 	FormPreset Form = iota // a preset name: read, plan or build
 	FormLegacy             // a list of legacy words: read, write, ask, web, subagent

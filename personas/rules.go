@@ -21,7 +21,7 @@ type permissions struct {
 // sourceFunc gives the source of a rule written on a line of the file.
 type sourceFunc func(line int) engine.Source
 
-// permissions reads the three forms of DESIGN section 2; field is "permissions" or
+// permissions reads the three forms of docs/rules.md; field is "permissions" or
 // "permission", as written, for messages.
 func (r *reader) permissions(field string, mv *ast.MappingValueNode, src sourceFunc) (permissions, bool) {
 	n := mv.Value

@@ -1,5 +1,5 @@
 // Package policy composes, from the files on disk, everything that decides a persona's calls
-// (DESIGN sections 6 and 8): the persona's rules, the guards files, a session's approved rules
+// (docs/rules.md, docs/approvals.md): the persona's rules, the guards files, a session's approved rules
 // and the yolo switch of the state file. The CLI, the app and the gate all call For, so that
 // they decide alike.
 package policy

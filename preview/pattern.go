@@ -7,7 +7,7 @@ import (
 )
 
 // valueGlobs returns the plain wildcards whose union is what engine.CompilePattern makes of a
-// rule's value pattern (DESIGN section 3): the pattern, the pattern without an optional " *"
+// rule's value pattern (docs/rules.md): the pattern, the pattern without an optional " *"
 // tail, and, when a leading `~` or `$HOME` was expanded, both again as written. For path keys
 // `\` reads as `/`. The engine is the judge of every decision; these globs only tell which
 // values a rule can tell apart, and the tests hold them to engine.Match.

@@ -11,7 +11,7 @@ import (
 )
 
 // Vocabulary of the random personas: the shapes real rules take, and the corner cases of
-// DESIGN section 3 (tails, home, `?`, backslashes, catch-alls that are not `*`).
+// docs/rules.md (tails, home, `?`, backslashes, catch-alls that are not `*`).
 var (
 	randPermissions = []string{"*", "bash", "read", "edit", "webfetch", "task", "ctx_*", "b*", "re?d", "mcp *", "todo", "**"}
 	randPatterns    = []string{"*", "**", "git *", "git push *", "rm *", "rm -rf *", "*.env", "src/*", "~/.ssh/*", "$HOME/*",

@@ -9,7 +9,7 @@ import (
 // Layer says which of the composed rulesets a rule belongs to.
 type Layer uint8
 
-// The layers of a policy (DESIGN section 6).
+// The layers of a policy (docs/rules.md).
 const (
 	LayerPersona Layer = iota // the persona's own rules: the rows of its Rules tab
 	LayerSession              // rules approved during a session

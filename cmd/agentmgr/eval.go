@@ -20,7 +20,7 @@ func init() {
 	register(command{name: "eval", order: 30, usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)", run: runEval})
 }
 
-// evalRequest is one line of `agentmgr eval` (DESIGN section 9). Pointers tell a field that is
+// evalRequest is one line of `agentmgr eval` (docs/cli.md). Pointers tell a field that is
 // absent from one given empty.
 type evalRequest struct {
 	Rules      *[]ruleIn `json:"rules"`

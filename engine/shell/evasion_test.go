@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// matchesRm is the wildcard "rm *" as DESIGN section 3 defines it: "rm"
+// matchesRm is the wildcard "rm *" as docs/rules.md defines it: "rm"
 // itself, or "rm " followed by anything.
 func matchesRm(s string) bool {
 	return s == "rm" || strings.HasPrefix(s, "rm ")

@@ -40,7 +40,7 @@ func (e FieldError) Error() string {
 	return e.Field + ": " + e.Message
 }
 
-// Validate checks the draft the way the file will be read back (DESIGN section 2), so that
+// Validate checks the draft the way the file will be read back (docs/rules.md), so that
 // Save never writes a file that then fails to load.
 func (m *Model) Validate() []FieldError {
 	if m.orig == nil {
