@@ -226,6 +226,12 @@ var ordinaryCommands = []string{
 	"uv run pytest -x",
 	"env -S 'go test ./...'",
 	"exec 2>&1",
+	`while IFS= read -r line; do echo "$line"; done < f`,
+	"git config --get remote.origin.url",
+	"git config user.email a@b.example",
+	"export GOPATH=$HOME/go",
+	"sort -u f -o f",
+	"docker run --rm -it -v $PWD:/src -w /src golang:1.22 go test ./...",
 	"cat <<EOF > notes.txt\nhello\nEOF",
 }
 

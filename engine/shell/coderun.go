@@ -361,6 +361,18 @@ func gitConfigWrite(args []word) bool {
 	if !hasSub(args, []string{"config"}) {
 		return false
 	}
+	operands := 0
+	for _, w := range args {
+		switch t := w.text; {
+		case t == "--get" || t == "--get-all" || t == "--get-regexp" || t == "--get-urlmatch" || t == "--list" || t == "-l" || t == "get" || t == "list":
+			return false // a query
+		case !strings.HasPrefix(t, "-"):
+			operands++
+		}
+	}
+	if operands < 3 { // config KEY VALUE: a query has no value
+		return false
+	}
 	for _, w := range args {
 		k := strings.ToLower(w.text)
 		for _, p := range riskyGitKeys {

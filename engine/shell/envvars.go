@@ -16,7 +16,7 @@ import (
 // read configuration from elsewhere.
 var riskyVars = map[string]bool{
 	"PATH": true, "LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true,
-	"BASH_ENV": true, "ENV": true, "SHELL": true, "SHELLOPTS": true, "BASHOPTS": true, "IFS": true,
+	"BASH_ENV": true, "ENV": true, "SHELL": true, "SHELLOPTS": true, "BASHOPTS": true,
 	"EDITOR": true, "VISUAL": true, "PAGER": true, "MANPAGER": true, "BROWSER": true, "TERMINAL": true,
 	"LESS": true, "LESSOPEN": true, "LESSCLOSE": true, "LESSKEY": true, "LESSKEYIN": true,
 	"PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true, "PYTHONINSPECT": true, "PYTHONUSERBASE": true,
