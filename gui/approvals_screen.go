@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -27,7 +28,12 @@ func makeApprovalsScreen(s *Shell) fyne.CanvasObject {
 	// Serve only while the app runs: the test driver never starts the app, so windows
 	// built in tests do not serve the inbox behind the test's back.
 	s.App().Lifecycle().SetOnStarted(scr.Start)
-	s.App().Lifecycle().SetOnStopped(m.Stop)
+	s.App().Lifecycle().SetOnStopped(func() {
+		// Past this point fyne.Do runs its function at once on the calling goroutine: the
+		// screen stops following before the model's last change.
+		scr.closing.Store(true)
+		m.Stop()
+	})
 	return scr
 }
 
@@ -35,8 +41,9 @@ func makeApprovalsScreen(s *Shell) fyne.CanvasObject {
 // answers, and each session's rules with revoke; a new prompt opens the request dialog.
 type ApprovalsScreen struct {
 	widget.BaseWidget
-	shell *Shell
-	model *approvalqueue.Model
+	closing atomic.Bool // the app is stopping: no more UI updates
+	shell   *Shell
+	model   *approvalqueue.Model
 
 	status   *widget.Label
 	toggle   *widget.Button
@@ -119,7 +126,11 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a.ExtendBaseWidget(a)
 
 	m.SetAsk(func(ctx context.Context, p *gate.Prompt) { s.do(func() { a.prompted(p) }) })
-	m.OnChange(func() { s.do(a.follow) })
+	m.OnChange(func() {
+		if !a.closing.Load() {
+			s.do(a.follow)
+		}
+	})
 	a.follow()
 	return a
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
 	"github.com/agentmgr/agentmgr/gui/personalist"
@@ -125,5 +126,30 @@ func TestDeleteCanBeCancelled(t *testing.T) {
 	test.Tap(findButton(topDialog(s), choiceCancel))
 	if _, err := os.Stat(path); err != nil {
 		t.Errorf("Cancel deleted the file: %v", err)
+	}
+}
+
+func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	s.newPersona()
+	dlg := topDialog(s)
+	name := findEntry(dlg, "lower-case name, e.g. reviewer")
+	create := findButton(dlg, "Create")
+	height := dlg.MinSize().Height
+	test.Type(name, "Critic")
+	if !create.Disabled() || !hasLabel(dlg, "Create is off: use lower-case letters (critic)") {
+		t.Errorf("with an upper-case name: Create disabled %v, labels %q", create.Disabled(), labelTexts(dlg))
+	}
+	name.SetText("critic")
+	if create.Disabled() || !hasLabel(dlg, "Enter creates it") {
+		t.Errorf("with a good name: Create disabled %v, labels %q", create.Disabled(), labelTexts(dlg))
+	}
+	if h := dlg.MinSize().Height; h != height {
+		t.Errorf("the dialog's height changed from %v to %v when the error went", height, h)
+	}
+	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	settle(t, s, q)
+	if s.Selected() != "critic" {
+		t.Fatalf("Enter in the name did not create the persona: selected %q", s.Selected())
 	}
 }

@@ -83,14 +83,28 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			name.SetText(from.Name + "-copy")
 		}
 	}
+	// The hint always holds a sentence, so that the dialog does not jump when an error goes;
+	// it says why Create is off while the name cannot be used.
+	hint := widget.NewLabel("")
+	hint.Wrapping = fyne.TextWrapWord
 	name.Validator = func(v string) error {
-		if !personas.ValidName(strings.TrimSpace(v)) {
-			return errors.New("lower-case letters, digits, - and _")
+		if why := nameProblem(v); why != "" {
+			return errors.New(why)
 		}
 		return nil
 	}
+	name.OnChanged = func(v string) {
+		hint.Importance = widget.LowImportance
+		hint.SetText("Creates " + strings.TrimSpace(v) + ".md. Enter creates it.")
+		if why := nameProblem(v); why != "" {
+			hint.Importance = widget.WarningImportance
+			hint.SetText("Create is off: " + why + ".")
+		}
+	}
+	name.OnChanged(name.Text)
 	items := []*widget.FormItem{
 		widget.NewFormItem("Name", name),
+		widget.NewFormItem("", hint),
 		widget.NewFormItem("Start from", start),
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Scope", scope),
@@ -109,7 +123,11 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			s.showError(err)
 		}
 	}, s.win)
-	d.Resize(fyne.NewSize(520, 320))
+	// Enter in a field presses Create, as in any form; Submit does nothing while a field is
+	// invalid.
+	name.OnSubmitted = func(string) { d.Submit() }
+	desc.OnSubmitted = func(string) { d.Submit() }
+	d.Resize(fyne.NewSize(520, 360))
 	d.Show()
 	// Typing goes to the name at once; otherwise keys go nowhere until the person clicks.
 	s.win.Canvas().Focus(name)
@@ -140,4 +158,18 @@ func (s *Shell) showRenameDialog(old string) {
 	// The old name is selected, so that typing replaces it.
 	s.win.Canvas().Focus(name)
 	name.TypedShortcut(&fyne.ShortcutSelectAll{})
+}
+
+// nameProblem says why v cannot be a new persona's name, "" when it can.
+func nameProblem(v string) string {
+	v = strings.TrimSpace(v)
+	switch {
+	case v == "":
+		return "type a name"
+	case strings.ToLower(v) != v:
+		return "use lower-case letters (" + strings.ToLower(v) + ")"
+	case !personas.ValidName(v):
+		return "a name has only lower-case letters, digits, - and _, and starts with a letter or digit"
+	}
+	return ""
 }
