@@ -42,8 +42,11 @@ func makeApprovalsScreen(s *Shell) fyne.CanvasObject {
 type ApprovalsScreen struct {
 	widget.BaseWidget
 	closing atomic.Bool // the app is stopping: no more UI updates
-	shell   *Shell
-	model   *approvalqueue.Model
+
+	noRecent, noSessions *widget.Label   // what fills an empty Recent or Session rules tab
+	noSessionsBox        *fyne.Container // holds noSessions over the empty split
+	shell                *Shell
+	model                *approvalqueue.Model
 
 	status   *widget.Label
 	toggle   *widget.Button
@@ -115,11 +118,14 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a.sessionsNote.Wrapping = fyne.TextWrapWord
 	a.sessionsNote.Hide()
 	sessionsHead := container.NewVBox(container.NewHBox(widget.NewLabel("Rules approved with \"always\", per session"), refresh), a.sessionsNote)
-	sessionsTab := container.NewBorder(sessionsHead, nil, nil, nil, container.NewHSplit(a.sessions, a.rules))
+	a.noSessionsBox = container.NewVBox()
+	sessionsTab := container.NewBorder(sessionsHead, nil, nil, nil, container.NewStack(container.NewHSplit(a.sessions, a.rules), a.noSessionsBox))
 	a.noPending = widget.NewLabel("No agent is waiting for an answer.")
+	a.noRecent = wrapLabel("No answers yet. Each answer to an agent, yours or the gate's, is listed here, newest first, while the app runs.")
+	a.noSessions = wrapLabel("No session rules. When you answer \"always\", the rule is stored for that session and listed here; Revoke takes it back.")
 	a.tabs = container.NewAppTabs(
 		container.NewTabItem("Pending", container.NewStack(a.pending, container.NewVBox(a.noPending))),
-		container.NewTabItem("Recent", a.recent),
+		container.NewTabItem("Recent", container.NewStack(a.recent, container.NewVBox(a.noRecent))),
 		container.NewTabItem("Session rules", sessionsTab),
 	)
 	a.content = container.NewBorder(container.NewBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
@@ -189,6 +195,15 @@ func (a *ApprovalsScreen) follow() {
 	} else {
 		a.noPending.Hide()
 	}
+	a.noRecent.Hidden = len(a.recentRows) > 0
+	a.noRecent.Refresh()
+	// The note covers the empty split; it goes when there is a session to list.
+	if len(a.sessionRows) == 0 && err == nil {
+		a.noSessionsBox.Objects = []fyne.CanvasObject{a.noSessions}
+	} else {
+		a.noSessionsBox.Objects = nil
+	}
+	a.noSessionsBox.Refresh()
 	if a.selected >= len(a.sessionRows) {
 		a.selected = -1
 		a.sessions.UnselectAll()

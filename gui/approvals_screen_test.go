@@ -33,6 +33,12 @@ func TestApprovalsScreenSessionsList(t *testing.T) {
 	if !f.screen.noPending.Visible() {
 		t.Error("with nothing pending, the Pending tab does not say so")
 	}
+	if !f.screen.noRecent.Visible() || !strings.Contains(f.screen.noRecent.Text, "No answers yet") {
+		t.Error("with no answers, the Recent tab does not say what fills it")
+	}
+	if len(f.screen.noSessionsBox.Objects) != 1 || !strings.Contains(f.screen.noSessions.Text, "always") {
+		t.Error("with no session rules, the Session rules tab does not say what fills it")
+	}
 	if _, err := approvals.AppendSessionRules(sessions.Open(f.dirs), "s1", approvals.OperatorAuthority,
 		engine.Rule{Permission: "bash", Pattern: "a *", Action: engine.Allow}); err != nil {
 		t.Fatal(err)
@@ -42,6 +48,9 @@ func TestApprovalsScreenSessionsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	f.screen.follow()
+	if len(f.screen.noSessionsBox.Objects) != 0 {
+		t.Error("the empty-tab note stays over the listed sessions")
+	}
 	if got, want := sessionSummary(f.screen.sessionRows[0]), "s1  (1 rule, revision 1)"; got != want {
 		t.Errorf("session row = %q, want %q", got, want)
 	}

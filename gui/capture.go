@@ -177,9 +177,9 @@ func (k *KeyCapture) setProblem(p string) {
 func (k *KeyCapture) label() string {
 	switch {
 	case k.capturing && k.problem != "":
-		return "Press another key (Esc cancels)"
+		return "Press another key…"
 	case k.capturing:
-		return "Press a key… (Esc cancels)"
+		return "Press a key… (Esc)"
 	case k.combo.IsZero():
 		return "none"
 	}

@@ -251,4 +251,10 @@ func (headingLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	h.Resize(fyne.NewSize(hw, size.Height))
 	objs[1].Move(fyne.NewPos(hw, 0))
 	objs[1].Resize(fyne.NewSize(max(0, size.Width-hw), size.Height))
+	// A sliver of the place would show a letter or two next to the buttons.
+	if size.Width-hw < 60 {
+		objs[1].Hide()
+	} else {
+		objs[1].Show()
+	}
 }

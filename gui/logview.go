@@ -60,6 +60,7 @@ func NewLogView(s *Shell, path string) *LogView {
 	v.Tool.OnChanged = func(string) { v.applyFilter() }
 	v.Follow = widget.NewCheck("Follow", v.setFollow)
 	v.status = widget.NewLabel("")
+	v.status.Wrapping = fyne.TextWrapWord
 	v.table = widget.NewTableWithHeaders(
 		func() (int, int) { return v.m.Len(), len(logfeed.Columns) },
 		func() fyne.CanvasObject {
@@ -202,6 +203,10 @@ func (v *LogView) following() bool {
 
 func (v *LogView) showStatus(err error) {
 	text := fmt.Sprintf("%d of %d entries · %s", v.m.Len(), v.m.Total(), v.path)
+	if v.m.Total() == 0 && err == nil {
+		text = "No entries yet. The review log fills as agents' calls are decided: by `agentmgr gate` " +
+			"(Claude Code's hook), the pi extension, and the answers given on the Approvals screen. It is " + v.path + "."
+	}
 	if err != nil {
 		text += " · skipped: " + strings.SplitN(err.Error(), "\n", 2)[0]
 	}
@@ -235,8 +240,10 @@ func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	tool := container.NewGridWrap(fyne.NewSize(180, v.Tool.MinSize().Height), v.Tool)
-	filters := container.NewHBox(bold("Agent"), v.Agent, bold("Action"), v.Action, bold("Tool"), tool, v.Follow,
-		widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), v.Reload))
+	// The filters wrap in a narrow window instead of widening it. The tool bar's Reload reads
+	// the log again too: one Reload for the whole window.
+	filters := newFlow(container.NewHBox(bold("Agent"), v.Agent), container.NewHBox(bold("Action"), v.Action),
+		container.NewHBox(bold("Tool"), tool), v.Follow)
 	return widget.NewSimpleRenderer(container.NewBorder(filters, v.status, nil, nil, v.table))
 }
 

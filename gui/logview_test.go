@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
 	"github.com/agentmgr/agentmgr/gui/logfeed"
 )
 
@@ -66,5 +68,20 @@ func TestLogViewFollowsTheFile(t *testing.T) {
 	waitFor(6)
 	if e := v.Model().Entry(5); e.Agent != "reviewer" || e.Action != "deny" {
 		t.Errorf("the followed entry = %+v", e)
+	}
+}
+
+func TestEmptyLogSaysWhatFillsItAndHasNoSecondReload(t *testing.T) {
+	a := test.NewTempApp(t)
+	a.Preferences().SetBool(logFollowKey, false)
+	s := NewShell(a, fixtureDirs(t), Screens()...)
+	s.do = func(f func()) { f() }
+	v := screenOf[*LogView](t, s, LogTitle)
+	v.Reload()
+	if !strings.Contains(v.status.Text, "No entries yet") || !strings.Contains(v.status.Text, "agentmgr gate") {
+		t.Errorf("empty log status = %q; want what fills the log", v.status.Text)
+	}
+	if b := findButton(v, "Reload"); b != nil {
+		t.Error("the Log screen has its own Reload besides the tool bar's")
 	}
 }

@@ -41,6 +41,9 @@ func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 // then updates the window. Unsaved edits stay; if their file changed on disk, the editor shows
 // the conflict.
 func (s *Shell) Reload() {
+	if st := s.preview; st != nil && st.log != nil {
+		st.log.Reload() // the Log screen, once built, has no Reload of its own
+	}
 	path := ""
 	if s.editor != nil && !s.editor.ReadOnly() {
 		path = s.editor.Path()
