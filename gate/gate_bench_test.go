@@ -9,7 +9,7 @@ import (
 
 // BenchmarkGateClaude is the gate's work for one Claude Code event that needs no prompt:
 // parse, decide with a 17-rule persona, render. Start-up and persona loading are measured on
-// the built binary (see docs/readme/gate.md).
+// the built binary (see docs/performance.md).
 func BenchmarkGateClaude(b *testing.B) {
 	for _, name := range []string{"read-allow", "bash-one-of-two-deny"} {
 		input, err := os.ReadFile("testdata/claude/" + name + ".event.json")
