@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -18,8 +19,17 @@ import (
 // rules and yolo.
 func (s *Server) policy(c gate.Call) (string, *engine.Policy, error) {
 	d := s.Dirs(c.Cwd)
+	cat := s.catalogs.load(d)
+	if c.Agent != "" {
+		if _, ok := cat.Lookup(c.Agent); !ok {
+			return "", nil, fmt.Errorf("no persona named %q", c.Agent)
+		}
+	}
 	st, _ := personas.LoadState(d)
-	p, _ := personas.ActivePersona(s.catalogs.load(d), st)
+	p, _ := personas.ActivePersona(cat, st)
+	if c.Agent != "" {
+		p, _ = cat.Lookup(c.Agent)
+	}
 	if p == nil {
 		return "", nil, fmt.Errorf("no active persona and no default persona could be loaded; `agentmgr lint` says why")
 	}
@@ -36,8 +46,17 @@ func (s *Server) decide(req Request) Reply {
 	if req.Tool == "" {
 		return Reply{ID: req.ID, Error: `"tool" is missing; cannot tell which tool is called`}
 	}
-	c := gate.Call{Client: gate.ClientJSON, Session: req.Session, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd}
-	value, err := toolValue(req.Tool, req.Input, req.Cwd)
+	c := gate.Call{Client: gate.ClientJSON, Session: req.Session, Agent: req.Agent, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd}
+	var value string
+	var err error
+	switch {
+	case req.Value != nil && len(req.Input) > 0:
+		err = errors.New(`give "input" or "value", not both`)
+	case req.Value != nil:
+		value = *req.Value
+	default:
+		value, err = toolValue(req.Tool, req.Input, req.Cwd)
+	}
 	if err == nil {
 		err = approvals.ValidateSessionID(req.Session)
 		if err != nil {

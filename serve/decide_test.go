@@ -50,6 +50,22 @@ func TestDecide(t *testing.T) {
 	}
 }
 
+func TestDecideWithAValueOrAnotherPersona(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct{ line, action, agent, reason string }{
+		{`{"id":1,"type":"decide","session":"s1","tool":"bash","value":"rm -rf /"}`, "deny", "guarded", `"rm *" deny`},
+		{`{"id":2,"type":"decide","session":"s1","tool":"bash","value":"rm -rf /","agent":"builder"}`, "ask", "builder", `"rm *" ask`},
+		{`{"id":3,"type":"decide","session":"s1","tool":"bash","value":"ls","input":{"command":"ls"}}`, "deny", "", `not both`},
+		{`{"id":4,"type":"decide","session":"s1","tool":"read","value":"a","agent":"ghost"}`, "deny", "", `no persona named "ghost"`},
+	}
+	for _, tt := range tests {
+		r := f.one(t, tt.line)
+		if r["action"] != tt.action || str(r["agent"]) != tt.agent && tt.agent != "" || !strings.Contains(str(r["reason"]), tt.reason) {
+			t.Errorf("%s = %v by %v: %v; want %s by %s naming %s", tt.line, r["action"], r["agent"], r["reason"], tt.action, tt.agent, tt.reason)
+		}
+	}
+}
+
 func TestDecideRefusesABadSession(t *testing.T) {
 	r := newFixture(t).one(t, `{"id":1,"type":"decide","session":"../x","tool":"read","input":{"path":"a"}}`)
 	if r["action"] != "deny" || !strings.Contains(str(r["reason"]), "session id cannot be used") {

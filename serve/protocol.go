@@ -31,6 +31,11 @@ type Request struct {
 	// decide
 	Tool  string          `json:"tool,omitempty"`
 	Input json.RawMessage `json:"input,omitempty"` // the tool's arguments as the model gave them
+	// Value, for clients that pick the value themselves (as in `agentmgr gate json`): decided
+	// as given instead of one taken from Input; giving both is an error.
+	Value *string `json:"value,omitempty"`
+	// Agent decides with this persona instead of the active one (decide).
+	Agent string `json:"agent,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
