@@ -19,7 +19,9 @@ import (
 const ProblemsTitle = "Problems"
 
 // draftLint lints the rules as the table shows them, so that problem i is about row i even
-// while a row is half typed. extra are the user's tool names, whose keys are not unknown.
+// while a row is half typed, and checks the persona's examples against them (an example added
+// from the Simulator counts before it is saved). extra are the user's tool names, whose keys
+// are not unknown.
 func draftLint(m *personaedit.Model, extra []string) []preview.Problem {
 	if m == nil || m.Broken() {
 		return nil
@@ -29,7 +31,11 @@ func draftLint(m *personaedit.Model, extra []string) []preview.Problem {
 	for i, r := range d.Rules {
 		rs[i] = r.Rule()
 	}
-	return preview.Lint(preview.Persona{Rules: rs, Legacy: d.Form == personas.FormLegacy}, extra)
+	exs := make([]preview.Example, len(d.Examples))
+	for i, ex := range d.Examples {
+		exs[i] = preview.Example(ex)
+	}
+	return preview.Lint(preview.Persona{Rules: rs, Legacy: d.Form == personas.FormLegacy, Examples: exs}, extra)
 }
 
 // fixable reports whether m's rows may be edited by a fix: a rule map the person may change

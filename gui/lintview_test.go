@@ -114,3 +114,28 @@ func TestProblemsTab(t *testing.T) {
 		t.Errorf("the legacy persona's Problems tab offers no conversion: %q", labelTexts(v.list))
 	}
 }
+
+func TestProblemsTabChecksExamplesAsRulesAreEdited(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("sloppy")
+	m := s.Editor()
+	v := NewLintView(s, m)
+	if err := m.AddExample("deny", "bash", "npm test"); err != nil {
+		t.Fatal(err)
+	}
+	texts := strings.Join(labelTexts(v.list), "\n")
+	if want := `Rule 4 · example`; !strings.Contains(texts, want) {
+		t.Fatalf("the Problems tab does not list the failing example as %q:\n%s", want, texts)
+	}
+	if want := `example bash "npm test": expected deny, got ask <- rule 4 "*" "*" ask`; !strings.Contains(texts, want) {
+		t.Errorf("the Problems tab does not say %q:\n%s", want, texts)
+	}
+	// Editing the catch-all into a deny makes the example pass, before anything is saved.
+	rows := m.Draft().Rules
+	last := rows[len(rows)-1]
+	last.Action = "deny"
+	m.SetRule(len(rows)-1, last)
+	if texts := strings.Join(labelTexts(v.list), "\n"); strings.Contains(texts, "example") {
+		t.Errorf("after the edit the example still fails:\n%s", texts)
+	}
+}

@@ -42,7 +42,10 @@ func (r ExampleResult) Message() string {
 	}
 	by := "no rule matched (default ask)"
 	if d := r.Decision; d.Rule != nil {
-		by = d.Rule.String() + " (" + d.Rule.Source.Location() + ")"
+		by = d.Rule.String()
+		if loc := d.Rule.Source.Location(); loc != "" {
+			by += " (" + loc + ")"
+		}
 		if r.Rule >= 0 {
 			by = fmt.Sprintf("rule %d %s", r.Rule+1, by)
 		}

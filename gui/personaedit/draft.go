@@ -23,6 +23,9 @@ type Draft struct {
 	Preset string   // FormPreset
 	Legacy []string // FormLegacy
 	Rules  []RuleRow
+
+	// Examples are the examples block: the loaded ones, then those added in the editor.
+	Examples []personas.Example
 }
 
 // RuleRow is one row of the rules table.
@@ -60,6 +63,7 @@ func draftOf(p *personas.Persona) Draft {
 		d.Steps = strconv.Itoa(p.Steps)
 	}
 	d.Rules = rowsOf(p.Rules)
+	d.Examples = slices.Clone(p.Examples)
 	return d
 }
 
@@ -79,7 +83,13 @@ func rowsOf(rs engine.Ruleset) []RuleRow {
 func (d Draft) equal(o Draft) bool {
 	return d.Name == o.Name && d.Description == o.Description && d.Type == o.Type && d.Icon == o.Icon &&
 		d.Color == o.Color && d.Hidden == o.Hidden && d.Steps == o.Steps && d.Prompt == o.Prompt &&
-		permsEqual(d, o)
+		permsEqual(d, o) && slices.EqualFunc(d.Examples, o.Examples, sameExample)
+}
+
+// sameExample reports whether two examples expect the same of the same call, wherever each is
+// written.
+func sameExample(a, b personas.Example) bool {
+	return a.Expect == b.Expect && a.Tool == b.Tool && a.Value == b.Value
 }
 
 // permsEqual reports whether two drafts give the same permissions, in the same form.
@@ -100,5 +110,6 @@ func permsEqual(d, o Draft) bool {
 func (d Draft) clone() Draft {
 	d.Legacy = slices.Clone(d.Legacy)
 	d.Rules = slices.Clone(d.Rules)
+	d.Examples = slices.Clone(d.Examples)
 	return d
 }

@@ -191,6 +191,7 @@ func (m *Model) rebuild() {
 		p.Steps = n
 	}
 	p.Form, p.Preset, p.Legacy = d.Form, d.Preset, slices.Clone(d.Legacy)
+	p.Examples = slices.Clone(d.Examples)
 	if rs, ok := m.rules(); ok {
 		p.Rules = rs
 	} else if m.persona != nil {

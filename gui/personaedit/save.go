@@ -258,6 +258,7 @@ func applyDraft(doc *personas.Document, base, draft Draft) error {
 			return doc.SetPrompt(draft.Prompt)
 		},
 		func() error { return applyPermissions(doc, base, draft) },
+		func() error { return applyExamples(doc, base, draft) },
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -299,3 +300,17 @@ func applyPermissions(doc *personas.Document, base, draft Draft) error {
 
 // readFile is os.ReadFile; a variable so that tests can fail reads.
 var readFile = os.ReadFile
+
+// applyExamples adds the examples the draft has and the loaded persona has not. The editor only
+// ever adds examples; the block's other text is kept as it is.
+func applyExamples(doc *personas.Document, base, draft Draft) error {
+	for _, ex := range draft.Examples {
+		if slices.ContainsFunc(base.Examples, func(b personas.Example) bool { return sameExample(b, ex) }) {
+			continue
+		}
+		if err := doc.AddExample(ex.Expect, ex.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
