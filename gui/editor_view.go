@@ -35,6 +35,7 @@ type EditorView struct {
 	tabDefs []EditorTab
 	slots   []*fyne.Container // one stack per tab, filled the first time the tab is shown
 	status  *widget.Label
+	impact  *ImpactView // nil for a read-only persona
 	save    *widget.Button
 	revert  *widget.Button
 	content fyne.CanvasObject
@@ -80,6 +81,9 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 		v.Tab(v.tabDefs[0].Title)
 		v.content = v.tabs
 	}
+	if !m.ReadOnly() {
+		v.impact = NewImpactView(s, m)
+	}
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.refresh)
 	v.refresh()
@@ -106,10 +110,14 @@ func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 	}
 	var bottom fyne.CanvasObject
 	if !v.model.ReadOnly() {
-		bottom = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), v.status)
+		bottom = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), container.NewVBox(v.status, v.impact))
 	}
 	return widget.NewSimpleRenderer(container.NewBorder(top, bottom, nil, nil, v.content))
 }
+
+// Impact is the line that says how many logged calls the edits would change (nil for a
+// read-only persona).
+func (v *EditorView) Impact() *ImpactView { return v.impact }
 
 // Tabs are the editor's tabs (nil for a broken file).
 func (v *EditorView) Tabs() *container.AppTabs { return v.tabs }

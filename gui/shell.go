@@ -60,6 +60,8 @@ type Shell struct {
 	// menuListeners run after RefreshMenu set the new menu (the Keys screen names the menu
 	// items its keys open).
 	menuListeners []func()
+	// replayEdits is set by ReplayWhileEditing: editors replay the review log as they change.
+	replayEdits bool
 }
 
 // NewShell loads the catalog and the state from dirs and makes the main window of a, with the

@@ -22,6 +22,7 @@ func openApp(e *env) int {
 		fmt.Fprintf(e.stderr, "agentmgr: %v; the pi screen cannot install the extension\n", err)
 	}
 	s := gui.NewShell(a, e.dirs(), append(gui.Screens(), gui.PiScreen(self, version))...)
+	s.ReplayWhileEditing()
 	if err := s.StartWatching(); err != nil {
 		// The app works without watching; the Reload button catches up by hand.
 		fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)
