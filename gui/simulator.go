@@ -174,8 +174,46 @@ func (v *SimulatorScreen) show(r preview.Result, err error) {
 func (v *SimulatorScreen) Result() *preview.Result { return v.last }
 
 func (v *SimulatorScreen) showResult() {
-	v.result.Objects = simulatorResultObjects(v.last, v.err, v.reveal)
+	var add func()
+	if v.err == nil && v.last != nil && v.s.editable(v.last.Agent) {
+		add = v.AddAsExample
+	}
+	v.result.Objects = simulatorResultObjects(v.last, v.err, v.reveal, add)
 	v.result.Refresh()
+}
+
+// AddAsExample asks which action the shown call should get, the one it gets now first, and
+// adds the call to the persona's examples in the editor (unsaved, like any edit): `agentmgr
+// test` and the Problems tab then check it.
+func (v *SimulatorScreen) AddAsExample() {
+	r := v.last
+	if r == nil {
+		return
+	}
+	now := r.Decision.Action
+	choices := []string{exampleChoice(now, true)}
+	for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
+		if a != now {
+			choices = append(choices, exampleChoice(a, false))
+		}
+	}
+	choices = append(choices, choiceCancel)
+	msg := fmt.Sprintf("Add %s %q to %s's examples. Which action should its rules give this call?", r.Tool, r.Value, r.Agent)
+	v.s.choose("Add as example", msg, choices, func(c string) {
+		for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
+			if c == exampleChoice(a, a == now) {
+				v.s.AddExample(r.Agent, a, r.Tool, r.Value)
+			}
+		}
+	})
+}
+
+// exampleChoice labels the button that expects a.
+func exampleChoice(a engine.Action, current bool) string {
+	if current {
+		return "Expect " + string(a) + " (as now)"
+	}
+	return "Expect " + string(a)
 }
 
 // reveal opens the persona on its Rules tab at the deciding rule's row.
@@ -187,7 +225,7 @@ func (v *SimulatorScreen) reveal(r *preview.RuleRef) {
 
 // simulatorResultObjects renders a result: the decision, the deciding rule, the guard, the
 // shell commands one by one, and the suggestions.
-func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.RuleRef)) []fyne.CanvasObject {
+func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.RuleRef), addExample func()) []fyne.CanvasObject {
 	if err != nil {
 		l := widget.NewLabel(err.Error())
 		l.Importance = widget.DangerImportance
@@ -237,6 +275,9 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 	}
 	if len(r.Suggestions) > 0 {
 		out = append(out, wrapLabel("An \"always\" reply would store: "+strings.Join(r.Suggestions, ", ")))
+	}
+	if addExample != nil {
+		out = append(out, container.NewHBox(widget.NewButtonWithIcon("Add as example…", theme.ContentAddIcon(), addExample)))
 	}
 	return out
 }

@@ -133,3 +133,37 @@ func TestSimulatorGolden(t *testing.T) {
 	v.Resize(fyne.NewSize(980, 680))
 	test.AssertObjectRendersToImage(t, "part2/simulator.png", v)
 }
+
+func TestSimulatorAddAsExample(t *testing.T) {
+	s := part2Shell(t)
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
+	v.Prefill(preview.Query{Persona: "planner", Tool: "bash", Value: "ls"})
+	if findButtonPrefix(v.result, "Add as example") != nil {
+		t.Errorf("a built-in offers Add as example")
+	}
+	v.Prefill(preview.Query{Persona: "sloppy", Tool: "bash", Value: "npm test"})
+	b := findButtonPrefix(v.result, "Add as example")
+	if b == nil {
+		t.Fatalf("no Add as example button for sloppy: %q", labelTexts(v.result))
+	}
+	test.Tap(b)
+	// The question offers the action the call gets now first.
+	choice := findButton(topDialog(s), "Expect deny")
+	if now := findButton(topDialog(s), "Expect ask (as now)"); now == nil || choice == nil {
+		t.Fatalf("the question lacks its choices")
+	}
+	test.Tap(choice)
+	m := s.Editor()
+	if m == nil || m.Original().Name != "sloppy" || !m.Dirty() {
+		t.Fatalf("sloppy is not open with an unsaved edit: %v", m)
+	}
+	exs := m.Persona().Examples
+	if len(exs) != 1 || exs[0].Expect != engine.Deny || exs[0].Tool != "bash" || exs[0].Value != "npm test" {
+		t.Errorf("the examples after Add as example: %+v", exs)
+	}
+	// The Problems tab checks it at once: the rules give ask.
+	lint := NewLintView(s, m)
+	if texts := strings.Join(labelTexts(lint.list), "\n"); !strings.Contains(texts, `example bash "npm test": expected deny, got ask`) {
+		t.Errorf("the Problems tab does not report the new example:\n%s", texts)
+	}
+}

@@ -1,0 +1,51 @@
+package gui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// editable reports whether persona name lives in a Markdown file the editor may change (not a
+// built-in, not an agent of the legacy JSON file).
+func (s *Shell) editable(name string) bool {
+	if s.catalog == nil {
+		return false
+	}
+	p, ok := s.catalog.Lookup(name)
+	return ok && p.Scope != personas.ScopeBuiltin && strings.HasSuffix(p.Path, ".md")
+}
+
+// AddExample adds a call of tool with value, expected to get expect, to the examples of persona
+// name in the editor, opening it there first (after asking about unsaved edits of another
+// persona). The edit is unsaved, like any other: a notice says so and offers the Problems tab.
+func (s *Shell) AddExample(name string, expect engine.Action, tool, value string) {
+	add := func() {
+		m := s.editor
+		if m == nil || m.Broken() || m.Original().Name != name {
+			return
+		}
+		if err := m.AddExample(expect, tool, value); err != nil {
+			s.showError(err)
+			return
+		}
+		s.notify(fmt.Sprintf("Added to %s's examples: %s %q expects %s. Save the persona to keep it.", name, tool, value, expect), "Problems", func() {
+			s.ShowScreen(PersonasTitle)
+			if v := s.screen.View(); v != nil {
+				v.ShowTab(ProblemsTitle)
+			}
+		})
+	}
+	if s.editor != nil && s.selected == name {
+		add()
+		return
+	}
+	s.leaveEditor(func() {
+		s.selected = name
+		s.editor = s.open(name, nil)
+		s.changed()
+		add()
+	})
+}
