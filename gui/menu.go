@@ -21,6 +21,9 @@ const (
 	ItemQuit          = "Quit"
 	ItemNextAgent     = "Next agent"
 	ItemPreviousAgent = "Previous agent"
+	// ItemLeastPrivilege proposes, from the review log, a persona that keeps only what the
+	// selected one was allowed to do.
+	ItemLeastPrivilege = "Least privilege from the log…"
 )
 
 // mainMenu assembles the main menu: the built-in menus, then every registered hook. This is the
@@ -46,6 +49,8 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 	agent := fyne.NewMenu(MenuAgent,
 		&fyne.MenuItem{Label: ItemNextAgent, Action: func() { s.CycleActive(1) }},
 		&fyne.MenuItem{Label: ItemPreviousAgent, Action: func() { s.CycleActive(-1) }},
+		fyne.NewMenuItemSeparator(),
+		&fyne.MenuItem{Label: ItemLeastPrivilege, Action: s.suggestForSelected},
 	)
 	view := fyne.NewMenu(MenuView)
 	for i, title := range s.tabs.titles() {

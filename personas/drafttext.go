@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // DraftText is the text of a new persona file named name with rules as its rule map and
@@ -29,4 +30,18 @@ func DraftText(name, description string, rules engine.Ruleset, examples []Exampl
 		}
 	}
 	return d.Bytes(), nil
+}
+
+// CreateDraft prepares a new persona file in scope named name, as DraftText writes it. The
+// returned document is not saved: Save writes it, and refuses to replace a file.
+func CreateDraft(d locations.Dirs, scope Scope, name, description string, rules engine.Ruleset, examples []Example) (*Document, error) {
+	path, err := personaPath(d, scope, name)
+	if err != nil {
+		return nil, err
+	}
+	data, err := DraftText(name, description, rules, examples)
+	if err != nil {
+		return nil, err
+	}
+	return newFile(path, data, scope)
 }

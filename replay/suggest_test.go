@@ -164,3 +164,27 @@ func TestSuggestIsNeverLooserThanTheLog(t *testing.T) {
 		}
 	}
 }
+
+func TestSuggestionExamplesPassOnTheSuggestion(t *testing.T) {
+	l := FromEntries(entries("allow||bash|git status", "deny||bash|rm -rf /", "allow||read|src/a.go", "allow||todo|",
+		"allow||bash|echo \"a\nb\"", "ask|reject|edit|x.go"))
+	s, err := Suggest(l, "", engine.Deny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exs := s.Examples(engine.Deny, 2)
+	var got []string
+	for _, ex := range exs {
+		got = append(got, string(ex.Expect)+" "+ex.String())
+	}
+	want := []string{"allow bash: git status", "allow read: src/a.go", "deny bash: rm -rf /", "deny edit: x.go"}
+	if !slices.Equal(got, want) {
+		t.Errorf("examples:\n got %q\nwant %q", got, want)
+	}
+	pol := engine.NewPolicy(s.Rules)
+	for _, ex := range exs {
+		if d := pol.DecideTool(ex.Tool, ex.Value); d.Action != ex.Expect {
+			t.Errorf("the suggestion gives %s %q %s, its example expects %s", ex.Tool, ex.Value, d.Action, ex.Expect)
+		}
+	}
+}

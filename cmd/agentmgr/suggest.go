@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/replay"
 )
@@ -72,7 +71,7 @@ examples taken from the log); nothing is written.`)
 		return err
 	}
 	desc := fmt.Sprintf("Least privilege for %s, from %d allowed %s in the review log", name, len(s.Kept), plural(len(s.Kept), "call", "calls"))
-	text, err := personas.DraftText(*newName, desc, s.Rules, suggestedExamples(s, engine.Action(*def)))
+	text, err := personas.DraftText(*newName, desc, s.Rules, s.Examples(engine.Action(*def), maxSuggestedExamples))
 	if err != nil {
 		return err
 	}
@@ -96,38 +95,4 @@ examples taken from the log); nothing is written.`)
 		fmt.Fprintf(e.stderr, "not kept: %s %q: %s\n", u.Tool, u.Value, u.Why)
 	}
 	return nil
-}
-
-// suggestedExamples are examples from the log for the proposed persona: the calls it keeps
-// allowed, and the refused ones it gives the default. Calls with several values have no
-// example form and are left out.
-func suggestedExamples(s replay.Suggestion, def engine.Action) []personas.Example {
-	var out []personas.Example
-	add := func(calls []replay.Call, expect engine.Action) {
-		n := 0
-		for _, c := range calls {
-			if len(c.Values) > 1 || n == maxSuggestedExamples || strings.ContainsAny(strings.Join(c.Values, ""), "\r\n") {
-				continue
-			}
-			tool := exampleTool(c.Key)
-			value := strings.Join(c.Values, "")
-			if t, v, err := personas.ParseExample(tool + ": " + value); err != nil || t != tool || v != value {
-				continue // a value with spaces around it reads back trimmed
-			}
-			out = append(out, personas.Example{Expect: expect, Tool: tool, Value: value})
-			n++
-		}
-	}
-	add(s.Kept, engine.Allow)
-	add(s.Refused, def)
-	return out
-}
-
-// exampleTool is the tool an example names for calls of key: the key itself when it names a
-// tool of its own, else the first tool it governs.
-func exampleTool(key string) string {
-	if mapping.KeyForTool(key) == key {
-		return key
-	}
-	return mapping.ToolsForKey(key)[0]
 }
