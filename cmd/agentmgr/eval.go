@@ -219,6 +219,15 @@ func (ev *evaluator) answer(line string) any {
 		case req.Values != nil:
 			return decisionJSON(pol.DecideToolValues(*req.Tool, *req.Values), shell)
 		}
+		if req.Value == nil && shell {
+			// A shell call with no command at all (not even "") has nothing to analyse: at
+			// least ask, as the gate does, never allow it unseen.
+			d := pol.DecideTool(*req.Tool, "")
+			if d.Action == engine.Allow {
+				d.Action, d.Rule, d.Reason = engine.Ask, nil, "the call has no command to decide on"
+			}
+			return decisionJSON(d, shell)
+		}
 		value := ""
 		if req.Value != nil {
 			value = *req.Value
