@@ -20,6 +20,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("---\r\ndescription: d\r\npermissions: plan\r\n---\r\nbody"))
 	f.Add([]byte("---\n---\n"))
 	f.Add([]byte("---\na: &x {b: c}\nd: *x\n---\n"))
+	f.Add(fm("description: d", "permissions: build", "examples:", `  allow: ["bash: git diff", read, {edit: a.go}]`, "  deny:", "    - bash: rm -rf /"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, probs := Parse("f.md", data, ScopeGlobal)
 		errs := Errors(probs)
