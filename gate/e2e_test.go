@@ -60,12 +60,12 @@ func (e *e2e) serve() *e2e {
 	}
 	go func() { e.done <- e.server.Serve(ctx) }()
 	e.t.Cleanup(e.shutdown)
-	for deadline := time.Now().Add(2 * time.Second); ; {
+	for deadline := time.Now().Add(hangLimit); ; {
 		if _, err := e.inbox.Serving(time.Now()); err == nil {
 			return e
 		}
 		if time.Now().After(deadline) {
-			e.t.Fatal("the server did not publish a live record within 2s")
+			e.t.Fatal("the server did not publish a live record")
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -96,7 +96,11 @@ func (e *e2e) gate(wait Wait) *Gate {
 	}}
 }
 
-var fastWait = Wait{Timeout: 5 * time.Second, Grace: 50 * time.Millisecond, Poll: time.Millisecond}
+// hangLimit bounds every wait of these tests. It only catches a hang: a slow, loaded machine
+// must never fail a test, so no wait is tuned to how fast things usually are.
+const hangLimit = time.Minute
+
+var fastWait = Wait{Timeout: hangLimit, Grace: 50 * time.Millisecond, Poll: time.Millisecond}
 
 // ask runs a gate for a bash command in the background and returns where its verdict arrives.
 func (e *e2e) ask(client Client, session, command string) <-chan Verdict {
@@ -114,8 +118,8 @@ func (e *e2e) prompt() *Prompt {
 	select {
 	case p := <-e.prompts:
 		return p
-	case <-time.After(3 * time.Second):
-		e.t.Fatal("no prompt reached the app within 3s")
+	case <-time.After(hangLimit):
+		e.t.Fatal("no prompt reached the app")
 		return nil
 	}
 }
@@ -134,8 +138,8 @@ func verdictOf(t *testing.T, ch <-chan Verdict) Verdict {
 	select {
 	case v := <-ch:
 		return v
-	case <-time.After(5 * time.Second):
-		t.Fatal("the gate gave no verdict within 5s")
+	case <-time.After(hangLimit):
+		t.Fatal("the gate gave no verdict")
 		return Verdict{}
 	}
 }
@@ -265,7 +269,7 @@ func TestEndToEndTwoGatesAtOnce(t *testing.T) {
 		wantVerdict(t, verdictOf(t, b), engine.Allow, approvals.BySessionRule, "session rule the person added")
 		select {
 		case <-second.Done():
-		case <-time.After(time.Second):
+		case <-time.After(hangLimit):
 			t.Error("the second prompt stayed open after the always reply settled it")
 		}
 	})
@@ -315,8 +319,10 @@ func TestEndToEndNobodyServing(t *testing.T) {
 					want = engine.Deny
 				}
 				wantVerdict(t, v, want, ByGate, tt.why)
-				if took < 100*time.Millisecond || took > 2*time.Second {
-					t.Errorf("%s: the gate gave up after %s, want about the 100ms grace", client, took)
+				// Not an upper bound tuned to the machine: half the timeout proves the gate gave
+				// up after its grace instead of waiting the minute out.
+				if took < 100*time.Millisecond || took > 30*time.Second {
+					t.Errorf("%s: the gate gave up after %s, want the 100ms grace, not the minute's timeout", client, took)
 				}
 			}
 			if files, _, _ := inbox.files(); len(files) != 0 {
@@ -337,7 +343,7 @@ func TestEndToEndGateGivesUpAndPromptIsWithdrawn(t *testing.T) {
 	wantVerdict(t, verdictOf(t, ch), engine.Deny, ByGate, "nobody answered in time: the request waited 200ms")
 	select {
 	case <-p.Done():
-	case <-time.After(time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("the prompt stayed open after its gate gave up")
 	}
 	if err := p.Reply(approvals.Reply{Kind: approvals.Once}); !errors.Is(err, approvals.ErrNotPending) {
@@ -366,15 +372,15 @@ func (e *e2e) assertInboxClean() {
 	})
 }
 
-// waitFor polls cond for up to 2 s.
+// waitFor polls cond until it holds; it gives up only on a hang.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(2 * time.Second); ; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(hangLimit); ; time.Sleep(time.Millisecond) {
 		if cond() {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 2s for %s", what)
+			t.Fatalf("waited %v for %s", hangLimit, what)
 		}
 	}
 }

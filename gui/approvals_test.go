@@ -57,24 +57,24 @@ func newApprovalsFixture(t *testing.T) *approvalsFixture {
 	return f
 }
 
-// pump runs the queued UI work until cond holds, for up to 3 s.
+// pump runs the queued UI work until cond holds; it gives up only on a hang.
 func (f *approvalsFixture) pump(what string, cond func() bool) {
 	f.t.Helper()
-	deadline := time.After(3 * time.Second)
+	deadline := time.After(time.Minute)
 	for !cond() {
 		select {
 		case fn := <-f.ui:
 			fn()
 		case <-time.After(time.Millisecond):
 		case <-deadline:
-			f.t.Fatalf("waited 3s for %s", what)
+			f.t.Fatalf("waited a minute for %s", what)
 		}
 	}
 }
 
 // ask runs one `agentmgr gate` for a Bash command, as its own process would.
 func (f *approvalsFixture) ask(session, command string) <-chan gate.Verdict {
-	g := &gate.Gate{Inbox: gate.InboxIn(f.dirs), Wait: gate.Wait{Timeout: 5 * time.Second, Grace: time.Second, Poll: time.Millisecond},
+	g := &gate.Gate{Inbox: gate.InboxIn(f.dirs), Wait: gate.Wait{Timeout: time.Minute, Grace: time.Second, Poll: time.Millisecond},
 		Policy: func(c gate.Call) (string, *engine.Policy, error) {
 			p, _ := personas.Load(f.dirs).Lookup("asker")
 			pol, _, err := policy.For(f.dirs, p, c.Session)

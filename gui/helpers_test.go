@@ -88,13 +88,13 @@ func newQueuedShell(t *testing.T, dirs locations.Dirs) (*Shell, uiQueue) {
 // settle runs queued UI work until every reload the shell started has been applied.
 func settle(t *testing.T, s *Shell, q uiQueue) {
 	t.Helper()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(time.Minute) // only a hang: a loaded machine must not fail the test
 	for s.inflight > 0 {
 		select {
 		case f := <-q:
 			f()
 		case <-deadline:
-			t.Fatalf("%d reloads still pending after 5s", s.inflight)
+			t.Fatalf("%d reloads still pending after a minute", s.inflight)
 		}
 	}
 }
@@ -102,7 +102,7 @@ func settle(t *testing.T, s *Shell, q uiQueue) {
 // waitUI runs queued UI work until cond holds.
 func waitUI(t *testing.T, q uiQueue, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(time.Minute)
 	for !cond() {
 		select {
 		case f := <-q:

@@ -224,7 +224,7 @@ func TestFollowAcrossRotations(t *testing.T) {
 			want = append(want, fmt.Sprintf("cmd %d", i))
 		}
 	}
-	timeout := time.After(5 * time.Second)
+	timeout := time.After(time.Minute) // only a hang fails; a loaded machine must not
 	for len(seen) < len(want) {
 		select {
 		case v := <-got:
@@ -254,16 +254,14 @@ func TestFollowWithoutBacklogStartsAtTheEnd(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	got := make(chan string, 10)
-	started := make(chan struct{})
+	ready := make(chan struct{})
 	go func() {
-		close(started)
-		_ = Follow(ctx, path, FollowOptions{Poll: time.Millisecond}, func(e Entry) error {
+		_ = Follow(ctx, path, FollowOptions{Poll: time.Millisecond, Ready: func() { close(ready) }}, func(e Entry) error {
 			got <- e.Values[0]
 			return nil
 		})
 	}()
-	<-started
-	time.Sleep(20 * time.Millisecond) // let Follow open the file at its end
+	<-ready // Follow has opened the file at its end
 	if err := l.Append(entry(1)); err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +270,7 @@ func TestFollowWithoutBacklogStartsAtTheEnd(t *testing.T) {
 		if v != "cmd 1" {
 			t.Errorf("first followed entry = %q, want the new one, cmd 1", v)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute):
 		t.Fatal("Follow emitted nothing")
 	}
 }

@@ -139,6 +139,10 @@ type FollowOptions struct {
 	Poll time.Duration
 	// OnBadLine is told about lines that are not entries; nil ignores them.
 	OnBadLine func(error)
+	// Ready, when set, is called once Follow has found its place in the log: every entry
+	// appended after it returns is emitted. It lets a caller (and a test) wait for that
+	// moment instead of guessing it with a sleep.
+	Ready func()
 }
 
 // Follow emits entries as they are appended to the log at path, until ctx ends (it then
@@ -165,6 +169,9 @@ func Follow(ctx context.Context, path string, opts FollowOptions, emit func(Entr
 		backlog = fl.backlog(opts.Filter, opts.Last, bad)
 	} else {
 		fl.openAtEnd()
+	}
+	if opts.Ready != nil {
+		opts.Ready()
 	}
 	for _, e := range backlog {
 		if err := emit(e); err != nil {
