@@ -195,7 +195,7 @@ func TestGateWithApp(t *testing.T) {
 		select {
 		case p := <-prompts:
 			return p
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Minute):
 			t.Fatal("no prompt reached the app")
 			return nil
 		}
