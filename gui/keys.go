@@ -207,6 +207,9 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 	if a.Disabled {
 		lines = append(lines, warnLabel("Disabled: the file binds it to no key."))
 	}
+	if v.m.UnboundInAM(id) {
+		lines = append(lines, warnLabel(keysedit.AMUnboundNote))
+	}
 	for _, k := range a.Keys {
 		detail := k.Detail
 		if app := v.appNote(k); app != "" {

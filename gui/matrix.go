@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image/color"
+	"os"
 	"slices"
 	"strconv"
 
@@ -12,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -36,6 +38,7 @@ type MatrixScreen struct {
 	// shell is the per-persona summary of how shell commands are governed; bypassable
 	// deny-lists come first, with the allow-list advice.
 	shell *widget.Label
+	am    []compat.View // pi-agent-manager 0.18.1's answer per row
 }
 
 // NewMatrixScreen makes the matrix of s's personas.
@@ -88,6 +91,11 @@ func (m *MatrixScreen) recompute() {
 	tools := PreviewTools(m.s.App().Preferences())
 	m.syncFamilies(tools)
 	m.matrix = m.st.cache.Matrix(m.st.personas(), tools, m.filter)
+	var cat []*personas.Persona
+	if m.s.catalog != nil {
+		cat = m.s.catalog.Personas()
+	}
+	m.am = amViews(cat, m.matrix)
 	m.sizeColumns()
 	m.summary.SetText(matrixSummary(m.matrix))
 	m.shell.SetText(preview.ShellSummary(m.matrix))
@@ -142,13 +150,23 @@ func (m *MatrixScreen) sizeColumns() {
 		m.table.SetColumnWidth(i, max(fyne.MeasureText(t, theme.TextSize(), bold).Width+pad, 36))
 	}
 	w := float32(80)
-	for _, r := range m.matrix.Rows {
-		w = max(w, fyne.MeasureText(rowLabel(r), theme.TextSize(), bold).Width+pad)
+	for i := range m.matrix.Rows {
+		w = max(w, fyne.MeasureText(m.rowText(i), theme.TextSize(), bold).Width+pad)
 	}
 	m.table.SetColumnWidth(-1, w)
 }
 
 func rowLabel(r preview.Row) string { return r.Persona + "  (" + r.Scope + ")" }
+
+// rowText is a row's header: its label, and "⚠ AM skips" when pi-agent-manager 0.18.1 skips (or
+// breaks on) its file; the legend says what that means.
+func (m *MatrixScreen) rowText(i int) string {
+	label := rowLabel(m.matrix.Rows[i])
+	if i < len(m.am) && m.am[i].ShortMark() != "" {
+		label += "  ⚠ " + m.am[i].ShortMark()
+	}
+	return label
+}
 
 // newMatrixCell is a coloured square with the status letter in its middle.
 func newMatrixCell() fyne.CanvasObject {
@@ -168,7 +186,7 @@ func (m *MatrixScreen) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	bg := box.Objects[0].(*canvas.Rectangle)
 	t := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
 	bg.FillColor = kindColor(c.Kind)
-	t.Text = c.Kind.Letter()
+	t.Text = m.CellText(id.Row, id.Col)
 	bg.Refresh()
 	t.Refresh()
 }
@@ -180,7 +198,7 @@ func (m *MatrixScreen) updateHeader(id widget.TableCellID, o fyne.CanvasObject) 
 		l.SetText(m.matrix.Tools[id.Col])
 		l.TextStyle = fyne.TextStyle{Bold: true}
 	case id.Col < 0 && id.Row >= 0 && id.Row < len(m.matrix.Rows):
-		l.SetText(rowLabel(m.matrix.Rows[id.Row]))
+		l.SetText(m.rowText(id.Row))
 		l.TextStyle = fyne.TextStyle{Bold: m.matrix.Rows[id.Row].Persona == m.s.Active()}
 	default:
 		l.SetText("")
@@ -201,6 +219,44 @@ func (m *MatrixScreen) tapped(id widget.TableCellID) {
 }
 
 // legend explains the letters and colours.
+// CellText is the text of a cell: the status letter, and where pi-agent-manager 0.18.1 hides
+// the tool and agentmgr does not (or the other way round), both answers: "A|H", "H|·".
+func (m *MatrixScreen) CellText(row, col int) string {
+	c := m.matrix.Rows[row].Cells[col]
+	text := c.Kind.Letter()
+	if row < len(m.am) {
+		hides := c.Kind == preview.KindHidden
+		if v := m.am[row]; v.Differs(m.matrix.Tools[col], hides) {
+			other := "·"
+			if !hides {
+				other = "H"
+			}
+			text += "|" + other
+		}
+	}
+	return text
+}
+
+// amViews are pi-agent-manager 0.18.1's answers for the matrix rows, from the catalog's files
+// as they are on disk.
+func amViews(ps []*personas.Persona, mx *preview.Matrix) []compat.View {
+	out := make([]compat.View, len(mx.Rows))
+	for i, r := range mx.Rows {
+		for _, p := range ps {
+			if p.Name != r.Persona || p.Scope.String() != r.Scope {
+				continue
+			}
+			var data []byte
+			if p.Path != "" {
+				data, _ = os.ReadFile(p.Path)
+			}
+			out[i] = compat.ViewOf(p, data, mx.Tools)
+			break
+		}
+	}
+	return out
+}
+
 func matrixLegend() fyne.CanvasObject {
 	items := []fyne.CanvasObject{widget.NewLabel("Legend:")}
 	for _, k := range preview.Kinds {
@@ -226,6 +282,8 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 		bold("Tool families"), container.NewHScroll(m.families),
 	)
 	bottom := container.NewVBox(matrixLegend(), m.summary, m.shell,
+		widget.NewLabel("X|H, X|·: agentmgr's answer | pi-agent-manager 0.18.1's (H hidden, · shown) where they differ; "+
+			"⚠ AM skips: it skips the file. Which applies depends on what you run."),
 		widget.NewLabelWithStyle("Tap a cell to see, in the simulator, which rule decides that persona's calls of that tool.", fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 	return widget.NewSimpleRenderer(container.NewBorder(filters, bottom, nil, nil, m.table))
 }

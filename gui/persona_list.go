@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image/color"
+	"os"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -9,7 +10,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personalist"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // PersonaList is the virtualised list of personas grouped by scope; it renders personalist.BuildList.
@@ -21,6 +25,9 @@ type PersonaList struct {
 	// syncing is set while the list selects a row to follow the shell, so that the selection
 	// callback does not ask the shell to select it again.
 	syncing bool
+
+	amFor   *personas.Catalog // the catalog amMarks were read for
+	amMarks map[string]string // file -> what pi-agent-manager 0.18.1 does with it
 }
 
 // NewPersonaList makes the list for s.
@@ -44,7 +51,7 @@ func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 // refresh rebuilds the rows from the shell and selects the shell's selection.
 func (l *PersonaList) refresh() {
 	s := l.shell
-	in := personalist.ListInput{Catalog: s.catalog, Active: s.active}
+	in := personalist.ListInput{Catalog: s.catalog, Active: s.active, AM: l.amMark}
 	if s.editor != nil && s.editor.Dirty() {
 		in.Dirty = s.selected
 	}
@@ -202,6 +209,9 @@ func markers(it personalist.ListItem) string {
 	if it.Active {
 		m = append(m, "★ active")
 	}
+	if it.AMMark != "" {
+		m = append(m, "⚠ "+it.AMMark)
+	}
 	return strings.Join(m, "  ")
 }
 
@@ -220,4 +230,25 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 	if l.shell.selected != it.Key {
 		l.refresh()
 	}
+}
+
+// amMark is what pi-agent-manager 0.18.1 (AM) does with p's file ("AM skips"), read once per
+// catalog (the list refreshes on every keystroke of the search). The Preview says why.
+func (l *PersonaList) amMark(p *personas.Persona) string {
+	if l.amFor != l.shell.catalog {
+		l.amFor, l.amMarks = l.shell.catalog, map[string]string{}
+	}
+	if p.Scope != personas.ScopeGlobal || p.Path == "" {
+		return ""
+	}
+	if m, ok := l.amMarks[p.Path]; ok {
+		return m
+	}
+	data, err := os.ReadFile(p.Path)
+	m := ""
+	if err == nil {
+		m = compat.ViewOf(p, data, nil).ShortMark()
+	}
+	l.amMarks[p.Path] = m
+	return m
 }

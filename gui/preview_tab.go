@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
@@ -34,6 +36,8 @@ type PreviewTab struct {
 
 	mode     *widget.Label
 	shell    *widget.Label // how the rules govern shell commands; says so when bypassable
+	amNote   *widget.Label // pi-agent-manager 0.18.1's answer where it differs
+	am       compat.View
 	list     *widget.List
 	detail   *fyne.Container
 	newTool  *widget.Entry
@@ -47,6 +51,9 @@ func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab
 	v.mode = widget.NewLabel("")
 	v.shell = widget.NewLabel("")
 	v.shell.Wrapping = fyne.TextWrapWord
+	v.amNote = widget.NewLabel("")
+	v.amNote.Wrapping = fyne.TextWrapWord
+	v.amNote.Importance = widget.WarningImportance
 	v.list = widget.NewList(func() int { return len(v.statuses) }, newStatusRow, v.updateRow)
 	v.list.OnSelected = func(i widget.ListItemID) { v.selected = i; v.showDetail() }
 	v.detail = container.NewVBox()
@@ -126,6 +133,13 @@ func (v *PreviewTab) update() {
 	v.mode.SetText(mode)
 	advice := preview.ShellAdvice(p.Rules)
 	v.shell.SetText(strings.ToUpper(advice[:1]) + advice[1:])
+	v.am = amView(v.m, p, tools)
+	v.amNote.SetText(v.am.Note(hidden))
+	if v.amNote.Text == "" {
+		v.amNote.Hide()
+	} else {
+		v.amNote.Show()
+	}
 	v.envelope.SetText(personas.Envelope(p, e.Policy(), tools))
 	v.block.SetText(personas.Block(p))
 	v.list.Refresh()
@@ -150,7 +164,40 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	left := box.Objects[1].(*fyne.Container)
 	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
 	left.Objects[1].(*widget.Label).SetText(st.Tool)
-	box.Objects[0].(*widget.Label).SetText(statusSummary(st))
+	summary := statusSummary(st)
+	if hides := st.Kind == preview.KindHidden; v.am.Differs(st.Tool, hides) {
+		// Both answers side by side: which applies depends on what the user runs.
+		other := "shown"
+		if !hides {
+			other = "hidden"
+		}
+		summary = "agentmgr: " + summary + "  |  pi-agent-manager 0.18.1: " + other
+	}
+	box.Objects[0].(*widget.Label).SetText(summary)
+}
+
+// AMNote is the line about pi-agent-manager 0.18.1 ("" when it hides what agentmgr hides).
+func (v *PreviewTab) AMNote() string { return v.amNote.Text }
+
+// RowSummary is the text of the status row of tool, as shown.
+func (v *PreviewTab) RowSummary(tool string) string {
+	i := slices.IndexFunc(v.statuses, func(s preview.Status) bool { return s.Tool == tool })
+	if i < 0 {
+		return ""
+	}
+	o := newStatusRow()
+	v.updateRow(i, o)
+	return o.(*fyne.Container).Objects[0].(*widget.Label).Text
+}
+
+// amView is pi-agent-manager 0.18.1's answer for the persona being edited: its text as Save
+// would write it, or the file on disk for a read-only persona.
+func amView(m *personaedit.Model, p *personas.Persona, tools []string) compat.View {
+	data, err := m.Bytes()
+	if err != nil && m.Path() != "" {
+		data, _ = os.ReadFile(m.Path())
+	}
+	return compat.ViewOf(p, data, tools)
 }
 
 // statusSummary says in one line why a tool has its status.
@@ -244,7 +291,7 @@ func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	add := container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
 	lists := container.NewHSplit(v.list, container.NewVScroll(v.detail))
 	lists.Offset = 0.58
-	tools := container.NewBorder(container.NewVBox(v.mode, v.shell), add, nil, nil, lists)
+	tools := container.NewBorder(container.NewVBox(v.mode, v.shell, v.amNote), add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),
 		container.NewTabItem("Persona block", container.NewScroll(v.block)),

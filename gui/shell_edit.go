@@ -2,9 +2,11 @@ package gui
 
 import (
 	"errors"
+	"os"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -27,7 +29,39 @@ func (s *Shell) save(then func()) {
 		then()
 		return
 	}
+	if g := amGuard(m); g != nil {
+		// Like the CLI's --agentmgr-only: a save that makes pi-agent-manager skip the file is
+		// the person's explicit choice, never a side effect.
+		s.choose("Keep this persona agentmgr-only?", g.Message()+".\n\nSaving keeps it working with agentmgr's gate and pi extension only.",
+			[]string{"Save agentmgr-only", choiceCancel}, func(c string) {
+				if c == "Save agentmgr-only" {
+					s.trySave(m, false, then)
+				}
+			})
+		return
+	}
 	s.trySave(m, false, then)
+}
+
+// amGuard is what saving m would do to pi-agent-manager 0.18.1 (nil: it still loads the file,
+// or the file is not one it reads, or it already skipped it).
+func amGuard(m *personaedit.Model) *compat.Guard {
+	p := m.Original()
+	if p == nil || p.Scope != personas.ScopeGlobal {
+		return nil
+	}
+	data, err := m.Bytes()
+	if err != nil {
+		return nil
+	}
+	before, err := os.ReadFile(m.Path())
+	if err != nil {
+		before = nil
+	}
+	if g := compat.CheckEdit(m.Path(), before, data); g != nil && !g.Already {
+		return g
+	}
+	return nil
 }
 
 func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/agentmgr/agentmgr/keybindings"
+	"github.com/agentmgr/agentmgr/pam"
 )
 
 // Model is keybindings.json as the Keys screen edits it: the file (edited losslessly in
@@ -217,3 +218,16 @@ func (m *Model) SaveBlockers() []keybindings.Finding {
 	}
 	return out
 }
+
+// UnboundInAM reports whether pi-agent-manager 0.18.1 has no key for action id with the file as
+// edited: it has no default keys, so an action the file does not bind has none there, whatever
+// agentmgr's default.
+func (m *Model) UnboundInAM(id string) bool {
+	if !keybindings.IsAction(id) {
+		return false
+	}
+	return len(pam.ParseKeys([]byte(m.Text())).For(id)) == 0
+}
+
+// AMUnboundNote is what the Keys screen says about such an action.
+const AMUnboundNote = "unbound in " + pam.Runtime + " (it has no default keys): set a key here if you run it"

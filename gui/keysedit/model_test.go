@@ -60,3 +60,31 @@ func TestSaveBlockersAreTheEditsPiWouldSkip(t *testing.T) {
 		})
 	}
 }
+
+func TestUnboundInAM(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keybindings.json")
+	if err := os.WriteFile(path, []byte(`{"piAgentManager.next": "alt+n"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := Load(path, "")
+	cases := []struct {
+		id   string
+		want bool
+	}{
+		{keybindings.ActionNext, false},
+		{keybindings.ActionPrevious, true}, // agentmgr's default alt+p does not exist in the AM
+		{keybindings.ActionPicker, true},
+		{"app.thinking.cycle", false}, // not the AM's
+	}
+	for _, c := range cases {
+		if got := m.UnboundInAM(c.id); got != c.want {
+			t.Errorf("UnboundInAM(%s) = %v, want %v", c.id, got, c.want)
+		}
+	}
+	if err := m.Bind(keybindings.ActionPrevious, keybindings.MustParseCombo("alt+p")); err != nil {
+		t.Fatal(err)
+	}
+	if m.UnboundInAM(keybindings.ActionPrevious) {
+		t.Errorf("previous is still unbound after binding it in the file")
+	}
+}

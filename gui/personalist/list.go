@@ -35,6 +35,9 @@ type ListItem struct {
 	Hidden bool
 	Active bool
 	Dirty  bool
+	// AMMark says what pi-agent-manager 0.18.1 does with the file when that is not loading
+	// it ("AM skips"); "" otherwise.
+	AMMark string
 }
 
 // ListInput is what the list is built from.
@@ -43,6 +46,8 @@ type ListInput struct {
 	Active  string // the active persona's name
 	Dirty   string // the key of the item with unsaved edits, "" when none
 	Filter  string // search text; matches name, description, type, icon, file
+	// AM gives a persona's AMMark; nil marks nothing.
+	AM func(p *personas.Persona) string
 }
 
 // BuildList lays the catalog out as the persona list: one heading per scope that has rows,
@@ -65,6 +70,9 @@ func BuildList(in ListInput) []ListItem {
 		}
 		if it.Type == "" {
 			it.Type = personas.TypePrimary
+		}
+		if in.AM != nil {
+			it.AMMark = in.AM(p)
 		}
 		groups[p.Scope].personas = append(groups[p.Scope].personas, it)
 	}

@@ -114,3 +114,22 @@ func TestScopeOfPath(t *testing.T) {
 		}
 	}
 }
+
+func TestBuildListCarriesTheAMMark(t *testing.T) {
+	c := personas.Load(fixtureDirs(t))
+	items := BuildList(ListInput{Catalog: c, AM: func(p *personas.Persona) string {
+		if p.Name == "scout" {
+			return "skipped by pi-agent-manager 0.18.1"
+		}
+		return ""
+	}})
+	for _, it := range items {
+		want := ""
+		if it.Key == "scout" {
+			want = "skipped by pi-agent-manager 0.18.1"
+		}
+		if it.Kind == ItemPersona && it.AMMark != want {
+			t.Errorf("%s: AMMark %q, want %q", it.Key, it.AMMark, want)
+		}
+	}
+}
