@@ -116,7 +116,9 @@ func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
 		widget.NewFormItem("Steps", field(t.Steps, personaedit.FieldSteps)),
 	)
 	prompt := container.NewBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
-	return widget.NewSimpleRenderer(container.NewBorder(form, nil, nil, nil, prompt))
+	// The tab scrolls in a low window instead of making the window taller than 600 px; in a
+	// taller one the prompt takes the rest of the height.
+	return widget.NewSimpleRenderer(container.NewVScroll(container.NewBorder(form, nil, nil, nil, prompt)))
 }
 
 // refresh shows the draft and its problems. Entries are only set when they differ from the
