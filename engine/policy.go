@@ -168,7 +168,11 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		d.Reason = joinReason(d.Reason, u.AskReason)
 	case !named && d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow:
 		d.Action = Ask
-		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", u.Text, strings.Join(strings.Fields(u.Needs), " and ")))
+		shown := u.Text
+		if u.Full != "" {
+			shown = u.Full
+		}
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", shown, strings.Join(strings.Fields(u.Needs), " and ")))
 	}
 	return d
 }

@@ -910,7 +910,7 @@ var sshCommandKeys = []string{"proxycommand", "localcommand", "knownhostscommand
 func ssh(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
 	noCommand := false
-	s := scanOptions(args, &sshOptions, func(o option) {
+	visit := func(o option) {
 		switch o.name {
 		case "N", "W", "O", "G", "V", "Q":
 			noCommand = true
@@ -932,11 +932,20 @@ func ssh(name string, args []word, _ stdin) lookThrough {
 				lt.scripts = append(lt.scripts, script{text: v, literal: o.value.literal, what: "the remote command given to " + name})
 			}
 		}
-	})
+	}
+	s := scanOptions(args, &sshOptions, visit)
 	if lt.ask == "" {
 		lt.ask = optionTrouble(name, s)
 	}
 	rest := s.rest + 1 // the host
+	if rest < len(args) {
+		// ssh reads options after the host too (ssh host -p 22 CMD, ssh host -- CMD).
+		after := scanOptions(args[rest:], &sshOptions, visit)
+		if lt.ask == "" {
+			lt.ask = optionTrouble(name, after)
+		}
+		rest += after.rest
+	}
 	switch {
 	case rest < len(args):
 		lt.scripts = append(lt.scripts, shellString(args[rest:], "the command given to "+name))
