@@ -69,6 +69,7 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		{"global guards", d.GlobalGuards(), "a/agent/agent-manager/guards.yaml"},
 		{"project guards", d.ProjectGuards(), "p/.pi/agent-manager/guards.yaml"},
 		{"project state", d.ProjectStateDir(), "p/.pi/agent-manager"},
+		{"persona index", d.PersonaIndex(), "a/agent/agent-manager/cache/persona-names.json"},
 		{"sessions", d.SessionsDir(), "a/agent/agent-manager/sessions"},
 		{"review log", d.ReviewLog(), "a/agent/agent-manager/log/review.jsonl"},
 		{"inbox", d.InboxDir(), "a/agent/agent-manager/inbox"},

@@ -39,6 +39,12 @@ func (d Dirs) GuardsFiles() []string {
 	return out
 }
 
+// PersonaIndex caches, for every persona file read, the name it defines, so that a command
+// about one persona parses only the files that can define it.
+func (d Dirs) PersonaIndex() string {
+	return filepath.Join(d.StateDir(), "cache", "persona-names.json")
+}
+
 // SessionsDir holds the rules approved during sessions, one file per session.
 func (d Dirs) SessionsDir() string { return filepath.Join(d.StateDir(), "sessions") }
 

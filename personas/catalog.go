@@ -145,7 +145,13 @@ type fileResult struct {
 // load time; the results come back in the order of files, so the catalog stays deterministic.
 func parseFiles(files []string, scope Scope) []fileResult {
 	out := make([]fileResult, len(files))
-	workers := min(runtime.GOMAXPROCS(0), len(files))
+	eachParallel(len(files), func(i int) { out[i] = parseOne(files[i], scope) })
+	return out
+}
+
+// eachParallel calls do(i) for every i below n, on every CPU.
+func eachParallel(n int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
 	var (
 		next atomic.Int64
 		wg   sync.WaitGroup
@@ -156,15 +162,14 @@ func parseFiles(files []string, scope Scope) []fileResult {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= len(files) {
+				if i >= n {
 					return
 				}
-				out[i] = parseOne(files[i], scope)
+				do(i)
 			}
 		}()
 	}
 	wg.Wait()
-	return out
 }
 
 func parseOne(f string, scope Scope) fileResult {

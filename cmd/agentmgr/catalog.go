@@ -37,6 +37,21 @@ func (e *env) load() *personas.Catalog {
 	return e.loaded.cat
 }
 
+// loadNamed reads only what a command about one persona needs (personas.LoadNamed): persona
+// name, or the active one and the default when name is "". The gate runs on every tool call
+// of an agent, so it must not parse every persona file. Later loads of the command get this
+// catalog, which is complete for that persona only.
+func (e *env) loadNamed(name string) *personas.Catalog {
+	d := e.dirs()
+	names := []string{name}
+	if name == "" {
+		st, _ := personas.LoadState(d)
+		names = []string{st.Active, builtin.Default}
+	}
+	e.loaded = &loadedCatalog{dirs: d, cat: personas.LoadNamed(d, names...)}
+	return e.loaded.cat
+}
+
 // catalog loads every persona. Files that failed to load are reported on stderr, never fatal.
 func (e *env) catalog(quiet bool) *personas.Catalog {
 	c := e.load()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -10,7 +11,7 @@ import (
 
 // BenchmarkGateCommand runs `agentmgr gate claude` in-process for a call the planner allows:
 // reading stdin, loading the catalog, guards and session, deciding, logging and printing.
-// Process start-up comes on top; docs/readme/gate.md has the measurement of the binary.
+// Process start-up comes on top; docs/performance.md has the measurement of the binary.
 func BenchmarkGateCommand(b *testing.B) {
 	home := b.TempDir()
 	b.Setenv("HOME", home)
@@ -18,6 +19,38 @@ func BenchmarkGateCommand(b *testing.B) {
 	event := claudeEvent(home, "Read", `{"file_path":"`+home+`/main.go"}`)
 	var out bytes.Buffer
 	e := &env{stdout: &out, stderr: io.Discard, cwd: home, getenv: os.Getenv}
+	for b.Loop() {
+		out.Reset()
+		e.stdin = strings.NewReader(event)
+		if code := run([]string{"gate", "claude"}, e); code != 0 || !strings.Contains(out.String(), `"allow"`) {
+			b.Fatalf("exit %d: %s", code, out.String())
+		}
+	}
+}
+
+// BenchmarkGateCommand1000 is BenchmarkGateCommand with 1,000 persona files in the agent dir,
+// the active one among them: the gate parses the files that can define the active persona,
+// not all of them (the name index is warm after the first call).
+func BenchmarkGateCommand1000(b *testing.B) {
+	home := b.TempDir()
+	agent := home + "/agent"
+	b.Setenv("HOME", home)
+	b.Setenv("PI_CODING_AGENT_DIR", agent)
+	if err := os.MkdirAll(agent+"/agents", 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i := range 1000 {
+		body := fmt.Sprintf("---\ndescription: persona %d\npermissions:\n  \"*\": ask\n  read: allow\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n---\nYou are persona %d.\n", i, i)
+		if err := os.WriteFile(fmt.Sprintf("%s/agents/p%04d.md", agent, i), []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	event := claudeEvent(home, "Read", `{"file_path":"`+home+`/main.go"}`)
+	var out bytes.Buffer
+	e := &env{stdout: &out, stderr: io.Discard, cwd: home, getenv: os.Getenv}
+	if code := run([]string{"use", "p0500"}, e); code != 0 {
+		b.Fatal("use p0500 failed")
+	}
 	for b.Loop() {
 		out.Reset()
 		e.stdin = strings.NewReader(event)

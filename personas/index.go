@@ -1,0 +1,213 @@
+package personas
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/locations"
+)
+
+// indexVersion changes when what a file's entry records would change (how a persona's name is
+// found): an index of another version is ignored and rebuilt.
+const indexVersion = 1
+
+// nameIndex remembers, for every persona file read, the name it gave: a command about one
+// persona (the gate, on every tool call of an agent) then parses only the files that can
+// define that name, not every file of both folders. An entry is trusted only while the file's
+// size and modification time are those recorded; otherwise the file is parsed again.
+//
+// On disk it is text, one file a line: size, modification time (Unix nanoseconds), name ("-"
+// when the file did not parse) and path, tab-separated, after a version line; reading it is a
+// split, not a JSON decode, since the gate reads it on every call.
+type nameIndex struct {
+	Files map[string]indexEntry
+}
+
+type indexEntry struct {
+	Size int64
+	Mod  int64  // modification time, Unix nanoseconds
+	Name string // the persona's name; "" when the file did not parse
+}
+
+const indexHeader = "agentmgr persona names"
+
+func readIndex(path string) nameIndex {
+	ix := nameIndex{Files: map[string]indexEntry{}}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ix
+	}
+	lines := strings.Split(string(data), "\n")
+	if lines[0] != fmt.Sprintf("%s %d", indexHeader, indexVersion) {
+		return ix
+	}
+	for _, l := range lines[1:] {
+		f := strings.SplitN(l, "\t", 4)
+		if len(f) != 4 {
+			continue
+		}
+		size, err1 := strconv.ParseInt(f[0], 10, 64)
+		mod, err2 := strconv.ParseInt(f[1], 10, 64)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		name := f[2]
+		if name == "-" {
+			name = ""
+		}
+		ix.Files[f[3]] = indexEntry{Size: size, Mod: mod, Name: name}
+	}
+	return ix
+}
+
+func (ix nameIndex) marshal() []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d\n", indexHeader, indexVersion)
+	paths := make([]string, 0, len(ix.Files))
+	for p := range ix.Files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths) // a stable file, whatever the map's order
+	for _, p := range paths {
+		e := ix.Files[p]
+		name := e.Name
+		if name == "" {
+			name = "-"
+		}
+		fmt.Fprintf(&b, "%d\t%d\t%s\t%s\n", e.Size, e.Mod, name, p)
+	}
+	return []byte(b.String())
+}
+
+// LoadNamed is Load for commands about the personas names (case-insensitive): Lookup of each
+// of them answers exactly as after Load, and so do the problems of files named like them, but
+// files that the index says define other personas are not parsed. Other personas may be
+// missing from the catalog, and other files' problems from Problems: list, lint and cycling
+// need Load.
+func LoadNamed(d locations.Dirs, names ...string) *Catalog {
+	want := map[string]bool{}
+	for _, n := range names {
+		want[strings.ToLower(n)] = true
+	}
+	ixPath := d.PersonaIndex()
+	ix := readIndex(ixPath)
+	changed := false
+	c := &Catalog{dirs: d, index: map[string]int{}}
+	for _, name := range builtin.Names {
+		p, probs := LoadBuiltin(name)
+		c.problems = append(c.problems, probs...)
+		if p != nil {
+			c.add(p)
+		}
+	}
+	// Every file of both folders, with what the index knows of it. Files it does not know (or
+	// knows at another size or time) are parsed first; a file named like a wanted persona
+	// brings the name it defines into the wanted set, since a second file of that name in the
+	// same scope is what its problem is about.
+	type file struct {
+		path  string
+		scope Scope
+		stat  indexEntry
+		known bool // the index entry is current
+		res   *fileResult
+	}
+	var all []*file
+	var folderProbs [2][]Problem
+	for k, sc := range []struct {
+		dir   string
+		scope Scope
+	}{{d.GlobalAgents(), ScopeGlobal}, {d.ProjectAgents(), ScopeProject}} {
+		if sc.dir == "" {
+			continue
+		}
+		files, err := personaFiles(sc.dir)
+		if err != nil {
+			folderProbs[k] = []Problem{{File: sc.dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}
+			continue
+		}
+		fls := make([]*file, len(files))
+		for i, f := range files {
+			fls[i] = &file{path: f, scope: sc.scope}
+		}
+		// One stat a file is most of a warm lookup's time: spread them over the CPUs.
+		eachParallel(len(fls), func(i int) {
+			fl := fls[i]
+			if st, err := os.Stat(fl.path); err == nil && !st.IsDir() {
+				fl.stat = indexEntry{Size: st.Size(), Mod: st.ModTime().UnixNano()}
+			}
+		})
+		for _, fl := range fls {
+			if fl.stat == (indexEntry{}) {
+				continue // not a regular file: parsed every time, as Load does
+			}
+			e, ok := ix.Files[fl.path]
+			fl.known = ok && e.Size == fl.stat.Size && e.Mod == fl.stat.Mod
+			fl.stat.Name = e.Name
+		}
+		all = append(all, fls...)
+	}
+	parse := func(pick func(*file) bool) {
+		byScope := map[Scope][]*file{}
+		for _, f := range all {
+			if f.res == nil && pick(f) {
+				byScope[f.scope] = append(byScope[f.scope], f)
+			}
+		}
+		for scope, fs := range byScope {
+			paths := make([]string, len(fs))
+			for i, f := range fs {
+				paths[i] = f.path
+			}
+			for i, res := range parseFiles(paths, scope) {
+				f := fs[i]
+				f.res = &res
+				if f.stat.Size == 0 && f.stat.Mod == 0 {
+					continue // not a regular file: never indexed
+				}
+				f.stat.Name = ""
+				if res.p != nil {
+					f.stat.Name = res.p.Name
+				}
+				if ix.Files[f.path] != f.stat {
+					ix.Files[f.path], changed = f.stat, true
+				}
+			}
+		}
+	}
+	parse(func(f *file) bool { return !f.known })
+	for _, f := range all {
+		if want[strings.ToLower(strings.TrimSuffix(filepath.Base(f.path), ".md"))] && f.stat.Name != "" {
+			want[f.stat.Name] = true
+		}
+	}
+	parse(func(f *file) bool {
+		return want[f.stat.Name] || want[strings.ToLower(strings.TrimSuffix(filepath.Base(f.path), ".md"))]
+	})
+	addScope := func(scope Scope, k int) {
+		c.problems = append(c.problems, folderProbs[k]...)
+		for _, f := range all {
+			if f.scope == scope && f.res != nil {
+				c.problems = append(c.problems, f.res.probs...)
+				if f.res.p != nil {
+					c.add(f.res.p)
+				}
+			}
+		}
+	}
+	addScope(ScopeGlobal, 0)
+	c.loadLegacy(d.LegacyFile())
+	addScope(ScopeProject, 1)
+	if changed {
+		// The index only saves work: a write that fails costs the next command a full parse.
+		if os.MkdirAll(filepath.Dir(ixPath), 0o755) == nil {
+			_ = atomicfile.Write(ixPath, ix.marshal(), 0o644)
+		}
+	}
+	return c
+}

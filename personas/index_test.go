@@ -1,0 +1,113 @@
+package personas
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
+)
+
+// lookupAnswer is what a command about name sees: the persona found (file and scope) and the
+// problems of files named like it.
+func lookupAnswer(c *Catalog, name string) string {
+	var b strings.Builder
+	if p, ok := c.Lookup(name); ok {
+		fmt.Fprintf(&b, "%s %s %s|", p.Name, p.Path, p.Scope)
+	} else {
+		b.WriteString("none|")
+	}
+	var probs []string
+	for _, pr := range c.Problems() {
+		base := strings.TrimSuffix(filepath.Base(pr.File), ".md")
+		if strings.EqualFold(base, name) || strings.Contains(pr.Message, " "+strings.ToLower(name)+" ") {
+			probs = append(probs, pr.Error())
+		}
+	}
+	slices.Sort(probs)
+	b.WriteString(strings.Join(probs, "|"))
+	return b.String()
+}
+
+// LoadNamed answers every lookup exactly as Load does: shadowing across scopes, a second file
+// of a name in one scope, a name field that differs from the file name, broken files, the
+// legacy list; with no index, with a warm index, and after files change under it.
+func TestLoadNamedAnswersAsLoad(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	writeFiles(t, root, map[string]string{
+		"agent/agents/reviewer.md":    persona("global reviewer"),
+		"agent/agents/a.md":           "---\nname: twin\ndescription: first twin\npermissions: read\n---\nx\n",
+		"agent/agents/b.md":           "---\nname: twin\ndescription: second twin\npermissions: read\n---\nx\n",
+		"agent/agents/broken.md":      "---\ndescription: [unclosed\n---\n",
+		"agent/agents/planner.md":     persona("my planner"),
+		"agent/agents/renamed.md":     "---\nname: Writer\ndescription: w\npermissions: read\n---\nx\n",
+		"proj/.pi/agents/reviewer.md": persona("project reviewer"),
+		"proj/.pi/agents/fixme.md":    "not a persona\n",
+		"agent/pi-agent-manager.json": `{"agents":[{"name":"legacy","description":"old","permissions":["read"]}]}`,
+	})
+	for i := range 40 {
+		writeFiles(t, root, map[string]string{fmt.Sprintf("agent/agents/p%02d.md", i): persona(fmt.Sprintf("filler %d", i))})
+	}
+	names := []string{"reviewer", "twin", "broken", "planner", "builder", "writer", "renamed", "fixme", "legacy", "p07", "nobody", "REVIEWER"}
+	check := func(stage string) {
+		t.Helper()
+		full := Load(d)
+		for _, n := range names {
+			if got, want := lookupAnswer(LoadNamed(d, n), n), lookupAnswer(full, n); got != want {
+				t.Errorf("%s: LoadNamed(%s) =\n  %s\nwant (Load)\n  %s", stage, n, got, want)
+			}
+		}
+	}
+	check("no index")
+	if _, err := os.Stat(d.PersonaIndex()); err != nil {
+		t.Fatalf("no index written: %v", err)
+	}
+	check("warm index")
+	// Files change under the index: a name moves to another file, a broken file is fixed, a
+	// file goes away. Sizes change too, but the modification time alone must be enough.
+	writeFiles(t, root, map[string]string{
+		"agent/agents/p07.md":    "---\nname: twin\ndescription: now a twin too\npermissions: read\n---\nx\n",
+		"agent/agents/broken.md": persona("fixed"),
+	})
+	os.Remove(filepath.Join(root, "agent/agents/a.md"))
+	check("after changes")
+	check("after changes, warm")
+}
+
+// With a warm index, a lookup parses only the files that can define the name.
+func TestLoadNamedSkipsOtherFiles(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
+	for i := range 20 {
+		writeFiles(t, root, map[string]string{fmt.Sprintf("agent/agents/p%02d.md", i): persona(fmt.Sprintf("filler %d", i))})
+	}
+	LoadNamed(d, "p03")
+	// A file the index knows as another persona is not read: make one unreadable as YAML
+	// without changing its size or time, and it must not show up.
+	f := filepath.Join(root, "agent/agents/p05.md")
+	st, _ := os.Stat(f)
+	data, _ := os.ReadFile(f)
+	garbled := []byte(strings.Repeat("#", len(data)))
+	if err := os.WriteFile(f, garbled, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(f, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	c := LoadNamed(d, "p03")
+	if _, ok := c.Lookup("p03"); !ok {
+		t.Fatal("p03 not found")
+	}
+	for _, pr := range c.Problems() {
+		if pr.File == f {
+			t.Errorf("a file the index knows as another persona was parsed: %v", pr)
+		}
+	}
+	if len(c.Personas()) != 2+1 {
+		t.Errorf("%d personas loaded, want the two built-ins and p03", len(c.Personas()))
+	}
+}
