@@ -157,7 +157,7 @@ func (c *cmp) unreadFiles(r *Report) []File {
 		f := File{File: path, Scope: "project", Line: 1, Status: StatusUnread,
 			Reason: pam.Runtime + " reads only <agent dir>/agents/*.md, never a project's .pi/agents"}
 		if p, ok := c.byPath[path]; ok {
-			f.Name, f.AgentmgrLoads = p.Name, true
+			f.AgentmgrLoads = p != nil
 		}
 		out = append(out, f)
 		c.diff(r, path, 1, pam.Runtime+" never reads project personas; with it, this persona does not exist",
