@@ -213,6 +213,9 @@ func (m *MatrixScreen) tapped(id widget.TableCellID) {
 		return
 	}
 	q := preview.Query{Persona: m.matrix.Rows[id.Row].Persona, Tool: m.matrix.Tools[id.Col]}
+	if m.matrix.Rows[id.Row].Cells[id.Col].Kind == preview.KindDepends {
+		q.Value = m.exampleValue(q.Persona, q.Tool)
+	}
 	// After the tap is handled: the table focuses itself once OnSelected returns, which
 	// fails once another screen has replaced it.
 	fyne.Do(func() { m.st.simulate(q) })
@@ -286,4 +289,20 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 			"⚠ AM skips: it skips the file. Which applies depends on what you run."),
 		widget.NewLabelWithStyle("Tap a cell to see, in the simulator, which rule decides that persona's calls of that tool.", fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
 	return widget.NewSimpleRenderer(container.NewBorder(filters, bottom, nil, nil, m.table))
+}
+
+// exampleValue is the first example value the Preview lists for persona's tool: a "depends"
+// cell opens the simulator on a value that one of its rules decides, not on an empty one.
+func (m *MatrixScreen) exampleValue(persona, tool string) string {
+	p := m.s.EditedPersona(persona)
+	if p == nil {
+		return ""
+	}
+	m.st.personas() // bring the cache's guards and options up to date
+	for _, o := range m.st.cache.Evaluator(previewPersona(p)).Status(tool).Outcomes {
+		if o.Example != "" {
+			return o.Example
+		}
+	}
+	return ""
 }

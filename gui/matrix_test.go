@@ -83,6 +83,14 @@ func TestMatrixCellOpensTheSimulator(t *testing.T) {
 	if got := st.sim.Persona.Selected; got != "reviewer" {
 		t.Errorf("simulator persona = %q, want reviewer", got)
 	}
+	// reviewer's bash depends on the command: the simulator starts from an example the
+	// Preview lists, not from an empty value that only the catch-all decides.
+	if mx.Rows[row].Cells[col].Kind != preview.KindDepends {
+		t.Fatalf("reviewer/bash is %v; the test needs a depends cell", mx.Rows[row].Cells[col].Kind)
+	}
+	if r.Value == "" || st.sim.Value.Text != r.Value {
+		t.Errorf("a depends cell opened the simulator on value %q (field %q); want an example value", r.Value, st.sim.Value.Text)
+	}
 }
 
 func TestMatrixFollowsUnsavedEdits(t *testing.T) {
