@@ -38,7 +38,10 @@ type Shell struct {
 	selected string // key of the selected list item: a persona name or a broken file's path
 	active   string
 	yolo     bool
-	editor   *personaedit.Model // the persona open in the editor, nil when none
+	// activeMissing is the state's active name when the catalog has no such persona (pi
+	// then runs active, the default); notedMissing is the notice last shown about it.
+	activeMissing, notedMissing string
+	editor                      *personaedit.Model // the persona open in the editor, nil when none
 
 	// saves counts saves: a reload that started before the last save read the files before
 	// it, and is not trusted to tell whether the open file changed.
@@ -217,9 +220,31 @@ func (s *Shell) SetActive(name string) error {
 func (s *Shell) followState(st personas.State) {
 	s.yolo = st.Yolo
 	s.active = builtin.Default
-	if p, _ := personas.ActivePersona(s.catalog, st); p != nil {
+	p, _ := personas.ActivePersona(s.catalog, st)
+	if p != nil {
 		s.active = p.Name
 	}
+	// The state may name a persona the catalog lacks (its file fails to load, or is gone):
+	// pi then runs the default, and the app says so rather than quietly showing the default.
+	s.activeMissing = ""
+	if name := strings.TrimSpace(st.Active); name != "" && (p == nil || !strings.EqualFold(p.Name, name)) {
+		s.activeMissing = name
+	}
+}
+
+// missingActiveText says that the state names a persona pi cannot run, "" when it does not.
+func (s *Shell) missingActiveText() string {
+	if s.activeMissing == "" {
+		return ""
+	}
+	why := "there is no such persona"
+	for _, p := range s.catalog.Problems() {
+		if p.Severity == personas.Error && strings.EqualFold(strings.TrimSuffix(filepath.Base(p.File), ".md"), s.activeMissing) {
+			why = "its file does not load (" + filepath.Base(p.File) + ")"
+			break
+		}
+	}
+	return "The active agent is set to " + s.activeMissing + ", but " + why + ": pi runs " + s.active + " instead."
 }
 
 // title is the window title: the app name and the active persona.
@@ -229,6 +254,9 @@ func (s *Shell) title() string {
 		label = p.Label()
 	}
 	t := AppName + " — " + label
+	if s.activeMissing != "" {
+		t += " (" + s.activeMissing + " does not load)"
+	}
 	if s.yolo {
 		t += " — YOLO"
 	}
@@ -239,4 +267,8 @@ func (s *Shell) updateTitle() {
 	if s.win != nil {
 		s.win.SetTitle(s.title())
 	}
+	if text := s.missingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
+		s.notify(text, "", nil)
+	}
+	s.notedMissing = s.missingActiveText()
 }

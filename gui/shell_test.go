@@ -336,3 +336,25 @@ func TestReopeningAfterAnOutsideChangeKeepsTheEditorTab(t *testing.T) {
 		t.Errorf("after reopening the editor shows the %s tab; want Rules", got)
 	}
 }
+
+func TestABrokenActivePersonaIsNamedAsSuch(t *testing.T) {
+	dirs := fixtureDirs(t)
+	writeFile(t, dirs.StateFile(), `{"active": "broken"}`)
+	s := newTestShell(t, dirs)
+	if s.Active() != "planner" {
+		t.Fatalf("active = %q; want pi's fallback, planner", s.Active())
+	}
+	if got := s.Window().Title(); !strings.Contains(got, "broken does not load") {
+		t.Errorf("title %q does not say the active agent does not load", got)
+	}
+	if !s.notice.box.Visible() || !strings.Contains(s.notice.text.Text, "its file does not load (broken.md)") ||
+		!strings.Contains(s.notice.text.Text, "pi runs planner") {
+		t.Errorf("notice %q (shown %v); want the broken active persona named", s.notice.text.Text, s.notice.box.Visible())
+	}
+	if err := s.SetActive("reviewer"); err != nil {
+		t.Fatal(err)
+	}
+	if got := s.Window().Title(); strings.Contains(got, "does not load") {
+		t.Errorf("after choosing reviewer the title still says %q", got)
+	}
+}
