@@ -75,10 +75,12 @@ func TestEmptyLogSaysWhatFillsItAndHasNoSecondReload(t *testing.T) {
 	a := test.NewTempApp(t)
 	a.Preferences().SetBool(logFollowKey, false)
 	s := NewShell(a, fixtureDirs(t), Screens()...)
-	s.do = func(f func()) { f() }
+	// The log is read off the UI goroutine; its result waits in q for this one.
+	q := make(uiQueue, 16)
+	s.do = func(f func()) { q <- f }
 	v := screenOf[*LogView](t, s, LogTitle)
-	v.Reload()
-	if !strings.Contains(v.status.Text, "No entries yet") || !strings.Contains(v.status.Text, "agentmgr gate") {
+	waitUI(t, q, "the empty log's status", func() bool { return strings.Contains(v.status.Text, "No entries yet") })
+	if !strings.Contains(v.status.Text, "agentmgr gate") {
 		t.Errorf("empty log status = %q; want what fills the log", v.status.Text)
 	}
 	if b := findButton(v, "Reload"); b != nil {
