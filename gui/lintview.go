@@ -35,7 +35,24 @@ func draftLint(m *personaedit.Model, extra []string) []preview.Problem {
 	for i, ex := range d.Examples {
 		exs[i] = preview.Example(ex)
 	}
-	return preview.Lint(preview.Persona{Rules: rs, Legacy: d.Form == personas.FormLegacy, Examples: exs}, extra)
+	ps := preview.Lint(preview.Persona{Rules: rs, Legacy: d.Form == personas.FormLegacy, Examples: exs}, extra)
+	for i, p := range ps {
+		// A rule a later one shadows never decides: moving it below that rule makes it decide
+		// what it names, which is what its author most likely meant. It changes what the
+		// persona does, so it is offered (with its effect on the Problems tab), never made.
+		if p.Fix == nil && p.Kind == engine.LintShadowed && p.By > p.Rule {
+			ps[i].Fix = &preview.Fix{Op: preview.FixMove, Rule: p.Rule, To: p.By}
+		}
+	}
+	return ps
+}
+
+// lintFixLabel is the button text of p's fix.
+func lintFixLabel(p preview.Problem) string {
+	if f := p.Fix; f.Op == preview.FixMove && p.Kind == engine.LintShadowed && f.To == p.By {
+		return fmt.Sprintf("Move rule %d below rule %d", f.Rule+1, p.By+1)
+	}
+	return p.Fix.Label()
 }
 
 // fixable reports whether m's rows may be edited by a fix: a rule map the person may change
@@ -67,7 +84,7 @@ func lintNotes(s *Shell, m *personaedit.Model) []RuleNote {
 		n := RuleNote{Row: p.Rule, Text: p.Message}
 		if p.Fix != nil && fixable(m) {
 			fix := *p.Fix
-			n.Fix = fix.Label()
+			n.Fix = lintFixLabel(p)
 			n.Apply = func() {
 				if err := applyFix(m, fix); err != nil {
 					s.showError(err)
@@ -159,7 +176,7 @@ func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
 	case p.Fix != nil && fixable(v.m):
 		fix := *p.Fix
 		body = append(body, wrapLabel(v.effectText(fix)))
-		b := widget.NewButtonWithIcon(fix.Label(), theme.ConfirmIcon(), func() {
+		b := widget.NewButtonWithIcon(lintFixLabel(p), theme.ConfirmIcon(), func() {
 			if err := applyFix(v.m, fix); err != nil {
 				v.s.showError(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
@@ -137,5 +138,26 @@ func TestProblemsTabChecksExamplesAsRulesAreEdited(t *testing.T) {
 	m.SetRule(len(rows)-1, last)
 	if texts := strings.Join(labelTexts(v.list), "\n"); strings.Contains(texts, "example") {
 		t.Errorf("after the edit the example still fails:\n%s", texts)
+	}
+}
+
+func TestAShadowedRuleOffersToMoveBelowItsShadow(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	m := s.Editor()
+	m.Update(func(d *personaedit.Draft) {
+		d.Rules = []personaedit.RuleRow{
+			{Permission: "*", Pattern: "*", Action: engine.Ask},
+			{Permission: "bash", Pattern: "git push *", Action: engine.Deny},
+			{Permission: "bash", Pattern: "git *", Action: engine.Allow},
+		}
+	})
+	noteWithFix(t, s, m, 1, "Move rule 2 below rule 3").Apply()
+	want := []string{"* * ask", "bash git * allow", "bash git push * deny"}
+	if got := rowTexts(m); !slices.Equal(got, want) {
+		t.Errorf("after the move, rows = %q, want %q", got, want)
+	}
+	if notes := ruleNotes(s, m); len(notes) != 0 {
+		t.Errorf("after the move, notes remain: %+v", notes)
 	}
 }
