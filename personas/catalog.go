@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -23,6 +24,9 @@ type Catalog struct {
 	index    map[string]int
 	shadowed []*Persona
 	problems []Problem
+	// failedUnread are files LoadNamed did not read because its index remembers that they
+	// failed to load; their problems are not in problems.
+	failedUnread []string
 }
 
 // Load reads the built-ins and the persona folders of d. It never fails: files that cannot be
@@ -75,6 +79,20 @@ func (c *Catalog) Lookup(name string) (*Persona, bool) {
 // order the files were read.
 func (c *Catalog) Problems() []Problem {
 	return append([]Problem(nil), c.problems...)
+}
+
+// FailedFiles lists, sorted, the files that failed to load: those with an error among the
+// problems, and after LoadNamed those its index remembers as failed without reading them again
+// (their reasons need Load, as lint does).
+func (c *Catalog) FailedFiles() []string {
+	files := append([]string(nil), c.failedUnread...)
+	for _, pr := range c.problems {
+		if pr.Severity == Error && !slices.Contains(files, pr.File) {
+			files = append(files, pr.File)
+		}
+	}
+	slices.Sort(files)
+	return files
 }
 
 // Shadowed returns the personas replaced by one of the same name in a higher scope.

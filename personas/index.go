@@ -200,6 +200,11 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 			}
 		}
 	}
+	for _, f := range all {
+		if f.res == nil && f.known && f.stat.Name == "" {
+			c.failedUnread = append(c.failedUnread, f.path)
+		}
+	}
 	addScope(ScopeGlobal, 0)
 	c.loadLegacy(d.LegacyFile())
 	addScope(ScopeProject, 1)

@@ -111,3 +111,26 @@ func TestLoadNamedSkipsOtherFiles(t *testing.T) {
 		t.Errorf("%d personas loaded, want the two built-ins and p03", len(c.Personas()))
 	}
 }
+
+func TestLoadNamedRemembersFailedFilesWithoutReadingThem(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
+	writeFiles(t, root, map[string]string{
+		"agent/agents/p03.md": persona("wanted"),
+		"agent/agents/bad.md": "---\ndescription: x\npermissions:\n  bash: block\n---\n",
+	})
+	bad := filepath.Join(root, "agent/agents/bad.md")
+	for _, run := range []string{"cold", "warm index"} {
+		c := LoadNamed(d, "p03")
+		if got := c.FailedFiles(); !slices.Equal(got, []string{bad}) {
+			t.Errorf("%s: FailedFiles() = %v, want [%s]", run, got, bad)
+		}
+		if run == "warm index" {
+			for _, pr := range c.Problems() {
+				if pr.File == bad {
+					t.Errorf("warm index: the failed file was parsed again: %v", pr)
+				}
+			}
+		}
+	}
+}

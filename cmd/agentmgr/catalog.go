@@ -37,18 +37,26 @@ func (e *env) load() *personas.Catalog {
 	return e.loaded.cat
 }
 
-// loadNamed reads only what a command about one persona needs (personas.LoadNamed): persona
-// name, or the active one and the default when name is "". The gate runs on every tool call
-// of an agent, so it must not parse every persona file. Later loads of the command get this
-// catalog, which is complete for that persona only.
-func (e *env) loadNamed(name string) *personas.Catalog {
+// loadNamed reads only what a command about some personas needs (personas.LoadNamed): the
+// named ones, and the active one and the default when a name is "" or always is set. The gate
+// runs on every tool call of an agent, and check, tools and use are called as often by
+// scripts, so they must not parse every persona file. Later loads of the command get this
+// catalog, which is complete for those personas only.
+func (e *env) loadNamed(withActive bool, names ...string) *personas.Catalog {
 	d := e.dirs()
-	names := []string{name}
-	if name == "" {
-		st, _ := personas.LoadState(d)
-		names = []string{st.Active, builtin.Default}
+	var want []string
+	for _, n := range names {
+		if n == "" {
+			withActive = true
+			continue
+		}
+		want = append(want, n)
 	}
-	e.loaded = &loadedCatalog{dirs: d, cat: personas.LoadNamed(d, names...)}
+	if withActive {
+		st, _ := personas.LoadState(d)
+		want = append(want, st.Active, builtin.Default)
+	}
+	e.loaded = &loadedCatalog{dirs: d, cat: personas.LoadNamed(d, want...)}
 	return e.loaded.cat
 }
 
@@ -65,7 +73,7 @@ func (e *env) catalog(quiet bool) *personas.Catalog {
 // Unless quiet, it reports the problems of that persona's files, and the other files that
 // failed to load in one line: their details belong to list and lint, not to every check.
 func (e *env) catalogFor(quiet bool, name string) (*personas.Catalog, *personas.Persona, error) {
-	c := e.load()
+	c := e.loadNamed(false, name)
 	p, err := persona(c, e, name)
 	if err == nil && !quiet {
 		reportFor(e.stderr, c, p)
@@ -75,17 +83,15 @@ func (e *env) catalogFor(quiet bool, name string) (*personas.Catalog, *personas.
 
 // reportFor prints the problems of p's files and counts the other files that failed to load.
 func reportFor(w io.Writer, c *personas.Catalog, p *personas.Persona) {
-	all := c.Problems()
-	own := problemsOf(all, []*personas.Persona{p})
+	own := problemsOf(c.Problems(), []*personas.Persona{p})
 	reportProblems(w, own, personas.Warning)
 	// Count files, not errors: one broken file may have several.
-	broken := map[string]bool{}
-	for _, pr := range all {
-		if pr.Severity == personas.Error && !slices.Contains(own, pr) {
-			broken[pr.File] = true
+	others := 0
+	for _, f := range c.FailedFiles() {
+		if !slices.ContainsFunc(own, func(pr personas.Problem) bool { return pr.File == f }) {
+			others++
 		}
 	}
-	others := len(broken)
 	switch {
 	case others == 1:
 		fmt.Fprintln(w, "note: another persona file failed to load; `agentmgr lint` says why")

@@ -98,7 +98,7 @@ func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
 		case name == "":
 			name = c.Agent
 		}
-		p, err := persona(ce.loadNamed(name), &ce, name)
+		p, err := persona(ce.loadNamed(false, name), &ce, name)
 		if err != nil {
 			return "", nil, err
 		}

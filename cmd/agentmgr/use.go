@@ -41,7 +41,13 @@ func runUse(e *env, args []string) error {
 		return usagef("give one persona name, or --next, or --previous")
 	}
 	d := e.dirs()
-	c := e.catalog(true)
+	// Cycling needs every persona; a name or nothing needs only that one and the active one.
+	var c *personas.Catalog
+	if *next || *prev {
+		c = e.catalog(true)
+	} else {
+		c = e.loadNamed(true, rest...)
+	}
 	st, probs := personas.LoadState(d)
 	reportProblems(e.stderr, probs, personas.Warning)
 	cur, probs := personas.ActivePersona(c, st)
