@@ -55,7 +55,7 @@ func (r *reader) examples(e *entry) []Example {
 		if _, null, _ := scalarText(e.mv.Value); null {
 			return nil
 		}
-		r.errorf(e.mv.Value, "examples: expected a map with the keys allow, ask and deny, each a list of \"TOOL: VALUE\", got %s", kindOf(e.mv.Value))
+		r.fieldf(Error, e.key, e.mv.Value, "expected a map with the keys allow, ask and deny, each a list of \"TOOL: VALUE\", got %s", kindOf(e.mv.Value))
 		return nil
 	}
 	var out []Example
@@ -63,7 +63,7 @@ func (r *reader) examples(e *entry) []Example {
 		path := pathJoin(ExamplesField, k.key)
 		act, err := engine.ParseAction(k.key)
 		if err != nil {
-			r.errorf(k.mv, "%s: unknown key; expected allow, ask or deny", path)
+			r.fieldf(Error, path, k.mv, "unknown key; expected allow, ask or deny")
 			continue
 		}
 		var items []ast.Node
@@ -76,7 +76,7 @@ func (r *reader) examples(e *entry) []Example {
 				continue
 			}
 			if !ok {
-				r.errorf(k.mv.Value, "%s: expected a list of \"TOOL: VALUE\", got %s", path, kindOf(k.mv.Value))
+				r.fieldf(Error, path, k.mv.Value, "expected a list of \"TOOL: VALUE\", got %s", kindOf(k.mv.Value))
 				continue
 			}
 			// One example written without the list brackets.
@@ -104,7 +104,7 @@ func (r *reader) example(path string, item ast.Node, act engine.Action) (Example
 			}
 			t, v, err := ParseExample(tool + ": " + value)
 			if err != nil {
-				r.errorf(item, "%s: %v", path, err)
+				r.fieldf(Error, path, item, "%v", err)
 				return ex, false
 			}
 			ex.Tool, ex.Value = t, v
@@ -113,12 +113,12 @@ func (r *reader) example(path string, item ast.Node, act engine.Action) (Example
 	}
 	s, null, ok := scalarText(item)
 	if !ok || null {
-		r.errorf(item, "%s: expected \"TOOL: VALUE\" or a bare \"TOOL\", got %s", path, kindOf(item))
+		r.fieldf(Error, path, item, "expected \"TOOL: VALUE\" or a bare \"TOOL\", got %s", kindOf(item))
 		return ex, false
 	}
 	t, v, err := ParseExample(s)
 	if err != nil {
-		r.errorf(item, "%s: %v", path, err)
+		r.fieldf(Error, path, item, "%v", err)
 		return ex, false
 	}
 	ex.Tool, ex.Value = t, v

@@ -104,6 +104,12 @@ func (r *reader) yamlError(err error) {
 	r.addAt(Error, 1+r.lineOff, 1, "%s", r.syntaxMessage(err.Error()))
 }
 
+// unknownField notes a field this package does not read; it is kept on write.
+func (r *reader) unknownField(e *entry) {
+	r.add(Info, e.mv, "unknown field %q is kept as it is (other tools may read it)", e.key)
+	r.probs[len(r.probs)-1].Field = pathJoin("", e.key)
+}
+
 // nameFromFile is the default name: the file name without .md, lower-cased.
 func nameFromFile(path string) string {
 	return strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".md"))
@@ -128,14 +134,14 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 			if s, ok := r.stringField(e); ok {
 				p.Description = strings.TrimSpace(s)
 				if p.Description == "" {
-					r.errorf(valueOrKey(e.mv), "description: is empty; say in one line what this persona does")
+					r.fieldf(Error, e.key, valueOrKey(e.mv), "is empty; say in one line what this persona does")
 				}
 			}
 		case "type":
 			if s, ok := r.stringField(e); ok && s != "" {
 				t := strings.ToLower(strings.TrimSpace(s))
 				if t != TypePrimary && t != TypeSubagent {
-					r.errorf(n, "type: unknown type %q; expected primary or subagent", s)
+					r.fieldf(Error, e.key, n, "unknown type %q; expected primary or subagent", s)
 				}
 				p.Type = t
 			}
@@ -143,14 +149,14 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 			if s, ok := r.stringField(e); ok {
 				p.Icon = strings.TrimSpace(s)
 				if glyphs(p.Icon) > maxIconGlyphs {
-					r.add(Warning, n, "icon: %q is long; an icon is one glyph, such as an emoji", p.Icon)
+					r.fieldf(Warning, e.key, n, "%q is long; an icon is one glyph, such as an emoji", p.Icon)
 				}
 			}
 		case "color":
 			if s, ok := r.stringField(e); ok {
 				p.Color = strings.TrimSpace(s)
 				if p.Color != "" && !IsColor(p.Color) {
-					r.add(Warning, n, "color: unknown theme token %q; expected one of %s", p.Color, strings.Join(Colors, ", "))
+					r.fieldf(Warning, e.key, n, "unknown theme token %q; expected one of %s", p.Color, strings.Join(Colors, ", "))
 				}
 			}
 		case "hidden":
@@ -170,25 +176,25 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 		case "extraInstructions":
 			if !d.legacyJSON {
 				p.Unknown = append(p.Unknown, e.key)
-				r.add(Info, e.mv, "unknown field %q is kept as it is (other tools may read it)", e.key)
+				r.unknownField(e)
 			} else if s, ok := r.stringField(e); ok {
 				p.Prompt = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
 			}
 		default:
 			p.Unknown = append(p.Unknown, e.key)
-			r.add(Info, e.mv, "unknown field %q is kept as it is (other tools may read it)", e.key)
+			r.unknownField(e)
 		}
 	}
 	switch {
 	case p.Name != "":
 	case d.legacyJSON:
-		r.addAt(Error, d.missLine, d.missCol, "missing field name; every agent of the legacy JSON file needs one")
+		r.fieldAt(Error, "name", d.missLine, d.missCol, "missing field name; every agent of the legacy JSON file needs one")
 	default:
 		// No name, or an empty one: the file name is the name.
 		p.Name = r.checkNameDefault(path)
 	}
 	if !d.has("description") {
-		r.addAt(Error, d.missLine, d.missCol, "missing field description; add one line that says what this persona does")
+		r.fieldAt(Error, "description", d.missLine, d.missCol, "missing field description; add one line that says what this persona does")
 	}
 	switch {
 	case perm != nil && permAlias != nil:
@@ -196,9 +202,9 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 		if l1, _ := nodePos(permAlias.mv); l1 < lineOf(perm.mv) {
 			first, second = permAlias, perm
 		}
-		r.errorf(second.mv, "%s: both permissions and permission are set (the other on line %d); keep one", second.key, lineOf(first.mv)+r.lineOff)
+		r.fieldf(Error, second.key, second.mv, "both permissions and permission are set (the other on line %d); keep one", lineOf(first.mv)+r.lineOff)
 	case perm == nil && permAlias == nil:
-		r.addAt(Error, d.missLine, d.missCol, "missing field permissions; expected a preset (read, plan or build), a list of legacy words, or a map of rules")
+		r.fieldAt(Error, "permissions", d.missLine, d.missCol, "missing field permissions; expected a preset (read, plan or build), a list of legacy words, or a map of rules")
 	default:
 		e := perm
 		if e == nil {
@@ -229,7 +235,7 @@ func lineOf(n ast.Node) int {
 func (r *reader) stringField(e *entry) (string, bool) {
 	s, _, ok := scalarText(e.mv.Value)
 	if !ok {
-		r.errorf(e.mv.Value, "%s: expected text, got %s", e.key, kindOf(e.mv.Value))
+		r.fieldf(Error, e.key, e.mv.Value, "expected text, got %s", kindOf(e.mv.Value))
 		return "", false
 	}
 	return s, true
@@ -243,7 +249,7 @@ func (r *reader) boolField(e *entry) bool {
 		return false
 	}
 	s, _, _ := scalarText(e.mv.Value)
-	r.errorf(e.mv.Value, "%s: expected true or false, got %s", e.key, describe(e.mv.Value, s))
+	r.fieldf(Error, e.key, e.mv.Value, "expected true or false, got %s", describe(e.mv.Value, s))
 	return false
 }
 
@@ -260,7 +266,7 @@ func (r *reader) stepsField(e *entry) int {
 		return 0
 	}
 	s, _, _ := scalarText(e.mv.Value)
-	r.errorf(e.mv.Value, "%s: expected a positive whole number of steps, got %s", e.key, describe(e.mv.Value, s))
+	r.fieldf(Error, e.key, e.mv.Value, "expected a positive whole number of steps, got %s", describe(e.mv.Value, s))
 	return 0
 }
 
@@ -276,7 +282,7 @@ func describe(n ast.Node, s string) string {
 func (r *reader) checkName(n ast.Node, s string) string {
 	name := strings.ToLower(s)
 	if !ValidName(name) {
-		r.errorf(n, "name: %q is not a valid name; use lower-case letters, digits, - and _, starting with a letter or digit", s)
+		r.fieldf(Error, "name", n, "%q is not a valid name; use lower-case letters, digits, - and _, starting with a letter or digit", s)
 	}
 	return name
 }
@@ -284,7 +290,7 @@ func (r *reader) checkName(n ast.Node, s string) string {
 func (r *reader) checkNameDefault(path string) string {
 	name := nameFromFile(path)
 	if !ValidName(name) {
-		r.addAt(Error, 1, 1, "the file name %q is not a valid persona name; add a name field, or rename the file to lower-case letters, digits, - and _", filepath.Base(path))
+		r.fieldAt(Error, "name", 1, 1, "the file name %q is not a valid persona name; add a name field, or rename the file to lower-case letters, digits, - and _", filepath.Base(path))
 	}
 	return name
 }

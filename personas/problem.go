@@ -45,9 +45,13 @@ func (s *Severity) UnmarshalText(b []byte) error {
 // Problem is one finding about a file, positioned at a 1-based line and column of the file
 // (columns count characters, not bytes).
 type Problem struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line,omitempty"`
-	Col      int      `json:"col,omitempty"`
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	Col  int    `json:"col,omitempty"`
+	// Field is the frontmatter key path the problem is about, written as the messages write it
+	// (description, permissions.bash."rm *", examples.allow[0]); "" for a problem of the file as
+	// a whole (its encoding, its YAML syntax). Editors use it to show the message by its field.
+	Field    string   `json:"field,omitempty"`
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
 }

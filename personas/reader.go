@@ -29,6 +29,20 @@ func (r *reader) errorf(n ast.Node, format string, args ...any) {
 	r.add(Error, n, format, args...)
 }
 
+// fieldf reports a problem with the field at key path field, at node n; the message is
+// "field: " and the formatted text, so that the path is written once.
+func (r *reader) fieldf(sev Severity, field string, n ast.Node, format string, args ...any) {
+	r.add(sev, n, "%s: %s", field, fmt.Sprintf(format, args...))
+	r.probs[len(r.probs)-1].Field = field
+}
+
+// fieldAt reports a problem with the field at key path field at a line and column, with the
+// message as given (a missing field has no node to name).
+func (r *reader) fieldAt(sev Severity, field string, line, col int, format string, args ...any) {
+	r.addAt(sev, line, col, format, args...)
+	r.probs[len(r.probs)-1].Field = field
+}
+
 func (r *reader) failed() bool { return HasError(r.probs) }
 
 // notes returns the warnings and informational notes found so far.
@@ -79,15 +93,17 @@ func (r *reader) entries(prefix string, m *ast.MappingNode) []entry {
 		k, ok := keyText(mv)
 		if !ok {
 			r.errorf(mv, "%sexpected a name as key, got %s", prefixColon(prefix), kindOf(mv.Key))
+			r.probs[len(r.probs)-1].Field = prefix
 			continue
 		}
 		if k == "<<" {
 			r.errorf(mv, "%sYAML merge keys (<<) are not supported here; write the fields out", prefixColon(prefix))
+			r.probs[len(r.probs)-1].Field = prefix
 			continue
 		}
 		if first, dup := seen[k]; dup {
 			line, _ := nodePos(first)
-			r.errorf(mv, "%s: duplicate key; it is already set on line %d", pathJoin(prefix, k), line+r.lineOff)
+			r.fieldf(Error, pathJoin(prefix, k), mv, "duplicate key; it is already set on line %d", line+r.lineOff)
 			continue
 		}
 		seen[k] = mv

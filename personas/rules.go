@@ -1,6 +1,7 @@
 package personas
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -36,11 +37,11 @@ func (r *reader) permissions(field string, mv *ast.MappingValueNode, src sourceF
 		for i, item := range v.Values {
 			w, null, ok := scalarText(item)
 			if !ok || null {
-				r.errorf(item, "%s[%d]: expected a legacy permission word (%s), got %s", field, i, strings.Join(builtin.LegacyWords, ", "), kindOf(item))
+				r.fieldf(Error, fmt.Sprintf("%s[%d]", field, i), item, "expected a legacy permission word (%s), got %s", strings.Join(builtin.LegacyWords, ", "), kindOf(item))
 				continue
 			}
 			if !slices.Contains(builtin.LegacyWords, strings.ToLower(strings.TrimSpace(w))) {
-				r.errorf(item, "%s[%d]: unknown legacy permission %q; expected one of %s", field, i, w, strings.Join(builtin.LegacyWords, ", "))
+				r.fieldf(Error, fmt.Sprintf("%s[%d]", field, i), item, "unknown legacy permission %q; expected one of %s", w, strings.Join(builtin.LegacyWords, ", "))
 				continue
 			}
 			out.legacy = append(out.legacy, w)
@@ -48,7 +49,7 @@ func (r *reader) permissions(field string, mv *ast.MappingValueNode, src sourceF
 		if len(Errors(r.probs)) == before {
 			rs, err := builtin.Legacy(out.legacy)
 			if err != nil {
-				r.errorf(n, "%s: %v", field, err)
+				r.fieldf(Error, field, n, "%v", err)
 			}
 			out.rules = rs
 		}
@@ -58,18 +59,18 @@ func (r *reader) permissions(field string, mv *ast.MappingValueNode, src sourceF
 	default:
 		s, null, ok := scalarText(n)
 		if null {
-			r.errorf(valueOrKey(mv), "%s: is empty; expected a preset (read, plan or build), a list of legacy words, or a map of rules", field)
+			r.fieldf(Error, field, valueOrKey(mv), "is empty; expected a preset (read, plan or build), a list of legacy words, or a map of rules")
 			return out, false
 		}
 		if !ok {
-			r.errorf(n, "%s: expected a preset (read, plan or build), a list of legacy words, or a map of rules, got %s", field, kindOf(n))
+			r.fieldf(Error, field, n, "expected a preset (read, plan or build), a list of legacy words, or a map of rules, got %s", kindOf(n))
 			return out, false
 		}
 		out.form = FormPreset
 		out.preset = strings.ToLower(strings.TrimSpace(s))
 		rs, err := builtin.Preset(out.preset)
 		if err != nil {
-			r.errorf(n, "%s: unknown preset %q; expected read, plan or build, a list of legacy words, or a map of rules", field, s)
+			r.fieldf(Error, field, n, "unknown preset %q; expected read, plan or build, a list of legacy words, or a map of rules", s)
 			return out, false
 		}
 		out.rules = rs
@@ -84,7 +85,7 @@ func (r *reader) ruleMap(prefix string, m *ast.MappingNode, src sourceFunc) engi
 	for _, e := range r.entries(prefix, m) {
 		keyPath := pathJoin(prefix, e.key)
 		if e.key == "" {
-			r.errorf(e.mv, "%s: empty permission key; name a permission such as bash or edit, or * for all", keyPath)
+			r.fieldf(Error, keyPath, e.mv, "empty permission key; name a permission such as bash or edit, or * for all")
 			continue
 		}
 		keyLine, _ := nodePos(e.mv)
@@ -127,7 +128,7 @@ func (r *reader) action(path string, mv *ast.MappingValueNode) (engine.Action, s
 	n := mv.Value
 	if m, ok := unwrap(n).(*ast.MappingNode); ok {
 		if !isActionObject(m) {
-			r.errorf(n, "%s: expected an action (allow, ask or deny) or {action: deny, reason: \"...\"}, got a map of patterns; patterns nest one level only", path)
+			r.fieldf(Error, path, n, "expected an action (allow, ask or deny) or {action: deny, reason: \"...\"}, got a map of patterns; patterns nest one level only")
 			return "", "", false
 		}
 		var (
@@ -141,20 +142,20 @@ func (r *reader) action(path string, mv *ast.MappingValueNode) (engine.Action, s
 				s, _, _ := scalarText(e.mv.Value)
 				a, err := engine.ParseAction(s)
 				if err != nil {
-					r.errorf(e.mv.Value, "%s: %v", path, err)
+					r.fieldf(Error, path, e.mv.Value, "%v", err)
 					ok = false
 				}
 				act = a
 			case "reason":
 				s, null, isScalar := scalarText(e.mv.Value)
 				if !isScalar {
-					r.errorf(e.mv.Value, "%s.reason: expected text, got %s", path, kindOf(e.mv.Value))
+					r.fieldf(Error, path+".reason", e.mv.Value, "expected text, got %s", kindOf(e.mv.Value))
 					ok = false
 				} else if !null {
 					reason = s
 				}
 			default:
-				r.errorf(e.mv, "%s.%s: unknown field of an action; expected action and reason", path, e.key)
+				r.fieldf(Error, pathJoin(path, e.key), e.mv, "unknown field of an action; expected action and reason")
 				ok = false
 			}
 		}
@@ -162,12 +163,12 @@ func (r *reader) action(path string, mv *ast.MappingValueNode) (engine.Action, s
 	}
 	s, null, ok := scalarText(n)
 	if !ok || null {
-		r.errorf(valueOrKey(mv), "%s: expected an action (allow, ask or deny), got %s", path, kindOf(n))
+		r.fieldf(Error, path, valueOrKey(mv), "expected an action (allow, ask or deny), got %s", kindOf(n))
 		return "", "", false
 	}
 	a, err := engine.ParseAction(s)
 	if err != nil {
-		r.errorf(n, "%s: %v", path, err)
+		r.fieldf(Error, path, n, "%v", err)
 		return "", "", false
 	}
 	return a, "", true
