@@ -289,14 +289,18 @@ func (v *PreviewTab) addTool() {
 // CreateRenderer lays out the statuses and details over the envelope and block.
 func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	add := container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
-	lists := container.NewHSplit(v.list, container.NewVScroll(v.detail))
-	lists.Offset = 0.58
-	tools := container.NewBorder(container.NewVBox(v.mode, v.shell, v.amNote), add, nil, nil, lists)
+	// The persona-wide lines (mode, shell posture, pi-agent-manager's note) head the detail
+	// pane, so that the tool list runs the whole height.
+	lists := container.NewHSplit(v.list, container.NewVScroll(container.NewVBox(v.mode, v.shell, v.amNote, widget.NewSeparator(), v.detail)))
+	lists.Offset = 0.5
+	tools := container.NewBorder(nil, add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),
 		container.NewTabItem("Persona block", container.NewScroll(v.block)),
 	)
 	split := container.NewVSplit(tools, injected)
-	split.Offset = 0.62
+	// The tools are what the tab is for: most of the height goes to them (at the window's
+	// default size, 12 rows instead of 6); the injected texts scroll below.
+	split.Offset = 0.85
 	return widget.NewSimpleRenderer(split)
 }

@@ -113,3 +113,13 @@ func TestPreviewAndMatrixSayWhenShellRulesAreBypassable(t *testing.T) {
 		t.Errorf("matrix shell summary = %q, want the edited reviewer first, called bypassable, and builder's asks", got)
 	}
 }
+
+func TestPreviewTabShowsManyToolsAtTheDefaultSize(t *testing.T) {
+	s := part2Shell(t)
+	s.SelectPersona("reviewer")
+	v := tabOf[*PreviewTab](t, s, PreviewTitle)
+	row := newStatusRow().MinSize().Height
+	if rows := int(v.list.Size().Height / row); rows < 12 {
+		t.Errorf("the tool list shows %d rows at 1180x760; want at least 12", rows)
+	}
+}
