@@ -23,7 +23,9 @@ type Document struct {
 	mode   fs.FileMode
 
 	data []byte  // the text as edited
-	cur  *parsed // data, parsed
+	cur  *parsed // data, parsed (loosely, when allowInvalid let an edit make it invalid)
+
+	allowInvalid bool // see AllowInvalid
 }
 
 // Open reads the persona file at path for editing. A file that does not parse cannot be edited
@@ -70,6 +72,12 @@ func errBuiltin(name string) error {
 	return fmt.Errorf("%s is a built-in persona and cannot be changed; `agentmgr new NAME --from %s` makes an editable copy, and a global file named %s.md overrides it", name, name, name)
 }
 
+// AllowInvalid lets later edits apply even when the text they give does not read as a valid
+// persona (an empty description, an unknown action, steps: 0), so that an editor can parse the
+// text it would write and show the parser's problems by field (Problem.Field). Text that is
+// no longer a map of fields is still refused, and Save refuses text with errors.
+func (d *Document) AllowInvalid() { d.allowInvalid = true }
+
 // Path is the file the document is read from and saved to.
 func (d *Document) Path() string { return d.path }
 
@@ -97,11 +105,14 @@ func (d *Document) Diff() string {
 // accept the persona it reads as. Otherwise nothing changes and the error says why, positioned
 // in the text the edit would have produced.
 func (d *Document) replace(data []byte, check func(*Persona) error) error {
-	p, probs := parseFile(d.path, data, d.scope)
-	if p == nil {
+	p, probs := parseLoose(d.path, data, d.scope)
+	invalid := HasError(probs)
+	if p == nil || invalid && !d.allowInvalid {
 		return fmt.Errorf("the change would make %s invalid; nothing was changed:\n%w", d.path, ProblemsError(Errors(probs)))
 	}
-	if check != nil {
+	// A check compares what the text reads as with what the edit meant; text with errors
+	// reads as less than it says (a rule with a bad action is left out), so it is not checked.
+	if check != nil && !invalid {
 		if err := check(p.persona); err != nil {
 			return err
 		}

@@ -99,10 +99,14 @@ func (d *Document) Set(field, value string) (err error) {
 		typed = strconv.FormatBool(b)
 	case "steps":
 		n, err := strconv.Atoi(strings.TrimSpace(value))
-		if err != nil || n <= 0 {
+		switch {
+		case err == nil && n > 0:
+			typed = strconv.Itoa(n)
+		case !d.allowInvalid:
 			return fmt.Errorf("steps: expected a positive whole number of steps, got %q", value)
+		case err == nil:
+			typed = strconv.Itoa(n) // written as the number it is, for the reader to refuse
 		}
-		typed = strconv.Itoa(n)
 	}
 	e, s, t := d.rootEntry(field)
 	var candidates [][]byte
@@ -113,7 +117,10 @@ func (d *Document) Set(field, value string) (err error) {
 	}
 	var firstErr error
 	for _, c := range candidates {
-		err := d.replace(c, func(p *Persona) error { return d.checkField(c, field, value, typed) })
+		err := d.checkField(c, field, value, typed)
+		if err == nil {
+			err = d.replace(c, nil)
+		}
 		if err == nil {
 			return nil
 		}
@@ -127,7 +134,10 @@ func (d *Document) Set(field, value string) (err error) {
 // checkField confirms that the edited text reads field back as value; it guards the splicing
 // against styles that do not mean what they look like.
 func (d *Document) checkField(data []byte, field, value, typed string) error {
-	p, _ := parseFile(d.path, data, d.scope)
+	p, probs := parseLoose(d.path, data, d.scope)
+	if p == nil {
+		return fmt.Errorf("the change would make %s invalid; nothing was changed:\n%w", d.path, ProblemsError(Errors(probs)))
+	}
 	got := ""
 	for _, e := range p.fields {
 		if e.key == field {

@@ -124,7 +124,7 @@ func (d *Document) SetRules(rs engine.Ruleset) (err error) {
 	used := make([]bool, len(cur))
 	s := make([]slot, len(rs))
 	for i, r := range rs {
-		if err := checkRule(r); err != nil {
+		if err := checkRule(r); err != nil && !d.allowInvalid {
 			return fmt.Errorf("rule %d: %w", i+1, err)
 		}
 		s[i] = slot{rule: r, from: origin{-1, -1}}

@@ -41,7 +41,18 @@ func Parse(path string, data []byte, scope Scope) (*Persona, []Problem) {
 }
 
 func parseFile(path string, data []byte, scope Scope) (*parsed, []Problem) {
-	r := &reader{file: path}
+	return parseText(&reader{file: path}, data, scope)
+}
+
+// parseLoose reads a file the way parseFile does, but keeps what it read of a file with errors
+// in its fields: the result is nil only when the text is not a map of fields at all (bad UTF-8,
+// no frontmatter, a YAML syntax error). Its persona holds the fields that did read.
+func parseLoose(path string, data []byte, scope Scope) (*parsed, []Problem) {
+	return parseText(&reader{file: path, loose: true}, data, scope)
+}
+
+func parseText(r *reader, data []byte, scope Scope) (*parsed, []Problem) {
+	path := r.file
 	if !r.checkUTF8(data) {
 		return nil, r.probs
 	}
@@ -66,7 +77,7 @@ func parseFile(path string, data []byte, scope Scope) (*parsed, []Problem) {
 	if p != nil && p.Prompt == "" && !d.has("prompt") {
 		p.Prompt = promptOf(data[lay.bodyStart:])
 	}
-	if r.failed() {
+	if r.failed() && !r.loose {
 		return nil, r.probs
 	}
 	p.Notes = r.notes()
@@ -220,7 +231,7 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 			p.Form, p.Preset, p.Legacy, p.Rules = perms.form, perms.preset, perms.legacy, perms.rules
 		}
 	}
-	if r.failed() {
+	if r.failed() && !r.loose {
 		return nil
 	}
 	return p

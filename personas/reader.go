@@ -12,6 +12,8 @@ type reader struct {
 	file    string
 	lineOff int  // added to YAML lines: the frontmatter starts on line 2 of the file
 	json    bool // the text is the legacy JSON list, read with the YAML parser: errors say JSON
+	// loose keeps the persona of a file with errors in its fields (parseLoose).
+	loose bool
 	probs   []Problem
 }
 
