@@ -130,7 +130,7 @@ func (c *Compiled) Evaluate(key, value string) Decision {
 			p = r.pathVal
 		}
 		if p.Match(v) {
-			return Decision{Action: r.Action, Rule: &r.Rule, Permission: key, Value: value, Reason: r.Reason}
+			return Decision{Action: r.Action, Rule: &r.Rule, Ref: RuleRef{Index: int(cands[i])}, Permission: key, Value: value, Reason: r.Reason}
 		}
 	}
 	return Decision{Action: Ask, Permission: key, Value: value}

@@ -6,8 +6,11 @@ import "strings"
 // matched and the default ask applied), and what was matched. Calls with several values or shell
 // units carry the decision of each part.
 type Decision struct {
-	Action     Action
-	Rule       *Rule
+	Action Action
+	Rule   *Rule
+	// Ref locates Rule in the Policy that decided (layer, guards file, position); meaningful
+	// only when Rule is not nil.
+	Ref        RuleRef
 	Permission string // the permission key evaluated
 	Value      string // the value the deciding rule matched
 	Reason     string // a deny rule's reason, or why an ask was forced
@@ -21,6 +24,7 @@ type UnitDecision struct {
 	Permission string // "" for a shell command; edit or read for a file the command writes or reads
 	Action     Action
 	Rule       *Rule
+	Ref        RuleRef // where Rule is in the Policy, when Rule is not nil
 	Reason     string
 	Suggestion string // the "always" suggestion for this unit
 }
@@ -79,7 +83,7 @@ func Combine(key string, parts []Decision) Decision {
 		first = 0
 	}
 	if first >= 0 {
-		out.Rule, out.Value, out.Reason = parts[first].Rule, parts[first].Value, parts[first].Reason
+		out.Rule, out.Ref, out.Value, out.Reason = parts[first].Rule, parts[first].Ref, parts[first].Value, parts[first].Reason
 	}
 	if out.Action == Ask && len(asked) > 1 {
 		out.Reason = joinReason(out.Reason, "asks for "+strings.Join(quoteAll(asked), ", "))

@@ -36,12 +36,14 @@ func (p *Policy) Decide(key, value string) Decision {
 	if p.Session != nil && d.Action != Deny {
 		if s := p.Session.Evaluate(key, value); s.Rule != nil {
 			d = s
+			d.Ref.Layer = LayerSession
 		}
 	}
-	for _, gs := range p.Guards {
+	for gi, gs := range p.Guards {
 		// On a tie of asks the guard decides, so that its ask is not loosened by yolo below.
 		if g := gs.Evaluate(key, value); g.Rule != nil && (g.Action.rank() > d.Action.rank() || g.Action == Ask && d.Action == Ask) {
 			d = g
+			d.Ref.Layer, d.Ref.Set = LayerGuard, gi
 		}
 	}
 	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
@@ -120,7 +122,7 @@ func (p *Policy) DecideShell(key, command string) Decision {
 	var decided Decision
 	for i, u := range units {
 		d := p.decideUnit(key, u)
-		out.Units[i] = UnitDecision{Text: u.Text, Permission: d.Permission, Action: d.Action, Rule: d.Rule, Reason: d.Reason, Suggestion: u.Suggestion}
+		out.Units[i] = UnitDecision{Text: u.Text, Permission: d.Permission, Action: d.Action, Rule: d.Rule, Ref: d.Ref, Reason: d.Reason, Suggestion: u.Suggestion}
 		if u.Key == "" {
 			out.Units[i].Permission = ""
 		}
@@ -129,7 +131,7 @@ func (p *Policy) DecideShell(key, command string) Decision {
 			out.Action = d.Action
 		}
 	}
-	out.Rule, out.Value, out.Reason = decided.Rule, decided.Value, decided.Reason
+	out.Rule, out.Ref, out.Value, out.Reason = decided.Rule, decided.Ref, decided.Value, decided.Reason
 	return out
 }
 
