@@ -47,7 +47,7 @@ func CompileWithHome(rs Ruleset, home string) *Compiled {
 			Rule:     r,
 			perm:     compileKeyPattern(r.Permission),
 			val:      CompilePattern(r.Pattern, PatternOptions{Home: home}),
-			catchAll: collapseStars(r.Pattern) == "*",
+			catchAll: IsCatchAll(r.Pattern),
 		}
 		if strings.Contains(r.Pattern, `\`) {
 			cr.pathVal = CompilePattern(r.Pattern, PatternOptions{Path: true, Home: home})

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/gobwas/glob"
@@ -31,13 +32,11 @@ type PatternOptions struct {
 // CompilePattern compiles a wildcard pattern. It never fails: every character that is not a
 // wildcard for us is escaped before gobwas/glob sees it.
 func CompilePattern(src string, opts PatternOptions) *Pattern {
-	s := collapseStars(src)
-	if opts.Path {
-		s = strings.ReplaceAll(s, `\`, "/")
-	}
+	written, expanded, ok := opts.spellings(src)
 	p := &Pattern{src: src}
-	if expanded, ok := expandHome(s, opts.Home); ok {
-		p.raw = compileGlobs(src, s)
+	s := written
+	if ok {
+		p.raw = compileGlobs(src, written)
 		s = expanded
 	}
 	q := compileGlobs(src, s)
@@ -45,12 +44,66 @@ func CompilePattern(src string, opts PatternOptions) *Pattern {
 	return p
 }
 
+// spellings reads src as CompilePattern does: runs of `*` collapsed, `\` as `/` for paths, and
+// the same with a leading `~` or `$HOME` expanded when ok.
+func (opts PatternOptions) spellings(src string) (written, expanded string, ok bool) {
+	written = collapseStars(src)
+	if opts.Path {
+		written = strings.ReplaceAll(written, `\`, "/")
+	}
+	expanded, ok = expandHome(written, opts.Home)
+	return written, expanded, ok
+}
+
+// cutTail returns s without its optional " *" tail, and whether it had one.
+func cutTail(s string) (string, bool) { return strings.CutSuffix(s, " *") }
+
 func compileGlobs(src, s string) *Pattern {
 	p := &Pattern{src: src, main: mustGlob(s)}
-	if strings.HasSuffix(s, " *") {
-		p.tail = mustGlob(s[:len(s)-2])
+	if t, ok := cutTail(s); ok {
+		p.tail = mustGlob(t)
 	}
 	return p
+}
+
+// Alternatives returns the plain wildcards whose union is what CompilePattern(src, opts)
+// matches, for tools that reason about the values a rule matches (the app's previews) without
+// a copy of these rules. In each, `*` (one per run) and `?` are the only wildcards and every
+// other character is literal; they are: the pattern as written (`\` read as `/` for paths),
+// the same without its optional " *" tail, and, when a leading `~` or `$HOME` was expanded,
+// both again with the home directory. No two are equal.
+func Alternatives(src string, opts PatternOptions) []string {
+	written, expanded, ok := opts.spellings(src)
+	out := withTail(nil, written)
+	if ok {
+		out = withTail(out, expanded)
+	}
+	return out
+}
+
+// KeyAlternatives is Alternatives for a rule's permission: a wildcard like any pattern,
+// optional " *" tail included, but with no home expansion, since keys are names, not paths.
+func KeyAlternatives(permission string) []string {
+	return withTail(nil, collapseStars(permission))
+}
+
+// IsCatchAll reports whether a value pattern matches every value (`*`, `**`, ...).
+func IsCatchAll(pattern string) bool { return collapseStars(pattern) == "*" }
+
+// withTail appends s and s without its optional " *" tail to out, leaving out duplicates.
+func withTail(out []string, s string) []string {
+	out = appendNew(out, s)
+	if t, ok := cutTail(s); ok {
+		out = appendNew(out, t)
+	}
+	return out
+}
+
+func appendNew(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 // String returns the pattern as written.
