@@ -194,14 +194,25 @@ func fromRule(d Decision, value string) bool {
 // narrow denies (`*.env`, `rm -rf /*`), so "every rule for the key denies" is no reason for a
 // guard to hide a tool: only a last `*` deny is.
 func (p *Policy) Hidden(tool string) bool {
+	r, _ := p.HiddenBy(tool)
+	return r != nil
+}
+
+// HiddenBy is Hidden with the rule that hides tool and where it is: the persona's last rule
+// for the tool's key, or the `*` deny of the first guards file that denies it outright; nil
+// when the tool is not hidden.
+func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
 	key := mapping.KeyForTool(tool)
 	if p.Persona.HiddenKey(key) {
-		return true
+		cands := p.Persona.candidates(key)
+		last := cands[len(cands)-1]
+		return &p.Persona.rules[last].Rule, RuleRef{Layer: LayerPersona, Index: int(last)}
 	}
-	for _, gs := range p.Guards {
-		if gs.deniesOutright(gs.candidates(key)) {
-			return true
+	for gi, gs := range p.Guards {
+		if cands := gs.candidates(key); gs.deniesOutright(cands) {
+			last := cands[len(cands)-1]
+			return &gs.rules[last].Rule, RuleRef{Layer: LayerGuard, Set: gi, Index: int(last)}
 		}
 	}
-	return false
+	return nil, RuleRef{}
 }

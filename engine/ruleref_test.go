@@ -91,3 +91,28 @@ func TestDecisionRefPointsAtTheDecidingRule(t *testing.T) {
 		})
 	}
 }
+
+func TestHiddenByNamesTheHidingRule(t *testing.T) {
+	persona := rules("read", "*", "deny", "bash", "*.sh", "deny", "bash", "*", "deny", "edit", "*", "allow")
+	guards := []Ruleset{rules("webfetch", "x", "deny"), rules("edit", "*.env", "deny", "edit", "*", "deny")}
+	p := &Policy{Persona: Compile(persona), Guards: []*Compiled{Compile(guards[0]), Compile(guards[1])}}
+	tests := []struct {
+		tool string
+		want *Rule
+		ref  RuleRef
+	}{
+		{"read", &persona[0], RuleRef{Layer: LayerPersona, Index: 0}},
+		{"bash", &persona[2], RuleRef{Layer: LayerPersona, Index: 2}},
+		{"edit", &guards[1][1], RuleRef{Layer: LayerGuard, Set: 1, Index: 1}},
+		{"webfetch", nil, RuleRef{}},
+	}
+	for _, tt := range tests {
+		r, ref := p.HiddenBy(tt.tool)
+		if (r == nil) != (tt.want == nil) || r != nil && (*r != *tt.want || ref != tt.ref) {
+			t.Errorf("HiddenBy(%s) = %v %+v, want %v %+v", tt.tool, r, ref, tt.want, tt.ref)
+		}
+		if p.Hidden(tt.tool) != (tt.want != nil) {
+			t.Errorf("Hidden(%s) disagrees with HiddenBy", tt.tool)
+		}
+	}
+}
