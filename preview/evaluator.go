@@ -131,10 +131,8 @@ func (e *Evaluator) result(tool, key string, full bool) *keyResult {
 		}
 		// The engine says what is hidden; it looks at the tool's key only, so the answer holds
 		// for every tool of the key.
-		r.hidden = e.policy.Hidden(tool)
-		if r.hidden {
-			r.hider = e.hidingRule(r)
-		}
+		rule, at := e.policy.HiddenBy(tool)
+		r.hidden, r.hider = rule != nil, refOf(rule, at)
 		e.keys[key] = r
 	}
 	if !r.hidden && (!r.explored || (full && !r.complete)) {
@@ -174,7 +172,7 @@ func (e *Evaluator) explore(key string, r *keyResult, full bool) {
 		if i < 0 {
 			i = len(r.outcomes)
 			seen = append(seen, k)
-			r.outcomes = append(r.outcomes, Outcome{Action: d.Action, Rule: e.Ref(d.Rule), Example: value})
+			r.outcomes = append(r.outcomes, Outcome{Action: d.Action, Rule: refOf(d.Rule, d.Ref), Example: value})
 		}
 		if fewest < 0 || matched < fewest {
 			fewest, r.generic = matched, i
@@ -216,65 +214,4 @@ func (e *Evaluator) sortOutcomes(r *keyResult) {
 		return slices.Compare(pa[:], pb[:])
 	})
 	r.generic = slices.IndexFunc(r.outcomes, func(o Outcome) bool { return o == generic })
-}
-
-// hidingRule is the rule that hides key: the last rule for it in the persona, or the `*` deny
-// of the first guards file that hides it (engine.Policy.Hidden).
-func (e *Evaluator) hidingRule(r *keyResult) *RuleRef {
-	for li := range e.layers {
-		l := &e.layers[li]
-		c := r.cands[li]
-		if len(c) == 0 {
-			continue
-		}
-		last := c[len(c)-1]
-		hides := false
-		switch l.kind {
-		case LayerPersona:
-			hides = l.rules[last].Action == engine.Deny && (isCatchAll(l.rules[last].Pattern) || allDeny(l.rules, c))
-		case LayerGuard:
-			hides = isCatchAll(l.rules[last].Pattern) && l.rules[last].Action == engine.Deny
-		}
-		if hides {
-			return &RuleRef{Rule: l.rules[last], Layer: l.kind, Set: l.set, Index: last}
-		}
-	}
-	return nil
-}
-
-func allDeny(rs engine.Ruleset, idx []int) bool {
-	for _, i := range idx {
-		if rs[i].Action != engine.Deny {
-			return false
-		}
-	}
-	return true
-}
-
-// Ref locates rule r (a rule of a decision the evaluator's policy made) in its layer; nil for
-// a nil rule.
-func (e *Evaluator) Ref(r *engine.Rule) *RuleRef {
-	if r == nil {
-		return nil
-	}
-	want := LayerPersona
-	switch r.Source.Kind {
-	case engine.FromGuard:
-		want = LayerGuard
-	case engine.FromSession:
-		want = LayerSession
-	}
-	// Look in the layer the source names first; rules given inline carry no telling source.
-	for pass := 0; pass < 2; pass++ {
-		for li := range e.layers {
-			l := &e.layers[li]
-			if (pass == 0) != (l.kind == want) {
-				continue
-			}
-			if i := l.find(r); i >= 0 {
-				return &RuleRef{Rule: *r, Layer: l.kind, Set: l.set, Index: i}
-			}
-		}
-	}
-	return &RuleRef{Rule: *r, Layer: want, Index: -1}
 }

@@ -70,23 +70,18 @@ func RunExamplesWith(pol *engine.Policy, rules engine.Ruleset, exs []Example) []
 	out := make([]ExampleResult, len(exs))
 	for i, ex := range exs {
 		d := pol.DecideTool(ex.Tool, ex.Value)
-		out[i] = ExampleResult{Example: ex, Decision: d, OK: d.Action == ex.Expect, Rule: ruleIndex(rules, d.Rule)}
+		out[i] = ExampleResult{Example: ex, Decision: d, OK: d.Action == ex.Expect, Rule: ruleIndex(d)}
 	}
 	return out
 }
 
-// ruleIndex is the position in rules of the rule r a decision names, -1 for none. Of two
-// identical rules the later one decides.
-func ruleIndex(rules engine.Ruleset, r *engine.Rule) int {
-	if r == nil {
+// ruleIndex is the position of a decision's rule in the persona's rules, where the engine
+// found it; -1 for none or for a rule of another layer.
+func ruleIndex(d engine.Decision) int {
+	if d.Rule == nil || d.Ref.Layer != engine.LayerPersona {
 		return -1
 	}
-	for i := len(rules) - 1; i >= 0; i-- {
-		if sameRule(&rules[i], r) {
-			return i
-		}
-	}
-	return -1
+	return d.Ref.Index
 }
 
 // Failed keeps the results that did not get the expected action.

@@ -84,7 +84,7 @@ func TestStatusAgreesWithEngine(t *testing.T) {
 			}
 			for _, o := range st.Outcomes {
 				d := pol.Decide(key, o.Example)
-				if d.Action != o.Action || !sameRef(e.Ref(d.Rule), o.Rule) {
+				if d.Action != o.Action || !sameRef(refOf(d.Rule, d.Ref), o.Rule) {
 					t.Fatalf("persona %d %v guards %v, tool %s: outcome %q says %s by %v, engine decides %s by %v",
 						p, persona, guards, tool, o.Example, o.Action, o.Rule, d.Action, d.Rule)
 				}
@@ -104,7 +104,7 @@ func checkValue(t *testing.T, e *Evaluator, st Status, tool, v string, who func(
 	d := pol.Decide(st.Key, v)
 	found := false
 	for _, o := range st.Outcomes {
-		if o.Action == d.Action && sameRef(o.Rule, e.Ref(d.Rule)) {
+		if o.Action == d.Action && sameRef(o.Rule, refOf(d.Rule, d.Ref)) {
 			found = true
 		}
 	}

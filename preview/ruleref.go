@@ -1,33 +1,16 @@
 package preview
 
-import (
-	"strconv"
+import "github.com/agentmgr/agentmgr/engine"
 
-	"github.com/agentmgr/agentmgr/engine"
-)
-
-// Layer says which of the composed rulesets a rule belongs to.
-type Layer uint8
+// Layer says which of the composed rulesets a rule belongs to: the engine's layers.
+type Layer = engine.Layer
 
 // The layers of a policy (docs/rules.md).
 const (
-	LayerPersona Layer = iota // the persona's own rules: the rows of its Rules tab
-	LayerSession              // rules approved during a session
-	LayerGuard                // a guards file
+	LayerPersona = engine.LayerPersona // the persona's own rules: the rows of its Rules tab
+	LayerSession = engine.LayerSession // rules approved during a session
+	LayerGuard   = engine.LayerGuard   // a guards file
 )
-
-// String is "persona", "session" or "guard".
-func (l Layer) String() string {
-	switch l {
-	case LayerPersona:
-		return "persona"
-	case LayerSession:
-		return "session"
-	case LayerGuard:
-		return "guard"
-	}
-	return "layer(" + strconv.Itoa(int(l)) + ")"
-}
 
 // RuleRef locates a deciding rule: its layer, and its place there, so that the app can jump to
 // the row in the Rules tab.
@@ -99,22 +82,6 @@ func (l *layer) candidates(key string) []int {
 	return out
 }
 
-// find returns the position of the last rule equal to r. The last, because of two identical
-// rules the later one is the one that decides.
-func (l *layer) find(r *engine.Rule) int {
-	for i := len(l.rules) - 1; i >= 0; i-- {
-		if sameRule(&l.rules[i], r) {
-			return i
-		}
-	}
-	return -1
-}
-
-func sameRule(a, b *engine.Rule) bool {
-	return a.Permission == b.Permission && a.Pattern == b.Pattern && a.Action == b.Action &&
-		a.Reason == b.Reason && a.Source == b.Source
-}
-
 func containsWildcard(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '*' || s[i] == '?' {
@@ -125,4 +92,12 @@ func containsWildcard(s string) bool {
 }
 
 // isCatchAll reports whether a value pattern matches every value.
-func isCatchAll(pattern string) bool { return collapseStars(pattern) == "*" }
+func isCatchAll(pattern string) bool { return engine.IsCatchAll(pattern) }
+
+// refOf is the RuleRef of a decision's rule, where the engine found it; nil for no rule.
+func refOf(rule *engine.Rule, at engine.RuleRef) *RuleRef {
+	if rule == nil {
+		return nil
+	}
+	return &RuleRef{Rule: *rule, Layer: at.Layer, Set: at.Set, Index: at.Index}
+}

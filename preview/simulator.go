@@ -134,12 +134,12 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 	}
 	r.Hidden = pol.Hidden(q.Tool)
 	r.Decision = pol.DecideTool(q.Tool, q.Value)
-	r.Rule = e.Ref(r.Decision.Rule)
+	r.Rule = refOf(r.Decision.Rule, r.Decision.Ref)
 	if r.Rule != nil && r.Rule.Layer == LayerGuard {
 		r.Guard = r.Rule
 	}
 	for _, u := range r.Decision.Units {
-		ur := Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: e.Ref(u.Rule), Reason: u.Reason, Suggestion: u.Suggestion}
+		ur := Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: refOf(u.Rule, u.Ref), Reason: u.Reason, Suggestion: u.Suggestion}
 		if r.Guard == nil && ur.Rule != nil && ur.Rule.Layer == LayerGuard {
 			r.Guard = ur.Rule
 		}
