@@ -41,7 +41,7 @@ func (d *Document) ExpandRules() (err error) {
 // drops its rules: the caller asked for exactly that.
 func (d *Document) SetPreset(preset string) (err error) {
 	defer d.recoverEdit(&err)
-	if !builtin.IsPreset(preset) {
+	if !builtin.IsPreset(preset) && !(d.allowInvalid && isPlainSegment(preset)) {
 		return fmt.Errorf("unknown preset %q; expected read, plan or build", preset)
 	}
 	e, s, t := d.rootEntry(d.cur.permKey)

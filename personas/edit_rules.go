@@ -145,6 +145,18 @@ func (d *Document) SetRules(rs engine.Ruleset) (err error) {
 	return d.writeSlots(s)
 }
 
+// RuleError is an edit of the rule list that the file cannot hold, because of one rule of the
+// list; an editor shows it on that rule's row.
+type RuleError struct {
+	Rule int // index of the rule in the list the edit was given, from 0
+	Err  error
+}
+
+func (e *RuleError) Error() string { return e.Err.Error() }
+
+// Unwrap is the error without the rule's index.
+func (e *RuleError) Unwrap() error { return e.Err }
+
 func checkIndex(i, n int) error {
 	if i < 0 || i >= n {
 		if n == 0 {
@@ -189,7 +201,7 @@ func (d *Document) writeSlotsAt(s []slot, at int, label string) error {
 			for last+1 < len(s) && s[last+1].rule.Permission == sl.rule.Permission {
 				last++
 			}
-			return fmt.Errorf("rule %d (%s) would be apart from the other %s rules (%d to %d); a rule map lists each permission once, so put it next to them, at %d to %d", i+1, sl.rule, strconvQuote(sl.rule.Permission), f+1, last+1, f+1, last+2)
+			return &RuleError{Rule: i, Err: fmt.Errorf("rule %d (%s) would be apart from the other %s rules (%d to %d); a rule map lists each permission once, so put it next to them, at %d to %d", i+1, sl.rule, strconvQuote(sl.rule.Permission), f+1, last+1, f+1, last+2)}
 		}
 		if !ok {
 			first[sl.rule.Permission] = i

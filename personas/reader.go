@@ -14,7 +14,7 @@ type reader struct {
 	json    bool // the text is the legacy JSON list, read with the YAML parser: errors say JSON
 	// loose keeps the persona of a file with errors in its fields (parseLoose).
 	loose bool
-	probs   []Problem
+	probs []Problem
 }
 
 func (r *reader) addAt(sev Severity, line, col int, format string, args ...any) {

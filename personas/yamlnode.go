@@ -131,6 +131,10 @@ func keyText(mv *ast.MappingValueNode) (string, bool) {
 	return s, ok
 }
 
+// FieldPath is the key path of key inside the field at parent ("" for the top level), written
+// as Problem.Field writes it: permissions.bash."rm *".
+func FieldPath(parent, key string) string { return pathJoin(parent, key) }
+
 // pathJoin extends a field path for messages: permissions.bash."rm *".
 func pathJoin(prefix, key string) string {
 	seg := key

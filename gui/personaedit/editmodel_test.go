@@ -93,18 +93,19 @@ func TestValidate(t *testing.T) {
 		warn  bool
 		want  string // part of the message
 	}{
-		{"empty_description", func(d *Draft) { d.Description = "  " }, FieldDescription, -1, false, "needs a description"},
-		{"bad_type", func(d *Draft) { d.Type = "main" }, FieldType, -1, false, "primary or subagent"},
-		{"unknown_color_is_a_warning", func(d *Draft) { d.Color = "pink" }, FieldColor, -1, true, `"pink" is not a theme token`},
-		{"steps_not_a_number", func(d *Draft) { d.Steps = "ten" }, FieldSteps, -1, false, "whole number above zero"},
-		{"steps_zero", func(d *Draft) { d.Steps = "0" }, FieldSteps, -1, false, "whole number above zero"},
-		{"icon_on_two_lines", func(d *Draft) { d.Icon = "a\nb" }, FieldIcon, -1, false, "one line"},
-		{"rule_without_key", func(d *Draft) { d.Rules[1].Permission = "" }, FieldRules, 1, false, "permission key"},
-		{"rule_without_pattern", func(d *Draft) { d.Rules[2].Pattern = "" }, FieldRules, 2, false, "pattern is empty"},
-		{"rule_bad_action", func(d *Draft) { d.Rules[0].Action = "block" }, FieldRules, 0, false, "allow, ask or deny"},
-		{"reason_on_allow", func(d *Draft) { d.Rules[1].Reason = "why" }, FieldRules, 1, false, "only shown on deny"},
-		{"key_split_from_its_group", func(d *Draft) { d.Rules[2], d.Rules[3] = d.Rules[3], d.Rules[2] }, FieldRules, 4, false, "must stand together"},
-		{"same_key_and_pattern_twice", func(d *Draft) { d.Rules[4].Pattern = "git diff *" }, FieldRules, 4, false, "holds each pattern of a key once"},
+		{"empty_description", func(d *Draft) { d.Description = "  " }, FieldDescription, -1, false, "missing field description; add one line that says what this persona does"},
+		{"bad_name", func(d *Draft) { d.Name = "Bad Name" }, FieldName, -1, false, `name: "Bad Name" is not a valid name; use lower-case letters`},
+		{"bad_type", func(d *Draft) { d.Type = "main" }, FieldType, -1, false, `type: unknown type "main"; expected primary or subagent`},
+		{"unknown_color_is_a_warning", func(d *Draft) { d.Color = "pink" }, FieldColor, -1, true, `color: unknown theme token "pink"; expected one of accent`},
+		{"long_icon_is_a_warning", func(d *Draft) { d.Icon = "a\nb" }, FieldIcon, -1, true, "is long; an icon is one glyph"},
+		{"steps_not_a_number", func(d *Draft) { d.Steps = "ten" }, FieldSteps, -1, false, `steps: expected a positive whole number of steps, got "ten"`},
+		{"steps_zero", func(d *Draft) { d.Steps = "0" }, FieldSteps, -1, false, `steps: expected a positive whole number of steps, got "0"`},
+		{"steps_negative", func(d *Draft) { d.Steps = "-3" }, FieldSteps, -1, false, `steps: expected a positive whole number of steps, got "-3"`},
+		{"rule_without_key", func(d *Draft) { d.Rules[1].Permission = "" }, FieldRules, 1, false, "empty permission key"},
+		{"rule_bad_action", func(d *Draft) { d.Rules[0].Action = "block" }, FieldRules, 0, false, `permissions."*": unknown action "block"; expected allow, ask or deny`},
+		{"pattern_bad_action", func(d *Draft) { d.Rules[4].Action = "maybe" }, FieldRules, 4, false, `permissions.bash."git log *": unknown action "maybe"`},
+		{"key_split_from_its_group", func(d *Draft) { d.Rules[2], d.Rules[3] = d.Rules[3], d.Rules[2] }, FieldRules, 4, false, "a rule map lists each permission once"},
+		{"same_key_and_pattern_twice", func(d *Draft) { d.Rules[4].Pattern = "git diff *" }, FieldRules, 4, false, `permissions.bash."git diff *": duplicate key`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -215,5 +216,38 @@ func TestCoveredTools(t *testing.T) {
 	}
 	if got := CoveredTools("ctx_*", "ctx_search"); len(got) != 1 || got[0] != "ctx_search" {
 		t.Errorf("CoveredTools(ctx_*, extra ctx_search) = %v", got)
+	}
+}
+
+// The reader's problem with both spellings of the permissions field (a text the draft cannot
+// produce, only a file) is shown on the permissions field of the draft's form.
+func TestBothPermissionSpellingsShowOnThePermissionsField(t *testing.T) {
+	src := []byte("---\ndescription: d\npermissions: read\npermission: plan\n---\n")
+	_, probs := personas.Parse("a.md", src, personas.ScopeGlobal)
+	errs := personas.Errors(probs)
+	if len(errs) != 1 || !strings.Contains(errs[0].Message, "both permissions and permission are set") {
+		t.Fatalf("reader's problems %v; want the one about both spellings", errs)
+	}
+	for _, tt := range []struct {
+		form  personas.Form
+		field string
+	}{{personas.FormPreset, FieldPreset}, {personas.FormLegacy, FieldLegacy}, {personas.FormRules, FieldRules}} {
+		m := &Model{draft: Draft{Form: tt.form}}
+		if field, row := m.fieldOf(errs[0].Field); field != tt.field || row != -1 {
+			t.Errorf("form %s: shown on %s row %d; want %s row -1", tt.form, field, row, tt.field)
+		}
+	}
+}
+
+// The status bar's text of a problem says where in the file it is.
+func TestFieldErrorNamesItsLine(t *testing.T) {
+	m, _ := openFixture(t, "reviewer")
+	m.Update(func(d *Draft) { d.Steps = "0" })
+	errs := m.Errors()
+	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "line ") || !strings.Contains(errs[0].Error(), `steps: expected a positive whole number of steps, got "0"`) {
+		t.Fatalf("errors %v; want one, starting with its line", errs)
+	}
+	if err := m.Save(false); err == nil || !strings.Contains(err.Error(), "expected a positive whole number") {
+		t.Fatalf("Save = %v; want it refused with the reader's message", err)
 	}
 }

@@ -31,6 +31,9 @@ func (m *Model) render() (*personas.Document, error) {
 	}
 	doc, err := personas.NewDocument(m.path, m.loaded, m.orig.Scope)
 	if err == nil {
+		// The text is rendered even when the reader would refuse it: Validate parses it for
+		// the reader's problems, and the File tab shows what is wrong where.
+		doc.AllowInvalid()
 		err = applyDraft(doc, m.base, m.draft)
 	}
 	if err != nil {
@@ -235,13 +238,16 @@ func applyDraft(doc *personas.Document, base, draft Draft) error {
 		}
 		return doc.Set(field, now)
 	}
-	steps := []func() error{
-		func() error { return set("name", base.Name, draft.Name) },
-		func() error { return set("description", base.Description, draft.Description) },
-		func() error { return set("type", base.Type, draft.Type) },
-		func() error { return set("icon", base.Icon, draft.Icon) },
-		func() error { return set("color", base.Color, draft.Color) },
-		func() error {
+	steps := []struct {
+		field string // the editor field whose edit the step writes
+		apply func() error
+	}{
+		{FieldName, func() error { return set("name", base.Name, draft.Name) }},
+		{FieldDescription, func() error { return set("description", base.Description, draft.Description) }},
+		{FieldType, func() error { return set("type", base.Type, draft.Type) }},
+		{FieldIcon, func() error { return set("icon", base.Icon, draft.Icon) }},
+		{FieldColor, func() error { return set("color", base.Color, draft.Color) }},
+		{"", func() error {
 			if base.Hidden == draft.Hidden {
 				return nil
 			}
@@ -249,23 +255,43 @@ func applyDraft(doc *personas.Document, base, draft Draft) error {
 				return doc.Unset("hidden")
 			}
 			return doc.Set("hidden", "true")
-		},
-		func() error { return set("steps", base.Steps, draft.Steps) },
-		func() error {
+		}},
+		{FieldSteps, func() error { return set("steps", base.Steps, draft.Steps) }},
+		{"", func() error {
 			if base.Prompt == draft.Prompt {
 				return nil
 			}
 			return doc.SetPrompt(draft.Prompt)
-		},
-		func() error { return applyPermissions(doc, base, draft) },
-		func() error { return applyExamples(doc, base, draft) },
+		}},
+		{permField(draft.Form), func() error { return applyPermissions(doc, base, draft) }},
+		{"", func() error { return applyExamples(doc, base, draft) }},
 	}
 	for _, step := range steps {
-		if err := step(); err != nil {
-			return err
+		if err := step.apply(); err != nil {
+			return &stepError{field: step.field, err: err}
 		}
 	}
 	return nil
+}
+
+// stepError is an edit of one field that the file cannot hold.
+type stepError struct {
+	field string
+	err   error
+}
+
+func (e *stepError) Error() string { return e.err.Error() }
+func (e *stepError) Unwrap() error { return e.err }
+
+// permField is the editor field that edits permissions of form f.
+func permField(f personas.Form) string {
+	switch f {
+	case personas.FormPreset:
+		return FieldPreset
+	case personas.FormLegacy:
+		return FieldLegacy
+	}
+	return FieldRules
 }
 
 // applyPermissions changes the permissions field: a new preset, the explicit conversion to a

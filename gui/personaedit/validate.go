@@ -1,13 +1,10 @@
 package personaedit
 
 import (
+	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/agentmgr/agentmgr/builtin"
-	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -25,117 +22,115 @@ const (
 )
 
 // FieldError is a problem with one field of the draft, shown next to the field. Errors block
-// Save; warnings do not.
+// Save; warnings do not. The message is the persona reader's, found in the text Save would
+// write; Line and Col are where in that text (0 when the problem has no place).
 type FieldError struct {
-	Field   string
-	Row     int // the rules row for FieldRules, else -1
+	Field   string // one of the Field constants; "" for a problem of no field the editor shows
+	Row     int    // the rules row for FieldRules, else -1
 	Warning bool
 	Message string
+	Line    int
+	Col     int
 }
 
+// Error is the message with the line it is on, as the status bar shows it. (The writer's
+// refusals of a rule name the rule themselves.)
 func (e FieldError) Error() string {
-	if e.Field == FieldRules && e.Row >= 0 {
-		return fmt.Sprintf("rule %d: %s", e.Row+1, e.Message)
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("line %d:%d: %s", e.Line, e.Col, e.Message)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Message)
 	}
-	return e.Field + ": " + e.Message
+	return e.Message
 }
 
-// Validate checks the draft the way the file will be read back (docs/rules.md), so that
-// Save never writes a file that then fails to load.
+// Validate is what is wrong with the draft: the problems the persona reader finds in the text
+// Save would write (validity is the reader's alone, so Save never writes a file that then
+// fails to load), each put on the field it names, and a name another persona of the scope
+// already uses.
 func (m *Model) Validate() []FieldError {
 	if m.orig == nil {
 		return nil
 	}
-	d := m.draft
 	var out []FieldError
-	add := func(field string, warn bool, format string, a ...any) {
-		out = append(out, FieldError{Field: field, Row: -1, Warning: warn, Message: fmt.Sprintf(format, a...)})
-	}
-	switch {
-	case d.Name == "":
-		add(FieldName, false, "a persona needs a name")
-	case !personas.ValidName(d.Name):
-		add(FieldName, false, "use lower-case letters, digits, - and _, starting with a letter or digit")
-	case d.Name != m.orig.Name && m.nameTaken(d.Name):
-		add(FieldName, false, "another %s persona is already named %s", m.orig.Scope, d.Name)
-	}
-	if strings.TrimSpace(d.Description) == "" {
-		add(FieldDescription, false, "a persona needs a description: it is how agents and people pick it")
-	}
-	if d.Type != personas.TypePrimary && d.Type != personas.TypeSubagent {
-		add(FieldType, false, "choose primary or subagent")
-	}
-	if c := strings.TrimSpace(d.Color); c != "" && !personas.IsColor(c) {
-		add(FieldColor, true, "%q is not a theme token (%s); pi will ignore it", d.Color, strings.Join(personas.Colors, ", "))
-	}
-	if strings.ContainsAny(d.Icon, "\n\r") {
-		add(FieldIcon, false, "an icon is one short glyph, on one line")
-	}
-	if d.Steps != "" {
-		if n, err := strconv.Atoi(strings.TrimSpace(d.Steps)); err != nil || n <= 0 {
-			add(FieldSteps, false, "steps is a whole number above zero, or empty for no budget")
-		}
-	}
-	switch d.Form {
-	case personas.FormPreset:
-		if !builtin.IsPreset(d.Preset) {
-			add(FieldPreset, false, "choose a preset: %s", strings.Join(builtin.Presets, ", "))
-		}
-	case personas.FormLegacy:
-		for _, w := range d.Legacy {
-			if !slices.Contains(builtin.LegacyWords, strings.ToLower(w)) {
-				add(FieldLegacy, false, "unknown legacy word %q; expected %s", w, strings.Join(builtin.LegacyWords, ", "))
+	if doc, err := m.render(); err != nil {
+		out = append(out, m.writeError(err))
+	} else {
+		_, probs := personas.Parse(m.path, doc.Bytes(), m.orig.Scope)
+		for _, p := range probs {
+			if p.Severity == personas.Info {
+				continue
 			}
+			field, row := m.fieldOf(p.Field)
+			out = append(out, FieldError{Field: field, Row: row, Warning: p.Severity == personas.Warning,
+				Message: p.Message, Line: p.Line, Col: p.Col})
 		}
-	case personas.FormRules:
-		out = append(out, validateRows(d.Rules)...)
+	}
+	if name := strings.TrimSpace(m.draft.Name); name != "" && name != m.orig.Name && m.nameTaken(name) {
+		out = append(out, FieldError{Field: FieldName, Row: -1, Message: fmt.Sprintf("another %s persona is already named %s", m.orig.Scope, name)})
 	}
 	return out
 }
 
-// validateRows checks every rule row: a permission key, an action, and a reason only on deny.
-func validateRows(rows []RuleRow) []FieldError {
-	var out []FieldError
-	for i, r := range rows {
-		bad := func(format string, a ...any) {
-			out = append(out, FieldError{Field: FieldRules, Row: i, Message: fmt.Sprintf(format, a...)})
-		}
-		if strings.TrimSpace(r.Permission) == "" {
-			bad("choose a permission key, or * for every tool")
-		}
-		if r.Pattern == "" {
-			bad("the pattern is empty; use * to match every value")
-		}
-		if _, err := engine.ParseAction(string(r.Action)); err != nil {
-			bad("choose allow, ask or deny")
-		}
-		if r.Reason != "" && r.Action != engine.Deny {
-			bad("a reason is only shown on deny; clear it or make the rule deny")
-		}
+// writeError places an edit the writer refused (the file cannot hold it) on its field.
+func (m *Model) writeError(err error) FieldError {
+	fe := FieldError{Row: -1, Message: err.Error()}
+	var se *stepError
+	if errors.As(err, &se) {
+		fe.Field, fe.Message = se.field, se.err.Error()
 	}
-	return append(out, validateGroups(rows)...)
+	var re *personas.RuleError
+	if errors.As(err, &re) {
+		fe.Field, fe.Row = FieldRules, re.Rule
+	}
+	return fe
 }
 
-// validateGroups checks what the rule map form can hold: a YAML map names each key once, so
-// the rows of one permission key must stand together, and each of its patterns once.
-func validateGroups(rows []RuleRow) []FieldError {
-	var out []FieldError
-	lastRow := map[string]int{}
-	seen := map[[2]string]int{}
-	for i, r := range rows {
-		if j, ok := lastRow[r.Permission]; ok && j != i-1 {
-			out = append(out, FieldError{Field: FieldRules, Row: i, Message: fmt.Sprintf(
-				"the rules for %s must stand together (the file writes them as one map); move this row next to row %d", r.Permission, j+1)})
-		}
-		lastRow[r.Permission] = i
-		k := [2]string{r.Permission, r.Pattern}
-		if j, ok := seen[k]; ok {
-			out = append(out, FieldError{Field: FieldRules, Row: i, Message: fmt.Sprintf(
-				"row %d already has %s %q; a file holds each pattern of a key once: delete one", j+1, r.Permission, r.Pattern)})
-		}
-		seen[k] = i
+// fieldOf is the editor field (and rules row) that shows a problem with the frontmatter key
+// path path (personas.Problem.Field).
+func (m *Model) fieldOf(path string) (field string, row int) {
+	top, _, _ := strings.Cut(path, ".")
+	top, _, _ = strings.Cut(top, "[")
+	switch top {
+	case "name", "description", "type", "icon", "color", "steps":
+		return top, -1
+	case "permissions", "permission":
+	default:
+		return "", -1
 	}
-	return out
+	switch m.draft.Form {
+	case personas.FormPreset:
+		return FieldPreset, -1
+	case personas.FormLegacy:
+		return FieldLegacy, -1
+	}
+	return FieldRules, ruleRowOf(m.draft.Rules, top, path)
+}
+
+// ruleRowOf is the row a problem at key path path of the rule map at root is about: the row of
+// that permission and pattern, or the permission's row written as `key: action`; -1 when no
+// row is. A path that two rows share (a pattern written twice) is the later row's: the
+// reader reports the repeat.
+func ruleRowOf(rows []RuleRow, root, path string) int {
+	best, bestScore := -1, 0
+	for i, r := range rows {
+		key := personas.FieldPath(root, r.Permission)
+		pat := personas.FieldPath(key, r.Pattern)
+		score := 0
+		switch {
+		case path == pat || strings.HasPrefix(path, pat+"."):
+			score = 3
+		case r.Pattern == "*" && (path == key || strings.HasPrefix(path, key+".")):
+			score = 2
+		case path == key:
+			score = 1
+		}
+		if score >= bestScore && score > 0 {
+			best, bestScore = i, score
+		}
+	}
+	return best
 }
 
 // Errors are the problems that block Save.
@@ -159,7 +154,8 @@ func FieldMessage(errs []FieldError, field string, row int) string {
 	return ""
 }
 
-// nameTaken reports whether another persona of the same scope uses name.
+// nameTaken reports whether another persona of the same scope uses name. It is no matter of
+// the file (which reads either way) but of the catalog: the other persona would hide this one.
 func (m *Model) nameTaken(name string) bool {
 	if m.catalog == nil {
 		return false
