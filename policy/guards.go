@@ -72,9 +72,9 @@ func brokenGuards(path string, p personas.Problem) GuardsFile {
 
 // CompileGuards compiles each file on its own, ready for engine.Policy.Guards.
 func CompileGuards(files []GuardsFile) []*engine.Compiled {
-	out := make([]*engine.Compiled, len(files))
+	rules := make([]engine.Ruleset, len(files))
 	for i, f := range files {
-		out[i] = engine.Compile(f.Rules)
+		rules[i] = f.Rules
 	}
-	return out
+	return CompileGuardRules(rules, "")
 }

@@ -1,7 +1,7 @@
 // Package policy composes, from the files on disk, everything that decides a persona's calls
 // (docs/rules.md, docs/approvals.md): the persona's rules, the guards files, a session's approved rules
-// and the yolo switch of the state file. The CLI, the app and the gate all call For, so that
-// they decide alike.
+// and the yolo switch of the state file. The CLI and the gate call For; the app's previews,
+// which hold the rules as edited, call Compose, which For calls too, so that they decide alike.
 package policy
 
 import (
@@ -20,14 +20,14 @@ import (
 func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
 	files, probs := LoadGuards(dirs)
 	state, _ := personas.LoadState(dirs)
-	pol := &engine.Policy{Persona: engine.Compile(p.Rules), Guards: CompileGuards(files), Yolo: state.Yolo}
-	if session == "" {
-		return pol, probs, nil
+	parts := Parts{Persona: p.Rules, Guards: CompileGuards(files), Yolo: state.Yolo}
+	if session != "" {
+		s, err := sessions.Open(dirs).Get(session)
+		if err != nil {
+			return nil, probs, fmt.Errorf("session rules: %w", err)
+		}
+		// Non-nil even when the session approved nothing yet: the session is there.
+		parts.Session = append(engine.Ruleset{}, s.Rules...)
 	}
-	s, err := sessions.Open(dirs).Get(session)
-	if err != nil {
-		return nil, probs, fmt.Errorf("session rules: %w", err)
-	}
-	pol.Session = engine.Compile(s.Rules)
-	return pol, probs, nil
+	return Compose(parts), probs, nil
 }

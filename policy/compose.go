@@ -1,0 +1,48 @@
+package policy
+
+import "github.com/agentmgr/agentmgr/engine"
+
+// Parts are the rules that decide a persona's calls, already read: For reads them from disk,
+// the app's previews hold them in memory as a person edits them. Both compose them with
+// Compose, so that the app decides exactly as the gate does.
+type Parts struct {
+	Persona engine.Ruleset
+	// Session is the session's approved rules; nil for no session.
+	Session engine.Ruleset
+	// Guards are the guards files, each compiled on its own (CompileGuards or
+	// CompileGuardRules), so that many policies can share them.
+	Guards []*engine.Compiled
+	Yolo   bool
+	// Home is the directory `~` and `$HOME` stand for in the persona's and the session's
+	// patterns; "" means the user's home directory.
+	Home string
+}
+
+// Compose is the one composition of a persona's policy: its rules, the session's, the guards
+// and yolo, as engine.Policy decides with them.
+func Compose(p Parts) *engine.Policy {
+	home := homeOr(p.Home)
+	pol := &engine.Policy{Persona: engine.CompileWithHome(p.Persona, home), Guards: p.Guards, Yolo: p.Yolo}
+	if p.Session != nil {
+		pol.Session = engine.CompileWithHome(p.Session, home)
+	}
+	return pol
+}
+
+// CompileGuardRules compiles the rules of each guards file on its own, ready for
+// Parts.Guards; home as in Parts.
+func CompileGuardRules(files []engine.Ruleset, home string) []*engine.Compiled {
+	home = homeOr(home)
+	out := make([]*engine.Compiled, len(files))
+	for i, rs := range files {
+		out[i] = engine.CompileWithHome(rs, home)
+	}
+	return out
+}
+
+func homeOr(home string) string {
+	if home == "" {
+		return engine.HomeDir()
+	}
+	return home
+}
