@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 // Options say how previews compile and compose rules.
@@ -52,9 +53,8 @@ type compiledGuards struct {
 
 func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
 	home := resolveHome(opts.Home)
-	g := &compiledGuards{}
+	g := &compiledGuards{compiled: policy.CompileGuardRules(guards, home)}
 	for i, rs := range guards {
-		g.compiled = append(g.compiled, engine.CompileWithHome(rs, home))
 		l := newLayer(LayerGuard, i, rs)
 		// Make every value glob now: evaluators on several goroutines read the layer.
 		for r := range rs {
@@ -69,10 +69,10 @@ func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
 func newEvaluator(persona, session engine.Ruleset, guards *compiledGuards, opts Options) *Evaluator {
 	home := resolveHome(opts.Home)
 	e := &Evaluator{home: home, keys: map[string]*keyResult{}}
-	e.policy = &engine.Policy{Persona: engine.CompileWithHome(persona, home), Guards: guards.compiled, Yolo: opts.Yolo}
+	// The one composition the CLI and the gate use, so that the app decides as they do.
+	e.policy = policy.Compose(policy.Parts{Persona: persona, Session: session, Guards: guards.compiled, Yolo: opts.Yolo, Home: home})
 	e.layers = append(e.layers, newLayer(LayerPersona, 0, persona))
 	if session != nil {
-		e.policy.Session = engine.CompileWithHome(session, home)
 		e.layers = append(e.layers, newLayer(LayerSession, 0, session))
 	}
 	e.layers = append(e.layers, guards.layers...)
