@@ -150,9 +150,18 @@ func HomeDir() string {
 	return h
 }
 
+// homePrefixes are the spellings of the home directory at the start of a pattern or a path
+// value; no two start with the same character.
+var homePrefixes = [...]string{"~", "$HOME"}
+
+// HomePrefixes returns the spellings of the home directory that a pattern or a path value may
+// start with, alone or followed by `/`, and that the engine replaces with the home directory.
+// No two start with the same character.
+func HomePrefixes() []string { return slices.Clone(homePrefixes[:]) }
+
 // expandHome replaces a leading `~` or `$HOME` (alone or followed by `/`) with the home directory.
 func expandHome(s, home string) (string, bool) {
-	for _, prefix := range []string{"~", "$HOME"} {
+	for _, prefix := range homePrefixes {
 		rest, ok := strings.CutPrefix(s, prefix)
 		if !ok || (rest != "" && rest[0] != '/') {
 			continue

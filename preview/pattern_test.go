@@ -90,3 +90,36 @@ func TestShortAndLongGlobsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestHomeSpellingsFitThePrefixStates: prefixState counts the runes read of a home spelling in
+// three bits and tells spellings apart by their first byte.
+func TestHomeSpellingsFitThePrefixStates(t *testing.T) {
+	first := map[byte]bool{}
+	for _, s := range homeSpellings {
+		if len(s) == 0 || len(s) >= 8 || first[s[0]] {
+			t.Errorf("home spelling %q does not fit the prefix states", s)
+		}
+		if len(s) > 0 {
+			first[s[0]] = true
+		}
+	}
+}
+
+// TestHomeSpellingAloneIsNoValue: the engine reads a path value "~" as the home directory, so
+// "~" cannot stand for the values `~*` matches literally; "~" followed by more can.
+func TestHomeSpellingAloneIsNoValue(t *testing.T) {
+	for _, prefix := range []string{"~", "$HOME"} {
+		e := NewEvaluator(rules("read", "*", "ask", "read", prefix+"*", "allow"), nil, nil, Options{Home: testHome})
+		st := e.Status("read")
+		allowed := false
+		for _, o := range st.Outcomes {
+			if d := e.Policy().Decide("read", o.Example); d.Action != o.Action {
+				t.Errorf("%s: outcome %s for %q, engine says %s", prefix, o.Action, o.Example, d.Action)
+			}
+			allowed = allowed || o.Action == engine.Allow
+		}
+		if !allowed {
+			t.Errorf("%s: outcomes %q miss the allow of %q", prefix, outcomeText(st.Outcomes), prefix+"*")
+		}
+	}
+}

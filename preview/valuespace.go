@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+
+	"github.com/agentmgr/agentmgr/engine"
 )
 
 // valueSpace is the set of values a permission key can be called with, seen through the value
@@ -188,36 +190,57 @@ func stateKey(buf []byte, st []uint64) []byte {
 	return buf
 }
 
-// prefixState follows the start of a path value, because the engine rewrites a leading `~` or
-// `$HOME` (alone or before `/`) to the home directory before matching: such a value is never
-// what the rules see, so it is not a class of its own. For other keys the state is always
-// prefixFree.
+// prefixState follows the start of a path value, because the engine rewrites a leading home
+// spelling (engine.HomePrefixes: `~`, `$HOME`), alone or before `/`, to the home directory
+// before matching: such a value is never what the rules see, so it is not a class of its own.
+// Between prefixStart and prefixFree the state is homeSpelt + 8*spelling + runes read of it.
+// For other keys the state is always prefixFree.
 type prefixState uint64
 
 const (
-	prefixStart  prefixState        = iota // nothing read yet
-	prefixTilde                            // "~"
-	prefixDollar                           // "$", "$H", "$HO", "$HOM": prefixDollar + letters read
-	prefixHome   = prefixDollar + 4        // "$HOME"
-	prefixFree   = prefixHome + 1          // no home prefix possible any more
-	prefixDead   = prefixFree + 1          // the value starts with "~/" or "$HOME/"
+	prefixStart prefixState = iota // nothing read yet
+	prefixFree                     // no home prefix possible any more
+	prefixDead                     // the value starts with a home spelling and `/`
+	homeSpelt                      // the first of the states inside a home spelling
 )
+
+// homeSpellings are the engine's home spellings; each is shorter than 8 bytes, as the state
+// encoding needs (a test checks).
+var homeSpellings = engine.HomePrefixes()
+
+func (p prefixState) spelling() (s string, read int) {
+	i := int(p - homeSpelt)
+	return homeSpellings[i/8], i % 8
+}
 
 func (p prefixState) next(c rune, path bool) prefixState {
 	switch {
 	case !path || p == prefixFree:
 		return prefixFree
-	case p == prefixStart && c == '~':
-		return prefixTilde
-	case p == prefixStart && c == '$':
-		return prefixDollar
-	case (p == prefixTilde || p == prefixHome) && c == '/':
+	case p == prefixStart:
+		for i, s := range homeSpellings {
+			if rune(s[0]) == c {
+				return homeSpelt + prefixState(8*i+1)
+			}
+		}
+		return prefixFree
+	}
+	s, read := p.spelling()
+	switch {
+	case read == len(s) && c == '/':
 		return prefixDead
-	case p >= prefixDollar && p < prefixHome && c == rune("HOME"[p-prefixDollar]):
+	case read < len(s) && rune(s[read]) == c:
 		return p + 1
 	}
 	return prefixFree
 }
 
-// reachable reports whether a value ending in this state is one the engine matches as is.
-func (p prefixState) reachable() bool { return p != prefixTilde && p != prefixHome }
+// reachable reports whether a value ending in this state is one the engine matches as is: not
+// a whole home spelling, which the engine would expand.
+func (p prefixState) reachable() bool {
+	if p < homeSpelt {
+		return true
+	}
+	s, read := p.spelling()
+	return read != len(s)
+}
