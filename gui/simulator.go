@@ -241,15 +241,14 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 	if r.Hidden {
 		out = append(out, warnLabel(fmt.Sprintf("%s is hidden from %s: the agent is not offered the tool at all.", r.Tool, r.Agent)))
 	}
-	why := widget.NewLabel("Decided by " + ruleText(r.Rule))
-	why.Wrapping = fyne.TextWrapWord
+	why := wrapLabel(decidedBy(r))
 	row := []fyne.CanvasObject{}
 	if r.Rule != nil && r.Rule.Layer == preview.LayerPersona {
 		rule := r.Rule
 		row = append(row, widget.NewButtonWithIcon(fmt.Sprintf("Show rule %d", rule.Row()), theme.NavigateNextIcon(), func() { reveal(rule) }))
 	}
 	out = append(out, container.NewBorder(nil, nil, nil, container.NewVBox(row...), why))
-	if d.Reason != "" {
+	if d.Reason != "" && !r.FailClosed {
 		out = append(out, wrapLabel("Reason: "+d.Reason))
 	}
 	if r.Guard != nil {
@@ -266,7 +265,10 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 			}
 			text := widget.NewLabelWithStyle(shown, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
 			detail := ruleText(u.Rule)
-			if u.Reason != "" {
+			switch {
+			case u.FailClosed:
+				detail = "asks by fail-closed analysis: " + u.Reason + " (the rule that matched allows it: " + detail + ")"
+			case u.Reason != "":
 				detail += "; " + u.Reason
 			}
 			// The badge keeps its own height at the top of the unit's two lines.
@@ -280,6 +282,17 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 		out = append(out, container.NewHBox(widget.NewButtonWithIcon("Add as example…", theme.ContentAddIcon(), addExample)))
 	}
 	return out
+}
+
+// decidedBy is the headline's "why": the deciding rule, or, when the shell analysis forced an
+// ask over an allowing rule, that analysis and its reason, so that the allow rule is not taken
+// for what decided.
+func decidedBy(r *preview.Result) string {
+	if r.FailClosed {
+		return "Decided by fail-closed analysis, not by a rule: " + r.Decision.Reason +
+			". The rule that matched would allow it: " + ruleText(r.Rule)
+	}
+	return "Decided by " + ruleText(r.Rule)
 }
 
 func wrapLabel(s string) *widget.Label {

@@ -167,3 +167,27 @@ func TestSimulatorAddAsExample(t *testing.T) {
 		t.Errorf("the Problems tab does not report the new example:\n%s", texts)
 	}
 }
+
+func TestSimulatorHeadlineNamesFailClosedAnalysis(t *testing.T) {
+	s := part2Shell(t)
+	v := screenOf[*SimulatorScreen](t, s, SimulatorTitle)
+	v.Prefill(preview.Query{Persona: "builder", Tool: "bash", Value: "$CMD --help"})
+	r := v.Result()
+	if r == nil || r.Decision.Action != engine.Ask || !r.FailClosed {
+		t.Fatalf("builder bash '$CMD --help' = %+v, want a fail-closed ask", r)
+	}
+	texts := labelTexts(v.result)
+	headline := ""
+	for _, l := range texts {
+		if strings.HasPrefix(l, "Decided by") {
+			headline = l
+		}
+	}
+	if !strings.HasPrefix(headline, "Decided by fail-closed analysis, not by a rule: "+r.Decision.Reason) {
+		t.Errorf("the headline is %q, want it to name the fail-closed analysis and its reason %q", headline, r.Decision.Reason)
+	}
+	v.Prefill(preview.Query{Persona: "builder", Tool: "bash", Value: "git status"})
+	if got := strings.Join(labelTexts(v.result), "\n"); strings.Contains(got, "fail-closed") || !strings.Contains(got, "Decided by ") {
+		t.Errorf("an allowed call's result should name its rule, not the analysis; it says:\n%s", got)
+	}
+}

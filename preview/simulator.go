@@ -56,6 +56,10 @@ type Result struct {
 	Guard *RuleRef
 	// Suggestions are the patterns an "always" reply would store, when the call asks.
 	Suggestions []string
+	// FailClosed is true when the call asks although the rule that matched allows it: the
+	// shell analysis (a command it could not read, a non-literal command, code that needs a
+	// naming rule) forced the ask, and Decision.Reason says why.
+	FailClosed bool
 }
 
 // Unit is the decision of one command of a shell call.
@@ -66,6 +70,9 @@ type Unit struct {
 	Rule       *RuleRef
 	Reason     string
 	Suggestion string
+	// FailClosed is true when the command asks although its matching rule allows it (see
+	// Result.FailClosed).
+	FailClosed bool
 }
 
 // Simulator answers what-if queries and remembers the last ones.
@@ -138,8 +145,9 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 	if r.Rule != nil && r.Rule.Layer == LayerGuard {
 		r.Guard = r.Rule
 	}
+	r.FailClosed = failedClosed(r.Decision.Action, r.Decision.Rule)
 	for _, u := range r.Decision.Units {
-		ur := Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: refOf(u.Rule, u.Ref), Reason: u.Reason, Suggestion: u.Suggestion}
+		ur := Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: refOf(u.Rule, u.Ref), Reason: u.Reason, Suggestion: u.Suggestion, FailClosed: failedClosed(u.Action, u.Rule)}
 		if r.Guard == nil && ur.Rule != nil && ur.Rule.Layer == LayerGuard {
 			r.Guard = ur.Rule
 		}
@@ -149,4 +157,10 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 		r.Suggestions = pol.Suggestions(q.Tool, []string{q.Value}, r.Decision)
 	}
 	return r, nil
+}
+
+// failedClosed reports whether an ask came from the analysis rather than from rule: the rule
+// that matched allows, so only the engine's fail-closed checks can have turned it into an ask.
+func failedClosed(a engine.Action, rule *engine.Rule) bool {
+	return a == engine.Ask && rule != nil && rule.Action == engine.Allow
 }

@@ -170,3 +170,43 @@ func TestSimulateDecidesPathsWhereTheCallRuns(t *testing.T) {
 		t.Errorf("without a place /etc/hosts is matched as spelt: got %s, want allow", r.Decision.Action)
 	}
 }
+
+func TestSimulateMarksAsksForcedByTheAnalysis(t *testing.T) {
+	tests := []struct {
+		name       string
+		value      string
+		failClosed bool
+		units      []bool // FailClosed of each unit
+	}{
+		{name: "a non-literal command", value: `$CMD --help`, failClosed: true, units: []bool{true}},
+		{name: "code from arguments needs a naming rule", value: `python3 -c 'print(1)'`, failClosed: true, units: []bool{true}},
+		{name: "one fail-closed unit among allowed ones", value: `echo a && $CMD`, failClosed: true, units: []bool{false, true}},
+		{name: "a rule that allows", value: "echo a", failClosed: false, units: []bool{false}},
+		{name: "a rule that asks", value: "rm x", failClosed: false, units: []bool{false}},
+		{name: "a guard that denies", value: "rm -rf /x", failClosed: false, units: []bool{false}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Simulate(testSnapshot(), Query{Persona: "builder", Tool: "bash", Value: tt.value})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.FailClosed != tt.failClosed {
+				t.Errorf("%q: FailClosed = %v (%s, %s), want %v", tt.value, r.FailClosed, r.Decision.Action, r.Decision.Reason, tt.failClosed)
+			}
+			if tt.failClosed && r.Decision.Reason == "" {
+				t.Errorf("%q: a fail-closed ask carries no reason", tt.value)
+			}
+			if tt.units == nil {
+				return
+			}
+			var got []bool
+			for _, u := range r.Units {
+				got = append(got, u.FailClosed)
+			}
+			if !slices.Equal(got, tt.units) {
+				t.Errorf("%q: units FailClosed = %v, want %v (%q)", tt.value, got, tt.units, unitText(r.Units))
+			}
+		})
+	}
+}
