@@ -22,9 +22,14 @@ build: deps-gui
 ## the real cgo build, the Xvfb smoke test
 test: deps-gui deps-claude deps-pi lint test-headless test-race build smoke
 
-## test-race: the GUI's threading under the race detector (fyneDo is on in FyneApp.toml)
+## test-race: the packages with concurrency under the race detector (fyneDo is on in
+## FyneApp.toml). Of gui's own tests only those that start goroutines (reloads, watching,
+## approvals, the log feed, the replay line, imports) run here; the rest run in test-headless,
+## since the race detector finds nothing in code that runs on one goroutine and costs minutes.
+RACE_GUI_TESTS := ^Test(Approvals|EditorSaysHowMany|ImportDialog|ExportDialog|NewPersonaDialog|Rename|Delete|LogView|EmptyLog|Watching|Reload|LeastPrivilege|SwitchingTheActiveAgent|ReopeningAfter|ABrokenActive)
 test-race:
-	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/ ./gui/approvalqueue/ ./gate/ ./sessions/
+	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 -run '$(RACE_GUI_TESTS)' ./gui/
+	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/approvalqueue/ ./gui/impact/ ./gui/logfeed/ ./gate/ ./sessions/ ./serve/ ./approvals/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
