@@ -55,6 +55,12 @@ type Model struct {
 		doc     *personas.Document
 		err     error
 	}
+	// Validate's answer, per version of the draft.
+	validated struct {
+		valid   bool
+		version int
+		errs    []FieldError
+	}
 }
 
 // OpenEditor opens the list item key (a persona name, or the path of a file that failed to

@@ -3,6 +3,7 @@ package personaedit
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/personas"
@@ -53,6 +54,14 @@ func (m *Model) Validate() []FieldError {
 	if m.orig == nil {
 		return nil
 	}
+	// Every field's message and the Save button ask after one edit: read the text once.
+	if !m.validated.valid || m.validated.version != m.version {
+		m.validated.valid, m.validated.version, m.validated.errs = true, m.version, m.validate()
+	}
+	return slices.Clone(m.validated.errs)
+}
+
+func (m *Model) validate() []FieldError {
 	var out []FieldError
 	if doc, err := m.render(); err != nil {
 		out = append(out, m.writeError(err))
