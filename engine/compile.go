@@ -85,6 +85,18 @@ func (c *Compiled) Rules() Ruleset {
 // Len is the number of rules.
 func (c *Compiled) Len() int { return len(c.rules) }
 
+// Candidates returns the positions, in order, of the rules whose permission matches key: the
+// only rules that can decide a call of key, for tools that reason about them (the app's
+// previews).
+func (c *Compiled) Candidates(key string) []int {
+	cands := c.candidates(key)
+	out := make([]int, len(cands))
+	for i, x := range cands {
+		out[i] = int(x)
+	}
+	return out
+}
+
 // candidates returns, in rule order, every rule whose permission pattern matches key.
 func (c *Compiled) candidates(key string) []int32 {
 	if v, ok := c.cache.Load(key); ok {

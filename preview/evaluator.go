@@ -55,7 +55,7 @@ func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
 	home := resolveHome(opts.Home)
 	g := &compiledGuards{compiled: policy.CompileGuardRules(guards, home)}
 	for i, rs := range guards {
-		l := newLayer(LayerGuard, i, rs)
+		l := newLayer(LayerGuard, i, g.compiled[i])
 		// Make every value glob now: evaluators on several goroutines read the layer.
 		for r := range rs {
 			l.valueGlobs(r, false, home)
@@ -71,9 +71,9 @@ func newEvaluator(persona, session engine.Ruleset, guards *compiledGuards, opts 
 	e := &Evaluator{home: home, keys: map[string]*keyResult{}}
 	// The one composition the CLI and the gate use, so that the app decides as they do.
 	e.policy = policy.Compose(policy.Parts{Persona: persona, Session: session, Guards: guards.compiled, Yolo: opts.Yolo, Home: home})
-	e.layers = append(e.layers, newLayer(LayerPersona, 0, persona))
-	if session != nil {
-		e.layers = append(e.layers, newLayer(LayerSession, 0, session))
+	e.layers = append(e.layers, newLayer(LayerPersona, 0, e.policy.Persona))
+	if e.policy.Session != nil {
+		e.layers = append(e.layers, newLayer(LayerSession, 0, e.policy.Session))
 	}
 	e.layers = append(e.layers, guards.layers...)
 	return e

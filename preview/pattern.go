@@ -11,27 +11,6 @@ func valueGlobs(pattern string, path bool, home string) []string {
 	return engine.Alternatives(pattern, engine.PatternOptions{Path: path, Home: home})
 }
 
-// keyPattern is the engine's matcher for a rule's permission (engine.KeyAlternatives), as
-// automata.
-type keyPattern []glob
-
-func newKeyPattern(permission string) keyPattern {
-	var k keyPattern
-	for _, s := range engine.KeyAlternatives(permission) {
-		k = append(k, newGlob(s))
-	}
-	return k
-}
-
-func (k keyPattern) match(key string) bool {
-	for _, g := range k {
-		if g.match(key) {
-			return true
-		}
-	}
-	return false
-}
-
 // resolveHome is the home directory previews compile with: the given one, else the user's.
 func resolveHome(home string) string {
 	if home == "" {

@@ -27,13 +27,12 @@ func (r RuleRef) Source() string { return r.Rule.Source.Location() }
 // Row is the 1-based rule number a person sees, as lint messages count rules.
 func (r RuleRef) Row() int { return r.Index + 1 }
 
-// layer is one ruleset of a policy with its permission patterns compiled for key lookups.
+// layer is one ruleset of a policy, with the engine's compiled form of it.
 type layer struct {
-	kind  Layer
-	set   int
-	rules engine.Ruleset
-	perms []keyPattern
-	lits  []bool // the permission has no wildcard: compare it as a string
+	kind     Layer
+	set      int
+	rules    engine.Ruleset
+	compiled *engine.Compiled
 	// values holds each rule's value globs once made, for plain and for path keys; a pointer,
 	// so that evaluators sharing a guards layer share what it learned.
 	values *[2][][]glob
@@ -56,40 +55,13 @@ func (l *layer) valueGlobs(i int, path bool, home string) []glob {
 	return l.values[p][i]
 }
 
-func newLayer(kind Layer, set int, rs engine.Ruleset) layer {
-	l := layer{kind: kind, set: set, rules: rs, perms: make([]keyPattern, len(rs)), lits: make([]bool, len(rs)), values: new([2][][]glob)}
-	for i, r := range rs {
-		// Most permissions are plain keys, compared as strings: no automaton needed.
-		if l.lits[i] = !containsWildcard(r.Permission); !l.lits[i] {
-			l.perms[i] = newKeyPattern(r.Permission)
-		}
-	}
-	return l
+func newLayer(kind Layer, set int, compiled *engine.Compiled) layer {
+	return layer{kind: kind, set: set, rules: compiled.Rules(), compiled: compiled, values: new([2][][]glob)}
 }
 
-// candidates returns the indexes of the rules whose permission matches key, in order.
-func (l *layer) candidates(key string) []int {
-	var out []int
-	for i := range l.rules {
-		if l.lits[i] {
-			if l.rules[i].Permission == key {
-				out = append(out, i)
-			}
-		} else if l.perms[i].match(key) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-func containsWildcard(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '*' || s[i] == '?' {
-			return true
-		}
-	}
-	return false
-}
+// candidates returns the indexes of the rules whose permission matches key, in order, as the
+// engine finds them.
+func (l *layer) candidates(key string) []int { return l.compiled.Candidates(key) }
 
 // isCatchAll reports whether a value pattern matches every value.
 func isCatchAll(pattern string) bool { return engine.IsCatchAll(pattern) }
