@@ -2,6 +2,7 @@ package gui
 
 import (
 	"errors"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -26,6 +27,7 @@ type PromptDialog struct {
 	Always   *widget.Button
 	Reject   *widget.Button
 	Status   *widget.Label // the error of the last reply, if it failed
+	TimeLeft *widget.Label // how long the gate still waits; hidden when it waits without limit
 
 	reply  func(approvals.Reply) error
 	dialog *dialog.CustomDialog
@@ -67,6 +69,8 @@ func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne
 	d.Status = widget.NewLabel("")
 	d.Status.Wrapping = fyne.TextWrapWord
 	d.Status.Hide()
+	d.TimeLeft = widget.NewLabel("")
+	d.ShowTimeLeft(time.Now())
 
 	d.Once = widget.NewButtonWithIcon("Allow once", theme.ConfirmIcon(), func() { d.send(approvals.Reply{Kind: approvals.Once}) })
 	d.Always = widget.NewButtonWithIcon("Always allow", theme.ContentAddIcon(), d.always)
@@ -88,14 +92,47 @@ func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne
 	details.SetMinSize(fyne.NewSize(600, 240))
 	actions := container.NewVBox(widget.NewSeparator())
 	actions.Objects = append(actions.Objects, always...)
-	actions.Objects = append(actions.Objects, d.Message, d.Status, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
+	actions.Objects = append(actions.Objects, d.Message, d.Status, d.TimeLeft, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
 	body := container.NewBorder(nil, actions, nil, nil, details)
 	d.dialog = dialog.NewCustomWithoutButtons(det.Title, body, win)
-	go func() {
-		<-p.Done()
-		do(d.dialog.Hide)
-	}()
+	go d.follow(do)
 	return d
+}
+
+// follow updates the time left every second until the prompt is settled, then closes the
+// dialog; do runs each change on the UI goroutine.
+func (d *PromptDialog) follow(do func(func())) {
+	var tick <-chan time.Time
+	if !d.Prompt.Request.Deadline.IsZero() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		tick = t.C
+	}
+	for {
+		select {
+		case <-d.Prompt.Done():
+			do(d.dialog.Hide)
+			return
+		case now := <-tick:
+			do(func() { d.ShowTimeLeft(now) })
+		}
+	}
+}
+
+// ShowTimeLeft says, as of now, how long the gate still waits for the answer.
+func (d *PromptDialog) ShowTimeLeft(now time.Time) {
+	text := approvalqueue.TimeLeft(d.Prompt.Request.Deadline, now)
+	if text == "" {
+		d.TimeLeft.Hide()
+		return
+	}
+	d.TimeLeft.SetText(text)
+	d.TimeLeft.Importance = widget.MediumImportance
+	if d.Prompt.Request.Deadline.Sub(now) < 15*time.Second {
+		d.TimeLeft.Importance = widget.WarningImportance
+	}
+	d.TimeLeft.Show()
+	d.TimeLeft.Refresh()
 }
 
 // Show shows the dialog.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
@@ -214,4 +215,34 @@ func TestApprovalsServingState(t *testing.T) {
 	f.verdict(f.ask("s1", "make"), engine.Ask, gate.ByGate, "nobody is serving")
 	test.Tap(f.screen.toggle)
 	f.pump("serving again", func() bool { return f.model.State().Serving })
+}
+
+func TestApprovalsDialogShowsTheTimeLeft(t *testing.T) {
+	f := newApprovalsFixture(t)
+	ch := f.ask("s1", "make deploy")
+	d := f.dialog()
+	deadline := d.Prompt.Request.Deadline
+	if deadline.IsZero() {
+		t.Fatal("the forwarded request carries no deadline")
+	}
+	if !d.TimeLeft.Visible() || !strings.HasPrefix(d.TimeLeft.Text, "The gate gives up in ") {
+		t.Errorf("a new dialog says %q (shown %v), want the time the gate still waits", d.TimeLeft.Text, d.TimeLeft.Visible())
+	}
+	tests := []struct {
+		now        time.Time
+		want       string
+		importance widget.Importance
+	}{
+		{deadline.Add(-90 * time.Second), "The gate gives up in 1 min 30 s", widget.MediumImportance},
+		{deadline.Add(-5 * time.Second), "The gate gives up in 5 s", widget.WarningImportance},
+		{deadline.Add(time.Second), "The gate has stopped waiting: an answer now comes too late.", widget.WarningImportance},
+	}
+	for _, tt := range tests {
+		d.ShowTimeLeft(tt.now)
+		if d.TimeLeft.Text != tt.want || d.TimeLeft.Importance != tt.importance || !d.TimeLeft.Visible() {
+			t.Errorf("at deadline%+v the dialog says %q (importance %v), want %q (%v)", tt.now.Sub(deadline), d.TimeLeft.Text, d.TimeLeft.Importance, tt.want, tt.importance)
+		}
+	}
+	test.Tap(d.Once)
+	f.verdict(ch, engine.Allow, approvals.ByPerson, "once")
 }
