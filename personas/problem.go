@@ -50,7 +50,8 @@ type Problem struct {
 	Col  int    `json:"col,omitempty"`
 	// Field is the frontmatter key path the problem is about, written as the messages write it
 	// (description, permissions.bash."rm *", examples.allow[0]); "" for a problem of the file as
-	// a whole (its encoding, its YAML syntax). Editors use it to show the message by its field.
+	// a whole (its encoding, its YAML syntax). In the legacy JSON file it is the path inside
+	// the agent's object. Editors use it to show the message by its field.
 	Field    string   `json:"field,omitempty"`
 	Severity Severity `json:"severity"`
 	Message  string   `json:"message"`
