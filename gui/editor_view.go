@@ -218,7 +218,10 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	msg.Importance = widget.DangerImportance
 	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix it in a text editor; the list reloads when the file changes.")
 	intro.Wrapping = fyne.TextWrapWord
-	return container.NewVScroll(container.NewVBox(intro, msg))
+	path := v.model.Path()
+	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.shell.openInEditor(path) })
+	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.trashBroken(path) })
+	return container.NewVScroll(container.NewVBox(intro, msg, container.NewHBox(open, trash)))
 }
 
 // readOnlyNote explains why a persona cannot be edited here, and what to do instead.

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,8 @@ type Shell struct {
 	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
 	// background half of a reload in step.
 	do func(f func())
+	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
+	openURL func(*url.URL) error
 
 	catalog  *personas.Catalog
 	selected string // key of the selected list item: a persona name or a broken file's path
@@ -72,7 +75,7 @@ type Shell struct {
 // The window is not shown: call Window().ShowAndRun. The catalog is read here, before the first
 // frame, so that the window never opens empty.
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
-	s := &Shell{app: a, dirs: dirs, do: fyne.Do}
+	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
 	snap := loadSnapshot(dirs, "")
 	s.catalog = snap.catalog
 	s.followState(snap.state)

@@ -2,7 +2,11 @@ package gui
 
 import (
 	"errors"
+	"fmt"
+	"net/url"
 	"os"
+	"path/filepath"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -220,6 +224,51 @@ func (s *Shell) deletePersona() {
 			s.notify("Deleted "+name+" (moved to the trash).", "Undo", func() { s.restore(name) })
 		})
 	})
+}
+
+// trashBroken moves a file that failed to load to the trash, as Delete does for a persona,
+// and offers to undo.
+func (s *Shell) trashBroken(path string) {
+	ch, err := personas.PlanTrashBroken(s.catalog, path)
+	if err != nil {
+		s.showError(err)
+		return
+	}
+	name := strings.TrimSuffix(filepath.Base(path), ".md")
+	s.choose("Move "+filepath.Base(path)+" to the trash?", sentence(ch.Summary)+". You can also undo it right after.", []string{"Move to trash", choiceCancel}, func(c string) {
+		if c != "Move to trash" {
+			return
+		}
+		if err := ch.Apply(); err != nil {
+			s.showError(err)
+			return
+		}
+		s.reloadThen(func() {
+			s.selectNow(s.active)
+			s.notify("Moved "+filepath.Base(path)+" to the trash.", "Undo", func() { s.restoreFile(name, path) })
+		})
+	})
+}
+
+// restoreFile puts a trashed broken file back and selects it again.
+func (s *Shell) restoreFile(name, path string) {
+	ch, err := personas.PlanRestore(s.dirs, name)
+	if err == nil {
+		err = ch.Apply()
+	}
+	if err != nil {
+		s.showError(err)
+		return
+	}
+	s.reloadThen(func() { s.selectNow(path) })
+}
+
+// openInEditor hands the file to the desktop's handler for it (a file:// URL, as a file
+// manager would open it): nothing of the file or of any config is run by agentmgr itself.
+func (s *Shell) openInEditor(path string) {
+	if err := s.openURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}); err != nil {
+		s.showError(fmt.Errorf("cannot open %s: %w", path, err))
+	}
 }
 
 // restore puts the most recently deleted persona name back and selects it.

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -34,34 +35,53 @@ func PlanDelete(c *Catalog, name string) (*FileChange, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(p.Path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", p.Path, err)
+	return planTrash(c.dirs, p.Name, p.Path, p.Scope.String())
+}
+
+// PlanTrashBroken prepares moving a file that failed to load to the trash, as Delete does for
+// a persona: it is restored by its file name. Only a Markdown file the catalog failed to load
+// is accepted, so that nothing else can be moved this way.
+func PlanTrashBroken(c *Catalog, path string) (*FileChange, error) {
+	if !slices.Contains(c.FailedFiles(), path) {
+		return nil, fmt.Errorf("%s is not a persona file that failed to load", path)
 	}
-	trash := c.dirs.TrashDir()
+	if !strings.HasSuffix(path, ".md") {
+		return nil, fmt.Errorf("%s is not a Markdown persona file; fix it in a text editor", path)
+	}
+	name := strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".md"))
+	return planTrash(c.dirs, name, path, "")
+}
+
+// planTrash prepares moving the file at path, restored as name, to the trash of d.
+func planTrash(d locations.Dirs, name, path, scope string) (*FileChange, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	trash := d.TrashDir()
 	return &FileChange{
-		Summary: fmt.Sprintf("move %s to the trash (%s); `agentmgr restore %s` brings it back", p.Path, trash, p.Name),
-		diff:    UnifiedDiff(p.Path, "/dev/null", data, nil),
+		Summary: fmt.Sprintf("move %s to the trash (%s); `agentmgr restore %s` brings it back", path, trash, name),
+		diff:    UnifiedDiff(path, "/dev/null", data, nil),
 		apply: func() error {
-			now, err := os.ReadFile(p.Path)
+			now, err := os.ReadFile(path)
 			if err != nil || !bytes.Equal(now, data) {
-				return fmt.Errorf("%s was not deleted: %w", p.Path, ErrChangedOnDisk)
+				return fmt.Errorf("%s was not deleted: %w", path, ErrChangedOnDisk)
 			}
 			if err := os.MkdirAll(trash, 0o755); err != nil {
 				return fmt.Errorf("cannot create the trash folder: %w", err)
 			}
-			e := TrashEntry{Name: p.Name, Path: p.Path, Scope: p.Scope.String(), Deleted: time.Now().UTC()}
-			base := filepath.Join(trash, e.Deleted.Format(trashStamp)+"-"+p.Name)
+			e := TrashEntry{Name: name, Path: path, Scope: scope, Deleted: time.Now().UTC()}
+			base := filepath.Join(trash, e.Deleted.Format(trashStamp)+"-"+name)
 			meta, _ := json.MarshalIndent(e, "", "  ")
 			if err := atomicfile.Write(base+".md", data, 0o644); err != nil {
-				return fmt.Errorf("cannot copy %s to the trash; nothing was deleted: %w", p.Path, err)
+				return fmt.Errorf("cannot copy %s to the trash; nothing was deleted: %w", path, err)
 			}
 			if err := atomicfile.Write(base+".json", append(meta, '\n'), 0o644); err != nil {
 				os.Remove(base + ".md")
-				return fmt.Errorf("cannot record %s in the trash; nothing was deleted: %w", p.Path, err)
+				return fmt.Errorf("cannot record %s in the trash; nothing was deleted: %w", path, err)
 			}
-			if err := os.Remove(p.Path); err != nil {
-				return fmt.Errorf("copied to the trash, but cannot remove %s: %w", p.Path, err)
+			if err := os.Remove(path); err != nil {
+				return fmt.Errorf("copied to the trash, but cannot remove %s: %w", path, err)
 			}
 			return nil
 		},

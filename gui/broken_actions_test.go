@@ -1,0 +1,71 @@
+package gui
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/agentmgr/agentmgr/gui/personalist"
+)
+
+func TestBrokenFileMoveToTrashAndUndo(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	broken := filepath.Join(s.Dirs().GlobalAgents(), "broken.md")
+	was, err := os.ReadFile(broken)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clickPersona(t, s, broken)
+	trash := findButton(s.screen.View(), "Move to trash")
+	if trash == nil {
+		t.Fatal("a broken file offers no Move to trash")
+	}
+	test.Tap(trash)
+	test.Tap(findButton(topDialog(s), "Move to trash"))
+	settle(t, s, q)
+	if _, err := os.Stat(broken); !os.IsNotExist(err) {
+		t.Fatalf("the broken file is still there: %v", err)
+	}
+	if listHas(s.screen.List().Items(), broken, func(personalist.ListItem) bool { return true }) {
+		t.Error("the broken file is still listed")
+	}
+	if !s.notice.box.Visible() || !strings.Contains(s.notice.text.Text, "Moved broken.md to the trash") {
+		t.Fatalf("no undo notice (%q)", s.notice.text.Text)
+	}
+	test.Tap(s.notice.action)
+	settle(t, s, q)
+	if got, _ := os.ReadFile(broken); string(got) != string(was) {
+		t.Fatalf("Undo restored %q, want the file as it was", got)
+	}
+	if s.Selected() != broken {
+		t.Errorf("after Undo the selection is %q, want the broken file", s.Selected())
+	}
+}
+
+func TestBrokenFileMoveToTrashCanBeCancelled(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	broken := filepath.Join(s.Dirs().GlobalAgents(), "broken.md")
+	clickPersona(t, s, broken)
+	test.Tap(findButton(s.screen.View(), "Move to trash"))
+	test.Tap(findButton(topDialog(s), choiceCancel))
+	settle(t, s, q)
+	if _, err := os.Stat(broken); err != nil {
+		t.Errorf("Cancel still moved the file: %v", err)
+	}
+}
+
+func TestBrokenFileOpensInTheDesktopEditor(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	var opened []*url.URL
+	s.openURL = func(u *url.URL) error { opened = append(opened, u); return nil }
+	broken := filepath.Join(s.Dirs().GlobalAgents(), "broken.md")
+	clickPersona(t, s, broken)
+	test.Tap(findButton(s.screen.View(), "Open in editor"))
+	if len(opened) != 1 || opened[0].Scheme != "file" || filepath.FromSlash(opened[0].Path) != broken {
+		t.Errorf("opened %v, want the file URL of %s", opened, broken)
+	}
+}
