@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,42 +10,16 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+	"github.com/agentmgr/agentmgr/gui/internal/fixture"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
-// copyTestdata copies testdata/name into a temporary folder, so that tests may write into it,
-// and returns that folder.
-func copyTestdata(t *testing.T, name string) string {
-	t.Helper()
-	dst := t.TempDir()
-	src := filepath.Join("testdata", name)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		out := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(out, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copying testdata/%s: %v", name, err)
-	}
-	return dst
-}
+// copyTestdata copies testdata/name into a temporary folder that tests may write into.
+func copyTestdata(t *testing.T, name string) string { return fixture.Copy(t, name) }
 
 // fixtureDirs copies testdata/agentdir and returns Dirs with the copy as the agent dir and no
 // project.
-func fixtureDirs(t *testing.T) locations.Dirs {
-	t.Helper()
-	return locations.Dirs{Agent: copyTestdata(t, "agentdir")}
-}
+func fixtureDirs(t *testing.T) locations.Dirs { return fixture.Dirs(t) }
 
 // uiQueue stands in for fyne.Do: background work queues its UI half here, and the test runs
 // it on the test goroutine, so that nothing touches widgets from two goroutines.

@@ -12,7 +12,7 @@ var handlers map[string]handler
 
 func init() {
 	handlers = coreHandlers()
-	// The wrapper table of more.go joins the handlers written out below.
+	// The wrapper table of wrapper_table.go joins the handlers written out below.
 	for _, w := range moreWrappers {
 		for _, n := range w.names {
 			handlers[n] = w.handler

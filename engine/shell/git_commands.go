@@ -1,0 +1,85 @@
+package shell
+
+// git: the options and configuration keys that make it run commands.
+
+import "strings"
+
+// gitScriptKeys are configuration keys whose value git runs as a shell
+// command.
+var gitScriptKeys = []string{"core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "sequence.editor", "diff.external", "pager."}
+
+// git looks through the commands git runs from its arguments: -c values
+// that are shell commands (alias.x=!cmd, core.pager=cmd), rebase -x/--exec,
+// submodule foreach and bisect run. That these need a rule naming them is
+// the code-running catalogue's business (codeNeeds).
+func git(name string, args []word, _ stdin) lookThrough {
+	var lt lookThrough
+	i := 0
+	for ; i < len(args); i++ {
+		t := args[i].text
+		if !strings.HasPrefix(t, "-") {
+			break
+		}
+		v := word{}
+		switch {
+		case t == "-c" && i+1 < len(args):
+			i++
+			v = args[i]
+		case strings.HasPrefix(t, "-c") && !strings.HasPrefix(t, "--"):
+			v = word{text: t[2:], literal: args[i].literal}
+		case t == "-C" || t == "--git-dir" || t == "--work-tree" || t == "--namespace":
+			i++
+			continue
+		default:
+			continue
+		}
+		key, value, _ := strings.Cut(v.text, "=")
+		key = strings.ToLower(key)
+		if cmd, ok := strings.CutPrefix(value, "!"); ok && strings.HasPrefix(key, "alias.") {
+			lt.scripts = append(lt.scripts, script{text: cmd, literal: v.literal, what: "the alias given to git -c"})
+			continue
+		}
+		for _, k := range gitScriptKeys {
+			if strings.HasPrefix(key, k) {
+				lt.scripts = append(lt.scripts, script{text: value, literal: v.literal, what: "the command given to git -c " + key})
+			}
+		}
+	}
+	if i >= len(args) {
+		return lt
+	}
+	sub, rest := args[i].text, args[i+1:]
+	switch sub {
+	case "rebase":
+		for j := 0; j < len(rest); j++ {
+			t := rest[j].text
+			switch {
+			case (t == "-x" || t == "--exec") && j+1 < len(rest):
+				lt.scripts = append(lt.scripts, script{text: rest[j+1].text, literal: rest[j+1].literal, what: "the command given to git rebase " + t})
+				j++
+			case strings.HasPrefix(t, "--exec="):
+				lt.scripts = append(lt.scripts, script{text: t[len("--exec="):], literal: rest[j].literal, what: "the command given to git rebase --exec"})
+			case strings.HasPrefix(t, "-x") && len(t) > 2:
+				lt.scripts = append(lt.scripts, script{text: t[2:], literal: rest[j].literal, what: "the command given to git rebase -x"})
+			}
+		}
+	case "submodule":
+		for j, w := range rest {
+			if w.text == "foreach" {
+				k := j + 1
+				for k < len(rest) && strings.HasPrefix(rest[k].text, "-") {
+					k++
+				}
+				if k < len(rest) {
+					lt.scripts = append(lt.scripts, shellString(rest[k:], "the command given to git submodule foreach"))
+				}
+				break
+			}
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].text == "run" {
+			lt.commands = append(lt.commands, rest[1:])
+		}
+	}
+	return lt
+}
