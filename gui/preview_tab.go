@@ -164,7 +164,7 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	left := box.Objects[1].(*fyne.Container)
 	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
 	left.Objects[1].(*widget.Label).SetText(st.Tool)
-	summary := statusSummary(st)
+	summary := statusSummary(st, v.s.sourceBases())
 	if hides := st.Kind == preview.KindHidden; v.am.Differs(st.Tool, hides) {
 		// Both answers side by side: which applies depends on what the user runs.
 		other := "shown"
@@ -201,13 +201,13 @@ func amView(m *personaedit.Model, p *personas.Persona, tools []string) compat.Vi
 }
 
 // statusSummary says in one line why a tool has its status.
-func statusSummary(st preview.Status) string {
+func statusSummary(st preview.Status, bases []string) string {
 	switch st.Kind {
 	case preview.KindHidden:
 		if st.Rule == nil {
 			return "hidden"
 		}
-		return "hidden by " + ruleText(st.Rule)
+		return "hidden by " + ruleText(st.Rule, bases)
 	case preview.KindDepends:
 		var parts []string
 		for _, a := range st.Actions() {
@@ -221,7 +221,7 @@ func statusSummary(st preview.Status) string {
 		}
 		return "depends on the input: " + strings.Join(parts, ", ")
 	}
-	return ruleText(st.Rule)
+	return ruleText(st.Rule, bases)
 }
 
 func plural(n int) string {
@@ -235,16 +235,17 @@ func plural(n int) string {
 // an example value, and a button to try it in the simulator.
 func (v *PreviewTab) showDetail() {
 	v.detail.Objects = nil
+	bases := v.s.sourceBases()
 	if v.selected >= 0 && v.selected < len(v.statuses) {
 		st := v.statuses[v.selected]
 		v.detail.Objects = append(v.detail.Objects,
 			widget.NewLabelWithStyle(fmt.Sprintf("%s (permission key %s): %s", st.Tool, st.Key, legendText(st.Kind)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
 		for _, o := range st.Outcomes {
 			o := o
-			text := fmt.Sprintf("%s, e.g. %q: %s", o.Action, o.Example, ruleText(o.Rule))
+			text := fmt.Sprintf("%s, e.g. %q: %s", o.Action, o.Example, ruleText(o.Rule, bases))
 			if o.Example == "" && (o.Rule == nil || (o.Rule.Rule.Pattern != "" && strings.Trim(o.Rule.Rule.Pattern, "*") == "")) {
 				// The empty value stands for every value only catch-alls match.
-				text = fmt.Sprintf("%s for any value no narrower rule names: %s", o.Action, ruleText(o.Rule))
+				text = fmt.Sprintf("%s for any value no narrower rule names: %s", o.Action, ruleText(o.Rule, bases))
 			}
 			if o.Rule != nil && o.Rule.Rule.Reason != "" {
 				text += ": " + o.Rule.Rule.Reason

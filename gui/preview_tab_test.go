@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -121,5 +122,31 @@ func TestPreviewTabShowsManyToolsAtTheDefaultSize(t *testing.T) {
 	row := newStatusRow().MinSize().Height
 	if rows := int(v.list.Size().Height / row); rows < 12 {
 		t.Errorf("the tool list shows %d rows at 1180x760; want at least 12", rows)
+	}
+}
+
+func TestPreviewTabShowsRuleSourcesRelativeToTheirFolder(t *testing.T) {
+	s := part2Shell(t)
+	tests := []struct {
+		persona, want string
+	}{
+		{"reviewer", "(agents/reviewer.md:"},
+		{"deployer", "(.pi/agents/deployer.md:"},
+	}
+	for _, tt := range tests {
+		s.SelectPersona(tt.persona)
+		v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+		for i, st := range v.Statuses() {
+			if st.Tool == "bash" {
+				v.list.Select(i)
+			}
+		}
+		texts := strings.Join(labelTexts(v.detail), "\n")
+		if !strings.Contains(texts, filepath.FromSlash(tt.want)) {
+			t.Errorf("%s: the bash detail does not name its source as %q:\n%s", tt.persona, tt.want, texts)
+		}
+		if strings.Contains(texts, s.Dirs().Agent) || strings.Contains(texts, filepath.Dir(s.Dirs().Project)) {
+			t.Errorf("%s: the bash detail still shows absolute paths:\n%s", tt.persona, texts)
+		}
 	}
 }

@@ -97,10 +97,11 @@ func actionWord(a engine.Action) string {
 	return string(a)
 }
 
-// ruleText renders a rule reference for people: the rule and where it was written.
-func ruleText(r *preview.RuleRef) string {
+// ruleText renders a rule reference for people: the rule and where it was written, the path
+// relative to the nearest of bases (see Shell.sourceBases).
+func ruleText(r *preview.RuleRef, bases []string) string {
 	if r == nil {
 		return "no rule matched: the default is ask"
 	}
-	return r.Rule.String() + "  (" + r.Source() + ")"
+	return r.Rule.String() + "  (" + r.ShortSource(bases...) + ")"
 }

@@ -275,3 +275,13 @@ func (s *Shell) updateTitle() {
 	}
 	s.notedMissing = s.missingActiveText()
 }
+
+// sourceBases are the folders rule sources are shown relative to: the agent dir
+// (agents/reviewer.md:12) and the project that holds the .pi folder (.pi/agents/x.md:3).
+func (s *Shell) sourceBases() []string {
+	bases := []string{s.dirs.Agent}
+	if s.dirs.Project != "" {
+		bases = append(bases, filepath.Dir(s.dirs.Project))
+	}
+	return bases
+}

@@ -178,7 +178,7 @@ func (v *SimulatorScreen) showResult() {
 	if v.err == nil && v.last != nil && v.s.editable(v.last.Agent) {
 		add = v.AddAsExample
 	}
-	v.result.Objects = simulatorResultObjects(v.last, v.err, v.reveal, add)
+	v.result.Objects = simulatorResultObjects(v.last, v.err, v.s.sourceBases(), v.reveal, add)
 	v.result.Refresh()
 }
 
@@ -225,7 +225,7 @@ func (v *SimulatorScreen) reveal(r *preview.RuleRef) {
 
 // simulatorResultObjects renders a result: the decision, the deciding rule, the guard, the
 // shell commands one by one, and the suggestions.
-func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.RuleRef), addExample func()) []fyne.CanvasObject {
+func simulatorResultObjects(r *preview.Result, err error, bases []string, reveal func(*preview.RuleRef), addExample func()) []fyne.CanvasObject {
 	if err != nil {
 		l := widget.NewLabel(err.Error())
 		l.Importance = widget.DangerImportance
@@ -241,7 +241,7 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 	if r.Hidden {
 		out = append(out, warnLabel(fmt.Sprintf("%s is hidden from %s: the agent is not offered the tool at all.", r.Tool, r.Agent)))
 	}
-	why := wrapLabel(decidedBy(r))
+	why := wrapLabel(decidedBy(r, bases))
 	row := []fyne.CanvasObject{}
 	if r.Rule != nil && r.Rule.Layer == preview.LayerPersona {
 		rule := r.Rule
@@ -252,7 +252,7 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 		out = append(out, wrapLabel("Reason: "+d.Reason))
 	}
 	if r.Guard != nil {
-		out = append(out, warnLabel("Guard applied: "+ruleText(r.Guard)))
+		out = append(out, warnLabel("Guard applied: "+ruleText(r.Guard, bases)))
 	} else {
 		out = append(out, wrapLabel("No guard applied."))
 	}
@@ -264,7 +264,7 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 				shown = u.Permission + " " + u.Text // a file the command writes or reads
 			}
 			text := widget.NewLabelWithStyle(shown, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-			detail := ruleText(u.Rule)
+			detail := ruleText(u.Rule, bases)
 			switch {
 			case u.FailClosed:
 				detail = "asks by fail-closed analysis: " + u.Reason + " (the rule that matched allows it: " + detail + ")"
@@ -287,12 +287,12 @@ func simulatorResultObjects(r *preview.Result, err error, reveal func(*preview.R
 // decidedBy is the headline's "why": the deciding rule, or, when the shell analysis forced an
 // ask over an allowing rule, that analysis and its reason, so that the allow rule is not taken
 // for what decided.
-func decidedBy(r *preview.Result) string {
+func decidedBy(r *preview.Result, bases []string) string {
 	if r.FailClosed {
 		return "Decided by fail-closed analysis, not by a rule: " + r.Decision.Reason +
-			". The rule that matched would allow it: " + ruleText(r.Rule)
+			". The rule that matched would allow it: " + ruleText(r.Rule, bases)
 	}
-	return "Decided by " + ruleText(r.Rule)
+	return "Decided by " + ruleText(r.Rule, bases)
 }
 
 func wrapLabel(s string) *widget.Label {

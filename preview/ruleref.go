@@ -1,6 +1,11 @@
 package preview
 
-import "github.com/agentmgr/agentmgr/engine"
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/agentmgr/agentmgr/engine"
+)
 
 // Layer says which of the composed rulesets a rule belongs to: the engine's layers.
 type Layer = engine.Layer
@@ -72,4 +77,36 @@ func refOf(rule *engine.Rule, at engine.RuleRef) *RuleRef {
 		return nil
 	}
 	return &RuleRef{Rule: *rule, Layer: at.Layer, Set: at.Set, Index: at.Index}
+}
+
+// ShortSource is Source with the path of a persona or guards file written relative to the
+// nearest of bases that holds it (agents/reviewer.md:12 under the agent dir, .pi/agents/x.md:3
+// under the project), so that it fits a line; a path under none of them stays whole.
+func (r RuleRef) ShortSource(bases ...string) string {
+	src := r.Rule.Source
+	if src.Kind == engine.FromFile || src.Kind == engine.FromGuard {
+		src.Name = shortPath(src.Name, bases)
+	}
+	return src.Location()
+}
+
+// shortPath is path relative to the deepest of bases that holds it, or path itself.
+func shortPath(path string, bases []string) string {
+	if !filepath.IsAbs(path) {
+		return path
+	}
+	best := path
+	for _, b := range bases {
+		if b == "" {
+			continue
+		}
+		rel, err := filepath.Rel(b, path)
+		if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		if len(rel) < len(best) {
+			best = rel
+		}
+	}
+	return best
 }
