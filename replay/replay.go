@@ -1,7 +1,10 @@
 package replay
 
 import (
+	"runtime"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -44,14 +47,21 @@ type Result struct {
 func Replay(l *Log, pol *engine.Policy, opt Options) Result {
 	var out Result
 	d := newDecider(l, pol)
+	var calls []*Call
+	var keys []string
 	for _, i := range selected(l, opt) {
 		c := &l.Calls[i]
 		if c.Clipped {
 			out.Clipped++
 			continue
 		}
+		calls = append(calls, c)
+		keys = append(keys, d.prepare(c))
+	}
+	d.decideAll()
+	for j, c := range calls {
 		out.Calls++
-		if now := d.decide(c); now.Action != c.Action {
+		if now := d.memo[keys[j]]; now.Action != c.Action {
 			out.Changed = append(out.Changed, Change{Call: *c, Now: now})
 		}
 	}
@@ -83,20 +93,30 @@ func selected(l *Log, opt Options) []int32 {
 	return out
 }
 
-// decider decides logged calls with one policy, remembering each answer: logs repeat the same
+// decider decides logged calls with one policy, each distinct call once: logs repeat the same
 // calls over and over, and the shell analysis is the costly part of a decision.
 type decider struct {
 	log      *Log
 	pol      *engine.Policy
 	sessions map[string]*engine.Policy // by session and the number of replies that stored its rules
 	memo     map[string]engine.Decision
+	todo     []pending // distinct calls prepared but not yet decided
+}
+
+// pending is a distinct call to decide, under the policy its session had at the time.
+type pending struct {
+	key string
+	pol *engine.Policy
+	c   *Call
 }
 
 func newDecider(l *Log, pol *engine.Policy) *decider {
 	return &decider{log: l, pol: pol, sessions: map[string]*engine.Policy{}, memo: map[string]engine.Decision{}}
 }
 
-func (d *decider) decide(c *Call) engine.Decision {
+// prepare finds the policy c is decided under (the session rules stored before it) and returns
+// the key its decision will have in memo; decideAll then decides it.
+func (d *decider) prepare(c *Call) string {
 	p, id := d.pol, ""
 	if c.Session != "" {
 		if rs, n := d.log.sessionRules(c.Session, c.Time); n > 0 {
@@ -116,12 +136,34 @@ func (d *decider) decide(c *Call) engine.Decision {
 	for _, v := range c.Values {
 		key += "\x00" + v
 	}
-	if dec, ok := d.memo[key]; ok {
-		return dec
+	if _, ok := d.memo[key]; !ok {
+		d.memo[key] = engine.Decision{} // claimed: decided once, by decideAll
+		d.todo = append(d.todo, pending{key, p, c})
 	}
-	dec := DecideKey(p, c.Key, c.Values)
-	d.memo[key] = dec
-	return dec
+	return key
+}
+
+// decideAll decides the prepared calls on every CPU: they are independent, and a log of
+// distinct shell commands is otherwise bound by one core's parsing.
+func (d *decider) decideAll() {
+	out := make([]engine.Decision, len(d.todo))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(d.todo); i = int(next.Add(1) - 1) {
+				t := d.todo[i]
+				out[i] = DecideKey(t.pol, t.c.Key, t.c.Values)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, t := range d.todo {
+		d.memo[t.key] = out[i]
+	}
+	d.todo = d.todo[:0]
 }
 
 // DecideKey decides a call of permission key with values as the gate does: each value on its
