@@ -29,7 +29,7 @@ test: deps-gui deps-claude deps-pi lint test-headless test-race build smoke
 RACE_GUI_TESTS := ^Test(Approvals|EditorSaysHowMany|ImportDialog|ExportDialog|NewPersonaDialog|Rename|Delete|LogView|EmptyLog|Watching|Reload|LeastPrivilege|SwitchingTheActiveAgent|ReopeningAfter|ABrokenActive)
 test-race:
 	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 -run '$(RACE_GUI_TESTS)' ./gui/
-	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/approvalqueue/ ./gui/impact/ ./gui/logfeed/ ./gate/ ./sessions/ ./serve/ ./approvals/
+	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/approvalqueue/ ./gui/impact/ ./gui/logfeed/ ./gate/ ./sessions/ ./serve/ ./approvals/ ./replay/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
