@@ -168,7 +168,7 @@ func TestForwardWithNobodyServingDenies(t *testing.T) {
 	f := newFixture(t)
 	a := f.one(t, decideLine(1, "bash", `{"command":"git push"}`))
 	line, _ := json.Marshal(map[string]any{"id": 2, "type": "forward", "request": a["request"]})
-	r := f.one(t, string(line))
+	r := f.oneKeepingInputOpen(t, string(line))
 	if r["action"] != "deny" || !strings.Contains(str(r["reason"]), "nobody is serving") {
 		t.Fatalf("forward = %v, want deny because the app is not running", r)
 	}

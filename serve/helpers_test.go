@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,6 +100,34 @@ func (f *fixture) run(t testing.TB, lines ...string) []map[string]any {
 		replies = append(replies, r)
 	}
 	return replies
+}
+
+// oneKeepingInputOpen serves a single line and returns its reply, with the input still open
+// until the reply is written: when the input ends, Serve withdraws the forwards still waiting
+// (their caller is gone), so run's input, which ends at once, would race a forward's answer.
+func (f *fixture) oneKeepingInputOpen(t testing.TB, line string) map[string]any {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := f.srv.Serve(context.Background(), inR, outW)
+		outW.Close()
+		done <- err
+	}()
+	if _, err := io.WriteString(inW, line+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	var r map[string]any
+	if err := json.NewDecoder(outR).Decode(&r); err != nil {
+		t.Fatalf("reply is not JSON: %v", err)
+	}
+	inW.Close()
+	go io.Copy(io.Discard, outR) // nothing more is expected; never block Serve's writes
+	if err := <-done; err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	return r
 }
 
 // one serves a single line and returns its reply.
