@@ -66,41 +66,14 @@ Test.
 // with rm (Monitor runs a command, so it is decided as bash: denied), and Bash git push, which
 // the persona asks about: with no app serving, Claude Code -p refuses it, and the reason says so.
 func TestClaudeCodeEndToEnd(t *testing.T) {
-	claude := claudeBinary(t)
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	home := filepath.Join(root, "home")
-	config := filepath.Join(home, ".claude")
-	agentDir := filepath.Join(home, ".pi", "agent")
-	proj := filepath.Join(root, "proj")
-	victim := filepath.Join(proj, "victim")
-	for _, d := range []string{config, filepath.Join(agentDir, "agents"), filepath.Join(proj, ".git"), filepath.Join(proj, ".claude"), victim} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	writeTestFile(t, filepath.Join(agentDir, "agents", "e2e.md"), e2ePersona)
-	writeTestFile(t, filepath.Join(victim, "keep.txt"), "precious\n")
-	writeTestFile(t, filepath.Join(proj, "notes.txt"), "hello from the project\n")
+	sb := newClaudeSandbox(t)
+	self, proj, victim := sb.self, sb.proj, sb.victim
 	// The README's hook block, with this binary as agentmgr.
 	hooks := map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{
 		"matcher": "*",
 		"hooks":   []any{map[string]any{"type": "command", "command": shellQuote(self) + " gate claude --agent e2e", "timeout": 130}},
 	}}}}
 	writeJSONFile(t, filepath.Join(proj, ".claude", "settings.json"), hooks)
-	// A trusted project: an untrusted one ignores its settings' permissions (hooks still run).
-	trusted := map[string]any{
-		"hasCompletedOnboarding": true,
-		"projects":               map[string]any{proj: map[string]any{"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}},
-	}
-	writeJSONFile(t, filepath.Join(config, ".claude.json"), trusted)
-	writeJSONFile(t, filepath.Join(home, ".claude.json"), trusted)
 
 	api := newFakeAPI(
 		fakeToolUse{ID: "toolu_e2e_bash", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "clean up"}},
@@ -108,26 +81,7 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 		fakeToolUse{ID: "toolu_e2e_monitor", Name: "Monitor", Input: map[string]any{"command": "rm -rf victim", "description": "watch", "timeout_ms": 60000}},
 		fakeToolUse{ID: "toolu_e2e_ask", Name: "Bash", Input: map[string]any{"command": "git push origin main", "description": "publish"}},
 	)
-	srv := httptest.NewServer(api)
-	defer srv.Close()
-
-	// The deadline only stops a hung run; no assertion depends on how long anything takes.
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, claude, "-p", "Clean up the project.", "--output-format", "stream-json", "--verbose",
-		"--model", "claude-sonnet-4-5", "--permission-mode", "default")
-	cmd.Dir = proj
-	cmd.Env = []string{
-		"HOME=" + home, "CLAUDE_CONFIG_DIR=" + config, "PATH=" + os.Getenv("PATH"),
-		"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=sk-ant-test-e2e",
-		"PI_CODING_AGENT_DIR=" + agentDir, runAsCLI + "=1",
-		"DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1", "DISABLE_ERROR_REPORTING=1",
-		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "CI=true",
-	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("claude -p failed: %v\n%s", err, tail(out))
-	}
+	out := sb.run(t, api, "")
 	for _, e := range api.errs {
 		t.Errorf("fake API: %s", e)
 	}
@@ -176,6 +130,78 @@ func writeJSONFile(t *testing.T, path string, v any) {
 		t.Fatal(err)
 	}
 	writeTestFile(t, path, string(b))
+}
+
+// claudeSandbox is an isolated home and config for the real Claude Code, and a trusted git
+// project in which it runs: the persona e2e in the agent dir, a victim folder that must be
+// kept, and a file to read. An untrusted project ignores its settings' permissions (hooks
+// still run), so the project is trusted in both places Claude Code looks.
+type claudeSandbox struct {
+	claude, self                               string
+	root, home, config, agentDir, proj, victim string
+}
+
+func newClaudeSandbox(t *testing.T) *claudeSandbox {
+	t.Helper()
+	sb := &claudeSandbox{claude: claudeBinary(t)}
+	var err error
+	if sb.self, err = os.Executable(); err != nil {
+		t.Fatal(err)
+	}
+	if sb.root, err = filepath.EvalSymlinks(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	sb.home = filepath.Join(sb.root, "home")
+	sb.config = filepath.Join(sb.home, ".claude")
+	sb.agentDir = filepath.Join(sb.home, ".pi", "agent")
+	sb.proj = filepath.Join(sb.root, "proj")
+	sb.victim = filepath.Join(sb.proj, "victim")
+	for _, d := range []string{sb.config, filepath.Join(sb.agentDir, "agents"), filepath.Join(sb.proj, ".git"), filepath.Join(sb.proj, ".claude"), sb.victim} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "e2e.md"), e2ePersona)
+	writeTestFile(t, filepath.Join(sb.victim, "keep.txt"), "precious\n")
+	writeTestFile(t, filepath.Join(sb.proj, "notes.txt"), "hello from the project\n")
+	trusted := map[string]any{
+		"hasCompletedOnboarding": true,
+		"projects":               map[string]any{sb.proj: map[string]any{"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}},
+	}
+	writeJSONFile(t, filepath.Join(sb.config, ".claude.json"), trusted)
+	writeJSONFile(t, filepath.Join(sb.home, ".claude.json"), trusted)
+	return sb
+}
+
+// run runs claude -p in the project against the scripted api, with extra arguments and, when
+// pathFirst is not "", that folder first on PATH; it fails the test when claude fails.
+func (sb *claudeSandbox) run(t *testing.T, api *fakeAPI, pathFirst string, extra ...string) []byte {
+	t.Helper()
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	path := os.Getenv("PATH")
+	if pathFirst != "" {
+		path = pathFirst + string(os.PathListSeparator) + path
+	}
+	// The deadline only stops a hung run; no assertion depends on how long anything takes.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	args := append([]string{"-p", "Clean up the project.", "--output-format", "stream-json", "--verbose",
+		"--model", "claude-sonnet-4-5", "--permission-mode", "default"}, extra...)
+	cmd := exec.CommandContext(ctx, sb.claude, args...)
+	cmd.Dir = sb.proj
+	cmd.Env = []string{
+		"HOME=" + sb.home, "CLAUDE_CONFIG_DIR=" + sb.config, "PATH=" + path,
+		"ANTHROPIC_BASE_URL=" + srv.URL, "ANTHROPIC_API_KEY=sk-ant-test-e2e",
+		"PI_CODING_AGENT_DIR=" + sb.agentDir, runAsCLI + "=1",
+		"DISABLE_AUTOUPDATER=1", "DISABLE_TELEMETRY=1", "DISABLE_ERROR_REPORTING=1",
+		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "CI=true",
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("claude -p failed: %v\n%s", err, tail(out))
+	}
+	return out
 }
 
 // tail is the end of a long output, for failure messages.
