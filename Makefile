@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi fuzz smoke package clean
+.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -20,7 +20,7 @@ build: deps-gui
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
 ## the real cgo build, the Xvfb smoke test
-test: deps-gui deps-claude deps-pi lint test-headless test-race build smoke
+test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race build smoke
 
 ## test-race: the packages with concurrency under the race detector (fyneDo is on in
 ## FyneApp.toml). Of gui's own tests only those that start goroutines (reloads, watching,
@@ -35,7 +35,7 @@ test-race:
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
 ## and without CI=true, those tests are skipped)
 test-headless:
-	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -98,6 +98,16 @@ deps-claude:
 		npm install --prefix "$(CLAUDE_DIR)" --no-audit --no-fund --loglevel=error @anthropic-ai/claude-code@$(CLAUDE_CODE_VERSION) && \
 		"$(CLAUDE_BIN)" --version; \
 	fi
+
+## deps-opencode: the pinned OpenCode (opencode-ai and its linux-x64 build) from npm into
+## $(OPENCODE_DIR), for the conversion and plugin tests that run it offline
+OPENCODE_VERSION := 1.18.33
+OPENCODE_DIR := $(HOME)/.cache/agentmgr-test/opencode
+OPENCODE_BIN := $(OPENCODE_DIR)/node_modules/.bin/opencode
+deps-opencode:
+	@grep -qs '"version": "$(OPENCODE_VERSION)"' $(OPENCODE_DIR)/node_modules/opencode-ai/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(OPENCODE_DIR) \
+			opencode-ai@$(OPENCODE_VERSION) opencode-linux-x64@$(OPENCODE_VERSION)
 
 clean:
 	rm -rf bin dist
