@@ -15,6 +15,10 @@ func TestTildeAgentDirIsTheSameForEveryCommand(t *testing.T) {
 	t.Setenv("HOME", home)
 	t.Setenv("PI_CODING_AGENT_DIR", "~/piX")
 	cwd := t.TempDir()
+	// The process works in cwd as well: a path resolved against the process's directory instead
+	// of e.cwd (the bug this test guards) lands in the temporary folder and is caught below,
+	// never in the source tree.
+	t.Chdir(cwd)
 	var out, errOut bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, cwd: cwd, getenv: os.Getenv}
 	for _, args := range [][]string{{"yolo", "on"}, {"keys", "set", "next", "alt+n"}} {
