@@ -4,7 +4,7 @@
 GO        ?= go
 FYNE_DEPS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev \
              libxinerama-dev libxi-dev libxxf86vm-dev
-XVFB_DEPS := xvfb xauth imagemagick x11-utils
+XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
