@@ -10,16 +10,19 @@ SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run build test test-headless test-race fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
 
-## run: install the Debian packages Fyne needs (if missing), then open the app
-run: deps-gui
-	$(GO) run ./cmd/agentmgr
+## run: install the Debian packages Fyne needs (if missing), build, then open the app
+run: build
+	bin/agentmgr
 
-## build: the real cgo binary
+## build: bin/agentmgr, the CLI and the hooks (no GUI libraries linked, so each hook call
+## starts fast), and bin/agentmgr-app, the desktop app (cgo, Fyne), which `agentmgr` with no
+## arguments starts from beside itself
 build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
+	$(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
-## the real cgo build, the Xvfb smoke test
+## the real build (CLI and cgo app), the Xvfb smoke test
 test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
@@ -131,5 +134,5 @@ smoke: build deps-xvfb
 FYNE_TOOL := fyne.io/tools/cmd/fyne@v1.7.4
 package: build
 	mkdir -p dist
-	$(GO) run $(FYNE_TOOL) package --target linux --executable bin/agentmgr --release
+	$(GO) run $(FYNE_TOOL) package --target linux --executable bin/agentmgr-app --release
 	mv agentmgr.tar.xz dist/

@@ -9,7 +9,7 @@
 #   ACTIVE=planner scripts/xvfb-smoke.sh           # the active agent the app opens on
 #
 # Needs xvfb, imagemagick and x11-utils (xdpyinfo tells when the X server answers; xwininfo, when
-# present, checks the title); builds bin/agentmgr (cgo) if absent.
+# present, checks the title); builds bin/agentmgr and bin/agentmgr-app (cgo) if absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,9 +17,12 @@ bin=${BIN:-$root/bin/agentmgr}
 out=${OUT:-$root/bin/screenshot.png}
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
 
-if [ ! -x "$bin" ]; then
-	echo "building $bin"
+# bin/agentmgr with no arguments starts the app, bin/agentmgr-app, from beside itself (in place
+# of its own process, so $pid below is the app's).
+if [ ! -x "$bin" ] || [ ! -x "$(dirname "$bin")/agentmgr-app" ]; then
+	echo "building $bin and $(dirname "$bin")/agentmgr-app"
 	go build -o "$bin" ./cmd/agentmgr
+	go build -o "$(dirname "$bin")/agentmgr-app" ./cmd/agentmgr-app
 fi
 fail() {
 	echo "xvfb-smoke: FAIL: $*" >&2
