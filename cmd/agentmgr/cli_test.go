@@ -173,4 +173,3 @@ func TestYolo(t *testing.T) {
 		t.Errorf("yolo maybe exited %d, want 2", code)
 	}
 }
-
