@@ -45,14 +45,11 @@ func Compile(src string, opts Options) *Pattern {
 		return compileJavaScript(src)
 	}
 	written, expanded, ok := opts.spellings(src)
-	p := &Pattern{src: src}
-	s := written
-	if ok {
-		p.raw = compileGlobs(src, written)
-		s = expanded
+	if !ok {
+		return compileGlobs(src, written)
 	}
-	q := compileGlobs(src, s)
-	p.main, p.tail = q.main, q.tail
+	p := compileGlobs(src, expanded)
+	p.raw = compileGlobs(src, written)
 	return p
 }
 
