@@ -96,3 +96,17 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		t.Errorf("GuardsFiles without a project = %v, want the user's only", g)
 	}
 }
+
+// Home reads $HOME first, from the environment it is given; Find keeps the home it was given
+// with the folders, for the rules' `~`.
+func TestHomeIsReadOneWay(t *testing.T) {
+	env := map[string]string{"HOME": "/home/given"}
+	getenv := func(k string) string { return env[k] }
+	if got := Home(getenv); got != "/home/given" {
+		t.Errorf("Home = %q, want $HOME of the given environment", got)
+	}
+	d := Find(getenv, Home(getenv), "")
+	if d.Home != "/home/given" || d.Agent != "/home/given/.pi/agent" {
+		t.Errorf("Find = %+v, want home /home/given and its agent dir", d)
+	}
+}

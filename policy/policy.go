@@ -20,7 +20,8 @@ import (
 func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
 	files, probs := LoadGuards(dirs)
 	state, _ := personas.LoadState(dirs)
-	parts := Parts{Persona: p.Rules, Guards: CompileGuards(files), Yolo: state.Yolo}
+	// The home directory the folders were found from is the one `~` stands for in every rule.
+	parts := Parts{Persona: p.Rules, Guards: compileGuardsWithHome(files, dirs.Home), Yolo: state.Yolo, Home: dirs.Home}
 	if session != "" {
 		s, err := sessions.Open(dirs).Get(session)
 		if err != nil {

@@ -42,6 +42,5 @@ func findDirs() (locations.Dirs, error) {
 	if err != nil {
 		return locations.Dirs{}, fmt.Errorf("cannot tell the working directory: %w", err)
 	}
-	home, _ := os.UserHomeDir()
-	return locations.Find(os.Getenv, home, cwd), nil
+	return locations.Default(cwd), nil
 }

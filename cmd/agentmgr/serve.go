@@ -51,8 +51,7 @@ guards, session rules, yolo, shell analysis, review log). docs/pi.md describes t
 			if !filepath.IsAbs(cwd) {
 				return e.dirs()
 			}
-			home, _ := os.UserHomeDir()
-			return locations.Find(e.getenv, home, cwd)
+			return locations.Find(e.getenv, locations.Home(e.getenv), cwd)
 		},
 		Sessions:   func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
 		Compose:    policy.For,
