@@ -155,3 +155,17 @@ func TestReplaySkipsClippedValues(t *testing.T) {
 		t.Errorf("replay of a clipped call: %+v", r)
 	}
 }
+
+// Replay decides a call as the gate does, path handling included: with the policy at a place,
+// a logged read outside the project is the engine's external_directory ask, not the allow its
+// spelling alone would get.
+func TestReplayDecidesPathsAsTheEngineDoes(t *testing.T) {
+	rs := rules("read", "*", "allow")
+	l := FromEntries(logOf(rs, "dev|s1|read|/etc/hosts", "dev|s1|read|src/a.go"))
+	pol := engine.NewPolicy(rs).At(&engine.Place{Cwd: "/proj", Project: "/proj"})
+	r := Replay(l, pol, Options{})
+	if r.Calls != 2 || len(r.Changed) != 1 || r.Changed[0].Values[0] != "/etc/hosts" ||
+		r.Changed[0].Now.Action != engine.Ask || r.Changed[0].Now.Permission != engine.ExternalDirectory {
+		t.Errorf("replay at /proj: %d calls, changed %q; want /etc/hosts to become an external_directory ask", r.Calls, changedText(r))
+	}
+}
