@@ -172,7 +172,37 @@ func diffLines(x, y [][]byte) []op {
 	size := 2*((len(x)+len(y)+1)/2) + 3
 	d.vf, d.vb = make([]int, size), make([]int, size)
 	d.compare(0, len(x), 0, len(y))
-	return d.ops
+	return deletesFirst(d.ops)
+}
+
+// deletesFirst puts, in every run of changes between two equal lines, the deleted lines before
+// the inserted ones, as diff(1) shows them: the halves of the search meet in the middle of a
+// run and may interleave them. The script and its length stay the same.
+func deletesFirst(ops []op) []op {
+	var ins []op
+	for i := 0; i < len(ops); {
+		if ops[i].kind == opEqual {
+			i++
+			continue
+		}
+		j := i
+		for j < len(ops) && ops[j].kind != opEqual {
+			j++
+		}
+		w := i
+		ins = ins[:0]
+		for _, o := range ops[i:j] {
+			if o.kind == opDelete {
+				ops[w] = o
+				w++
+			} else {
+				ins = append(ins, o)
+			}
+		}
+		copy(ops[w:j], ins)
+		i = j
+	}
+	return ops
 }
 
 // differ holds the lines as ids, the two frontiers reused by every middle-snake search, and
