@@ -1,7 +1,9 @@
 package preview
 
 import (
-	"github.com/agentmgr/agentmgr/engine"
+	"os"
+
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/wildcard"
 )
 
@@ -13,10 +15,11 @@ func valueGlobs(pattern string, path bool, home string) []string {
 	return wildcard.Alternatives(pattern, wildcard.Options{Path: path, Home: home})
 }
 
-// resolveHome is the home directory previews compile with: the given one, else the user's.
+// resolveHome is the home directory previews compile with: the given one, else the user's
+// (locations.Home, as the gate finds it).
 func resolveHome(home string) string {
 	if home == "" {
-		return engine.HomeDir()
+		return locations.Home(os.Getenv)
 	}
 	return home
 }
