@@ -52,12 +52,13 @@ bench:
 ## package's testdata/fuzz/<target>/ and fails the run: commit it, it stays a seed from then on.
 FUZZTIME ?= 3s
 fuzz-short:
-	@set -e; for dir in $$(git ls-files '*_test.go' | xargs grep -l '^func Fuzz' | xargs -n1 dirname | sort -u); do \
+	@set -e; for dir in $$(grep -rl --include='*_test.go' --exclude-dir='.?*' --exclude-dir=node_modules '^func Fuzz' . | xargs -n1 dirname | sort -u); do \
 		for target in $$(grep -h '^func Fuzz' $$dir/*_test.go | sed 's/^func \(Fuzz[A-Za-z0-9_]*\).*/\1/'); do \
-			echo "fuzz ./$$dir $$target for $(FUZZTIME)"; \
-			CGO_ENABLED=0 $(GO) test -tags ci -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) ./$$dir/; \
+			echo "fuzz $$dir $$target for $(FUZZTIME)"; \
+			CGO_ENABLED=0 $(GO) test -tags ci -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) $$dir/; \
 		done; \
-	done
+	done; \
+	[ -n "$$dir" ] || { echo "fuzz-short: no fuzz targets found"; exit 1; }
 
 ## fuzz: the same, longer
 fuzz:
