@@ -74,6 +74,9 @@ func compileKeyPattern(src string) *Pattern {
 	return wildcard.Compile(src, wildcard.Options{})
 }
 
+// Home is the home directory a leading `~` or `$HOME` stood for when the rules were compiled.
+func (c *Compiled) Home() string { return c.home }
+
 // Rules returns the rules as compiled, in order.
 func (c *Compiled) Rules() Ruleset {
 	out := make(Ruleset, len(c.rules))

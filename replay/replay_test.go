@@ -169,3 +169,28 @@ func TestReplayDecidesPathsAsTheEngineDoes(t *testing.T) {
 		t.Errorf("replay at /proj: %d calls, changed %q; want /etc/hosts to become an external_directory ask", r.Calls, changedText(r))
 	}
 }
+
+// Session rules are replayed with the persona's home directory, not the process's $HOME: a
+// session's "~/notes/*" allows what the persona's "~" means.
+func TestReplaySessionRulesUseThePersonasHome(t *testing.T) {
+	t.Setenv("HOME", "/elsewhere")
+	rs := rules("*", "*", "ask")
+	pol := &engine.Policy{Persona: engine.CompileWithHome(rs, "/home/h")}
+	value := "/home/h/notes/a.md"
+	ask := pol.DecideToolValues("read", []string{value})
+	req := &approvals.Request{ID: "r1", Session: "s1", Agent: "dev", Tool: "read", Permission: "read", Values: []string{value}}
+	stored := engine.Rule{Permission: "read", Pattern: "~/notes/*", Action: engine.Allow, Source: engine.Source{Kind: engine.FromSession}}
+	session := &engine.Policy{Persona: pol.Persona, Session: engine.CompileWithHome(engine.Ruleset{stored}, "/home/h")}
+	later := session.DecideToolValues("read", []string{value})
+	if later.Action != engine.Allow {
+		t.Fatalf("setup: the session rule does not allow: %+v", later)
+	}
+	l := FromEntries([]reviewlog.Entry{
+		reviewlog.DecisionEntry(t0, approvals.Call{Session: "s1", Agent: "dev", Tool: "read", Values: []string{value}}, ask, req),
+		reviewlog.ReplyEntry(t0.Add(time.Second), *req, approvals.Resolution{Action: engine.Allow, Reply: approvals.Always, By: approvals.ByPerson, Rules: engine.Ruleset{stored}}),
+		reviewlog.DecisionEntry(t0.Add(time.Minute), approvals.Call{Session: "s1", Agent: "dev", Tool: "read", Values: []string{value}}, later, nil),
+	})
+	if r := Replay(l, pol, Options{}); len(r.Changed) != 0 {
+		t.Errorf("replay with the same rules changed %q; the session allowed %s", changedText(r), value)
+	}
+}
