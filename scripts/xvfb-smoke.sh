@@ -115,7 +115,10 @@ shoot() {
 	fi
 }
 colours=0
-for _ in $(seq 1 400); do
+# The wait is bounded by time, not by a count of tries: only a hang (a minute without a painted
+# window) fails it, however slowly a loaded machine takes each screenshot.
+deadline=$(($(now_ms) + 60000))
+while [ "$(now_ms)" -lt "$deadline" ]; do
 	kill -0 "$pid" 2>/dev/null || fail "the app exited before showing its window"
 	[ -n "$wid" ] || find_window
 	if { [ -n "$wid" ] || ! has_xwininfo; } && shoot "$work/shot.png"; then
@@ -125,7 +128,7 @@ for _ in $(seq 1 400); do
 	sleep 0.02
 done
 painted=$(now_ms)
-[ "$colours" -gt 50 ] || fail "no painted window after the wait ($colours colours)"
+[ "$colours" -gt 50 ] || fail "no painted window within a minute ($colours colours)"
 echo "xvfb-smoke: $count persona files: first painted frame seen $((painted - start)) ms after start"
 if [ -n "$wid" ]; then
 	title=$(xwininfo -id "$wid" | grep -ao '"agentmgr [^"]*"') || true
