@@ -11,6 +11,9 @@ import (
 type Call struct {
 	Session string
 	Agent   string
+	// AgentID names the subagent that made the call (Claude Code's agent_id); "" for the
+	// main thread.
+	AgentID string
 	Tool    string
 	// Values are what the call acts on: one shell command, one or several paths, a URL. No
 	// values is decided as one empty value.
