@@ -35,6 +35,14 @@ type Call struct {
 	// says there is one, even ""): the call is also decided as bash on it.
 	Command    string
 	HasCommand bool
+	// Writes are paths a tool agentmgr does not know would write (its name says it writes):
+	// each is also decided under edit. URLs are addresses it would fetch: each is also
+	// decided under webfetch. The strictest answer stands.
+	Writes []string
+	URLs   []string
+	// Unknown says the tool is in no table of agentmgr's (an MCP tool, a tool added later):
+	// allowed only by a "*" rule, it asks when the persona restricts bash, edit or webfetch.
+	Unknown bool
 	// Folders are folders the call reads besides its value (the path Grep searches): each is
 	// also decided under Key, and the strictest answer stands.
 	Folders []string

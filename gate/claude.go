@@ -108,6 +108,17 @@ func ParseClaude(data []byte) (Call, error) {
 	if err != nil {
 		return Call{}, err
 	}
+	if !mapping.IsClaudeTool(ev.ToolName) && mapping.KeyForTool(ev.ToolName) == ev.ToolName {
+		// A tool agentmgr does not know (an MCP server's, a tool added later): its input is
+		// searched for what it would run, write or fetch, whatever the fields are called.
+		c.Unknown = true
+		doors, err := FindSideDoors(ev.ToolName, fields)
+		if err != nil {
+			return Call{}, err
+		}
+		command, hasCommand = doors.Command, doors.HasCommand
+		c.Writes, c.URLs = doors.Writes, doors.URLs
+	}
 	value, found, err := stringField(fields, tool.Fields)
 	if err != nil {
 		return Call{}, err

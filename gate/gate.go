@@ -227,6 +227,28 @@ func decide(p *engine.Policy, c Call) engine.Decision {
 		}
 		d.Units = b.Units
 	}
+	for _, w := range c.Writes {
+		if e := at.DecideKey("edit", w); engine.Stricter(d.Action, e.Action) != d.Action {
+			d = e
+		}
+	}
+	for _, u := range c.URLs {
+		if f := at.DecideKey("webfetch", u); engine.Stricter(d.Action, f.Action) != d.Action {
+			d = f
+		}
+	}
+	if c.Unknown && d.Action == engine.Allow && d.Rule != nil && d.Rule.Permission == "*" {
+		var restricted []string
+		for _, k := range []string{shellKey, "edit", "webfetch"} {
+			if p.Restricts(k) {
+				restricted = append(restricted, k)
+			}
+		}
+		if len(restricted) > 0 {
+			d.Action = engine.Ask
+			d.Reason = addReason(d.Reason, fmt.Sprintf("%s is a tool agentmgr does not know, allowed only by the catch-all \"*\" rule, and the persona restricts %s, which such a tool could do; a rule naming the tool (or its MCP server, mcp__server__*) decides it as written", c.Tool, strings.Join(restricted, ", ")))
+		}
+	}
 	return d
 }
 
