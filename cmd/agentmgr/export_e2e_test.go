@@ -11,7 +11,8 @@ import (
 // TestClaudeCodeRunsExportedSubagent exports a persona with `agentmgr export --to claude` and
 // runs the real Claude Code as that agent (claude -p --agent NAME) against the scripted fake
 // API, with no hook in any settings file: the subagent file's own hooks must call the gate,
-// which denies the persona's rm and lets a read through.
+// which denies the persona's rm and lets a read through. Then the binary the hook names is
+// removed: the hook fails closed, and a call the persona allows is blocked with the reason.
 func TestClaudeCodeRunsExportedSubagent(t *testing.T) {
 	sb := newClaudeSandbox(t)
 	home, agentDir, proj, victim := sb.home, sb.agentDir, sb.proj, sb.victim
@@ -27,7 +28,7 @@ func TestClaudeCodeRunsExportedSubagent(t *testing.T) {
 	var out, errb bytes.Buffer
 	vars := map[string]string{"PI_CODING_AGENT_DIR": agentDir, "HOME": home}
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, cwd: proj, getenv: func(k string) string { return vars[k] }}
-	if code := run([]string{"export", "e2e", "--to", "claude"}, e); code != 0 {
+	if code := run([]string{"export", "e2e", "--to", "claude", "--binary", filepath.Join(bin, "agentmgr")}, e); code != 0 {
 		t.Fatalf("export exited %d\n%s\n%s", code, out.String(), errb.String())
 	}
 	if _, err := os.Stat(filepath.Join(proj, ".claude", "agents", "e2e.md")); err != nil {
@@ -50,5 +51,18 @@ func TestClaudeCodeRunsExportedSubagent(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(victim, "keep.txt")); err != nil {
 		t.Errorf("the denied rm ran anyway: %v", err)
+	}
+
+	// agentmgr is gone: the exported hook must block, not let the call run unchecked.
+	if err := os.Remove(filepath.Join(bin, "agentmgr")); err != nil {
+		t.Fatal(err)
+	}
+	api = newFakeAPI(fakeToolUse{ID: "toolu_x_touch", Name: "Bash", Input: map[string]any{"command": "touch made-without-agentmgr", "description": "make"}})
+	got = sb.run(t, api, bin, "--agent", "e2e")
+	if r, ok := api.result("toolu_x_touch"); !ok || !r.IsError || !strings.Contains(r.Text, "the call is blocked") {
+		t.Errorf("Bash touch with agentmgr missing: result %+v (sent: %v); want the hook's block\n%s", r, ok, tail(got))
+	}
+	if _, err := os.Stat(filepath.Join(proj, "made-without-agentmgr")); err == nil {
+		t.Error("the call ran although the hook could not run agentmgr")
 	}
 }
