@@ -83,3 +83,19 @@ func TestSideDoorsAreDecided(t *testing.T) {
 		})
 	}
 }
+
+// task is decided on the subagent's name: Claude Code's Agent tool names it in subagent_type.
+func TestTaskIsDecidedOnTheSubagentsName(t *testing.T) {
+	rules := engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Allow},
+		{Permission: "task", Pattern: "*", Action: engine.Ask},
+		{Permission: "task", Pattern: "reviewer", Action: engine.Allow},
+	}
+	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	for agent, want := range map[string]string{"reviewer": "allow", "general-purpose": "ask", "": "ask"} {
+		ev := `{"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Agent","tool_input":{"subagent_type":"` + agent + `","prompt":"x"}}`
+		if got := g.Claude(context.Background(), []byte(ev)).HookSpecificOutput; got.PermissionDecision != want {
+			t.Errorf("Agent %q = %s (%s), want %s", agent, got.PermissionDecision, got.PermissionDecisionReason, want)
+		}
+	}
+}

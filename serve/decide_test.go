@@ -28,6 +28,9 @@ func TestDecide(t *testing.T) {
 		{"wrong argument type denies", "bash", `{"command":3}`, "deny", []string{"not a string"}, ""},
 		{"optional path is the cwd", "ls", `{}`, "ask", []string{`list "."`}, "."},
 		{"custom tool decided on its name", "ctx_stats", `{"x":1}`, "ask", []string{`"*" "*" ask`}, ""},
+		// task is decided on the subagent's name; the guarded persona asks for every task.
+		{"a subagent call is decided on its agent", "subagent", `{"agent":"reviewer","task":"look"}`, "ask", []string{`task "reviewer"`}, "reviewer"},
+		{"a subagent management call names no agent", "subagent", `{"action":"list"}`, "ask", []string{`task ""`}, ""},
 		// A tool agentmgr does not know is searched for what it would run, write or fetch.
 		{"an MCP exec's argv is decided as bash", "mcp_srv_exec", `{"argv":["rm","-rf","victim"]}`, "deny", []string{`"rm *" deny`}, ""},
 		{"an MCP write is decided as edit", "mcp_fs_write_file", `{"path":"/p/a","content":"x"}`, "deny", []string{`"edit" "*" deny`}, ""},

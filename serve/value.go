@@ -13,6 +13,9 @@ type valueField struct {
 	fields []string
 	// optional tools act on the working directory when no field is given (grep, find, ls).
 	optional bool
+	// blank tools are decided on "" when no field is given (a subagent tool's management
+	// actions name no agent).
+	blank bool
 }
 
 // piValues is the table of value fields, by permission key. A key not listed (a custom or MCP
@@ -26,6 +29,9 @@ var piValues = map[string]valueField{
 	"list":      {fields: []string{"path"}, optional: true},
 	"webfetch":  {fields: []string{"url"}},
 	"websearch": {fields: []string{"query"}},
+	// task is decided on the subagent's name (pi-subagents' subagent tool: agent), so that
+	// task: {"*": ask, reviewer: allow} lets the reviewer run.
+	"task": {fields: []string{"agent", "subagent_type"}, blank: true},
 }
 
 // toolValue picks the value of a call of tool with arguments input. A tool that acts on the
@@ -55,6 +61,9 @@ func toolValue(tool string, input json.RawMessage, cwd string) (string, error) {
 			break
 		}
 		return s, nil
+	}
+	if vf.blank {
+		return "", nil
 	}
 	if vf.optional {
 		if cwd == "" {
