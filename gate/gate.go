@@ -30,6 +30,11 @@ type Gate struct {
 	// calls) and gives a subagent's call its chain; without it a subagent's chain is its own
 	// type alone.
 	Chains ChainStore
+	// Hooked, when set, reports whether the agents a Claude Code call in cwd starts go through
+	// the gate too (a settings file holds its PreToolUse hook). A subagent's own hook, as
+	// export writes it, covers that subagent only: an agent it starts would run unseen, so
+	// starting one is at least ask when Hooked says no.
+	Hooked func(cwd string) bool
 }
 
 // ChainStore remembers, per session, which agent started which (decide.Chains).
@@ -157,6 +162,11 @@ func (g *Gate) Judge(c Call) Judgement {
 	if c.Skill != "" {
 		d.Reason = addReason(d.Reason, fmt.Sprintf("inline command of skill %q", c.Skill))
 	}
+	if c.Client == ClientClaude && mapping.StartsAgent(c.Tool) && d.Action == engine.Allow && g.Hooked != nil && !g.Hooked(c.Cwd) {
+		// A context agentmgr cannot see into fails closed at the call that creates it.
+		d.Action = engine.Ask
+		d.Reason = addReason(d.Reason, "the agent this call starts would run without agentmgr's hook (no Claude Code settings file holds it), so its calls could not be decided; add the README's hook block to the settings")
+	}
 	j := Judgement{Verdict: ruleVerdict(agent, c, d), Agent: agent, Policy: pol, Decision: d}
 	if d.Action != engine.Ask {
 		g.record(c, agent, d)
@@ -199,7 +209,7 @@ func (g *Gate) record(c Call, agent string, d engine.Decision) {
 		if c.Skill != "" {
 			tool = "skill " + c.Skill + ": " + c.Tool
 		}
-		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, Tool: tool, Values: []string{c.Value}}, d, nil)
+		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, CallID: c.ID, Tool: tool, Values: []string{c.Value}}, d, nil)
 	}
 }
 

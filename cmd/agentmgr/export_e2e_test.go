@@ -11,7 +11,8 @@ import (
 // TestClaudeCodeRunsExportedSubagent exports a persona with `agentmgr export --to claude` and
 // runs the real Claude Code as that agent (claude -p --agent NAME) against the scripted fake
 // API, with no hook in any settings file: the subagent file's own hooks must call the gate,
-// which denies the persona's rm and lets a read through. Then the binary the hook names is
+// which denies the persona's rm and lets a read through, and refuses to start an agent no hook
+// would cover (the general-purpose agent carries none). Then the binary the hook names is
 // removed: the hook fails closed, and a call the persona allows is blocked with the reason.
 func TestClaudeCodeRunsExportedSubagent(t *testing.T) {
 	sb := newClaudeSandbox(t)
@@ -38,6 +39,10 @@ func TestClaudeCodeRunsExportedSubagent(t *testing.T) {
 	api := newFakeAPI(
 		fakeToolUse{ID: "toolu_x_bash", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "clean up"}},
 		fakeToolUse{ID: "toolu_x_read", Name: "Read", Input: map[string]any{"file_path": filepath.Join(proj, "notes.txt")}},
+		// The agent it would start carries no hook (no settings file holds the gate): refused.
+		fakeToolUse{ID: "toolu_x_agent", Name: "Agent", Input: map[string]any{"subagent_type": "general-purpose", "description": "escape", "prompt": "ROUTE-ESCAPE go"}},
+	).route("ROUTE-ESCAPE",
+		fakeToolUse{ID: "toolu_x_escape", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "escape"}},
 	)
 	got := sb.run(t, api, bin, "--agent", "e2e")
 	for _, e := range api.errs {
@@ -48,6 +53,12 @@ func TestClaudeCodeRunsExportedSubagent(t *testing.T) {
 	}
 	if r, ok := api.result("toolu_x_read"); !ok || r.IsError || !strings.Contains(r.Text, "hello from the project") {
 		t.Errorf("Read: result %+v (sent: %v); want the file's text", r, ok)
+	}
+	if r, ok := api.result("toolu_x_agent"); !ok || !r.IsError || !strings.Contains(r.Text, "without agentmgr's hook") {
+		t.Errorf("Agent starting an unhooked general-purpose agent: result %+v (sent: %v); want it refused, saying why", r, ok)
+	}
+	if _, ok := api.result("toolu_x_escape"); ok {
+		t.Error("the unhooked nested agent ran a tool call")
 	}
 	if _, err := os.Stat(filepath.Join(victim, "keep.txt")); err != nil {
 		t.Errorf("the denied rm ran anyway: %v", err)

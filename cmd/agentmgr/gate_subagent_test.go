@@ -25,7 +25,8 @@ func subagentEvent(event, extra, tool, input string) string {
 func TestGateSubagents(t *testing.T) {
 	shortGrace(t)
 	e, _, _ := testEnv(t, "")
-	_ = e
+	// The README's hook is in the user's settings: the agents a session starts are seen too.
+	writeTestFile(t, filepath.Join(e.cwd, ".claude", "settings.json"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"agentmgr gate claude"}]}]}}`)
 	writeAgent(t, "cleaner.md", cleanerPersona)
 	writeAgent(t, "loose.md", loosePersona)
 	steps := []struct {
@@ -79,9 +80,27 @@ func TestGateSubagents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"agent_id":"a1"`, `"agent_id":"a3"`, `"tool":"skill sweep: Bash"`} {
+	for _, want := range []string{`"agent_id":"a1","call_id":"toolu_1"`, `"agent_id":"a3"`, `"tool":"skill sweep: Bash"`} {
 		if !strings.Contains(string(log), want) {
 			t.Errorf("the review log lacks %s:\n%s", want, log)
 		}
+	}
+}
+
+// With no settings file holding the gate's hook (only an exported subagent's own hook runs),
+// an agent the call starts would run unseen: starting it asks.
+func TestGateStartingAnUnhookedAgentAsks(t *testing.T) {
+	shortGrace(t)
+	testEnv(t, "")
+	writeAgent(t, "loose.md", loosePersona)
+	out := runGateCmd(subagentEvent("PreToolUse", "", "Agent", `{"subagent_type":"general-purpose","prompt":"x"}`), "--agent", "loose", "claude")
+	action, reason := gateAnswer(t, "claude", out)
+	if action != "ask" || !strings.Contains(reason, "without agentmgr's hook") {
+		t.Errorf("Agent with no hooked settings = %s (%s), want ask saying why", action, reason)
+	}
+	// Other calls are not affected.
+	out = runGateCmd(subagentEvent("PreToolUse", "", "Bash", `{"command":"ls"}`), "--agent", "loose", "claude")
+	if action, reason := gateAnswer(t, "claude", out); action != "allow" {
+		t.Errorf("Bash ls = %s (%s), want allow", action, reason)
 	}
 }
