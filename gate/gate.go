@@ -98,7 +98,13 @@ func (g *Gate) withChain(c Call) (Call, error) {
 		if kind == "" {
 			kind = mapping.DefaultSubagent
 		}
-		if err := g.Chains.Spawned(c.Session, c.AgentID, c.Chain, kind); err != nil {
+		by := c.Chain
+		if c.AgentID == "" && c.AgentType != "" {
+			// The main thread of a session started with --agent NAME runs NAME: the agents it
+			// starts have NAME on their chain.
+			by = []string{c.AgentType}
+		}
+		if err := g.Chains.Spawned(c.Session, c.AgentID, by, kind); err != nil {
 			return c, fmt.Errorf("cannot record the subagent this call starts: %w", err)
 		}
 	}

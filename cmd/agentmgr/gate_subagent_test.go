@@ -29,6 +29,8 @@ func TestGateSubagents(t *testing.T) {
 	writeTestFile(t, filepath.Join(e.cwd, ".claude", "settings.json"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"agentmgr gate claude"}]}]}}`)
 	writeAgent(t, "cleaner.md", cleanerPersona)
 	writeAgent(t, "loose.md", loosePersona)
+	// The active persona allows everything: only the chain can deny.
+	writeTestFile(t, filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agent-manager", "state.json"), `{"active":"loose"}`)
 	steps := []struct {
 		name, args, stdin string
 		decision          string
@@ -48,6 +50,13 @@ func TestGateSubagents(t *testing.T) {
 			[]string{"cleaner keeps files", `general-purpose is no persona`, `decided by persona "cleaner"`}},
 		{"an --agent session runs that persona", "",
 			subagentEvent("PreToolUse", `,"agent_type":"cleaner"`, "Bash", `{"command":"rm -rf build"}`), "deny", []string{`persona "cleaner"`}},
+		// A session started with claude --agent cleaner: its main thread carries agent_type only,
+		// and the agent it starts (no persona of that name) is decided by cleaner.
+		{"an --agent session starts a helper", "",
+			strings.Replace(subagentEvent("PreToolUse", `,"agent_type":"cleaner"`, "Agent", `{"subagent_type":"helper","prompt":"x"}`), `"session_id":"s1"`, `"session_id":"s9"`, 1), "allow", nil},
+		{"the helper of an --agent cleaner session is never looser than cleaner", "",
+			strings.Replace(subagentEvent("PreToolUse", `,"agent_id":"h1","agent_type":"helper"`, "Bash", `{"command":"rm -rf build"}`), `"session_id":"s1"`, `"session_id":"s9"`, 1), "deny",
+			[]string{"cleaner keeps files"}},
 		{"a skill's inline command is bash", "--agent cleaner",
 			`{"session_id":"s1","cwd":"/p","hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{"command":"echo ok && rm -rf victim"},"tool_use_id":"toolu_s:preamble-0","command_name":"sweep","command_source":"projectSettings","invoked_by":"claude"}`,
 			"deny", []string{"cleaner keeps files", `skill "sweep"`}},
