@@ -215,8 +215,8 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 			t.Errorf("the MCP tool %s ran although the gate did not allow it", tool)
 		}
 	}
-	if r, ok := api.result("toolu_e2e_skill"); !ok || strings.Contains(r.Text, "swept") {
-		t.Errorf("the skill's inline printf, which e2e denies, ran or the skill did not answer: %+v, %v", r, ok)
+	if r, ok := api.result("toolu_e2e_skill"); !ok || strings.Contains(r.Text, "swept") || api.sent("Status: swept") {
+		t.Errorf("the skill's inline printf, which e2e denies, ran (its output reached the model) or the skill did not answer: %+v, %v", r, ok)
 	}
 	log, err := os.ReadFile(filepath.Join(sb.agentDir, "agent-manager", "log", "review.jsonl"))
 	if err != nil {
