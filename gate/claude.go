@@ -63,11 +63,12 @@ func ParseClaudeStart(data []byte) (start SubagentStart, ok bool, err error) {
 	return SubagentStart{Session: ev.SessionID, AgentID: ev.AgentID, AgentType: ev.AgentType}, true, nil
 }
 
-// ParseClaude reads a Claude Code PreToolUse event into a call: the tool is mapped to its
-// permission key and the value is taken from the tool_input field the mapping names. A call
-// whose input carries a shell command (command, cmd or script) is also decided as bash,
-// whatever the tool. Anything the gate cannot decide safely is an error, which the gate turns
-// into a deny.
+// ParseClaude reads a Claude Code PreToolUse (or PreSkillShellCommand) event into a call: the
+// tool is mapped to its permission key and the value is taken from the tool_input field the
+// mapping names. A call whose input carries a shell command (command, cmd or script) is also
+// decided as bash, whatever the tool; the input of a tool in no table is searched for what it
+// would run, write or fetch (FindSideDoors). Anything the gate cannot decide safely is an
+// error, which the gate turns into a deny.
 func ParseClaude(data []byte) (Call, error) {
 	var ev ClaudeEvent
 	if err := decodeStrict(data, &ev); err != nil {
