@@ -43,6 +43,12 @@ type Call struct {
 	// Unknown says the tool is in no table of agentmgr's (an MCP tool, a tool added later):
 	// allowed only by a "*" rule, it asks when the persona restricts bash, edit or webfetch.
 	Unknown bool
+	// Also are more values of the call, each decided under Key as Value is (the other agents
+	// a pi subagent call runs in parallel or in a chain); the strictest answer stands.
+	Also []string
+	// Opaque, when set, says why the call hides what it would do (a subagent workflow given
+	// as a script): it is at least ask, with that reason.
+	Opaque string
 	// Folders are folders the call reads besides its value (the path Grep searches): each is
 	// also decided under Key, and the strictest answer stands.
 	Folders []string

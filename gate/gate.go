@@ -231,6 +231,15 @@ func decide(p *engine.Policy, c Call) engine.Decision {
 		d.Action = engine.Ask
 		d.Reason = addReason(d.Reason, fmt.Sprintf("the %s call has no %s to decide on, so it is not allowed unseen", c.Tool, valueWord(c.Key)))
 	}
+	for _, v := range c.Also {
+		if vd := at.DecideKey(c.Key, v); engine.Stricter(d.Action, vd.Action) != d.Action {
+			d = vd
+		}
+	}
+	if c.Opaque != "" && d.Action == engine.Allow {
+		d.Action = engine.Ask
+		d.Reason = addReason(d.Reason, c.Opaque)
+	}
 	for _, f := range c.Folders {
 		if fd := at.DecideKey(c.Key, f); engine.Stricter(d.Action, fd.Action) != d.Action {
 			d = fd

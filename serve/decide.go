@@ -68,6 +68,16 @@ func (s *Server) decide(req Request) Reply {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	}
 	c.Value = value
+	if c.Key == "task" && req.Value == nil {
+		// Every agent the call runs is decided, not only the first one named.
+		agents, opaque := taskAgents(req.Input)
+		for _, a := range agents {
+			if a != value {
+				c.Also = append(c.Also, a)
+			}
+		}
+		c.Opaque = opaque
+	}
 	if doors, unknown, err := sideDoors(req.Tool, req.Input); err != nil {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	} else if unknown {

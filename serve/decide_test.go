@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -237,5 +238,27 @@ func TestAPersonaEditIsSeenByTheNextCall(t *testing.T) {
 	f.use(t, "newer")
 	if r := f.one(t, line); r["action"] != "allow" || r["agent"] != "newer" {
 		t.Fatalf("after adding a persona and switching to it, git push = %v by %v, want allow by newer", r["action"], r["agent"])
+	}
+}
+
+// Every agent a pi subagent call runs is decided (parallel tasks, chain steps), and one whose
+// agents are named only when it runs is at least ask.
+func TestDecideEveryAgentOfASubagentCall(t *testing.T) {
+	f := newFixture(t)
+	tasker := "---\ndescription: delegates\npermissions:\n  \"*\": allow\n  task:\n    \"*\": allow\n    \"rm-bot\": deny\n---\n"
+	if err := os.WriteFile(filepath.Join(f.dirs.Agent, "agents", "tasker.md"), []byte(tasker), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ input, action, reason string }{
+		{`{"agent":"reviewer","task":"x"}`, "allow", `task "reviewer"`},
+		{`{"tasks":[{"agent":"reviewer"},{"agent":"rm-bot"}]}`, "deny", `task "rm-bot"`},
+		{`{"chain":[{"agent":"reviewer"},{"parallel":[{"agent":"rm-bot"}]}]}`, "deny", `task "rm-bot"`},
+		{`{"workflowScript":"return run('x')"}`, "ask", "only when it runs"},
+	}
+	for i, tt := range tests {
+		r := f.one(t, `{"id":`+itoa(i)+`,"type":"decide","session":"s1","agent":"tasker","tool":"subagent","input":`+tt.input+`}`)
+		if r["action"] != tt.action || !strings.Contains(str(r["reason"]), tt.reason) {
+			t.Errorf("subagent %s = %v (%v), want %s with %q", tt.input, r["action"], r["reason"], tt.action, tt.reason)
+		}
 	}
 }
