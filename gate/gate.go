@@ -187,8 +187,16 @@ func (g *Gate) Judge(c Call) Judgement {
 // clients, and that outcome is recorded.
 func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 	v, d := j.Verdict, j.Decision
+	agent, callers := j.Agent, []string(nil)
+	if j.Policy != nil && j.Policy.Name != "" {
+		// The app loads personas by name: the nearest persona, and the chain's others.
+		agent = j.Policy.Name
+		for _, cl := range j.Policy.Callers {
+			callers = append(callers, cl.Name)
+		}
+	}
 	req := Request{
-		Client: c.Client, Session: c.SessionKey(), AgentID: c.AgentID, Agent: j.Agent, Tool: c.Tool, Permission: c.Key,
+		Client: c.Client, Session: c.SessionKey(), AgentID: c.AgentID, Agent: agent, Callers: callers, Tool: c.Tool, Permission: c.Key,
 		Value: c.Value, Cwd: c.Cwd, Reason: v.Reason, Rule: d.Rule, Source: d.Source(),
 		Units: v.Units, Suggestions: j.Suggestions,
 	}
