@@ -156,6 +156,8 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 		fakeToolUse{ID: "toolu_e2e_mcp_status", Name: "mcp__srv__status", Input: map[string]any{}},
 	).route("ROUTE-CLEANER",
 		fakeToolUse{ID: "toolu_e2e_sub_touch", Name: "Bash", Input: map[string]any{"command": "touch sub-made", "description": "make"}},
+		// cleaner allows rm; the session's persona does not: never looser than the caller.
+		fakeToolUse{ID: "toolu_e2e_sub_rm", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "clean"}},
 		fakeToolUse{ID: "toolu_e2e_sub_agent", Name: "Agent", Input: map[string]any{"subagent_type": "general-purpose", "description": "nest", "prompt": "ROUTE-NESTED go"}},
 	).route("ROUTE-NESTED",
 		fakeToolUse{ID: "toolu_e2e_nest_touch", Name: "Bash", Input: map[string]any{"command": "touch nested-made", "description": "make"}},
@@ -176,6 +178,7 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 		{"toolu_e2e_ask", "Bash git push (ask, nobody to answer)", true, []string{`"git push *"`, "claude -p", "refused"}},
 		{"toolu_e2e_touch", "main thread touch (e2e allows it)", false, nil},
 		{"toolu_e2e_sub_touch", "subagent cleaner's touch", true, []string{"cleaner creates nothing", `decided by persona "cleaner"`}},
+		{"toolu_e2e_sub_rm", "subagent cleaner's rm (cleaner allows it, e2e does not)", true, []string{"nothing is deleted", `decided by persona "e2e"`}},
 		{"toolu_e2e_nest_touch", "nested general-purpose agent's touch", true, []string{"cleaner creates nothing", "general-purpose is no persona"}},
 		{"toolu_e2e_mcp_exec", "MCP exec argv rm", true, []string{`"rm *"`, "nothing is deleted"}},
 		{"toolu_e2e_mcp_shell", "MCP shell command_line rm", true, []string{`"rm *"`}},
