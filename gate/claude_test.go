@@ -136,3 +136,46 @@ func TestParseClaude(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordedHookEvents decides every hook event shape recorded from Claude Code 2.1.332 with
+// the default model: each is read (effort as an object, agent_id, agent_type, prompt_id,
+// command_name, ...) and answered for its own event.
+func TestRecordedHookEvents(t *testing.T) {
+	rules := testRules(t, "testdata/claude/rules.json")
+	tests := []struct {
+		file, event, decision, reason string
+	}{
+		{"pretooluse-subagent.json", "PreToolUse", "deny", `"rm *" deny`},
+		{"pretooluse-agent.json", "PreToolUse", "ask", `task "cleaner"`},
+		{"preskillshellcommand.json", "PreSkillShellCommand", "deny", `skill "sweep"`},
+		{"subagentstart.json", "SubagentStart", "", ""},
+		{"subagentstop.json", "PreToolUse", "deny", `hook_event_name is "SubagentStop"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata/claude/events", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			chains := &memChains{}
+			g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rules), Chains: chains, Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+			out := g.Claude(context.Background(), data).HookSpecificOutput
+			if out.HookEventName != tt.event || out.PermissionDecision != tt.decision || !strings.Contains(out.PermissionDecisionReason, tt.reason) {
+				t.Errorf("%s answered %+v, want %s %q with %q", tt.file, out, tt.event, tt.decision, tt.reason)
+			}
+			if tt.event == "SubagentStart" && chains.started != "a3879a592d16269bd/cleaner" {
+				t.Errorf("SubagentStart recorded %q", chains.started)
+			}
+		})
+	}
+}
+
+// memChains is a ChainStore that remembers the last start.
+type memChains struct{ started string }
+
+func (m *memChains) Spawned(session, by string, byChain []string, kind string) error { return nil }
+func (m *memChains) Started(session, id, kind string) ([]string, error) {
+	m.started = id + "/" + kind
+	return []string{kind}, nil
+}
+func (m *memChains) Chain(session, id, kind string) ([]string, error) { return []string{kind}, nil }

@@ -20,7 +20,8 @@ import (
 // refuses is denied.
 func FuzzParseClaude(f *testing.F) {
 	events, _ := filepath.Glob("testdata/claude/*.event.json")
-	for _, ev := range events {
+	recorded, _ := filepath.Glob("testdata/claude/events/*.json")
+	for _, ev := range append(events, recorded...) {
 		if data, err := os.ReadFile(ev); err == nil {
 			f.Add(data)
 		}
