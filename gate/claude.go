@@ -192,14 +192,19 @@ func stringField(fields map[string]json.RawMessage, names []string) (string, boo
 // ClaudeOutput is what a PreToolUse hook prints on stdout to decide the call.
 type ClaudeOutput struct {
 	HookSpecificOutput ClaudeDecision `json:"hookSpecificOutput"`
+	// SystemMessage is shown to the person, not the model: why a SubagentStart could not be
+	// recorded.
+	SystemMessage string `json:"systemMessage,omitempty"`
 }
 
 // ClaudeDecision is the decision part of ClaudeOutput. Claude Code shows the reason to the model
 // on deny, and to the person on allow and ask.
 type ClaudeDecision struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"` // allow, deny or ask
-	PermissionDecisionReason string `json:"permissionDecisionReason"`
+	HookEventName string `json:"hookEventName"`
+	// PermissionDecision is allow, deny or ask; with its reason it is left out of the answer
+	// to SubagentStart, which decides nothing.
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 }
 
 // Claude renders a verdict as Claude Code's PreToolUse hook output.

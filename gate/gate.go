@@ -74,7 +74,7 @@ func (g *Gate) started(s SubagentStart) ClaudeOutput {
 	out := ClaudeOutput{HookSpecificOutput: ClaudeDecision{HookEventName: ClaudeSubagentStart}}
 	if g.Chains != nil {
 		if _, err := g.Chains.Started(s.Session, s.AgentID, s.AgentType); err != nil {
-			out.HookSpecificOutput.PermissionDecisionReason = "agentmgr could not record the subagent: " + err.Error()
+			out.SystemMessage = "agentmgr could not record the subagent " + s.AgentID + ": " + err.Error()
 		}
 	}
 	return out

@@ -166,7 +166,6 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 	for _, e := range api.errs {
 		t.Errorf("fake API: %s", e)
 	}
-
 	checks := []struct {
 		id, what string
 		isError  bool
