@@ -109,7 +109,7 @@ func ParseClaude(data []byte) (Call, error) {
 	if err != nil {
 		return Call{}, err
 	}
-	if !mapping.IsClaudeTool(ev.ToolName) && mapping.KeyForTool(ev.ToolName) == ev.ToolName {
+	if !mapping.IsKnownTool(ev.ToolName) {
 		// A tool agentmgr does not know (an MCP server's, a tool added later): its input is
 		// searched for what it would run, write or fetch, whatever the fields are called.
 		c.Unknown = true

@@ -270,17 +270,8 @@ func decide(p *engine.Policy, c Call) engine.Decision {
 			d = f
 		}
 	}
-	if c.Unknown && d.Action == engine.Allow && d.Rule != nil && d.Rule.Permission == "*" {
-		var restricted []string
-		for _, k := range []string{shellKey, "edit", "webfetch"} {
-			if p.Restricts(k) {
-				restricted = append(restricted, k)
-			}
-		}
-		if len(restricted) > 0 {
-			d.Action = engine.Ask
-			d.Reason = addReason(d.Reason, fmt.Sprintf("%s is a tool agentmgr does not know, allowed only by the catch-all \"*\" rule, and the persona restricts %s, which such a tool could do; a rule naming the tool (or its MCP server, mcp__server__*) decides it as written", c.Tool, strings.Join(restricted, ", ")))
-		}
+	if c.Unknown {
+		d = p.CloseUnknown(c.Tool, d)
 	}
 	return d
 }

@@ -233,8 +233,7 @@ func rulesText(rs engine.Ruleset) string {
 // would run, write or fetch, as the Claude Code gate does (gate.FindSideDoors); unknown says
 // the tool is such a tool. A known tool's arguments are read by its value field alone.
 func sideDoors(tool string, input json.RawMessage) (gate.SideDoors, bool, error) {
-	key := mapping.KeyForTool(tool)
-	if key != tool || mapping.IsKnownKey(key) {
+	if mapping.IsKnownTool(tool) {
 		return gate.SideDoors{}, false, nil
 	}
 	var fields map[string]json.RawMessage
