@@ -11,7 +11,12 @@ import (
 type Call struct {
 	Session string
 	Agent   string
-	Tool    string
+	// AgentID names the subagent that made the call (Claude Code's agent_id); "" for the
+	// main thread.
+	AgentID string
+	// CallID is the agent's id for the call (Claude Code's tool_use_id); "" when none.
+	CallID string
+	Tool   string
 	// Values are what the call acts on: one shell command, one or several paths, a URL. No
 	// values is decided as one empty value.
 	Values []string

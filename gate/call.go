@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/sessions"
 )
 
 // Client is the protocol a call came in on. It decides what the gate answers when the person
@@ -34,12 +35,41 @@ type Call struct {
 	// says there is one, even ""): the call is also decided as bash on it.
 	Command    string
 	HasCommand bool
+	// Writes are paths a tool agentmgr does not know would write (its name says it writes):
+	// each is also decided under edit. URLs are addresses it would fetch: each is also
+	// decided under webfetch. The strictest answer stands.
+	Writes []string
+	URLs   []string
+	// Unknown says the tool is in no table of agentmgr's (an MCP tool, a tool added later):
+	// allowed only by a "*" rule, it asks when the persona restricts bash, edit or webfetch.
+	Unknown bool
+	// Also are more values of the call, each decided under Key as Value is (the other agents
+	// a pi subagent call runs in parallel or in a chain); the strictest answer stands.
+	Also []string
+	// Opaque, when set, says why the call hides what it would do (a subagent workflow given
+	// as a script): it is at least ask, with that reason.
+	Opaque string
 	// Folders are folders the call reads besides its value (the path Grep searches): each is
 	// also decided under Key, and the strictest answer stands.
 	Folders []string
 	// Mode is Claude Code's permission_mode ("default", "plan", "bypassPermissions", ...).
 	Mode string
+	// AgentID names the subagent that makes the call ("" for the main thread); AgentType is
+	// the subagent's name (Claude Code's agent_type), which may name a persona.
+	AgentID   string
+	AgentType string
+	// Chain are the agent types from the session to the agent making the call, outermost
+	// first (AgentType last); the gate fills it in from what it recorded of the session.
+	Chain []string
+	// Event is the Claude Code hook event ("" for PreToolUse); Skill names the skill whose
+	// inline command a PreSkillShellCommand event runs.
+	Event string
+	Skill string
 }
+
+// SessionKey is the id the call's session rules are kept under: one per agent of the session,
+// so that an "always" given to one subagent covers neither the others nor the main thread.
+func (c Call) SessionKey() string { return sessions.AgentKey(c.Session, c.AgentID) }
 
 // shell reports whether the call runs a shell command, analysed command by command.
 func (c Call) shell() bool { return mapping.IsShellKey(c.Key) || c.HasCommand }

@@ -8,36 +8,76 @@ import (
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
-// ClaudeEvent is the JSON Claude Code sends on stdin to a PreToolUse hook. Fields Claude Code
-// adds in later versions are ignored.
+// ClaudeEvent is the part of the JSON Claude Code sends on stdin to a PreToolUse hook that the
+// gate uses. Only these fields are decoded: every other field (transcript_path, prompt_id,
+// effort, which 2.1.332 sends as an object, and whatever later versions add) is skipped
+// whatever its type, so a new field never fails the call. A field listed here with the wrong
+// type is an error: the gate cannot decide on it.
 type ClaudeEvent struct {
 	SessionID      string          `json:"session_id"`
-	TranscriptPath string          `json:"transcript_path,omitempty"`
 	Cwd            string          `json:"cwd"`
-	PromptID       string          `json:"prompt_id,omitempty"`
 	PermissionMode string          `json:"permission_mode,omitempty"`
-	Effort         string          `json:"effort,omitempty"`
 	HookEventName  string          `json:"hook_event_name"`
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
 	ToolUseID      string          `json:"tool_use_id,omitempty"`
+	// AgentID is set on a subagent's calls; AgentType is the subagent's name, and is also set
+	// (without AgentID) in a session started with --agent NAME.
+	AgentID   string `json:"agent_id,omitempty"`
+	AgentType string `json:"agent_type,omitempty"`
+	// CommandName is, in PreSkillShellCommand, the skill whose text holds the command.
+	CommandName string `json:"command_name,omitempty"`
 }
 
-// claudePreToolUse is the only hook event the gate answers.
-const claudePreToolUse = "PreToolUse"
+// The hook events the gate answers.
+const (
+	claudePreToolUse = "PreToolUse"
+	// ClaudeSkillShell runs a shell command written inline in a skill's text (!`cmd`): it is
+	// decided as a Bash call.
+	ClaudeSkillShell = "PreSkillShellCommand"
+	// ClaudeSubagentStart says a subagent started (its id and type): the gate records it to
+	// know which agent started which.
+	ClaudeSubagentStart = "SubagentStart"
+)
 
-// ParseClaude reads a Claude Code PreToolUse event into a call: the tool is mapped to its
-// permission key and the value is taken from the tool_input field the mapping names. A call
-// whose input carries a shell command (command, cmd or script) is also decided as bash,
-// whatever the tool. Anything the gate cannot decide safely is an error, which the gate turns
-// into a deny.
+// SubagentStart is a started subagent, as the SubagentStart event says it.
+type SubagentStart struct {
+	Session, AgentID, AgentType string
+}
+
+// ParseClaudeStart reads a SubagentStart event; ok is false for any other event.
+func ParseClaudeStart(data []byte) (start SubagentStart, ok bool, err error) {
+	var ev ClaudeEvent
+	if err := decodeStrict(data, &ev); err != nil {
+		return start, false, err
+	}
+	if ev.HookEventName != ClaudeSubagentStart {
+		return start, false, nil
+	}
+	if err := checkSession(ev.SessionID); err != nil {
+		return start, true, fmt.Errorf("session_id: %w", err)
+	}
+	if ev.AgentID == "" {
+		return start, true, errors.New("agent_id is missing; cannot tell which agent started")
+	}
+	return SubagentStart{Session: ev.SessionID, AgentID: ev.AgentID, AgentType: ev.AgentType}, true, nil
+}
+
+// ParseClaude reads a Claude Code PreToolUse (or PreSkillShellCommand) event into a call: the
+// tool is mapped to its permission key and the value is taken from the tool_input field the
+// mapping names. A call whose input carries a shell command (command, cmd or script) is also
+// decided as bash, whatever the tool; the input of a tool in no table is searched for what it
+// would run, write or fetch (FindSideDoors). Anything the gate cannot decide safely is an
+// error, which the gate turns into a deny.
 func ParseClaude(data []byte) (Call, error) {
 	var ev ClaudeEvent
-	if err := decodeStrict(data, &ev, false); err != nil {
+	if err := decodeStrict(data, &ev); err != nil {
 		return Call{}, err
 	}
-	if ev.HookEventName != "" && ev.HookEventName != claudePreToolUse {
-		return Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate claude answers only %s hooks", ev.HookEventName, claudePreToolUse)
+	switch ev.HookEventName {
+	case "", claudePreToolUse, ClaudeSkillShell:
+	default:
+		return Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate claude answers %s, %s and %s hooks", ev.HookEventName, claudePreToolUse, ClaudeSkillShell, ClaudeSubagentStart)
 	}
 	if ev.ToolName == "" {
 		return Call{}, errors.New("tool_name is missing; cannot tell which tool is called")
@@ -49,6 +89,17 @@ func ParseClaude(data []byte) (Call, error) {
 	c := Call{
 		Client: ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
 		Key: tool.Key, Cwd: ev.Cwd, Mode: ev.PermissionMode,
+		AgentID: ev.AgentID, AgentType: ev.AgentType,
+	}
+	if ev.HookEventName == ClaudeSkillShell {
+		// Whatever shell the skill names, its command is decided as bash with the full
+		// analysis: a skill's text is one more way to run a command.
+		c.Event, c.Skill = ClaudeSkillShell, ev.CommandName
+		if c.Skill == "" {
+			c.Skill = "(unnamed)"
+		}
+		tool = mapping.ClaudeToolFor("Bash")
+		c.Key = tool.Key
 	}
 	fields, err := claudeFields(tool, ev.ToolInput)
 	if err != nil {
@@ -57,6 +108,17 @@ func ParseClaude(data []byte) (Call, error) {
 	command, hasCommand, err := stringField(fields, mapping.ShellFields)
 	if err != nil {
 		return Call{}, err
+	}
+	if !mapping.IsKnownTool(ev.ToolName) {
+		// A tool agentmgr does not know (an MCP server's, a tool added later): its input is
+		// searched for what it would run, write or fetch, whatever the fields are called.
+		c.Unknown = true
+		doors, err := FindSideDoors(ev.ToolName, fields)
+		if err != nil {
+			return Call{}, err
+		}
+		command, hasCommand = doors.Command, doors.HasCommand
+		c.Writes, c.URLs = doors.Writes, doors.URLs
 	}
 	value, found, err := stringField(fields, tool.Fields)
 	if err != nil {
@@ -130,20 +192,31 @@ func stringField(fields map[string]json.RawMessage, names []string) (string, boo
 // ClaudeOutput is what a PreToolUse hook prints on stdout to decide the call.
 type ClaudeOutput struct {
 	HookSpecificOutput ClaudeDecision `json:"hookSpecificOutput"`
+	// SystemMessage is shown to the person, not the model: why a SubagentStart could not be
+	// recorded.
+	SystemMessage string `json:"systemMessage,omitempty"`
 }
 
 // ClaudeDecision is the decision part of ClaudeOutput. Claude Code shows the reason to the model
 // on deny, and to the person on allow and ask.
 type ClaudeDecision struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"` // allow, deny or ask
-	PermissionDecisionReason string `json:"permissionDecisionReason"`
+	HookEventName string `json:"hookEventName"`
+	// PermissionDecision is allow, deny or ask; with its reason it is left out of the answer
+	// to SubagentStart, which decides nothing.
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 }
 
-// Claude renders a verdict as Claude Code's hook output.
-func (v Verdict) Claude() ClaudeOutput {
+// Claude renders a verdict as Claude Code's PreToolUse hook output.
+func (v Verdict) Claude() ClaudeOutput { return v.ClaudeFor("") }
+
+// ClaudeFor renders a verdict as the output of the hook event it answers ("" is PreToolUse).
+func (v Verdict) ClaudeFor(event string) ClaudeOutput {
+	if event == "" {
+		event = claudePreToolUse
+	}
 	return ClaudeOutput{HookSpecificOutput: ClaudeDecision{
-		HookEventName:            claudePreToolUse,
+		HookEventName:            event,
 		PermissionDecision:       string(v.Action),
 		PermissionDecisionReason: v.Reason,
 	}}

@@ -2,12 +2,17 @@ package gate
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/engine/shell"
 )
 
 // FuzzParseClaude feeds arbitrary bytes to the Claude Code parser and the whole gate: nothing
@@ -15,7 +20,8 @@ import (
 // refuses is denied.
 func FuzzParseClaude(f *testing.F) {
 	events, _ := filepath.Glob("testdata/claude/*.event.json")
-	for _, ev := range events {
+	recorded, _ := filepath.Glob("testdata/claude/events/*.json")
+	for _, ev := range append(events, recorded...) {
 		if data, err := os.ReadFile(ev); err == nil {
 			f.Add(data)
 		}
@@ -38,13 +44,63 @@ func FuzzParseClaude(f *testing.F) {
 			}
 		}
 		out := g.Claude(context.Background(), data).HookSpecificOutput
+		if out.HookEventName == ClaudeSubagentStart {
+			// A recorded start has nothing to decide; the parser must have read it as one.
+			if _, ok, _ := ParseClaudeStart(data); !ok {
+				t.Fatalf("%q was answered as a SubagentStart", data)
+			}
+			return
+		}
 		switch {
-		case out.HookEventName != "PreToolUse" || out.PermissionDecisionReason == "":
+		case out.HookEventName != "PreToolUse" && out.HookEventName != ClaudeSkillShell || out.PermissionDecisionReason == "":
 			t.Fatalf("gate output for %q is %+v, want a PreToolUse decision with a reason", data, out)
 		case err != nil && out.PermissionDecision != "deny":
 			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.PermissionDecision)
 		case out.PermissionDecision != "allow" && out.PermissionDecision != "deny" && out.PermissionDecision != "ask":
 			t.Fatalf("gate decided %q for %q", out.PermissionDecision, data)
+		}
+	})
+}
+
+// FuzzClaudeUnknownFields adds a field the gate does not use, with any JSON value, to a good
+// event: the call must parse and equal the call without it. Claude Code adds fields (effort
+// became an object in 2.1.332) and none of them may deny every call.
+func FuzzClaudeUnknownFields(f *testing.F) {
+	f.Add("effort", `{"level":"medium"}`)
+	f.Add("prompt_id", `"3c0f"`)
+	f.Add("transcript_path", `null`)
+	f.Add("x", `[1,{"a":[true,null]},"\u00e9"]`)
+	f.Add("tool_input", `{}`)
+	const base = `"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse","agent_id":"a1","agent_type":"t","tool_name":"Bash","tool_input":{"command":"rm x"}`
+	want, err := ParseClaude([]byte("{" + base + "}"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	used := map[string]bool{}
+	for _, k := range []string{"session_id", "cwd", "permission_mode", "hook_event_name", "tool_name", "tool_input", "tool_use_id", "agent_id", "agent_type"} {
+		used[k] = true
+	}
+	f.Fuzz(func(t *testing.T, name, value string) {
+		var v json.RawMessage
+		if json.Unmarshal([]byte(value), &v) != nil {
+			return
+		}
+		key, _ := json.Marshal(name)
+		// encoding/json matches field names without regard to case: a key that folds to a
+		// used one is that field, not an unknown one.
+		for k := range used {
+			if strings.EqualFold(k, name) {
+				return
+			}
+		}
+		for _, event := range []string{"{" + string(key) + ":" + value + "," + base + "}", "{" + base + "," + string(key) + ":" + value + "}"} {
+			got, err := ParseClaude([]byte(event))
+			if err != nil {
+				t.Fatalf("ParseClaude(%s) = %v; an unused field must never fail the event", event, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("ParseClaude(%s) = %+v, want %+v", event, got, want)
+			}
 		}
 	})
 }
@@ -73,6 +129,41 @@ func FuzzParseNeutral(f *testing.F) {
 			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.Action)
 		case out.Action != engine.Allow && out.Action != engine.Deny:
 			t.Fatalf("neutral answer %q for %q, want allow or deny", out.Action, data)
+		}
+	})
+}
+
+// FuzzFindSideDoors feeds any tool name and input to the side-door search: it never panics,
+// and an argv it finds is quoted so that the shell analysis reads back exactly its words (a
+// program smuggled into an argument must not become a command of its own, nor one lost).
+func FuzzFindSideDoors(f *testing.F) {
+	f.Add("mcp__srv__exec", []byte(`{"argv":["rm","-rf","victim"]}`))
+	f.Add("mcp__srv__run", []byte(`{"program":"sh","args":["-c","rm x; echo 'a'"]}`))
+	f.Add("mcp__fs__write_file", []byte(`{"path":"/p/a","url":"https://x"}`))
+	f.Add("mcp__srv__shell", []byte(`{"command_line":"a && b","shell":true}`))
+	f.Fuzz(func(t *testing.T, tool string, input []byte) {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(input, &fields) != nil {
+			return
+		}
+		_, _ = FindSideDoors(tool, fields)
+		var argv []string
+		if raw, ok := fields["argv"]; !ok || json.Unmarshal(raw, &argv) != nil || len(argv) == 0 {
+			return
+		}
+		for _, a := range argv {
+			if a == "" || strings.ContainsAny(a, "\x00") || !utf8.ValidString(a) {
+				return
+			}
+		}
+		units := shell.Analyze(quoteArgv(argv))
+		want := strings.Join(argv, " ")
+		found := false
+		for _, u := range units {
+			found = found || u.Text == want
+		}
+		if !found {
+			t.Fatalf("quoteArgv(%q) = %q reads back as %+v, want a unit %q", argv, quoteArgv(argv), units, want)
 		}
 	})
 }

@@ -71,6 +71,7 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		{"project state", d.ProjectStateDir(), "p/.pi/agent-manager"},
 		{"persona index", d.PersonaIndex(), "a/agent/agent-manager/cache/persona-names.json"},
 		{"sessions", d.SessionsDir(), "a/agent/agent-manager/sessions"},
+		{"subagents", d.SubagentsDir(), "a/agent/agent-manager/subagents"},
 		{"review log", d.ReviewLog(), "a/agent/agent-manager/log/review.jsonl"},
 		{"inbox", d.InboxDir(), "a/agent/agent-manager/inbox"},
 		{"keybindings", d.Keybindings(), "a/agent/keybindings.json"},

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -67,6 +68,21 @@ func (s *Server) decide(req Request) Reply {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	}
 	c.Value = value
+	if c.Key == "task" && req.Value == nil {
+		// Every agent the call runs is decided, not only the first one named.
+		agents, opaque := taskAgents(req.Input)
+		for _, a := range agents {
+			if a != value {
+				c.Also = append(c.Also, a)
+			}
+		}
+		c.Opaque = opaque
+	}
+	if doors, unknown, err := sideDoors(req.Tool, req.Input); err != nil {
+		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+	} else if unknown {
+		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
+	}
 	j := s.gate.Judge(c)
 	d := verdictDecision(j.Verdict, c)
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
@@ -211,4 +227,20 @@ func rulesText(rs engine.Ruleset) string {
 		parts[i] = fmt.Sprintf("%s %q", r.Permission, r.Pattern)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// sideDoors searches the arguments of a tool agentmgr does not know (custom, MCP) for what it
+// would run, write or fetch, as the Claude Code gate does (gate.FindSideDoors); unknown says
+// the tool is such a tool. A known tool's arguments are read by its value field alone.
+func sideDoors(tool string, input json.RawMessage) (gate.SideDoors, bool, error) {
+	if mapping.IsKnownTool(tool) {
+		return gate.SideDoors{}, false, nil
+	}
+	var fields map[string]json.RawMessage
+	if len(input) > 0 && string(input) != "null" && json.Unmarshal(input, &fields) != nil {
+		// Arguments that are no object hide nothing the tool's own key does not decide.
+		fields = nil
+	}
+	doors, err := gate.FindSideDoors(tool, fields)
+	return doors, true, err
 }
