@@ -50,6 +50,9 @@ func (s *Server) decide(req Request) Reply {
 	var value string
 	var err error
 	switch {
+	case req.Runtime != "":
+		c, err = runtimeCall(req)
+		c.Session, c.Agent, value = req.Session, req.Agent, c.Value
 	case req.Value != nil && len(req.Input) > 0:
 		err = errors.New(`give "input" or "value", not both`)
 	case req.Value != nil:
@@ -67,7 +70,7 @@ func (s *Server) decide(req Request) Reply {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	}
 	c.Value = value
-	j := s.gate.Judge(c)
+	c, j := s.judge(c, req.Chain)
 	d := verdictDecision(j.Verdict, c)
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
 		d.Request = s.asks.add(c, j)
