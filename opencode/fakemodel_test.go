@@ -21,8 +21,6 @@ type fakeModel struct {
 	calls   int
 }
 
-
-
 type chatRequest struct {
 	Messages []struct {
 		Role    string          `json:"role"`
