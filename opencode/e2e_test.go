@@ -148,28 +148,34 @@ func TestRealOpenCode(t *testing.T) {
 			return w.run("", call("task", map[string]string{"description": "look", "subagent_type": agent,
 				"prompt": call("bash", map[string]string{"command": command, "description": "look"})}))
 		}
+		scout := filepath.Join(w.agent, "agents", "scout.md")
 		// guarded allows ls; scout, the subagent's persona, denies it.
 		r := task("scout", "ls")
-		if !anyHas(r.results, `persona "scout": deny bash "ls"`) {
+		if !anyHas(r.results, `persona "scout, with guarded": deny bash "ls"`, scout+":7") {
 			t.Errorf("ls in the scout subagent: the model read %q; want scout's deny", r.results)
 		}
 		// scout allows rm; guarded, the caller's persona, denies it.
 		r = task("scout", "rm victim.txt")
-		if !anyHas(r.results, `persona "guarded": deny bash "rm victim.txt"`) {
+		if !anyHas(r.results, `deny bash "rm victim.txt"`, persona+":7") {
 			t.Errorf("rm in the scout subagent: the model read %q; want guarded's deny", r.results)
 		}
 		// helper has no persona: the caller's decides.
 		r = task("helper", "rm victim.txt")
-		if !anyHas(r.results, `persona "guarded": deny bash "rm victim.txt"`) {
+		if !anyHas(r.results, `persona "guarded": deny bash "rm victim.txt"`, persona+":7") {
 			t.Errorf("rm in the helper subagent: the model read %q; want guarded's deny", r.results)
 		}
 		keptVictim(t, w)
 	})
 }
 
-func anyHas(list []string, s string) bool {
+// anyHas reports whether one of list holds every one of want.
+func anyHas(list []string, want ...string) bool {
 	for _, x := range list {
-		if strings.Contains(x, s) {
+		all := true
+		for _, w := range want {
+			all = all && strings.Contains(x, w)
+		}
+		if all {
 			return true
 		}
 	}

@@ -70,7 +70,7 @@ func (s *Server) decide(req Request) Reply {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	}
 	c.Value = value
-	c, j := s.judge(c, req.Chain)
+	j := s.judge(c, req.Chain)
 	d := verdictDecision(j.Verdict, c)
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
 		d.Request = s.asks.add(c, j)
