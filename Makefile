@@ -18,8 +18,8 @@ run: deps-gui
 build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 
-## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
-## the real cgo build, the Xvfb smoke test
+## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi and
+## OpenCode), the real cgo build, the Xvfb smoke test
 test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race build smoke
 
 ## test-race: the packages with concurrency under the race detector (fyneDo is on in
@@ -32,8 +32,9 @@ test-race:
 	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/approvalqueue/ ./gui/impact/ ./gui/logfeed/ ./gate/ ./sessions/ ./serve/ ./approvals/ ./replay/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
-## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
-## and without CI=true, those tests are skipped)
+## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed, the OpenCode
+## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
+## those tests are skipped)
 test-headless:
 	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 

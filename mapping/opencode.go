@@ -82,6 +82,13 @@ func OpenCodeToolFor(name string) OpenCodeTool {
 	return OpenCodeTool{Name: name, Key: KeyForTool(name)}
 }
 
+// IsOpenCodeTool reports whether name is one of OpenCode's tools in the table (in any case):
+// a tool that is not (an MCP tool, a plugin's) is one agentmgr does not know.
+func IsOpenCodeTool(name string) bool {
+	_, ok := openCodeByFold[strings.ToLower(name)]
+	return ok
+}
+
 // OpenCodeTools returns the table of OpenCode tools, in display order.
 func OpenCodeTools() []OpenCodeTool {
 	out := make([]OpenCodeTool, len(openCodeTools))

@@ -45,3 +45,11 @@ func TestOpenCodeToolsAreCopies(t *testing.T) {
 		t.Fatalf("the table was changed through a returned value: read's field is %q", f)
 	}
 }
+
+func TestIsOpenCodeTool(t *testing.T) {
+	for name, want := range map[string]bool{"read": true, "Glob": true, "todowrite": true, "find": false, "github_create_issue": false} {
+		if got := IsOpenCodeTool(name); got != want {
+			t.Errorf("IsOpenCodeTool(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
