@@ -7,6 +7,7 @@
 // prompt, switches the active agent, stores the person's replies to asks as session rules, and
 // forwards an ask to the app's inbox when pi has nobody to ask. The OpenCode plugin uses the
 // same server: its calls name OpenCode's tools (runtime "opencode") and the chain of agents
-// they run under, which decides a subagent's call with its persona and its callers'. A malformed line gets an error
-// reply and the stream goes on; the server stops when its input ends.
+// they run under, which decides a subagent's call with its persona and its callers'. A
+// malformed line gets an error reply and the stream goes on; the server stops when its input
+// ends.
 package serve
