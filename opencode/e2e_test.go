@@ -13,6 +13,7 @@ import (
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
@@ -106,10 +107,18 @@ func TestRealOpenCode(t *testing.T) {
 	w := setUp(t)
 	persona := filepath.Join(w.agent, "agents", "guarded.md")
 
-	t.Run("a denied rm is blocked with the persona's rule and its target kept", func(t *testing.T) {
+	t.Run("a denied rm is blocked with the persona's rule, logged, and its target kept", func(t *testing.T) {
 		r := w.run("", call("bash", map[string]string{"command": "rm victim.txt", "description": "remove"}))
 		blocked(t, r, "bash", `persona "guarded": deny bash "rm victim.txt" by rule "bash" "rm *" deny`, persona+":7")
 		keptVictim(t, w)
+		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+		if err != nil || len(es) == 0 {
+			t.Fatalf("review log: %v, %v", es, err)
+		}
+		last := es[len(es)-1]
+		if last.Action != "deny" || last.Tool != "bash" || last.Rule == nil || last.Rule.Pattern != "rm *" || !strings.HasPrefix(last.Session, "ses_") {
+			t.Errorf("last review log entry = %+v; want the deny of OpenCode's session with rule rm *", last)
+		}
 	})
 	t.Run("rm inside bash -c is blocked too", func(t *testing.T) {
 		r := w.run("", call("bash", map[string]string{"command": "bash -c 'rm victim.txt'", "description": "remove"}))
