@@ -207,28 +207,39 @@ func (w *world) run(agent, prompt string, flags ...string) run {
 	return r
 }
 
-// tool is the first tool part of a run with the given tool name ("" for any): its status
-// (completed or error) and its output or error text.
-func (r run) tool(t *testing.T, name string) (status, out string) {
-	t.Helper()
+// toolPart is one tool call of the run's main session as OpenCode reported it.
+type toolPart struct {
+	tool, status string
+	out          string // the output, or the error of a call that failed
+}
+
+// parts are the tool calls of the run's main session, in order.
+func (r run) parts() []toolPart {
+	var out []toolPart
 	for _, ev := range r.events {
 		if ev["type"] != "tool_use" {
 			continue
 		}
 		part, _ := ev["part"].(map[string]any)
-		if name != "" && part["tool"] != name {
-			continue
-		}
 		state, _ := part["state"].(map[string]any)
-		status = fmt.Sprint(state["status"])
-		if status == "error" {
-			return status, fmt.Sprint(state["error"])
+		p := toolPart{tool: fmt.Sprint(part["tool"]), status: fmt.Sprint(state["status"]), out: fmt.Sprint(state["output"])}
+		if p.status == "error" {
+			p.out = fmt.Sprint(state["error"])
 		}
-		return status, fmt.Sprint(state["output"])
+		out = append(out, p)
 	}
-	b, _ := json.Marshal(r.events)
-	t.Fatalf("the run made no %q tool call; events: %s\nstderr:\n%s", name, b, r.stderr)
-	return "", ""
+	return out
+}
+
+// part is the run's i-th tool call, which must be of tool.
+func (r run) part(t *testing.T, i int, tool string) toolPart {
+	t.Helper()
+	ps := r.parts()
+	if i >= len(ps) || ps[i].tool != tool {
+		b, _ := json.Marshal(r.events)
+		t.Fatalf("the run's tool call %d is not %s: %+v\nevents: %s\nstderr:\n%s", i, tool, ps, b, r.stderr)
+	}
+	return ps[i]
 }
 
 func mustWriteFile(t testing.TB, path, content string) {

@@ -78,21 +78,29 @@ func setUp(t *testing.T) *world {
 	return w
 }
 
-// blocked fails unless the run's tool call ended in an error holding want, which the model
-// read as the call's result.
-func blocked(t *testing.T, r run, tool string, want ...string) {
+// blocked fails unless the run's i-th call, of tool, ended in an error holding every one of
+// want, and the model read the first of them as the call's result.
+func blocked(t *testing.T, r run, i int, tool string, want ...string) {
 	t.Helper()
-	status, out := r.tool(t, tool)
-	if status != "error" {
-		t.Fatalf("%s ended %s with %q; want it blocked", tool, status, out)
+	p := r.part(t, i, tool)
+	if p.status != "error" {
+		t.Fatalf("call %d (%s) ended %s with %q; want it blocked", i, tool, p.status, p.out)
 	}
 	for _, w := range want {
-		if !strings.Contains(out, w) {
-			t.Errorf("%s was blocked with %q; want it to say %q", tool, out, w)
+		if !strings.Contains(p.out, w) {
+			t.Errorf("call %d (%s) was blocked with %q; want it to say %q", i, tool, p.out, w)
 		}
 	}
-	if len(r.results) == 0 || !strings.Contains(r.results[len(r.results)-1], want[0]) {
+	if !anyHas(r.results, want[0]) {
 		t.Errorf("the model read %q; want the reason %q", r.results, want[0])
+	}
+}
+
+// ran fails unless the run's i-th call, of tool, ran and its output holds want.
+func ran(t *testing.T, r run, i int, tool, want string) {
+	t.Helper()
+	if p := r.part(t, i, tool); p.status != "completed" || !strings.Contains(p.out, want) {
+		t.Fatalf("call %d (%s) ended %s with %q; want it run, showing %q", i, tool, p.status, p.out, want)
 	}
 }
 
@@ -103,73 +111,71 @@ func keptVictim(t *testing.T, w *world) {
 	}
 }
 
+// One OpenCode run makes a scripted series of calls; each is decided on its own.
 func TestRealOpenCode(t *testing.T) {
 	w := setUp(t)
 	persona := filepath.Join(w.agent, "agents", "guarded.md")
+	victim := filepath.Join(w.project, "victim.txt")
+	bash := func(command string) scripted {
+		return call("bash", map[string]string{"command": command, "description": "run"})
+	}
 
+	r := w.run("", script(
+		bash("rm victim.txt"),
+		bash("bash -c 'rm victim.txt'"),
+		call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}),
+		call("edit", map[string]string{"filePath": victim, "oldString": "keep", "newString": "lost"}),
+		call("write", map[string]string{"filePath": victim, "content": "lost\n"}),
+		bash("git --version"),
+		bash("cat hello.txt"),
+	))
 	t.Run("a denied rm is blocked with the persona's rule, logged, and its target kept", func(t *testing.T) {
-		r := w.run("", call("bash", map[string]string{"command": "rm victim.txt", "description": "remove"}))
-		blocked(t, r, "bash", `persona "guarded": deny bash "rm victim.txt" by rule "bash" "rm *" deny`, persona+":7")
+		blocked(t, r, 0, "bash", `persona "guarded": deny bash "rm victim.txt" by rule "bash" "rm *" deny`, persona+":7")
 		keptVictim(t, w)
 		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
 		if err != nil || len(es) == 0 {
 			t.Fatalf("review log: %v, %v", es, err)
 		}
-		last := es[len(es)-1]
-		if last.Action != "deny" || last.Tool != "bash" || last.Rule == nil || last.Rule.Pattern != "rm *" || !strings.HasPrefix(last.Session, "ses_") {
-			t.Errorf("last review log entry = %+v; want the deny of OpenCode's session with rule rm *", last)
+		first := es[0]
+		if first.Action != "deny" || first.Tool != "bash" || first.Rule == nil || first.Rule.Pattern != "rm *" || !strings.HasPrefix(first.Session, "ses_") {
+			t.Errorf("first review log entry = %+v; want the deny of OpenCode's session with rule rm *", first)
 		}
 	})
 	t.Run("rm inside bash -c is blocked too", func(t *testing.T) {
-		r := w.run("", call("bash", map[string]string{"command": "bash -c 'rm victim.txt'", "description": "remove"}))
-		blocked(t, r, "bash", `deny bash "rm victim.txt"`, persona+":7")
+		blocked(t, r, 1, "bash", `deny bash "rm victim.txt"`, persona+":7")
 		keptVictim(t, w)
 	})
 	t.Run("an allowed read runs", func(t *testing.T) {
-		r := w.run("", call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}))
-		status, out := r.tool(t, "read")
-		if status != "completed" || !strings.Contains(out, "hello from the project") {
-			t.Fatalf("read ended %s with %q; want the file's text", status, out)
-		}
+		ran(t, r, 2, "read", "hello from the project")
 	})
 	t.Run("an edit the persona denies is blocked", func(t *testing.T) {
-		victim := filepath.Join(w.project, "victim.txt")
-		r := w.run("", call("edit", map[string]string{"filePath": victim, "oldString": "keep", "newString": "lost"}))
-		blocked(t, r, "edit", `deny edit "`+victim+`" by rule "edit" "*" deny`)
-		r = w.run("", call("write", map[string]string{"filePath": victim, "content": "lost\n"}))
-		blocked(t, r, "write", `deny edit "`+victim+`"`)
+		blocked(t, r, 3, "edit", `deny edit "`+victim+`" by rule "edit" "*" deny`)
+		blocked(t, r, 4, "write", `deny edit "`+victim+`"`)
 		keptVictim(t, w)
 	})
 	t.Run("an ask with nobody to answer is denied with the reason", func(t *testing.T) {
-		r := w.run("", call("bash", map[string]string{"command": "git --version", "description": "version"}))
-		blocked(t, r, "bash", `ask bash "git --version" by rule "bash" "git *" ask`, "nobody is serving agentmgr's inbox")
+		blocked(t, r, 5, "bash", `ask bash "git --version" by rule "bash" "git *" ask`, "nobody is serving agentmgr's inbox")
 	})
 	t.Run("the persona named like the OpenCode agent decides instead of the active one", func(t *testing.T) {
-		r := w.run("careful", call("bash", map[string]string{"command": "cat hello.txt", "description": "show"}))
-		blocked(t, r, "bash", `persona "careful": deny bash "cat hello.txt"`)
-		r = w.run("", call("bash", map[string]string{"command": "cat hello.txt", "description": "show"}))
-		if status, out := r.tool(t, "bash"); status != "completed" || !strings.Contains(out, "hello from the project") {
-			t.Fatalf("cat under OpenCode's build agent (guarded decides) ended %s with %q; want it run", status, out)
-		}
+		ran(t, r, 6, "bash", "hello from the project") // OpenCode's build agent has no persona: guarded decides
+		r := w.run("careful", script(bash("cat hello.txt")))
+		blocked(t, r, 0, "bash", `persona "careful": deny bash "cat hello.txt"`)
 	})
 	t.Run("a subagent is bound by its own persona and its caller's", func(t *testing.T) {
-		task := func(agent, command string) run {
-			return w.run("", call("task", map[string]string{"description": "look", "subagent_type": agent,
-				"prompt": call("bash", map[string]string{"command": command, "description": "look"})}))
+		task := func(agent, command string) scripted {
+			return call("task", map[string]string{"description": "look", "subagent_type": agent, "prompt": script(bash(command))})
 		}
+		r := w.run("", script(task("scout", "ls"), task("scout", "rm victim.txt"), task("helper", "rm victim.txt")))
 		scout := filepath.Join(w.agent, "agents", "scout.md")
 		// guarded allows ls; scout, the subagent's persona, denies it.
-		r := task("scout", "ls")
 		if !anyHas(r.results, `persona "scout, with guarded": deny bash "ls"`, scout+":7") {
 			t.Errorf("ls in the scout subagent: the model read %q; want scout's deny", r.results)
 		}
 		// scout allows rm; guarded, the caller's persona, denies it.
-		r = task("scout", "rm victim.txt")
-		if !anyHas(r.results, `deny bash "rm victim.txt"`, persona+":7") {
+		if !anyHas(r.results, `persona "scout, with guarded": deny bash "rm victim.txt"`, persona+":7") {
 			t.Errorf("rm in the scout subagent: the model read %q; want guarded's deny", r.results)
 		}
 		// helper has no persona: the caller's decides.
-		r = task("helper", "rm victim.txt")
 		if !anyHas(r.results, `persona "guarded": deny bash "rm victim.txt"`, persona+":7") {
 			t.Errorf("rm in the helper subagent: the model read %q; want guarded's deny", r.results)
 		}
@@ -197,7 +203,9 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 	w := setUp(t)
 	dirs := locations.Dirs{Agent: w.agent}
 	asked := make(chan gate.Request, 4)
-	answer := approvals.Once
+	answers := make(chan approvals.ReplyKind, 2)
+	answers <- approvals.Once
+	answers <- approvals.Reject
 	srv := &gate.Server{
 		Inbox:     gate.InboxIn(dirs),
 		Approvals: approvals.New(sessions.Open(dirs), nil),
@@ -208,7 +216,7 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 		},
 		Ask: func(_ context.Context, p *gate.Prompt) {
 			asked <- p.Request
-			_ = p.Reply(approvals.Reply{Kind: answer, Message: "not now"})
+			_ = p.Reply(approvals.Reply{Kind: <-answers, Message: "not now"})
 		},
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -219,25 +227,21 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 		<-served
 	}()
 
-	git := call("bash", map[string]string{"command": "git --version", "description": "version"})
-	r := w.run("", git)
-	if status, out := r.tool(t, "bash"); status != "completed" || !strings.Contains(out, "git version") {
-		t.Fatalf("git --version ended %s with %q; want it run after the app allowed it", status, out)
-	}
-	select {
-	case req := <-asked:
-		if req.Tool != "bash" || req.Value != "git --version" || req.Agent != "guarded" {
-			t.Errorf("the app was asked %+v", req)
+	r := w.run("", script(
+		call("bash", map[string]string{"command": "git --version", "description": "version"}),
+		call("bash", map[string]string{"command": "git status", "description": "status"}),
+	))
+	ran(t, r, 0, "bash", "git version")
+	blocked(t, r, 1, "bash", "not now")
+	for _, want := range []string{"git --version", "git status"} {
+		select {
+		case req := <-asked:
+			if req.Tool != "bash" || req.Value != want || req.Agent != "guarded" {
+				t.Errorf("the app was asked %+v; want bash %q of guarded", req, want)
+			}
+		default:
+			t.Fatalf("the app was never asked about %q", want)
 		}
-	default:
-		t.Fatal("the app was never asked")
-	}
-
-	answer = approvals.Reject
-	r = w.run("", git)
-	blocked(t, r, "bash", "not now")
-	if len(asked) != 1 {
-		t.Fatalf("the app was asked %d times for the second call; want once", len(asked))
 	}
 }
 
@@ -263,16 +267,18 @@ done
 	}
 	w.agentmgr("opencode", "install", "--binary", fake)
 	mustWriteFile(t, filepath.Join(w.project, "late.txt"), "late\n")
-	r := w.run("", call("read", map[string]string{"filePath": filepath.Join(w.project, "late.txt")}))
-	blocked(t, r, "read", "no answer within 5 s")
-	r = w.run("", call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}))
-	blocked(t, r, "read", "malformed answer")
+	r := w.run("", script(
+		call("read", map[string]string{"filePath": filepath.Join(w.project, "late.txt")}),
+		call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}),
+	))
+	blocked(t, r, 0, "read", "no answer within 5 s")
+	blocked(t, r, 1, "read", "malformed answer")
 
 	if err := os.Remove(fake); err != nil {
 		t.Fatal(err)
 	}
-	r = w.run("", call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}))
-	blocked(t, r, "read", "could not run")
+	r = w.run("", script(call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")})))
+	blocked(t, r, 0, "read", "could not run")
 }
 
 // Uninstall removes exactly what install wrote; OpenCode then runs without agentmgr.
@@ -284,8 +290,9 @@ func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 	before := listFiles(t, w.home)
 	w.agentmgr("opencode", "install")
 	w.agentmgr("opencode", "install", "--project")
-	r := w.run("", call("bash", map[string]string{"command": "rm victim.txt", "description": "remove"}))
-	blocked(t, r, "bash", `deny bash "rm victim.txt"`)
+	rm := script(call("bash", map[string]string{"command": "rm victim.txt", "description": "remove"}))
+	r := w.run("", rm)
+	blocked(t, r, 0, "bash", `deny bash "rm victim.txt"`)
 	after := listFiles(t, w.home)
 	w.agentmgr("opencode", "uninstall")
 	w.agentmgr("opencode", "uninstall", "--project")
@@ -306,9 +313,9 @@ func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 			t.Errorf("uninstall left %s", f)
 		}
 	}
-	r = w.run("", call("bash", map[string]string{"command": "rm victim.txt", "description": "remove"}))
-	if status, out := r.tool(t, "bash"); status != "completed" {
-		t.Fatalf("rm after uninstall ended %s with %q; want OpenCode to run it without agentmgr", status, out)
+	r = w.run("", rm)
+	if p := r.part(t, 0, "bash"); p.status != "completed" {
+		t.Fatalf("rm after uninstall ended %s with %q; want OpenCode to run it without agentmgr", p.status, p.out)
 	}
 	if _, err := os.Stat(filepath.Join(w.project, "victim.txt")); err == nil {
 		t.Fatal("victim.txt is still there: the plugin still decides after uninstall")

@@ -10,14 +10,14 @@ import (
 )
 
 // fakeModel is a scripted OpenAI-compatible chat completions API for driving the real
-// OpenCode offline. A user message made by call makes the model call its tool with its
-// arguments; once the call's result came back the model says "DONE" and stops. Requests
+// OpenCode offline. A user message made by script makes the model call its tools with their
+// arguments, one a turn; once the last call's result came back the model says "DONE" and
+// stops. Requests
 // without tools (OpenCode's title generation) get a short text. It records every tool result
 // OpenCode sends back, as the model reads them.
 type fakeModel struct {
 	mu      sync.Mutex
 	results []string
-	tools   [][]string // the tool names each tool-carrying request offered
 	calls   int
 }
 
@@ -66,39 +66,35 @@ func (f *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.stream(w, map[string]any{"role": "assistant", "content": "A title"}, "stop")
 		return
 	}
-	var names []string
-	for _, t := range req.Tools {
-		names = append(names, t.Function.Name)
-	}
 	last := req.Messages[len(req.Messages)-1]
-	f.mu.Lock()
-	f.tools = append(f.tools, names)
-	f.mu.Unlock()
 	if last.Role == "tool" {
 		f.mu.Lock()
 		f.results = append(f.results, text(last.Content))
 		f.mu.Unlock()
+	}
+	// The script is in the last user message; the calls made since are the tool results after
+	// it.
+	prompt, done := "", 0
+	for _, m := range req.Messages {
+		switch m.Role {
+		case "user":
+			prompt, done = text(m.Content), 0
+		case "tool":
+			done++
+		}
+	}
+	script, ok := decodeScript(prompt)
+	if !ok || done >= len(script) {
 		f.stream(w, map[string]any{"role": "assistant", "content": "DONE"}, "stop")
 		return
 	}
-	// The user's prompt is the last user message; OpenCode may wrap it in other text.
-	prompt := ""
-	for _, m := range req.Messages {
-		if m.Role == "user" {
-			prompt = text(m.Content)
-		}
-	}
-	tool, args, ok := decodeCall(prompt)
-	if !ok {
-		f.stream(w, map[string]any{"role": "assistant", "content": "Nothing to do."}, "stop")
-		return
-	}
+	next := script[done]
 	f.mu.Lock()
 	f.calls++
 	id := fmt.Sprintf("call_%d", f.calls)
 	f.mu.Unlock()
 	f.stream(w, map[string]any{"role": "assistant", "tool_calls": []any{map[string]any{
-		"index": 0, "id": id, "type": "function", "function": map[string]any{"name": tool, "arguments": args},
+		"index": 0, "id": id, "type": "function", "function": map[string]any{"name": next.Tool, "arguments": string(next.Args)},
 	}}}, "tool_calls")
 }
 
@@ -136,31 +132,40 @@ func (f *fakeModel) resultCount() int {
 	return len(f.results)
 }
 
-// call is a prompt that makes the fake model call tool with args. The call is base64 in the
-// prompt: OpenCode 1.18.33 quotes a command-line prompt holding JSON in a way that loses its
-// backslashes.
-func call(tool string, args any) string {
-	b, _ := json.Marshal(map[string]any{"tool": tool, "args": args})
+// scripted is one tool call of a script.
+type scripted struct {
+	Tool string          `json:"tool"`
+	Args json.RawMessage `json:"args"`
+}
+
+// call is one scripted call of tool with args.
+func call(tool string, args any) scripted {
+	b, _ := json.Marshal(args)
+	return scripted{Tool: tool, Args: b}
+}
+
+// script is a prompt that makes the fake model make calls, one a turn, each after the result
+// of the one before. The calls are base64 in the prompt: OpenCode 1.18.33 quotes a
+// command-line prompt holding JSON in a way that loses its backslashes.
+func script(calls ...scripted) string {
+	b, _ := json.Marshal(calls)
 	return "CALL " + base64.StdEncoding.EncodeToString(b)
 }
 
-// decodeCall reads the call a prompt names.
-func decodeCall(prompt string) (tool, args string, ok bool) {
+// decodeScript reads the calls a prompt names.
+func decodeScript(prompt string) ([]scripted, bool) {
 	i := strings.Index(prompt, "CALL ")
 	if i < 0 {
-		return "", "", false
+		return nil, false
 	}
 	enc := strings.TrimRight(strings.Fields(prompt[i+len("CALL "):] + " ")[0], `"`)
 	b, err := base64.StdEncoding.DecodeString(enc)
 	if err != nil {
-		return "", "", false
+		return nil, false
 	}
-	var c struct {
-		Tool string          `json:"tool"`
-		Args json.RawMessage `json:"args"`
+	var calls []scripted
+	if json.Unmarshal(b, &calls) != nil {
+		return nil, false
 	}
-	if json.Unmarshal(b, &c) != nil {
-		return "", "", false
-	}
-	return c.Tool, string(c.Args), true
+	return calls, true
 }
