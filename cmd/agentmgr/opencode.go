@@ -91,19 +91,19 @@ func runOpenCode(e *env, args []string) error {
 // blocks every call of it instead, and an exported OpenCode agent, whose permission denies the
 // tool, hides it.
 func offerHiddenTools(e *env) {
-	var tools []string
-	for _, t := range mapping.OpenCodeTools() {
-		if t.Name != "invalid" { // OpenCode's answer to an unknown tool: nothing to hide
-			tools = append(tools, t.Name)
-		}
-	}
 	cat := e.catalog(true)
 	for _, p := range cat.Personas() {
 		pol, err := policyFor(e, p, "")
 		if err != nil {
 			continue
 		}
-		hidden, _ := pol.SplitTools(tools)
+		// By OpenCode's keys: its todo tools are governed by todo, as the plugin decides them.
+		var hidden []string
+		for _, t := range mapping.OpenCodeTools() {
+			if t.Name != "invalid" && pol.Persona.HiddenKey(t.Key) { // invalid: OpenCode's answer to an unknown tool
+				hidden = append(hidden, t.Name)
+			}
+		}
 		if len(hidden) == 0 {
 			continue
 		}

@@ -35,8 +35,10 @@ func TestOpenCodeCommand(t *testing.T) {
 		{[]string{"opencode", "launch"}, 2, "", ""},
 		{[]string{"opencode", "status"}, 0, "not installed", ""},
 		{[]string{"opencode", "install", "--binary", bin}, 0, "installed " + plugin, ""},
-		// The planner hides edit: the plugin cannot, the exported agent can.
-		{[]string{"opencode", "install", "--binary", bin}, 0, "`agentmgr export planner --to opencode` writes an OpenCode agent that hides them", ""},
+		// The planner hides edit: the plugin cannot, the exported agent can. It allows todo,
+		// which governs OpenCode's todowrite.
+		{[]string{"opencode", "install", "--binary", bin}, 0, "planner hides bash, write, edit, multiedit, apply_patch, patch, codesearch, question, skill, lsp: " +
+			"the plugin blocks every call of them, but OpenCode still offers them to the model; `agentmgr export planner --to opencode` writes an OpenCode agent that hides them", ""},
 		{[]string{"opencode", "status"}, 0, "starts " + bin, ""},
 		{[]string{"opencode", "uninstall"}, 0, "removed " + plugin, ""},
 		{[]string{"opencode", "uninstall"}, 0, "not installed", ""},
