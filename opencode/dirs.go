@@ -16,6 +16,8 @@ type Dirs struct {
 	// Root is the project's root: the nearest folder up from the working directory with a
 	// .git, else the working directory. opencode.json lives there.
 	Root string
+	// Extra is $OPENCODE_CONFIG_DIR, a further config folder OpenCode reads; "" when unset.
+	Extra string
 }
 
 // FindDirs finds the OpenCode folders for the working directory cwd, as OpenCode 1.18.33 does:
@@ -25,7 +27,7 @@ func FindDirs(getenv func(string) string, home, cwd string) Dirs {
 	if cfg == "" || !filepath.IsAbs(cfg) {
 		cfg = filepath.Join(home, ".config")
 	}
-	d := Dirs{Global: filepath.Join(cfg, "opencode"), Root: cwd}
+	d := Dirs{Global: filepath.Join(cfg, "opencode"), Root: cwd, Extra: getenv("OPENCODE_CONFIG_DIR")}
 	for dir := cwd; ; dir = filepath.Dir(dir) {
 		if d.Project == "" && isDir(filepath.Join(dir, ".opencode")) && filepath.Join(dir, ".opencode") != d.Global {
 			d.Project = filepath.Join(dir, ".opencode")

@@ -131,6 +131,9 @@ func TestFindDirs(t *testing.T) {
 	if d := FindDirs(env(map[string]string{"XDG_CONFIG_HOME": "relative"}), home, sub); d.Global != filepath.Join(home, ".config", "opencode") {
 		t.Errorf("a relative XDG_CONFIG_HOME is ignored, as the XDG spec says: %+v", d)
 	}
+	if d := FindDirs(env(map[string]string{"OPENCODE_CONFIG_DIR": "/etc/oc"}), home, sub); d.Extra != "/etc/oc" {
+		t.Errorf("FindDirs = %+v; want $OPENCODE_CONFIG_DIR as the extra folder", d)
+	}
 }
 
 func TestStatus(t *testing.T) {
@@ -184,6 +187,8 @@ func TestOthers(t *testing.T) {
 	mustWriteFile(t, filepath.Join(d.Root, "opencode.json"), `{"permission": {"bash": "ask"}, "agent": {"plan": {"tools": {"write": false}}, "build": {"permission": {"edit": "deny"}}}}`)
 	mustWriteFile(t, filepath.Join(d.Project, "agent", "review.md"), "---\ndescription: Reviews\npermission:\n  edit: deny\n---\n")
 	mustWriteFile(t, filepath.Join(d.Project, "agent", "plain.md"), "---\ndescription: Plain\n---\n")
+	d.Extra = filepath.Join(home, "extra")
+	mustWriteFile(t, filepath.Join(d.Extra, "opencode.json"), `{"permission": "allow"}`)
 	got := Others(d)
 	want := []struct{ kind, name, where string }{
 		{"plugin", "guard.ts", filepath.Join(d.Global, "plugin", "guard.ts")},
@@ -193,6 +198,7 @@ func TestOthers(t *testing.T) {
 		{"permission", "permission", filepath.Join(d.Root, "opencode.json")},
 		{"permission", "agent.build.permission", filepath.Join(d.Root, "opencode.json")},
 		{"permission", "agent.plan.tools", filepath.Join(d.Root, "opencode.json")},
+		{"permission", "permission", filepath.Join(d.Extra, "opencode.json")},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("Others = %+v, want %d", got, len(want))

@@ -19,12 +19,12 @@ type Other struct {
 }
 
 // Others finds other plugins and OpenCode's own permission configs in the global config
-// folder and the project: plugin files beside agentmgr's, plugins named in opencode.json, and
+// folder, the project and $OPENCODE_CONFIG_DIR: plugin files beside agentmgr's, plugins named in opencode.json, and
 // permission or tools settings (top-level, per agent, or in agent files).
 func Others(d Dirs) []Other {
 	out := []Other{}
 	seen := map[string]bool{}
-	for _, dir := range []string{d.Global, d.Project} {
+	for _, dir := range []string{d.Global, d.Project, d.Extra} {
 		if dir == "" || seen[dir] {
 			continue
 		}
@@ -60,6 +60,9 @@ func Others(d Dirs) []Other {
 	}
 	if d.Root != "" {
 		configs = append(configs, filepath.Join(d.Root, "opencode.json"), filepath.Join(d.Root, "opencode.jsonc"))
+	}
+	if d.Extra != "" {
+		configs = append(configs, filepath.Join(d.Extra, "opencode.json"), filepath.Join(d.Extra, "opencode.jsonc"))
 	}
 	for _, f := range configs {
 		if seen[f] {
