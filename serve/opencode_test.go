@@ -139,3 +139,32 @@ func FuzzOpenCodeCall(f *testing.F) {
 		}
 	})
 }
+
+// OpenCode's calls are decided exactly as pi's calls of the same tools: only the argument
+// names differ.
+func TestOpenCodeAndPiDecideAlike(t *testing.T) {
+	f := newFixture(t)
+	pairs := []struct{ piTool, piInput, ocTool, ocInput string }{
+		{"bash", `{"command":"git status && rm -rf /"}`, "bash", `{"command":"git status && rm -rf /","description":"x"}`},
+		{"bash", `{"command":"ls -la"}`, "bash", `{"command":"ls -la"}`},
+		{"read", `{"path":"/etc/passwd"}`, "read", `{"filePath":"/etc/passwd"}`},
+		{"write", `{"path":"a.go","content":"x"}`, "write", `{"filePath":"a.go","content":"x"}`},
+		{"edit", `{"path":"a.go"}`, "edit", `{"filePath":"a.go","oldString":"a","newString":"b"}`},
+		{"fetch_content", `{"url":"https://example.com"}`, "webfetch", `{"url":"https://example.com"}`},
+		{"subagent", `{}`, "task", `{"subagent_type":""}`},
+	}
+	for i, p := range pairs {
+		pi := f.one(t, decideLine(2*i, p.piTool, p.piInput))
+		oc := f.one(t, openCodeLine(2*i+1, p.ocTool, p.ocInput))
+		for _, k := range []string{"action", "permission", "value", "source", "rule"} {
+			if a, b := jsonOf(pi[k]), jsonOf(oc[k]); a != b {
+				t.Errorf("%s %s vs %s %s: %s = %s (pi) and %s (OpenCode)", p.piTool, p.piInput, p.ocTool, p.ocInput, k, a, b)
+			}
+		}
+	}
+}
+
+func jsonOf(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
