@@ -44,17 +44,17 @@ func BenchmarkAnalyzeWorkload(b *testing.B) {
 	}
 }
 
-// workloadCommands reads the shell commands of ../shared/bench/workload.json
-// (relative to the repository root), skipping when the file is absent.
+// workloadCommands reads the shell commands of testdata/bench/workload.json
+// (relative to the repository root).
 func workloadCommands(tb testing.TB) []string {
 	tb.Helper()
 	root, err := repoRoot()
 	if err != nil {
 		tb.Skipf("repository root not found: %v", err)
 	}
-	data, err := os.ReadFile(filepath.Join(root, "..", "shared", "bench", "workload.json"))
+	data, err := os.ReadFile(filepath.Join(root, "testdata", "bench", "workload.json"))
 	if err != nil {
-		tb.Skipf("workload not available: %v", err)
+		tb.Fatalf("the shared workload: %v", err)
 	}
 	var w struct {
 		Bash struct {
