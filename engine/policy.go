@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine/shell"
@@ -141,20 +142,31 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		// A file the command writes or reads is decided like the edit or read tool's path,
 		// under each of its names when the policy knows where the call runs.
 		d := p.decidePath(u.Key, u.Text)
-		if u.AskReason != "" && d.Action == Allow {
+		if relative(u.Text) && u.Dir != "" {
+			// After cd DIR the file is DIR/PATH; the path as written still counts.
+			if j := p.decidePath(u.Key, path.Join(u.Dir, u.Text)); j.Action.rank() > d.Action.rank() {
+				d = j
+			}
+		}
+		switch {
+		case u.AskReason != "" && d.Action == Allow:
 			d.Action = Ask
 			d.Reason = joinReason(d.Reason, u.AskReason)
+		case u.DirUnknown && relative(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
+			d.Action = Ask
+			d.Reason = joinReason(d.Reason, fmt.Sprintf("the command moved to a directory only known when it runs, so %s may be any file", u.Text))
 		}
 		return d
 	}
 	d := p.Decide(key, u.Text)
 	named := u.Needs == "" || names(d, u.Needs)
-	for _, alt := range [...]string{u.Base, u.Full} {
+	for _, alt := range [...]string{u.Base, u.Full, u.Plain} {
 		if alt == "" {
 			continue
 		}
-		// A command named by path is also matched by its base name, and one with assignments
-		// that change what it runs by its full text; the stricter wins.
+		// A command named by path is also matched by its base name, one with assignments
+		// that change what it runs by its full text, and one with global options before its
+		// subcommand without them; the stricter wins.
 		b := p.Decide(key, alt)
 		if b.Action.rank() > d.Action.rank() || alt == u.Full && b.Action == d.Action {
 			d = b
@@ -168,6 +180,7 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	case u.AskReason != "" && d.Action == Allow:
 		d.Action = Ask
 		d.Reason = joinReason(d.Reason, u.AskReason)
+		return d
 	case !named && d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow:
 		d.Action = Ask
 		shown := u.Text
@@ -175,8 +188,66 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 			shown = u.Full
 		}
 		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", shown, strings.Join(strings.Fields(u.Needs), " and ")))
+		return d
+	}
+	if d.Action != Allow {
+		return d
+	}
+	return p.closeWorld(key, u, d)
+}
+
+// closeWorld makes an allowed command unit at least ask when it mentions a program the rules
+// deny or ask about, or a path they protect (docs/shell.md, "The closed world"). A known
+// reader's protected operand takes the read rules' answer, deny included.
+func (p *Policy) closeWorld(key string, u shell.Unit, d Decision) Decision {
+	if hyp, m, ok := p.mentioned(key, u); ok {
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("the command mentions %s, and %q would be %s (%s): the analysis cannot tell that it does not run it",
+			strings.Fields(hyp)[0], hyp, verbPast(m.Action), ruleOrDefault(m)))
+		return d
+	}
+	if tok, m, ok := p.protectedMention(key, u); ok {
+		if m.Action == Deny {
+			m.Reason = joinReason(m.Reason, fmt.Sprintf("%s reads %s", strings.Fields(u.Text)[0], tok))
+			return m
+		}
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("the command mentions %s, a path that is %s for %s (%s): the analysis cannot tell what it does with it",
+			tok, verbPast(protectedAction(m)), m.Permission, ruleOrDefault(m)))
 	}
 	return d
+}
+
+// relative reports whether a path as written is relative to the working directory.
+func relative(p string) bool {
+	return p != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$HOME") && !strings.HasPrefix(p, "${HOME}")
+}
+
+// protectedAction is what the rule behind a mention decides (ask for a deny turned into ask).
+func protectedAction(d Decision) Action {
+	if d.Rule != nil {
+		return d.Rule.Action
+	}
+	return d.Action
+}
+
+// verbPast is an action as a past participle: allowed, asked, denied.
+func verbPast(a Action) string {
+	switch a {
+	case Allow:
+		return "allowed"
+	case Deny:
+		return "denied"
+	}
+	return "asked"
+}
+
+// ruleOrDefault names the rule behind d, or the default.
+func ruleOrDefault(d Decision) string {
+	if d.Rule == nil {
+		return "no rule allows it"
+	}
+	return d.Rule.String()
 }
 
 // names reports whether d was decided by an allowing rule whose pattern names needs.

@@ -67,6 +67,7 @@ func isDescriptor(t string) bool {
 // commands are analysed where they stand.
 func (a *analyzer) file(key string, w word, _ *syntax.Word) {
 	if u, ok := fileUnit(key, w); ok {
+		u.Dir, u.DirUnknown = a.dir, a.dirUnknown
 		a.units = append(a.units, u)
 	}
 }
