@@ -83,3 +83,50 @@ func TestClosedWorldGuards(t *testing.T) {
 		t.Errorf("echo shred = %s, want allow", d.Action)
 	}
 }
+
+// TestClosedAllowLists checks that a rule naming a program allows only the options the engine
+// knows for it, that the files known options write are decided as edits, and that a catch-all
+// rule (a deny-list persona) is consent to any option.
+func TestClosedAllowLists(t *testing.T) {
+	ci := &Policy{Persona: CompileWithHome(ciPersona, "/home/u")}
+	builder := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
+	cases := []struct {
+		cmd         string
+		ci, builder Action
+	}{
+		{"go test --vet=off ./...", Allow, Allow},
+		{"go test -run TestX -count=1 ./...", Allow, Allow},
+		{"go test --weird ./...", Ask, Allow},
+		{"go test -exec /tmp/x ./...", Ask, Ask},
+		{"go test -args -anything", Allow, Allow},
+		{"go build -o ~/.bashrc .", Deny, Deny},
+		{"go test -coverprofile=prod.env ./...", Deny, Deny},
+		{"make SHELL=/tmp/evil all", Ask, Ask},
+		{"make CC=/tmp/evil", Ask, Ask},
+		{"make MAKEFILES=/tmp/evil.mk", Ask, Ask},
+		{"make -j4 test V=1", Allow, Allow},
+		{"git log --oneline -n 5", Allow, Allow},
+		{"git log --no-such-option", Ask, Allow},
+		{"git -C sub status", Allow, Allow},
+		{"git --bogus status", Ask, Allow},
+		{"git format-patch -o ~/.ssh HEAD~1", Ask, Deny},
+		{"sed -n 1p f", Allow, Allow},
+		{"sed -i s/a/b/ prod.env", Deny, Deny},
+		{"npm run build -- --anything", Allow, Allow},
+		{"npm run build --weird", Ask, Allow},
+		{"python3 -m pytest -x -q", Allow, Allow},
+		{"python3 -m pytest -p evil_plugin", Allow, Allow},
+		{"python3 -m pytest --import-hook=x", Ask, Allow},
+		{"find . -name x -exec grep -l foo {} +", Allow, Allow},
+		{"find . -newerXY x", Ask, Allow},
+		{"ls --weird", Ask, Allow},
+	}
+	for _, c := range cases {
+		if d := ci.DecideTool("bash", c.cmd); d.Action != c.ci {
+			t.Errorf("ci: %q = %s, want %s\n%s", c.cmd, d.Action, c.ci, describeDecision(d))
+		}
+		if d := builder.DecideTool("bash", c.cmd); d.Action != c.builder {
+			t.Errorf("builder: %q = %s, want %s\n%s", c.cmd, d.Action, c.builder, describeDecision(d))
+		}
+	}
+}

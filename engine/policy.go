@@ -193,6 +193,14 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	if d.Action != Allow {
 		return d
 	}
+	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {
+		// An allow-list is closed: a rule naming the program allows the options the engine
+		// knows for it, not every option it may have.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not an option the engine knows for %q; only a rule that names it can allow it",
+			strings.Join(strings.Fields(u.Unknown), " and "), strings.Fields(u.Text)[0]))
+		return d
+	}
 	return p.closeWorld(key, u, d)
 }
 

@@ -243,7 +243,7 @@ func (a *analyzer) nested(src *source, n syntax.Node) {
 		case *syntax.ParamExp:
 			a.checkParam(src, n)
 		case *syntax.Assign:
-			if n.Index != nil {
+			if n.Index != nil && !(n.Name != nil && src.facts().assocAt(n.Name.Value, n.Pos().Offset())) {
 				a.checkArith(src, n.Index, "the subscript of")
 			}
 		case *syntax.CmdSubst:
@@ -334,7 +334,7 @@ func (a *analyzer) decl(src *source, c *syntax.DeclClause) {
 		if integer && as.Value != nil && !as.Naked {
 			a.checkArith(src, as.Value, "the value of the integer variable")
 		}
-		if as.Index != nil {
+		if as.Index != nil && !(as.Name != nil && src.facts().assocAt(as.Name.Value, as.Pos().Offset())) {
 			a.checkArith(src, as.Index, "the subscript of")
 		}
 		if as.Name == nil && as.Value != nil {

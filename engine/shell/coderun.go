@@ -24,6 +24,9 @@ type codeRunner struct {
 	// long are long options (with one or two dashes, --x=v or --x v,
 	// and unambiguous prefixes of at least three letters) that run code.
 	long []string
+	// exact is true for a program that never takes an abbreviated long
+	// option (Go's flag package): --vet is not --vettool.
+	exact bool
 	// words are operands that run code (git submodule foreach, git bisect
 	// run, +CMD for vim), matched exactly, or as a prefix when they end
 	// with '*'.
@@ -64,7 +67,7 @@ var codeRunners = []codeRunner{
 	{names: []string{"git"}, subs: []string{"difftool", "mergetool"}, short: "x", why: "difftool -x CMD"},
 	{names: []string{"git"}, subs: []string{"bisect"}, words: []string{"run"}, why: "bisect run CMD"},
 	{names: []string{"git"}, subs: []string{"archive", "ls-remote", "fetch", "clone", "pull"}, short: "u", why: "-u/--upload-pack PROG"},
-	{names: []string{"go"}, long: []string{"exec", "toolexec", "vettool", "overlay"}, why: "-exec, -toolexec, -vettool"},
+	{names: []string{"go"}, long: []string{"exec", "toolexec", "vettool", "overlay"}, exact: true, why: "-exec, -toolexec, -vettool"},
 	{names: []string{"sort"}, long: []string{"compress-program"}, why: "--compress-program PROG"},
 	{names: []string{"tar", "gtar", "bsdtar"}, short: "IF", cluster: true, long: []string{"to-command", "checkpoint-action", "use-compress-program", "info-script", "new-volume-script", "rsh-command", "rmt-command"}, why: "--to-command, --checkpoint-action, -I/--use-compress-program, -F"},
 	{names: []string{"rsync"}, short: "e", cluster: true, long: []string{"rsh", "rsync-path"}, why: "-e/--rsh CMD, --rsync-path"},
@@ -218,7 +221,7 @@ func (e *codeRunner) matchWord(t string) string {
 		body := strings.TrimLeft(t, "-")
 		name, _, _ := strings.Cut(body, "=")
 		for _, l := range e.long {
-			if name == l || len(name) >= 3 && strings.HasPrefix(l, name) && strings.HasPrefix(t, "--") {
+			if name == l || !e.exact && len(name) >= 3 && strings.HasPrefix(l, name) && strings.HasPrefix(t, "--") {
 				return "--" + l
 			}
 		}

@@ -107,6 +107,11 @@ func assignName(t string) string {
 func envNeeds(assigns []word) (risky []word, needs []string) {
 	for _, a := range assigns {
 		name := assignName(a.text)
+		if a.literal && strings.HasSuffix(a.text, "=") && stateVar(name) == "" && !strings.Contains(name, "PATH") && name != "HOME" {
+			// GOFLAGS= clears the variable: the program runs with none. An empty
+			// search path is the current directory, so PATH= still counts.
+			continue
+		}
 		if name != "" && (riskyVar(name) || stateVar(name) != "") {
 			risky = append(risky, a)
 			needs = append(needs, name+"=")

@@ -87,6 +87,11 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	if fw := fileWriters[name]; fw != nil {
 		a.files(EditKey, fw(args))
 	}
+	if unknown, needs, writes := knownOptions(name, args); unknown != "" || needs != "" || len(writes) > 0 {
+		a.units[at].Unknown = unknown
+		a.units[at].Needs = joinNeeds(a.units[at].Needs, needs)
+		a.files(EditKey, writes)
+	}
 	a.moves(name, args)
 	h := handlers[name]
 	if h == nil {

@@ -37,6 +37,12 @@ type Unit struct {
 	// what it runs (GIT_PAGER=x git log); "" when there are none. The
 	// engine decides both forms; only a rule matching Full can allow.
 	Full string
+	// Unknown lists, separated by spaces, the options of a program with an
+	// option table that the table does not know (go test --weird), each up
+	// to '='. A rule that allows the unit by naming the program and a
+	// wildcard (`go test *`) is no consent to them; a catch-all `*` is
+	// (docs/shell.md, "Closed allow-lists").
+	Unknown string
 	// Plain is Text without the global options before the subcommand of
 	// a program that has subcommands (git -C DIR push origin gives git
 	// push origin); "" when there are none. The engine decides it too and
