@@ -243,15 +243,17 @@ func (e *codeRunner) matchWord(t string) string {
 
 // hasScriptOperand reports whether an interpreter's args name a script or
 // module to run, or only ask for its version or help; without one it runs
-// code from standard input.
+// code from standard input. A script that is the standard input or another
+// descriptor however spelt (/dev/./stdin, /dev/fd/3), or a process
+// substitution, is program text the command line does not show: no script.
 func hasScriptOperand(args []word) bool {
 	for i, w := range args {
 		t := w.text
 		switch {
-		case t == "-":
+		case t == "-", isStdinPath(t), isDescriptorPath(t), w.proc, strings.HasPrefix(t, "<("):
 			return false
 		case t == "--":
-			return i+1 < len(args) && args[i+1].text != "-"
+			return i+1 < len(args) && args[i+1].text != "-" && !isStdinPath(args[i+1].text) && !isDescriptorPath(args[i+1].text) && !args[i+1].proc
 		case t == "-m" || t == "-V" || t == "-v" || t == "-h" || strings.HasPrefix(t, "--version") || strings.HasPrefix(t, "--help"):
 			return true
 		case strings.HasPrefix(t, "-"):
@@ -351,7 +353,7 @@ func makeFromStdin(args []word) bool {
 		default:
 			continue
 		}
-		if isStdinPath(v) || strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/") {
+		if isStdinPath(v) || isDescriptorPath(v) || strings.HasPrefix(devicePath(v), "/proc/") || strings.HasPrefix(v, "<(") {
 			return true
 		}
 	}

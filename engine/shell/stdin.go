@@ -69,7 +69,7 @@ func outToFile(src string, redirs []*syntax.Redirect) bool {
 			if r.Op == syntax.DplOut && w.literal && isDescriptor(w.text) {
 				continue
 			}
-			if !(w.literal && inertFiles[w.text]) {
+			if !(w.literal && (inertFiles[w.text] || inertFiles[devicePath(w.text)])) {
 				return true
 			}
 		}
