@@ -273,6 +273,8 @@ func pathSpellings(tok, dir string) []string {
 		t = strings.TrimPrefix(t, "{")
 	}
 	t = strings.TrimSuffix(t, "}")
+	// curl -d @FILE, httpie f@FILE: the file after the '@'.
+	t = strings.TrimPrefix(t, "@")
 	if t == "" {
 		return nil
 	}
@@ -289,6 +291,9 @@ func pathSpellings(tok, dir string) []string {
 		}
 	}
 	out := []string{t}
+	if t != tok {
+		out = []string{tok, t}
+	}
 	if c := path.Clean(t); c != t && c != "." {
 		out = append(out, c)
 	}

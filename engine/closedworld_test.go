@@ -109,7 +109,7 @@ func TestClosedAllowLists(t *testing.T) {
 		{"git log --no-such-option", Ask, Allow},
 		{"git -C sub status", Allow, Allow},
 		{"git --bogus status", Ask, Allow},
-		{"git format-patch -o ~/.ssh HEAD~1", Ask, Deny},
+		{"git format-patch -o ~/.ssh HEAD~1", Deny, Deny},
 		{"sed -n 1p f", Allow, Allow},
 		{"sed -i s/a/b/ prod.env", Deny, Deny},
 		{"npm run build -- --anything", Allow, Allow},

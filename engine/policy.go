@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine/shell"
@@ -141,11 +140,16 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	if u.Key != "" {
 		// A file the command writes or reads is decided like the edit or read tool's path,
 		// under each of its names when the policy knows where the call runs.
+		if u.Into {
+			return p.decideFolder(key, u)
+		}
 		d := p.decidePath(u.Key, u.Text)
-		if relative(u.Text) && u.Dir != "" {
-			// After cd DIR the file is DIR/PATH; the path as written still counts.
-			if j := p.decidePath(u.Key, path.Join(u.Dir, u.Text)); j.Action.rank() > d.Action.rank() {
+		// Every name the path may stand for counts: cleaned (~/x/../.bashrc), ~user as ~,
+		// ${HOME}, and after cd DIR joined to DIR; the strictest wins.
+		for _, name := range pathSpellings(u.Text, u.Dir)[1:] {
+			if j := p.decidePath(u.Key, name); j.Action.rank() > d.Action.rank() {
 				d = j
+				d.Value = u.Text
 			}
 		}
 		switch {
@@ -222,6 +226,37 @@ func (p *Policy) closeWorld(key string, u shell.Unit, d Decision) Decision {
 		d.Action = Ask
 		d.Reason = joinReason(d.Reason, fmt.Sprintf("the command mentions %s, a path that is %s for %s (%s): the analysis cannot tell what it does with it",
 			tok, verbPast(protectedAction(m)), m.Permission, ruleOrDefault(m)))
+	}
+	return d
+}
+
+// decideFolder decides a folder a command writes files into whose names the text does not
+// show: as a file under it, and at least ask when an edit rule protects some path under it.
+func (p *Policy) decideFolder(key string, u shell.Unit) Decision {
+	var d Decision
+	found := false
+	for _, dir := range pathSpellings(strings.TrimSuffix(u.Text, "/"), u.Dir) {
+		j := p.decidePath(shell.EditKey, dir+"/*")
+		if !found || j.Action.rank() > d.Action.rank() {
+			d, found = j, true
+		}
+		if d.Action != Allow {
+			continue
+		}
+		for _, cw := range p.worlds(key) {
+			for _, pp := range cw.protected {
+				if pp.key == shell.EditKey && globsMeet(NormalizePath(dir, pp.home)+"/*", NormalizePath(pp.rule.Pattern, pp.home)) {
+					d = Decision{Action: Ask, Rule: &pp.rule.Rule, Permission: shell.EditKey, Value: u.Text,
+						Reason: fmt.Sprintf("the command writes files into %s, and %s protects some of the paths there", u.Text, pp.rule.Rule.String())}
+					return d
+				}
+			}
+		}
+	}
+	d.Value = u.Text
+	if u.AskReason != "" && d.Action == Allow {
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, u.AskReason)
 	}
 	return d
 }

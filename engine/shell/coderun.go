@@ -47,7 +47,7 @@ type codeRunner struct {
 // codeRunners is the catalogue, documented in docs/shell.md.
 var codeRunners = []codeRunner{
 	{names: []string{"python", "python2", "python3", "pypy", "pypy3"}, short: "c", cluster: true, interpreter: true, skip: "WXQ", why: "-c CODE"},
-	{names: []string{"node", "nodejs"}, short: "ep", cluster: true, long: []string{"eval", "print"}, interpreter: true, skip: "rC", why: "-e/-p CODE"},
+	{names: []string{"node", "nodejs"}, short: "epr", cluster: true, long: []string{"eval", "print", "require", "import", "loader", "experimental-loader"}, interpreter: true, skip: "C", why: "-e/-p CODE, -r/--require/--import/--loader MODULE"},
 	{names: []string{"bun"}, short: "e", long: []string{"eval", "print"}, why: "-e CODE"},
 	{names: []string{"deno"}, words: []string{"eval"}, why: "deno eval CODE"},
 	{names: []string{"perl"}, short: "eE", cluster: true, interpreter: true, why: "-e/-E CODE"},
@@ -80,7 +80,10 @@ var codeRunners = []codeRunner{
 	{names: []string{"scp", "sftp"}, short: "S", why: "-S PROGRAM"},
 	{names: []string{"less", "more", "most"}, words: []string{"+!*"}, why: "+!CMD"},
 	{names: []string{"sqlite3"}, words: []string{".shell*", ".system*", ".load*"}, why: ".shell, .system"},
-	{names: []string{"npm", "pnpm", "yarn"}, long: []string{"script-shell"}, why: "--script-shell PROG"},
+	{names: []string{"npm", "pnpm", "yarn"}, long: []string{"script-shell", "node-options"}, why: "--script-shell PROG, --node-options OPTIONS"},
+	{names: []string{"cargo"}, long: []string{"config"}, why: "--config KEY=VALUE (a linker, a runner, a wrapper)"},
+	{names: []string{"rustc"}, short: "C", long: []string{"codegen"}, why: "-C/--codegen linker=PROG and the like"},
+	{names: []string{"rg"}, long: []string{"pre"}, why: "--pre COMMAND"},
 }
 
 // runnersByName indexes codeRunners by program name.

@@ -123,12 +123,34 @@ func targetFiles(args []word) []word {
 	}
 	ops := operands(args, takes)
 	if target != nil {
-		return []word{*target}
+		return append([]word{*target}, intoFolder(*target, ops)...)
 	}
 	if len(ops) >= 2 {
-		return ops[len(ops)-1:]
+		last := ops[len(ops)-1]
+		return append([]word{last}, intoFolder(last, ops[:len(ops)-1])...)
 	}
 	return nil
+}
+
+// intoFolder lists the files cp, mv, install or ln write when their target is
+// a folder: the folder joined to each source's base name. The folder's name
+// alone is no protected file (~ is not ~/.bashrc), the files it receives may
+// be. A target that may not be a folder still counts: the text cannot tell.
+func intoFolder(dir word, sources []word) []word {
+	d := strings.TrimSuffix(dir.text, "/")
+	if d == "" {
+		d = "/"
+	}
+	out := make([]word, 0, len(sources))
+	for _, s := range sources {
+		base := s.text[strings.LastIndexByte(strings.TrimSuffix(s.text, "/"), '/')+1:]
+		base = strings.TrimSuffix(base, "/")
+		if base == "" || base == "." || base == ".." {
+			continue
+		}
+		out = append(out, word{text: strings.TrimSuffix(d, "/") + "/" + base, literal: dir.literal && s.literal})
+	}
+	return out
 }
 
 // sortFiles: sort -o FILE writes FILE.

@@ -92,7 +92,7 @@ var gitTool = &optionTable{
 		"worktree":     {any: true},
 		"clean":        {flags: "dfinqxX", values: "e", long: longs("dry-run", "force", "quiet", "interactive", "exclude=")},
 		"apply":        {flags: "vR", values: "p", long: longs("check", "stat", "numstat", "summary", "index", "cached", "3way", "reverse", "reject", "verbose", "whitespace=", "exclude=", "include=", "recount", "directory=")},
-		"format-patch": {flags: "knsp", values: "ov", numeric: true, writes: []string{"o", "output-directory"}, long: longs("output-directory=", "stdout", "numbered", "no-numbered", "start-number=", "subject-prefix=", "cover-letter", "signoff", "thread=?", "in-reply-to=", "base=", "root", "zero-commit", "no-stat")},
+		"format-patch": {flags: "knsp", values: "ov", numeric: true, long: longs("output-directory=", "stdout", "numbered", "no-numbered", "start-number=", "subject-prefix=", "cover-letter", "signoff", "thread=?", "in-reply-to=", "base=", "root", "zero-commit", "no-stat")},
 	},
 }
 
@@ -217,7 +217,7 @@ var findTool = &optionTable{single: true, execs: []string{"-exec", "-execdir", "
 	"ctime=", "cmin=", "newer=", "size=", "perm=", "user=", "group=", "uid=", "gid=", "empty", "print", "print0", "printf=",
 	"prune", "quit", "not", "a", "and", "o", "or", "true", "false", "ls", "links=", "inum=", "samefile=", "readable",
 	"writable", "executable", "depth", "mount", "xdev", "follow", "noleaf", "regextype=", "daystart", "lname=", "ilname=",
-	"nouser", "nogroup", "fstype=", "used=", "delete",
+	"nouser", "nogroup", "fstype=", "used=",
 	// -exec and the like are looked through by the find wrapper; -fprint writes (an edit unit).
 	"fprint=", "fprint0=", "fprintf=", "fls=", "files0-from=", "anewer=", "cnewer=", "newermt=", "newerct=", "newerat=",
 	"newermm=", "help", "version")}
@@ -239,7 +239,7 @@ var diffTool = &optionTable{flags: "qsciuyNrlaBbdEwptTZ", values: "CUDxXSWIF", n
 	"initial-tab", "normal", "ed", "rcs", "from-file=", "to-file=", "no-dereference", "help", "version", "unidirectional-new-file",
 	"starting-file=", "ignore-matching-lines=", "line-format=", "old-line-format=", "new-line-format=", "unchanged-line-format=")}
 
-var jqTool = &optionTable{flags: "rjacnsSeCMe", values: "f", long: longs("raw-output", "join-output", "ascii-output", "compact-output",
+var jqTool = &optionTable{flags: "rjacnsSeCMeR", values: "f", long: longs("raw-output", "join-output", "ascii-output", "compact-output",
 	"null-input", "slurp", "sort-keys", "exit-status", "color-output", "monochrome-output", "tab", "indent=", "arg=", "argjson=",
 	"slurpfile=", "rawfile=", "args", "jsonargs", "raw-input", "from-file=", "stream", "seq", "raw-output0", "help", "version")}
 

@@ -354,7 +354,7 @@ var operandReaders = map[string]bool{
 	"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "diff": true, "cmp": true,
 	"base64": true, "base32": true, "basenc": true, "xxd": true, "od": true, "hexdump": true, "strings": true,
 	"md5sum": true, "sha1sum": true, "sha256sum": true, "sha512sum": true, "b2sum": true, "cksum": true,
-	"cut": true, "uniq": true, "fold": true, "fmt": true, "column": true,
+	"cut": true, "uniq": true, "sort": true, "fold": true, "fmt": true, "column": true,
 	"jq": true, "yq": true, "bat": true, "batcat": true, "iconv": true, "paste": true, "comm": true,
 	"join": true, "expand": true, "unexpand": true, "rev": true, "look": true, "zcat": true, "bzcat": true,
 	"xzcat": true, "zless": true, "zgrep": true,

@@ -92,6 +92,7 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 		a.units[at].Needs = joinNeeds(a.units[at].Needs, needs)
 		a.files(EditKey, writes)
 	}
+	a.folderUnits(at, name, args)
 	a.moves(name, args)
 	h := handlers[name]
 	if h == nil {

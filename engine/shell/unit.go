@@ -67,6 +67,10 @@ type Unit struct {
 	// (cat, head, base64, diff ...): a protected path among them is decided
 	// by the read rules instead of asking.
 	Reads bool
+	// Into is true for an edit unit whose Text is a folder the command
+	// writes files into, of names the text does not show (tar -x -C DIR):
+	// the engine decides it as any file under the folder.
+	Into bool
 	// Looks is true when the command only looks at its operands' names or
 	// metadata (ls, du, stat, test): a protected path among them is no
 	// read and no write.
