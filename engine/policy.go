@@ -25,6 +25,12 @@ type Policy struct {
 	// Place, when set, is where the call runs: path values are then decided under each of
 	// their names and, outside the project, by external_directory too (see At).
 	Place *Place
+	// RulesOnly leaves out the closed world's refinements (mentions of denied programs and
+	// protected paths, options an allow-listed program's table does not know): a shell command
+	// is decided by its units, its rules and the analysis' own asks only. It is for comparing a
+	// ruleset with another tool's reading of the same rules (conversions), never for enforcing:
+	// the gate, serve and the previews leave it false.
+	RulesOnly bool
 }
 
 // NewPolicy is a Policy over a bare ruleset: no session, no guards.
@@ -115,9 +121,16 @@ func (p *Policy) DecideKeyValues(key string, values []string) Decision {
 // writes or reads a file (a redirection, tee FILE) is decided under the edit or read key on its
 // path; a unit that runs code from its arguments or environment is allowed only by a rule that
 // names what it needs (see shell.Names).
-func (p *Policy) DecideShell(key, command string) Decision {
+func (p *Policy) DecideShell(key, command string) (out Decision) {
+	// The decision must fail closed, even on a bug in the closed world's checks (the analysis
+	// recovers on its own): a panic becomes an ask.
+	defer func() {
+		if r := recover(); r != nil {
+			out = Decision{Action: Ask, Permission: key, Value: command, Reason: fmt.Sprintf("the command could not be decided (internal error: %v)", r)}
+		}
+	}()
 	units := shell.Analyze(command)
-	out := Decision{Action: Allow, Permission: key, Units: make([]UnitDecision, len(units))}
+	out = Decision{Action: Allow, Permission: key, Units: make([]UnitDecision, len(units))}
 	deciding := -1
 	var decided Decision
 	for i, u := range units {
@@ -146,7 +159,10 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		d := p.decidePath(u.Key, u.Text)
 		// Every name the path may stand for counts: cleaned (~/x/../.bashrc), ~user as ~,
 		// ${HOME}, and after cd DIR joined to DIR; the strictest wins.
-		for _, name := range pathSpellings(u.Text, u.Dir)[1:] {
+		for i, name := range pathSpellings(u.Text, u.Dir) {
+			if i == 0 {
+				continue // as written: decided above
+			}
 			if j := p.decidePath(u.Key, name); j.Action.rank() > d.Action.rank() {
 				d = j
 				d.Value = u.Text
@@ -194,7 +210,7 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", shown, strings.Join(strings.Fields(u.Needs), " and ")))
 		return d
 	}
-	if d.Action != Allow {
+	if d.Action != Allow || p.RulesOnly {
 		return d
 	}
 	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {
