@@ -120,6 +120,9 @@ func TestClosedAllowLists(t *testing.T) {
 		{"find . -name x -exec grep -l foo {} +", Allow, Allow},
 		{"find . -newerXY x", Ask, Allow},
 		{"ls --weird", Ask, Allow},
+		{"CGO_ENABLED=0 GOOS=linux go build ./...", Allow, Allow},
+		{"FOO=1 go build ./...", Allow, Allow}, // a variable outside the catalogue is data
+		{"GOENV=./x go build ./...", Ask, Ask},
 	}
 	for _, c := range cases {
 		if d := ci.DecideTool("bash", c.cmd); d.Action != c.ci {
@@ -163,5 +166,19 @@ func TestProgramTextFromDevices(t *testing.T) {
 		if d := allow.DecideTool("bash", c.cmd); d.Action != c.allowed {
 			t.Errorf("allowlist: %q = %s, want %s\n%s", c.cmd, d.Action, c.allowed, describeDecision(d))
 		}
+	}
+}
+
+// TestNamingRuleOpensTheForm checks that a rule naming an option the tables do not know
+// allows it, and only it.
+func TestNamingRuleOpensTheForm(t *testing.T) {
+	p := &Policy{Persona: CompileWithHome(append(append(Ruleset{}, ciPersona...), rules(
+		"bash", "go test --weird *", "allow",
+	)...), "/home/u")}
+	if d := p.DecideTool("bash", "go test --weird ./..."); d.Action != Allow {
+		t.Errorf("go test --weird = %s, want allow\n%s", d.Action, describeDecision(d))
+	}
+	if d := p.DecideTool("bash", "go test --weirder ./..."); d.Action != Ask {
+		t.Errorf("go test --weirder = %s, want ask", d.Action)
 	}
 }
