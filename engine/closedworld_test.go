@@ -26,6 +26,9 @@ func TestClosedWorldMentions(t *testing.T) {
 		// Multi-word rules: their words in order.
 		{"git -C sub push origin main", Ask},
 		{"mise exec -- git push", Ask},
+		{"git -c alias.p=push p origin", Ask},
+		{"git log --grep=push --author=rm", Allow},
+		{"git log --oneline", Allow},
 		// Inert contexts.
 		{"echo rm victim", Allow},
 		{"echo rm victim | wc -c", Allow},

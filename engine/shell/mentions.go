@@ -46,6 +46,13 @@ var dockerGroups = map[string]bool{
 	"node": true, "service": true, "stack": true, "secret": true, "config": true, "manifest": true,
 }
 
+// gitGroups are git's subcommands whose next word is a verb of theirs
+// (git stash push, git remote remove).
+var gitGroups = map[string]bool{
+	"stash": true, "remote": true, "worktree": true, "submodule": true, "notes": true, "bisect": true,
+	"sparse-checkout": true, "lfs": true, "reflog": true, "maintenance": true,
+}
+
 // gitValueOptions are git's global options that take the next word.
 var gitValueOptions = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true, "--namespace": true, "--config-env": true}
 
@@ -272,7 +279,7 @@ func dropSubcommands(name string, args []word, depth int, drop func(int)) {
 	}
 	drop(i)
 	sub := args[i].text
-	if depth > 1 && dockerGroups[sub] && i+1 < len(args) {
+	if (depth > 1 && dockerGroups[sub] || name == "git" && gitGroups[sub]) && i+1 < len(args) {
 		drop(i + 1)
 	}
 	if name != "git" {
@@ -292,6 +299,19 @@ func dropSubcommands(name string, args []word, depth int, drop func(int)) {
 		}
 	case sub == "grep":
 		dropPattern(args, i+1, drop)
+	case sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "show":
+		// Patterns a commit's text or author is matched against.
+		for j := i + 1; j < len(args); j++ {
+			t := args[j].text
+			switch {
+			case (t == "-S" || t == "-G" || t == "--grep" || t == "--author" || t == "--committer") && j+1 < len(args):
+				drop(j + 1)
+				j++
+			case strings.HasPrefix(t, "--grep="), strings.HasPrefix(t, "--author="), strings.HasPrefix(t, "--committer="),
+				strings.HasPrefix(t, "-S") && len(t) > 2, strings.HasPrefix(t, "-G") && len(t) > 2:
+				drop(j)
+			}
+		}
 	}
 }
 
