@@ -234,6 +234,15 @@ func (p *Policy) closeWorld(key string, u shell.Unit, d Decision) Decision {
 			strings.Fields(hyp)[0], hyp, verbPast(m.Action), ruleOrDefault(m)))
 		return d
 	}
+	if u.Below != "" {
+		for root := range strings.SplitSeq(u.Below, "\n") {
+			if r := p.protectedBelow(key, shell.ReadKey, root, u.Dir); r != nil {
+				d.Action = Ask
+				d.Reason = joinReason(d.Reason, fmt.Sprintf("the command runs a command on the files below %s, and %s protects some of them", root, r.String()))
+				return d
+			}
+		}
+	}
 	if tok, m, ok := p.protectedMention(key, u); ok {
 		if m.Action == Deny {
 			m.Reason = joinReason(m.Reason, fmt.Sprintf("%s reads %s", strings.Fields(u.Text)[0], tok))
@@ -246,27 +255,23 @@ func (p *Policy) closeWorld(key string, u shell.Unit, d Decision) Decision {
 	return d
 }
 
-// decideFolder decides a folder a command writes files into whose names the text does not
-// show: as a file under it, and at least ask when an edit rule protects some path under it.
+// decideFolder decides a folder a command writes files into (or, for find -exec, runs a
+// command on the files below) whose names the text does not show: as a file under it, and at
+// least ask when an edit (read) rule protects some path under it.
 func (p *Policy) decideFolder(key string, u shell.Unit) Decision {
 	var d Decision
 	found := false
 	for _, dir := range pathSpellings(strings.TrimSuffix(u.Text, "/"), u.Dir) {
-		j := p.decidePath(shell.EditKey, dir+"/*")
+		j := p.decidePath(u.Key, dir+"/*")
 		if !found || j.Action.rank() > d.Action.rank() {
 			d, found = j, true
 		}
 		if d.Action != Allow {
 			continue
 		}
-		for _, cw := range p.worlds(key) {
-			for _, pp := range cw.protected {
-				if pp.key == shell.EditKey && globsMeet(NormalizePath(dir, pp.home)+"/*", NormalizePath(pp.rule.Pattern, pp.home)) {
-					d = Decision{Action: Ask, Rule: &pp.rule.Rule, Permission: shell.EditKey, Value: u.Text,
-						Reason: fmt.Sprintf("the command writes files into %s, and %s protects some of the paths there", u.Text, pp.rule.Rule.String())}
-					return d
-				}
-			}
+		if r := p.protectedBelow(key, u.Key, dir, ""); r != nil {
+			return Decision{Action: Ask, Rule: r, Permission: u.Key, Value: u.Text,
+				Reason: fmt.Sprintf("the command writes files into %s, and %s protects some of the paths there", u.Text, r.String())}
 		}
 	}
 	d.Value = u.Text
@@ -275,6 +280,21 @@ func (p *Policy) decideFolder(key string, u shell.Unit) Decision {
 		d.Reason = joinReason(d.Reason, u.AskReason)
 	}
 	return d
+}
+
+// protectedBelow returns a rule of key (edit or read) that denies or asks for some path below
+// the folder dir (under any of its spellings, joined to moved when relative), or nil.
+func (p *Policy) protectedBelow(shellKey, key, dir, moved string) *Rule {
+	for _, name := range pathSpellings(strings.TrimSuffix(dir, "/"), moved) {
+		for _, cw := range p.worlds(shellKey) {
+			for _, pp := range cw.protected {
+				if pp.key == key && globsMeet(NormalizePath(name, pp.home)+"/*", NormalizePath(pp.rule.Pattern, pp.home)) {
+					return &pp.rule.Rule
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // relative reports whether a path as written is relative to the working directory.

@@ -160,7 +160,12 @@ func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 	root := t.TempDir()
 	home, work, bin := filepath.Join(root, "home"), filepath.Join(root, "work"), filepath.Join(root, "bin")
 	log := filepath.Join(root, "ran.log")
-	if err := sandbox(home, work, bin, c.Stubs); err != nil {
+	// A file being written must not be open while another case forks, or the child inherits
+	// its descriptor and executing the stand-in fails with "text file busy".
+	forks.Lock()
+	err := sandbox(home, work, bin, c.Stubs)
+	forks.Unlock()
+	if err != nil {
 		return false, "", err
 	}
 	env := append(os.Environ(), "HOME="+home, "PATH="+bin+":"+os.Getenv("PATH"), "RANLOG="+log,
@@ -168,8 +173,13 @@ func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 	if c.Setup != "" {
 		cmd := exec.Command(bash, "-c", c.Setup)
 		cmd.Dir, cmd.Env = work, env
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return false, "", fmt.Errorf("setup %q: %v\n%s", c.Setup, err, out)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := start(cmd); err != nil {
+			return false, "", err
+		}
+		if err := cmd.Wait(); err != nil {
+			return false, "", fmt.Errorf("setup %q: %v\n%s", c.Setup, err, out.String())
 		}
 	}
 	before := snapshot(home)
@@ -183,7 +193,10 @@ func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 	cmd.Stdin = strings.NewReader("")
 	var buf bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &buf, &buf
-	_ = cmd.Run()
+	if err := start(cmd); err != nil {
+		return false, "", err
+	}
+	_ = cmd.Wait()
 	out := buf.String()
 	ranLog, _ := os.ReadFile(log)
 	switch {
@@ -201,6 +214,15 @@ func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 		return leaks(out) || leaksInFiles(work), out, nil
 	}
 	return false, out, fmt.Errorf("unknown verify %q", c.Verify)
+}
+
+// forks orders writing sandbox files (exclusive) before starting processes (shared).
+var forks sync.RWMutex
+
+func start(cmd *exec.Cmd) error {
+	forks.RLock()
+	defer forks.RUnlock()
+	return cmd.Start()
 }
 
 func hasLine(log, name string) bool {

@@ -25,14 +25,46 @@ var folderWriters = map[string]folderWriter{
 	"git":    gitFolders,
 }
 
-// gitFolders: git format-patch -o DIR writes its patches into DIR.
+// gitFolders: git format-patch -o DIR writes its patches into DIR, git apply
+// --directory=DIR applies a patch below DIR.
 func gitFolders(args []word) ([]word, string) {
 	for i, w := range args {
-		if w.text == "format-patch" {
+		switch w.text {
+		case "format-patch":
 			return optionFolder("-o", "--output-directory")(args[i+1:])
+		case "apply":
+			return optionFolder("--directory", "--directory")(args[i+1:])
 		}
 	}
 	return nil, ""
+}
+
+// findRoots returns the starting points of a find that runs a command on
+// the files it finds (-exec, -execdir, -ok, -okdir): that command may read
+// any file below them, so each is a read unit with Into set.
+func findRoots(args []word) []word {
+	runs := false
+	for _, w := range args {
+		switch w.text {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			runs = true
+		}
+	}
+	if !runs {
+		return nil
+	}
+	var roots []word
+	for _, w := range args {
+		t := w.text
+		if strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == "\\(" {
+			break
+		}
+		roots = append(roots, w)
+	}
+	if len(roots) == 0 {
+		roots = []word{{text: ".", literal: true}}
+	}
+	return roots
 }
 
 // tarFolders: an extraction writes into -C DIR (or the working directory);
@@ -120,6 +152,14 @@ func lastOperandFolder(args []word) ([]word, string) {
 
 // folderUnits adds the edit units of the folders a command writes into.
 func (a *analyzer) folderUnits(at int, name string, args []word) {
+	if name == "find" {
+		roots := findRoots(args)
+		texts := make([]string, len(roots))
+		for i, r := range roots {
+			texts[i] = r.text
+		}
+		a.units[at].Below = strings.Join(texts, "\n")
+	}
 	fw := folderWriters[name]
 	if fw == nil {
 		return
@@ -128,10 +168,16 @@ func (a *analyzer) folderUnits(at int, name string, args []word) {
 	if why != "" {
 		a.ask(at, why)
 	}
+	a.intoUnits(EditKey, dirs)
+}
+
+// intoUnits adds a unit under key for each folder a command writes into or
+// reads below.
+func (a *analyzer) intoUnits(key string, dirs []word) {
 	for _, d := range dirs {
-		u := Unit{Text: d.text, Key: EditKey, Into: true, Suggestion: strings.TrimSuffix(d.text, "/") + "/*"}
+		u := Unit{Text: d.text, Key: key, Into: true, Suggestion: strings.TrimSuffix(d.text, "/") + "/*"}
 		u.Dir, u.DirUnknown = a.dir, a.dirUnknown
-		if !d.literal {
+		if !d.literal && key == EditKey {
 			u.AskReason = fmt.Sprintf("the folder %s that the command writes into is only known when the command runs", d.text)
 		}
 		a.units = append(a.units, u)

@@ -71,6 +71,10 @@ type Unit struct {
 	// writes files into, of names the text does not show (tar -x -C DIR):
 	// the engine decides it as any file under the folder.
 	Into bool
+	// Below lists, one a line, the folders below which the command runs
+	// another command on every file it finds (find DIR -exec CMD): CMD
+	// may read any of them, so a protected read below one asks.
+	Below string
 	// Looks is true when the command only looks at its operands' names or
 	// metadata (ls, du, stat, test): a protected path among them is no
 	// read and no write.
