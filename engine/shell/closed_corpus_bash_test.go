@@ -52,11 +52,10 @@ func TestClosedCorpusInBash(t *testing.T) {
 	}
 	cases := readClosedCases(t)
 	type result struct {
-		c       closedCase
-		ok      bool
-		out     string
-		err     error
-		skipped bool
+		c   closedCase
+		ok  bool
+		out string
+		err error
 	}
 	// Four cases at a time: most of the time goes into starting programs, not into work.
 	jobs := make(chan closedCase)
