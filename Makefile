@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
+.PHONY: run build test test-headless test-race test-shell-bash lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -36,6 +36,12 @@ test-race:
 ## and without CI=true, those tests are skipped)
 test-headless:
 	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+
+## test-shell-bash: the shell corpora's dangerous cases run in real bash with stand-ins (a fake rm
+## first on PATH that records it ran); test-headless runs the closed-world corpus too, this target
+## adds the round-2 corpus, which needs GNU sed, tar, python3, node, perl, git, strace and script
+test-shell-bash:
+	AGENTMGR_VERIFY_BASH=1 CGO_ENABLED=0 $(GO) test -tags ci -count=1 -run 'TestClosedCorpusInBash|TestClosedHarnessCanFail|TestCorpusRunsInBash' ./engine/shell/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
