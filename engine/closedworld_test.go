@@ -123,6 +123,10 @@ func TestClosedAllowLists(t *testing.T) {
 		{"find . -name x -exec grep -l foo {} +", Allow, Allow},
 		{"find . -newerXY x", Ask, Allow},
 		{"ls --weird", Ask, Allow},
+		{"git config --global user.name ci", Deny, Allow}, // ~/.gitconfig is protected in ci
+		{"git config --get user.name", Allow, Allow},
+		{"git clone -c core.sshCommand=./x https://example.com/r", Ask, Ask},
+		{"git clone --depth=1 https://example.com/r", Allow, Allow},
 		{"CGO_ENABLED=0 GOOS=linux go build ./...", Allow, Allow},
 		{"FOO=1 go build ./...", Allow, Allow}, // a variable outside the catalogue is data
 		{"GOENV=./x go build ./...", Ask, Ask},

@@ -84,6 +84,8 @@ var codeRunners = []codeRunner{
 	{names: []string{"cargo"}, long: []string{"config"}, why: "--config KEY=VALUE (a linker, a runner, a wrapper)"},
 	{names: []string{"rustc"}, short: "C", long: []string{"codegen"}, why: "-C/--codegen linker=PROG and the like"},
 	{names: []string{"rg"}, long: []string{"pre"}, why: "--pre COMMAND"},
+	{names: []string{"wget"}, short: "e", long: []string{"execute", "config"}, why: "-e/--execute COMMAND, --config FILE"},
+	{names: []string{"git"}, subs: []string{"clone", "submodule"}, short: "c", long: []string{"config"}, why: "clone -c/--config KEY=VALUE"},
 }
 
 // runnersByName indexes codeRunners by program name.
