@@ -262,7 +262,11 @@ func (p *Policy) decideFolder(key string, u shell.Unit) Decision {
 	var d Decision
 	found := false
 	for _, dir := range pathSpellings(strings.TrimSuffix(u.Text, "/"), u.Dir) {
-		j := p.decidePath(u.Key, dir+"/*")
+		under := dir + "/*"
+		if strings.HasSuffix(dir, "*") {
+			under = dir // a name prefix (split, csplit)
+		}
+		j := p.decidePath(u.Key, under)
 		if !found || j.Action.rank() > d.Action.rank() {
 			d, found = j, true
 		}
@@ -288,7 +292,16 @@ func (p *Policy) protectedBelow(shellKey, key, dir, moved string) *Rule {
 	for _, name := range pathSpellings(strings.TrimSuffix(dir, "/"), moved) {
 		for _, cw := range p.worlds(shellKey) {
 			for _, pp := range cw.protected {
-				if pp.key == key && globsMeet(NormalizePath(name, pp.home)+"/*", NormalizePath(pp.rule.Pattern, pp.home)) {
+				// A pattern that matches anywhere (*.env) would meet every folder: an
+				// extraction or a copy into out/ is not taken for an edit of a .env file.
+				if strings.ContainsAny(pp.rule.Pattern[:1], "*?") {
+					continue
+				}
+				under := NormalizePath(name, pp.home) + "/*"
+				if strings.HasSuffix(name, "*") {
+					under = NormalizePath(name, pp.home)
+				}
+				if pp.key == key && globsMeet(under, NormalizePath(pp.rule.Pattern, pp.home)) {
 					return &pp.rule.Rule
 				}
 			}

@@ -83,6 +83,8 @@ var ciPersona = rules(
 	"bash", "mv *", "allow",
 	"bash", "touch *", "allow",
 	"bash", "env *", "allow",
+	"bash", "unzip *", "allow",
+	"bash", "rsync *", "allow",
 )
 
 // readOrdinary reads shell/testdata/ordinary.jsonl: commands in the style of projects' CI

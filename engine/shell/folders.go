@@ -20,9 +20,22 @@ var folderWriters = map[string]folderWriter{
 	"unzip":  optionFolder("-d", ""),
 	"patch":  optionFolder("-d", "--directory"),
 	"rsync":  lastOperandFolder,
-	"csplit": optionFolder("-f", "--prefix"),
-	"split":  lastOperandFolder,
+	"csplit": prefixes(optionFolder("-f", "--prefix")),
+	"split":  prefixes(lastOperandFolder),
 	"git":    gitFolders,
+}
+
+// prefixes turns the folders of w into name prefixes (split and csplit write
+// PREFIXaa, PREFIX00 ...): each is given with a final "*", which the engine
+// reads as every name that starts with it.
+func prefixes(w folderWriter) folderWriter {
+	return func(args []word) ([]word, string) {
+		dirs, why := w(args)
+		for i := range dirs {
+			dirs[i].text += "*"
+		}
+		return dirs, why
+	}
 }
 
 // gitFolders: git format-patch -o DIR writes its patches into DIR, git apply
