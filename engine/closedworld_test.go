@@ -102,6 +102,8 @@ func TestClosedAllowLists(t *testing.T) {
 		{"go test --weird ./...", Ask, Allow},
 		{"go test -exec /tmp/x ./...", Ask, Ask},
 		{"go test -args -anything", Allow, Allow},
+		{`go build -ldflags "-s -w -X main.v=1" ./...`, Allow, Allow},
+		{`go build -ldflags "-linkmode=external -extld=/tmp/x" ./...`, Ask, Ask},
 		{"go build -o ~/.bashrc .", Deny, Deny},
 		{"go test -coverprofile=prod.env ./...", Deny, Deny},
 		{"make SHELL=/tmp/evil all", Ask, Ask},

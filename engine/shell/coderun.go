@@ -151,6 +151,13 @@ func codeNeeds(name string, args []word) string {
 		if makeFromStdin(args) {
 			add("-f")
 		}
+	case "go":
+		// -ldflags '-extld=PROG' (or -linkmode=external with CC) links with PROG.
+		for _, w := range args {
+			if strings.Contains(w.text, "-extld") {
+				add("-ldflags")
+			}
+		}
 	case "git":
 		if tok := gitGlobalConfig(args); tok != "" {
 			add(tok)
