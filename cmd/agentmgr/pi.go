@@ -21,7 +21,9 @@ system prompt, and every tool call is decided by ` + "`agentmgr serve --stdio`" 
 the rule, ask opens pi's dialog). docs/pi.md says more.
 
   install     write extensions/agentmgr/index.ts into pi's agent dir (--project: the
-              project's .pi folder), calling this binary; updates an older one
+              project's .pi folder), calling this binary; updates an older one; and list
+              it in settings.json's subagents.defaultExtensions, so that pi-subagents'
+              children load it too
   uninstall   remove exactly what install wrote
   status      installed?, current?, which binary it calls, and other extensions that
               would gate the same calls`
@@ -58,6 +60,14 @@ func runPi(e *env, args []string) error {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, pi.Path(extDir), bin)
+		// pi-subagents' foreground children load only the extensions settings or agent files
+		// list, never the extensions folder: list this one for them, so that no child runs
+		// ungated.
+		if changed, err := pi.GateChildren(extDir); err != nil {
+			fmt.Fprintf(e.stderr, "warning: pi-subagents' children will not load agentmgr's extension: %v\n", err)
+		} else if changed {
+			fmt.Fprintf(e.stdout, "listed it in %s (subagents.defaultExtensions), so that pi-subagents' children load it too\n", pi.Settings(extDir))
+		}
 		report := pi.Check(d, bin, version)
 		for _, o := range report.Others {
 			fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
@@ -67,6 +77,11 @@ func runPi(e *env, args []string) error {
 		removed, err := pi.Uninstall(extDir)
 		if err != nil {
 			return err
+		}
+		if changed, err := pi.UngateChildren(extDir); err != nil {
+			fmt.Fprintf(e.stderr, "warning: %v\n", err)
+		} else if changed {
+			fmt.Fprintf(e.stdout, "removed it from %s (subagents.defaultExtensions)\n", pi.Settings(extDir))
 		}
 		if removed {
 			fmt.Fprintf(e.stdout, "removed %s\n", pi.Path(extDir))

@@ -60,3 +60,40 @@ func TestPiCommand(t *testing.T) {
 		t.Errorf("status --json = %s (%v)", out, err)
 	}
 }
+
+func TestPiInstallListsTheExtensionForPiSubagentsChildrenAndUninstallTakesItOut(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	bin := filepath.Join(e.cwd, "agentmgr-bin")
+	if err := os.WriteFile(bin, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	settings := filepath.Join(e.cwd, "agent", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, []byte(`{"theme": "dark"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ext := filepath.Join(e.cwd, "agent", "extensions", "agentmgr", "index.ts")
+	if code := run([]string{"pi", "install", "--binary", bin}, e); code != 0 {
+		t.Fatalf("install: exit %d: %s", code, errb)
+	}
+	var s struct {
+		Theme     string
+		Subagents struct{ DefaultExtensions []string }
+	}
+	data, _ := os.ReadFile(settings)
+	if err := json.Unmarshal(data, &s); err != nil || s.Theme != "dark" || len(s.Subagents.DefaultExtensions) != 1 || s.Subagents.DefaultExtensions[0] != ext {
+		t.Fatalf("settings after install = %s (%v); want the theme kept and defaultExtensions [%s]", data, err, ext)
+	}
+	if !strings.Contains(out.String(), "subagents.defaultExtensions") {
+		t.Errorf("install said %q; want it to name subagents.defaultExtensions", out)
+	}
+	if code := run([]string{"pi", "uninstall"}, e); code != 0 {
+		t.Fatalf("uninstall: exit %d: %s", code, errb)
+	}
+	data, _ = os.ReadFile(settings)
+	if string(data) != "{\n  \"theme\": \"dark\"\n}\n" {
+		t.Fatalf("settings after uninstall = %q; want only the theme", data)
+	}
+}
