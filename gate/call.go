@@ -39,6 +39,10 @@ type Call struct {
 	Folders []string
 	// Mode is Claude Code's permission_mode ("default", "plan", "bypassPermissions", ...).
 	Mode string
+	// AgentID names the subagent that makes the call ("" for the main thread); AgentType is
+	// the subagent's name (Claude Code's agent_type), which may name a persona.
+	AgentID   string
+	AgentType string
 }
 
 // shell reports whether the call runs a shell command, analysed command by command.

@@ -8,19 +8,23 @@ import (
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
-// ClaudeEvent is the JSON Claude Code sends on stdin to a PreToolUse hook. Fields Claude Code
-// adds in later versions are ignored.
+// ClaudeEvent is the part of the JSON Claude Code sends on stdin to a PreToolUse hook that the
+// gate uses. Only these fields are decoded: every other field (transcript_path, prompt_id,
+// effort, which 2.1.332 sends as an object, and whatever later versions add) is skipped
+// whatever its type, so a new field never fails the call. A field listed here with the wrong
+// type is an error: the gate cannot decide on it.
 type ClaudeEvent struct {
 	SessionID      string          `json:"session_id"`
-	TranscriptPath string          `json:"transcript_path,omitempty"`
 	Cwd            string          `json:"cwd"`
-	PromptID       string          `json:"prompt_id,omitempty"`
 	PermissionMode string          `json:"permission_mode,omitempty"`
-	Effort         string          `json:"effort,omitempty"`
 	HookEventName  string          `json:"hook_event_name"`
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
 	ToolUseID      string          `json:"tool_use_id,omitempty"`
+	// AgentID is set on a subagent's calls; AgentType is the subagent's name, and is also set
+	// (without AgentID) in a session started with --agent NAME.
+	AgentID   string `json:"agent_id,omitempty"`
+	AgentType string `json:"agent_type,omitempty"`
 }
 
 // claudePreToolUse is the only hook event the gate answers.
@@ -33,7 +37,7 @@ const claudePreToolUse = "PreToolUse"
 // into a deny.
 func ParseClaude(data []byte) (Call, error) {
 	var ev ClaudeEvent
-	if err := decodeStrict(data, &ev, false); err != nil {
+	if err := decodeStrict(data, &ev); err != nil {
 		return Call{}, err
 	}
 	if ev.HookEventName != "" && ev.HookEventName != claudePreToolUse {
@@ -49,6 +53,7 @@ func ParseClaude(data []byte) (Call, error) {
 	c := Call{
 		Client: ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
 		Key: tool.Key, Cwd: ev.Cwd, Mode: ev.PermissionMode,
+		AgentID: ev.AgentID, AgentType: ev.AgentType,
 	}
 	fields, err := claudeFields(tool, ev.ToolInput)
 	if err != nil {

@@ -2,8 +2,11 @@ package gate
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,6 +48,49 @@ func FuzzParseClaude(f *testing.F) {
 			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.PermissionDecision)
 		case out.PermissionDecision != "allow" && out.PermissionDecision != "deny" && out.PermissionDecision != "ask":
 			t.Fatalf("gate decided %q for %q", out.PermissionDecision, data)
+		}
+	})
+}
+
+// FuzzClaudeUnknownFields adds a field the gate does not use, with any JSON value, to a good
+// event: the call must parse and equal the call without it. Claude Code adds fields (effort
+// became an object in 2.1.332) and none of them may deny every call.
+func FuzzClaudeUnknownFields(f *testing.F) {
+	f.Add("effort", `{"level":"medium"}`)
+	f.Add("prompt_id", `"3c0f"`)
+	f.Add("transcript_path", `null`)
+	f.Add("x", `[1,{"a":[true,null]},"\u00e9"]`)
+	f.Add("tool_input", `{}`)
+	const base = `"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse","agent_id":"a1","agent_type":"t","tool_name":"Bash","tool_input":{"command":"rm x"}`
+	want, err := ParseClaude([]byte("{" + base + "}"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	used := map[string]bool{}
+	for _, k := range []string{"session_id", "cwd", "permission_mode", "hook_event_name", "tool_name", "tool_input", "tool_use_id", "agent_id", "agent_type"} {
+		used[k] = true
+	}
+	f.Fuzz(func(t *testing.T, name, value string) {
+		var v json.RawMessage
+		if json.Unmarshal([]byte(value), &v) != nil {
+			return
+		}
+		key, _ := json.Marshal(name)
+		// encoding/json matches field names without regard to case: a key that folds to a
+		// used one is that field, not an unknown one.
+		for k := range used {
+			if strings.EqualFold(k, name) {
+				return
+			}
+		}
+		for _, event := range []string{"{" + string(key) + ":" + value + "," + base + "}", "{" + base + "," + string(key) + ":" + value + "}"} {
+			got, err := ParseClaude([]byte(event))
+			if err != nil {
+				t.Fatalf("ParseClaude(%s) = %v; an unused field must never fail the event", event, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("ParseClaude(%s) = %+v, want %+v", event, got, want)
+			}
 		}
 	})
 }

@@ -204,6 +204,11 @@ func TestNeutralShellFamilyFailsClosed(t *testing.T) {
 		{"a shell call without a command is not allowed", `{"session":"s1","tool":"bash","value":""}`, engine.Deny},
 		{"a shell call of blanks is not allowed", `{"session":"s1","tool":"shell","value":"  "}`, engine.Deny},
 		{"an allowed command stays allowed", `{"session":"s1","tool":"BASH","value":"ls -la"}`, engine.Allow},
+		// Fields the gate does not use are skipped, whatever they hold.
+		{"unknown fields of any type are ignored", `{"session":"s1","tool":"bash","value":"ls","effort":{"level":"low"},"n":[1,null]}`, engine.Allow},
+		{"a misspelt value is no value", `{"session":"s1","tool":"bash","valeu":"rm -rf x"}`, engine.Deny},
+		{"a path tool without its path is not allowed", `{"session":"s1","tool":"read","path":"/x"}`, engine.Deny},
+		{"a used field of the wrong type is denied", `{"session":"s1","tool":"bash","value":["ls"]}`, engine.Deny},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,16 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 )
 
-// decodeStrict decodes one JSON value from data into v and refuses anything after it. Syntax and
-// type errors say where in the input they are, as line:column, so a person fixing a hand-written
-// request finds the spot.
-func decodeStrict(data []byte, v any, disallowUnknown bool) error {
+// decodeStrict decodes one JSON value from data into v and refuses anything after it. Fields v
+// does not name are skipped whatever they hold (read leniently); a field v names with the wrong
+// type is an error (decide strictly). Syntax and type errors say where in the input they are, as
+// line:column, so a person fixing a hand-written request finds the spot.
+func decodeStrict(data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	if disallowUnknown {
-		dec.DisallowUnknownFields()
-	}
 	if err := dec.Decode(v); err != nil {
 		if errors.Is(err, io.EOF) {
 			return errors.New("the input is empty; expected one JSON object")
@@ -53,7 +52,8 @@ func positioned(data []byte, err error) error {
 }
 
 // lineCol renders the position of the byte at index off of data as "stdin:LINE:COLUMN", both
-// 1-based, columns counted in bytes. The gate's input always comes on stdin.
+// 1-based, columns counted in characters (runes), as an editor shows them. The gate's input
+// always comes on stdin.
 func lineCol(data []byte, off int64) string {
 	if off > int64(len(data)) {
 		off = int64(len(data))
@@ -63,7 +63,7 @@ func lineCol(data []byte, off int64) string {
 	}
 	before := data[:off]
 	line := bytes.Count(before, []byte{'\n'}) + 1
-	col := len(before) - bytes.LastIndexByte(before, '\n')
+	col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
 	return fmt.Sprintf("stdin:%d:%d", line, col)
 }
 

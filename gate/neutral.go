@@ -22,11 +22,13 @@ type NeutralRequest struct {
 	Cwd     string `json:"cwd,omitempty"`   // the agent's working directory
 }
 
-// ParseNeutral reads a neutral request into a call. Unknown fields are refused: a misspelt
-// "value" would otherwise be decided as an empty value.
+// ParseNeutral reads a neutral request into a call. Fields the request does not name are
+// ignored, whatever their type, as a Claude Code event's are: a client newer than the gate must
+// not have every call denied. A misspelt "value" is then no value: a shell or path tool without
+// one asks, never allows.
 func ParseNeutral(data []byte) (Call, error) {
 	var req NeutralRequest
-	if err := decodeStrict(data, &req, true); err != nil {
+	if err := decodeStrict(data, &req); err != nil {
 		return Call{}, err
 	}
 	if req.Tool == "" {
@@ -39,8 +41,10 @@ func ParseNeutral(data []byte) (Call, error) {
 	return Call{
 		Client: ClientJSON, ID: req.ID, Session: req.Session, Agent: req.Agent, Tool: req.Tool,
 		Key: key, Value: req.Value, Cwd: req.Cwd,
-		// A shell tool without a command has nothing to analyse: it asks, never allows.
-		NoValue: mapping.IsShellKey(key) && strings.TrimSpace(req.Value) == "",
+		// A shell tool without a command has nothing to analyse, a path tool without a path
+		// names nothing: either asks, never allows.
+		NoValue: mapping.IsShellKey(key) && strings.TrimSpace(req.Value) == "" ||
+			mapping.IsPathKey(key) && req.Value == "",
 	}, nil
 }
 

@@ -135,12 +135,12 @@ type AgentInfo struct {
 	Description string `json:"description"`
 }
 
-// parseRequest reads one line. Unknown fields are refused: a misspelt field would otherwise
-// be served as if it were absent. The id is returned even when the rest is wrong.
+// parseRequest reads one line. Fields the server does not use are skipped whatever their type
+// (an extension newer than the binary must not have every call refused); a field it uses with
+// the wrong type is an error. The id is returned even when the rest is wrong.
 func parseRequest(line []byte) (Request, error) {
 	var r Request
 	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
 		var probe struct {
 			ID json.RawMessage `json:"id"`

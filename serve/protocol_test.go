@@ -13,7 +13,9 @@ func TestMalformedLinesGetAnErrorAndTheStreamGoesOn(t *testing.T) {
 		name, line, wantID, wantErr string
 	}{
 		{"not JSON", `garbage`, "<nil>", "not a valid request"},
-		{"unknown field", `{"id":1,"type":"decide","tol":"bash"}`, "1", `unknown field "tol"`},
+		// A field the server does not use is skipped: a misspelt tool is then no tool.
+		{"unknown field", `{"id":1,"type":"decide","tol":"bash","effort":{"level":"high"}}`, "1", `"tool" is missing`},
+		{"used field of the wrong type", `{"id":1,"type":"decide","session":"s1","tool":["bash"]}`, "1", `not a valid request`},
 		{"no type", `{"id":"a"}`, "a", `"type" is missing`},
 		{"unknown type", `{"id":2,"type":"launch"}`, "2", `unknown request type "launch"`},
 		{"object id", `{"id":{"x":1},"type":"hello"}`, "<nil>", "neither a number nor a string"},
