@@ -102,7 +102,7 @@ func TestGateCommand(t *testing.T) {
 		{name: "json misspelt field is no value, denied", args: []string{"json"}, stdin: `{"session":"s1","agent":"builder","tool":"bash","valeu":"rm -rf /"}`,
 			decision: "deny", reason: []string{"nobody is serving"}},
 		{name: "claude with effort as an object (the default model) is decided", args: []string{"claude"},
-			stdin: `{"session_id":"s1","cwd":"/p","effort":{"level":"medium"},"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/p/a.go"}}`,
+			stdin:    `{"session_id":"s1","cwd":"/p","effort":{"level":"medium"},"hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/p/a.go"}}`,
 			decision: "allow", reason: []string{"builtin:planner"}},
 		{name: "json persona other than the pinned one", args: []string{"json", "--agent", "planner"},
 			stdin: `{"session":"s1","agent":"builder","tool":"read","value":"x"}`, decision: "deny", reason: []string{`pinned to "planner"`}},
