@@ -1,0 +1,168 @@
+package serve
+
+import (
+	"fmt"
+
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/personas"
+)
+
+// A child session is a subagent's session that pi-subagents started inside the parent's pi
+// process. Its calls are decided by the persona named like the subagent AND by the persona
+// the parent runs with (the active one); the stricter answer stands, and with no persona of
+// the subagent's name the parent's decides alone (docs/pi.md, "Subagents").
+
+// Scopes of an always reply to a child's ask: the rules are stored for this subagent of the
+// parent session, or for the parent session as a whole (its children included).
+const (
+	ScopeSubagent = "subagent"
+	ScopeSession  = "session"
+)
+
+// child is who makes a call from a child session.
+type child struct {
+	name   string // the subagent's name (pi-subagents' agent)
+	parent string // the parent's session id; "" when the child could not tell
+}
+
+// subagentSession is the session id the rules of "always, this subagent" are stored under:
+// the parent's session and the subagent's name, so that they hold for every run of that
+// subagent in the parent session and for nothing else.
+func subagentSession(ch child, session string) string {
+	base := ch.parent
+	if base == "" {
+		base = session
+	}
+	return base + ".sub." + ch.name
+}
+
+// rulesSession is the session whose rules the child's calls are decided with: the parent's
+// (an always for the whole session), else the child's own.
+func rulesSession(ch child, session string) string {
+	if ch.parent != "" {
+		return ch.parent
+	}
+	return session
+}
+
+// judgeChild decides call c of child ch by rule: once with the parent's persona, once with
+// the subagent's own persona when there is one, both with the parent session's rules and the
+// subagent's; the stricter judgement stands (deny over ask over allow). The judgement is
+// recorded once, naming the subagent and the parent session.
+func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
+	rec := s.childRecorder(ch)
+	quiet := &gate.Gate{Inbox: s.Inbox, Wait: s.Wait}
+	d := s.Dirs(c.Cwd)
+	cat := s.catalogs.load(d)
+	st, _ := personas.LoadState(d)
+	parent, _ := personas.ActivePersona(cat, st)
+	if c.Agent != "" {
+		parent, _ = cat.Lookup(c.Agent)
+	}
+	if parent == nil {
+		quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
+			return "", nil, fmt.Errorf("no active persona and no default persona could be loaded; `agentmgr lint` says why")
+		}
+		j := quiet.Judge(c)
+		s.recordJudged(rec, c, j)
+		return j
+	}
+	judge := func(p *personas.Persona) gate.Judgement {
+		quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
+			pol, err := s.childPolicy(c, ch, p)
+			return p.Name, pol, err
+		}
+		return quiet.Judge(c)
+	}
+	j := judge(parent)
+	own, ok := cat.Lookup(ch.name)
+	if ok && own.Name != parent.Name {
+		if jo := judge(own); rank(jo.Verdict.Action) >= rank(j.Verdict.Action) {
+			// On a tie the subagent's own persona speaks: the parent's only ever tightens.
+			j = jo
+		}
+		j.Verdict.Reason += fmt.Sprintf(" (subagent %q: the stricter of its persona %q and the caller's persona %q)", ch.name, own.Name, parent.Name)
+	} else {
+		j.Verdict.Reason += fmt.Sprintf(" (subagent %q, which has no persona of its own: decided by the caller's persona %q)", ch.name, parent.Name)
+	}
+	s.recordJudged(rec, c, j)
+	return j
+}
+
+// childPolicy is persona p's policy for a child's call, with the session rules the person
+// approved for the parent session and for this subagent of it.
+func (s *Server) childPolicy(c gate.Call, ch child, p *personas.Persona) (*engine.Policy, error) {
+	d := s.Dirs(c.Cwd)
+	pol, _, err := s.Compose(d, p, rulesSession(ch, c.Session))
+	if err != nil {
+		return nil, fmt.Errorf("persona %q: %w", p.Name, err)
+	}
+	sub, err := s.Sessions(d).Get(subagentSession(ch, c.Session))
+	if err != nil {
+		return nil, fmt.Errorf("session rules of subagent %q: %w", ch.name, err)
+	}
+	if len(sub.Rules) > 0 {
+		var rules engine.Ruleset
+		if pol.Session != nil {
+			rules = pol.Session.Rules()
+		}
+		rules = append(append(engine.Ruleset{}, rules...), sub.Rules...)
+		pol.Session = engine.Compile(rules)
+	}
+	return pol, nil
+}
+
+// rank orders actions by how much they restrict.
+func rank(a engine.Action) int {
+	switch a {
+	case engine.Allow:
+		return 0
+	case engine.Ask:
+		return 1
+	}
+	return 2 // deny, and anything unknown
+}
+
+// recordJudged records a judgement settled by rule (an ask is recorded when it is settled).
+func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgement) {
+	if rec == nil || j.Verdict.Action == engine.Ask && j.Policy != nil {
+		return
+	}
+	d := j.Decision
+	if j.Policy == nil {
+		// Refused before a rule decided: the log says why.
+		d = engine.Decision{Action: j.Verdict.Action, Permission: c.Key, Value: c.Value, Reason: j.Verdict.Reason}
+	}
+	rec.Decided(approvals.Call{Session: c.Session, Agent: j.Agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+}
+
+// childRecorder is the review log with every entry naming the subagent and its parent
+// session; nil without a log.
+func (s *Server) childRecorder(ch child) approvals.Recorder {
+	if s.Recorder == nil {
+		return nil
+	}
+	return childLog{s.Recorder, ch}
+}
+
+type childLog struct {
+	inner approvals.Recorder
+	ch    child
+}
+
+func (l childLog) Decided(call approvals.Call, d engine.Decision, req *approvals.Request) {
+	call.Subagent, call.Parent = l.ch.name, l.ch.parent
+	if req != nil {
+		r := *req
+		r.Subagent, r.Parent = l.ch.name, l.ch.parent
+		req = &r
+	}
+	l.inner.Decided(call, d, req)
+}
+
+func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
+	req.Subagent, req.Parent = l.ch.name, l.ch.parent
+	l.inner.Resolved(req, res)
+}
