@@ -6,6 +6,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -165,4 +166,32 @@ func (l childLog) Decided(call approvals.Call, d engine.Decision, req *approvals
 func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
 	req.Subagent, req.Parent = l.ch.name, l.ch.parent
 	l.inner.Resolved(req, res)
+}
+
+// childAgent describes a child session of subagent req.Subagent whose caller runs with
+// persona parent: its system prompt carries the subagent's own persona (the caller's when it
+// has none), and a tool is hidden when either persona hides it.
+func (s *Server) childAgent(req Request, d locations.Dirs, parent *personas.Persona, st personas.State) Reply {
+	cat := s.catalogs.load(d)
+	own, ok := cat.Lookup(req.Subagent)
+	if !ok {
+		own = parent
+	}
+	a, err := s.describe(d, own, st, req.Tools, nil)
+	if err != nil {
+		return Reply{ID: req.ID, Error: err.Error()}
+	}
+	if own != parent {
+		pa, err := s.describe(d, parent, st, req.Tools, nil)
+		if err != nil {
+			return Reply{ID: req.ID, Error: err.Error()}
+		}
+		for _, h := range pa.Hidden {
+			if !contains(a.Hidden, h) {
+				a.Hidden = append(a.Hidden, h)
+			}
+		}
+	}
+	a.Keys, a.Warnings = nil, nil
+	return Reply{ID: req.ID, AgentState: a}
 }

@@ -92,3 +92,26 @@ func TestAlwaysForAChildIsStoredForTheSubagentOrTheWholeParentSession(t *testing
 		})
 	}
 }
+
+func TestAChildsAgentIsItsOwnPersonaHidingWhatEitherPersonaHides(t *testing.T) {
+	f := newFixture(t)
+	// guarded (active) hides write and edit; cleaner hides read.
+	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n---\nSweep the floor.\n")
+	r := f.one(t, `{"id":1,"type":"agent","subagent":"cleaner","parent":"p","tools":["read","bash","edit","write"]}`)
+	hidden := strings.Join(toStrings(r["hidden"]), ",")
+	if r["name"] != "cleaner" || hidden != "read,edit,write" || !strings.Contains(str(r["prompt"]), "Sweep the floor.") || strings.Contains(str(r["prompt"]), "Be careful.") {
+		t.Fatalf("child agent = %v; want cleaner hiding read, edit and write, with cleaner's prompt only", r)
+	}
+	r = f.one(t, `{"id":2,"type":"agent","subagent":"stranger","parent":"p","tools":["read","bash","edit","write"]}`)
+	if r["name"] != "guarded" || !strings.Contains(str(r["prompt"]), "Be careful.") {
+		t.Fatalf("child agent without a persona = %v; want the caller's guarded", r)
+	}
+}
+
+func toStrings(v any) []string {
+	var out []string
+	for _, x := range v.([]any) {
+		out = append(out, x.(string))
+	}
+	return out
+}
