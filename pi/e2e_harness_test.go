@@ -85,6 +85,8 @@ type world struct {
 	bin     string
 	env     []string
 	tools   piTools
+	// extensions are more extensions pi loads (-e), after the faux model.
+	extensions []string
 }
 
 func newWorld(t *testing.T) *world {
@@ -122,7 +124,11 @@ func (w *world) agentmgr(args ...string) string {
 // piArgs are the arguments that run pi offline with the scripted model.
 func (w *world) piArgs(mode string) []string {
 	faux, _ := filepath.Abs(filepath.Join("testdata", "faux.ts"))
-	return []string{w.tools.cli, "--offline", "--mode", mode, "--no-session", "-e", faux, "--provider", "faux", "--model", "faux-1"}
+	args := []string{w.tools.cli, "--offline", "--mode", mode, "--no-session", "-e", faux}
+	for _, e := range w.extensions {
+		args = append(args, "-e", e)
+	}
+	return append(args, "--provider", "faux", "--model", "faux-1")
 }
 
 // rpc is pi running in RPC mode.

@@ -1,0 +1,162 @@
+package pi
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/reviewlog"
+)
+
+// The personas of the subagent test. The callers: guarded denies rm, open allows it, careful
+// asks for it. The subagents' own personas: cleaner denies rm, wiper allows it; sweeper has
+// none. Every one has a bash rule, which pi-subagents refuses in the agent files it reads from
+// the same folder, so that it takes the subagents' definitions from their own folder.
+var subagentPersonas = map[string]string{
+	"guarded": "---\ndescription: Never deletes\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": deny\n---\nBe careful.\n",
+	"open":    "---\ndescription: Does anything\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n---\nGo ahead.\n",
+	"careful": "---\ndescription: Asks before deleting\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": ask\n---\nAsk first.\n",
+	"cleaner": "---\ndescription: Cleans, never deletes\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n    \"rm *\": deny\n---\nClean without deleting.\n",
+	"wiper":   "---\ndescription: Deletes freely\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n---\nWipe.\n",
+}
+
+// findSubagents is pi-subagents' extension from the pi cache (`make deps-pi`).
+func findSubagents(t *testing.T, w *world) string {
+	t.Helper()
+	// cli is …/pi/node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js
+	modules := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(w.tools.cli)))))
+	ext := filepath.Join(modules, "pi-subagents", "index.ts")
+	if _, err := os.Stat(ext); err != nil {
+		msg := fmt.Sprintf("the subagent test needs pi-subagents 0.67.0 in the pi cache (`make deps-pi` installs it): %v", err)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return ext
+}
+
+// subagentWorld is pi with pi-subagents and the child's faux model, agentmgr installed by
+// `agentmgr pi install`, and the personas and subagents above.
+func subagentWorld(t *testing.T) *world {
+	w := newWorld(t)
+	subagents := findSubagents(t, w)
+	fauxChild, _ := filepath.Abs(filepath.Join("testdata", "fauxchild.ts"))
+	w.extensions = []string{fauxChild, subagents}
+	// pi-subagents writes its run artifacts into the temporary folder.
+	tmp := filepath.Join(w.home, "tmp")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	w.env = append(w.env, "TMPDIR="+tmp)
+	for name, text := range subagentPersonas {
+		mustWriteFile(t, filepath.Join(w.agent, "agents", name+".md"), text)
+	}
+	defs := filepath.Join(w.home, "subagents")
+	for _, name := range []string{"cleaner", "wiper", "sweeper"} {
+		mustWriteFile(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
+	}
+	mustWriteFile(t, filepath.Join(w.agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
+	if out := w.agentmgr("pi", "install"); !strings.Contains(out, "subagents.defaultExtensions") {
+		t.Fatalf("pi install did not list the extension for pi-subagents' children: %s", out)
+	}
+	return w
+}
+
+func quote(s string) string { return fmt.Sprintf("%q", s) }
+
+// delegate has the parent call pi-subagents' subagent tool with a foreground child of sub
+// whose task runs command, and returns what the child reported.
+func delegate(t *testing.T, p *rpc, sub, command string) string {
+	t.Helper()
+	task := call("bash", map[string]string{"command": command})
+	isErr, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": sub, "task": task, "async": false})))
+	if isErr {
+		t.Fatalf("the subagent call itself failed: %s", text)
+	}
+	if !strings.Contains(text, "child done:") {
+		t.Fatalf("the child did not run its call: %s", text)
+	}
+	return text
+}
+
+func TestRealPiSubagentsAreGoverned(t *testing.T) {
+	w := subagentWorld(t)
+	victim := filepath.Join(w.project, "VICTIM")
+	plant := func() { mustWriteFile(t, victim, "keep me\n") }
+	exists := func() bool { _, err := os.Stat(victim); return err == nil }
+	p := w.startRPC()
+	var dialogs []string
+	answer := ""
+	p.dialog = func(title string, options []string) string {
+		dialogs = append(dialogs, title+" "+strings.Join(options, "|"))
+		return answer
+	}
+
+	cases := []struct {
+		name, caller, sub, want string
+	}{
+		{"the caller's persona denies: blocked", "guarded", "sweeper", `"rm *" deny`},
+		{"the subagent's own persona denies, the caller's allows: blocked", "open", "cleaner", `cleaner.md`},
+		{"the subagent's persona allows what the caller's denies: still blocked", "guarded", "wiper", `guarded.md`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			w.agentmgr("use", tc.caller)
+			plant()
+			text := delegate(t, p, tc.sub, "rm -rf VICTIM")
+			if !exists() || !strings.Contains(text, "isError=true") || !strings.Contains(text, tc.want) {
+				t.Fatalf("under %s, subagent %s's rm -rf: file kept %v, child saw %q; want it blocked naming %s", tc.caller, tc.sub, exists(), text, tc.want)
+			}
+		})
+	}
+
+	t.Run("a child's ask is answered in the parent's dialog: Reject keeps the file", func(t *testing.T) {
+		w.agentmgr("use", "careful")
+		plant()
+		dialogs, answer = nil, "Reject"
+		text := delegate(t, p, "sweeper", "rm -rf VICTIM")
+		if len(dialogs) != 1 || !strings.Contains(dialogs[0], "Subagent sweeper") ||
+			!strings.Contains(dialogs[0], "Allow once|Always, this subagent|Always, the whole session|Reject") {
+			t.Fatalf("dialogs = %q; want one naming subagent sweeper with the four answers", dialogs)
+		}
+		if !exists() || !strings.Contains(text, "rejected") {
+			t.Fatalf("after Reject: file kept %v, child saw %q", exists(), text)
+		}
+	})
+
+	t.Run("a child's ask is answered in the parent's dialog: Allow once removes the file", func(t *testing.T) {
+		plant()
+		dialogs, answer = nil, "Allow once"
+		text := delegate(t, p, "sweeper", "rm -rf VICTIM")
+		if len(dialogs) != 1 || exists() || !strings.Contains(text, "isError=false") {
+			t.Fatalf("after Allow once: dialogs %q, file kept %v, child saw %q; want the file removed", dialogs, exists(), text)
+		}
+	})
+
+	t.Run("the log names the subagent and links the parent session", func(t *testing.T) {
+		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		parents := map[string]bool{}
+		for _, e := range es {
+			if e.Tool == "subagent" && e.Subagent == "" {
+				parents[e.Session] = true
+			}
+		}
+		i := slices.IndexFunc(es, func(e reviewlog.Entry) bool {
+			return e.Subagent == "cleaner" && e.Action == "deny" && slices.Equal(e.Values, []string{"rm -rf VICTIM"})
+		})
+		if i < 0 {
+			t.Fatalf("no deny of cleaner's rm in the log: %+v", es)
+		}
+		if e := es[i]; !parents[e.Parent] || e.Session == e.Parent || e.Agent != "cleaner" {
+			t.Fatalf("cleaner's entry = %+v; want its own session, persona cleaner and the parent session of a subagent call (%v)", e, parents)
+		}
+	})
+}
