@@ -25,6 +25,29 @@ type Policy struct {
 	// Place, when set, is where the call runs: path values are then decided under each of
 	// their names and, outside the project, by external_directory too (see At).
 	Place *Place
+	// Name is the persona whose rules Persona holds, named by Decider; "" when unknown.
+	Name string
+	// Callers are the personas of the agents on the call's chain besides Persona's (a
+	// subagent's call: the session's persona and any agent between them), outermost first.
+	// Each decides too and the most restrictive answer wins, so that a subagent is never
+	// looser than the agent that started it; session rules then apply to the combined answer
+	// (they may turn its ask into allow, never a deny), and guards after that.
+	Callers []Caller
+}
+
+// Caller is the persona of an agent on a call's chain: its name and its compiled rules.
+type Caller struct {
+	Name  string
+	Rules *Compiled
+}
+
+// Decider names the persona whose rule ref locates: a caller's name for LayerCaller, else
+// the policy's own persona (session rules and guards apply on its behalf).
+func (p *Policy) Decider(ref RuleRef) string {
+	if ref.Layer == LayerCaller && ref.Set >= 0 && ref.Set < len(p.Callers) {
+		return p.Callers[ref.Set].Name
+	}
+	return p.Name
 }
 
 // NewPolicy is a Policy over a bare ruleset: no session, no guards.
@@ -33,6 +56,13 @@ func NewPolicy(rs Ruleset) *Policy { return &Policy{Persona: Compile(rs)} }
 // Decide decides one value for permission key, matched as is (no shell analysis).
 func (p *Policy) Decide(key, value string) Decision {
 	d := p.Persona.Evaluate(key, value)
+	for ci, c := range p.Callers {
+		// The persona itself keeps a tie: the strictest answer is named by the nearest agent.
+		if cd := c.Rules.Evaluate(key, value); cd.Action.rank() > d.Action.rank() {
+			d = cd
+			d.Ref.Layer, d.Ref.Set = LayerCaller, ci
+		}
+	}
 	if p.Session != nil && d.Action != Deny {
 		if s := p.Session.Evaluate(key, value); s.Rule != nil {
 			d = s
@@ -199,14 +229,21 @@ func (p *Policy) Hidden(tool string) bool {
 }
 
 // HiddenBy is Hidden with the rule that hides tool and where it is: the persona's last rule
-// for the tool's key, or the `*` deny of the first guards file that denies it outright; nil
-// when the tool is not hidden.
+// for the tool's key, a caller's (a tool any persona on the chain hides is hidden), or the `*`
+// deny of the first guards file that denies it outright; nil when the tool is not hidden.
 func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
 	key := mapping.KeyForTool(tool)
 	if p.Persona.HiddenKey(key) {
 		cands := p.Persona.candidates(key)
 		last := cands[len(cands)-1]
 		return &p.Persona.rules[last].Rule, RuleRef{Layer: LayerPersona, Index: int(last)}
+	}
+	for ci, c := range p.Callers {
+		if c.Rules.HiddenKey(key) {
+			cands := c.Rules.candidates(key)
+			last := cands[len(cands)-1]
+			return &c.Rules.rules[last].Rule, RuleRef{Layer: LayerCaller, Set: ci, Index: int(last)}
+		}
 	}
 	for gi, gs := range p.Guards {
 		if cands := gs.candidates(key); gs.deniesOutright(cands) {

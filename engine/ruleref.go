@@ -10,6 +10,7 @@ const (
 	LayerPersona Layer = iota // Policy.Persona: the persona's own rules
 	LayerSession              // Policy.Session: rules approved during a session
 	LayerGuard                // one of Policy.Guards: a guards file
+	LayerCaller               // one of Policy.Callers: the persona of an agent on the call's chain
 )
 
 // String is "persona", "session" or "guard".
@@ -21,6 +22,8 @@ func (l Layer) String() string {
 		return "session"
 	case LayerGuard:
 		return "guard"
+	case LayerCaller:
+		return "caller"
 	}
 	return "layer(" + strconv.Itoa(int(l)) + ")"
 }
@@ -31,6 +34,6 @@ func (l Layer) String() string {
 // LayerPersona.
 type RuleRef struct {
 	Layer Layer
-	Set   int // for LayerGuard: the index in Policy.Guards of the deciding guards file
+	Set   int // for LayerGuard: the index in Policy.Guards of the deciding guards file; for LayerCaller: in Policy.Callers
 	Index int // 0-based position of the rule in its ruleset
 }

@@ -48,6 +48,10 @@ func (d Dirs) PersonaIndex() string {
 // SessionsDir holds the rules approved during sessions, one file per session.
 func (d Dirs) SessionsDir() string { return filepath.Join(d.StateDir(), "sessions") }
 
+// SubagentsDir holds, per session, which agent started which (Claude Code's subagents), so
+// that a nested agent's calls are decided by every persona on its chain.
+func (d Dirs) SubagentsDir() string { return filepath.Join(d.StateDir(), "subagents") }
+
 // ReviewLog is the log of decisions and approvals, one JSON object a line.
 func (d Dirs) ReviewLog() string { return filepath.Join(d.StateDir(), "log", "review.jsonl") }
 

@@ -18,9 +18,24 @@ import (
 // guards files (a broken one makes every call ask, see guards.File). A broken state file
 // leaves yolo off.
 func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
+	return ForChain(dirs, []*personas.Persona{p}, session)
+}
+
+// ForChain is For for a call made at the end of a chain of agents: chain holds the persona of
+// each agent on it that has one, outermost (the session's) first, and must not be empty. The
+// last decides the call as its persona and the others as its callers: every one of them
+// decides, and the most restrictive answer wins (docs/gate.md, subagents).
+func ForChain(dirs locations.Dirs, chain []*personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
+	if len(chain) == 0 {
+		return nil, nil, fmt.Errorf("no persona to decide with")
+	}
+	p := chain[len(chain)-1]
 	files, probs := LoadGuards(dirs)
 	state, _ := personas.LoadState(dirs)
-	parts := Parts{Persona: p.Rules, Guards: CompileGuards(files), Yolo: state.Yolo}
+	parts := Parts{Name: p.Name, Persona: p.Rules, Guards: CompileGuards(files), Yolo: state.Yolo}
+	for _, c := range chain[:len(chain)-1] {
+		parts.Callers = append(parts.Callers, Caller{Name: c.Name, Rules: c.Rules})
+	}
 	if session != "" {
 		s, err := sessions.Open(dirs).Get(session)
 		if err != nil {
