@@ -11,6 +11,9 @@ import (
 type Call struct {
 	Session string
 	Agent   string
+	// AgentID names the subagent that made the call (Claude Code's agent_id); "" for the
+	// main thread.
+	AgentID string
 	Tool    string
 	// Subagent names the subagent that made the call, and Parent the session of the agent
 	// that started it; both "" for a call of the main agent.

@@ -150,13 +150,10 @@ func (r Resolution) Note() string {
 	if len(r.Unknown) == 0 {
 		return ""
 	}
-	q := make([]string, len(r.Unknown))
-	for i, n := range r.Unknown {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	what := "agent type " + q[0] + " is"
-	if len(q) > 1 {
-		what = "agent types " + strings.Join(q, ", ") + " are"
+	// Unquoted: the note ends up inside a quoted persona name in the gate's reasons.
+	what := "agent type " + r.Unknown[0] + " is"
+	if len(r.Unknown) > 1 {
+		what = "agent types " + strings.Join(r.Unknown, ", ") + " are"
 	}
 	return what + " no persona, so the calling agent's persona decides for it"
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/sessions"
 )
 
 // Client is the protocol a call came in on. It decides what the gate answers when the person
@@ -43,7 +44,18 @@ type Call struct {
 	// the subagent's name (Claude Code's agent_type), which may name a persona.
 	AgentID   string
 	AgentType string
+	// Chain are the agent types from the session to the agent making the call, outermost
+	// first (AgentType last); the gate fills it in from what it recorded of the session.
+	Chain []string
+	// Event is the Claude Code hook event ("" for PreToolUse); Skill names the skill whose
+	// inline command a PreSkillShellCommand event runs.
+	Event string
+	Skill string
 }
+
+// SessionKey is the id the call's session rules are kept under: one per agent of the session,
+// so that an "always" given to one subagent covers neither the others nor the main thread.
+func (c Call) SessionKey() string { return sessions.AgentKey(c.Session, c.AgentID) }
 
 // shell reports whether the call runs a shell command, analysed command by command.
 func (c Call) shell() bool { return mapping.IsShellKey(c.Key) || c.HasCommand }

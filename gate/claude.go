@@ -25,10 +25,43 @@ type ClaudeEvent struct {
 	// (without AgentID) in a session started with --agent NAME.
 	AgentID   string `json:"agent_id,omitempty"`
 	AgentType string `json:"agent_type,omitempty"`
+	// CommandName is, in PreSkillShellCommand, the skill whose text holds the command.
+	CommandName string `json:"command_name,omitempty"`
 }
 
-// claudePreToolUse is the only hook event the gate answers.
-const claudePreToolUse = "PreToolUse"
+// The hook events the gate answers.
+const (
+	claudePreToolUse = "PreToolUse"
+	// ClaudeSkillShell runs a shell command written inline in a skill's text (!`cmd`): it is
+	// decided as a Bash call.
+	ClaudeSkillShell = "PreSkillShellCommand"
+	// ClaudeSubagentStart says a subagent started (its id and type): the gate records it to
+	// know which agent started which.
+	ClaudeSubagentStart = "SubagentStart"
+)
+
+// SubagentStart is a started subagent, as the SubagentStart event says it.
+type SubagentStart struct {
+	Session, AgentID, AgentType string
+}
+
+// ParseClaudeStart reads a SubagentStart event; ok is false for any other event.
+func ParseClaudeStart(data []byte) (start SubagentStart, ok bool, err error) {
+	var ev ClaudeEvent
+	if err := decodeStrict(data, &ev); err != nil {
+		return start, false, err
+	}
+	if ev.HookEventName != ClaudeSubagentStart {
+		return start, false, nil
+	}
+	if err := checkSession(ev.SessionID); err != nil {
+		return start, true, fmt.Errorf("session_id: %w", err)
+	}
+	if ev.AgentID == "" {
+		return start, true, errors.New("agent_id is missing; cannot tell which agent started")
+	}
+	return SubagentStart{Session: ev.SessionID, AgentID: ev.AgentID, AgentType: ev.AgentType}, true, nil
+}
 
 // ParseClaude reads a Claude Code PreToolUse event into a call: the tool is mapped to its
 // permission key and the value is taken from the tool_input field the mapping names. A call
@@ -40,8 +73,10 @@ func ParseClaude(data []byte) (Call, error) {
 	if err := decodeStrict(data, &ev); err != nil {
 		return Call{}, err
 	}
-	if ev.HookEventName != "" && ev.HookEventName != claudePreToolUse {
-		return Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate claude answers only %s hooks", ev.HookEventName, claudePreToolUse)
+	switch ev.HookEventName {
+	case "", claudePreToolUse, ClaudeSkillShell:
+	default:
+		return Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate claude answers %s, %s and %s hooks", ev.HookEventName, claudePreToolUse, ClaudeSkillShell, ClaudeSubagentStart)
 	}
 	if ev.ToolName == "" {
 		return Call{}, errors.New("tool_name is missing; cannot tell which tool is called")
@@ -54,6 +89,16 @@ func ParseClaude(data []byte) (Call, error) {
 		Client: ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
 		Key: tool.Key, Cwd: ev.Cwd, Mode: ev.PermissionMode,
 		AgentID: ev.AgentID, AgentType: ev.AgentType,
+	}
+	if ev.HookEventName == ClaudeSkillShell {
+		// Whatever shell the skill names, its command is decided as bash with the full
+		// analysis: a skill's text is one more way to run a command.
+		c.Event, c.Skill = ClaudeSkillShell, ev.CommandName
+		if c.Skill == "" {
+			c.Skill = "(unnamed)"
+		}
+		tool = mapping.ClaudeToolFor("Bash")
+		c.Key = tool.Key
 	}
 	fields, err := claudeFields(tool, ev.ToolInput)
 	if err != nil {
@@ -145,10 +190,16 @@ type ClaudeDecision struct {
 	PermissionDecisionReason string `json:"permissionDecisionReason"`
 }
 
-// Claude renders a verdict as Claude Code's hook output.
-func (v Verdict) Claude() ClaudeOutput {
+// Claude renders a verdict as Claude Code's PreToolUse hook output.
+func (v Verdict) Claude() ClaudeOutput { return v.ClaudeFor("") }
+
+// ClaudeFor renders a verdict as the output of the hook event it answers ("" is PreToolUse).
+func (v Verdict) ClaudeFor(event string) ClaudeOutput {
+	if event == "" {
+		event = claudePreToolUse
+	}
 	return ClaudeOutput{HookSpecificOutput: ClaudeDecision{
-		HookEventName:            claudePreToolUse,
+		HookEventName:            event,
 		PermissionDecision:       string(v.Action),
 		PermissionDecisionReason: v.Reason,
 	}}

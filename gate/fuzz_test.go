@@ -41,8 +41,15 @@ func FuzzParseClaude(f *testing.F) {
 			}
 		}
 		out := g.Claude(context.Background(), data).HookSpecificOutput
+		if out.HookEventName == ClaudeSubagentStart {
+			// A recorded start has nothing to decide; the parser must have read it as one.
+			if _, ok, _ := ParseClaudeStart(data); !ok {
+				t.Fatalf("%q was answered as a SubagentStart", data)
+			}
+			return
+		}
 		switch {
-		case out.HookEventName != "PreToolUse" || out.PermissionDecisionReason == "":
+		case out.HookEventName != "PreToolUse" && out.HookEventName != ClaudeSkillShell || out.PermissionDecisionReason == "":
 			t.Fatalf("gate output for %q is %+v, want a PreToolUse decision with a reason", data, out)
 		case err != nil && out.PermissionDecision != "deny":
 			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.PermissionDecision)

@@ -26,16 +26,78 @@ type Gate struct {
 	// nobody answered. A call the app answers is recorded by the app's approvals instead, so
 	// that the review log holds it once.
 	Recorder approvals.Recorder
+	// Chains, when set, records which agent started which (SubagentStart events and Agent
+	// calls) and gives a subagent's call its chain; without it a subagent's chain is its own
+	// type alone.
+	Chains ChainStore
 }
 
-// Claude decides a Claude Code PreToolUse event read from input. Input it cannot read is
-// denied with the reason.
+// ChainStore remembers, per session, which agent started which (decide.Chains).
+type ChainStore interface {
+	Spawned(session, by string, byChain []string, kind string) error
+	Started(session, id, kind string) ([]string, error)
+	Chain(session, id, kind string) ([]string, error)
+}
+
+// Claude decides a Claude Code hook event read from input: a PreToolUse or
+// PreSkillShellCommand call, or records a SubagentStart. Input it cannot read is denied with
+// the reason.
 func (g *Gate) Claude(ctx context.Context, input []byte) ClaudeOutput {
+	if start, ok, err := ParseClaudeStart(input); ok {
+		if err != nil {
+			return refuse("%v", err).ClaudeFor(ClaudeSubagentStart)
+		}
+		return g.started(start)
+	}
 	c, err := ParseClaude(input)
 	if err != nil {
 		return refuse("%v", err).Claude()
 	}
-	return g.Decide(ctx, c).Claude()
+	v := g.Decide(ctx, c)
+	if c.Event == ClaudeSkillShell && v.Action == engine.Ask {
+		// A skill's command cannot wait for a prompt: Claude Code refuses an ask, so say deny.
+		v.Action = engine.Deny
+		v.Reason += "; a skill's inline command cannot wait for a prompt, so it is denied"
+	}
+	return v.ClaudeFor(c.Event)
+}
+
+// started records a subagent's start. SubagentStart cannot block anything: the answer only
+// acknowledges it, and a failure to record is said in it (the subagent's calls are then
+// decided from what was recorded of the session, never looser).
+func (g *Gate) started(s SubagentStart) ClaudeOutput {
+	out := ClaudeOutput{HookSpecificOutput: ClaudeDecision{HookEventName: ClaudeSubagentStart}}
+	if g.Chains != nil {
+		if _, err := g.Chains.Started(s.Session, s.AgentID, s.AgentType); err != nil {
+			out.HookSpecificOutput.PermissionDecisionReason = "agentmgr could not record the subagent: " + err.Error()
+		}
+	}
+	return out
+}
+
+// withChain fills in the chain of the agent making c, and records an Agent call's spawn, so
+// that the agent it starts is linked to c's agent.
+func (g *Gate) withChain(c Call) (Call, error) {
+	if c.AgentID != "" {
+		c.Chain = []string{c.AgentType}
+		if g.Chains != nil {
+			chain, err := g.Chains.Chain(c.Session, c.AgentID, c.AgentType)
+			if err != nil {
+				return c, fmt.Errorf("cannot tell which agents started subagent %s: %w", c.AgentID, err)
+			}
+			c.Chain = chain
+		}
+	}
+	if g.Chains != nil && c.Client == ClientClaude && mapping.StartsAgent(c.Tool) {
+		kind := c.Value
+		if kind == "" {
+			kind = mapping.DefaultSubagent
+		}
+		if err := g.Chains.Spawned(c.Session, c.AgentID, c.Chain, kind); err != nil {
+			return c, fmt.Errorf("cannot record the subagent this call starts: %w", err)
+		}
+	}
+	return c, nil
 }
 
 // Neutral decides a neutral-protocol request read from input. Input it cannot read is denied
@@ -77,6 +139,10 @@ func (g *Gate) Judge(c Call) Judgement {
 	if g.Policy == nil {
 		return Judgement{Verdict: refuse("no policy to decide with")}
 	}
+	c, err := g.withChain(c)
+	if err != nil {
+		return Judgement{Verdict: refuse("%v", err)}
+	}
 	agent, pol, err := g.Policy(c)
 	if err != nil {
 		return Judgement{Verdict: refuse("%v", err), Agent: agent}
@@ -85,6 +151,12 @@ func (g *Gate) Judge(c Call) Judgement {
 		return Judgement{Verdict: refuse("persona %q has no rules to decide with", agent), Agent: agent}
 	}
 	d := decide(pol, c)
+	if by := pol.Decider(d.Ref); len(pol.Callers) > 0 && by != "" && d.Action != engine.Allow {
+		d.Reason = addReason(d.Reason, fmt.Sprintf("decided by persona %q, the strictest on the agent's chain", by))
+	}
+	if c.Skill != "" {
+		d.Reason = addReason(d.Reason, fmt.Sprintf("inline command of skill %q", c.Skill))
+	}
 	j := Judgement{Verdict: ruleVerdict(agent, c, d), Agent: agent, Policy: pol, Decision: d}
 	if d.Action != engine.Ask {
 		g.record(c, agent, d)
@@ -100,7 +172,7 @@ func (g *Gate) Judge(c Call) Judgement {
 func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 	v, d := j.Verdict, j.Decision
 	req := Request{
-		Client: c.Client, Session: c.Session, Agent: j.Agent, Tool: c.Tool, Permission: c.Key,
+		Client: c.Client, Session: c.SessionKey(), AgentID: c.AgentID, Agent: j.Agent, Tool: c.Tool, Permission: c.Key,
 		Value: c.Value, Cwd: c.Cwd, Reason: v.Reason, Rule: d.Rule, Source: d.Source(),
 		Units: v.Units, Suggestions: j.Suggestions,
 	}
@@ -123,7 +195,11 @@ func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 // called it.
 func (g *Gate) record(c Call, agent string, d engine.Decision) {
 	if g.Recorder != nil {
-		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+		tool := c.Tool
+		if c.Skill != "" {
+			tool = "skill " + c.Skill + ": " + c.Tool
+		}
+		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, Tool: tool, Values: []string{c.Value}}, d, nil)
 	}
 }
 

@@ -39,10 +39,12 @@ func InboxIn(dirs locations.Dirs) Inbox {
 
 // Request is a call the gate forwards for a person to answer, as written in the request file.
 type Request struct {
-	Version    int          `json:"version"`
-	ID         string       `json:"id"`
-	Client     Client       `json:"client"`
-	Session    string       `json:"session"`
+	Version int    `json:"version"`
+	ID      string `json:"id"`
+	Client  Client `json:"client"`
+	Session string `json:"session"` // the key of the session's rules: one per agent (Call.SessionKey)
+	// AgentID names the subagent that made the call; "" for the main thread.
+	AgentID    string       `json:"agent_id,omitempty"`
 	Agent      string       `json:"agent"` // the persona the gate decided with
 	Tool       string       `json:"tool"`  // as the agent named it
 	Permission string       `json:"permission"`

@@ -117,3 +117,12 @@ func ClaudeTools() []ClaudeTool {
 	}
 	return out
 }
+
+// DefaultSubagent is the agent Claude Code's Agent tool starts when it names none.
+const DefaultSubagent = "general-purpose"
+
+// StartsAgent reports whether Claude Code's tool starts a subagent (Agent, and Task, its
+// older name), whose input names the subagent's type.
+func StartsAgent(tool string) bool {
+	return strings.EqualFold(tool, "Agent") || strings.EqualFold(tool, "Task")
+}

@@ -22,16 +22,18 @@ const (
 // Entry is one line of the log. A decision of allow or deny has By "rule"; an ask has no By
 // yet, and its request is resolved by a later reply entry with the same Request.
 type Entry struct {
-	Time       time.Time `json:"time"`
-	Event      string    `json:"event"`
-	Request    string    `json:"request,omitempty"`
-	Session    string    `json:"session,omitempty"`
-	Agent      string    `json:"agent,omitempty"`
-	Tool       string    `json:"tool"`
-	Permission string    `json:"permission,omitempty"`
-	Values     []string  `json:"values"`
-	Action     string    `json:"action"`
-	Rule       *Rule     `json:"rule"`
+	Time    time.Time `json:"time"`
+	Event   string    `json:"event"`
+	Request string    `json:"request,omitempty"`
+	Session string    `json:"session,omitempty"`
+	Agent   string    `json:"agent,omitempty"`
+	// AgentID names the subagent that made the call; "" for the main thread.
+	AgentID    string   `json:"agent_id,omitempty"`
+	Tool       string   `json:"tool"`
+	Permission string   `json:"permission,omitempty"`
+	Values     []string `json:"values"`
+	Action     string   `json:"action"`
+	Rule       *Rule    `json:"rule"`
 	// Source is where the deciding rule came from, as decisions show it: "default" when no
 	// rule matched, "session", "guard", "builtin:planner", or a persona file's "path:line".
 	Source string `json:"source,omitempty"`
@@ -73,7 +75,7 @@ func ruleOf(r *engine.Rule) *Rule {
 // DecisionEntry is the entry for call decided d; req is the request an ask opened, or nil.
 func DecisionEntry(at time.Time, call approvals.Call, d engine.Decision, req *approvals.Request) Entry {
 	e := Entry{
-		Time: at.UTC(), Event: EventDecision, Session: call.Session, Agent: call.Agent, Tool: call.Tool,
+		Time: at.UTC(), Event: EventDecision, Session: call.Session, Agent: call.Agent, AgentID: call.AgentID, Tool: call.Tool,
 		Permission: d.Permission, Values: values(call.Values), Action: string(d.Action),
 		Rule: ruleOf(d.Rule), Source: d.Source(), Reason: d.Reason,
 		Subagent: call.Subagent, Parent: call.Parent,

@@ -187,7 +187,7 @@ func (sb *claudeSandbox) run(t *testing.T, api *fakeAPI, pathFirst string, extra
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	args := append([]string{"-p", "Clean up the project.", "--output-format", "stream-json", "--verbose",
-		"--model", "claude-sonnet-4-5", "--permission-mode", "default"}, extra...)
+		"--permission-mode", "default"}, extra...)
 	cmd := exec.CommandContext(ctx, sb.claude, args...)
 	cmd.Dir = sb.proj
 	cmd.Env = []string{

@@ -9,12 +9,16 @@ import (
 	"sync"
 )
 
-// fakeAPI is a scripted Anthropic Messages API for driving the real Claude Code offline. The
-// main conversation (the requests that offer the Bash tool) gets the script's tool_use blocks
-// one per turn, then a closing text; any other request (a title, a summary) gets a short text.
-// It records every tool_result Claude Code sends back, by tool_use id.
+// fakeAPI is a scripted Anthropic Messages API for driving the real Claude Code offline. A
+// conversation that offers tools gets a script's tool_use blocks one per turn, then a closing
+// text: a subagent's conversation (its first user message holds a route's marker) gets that
+// route's script, the main conversation the main script. A request without tools (a title, a
+// summary) gets a short text. It records every tool_result Claude Code sends back, by
+// tool_use id.
 type fakeAPI struct {
 	script []fakeToolUse
+	// routes are the scripts of subagents, by a marker in the subagent's prompt.
+	routes map[string][]fakeToolUse
 
 	mu      sync.Mutex
 	results map[string]fakeResult // by tool_use id
@@ -36,7 +40,30 @@ type fakeResult struct {
 }
 
 func newFakeAPI(script ...fakeToolUse) *fakeAPI {
-	return &fakeAPI{script: script, results: map[string]fakeResult{}}
+	return &fakeAPI{script: script, routes: map[string][]fakeToolUse{}, results: map[string]fakeResult{}}
+}
+
+// route gives the subagent whose prompt holds marker its own script.
+func (f *fakeAPI) route(marker string, script ...fakeToolUse) *fakeAPI {
+	f.routes[marker] = script
+	return f
+}
+
+// scriptFor picks the script of a conversation by a route marker in its first user message.
+func (f *fakeAPI) scriptFor(req messagesRequest) []fakeToolUse {
+	for _, m := range req.Messages {
+		if m.Role != "user" {
+			continue
+		}
+		text := string(m.Content)
+		for marker, script := range f.routes {
+			if strings.Contains(text, marker) {
+				return script
+			}
+		}
+		break
+	}
+	return f.script
 }
 
 // messagesRequest is the part of a Messages API request the fake reads.
@@ -71,23 +98,19 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
-	main := false
-	for _, t := range req.Tools {
-		if t.Name == "Bash" {
-			main = true
-		}
-	}
-	step := f.record(req)
+	main := len(req.Tools) > 0
+	script := f.scriptFor(req)
+	step := f.record(req, script)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	switch {
 	case !main:
 		streamText(w, "ok")
-	case step < len(f.script):
+	case step < len(script):
 		f.mu.Lock()
 		f.turns++
 		f.mu.Unlock()
-		streamToolUse(w, f.script[step])
+		streamToolUse(w, script[step])
 	default:
 		streamText(w, "All done.")
 	}
@@ -95,7 +118,7 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // record stores the tool results of the request and returns how many of the script's calls
 // have been answered: the next step of the conversation.
-func (f *fakeAPI) record(req messagesRequest) int {
+func (f *fakeAPI) record(req messagesRequest, script []fakeToolUse) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	answered := 0
@@ -109,7 +132,7 @@ func (f *fakeAPI) record(req messagesRequest) int {
 				continue
 			}
 			f.results[b.ToolUseID] = fakeResult{IsError: b.IsError, Text: resultText(b.Content)}
-			for _, s := range f.script {
+			for _, s := range script {
 				if s.ID == b.ToolUseID {
 					answered++
 				}

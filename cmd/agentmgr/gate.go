@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
@@ -53,6 +55,7 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 		Policy:   e.gatePolicy(*agent),
 		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
 		Recorder: reviewlog.Open(e.dirs()),
+		Chains:   decide.Chains{Dir: e.dirs().SubagentsDir()},
 	}
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for.
@@ -82,30 +85,38 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 	return json.NewEncoder(e.stdout).Encode(out)
 }
 
-// gatePolicy loads the persona that decides a gate's call, with guards and the call's session
-// rules. The call's cwd, when absolute, is where the project's personas and guards are found:
-// the agent's project, not wherever the hook happens to run.
+// gatePolicy loads the personas that decide a gate's call (decide.Resolve: the pinned, named
+// or active persona, and for a subagent every persona on its chain), with guards and the
+// session rules of the call's agent. The call's cwd, when absolute, is where the project's
+// personas and guards are found: the agent's project, not wherever the hook happens to run.
 func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
 	return func(c gate.Call) (string, *engine.Policy, error) {
 		ce := *e
 		if filepath.IsAbs(c.Cwd) {
 			ce.cwd = c.Cwd
 		}
-		name := pinned
-		switch {
-		case pinned != "" && c.Agent != "" && c.Agent != pinned:
-			return "", nil, fmt.Errorf("the request names persona %q, but this gate is pinned to %q with --agent", c.Agent, pinned)
-		case name == "":
-			name = c.Agent
+		who := decide.Who{Pinned: pinned, Named: c.Agent, Chain: c.Chain}
+		if c.AgentID == "" {
+			// A session started with --agent NAME: its calls carry the agent's type only.
+			who.Runs = c.AgentType
 		}
-		p, err := persona(ce.loadNamed(false, name), &ce, name)
+		cat := ce.loadNamed(true, who.Names()...)
+		state, probs := personas.LoadState(ce.dirs())
+		reportProblems(ce.stderr, probs, personas.Warning)
+		r, probs, err := decide.Resolve(cat, state, who)
+		reportProblems(ce.stderr, probs, personas.Warning)
 		if err != nil {
 			return "", nil, err
 		}
-		pol, err := policyFor(&ce, p, c.Session)
+		name := r.Name()
+		pol, probs, err := decide.Policy(ce.dirs(), r, c.SessionKey())
+		reportProblems(ce.stderr, probs, personas.Warning)
 		if err != nil {
-			return p.Name, nil, fmt.Errorf("persona %q: %w", p.Name, err)
+			return name, nil, fmt.Errorf("persona %q: %w", name, err)
 		}
-		return p.Name, pol, nil
+		if note := r.Note(); note != "" {
+			name += " (" + note + ")"
+		}
+		return name, pol, nil
 	}
 }

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const (
+	// cleanerPersona denies rm: a Claude Code subagent named cleaner is decided by it.
+	cleanerPersona = "---\nname: cleaner\ndescription: cleans\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": {action: deny, reason: \"cleaner keeps files\"}\n---\n"
+	// loosePersona allows everything, webfetch included.
+	loosePersona = "---\nname: loose\ndescription: anything\npermissions:\n  \"*\": allow\n---\n"
+)
+
+// subagentEvent is an event of session s1 in cwd, with extra fields (agent_id, ...).
+func subagentEvent(event, extra, tool, input string) string {
+	return `{"session_id":"s1","cwd":"/p","effort":{"level":"medium"},"hook_event_name":"` + event + `"` + extra +
+		`,"tool_name":"` + tool + `","tool_input":` + input + `,"tool_use_id":"toolu_1"}`
+}
+
+// The gate decides a subagent by its own persona and the session's, records which agent
+// started which, and a nested agent is never looser than its parent.
+func TestGateSubagents(t *testing.T) {
+	shortGrace(t)
+	e, _, _ := testEnv(t, "")
+	_ = e
+	writeAgent(t, "cleaner.md", cleanerPersona)
+	writeAgent(t, "loose.md", loosePersona)
+	steps := []struct {
+		name, args, stdin string
+		decision          string
+		reason            []string
+	}{
+		{"the session persona allows rm", "--agent loose", subagentEvent("PreToolUse", "", "Bash", `{"command":"rm -rf build"}`), "allow", []string{`persona "loose"`}},
+		{"a subagent named like a persona is decided by it too", "--agent loose",
+			subagentEvent("PreToolUse", `,"agent_id":"a1","agent_type":"cleaner"`, "Bash", `{"command":"rm -rf build"}`), "deny",
+			[]string{"cleaner keeps files", `"cleaner, with loose"`}},
+		{"the main thread starts cleaner", "--agent loose", subagentEvent("PreToolUse", "", "Agent", `{"subagent_type":"cleaner","prompt":"x"}`), "allow", nil},
+		{"cleaner starts", "--agent loose", `{"session_id":"s1","agent_id":"a2","agent_type":"cleaner","hook_event_name":"SubagentStart"}`, "", nil},
+		{"cleaner starts a general-purpose agent", "--agent loose",
+			subagentEvent("PreToolUse", `,"agent_id":"a2","agent_type":"cleaner"`, "Agent", `{"subagent_type":"general-purpose","prompt":"x"}`), "allow", nil},
+		{"the nested agent starts", "--agent loose", `{"session_id":"s1","agent_id":"a3","agent_type":"general-purpose","hook_event_name":"SubagentStart"}`, "", nil},
+		{"the nested agent cannot do what cleaner may not", "--agent loose",
+			subagentEvent("PreToolUse", `,"agent_id":"a3","agent_type":"general-purpose"`, "Bash", `{"command":"rm -rf build"}`), "deny",
+			[]string{"cleaner keeps files", `general-purpose is no persona`, `decided by persona "cleaner"`}},
+		{"an --agent session runs that persona", "",
+			subagentEvent("PreToolUse", `,"agent_type":"cleaner"`, "Bash", `{"command":"rm -rf build"}`), "deny", []string{`persona "cleaner"`}},
+		{"a skill's inline command is bash", "--agent cleaner",
+			`{"session_id":"s1","cwd":"/p","hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{"command":"echo ok && rm -rf victim"},"tool_use_id":"toolu_s:preamble-0","command_name":"sweep","command_source":"projectSettings","invoked_by":"claude"}`,
+			"deny", []string{"cleaner keeps files", `skill "sweep"`}},
+	}
+	for _, st := range steps {
+		out := runGateCmd(st.stdin, append(strings.Fields(st.args), "claude")...)
+		if st.decision == "" {
+			if !strings.Contains(out, `"hookEventName":"SubagentStart"`) {
+				t.Fatalf("%s: %s", st.name, out)
+			}
+			continue
+		}
+		if strings.Contains(st.stdin, "PreSkillShellCommand") {
+			if !strings.Contains(out, `"hookEventName":"PreSkillShellCommand"`) {
+				t.Errorf("%s: the answer is not for PreSkillShellCommand: %s", st.name, out)
+			}
+			out = strings.Replace(out, "PreSkillShellCommand", "PreToolUse", 1)
+		}
+		action, reason := gateAnswer(t, "claude", out)
+		if action != st.decision {
+			t.Errorf("%s: %s (%s), want %s", st.name, action, reason, st.decision)
+		}
+		for _, want := range st.reason {
+			if !strings.Contains(reason, want) {
+				t.Errorf("%s: reason %q does not say %q", st.name, reason, want)
+			}
+		}
+	}
+	log, err := os.ReadFile(filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agent-manager", "log", "review.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"agent_id":"a1"`, `"agent_id":"a3"`, `"tool":"skill sweep: Bash"`} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the review log lacks %s:\n%s", want, log)
+		}
+	}
+}
