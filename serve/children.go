@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -44,18 +45,8 @@ func (s *Server) ungatedChildren(c gate.Call, req Request) string {
 	if c.Key != "task" || c.Tool != subagentTool {
 		return ""
 	}
-	var in struct {
-		Action string `json:"action"`
-		Agent  string `json:"agent"`
-		Tasks  []struct {
-			Agent string `json:"agent"`
-		} `json:"tasks"`
-		Chain []struct {
-			Agent string `json:"agent"`
-		} `json:"chain"`
-	}
-	_ = json.Unmarshal(req.Input, &in) // a malformed input is decided by the rules as it is
-	if in.Action != "" {
+	names, action := subagentNames(req.Input)
+	if action != "" {
 		return "" // management (list, status, ...) starts no child
 	}
 	if !isPiSubagents(req.ToolSource) {
@@ -65,25 +56,51 @@ func (s *Server) ungatedChildren(c gate.Call, req Request) string {
 		}
 		return "the subagent tool comes from " + src + ", a subagent extension agentmgr does not know, so the children it starts may run ungated; use pi-subagents with `agentmgr pi install`, or answer this ask knowing that"
 	}
-	var names []string
-	for _, n := range append([]string{in.Agent}, agentsOf(in.Tasks, in.Chain)...) {
-		if n != "" {
-			names = append(names, n)
-		}
-	}
 	return pi.ChildGating(s.Dirs(c.Cwd), names)
 }
 
-func agentsOf(lists ...[]struct {
-	Agent string `json:"agent"`
-}) []string {
-	var out []string
-	for _, l := range lists {
-		for _, t := range l {
-			out = append(out, t.Agent)
+// subagentNames are the agents a call of pi-subagents' subagent tool starts, in order (a
+// single agent, parallel tasks, a chain), and its management action ("" when it starts
+// children). A malformed input names none; the rules decide it as it is.
+func subagentNames(input json.RawMessage) (names []string, action string) {
+	type step struct {
+		Agent string `json:"agent"`
+	}
+	var in struct {
+		Action string `json:"action"`
+		Agent  string `json:"agent"`
+		Tasks  []step `json:"tasks"`
+		Chain  []step `json:"chain"`
+	}
+	_ = json.Unmarshal(input, &in)
+	all := []string{in.Agent}
+	for _, t := range append(in.Tasks, in.Chain...) {
+		all = append(all, t.Agent)
+	}
+	for _, n := range all {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
 		}
 	}
-	return out
+	return names, in.Action
+}
+
+// withSubagents makes a call of the subagent tool decided on the names of the subagents it
+// starts (task: {"*": ask, "reviewer": allow} works): the first is its value, every other is
+// decided too and the strictest answer stands. A call that starts children without naming
+// them (a workflow script) is at least ask: agentmgr cannot tell whom it starts.
+func withSubagents(c gate.Call, input json.RawMessage) gate.Call {
+	if c.Key != "task" || c.Tool != subagentTool {
+		return c
+	}
+	names, action := subagentNames(input)
+	switch {
+	case len(names) > 0:
+		c.Value, c.Folders = names[0], names[1:]
+	case action == "":
+		c.NoValue = true
+	}
+	return c
 }
 
 // isPiSubagents reports whether the tool's source file belongs to the pi-subagents package.

@@ -67,6 +67,9 @@ func (s *Server) decide(req Request) Reply {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	}
 	c.Value = value
+	if req.Value == nil {
+		c = withSubagents(c, req.Input)
+	}
 	var ch *child
 	var j gate.Judgement
 	if req.Subagent != "" {

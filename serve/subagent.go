@@ -8,6 +8,7 @@ import (
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 // A child session is a subagent's session that pi-subagents started inside the parent's pi
@@ -48,10 +49,11 @@ func rulesSession(ch child, session string) string {
 	return session
 }
 
-// judgeChild decides call c of child ch by rule: once with the parent's persona, once with
-// the subagent's own persona when there is one, both with the parent session's rules and the
-// subagent's; the stricter judgement stands (deny over ask over allow). The judgement is
-// recorded once, naming the subagent and the parent session.
+// judgeChild decides call c of child ch by rule, with the subagent's own persona deciding and
+// the parent's (the active one) as its caller (engine.Policy.Callers: the most restrictive
+// answer wins), or the parent's alone when no persona has the subagent's name; the session
+// rules are the parent session's and this subagent's in it. The judgement is recorded once,
+// naming the subagent and the parent session.
 func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 	rec := s.childRecorder(ch)
 	quiet := &gate.Gate{Inbox: s.Inbox, Wait: s.Wait}
@@ -70,20 +72,23 @@ func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 		s.recordJudged(rec, c, j)
 		return j
 	}
-	judge := func(p *personas.Persona) gate.Judgement {
-		quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
-			pol, err := s.childPolicy(c, ch, p)
-			return p.Name, pol, err
-		}
-		return quiet.Judge(c)
-	}
-	j := judge(parent)
+	chain := []*personas.Persona{parent}
 	own, ok := cat.Lookup(ch.name)
 	if ok && own.Name != parent.Name {
-		if jo := judge(own); rank(jo.Verdict.Action) >= rank(j.Verdict.Action) {
-			// On a tie the subagent's own persona speaks: the parent's only ever tightens.
-			j = jo
+		chain = append(chain, own)
+	}
+	quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
+		pol, err := s.childPolicy(c, ch, chain)
+		return chain[len(chain)-1].Name, pol, err
+	}
+	j := quiet.Judge(c)
+	if j.Policy != nil {
+		// The log and the dialog name the persona whose rule decided.
+		if by := j.Policy.Decider(j.Decision.Ref); by != "" {
+			j.Agent, j.Verdict.Agent = by, by
 		}
+	}
+	if len(chain) == 2 {
 		j.Verdict.Reason += fmt.Sprintf(" (subagent %q: the stricter of its persona %q and the caller's persona %q)", ch.name, own.Name, parent.Name)
 	} else {
 		j.Verdict.Reason += fmt.Sprintf(" (subagent %q, which has no persona of its own: decided by the caller's persona %q)", ch.name, parent.Name)
@@ -92,13 +97,17 @@ func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 	return j
 }
 
-// childPolicy is persona p's policy for a child's call, with the session rules the person
-// approved for the parent session and for this subagent of it.
-func (s *Server) childPolicy(c gate.Call, ch child, p *personas.Persona) (*engine.Policy, error) {
+// childPolicy is the policy of a child's call made at the end of chain, with the session
+// rules the person approved for the parent session and for this subagent of it.
+func (s *Server) childPolicy(c gate.Call, ch child, chain []*personas.Persona) (*engine.Policy, error) {
 	d := s.Dirs(c.Cwd)
-	pol, _, err := s.Compose(d, p, rulesSession(ch, c.Session))
+	compose := s.ComposeChain
+	if compose == nil {
+		compose = policy.ForChain
+	}
+	pol, _, err := compose(d, chain, rulesSession(ch, c.Session))
 	if err != nil {
-		return nil, fmt.Errorf("persona %q: %w", p.Name, err)
+		return nil, fmt.Errorf("persona %q: %w", chain[len(chain)-1].Name, err)
 	}
 	sub, err := s.Sessions(d).Get(subagentSession(ch, c.Session))
 	if err != nil {
@@ -115,17 +124,6 @@ func (s *Server) childPolicy(c gate.Call, ch child, p *personas.Persona) (*engin
 	return pol, nil
 }
 
-// rank orders actions by how much they restrict.
-func rank(a engine.Action) int {
-	switch a {
-	case engine.Allow:
-		return 0
-	case engine.Ask:
-		return 1
-	}
-	return 2 // deny, and anything unknown
-}
-
 // recordJudged records a judgement settled by rule (an ask is recorded when it is settled).
 func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgement) {
 	if rec == nil || j.Verdict.Action == engine.Ask && j.Policy != nil {
@@ -136,7 +134,7 @@ func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgem
 		// Refused before a rule decided: the log says why.
 		d = engine.Decision{Action: j.Verdict.Action, Permission: c.Key, Value: c.Value, Reason: j.Verdict.Reason}
 	}
-	rec.Decided(approvals.Call{Session: c.Session, Agent: j.Agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+	rec.Decided(approvals.Call{Session: c.Session, Agent: j.Agent, AgentID: c.AgentID, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
 }
 
 // childRecorder is the review log with every entry naming the subagent and its parent
