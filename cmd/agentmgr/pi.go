@@ -147,6 +147,13 @@ func printPiStatus(e *env, r pi.Report) {
 	for _, o := range r.Others {
 		fmt.Fprintf(e.stdout, "also installed: %s (%s)\n", o.Name, o.Where)
 	}
+	for _, x := range r.Subagents {
+		state := "its children are gated by agentmgr"
+		if !x.Gated {
+			state = "its children are NOT gated"
+		}
+		fmt.Fprintf(e.stdout, "subagents: %s (%s): %s\n", x.Name, x.Where, state)
+	}
 	for _, a := range r.Advice {
 		fmt.Fprintf(e.stdout, "→ %s\n", a)
 	}
