@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/pi"
 )
 
@@ -92,6 +93,7 @@ func runPi(e *env, args []string) error {
 	case "status":
 		bin, _ := selfPath("")
 		report := pi.Check(d, bin, version)
+		report.Advice = append(report.Advice, amPatternAdvice(e, report)...)
 		if *asJSON {
 			return writeJSON(e, report)
 		}
@@ -157,4 +159,23 @@ func printPiStatus(e *env, r pi.Report) {
 	for _, a := range r.Advice {
 		fmt.Fprintf(e.stdout, "→ %s\n", a)
 	}
+}
+
+// amPatternAdvice warns, when pi-agent-manager is installed, about every persona whose
+// pattern rules it does not apply under pi 1.6.
+func amPatternAdvice(e *env, r pi.Report) []string {
+	am := false
+	for _, o := range r.Others {
+		am = am || o.Name == "pi-agent-manager"
+	}
+	if !am {
+		return nil
+	}
+	var out []string
+	for _, p := range e.catalog(true).Personas() {
+		if d, ok := compat.PatternRules(p); ok {
+			out = append(out, p.Where()+": "+d.Message+"; "+d.Fix)
+		}
+	}
+	return out
 }

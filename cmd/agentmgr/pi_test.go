@@ -97,3 +97,26 @@ func TestPiInstallListsTheExtensionForPiSubagentsChildrenAndUninstallTakesItOut(
 		t.Fatalf("settings after uninstall = %q; want only the theme", data)
 	}
 }
+
+func TestPiStatusWarnsThatTheAMIgnoresPatternRulesUnderPi16(t *testing.T) {
+	e, out, _ := testEnv(t, "")
+	agent := filepath.Join(e.cwd, "agent")
+	for path, text := range map[string]string{
+		"agents/careful.md":                        "---\ndescription: Asks for rm\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": ask\n---\n",
+		"extensions/pi-agent-manager/src/index.ts": "",
+	} {
+		p := filepath.Join(agent, path)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code := run([]string{"pi", "status"}, e); code != 0 {
+		t.Fatalf("status: exit %d", code)
+	}
+	if !strings.Contains(out.String(), "careful.md") || !strings.Contains(out.String(), "does not apply pattern rules under pi 1.6") {
+		t.Errorf("pi status = %s; want the pattern-rule warning for careful.md", out)
+	}
+}
