@@ -126,7 +126,7 @@ func (s *Server) use(req Request) Reply {
 			return Reply{ID: req.ID, Error: fmt.Sprintf("no persona named %q; /agents lists them", req.Name)}
 		}
 		if !p.IsPrimary() {
-			return Reply{ID: req.ID, Error: fmt.Sprintf("%s is a subagent; it is not offered for switching", p.Name)}
+			return Reply{ID: req.ID, Error: personas.SubagentRefusal(p.Name)}
 		}
 		target = p
 	case req.Step == 1 || req.Step == -1:

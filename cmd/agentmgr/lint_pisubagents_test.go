@@ -50,3 +50,20 @@ func TestLintSharesTheFolderWithPiSubagents(t *testing.T) {
 		t.Errorf("list = %s; want scout.md not listed as failed", out)
 	}
 }
+
+func TestUseASubagentIsRefusedAsInPi(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	p := filepath.Join(e.cwd, "agent", "agents", "helper.md")
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("---\ndescription: Helps\ntype: subagent\npermissions: read\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"use", "helper"}, e); code != 1 || !strings.Contains(errb.String(), "helper is a subagent; it is not offered for switching") {
+		t.Fatalf("use helper: exit %d, stdout %q, stderr %q; want refused like /agent helper", code, out, errb)
+	}
+	if data, err := os.ReadFile(filepath.Join(e.cwd, "agent", "agent-manager", "state.json")); err == nil && strings.Contains(string(data), "helper") {
+		t.Errorf("state.json = %s; want helper not active", data)
+	}
+}
