@@ -142,6 +142,8 @@ type rpc struct {
 	// dialog answers pi's select dialogs: the option to choose, "" to cancel.
 	dialog  func(title string, options []string) string
 	notices []string
+	// status is the footer's status entries (setStatus), by key.
+	status map[string]string
 }
 
 func (w *world) startRPC() *rpc {
@@ -238,6 +240,11 @@ func (r *rpc) ui(ev map[string]any) {
 	switch ev["method"] {
 	case "notify":
 		r.notices = append(r.notices, fmt.Sprint(ev["message"]))
+	case "setStatus":
+		if r.status == nil {
+			r.status = map[string]string{}
+		}
+		r.status[fmt.Sprint(ev["statusKey"])] = fmt.Sprint(ev["statusText"])
 	case "select":
 		var options []string
 		for _, o := range ev["options"].([]any) {

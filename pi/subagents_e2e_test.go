@@ -127,6 +127,10 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 		if !exists() || !strings.Contains(text, "rejected") {
 			t.Fatalf("after Reject: file kept %v, child saw %q", exists(), text)
 		}
+		// The footer keeps a mark of the parent's persona; the child's own has no UI.
+		if got := p.status["agentmgr"]; got != "agent: careful" {
+			t.Errorf("status line = %q; want agent: careful", got)
+		}
 	})
 
 	t.Run("a child's ask is answered in the parent's dialog: Allow once removes the file", func(t *testing.T) {
@@ -135,6 +139,21 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 		text := delegate(t, p, "sweeper", "rm -rf VICTIM")
 		if len(dialogs) != 1 || exists() || !strings.Contains(text, "isError=false") {
 			t.Fatalf("after Allow once: dialogs %q, file kept %v, child saw %q; want the file removed", dialogs, exists(), text)
+		}
+	})
+
+	t.Run("a child's ask with no parent UI goes to the app's inbox and is denied when nobody serves it", func(t *testing.T) {
+		w.agentmgr("use", "careful")
+		plant()
+		task := call("bash", map[string]string{"command": "rm -rf VICTIM"})
+		cmd := execPi(w, "json", call("subagent", map[string]any{"agent": "sweeper", "task": task, "async": false}))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("pi --mode json: %v\n%s", err, out)
+		}
+		text := string(out)
+		if !exists() || !strings.Contains(text, "child done: isError=true") || !strings.Contains(text, "nobody is serving agentmgr's inbox") {
+			t.Fatalf("without a UI: file kept %v; want the child's rm denied because nobody serves the inbox; output ends:\n%s", exists(), tail(text, 3000))
 		}
 	})
 
@@ -159,4 +178,11 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 			t.Fatalf("cleaner's entry = %+v; want its own session, persona cleaner and the parent session of a subagent call (%v)", e, parents)
 		}
 	})
+}
+
+func tail(s string, n int) string {
+	if len(s) > n {
+		return s[len(s)-n:]
+	}
+	return s
 }
