@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentmgr/agentmgr/compat"
+	"github.com/agentmgr/agentmgr/keybindings"
 	"github.com/agentmgr/agentmgr/pi"
 )
 
@@ -69,6 +70,7 @@ func runPi(e *env, args []string) error {
 		} else if changed {
 			fmt.Fprintf(e.stdout, "listed it in %s (subagents.defaultExtensions), so that pi-subagents' children load it too\n", pi.Settings(extDir))
 		}
+		warnSkippedKeys(e)
 		report := pi.Check(d, bin, version)
 		for _, o := range report.Others {
 			fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
@@ -178,4 +180,26 @@ func amPatternAdvice(e *env, r pi.Report) []string {
 		}
 	}
 	return out
+}
+
+// warnSkippedKeys tells, at install, about the switching keys pi will skip (a default
+// shift+tab is pi's own thinking-level key) or that take a key pi reserves, with the command
+// that fixes each: the extension registers them, and pi would otherwise complain on every
+// start.
+func warnSkippedKeys(e *env) {
+	k, err := loadKeys(e, "")
+	if err != nil {
+		return // keys check says why
+	}
+	var bad []keybindings.Finding
+	for _, f := range keybindings.Check(k.file, k.table).Findings {
+		if f.Kind == keybindings.KindReserved || f.Kind == keybindings.KindReservedOverride {
+			bad = append(bad, f)
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	fmt.Fprintf(e.stderr, "warning: %s will not use these keys of the extension:\n", k.table.Name())
+	printFindings(e.stderr, k.path, bad)
 }

@@ -120,3 +120,37 @@ func TestPiStatusWarnsThatTheAMIgnoresPatternRulesUnderPi16(t *testing.T) {
 		t.Errorf("pi status = %s; want the pattern-rule warning for careful.md", out)
 	}
 }
+
+func TestPiInstallWarnsAboutKeysPiSkipsAndKeysCheckAboutTheAMsClash(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	bin := filepath.Join(e.cwd, "agentmgr-bin")
+	if err := os.WriteFile(bin, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"pi", "install", "--binary", bin}, e); code != 0 {
+		t.Fatalf("install: exit %d: %s", code, errb)
+	}
+	if !strings.Contains(errb.String(), `piAgentManager.next "shift+tab"`) || !strings.Contains(errb.String(), "agentmgr keys set piAgentManager.next") {
+		t.Errorf("install stderr = %q; want the skipped shift+tab and the command that fixes it", errb)
+	}
+	am := filepath.Join(e.cwd, "agent", "extensions", "pi-agent-manager", "src", "index.ts")
+	if err := os.MkdirAll(filepath.Dir(am), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(am, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	run([]string{"keys", "check"}, e)
+	if !strings.Contains(out.String(), "both register alt+a") || !strings.Contains(out.String(), "/agents:1") {
+		t.Errorf("keys check = %s; want the shortcut and command clashes of the two extensions", out)
+	}
+	if err := os.RemoveAll(filepath.Dir(filepath.Dir(am))); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	run([]string{"keys", "check"}, e)
+	if strings.Contains(out.String(), "both register") {
+		t.Errorf("keys check without the AM = %s; want no clash", out)
+	}
+}
