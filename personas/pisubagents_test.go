@@ -69,3 +69,20 @@ func TestPiSubagentsMeaningWarnsWhenPiSubagentsAlsoReadsThePersona(t *testing.T)
 		}
 	}
 }
+
+// FuzzPiSubagentsFile: telling pi-subagents' files apart never panics, and a file it calls
+// pi-subagents' own is never also one it warns about as a persona.
+func FuzzPiSubagentsFile(f *testing.F) {
+	for _, s := range []string{
+		"---\nname: scout\ntools: read\n---\n",
+		"---\ndescription: x\npermissions:\n  edit: deny\n---\n",
+		"---\npermissions: [read]\n---\n", "---\n: :\n---\n", "no frontmatter", "---\r\nmodel: x\r\n---\r\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if IsPiSubagentsAgent(data) && PiSubagentsMeaning(data) != "" {
+			t.Fatalf("%q is both pi-subagents' own and a persona it reads", data)
+		}
+	})
+}

@@ -74,7 +74,8 @@ func (s *Server) decide(req Request) Reply {
 	var j gate.Judgement
 	if req.Subagent != "" {
 		ch = &child{name: req.Subagent, parent: req.Parent}
-		c.AgentType, c.AgentID = req.Subagent, req.Session
+		// The child has its own session id, so no agent id is needed to keep its rules apart.
+		c.AgentType = req.Subagent
 		j = s.judgeChild(c, *ch)
 	} else {
 		j = s.judgeParent(c, req)
@@ -214,14 +215,16 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
-	g := s.gate
+	g, call := s.gate, k.call
 	if k.child != nil {
-		// The app's inbox sees the subagent's persona; the log names the subagent.
+		// The log names the subagent; the app's inbox gets the session whose rules decide the
+		// child's calls (the parent's), so that an always given there holds for the child.
 		cg := *s.gate
 		cg.Recorder = s.childRecorder(*k.child)
 		g = &cg
+		call.Session = rulesSession(*k.child, call.Session)
 	}
-	v := g.Ask(ctx, k.call, k.judge)
+	v := g.Ask(ctx, call, k.judge)
 	d := verdictDecision(v, k.call)
 	if k.child != nil {
 		d.Subagent, d.Parent = k.child.name, k.child.parent

@@ -134,7 +134,7 @@ func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgem
 		// Refused before a rule decided: the log says why.
 		d = engine.Decision{Action: j.Verdict.Action, Permission: c.Key, Value: c.Value, Reason: j.Verdict.Reason}
 	}
-	rec.Decided(approvals.Call{Session: c.Session, Agent: j.Agent, AgentID: c.AgentID, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+	rec.Decided(approvals.Call{Session: c.Session, Agent: j.Agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
 }
 
 // childRecorder is the review log with every entry naming the subagent and its parent

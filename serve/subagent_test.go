@@ -115,3 +115,19 @@ func toStrings(v any) []string {
 	}
 	return out
 }
+
+func TestAChildsForwardWithNobodyServingDeniesAndLogsTheSubagent(t *testing.T) {
+	f := newFixture(t)
+	a := f.one(t, childLine(1, "cleaner", "bash", `{"command":"git push"}`))
+	if a["action"] != "ask" {
+		t.Fatalf("git push from a child: %v", a)
+	}
+	r := f.oneKeepingInputOpen(t, `{"id":2,"type":"forward","request":"`+str(a["request"])+`"}`)
+	if r["action"] != "deny" || !strings.Contains(str(r["reason"]), "nobody is serving") || r["subagent"] != "cleaner" {
+		t.Fatalf("forward = %v; want deny because the app is not running, naming the subagent", r)
+	}
+	es, _ := reviewlog.Read(f.dirs.ReviewLog(), reviewlog.Filter{})
+	if len(es) != 1 || es[0].Action != "deny" || es[0].Subagent != "cleaner" || es[0].Parent != "parent-1" {
+		t.Errorf("review log = %+v; want the unanswered deny naming subagent cleaner and parent-1", es)
+	}
+}
