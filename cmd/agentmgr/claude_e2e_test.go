@@ -47,7 +47,8 @@ func claudeBinary(t *testing.T) string {
 	return bin
 }
 
-// e2ePersona denies rm and allows everything else, like a builder that denies deletion.
+// e2ePersona denies rm and printf and allows everything else, like a builder that denies
+// deletion.
 const e2ePersona = `---
 name: e2e
 description: Allows all but deleting
@@ -55,33 +56,84 @@ permissions:
   "*": allow
   bash:
     "rm *": {action: deny, reason: "e2e persona: nothing is deleted"}
+    "printf *": {action: deny, reason: "e2e persona: no printf"}
     "git push *": ask
 ---
 Test.
 `
 
-// TestClaudeCodeEndToEnd runs the real Claude Code headless (claude -p) against a scripted fake
-// Messages API, with the README's hook block calling this agentmgr. The fake model asks for
-// Bash rm (denied: the target stays), Read (allowed: the file's text comes back) and Monitor
-// with rm (Monitor runs a command, so it is decided as bash: denied), and Bash git push, which
-// the persona asks about: with no app serving, Claude Code -p refuses it, and the reason says so.
+// readmeHooks is the hook block of the README, read from it verbatim, so that the test runs
+// what a user pastes.
+func readmeHooks(t *testing.T) map[string]any {
+	t.Helper()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	at := strings.Index(text, "Hook it into Claude Code.")
+	if at < 0 {
+		t.Fatal("the README has no Claude Code hook step")
+	}
+	start := strings.Index(text[at:], "```json\n")
+	end := strings.Index(text[at+start+8:], "```")
+	if start < 0 || end < 0 {
+		t.Fatal("the README's Claude Code step has no json block")
+	}
+	var hooks map[string]any
+	if err := json.Unmarshal([]byte(text[at+start+8:at+start+8+end]), &hooks); err != nil {
+		t.Fatalf("the README's hook block is not JSON: %v", err)
+	}
+	return hooks
+}
+
+// cleanerAgent is a Claude Code subagent named like the persona cleaner.
+const cleanerAgent = "---\nname: cleaner\ndescription: Cleans the project\n---\nYou clean.\n"
+
+// cleanerForE2E denies touch, which the session's persona e2e allows.
+const cleanerForE2E = `---
+name: cleaner
+description: Cleans, never creates
+permissions:
+  "*": allow
+  bash:
+    "touch *": {action: deny, reason: "cleaner creates nothing"}
+---
+Clean.
+`
+
+// TestClaudeCodeEndToEnd runs the real Claude Code headless (claude -p, the default model)
+// against a scripted fake Messages API, with the README's hook block verbatim and agentmgr on
+// PATH (this test binary), the persona e2e active. The fake main loop asks for Bash rm (denied:
+// the target stays), Read (allowed: the file's text comes back), Monitor with rm (decided as
+// bash: denied), Bash git push (asked; with no app serving, refused, and the reason says so),
+// then starts the subagent cleaner, whose touch is denied by the persona cleaner although e2e
+// allows it, and which starts a general-purpose agent whose touch is denied too (never looser
+// than its parent); last a skill whose inline printf e2e denies.
 func TestClaudeCodeEndToEnd(t *testing.T) {
 	sb := newClaudeSandbox(t)
-	self, proj, victim := sb.self, sb.proj, sb.victim
-	// The README's hook block, with this binary as agentmgr.
-	hooks := map[string]any{"hooks": map[string]any{"PreToolUse": []any{map[string]any{
-		"matcher": "*",
-		"hooks":   []any{map[string]any{"type": "command", "command": shellQuote(self) + " gate claude --agent e2e", "timeout": 130}},
-	}}}}
-	writeJSONFile(t, filepath.Join(proj, ".claude", "settings.json"), hooks)
+	proj, victim := sb.proj, sb.victim
+	writeJSONFile(t, filepath.Join(proj, ".claude", "settings.json"), readmeHooks(t))
+	writeJSONFile(t, filepath.Join(sb.agentDir, "agent-manager", "state.json"), map[string]any{"active": "e2e"})
+	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "cleaner.md"), cleanerForE2E)
+	writeTestFile(t, filepath.Join(proj, ".claude", "agents", "cleaner.md"), cleanerAgent)
+	writeTestFile(t, filepath.Join(proj, ".claude", "skills", "sweep", "SKILL.md"), "---\nname: sweep\ndescription: Sweeps\n---\nStatus: !`printf swept`\n")
 
 	api := newFakeAPI(
 		fakeToolUse{ID: "toolu_e2e_bash", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "clean up"}},
 		fakeToolUse{ID: "toolu_e2e_read", Name: "Read", Input: map[string]any{"file_path": filepath.Join(proj, "notes.txt")}},
 		fakeToolUse{ID: "toolu_e2e_monitor", Name: "Monitor", Input: map[string]any{"command": "rm -rf victim", "description": "watch", "timeout_ms": 60000}},
 		fakeToolUse{ID: "toolu_e2e_ask", Name: "Bash", Input: map[string]any{"command": "git push origin main", "description": "publish"}},
+		fakeToolUse{ID: "toolu_e2e_touch", Name: "Bash", Input: map[string]any{"command": "touch main-made", "description": "make"}},
+		fakeToolUse{ID: "toolu_e2e_agent", Name: "Agent", Input: map[string]any{"subagent_type": "cleaner", "description": "clean", "prompt": "ROUTE-CLEANER clean up"}},
+		fakeToolUse{ID: "toolu_e2e_skill", Name: "Skill", Input: map[string]any{"skill": "sweep"}},
+	).route("ROUTE-CLEANER",
+		fakeToolUse{ID: "toolu_e2e_sub_touch", Name: "Bash", Input: map[string]any{"command": "touch sub-made", "description": "make"}},
+		fakeToolUse{ID: "toolu_e2e_sub_agent", Name: "Agent", Input: map[string]any{"subagent_type": "general-purpose", "description": "nest", "prompt": "ROUTE-NESTED go"}},
+	).route("ROUTE-NESTED",
+		fakeToolUse{ID: "toolu_e2e_nest_touch", Name: "Bash", Input: map[string]any{"command": "touch nested-made", "description": "make"}},
 	)
-	out := sb.run(t, api, "")
+	out := sb.run(t, api, sb.onPath(t))
 	for _, e := range api.errs {
 		t.Errorf("fake API: %s", e)
 	}
@@ -95,6 +147,9 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 		{"toolu_e2e_read", "Read notes.txt", false, []string{"hello from the project"}},
 		{"toolu_e2e_monitor", "Monitor rm -rf victim", true, []string{"agentmgr", `"rm *"`}},
 		{"toolu_e2e_ask", "Bash git push (ask, nobody to answer)", true, []string{`"git push *"`, "claude -p", "refused"}},
+		{"toolu_e2e_touch", "main thread touch (e2e allows it)", false, nil},
+		{"toolu_e2e_sub_touch", "subagent cleaner's touch", true, []string{"cleaner creates nothing", `decided by persona "cleaner"`}},
+		{"toolu_e2e_nest_touch", "nested general-purpose agent's touch", true, []string{"cleaner creates nothing", "general-purpose is no persona"}},
 	}
 	for _, c := range checks {
 		r, ok := api.result(c.id)
@@ -114,10 +169,34 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(victim, "keep.txt")); err != nil {
 		t.Errorf("the denied rm ran anyway: %v", err)
 	}
+	for _, f := range []string{"sub-made", "nested-made"} {
+		if _, err := os.Stat(filepath.Join(proj, f)); err == nil {
+			t.Errorf("the denied touch %s ran anyway", f)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(proj, "main-made")); err != nil {
+		t.Errorf("the allowed touch of the main thread did not run: %v", err)
+	}
+	if r, ok := api.result("toolu_e2e_skill"); !ok || strings.Contains(r.Text, "swept") {
+		t.Errorf("the skill's inline printf, which e2e denies, ran or the skill did not answer: %+v, %v", r, ok)
+	}
+	log, err := os.ReadFile(filepath.Join(sb.agentDir, "agent-manager", "log", "review.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"tool":"Bash","permission":"bash","values":["rm -rf victim"],"action":"deny"`,
+		`"tool":"Read"`, `"agent_id":"`, `"tool":"skill sweep: Bash","permission":"bash","values":["printf swept"],"action":"deny"`} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the review log lacks %s:\n%s", want, log)
+		}
+	}
 }
 
 func writeTestFile(t *testing.T, path, content string) {
 	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -171,6 +250,19 @@ func newClaudeSandbox(t *testing.T) *claudeSandbox {
 	writeJSONFile(t, filepath.Join(sb.config, ".claude.json"), trusted)
 	writeJSONFile(t, filepath.Join(sb.home, ".claude.json"), trusted)
 	return sb
+}
+
+// onPath is a folder holding agentmgr (this test binary) for PATH, as a user installs it.
+func (sb *claudeSandbox) onPath(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(sb.root, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(sb.self, filepath.Join(bin, "agentmgr")); err != nil && !os.IsExist(err) {
+		t.Fatal(err)
+	}
+	return bin
 }
 
 // run runs claude -p in the project against the scripted api, with extra arguments and, when
