@@ -21,7 +21,7 @@ var subagentPersonas = map[string]string{
 	"open":    "---\ndescription: Does anything\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n---\nGo ahead.\n",
 	"careful": "---\ndescription: Asks before deleting\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": ask\n---\nAsk first.\n",
 	"cleaner": "---\ndescription: Cleans, never deletes\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n    \"rm *\": deny\n---\nClean without deleting.\n",
-	"wiper":   "---\ndescription: Deletes freely\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n---\nWipe.\n",
+	"wiper":   "---\ndescription: Deletes freely, never reads\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n  bash:\n    \"*\": allow\n---\nWipe without looking.\n",
 }
 
 // findSubagents is pi-subagents' extension from the pi cache (`make deps-pi`).
@@ -114,6 +114,24 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("the child's tools and system prompt are its own persona's, never looser than the caller's", func(t *testing.T) {
+		w.agentmgr("use", "guarded")
+		ask := func(sub, what string) string {
+			_, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": sub, "task": what, "async": false})))
+			return text
+		}
+		if text := ask("wiper", "TOOLS"); !strings.Contains(text, "child tools: ") || strings.Contains(text, "read") || !strings.Contains(text, "bash") {
+			t.Errorf("wiper's tools: %q; want bash without read, which wiper's persona hides", text)
+		}
+		if text := ask("sweeper", "TOOLS"); !strings.Contains(text, "child tools: ") || !strings.Contains(text, "read") {
+			t.Errorf("sweeper's tools: %q; want read, which the caller's persona allows", text)
+		}
+		text := ask("wiper", "SYSTEM")
+		if !strings.Contains(text, "Wipe without looking.") || strings.Contains(text, "Be careful.") {
+			t.Errorf("wiper's system prompt: %q; want wiper's persona, not the caller's", text)
+		}
+	})
 
 	t.Run("a child's ask is answered in the parent's dialog: Reject keeps the file", func(t *testing.T) {
 		w.agentmgr("use", "careful")
