@@ -181,7 +181,35 @@ func (w *world) startRPC() *rpc {
 			w.t.Logf("pi stderr:\n%s", stderr.String())
 		}
 	})
+	r.ready()
 	return r
+}
+
+// startTimeout only keeps a pi that never starts from hanging the test run: loading its
+// extensions (pi-subagents is large, and compiled on every start) takes seconds on an idle
+// machine and can take minutes on a loaded one.
+const startTimeout = 5 * time.Minute
+
+// ready waits until pi answers an RPC command, so that no turn's wait includes pi's start.
+func (r *rpc) ready() {
+	r.t.Helper()
+	r.send(map[string]any{"id": "ready", "type": "get_state"})
+	deadline := time.After(startTimeout)
+	for {
+		select {
+		case ev := <-r.events:
+			if ev["type"] == "response" && ev["id"] == "ready" {
+				return
+			}
+			if ev["type"] == "extension_ui_request" {
+				r.ui(ev)
+			}
+		case <-r.done:
+			r.t.Fatal("pi exited before it was ready")
+		case <-deadline:
+			r.t.Fatalf("pi did not start in %s", startTimeout)
+		}
+	}
 }
 
 // stop closes pi's input and waits for it to exit; a pi that does not is killed.
