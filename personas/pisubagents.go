@@ -20,6 +20,17 @@ var piSubagentsFields = []string{
 	"memory", "runner",
 }
 
+// piSubagentsOwnFields are the keys of piSubagentsFields no other agent format agentmgr knows
+// uses (Claude Code and OpenCode have model, tools, skills, memory...): a persona file with one
+// of them is one of pi-subagents' agents.
+var piSubagentsOwnFields = []string{
+	"package", "advertise", "alias", "aliases", "excludeTools", "allowNestedSubagents", "fallbackModels",
+	"fast", "systemPromptMode", "inheritProjectContext", "inheritGlobalContext", "inheritSkills",
+	"defaultContext", "timeoutMs", "toolTimeoutMs", "acceptance", "acceptanceRole", "skillPath",
+	"extensions", "subagentOnlyExtensions", "mutationTools", "outputMode", "defaultReads",
+	"defaultProgress", "interactive", "maxSubagentDepth", "completionGuard", "toolBudget", "runner",
+}
+
 // frontmatterMap is the frontmatter of data as a map, or nil when it has none that reads.
 func frontmatterMap(data []byte) map[string]any {
 	lay, _, ok := splitFile(data)

@@ -86,3 +86,21 @@ func FuzzPiSubagentsFile(f *testing.F) {
 		}
 	})
 }
+
+func TestAPiSubagentsAgentWithPermissionsIsASubagentPersona(t *testing.T) {
+	p, probs := Parse("/a/agents/scout.md", []byte("---\nname: scout\ndescription: Recon\ntools: read, grep\nsystemPromptMode: replace\npermissions:\n  edit: deny\n---\nLook.\n"), ScopeGlobal)
+	if p == nil || p.Type != TypeSubagent {
+		t.Fatalf("scout = %+v (%v); want a subagent persona", p, probs)
+	}
+	p, _ = Parse("/a/agents/lead.md", []byte("---\ndescription: Lead\ntype: primary\ndefaultContext: fork\npermissions:\n  edit: deny\n---\n"), ScopeGlobal)
+	if p == nil || p.Type != TypePrimary {
+		t.Fatalf("lead with type: primary = %+v; want primary", p)
+	}
+}
+
+func TestAPersonaWithFieldsOtherFormatsShareStaysPrimary(t *testing.T) {
+	p, _ := Parse("/a/agents/coder.md", []byte("---\ndescription: Codes\nmodel: x\ntools: [read]\npermissions:\n  edit: allow\n---\n"), ScopeGlobal)
+	if p == nil || p.Type != TypePrimary {
+		t.Fatalf("coder = %+v; model and tools are Claude Code's and OpenCode's too: want primary", p)
+	}
+}
