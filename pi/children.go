@@ -69,8 +69,8 @@ func readSubagentSettings(path string) (subagentSettings, bool) {
 }
 
 // ChildGating says why pi-subagents' children of the named agents would not load agentmgr's
-// extension, with what to do about it; "" when every one of them loads it. With no names
-// only the settings are checked.
+// extension, with what to do about it; "" when every one of them loads it. An empty (non-nil)
+// list checks only the settings; nil checks every agent file agentmgr can see.
 func ChildGating(dirs locations.Dirs, agents []string) string {
 	mine := ours(dirs)
 	if len(mine) == 0 {
@@ -86,7 +86,14 @@ func ChildGating(dirs locations.Dirs, agents []string) string {
 		if defaults == nil && s.DefaultExtensions != nil {
 			defaults = s.DefaultExtensions
 		}
-		for _, a := range agents {
+		names := agents
+		if names == nil {
+			for a := range s.AgentOverrides {
+				names = append(names, a)
+			}
+			slices.Sort(names)
+		}
+		for _, a := range names {
 			if o, ok := s.AgentOverrides[a]; ok && len(o.Extensions) > 0 && string(o.Extensions) != "null" && string(o.Extensions) != "false" {
 				var list []string
 				if json.Unmarshal(o.Extensions, &list) != nil {
@@ -105,13 +112,13 @@ func ChildGating(dirs locations.Dirs, agents []string) string {
 	if defaults == nil || !listsAny(*defaults, mine) {
 		return "pi-subagents' children load only the extensions of subagents.defaultExtensions in pi's settings (or of their agent file), and agentmgr's is not among them: run `agentmgr pi install`, which lists it there"
 	}
-	if len(agents) == 0 {
+	if agents != nil && len(agents) == 0 {
 		return ""
 	}
 	for _, dir := range agentDirs(dirs, scanDirs) {
 		for _, f := range agentFiles(dir) {
 			a, ok := readAgentFile(f)
-			if !ok || !slices.Contains(agents, a.name) || a.extensions == nil {
+			if !ok || agents != nil && !slices.Contains(agents, a.name) || a.extensions == nil {
 				continue
 			}
 			if !listsAny(*a.extensions, mine) {

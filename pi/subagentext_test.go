@@ -36,4 +36,10 @@ func TestStatusReportsEachSubagentExtensionAndWhetherItsChildrenAreGated(t *test
 	if !strings.Contains(strings.Join(r.Advice, "\n"), "@gotgenes/pi-subagents") {
 		t.Errorf("advice = %q; want a word about the fork", r.Advice)
 	}
+	// An agent file that chooses its own extensions leaves its children ungated.
+	mustWriteFile(t, filepath.Join(d.Agent, "agents", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions: /x/search.ts\n---\n")
+	r = Check(d, "/usr/bin/agentmgr", "test")
+	if x := r.Subagents[0]; x.Gated || !strings.Contains(x.Why, "scout.md") {
+		t.Errorf("with scout.md's own extensions, pi-subagents = %+v; want not gated, naming scout.md", x)
+	}
 }
