@@ -168,27 +168,29 @@ func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
 
 // childAgent describes a child session of subagent req.Subagent whose caller runs with
 // persona parent: its system prompt carries the subagent's own persona (the caller's when it
-// has none), and a tool is hidden when either persona hides it.
+// has none), and a tool is hidden when any persona on the chain hides it (the one composition,
+// policy.ForChain).
 func (s *Server) childAgent(req Request, d locations.Dirs, parent *personas.Persona, st personas.State) Reply {
 	cat := s.catalogs.load(d)
+	chain := []*personas.Persona{parent}
 	own, ok := cat.Lookup(req.Subagent)
-	if !ok {
-		own = parent
+	if ok && own.Name != parent.Name {
+		chain = append(chain, own)
 	}
-	a, err := s.describe(d, own, st, req.Tools, nil)
+	a, err := s.describe(d, chain[len(chain)-1], st, req.Tools, nil)
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}
-	if own != parent {
-		pa, err := s.describe(d, parent, st, req.Tools, nil)
-		if err != nil {
-			return Reply{ID: req.ID, Error: err.Error()}
-		}
-		for _, h := range pa.Hidden {
-			if !contains(a.Hidden, h) {
-				a.Hidden = append(a.Hidden, h)
-			}
-		}
+	compose := s.ComposeChain
+	if compose == nil {
+		compose = policy.ForChain
+	}
+	pol, _, err := compose(d, chain, "")
+	if err != nil {
+		return Reply{ID: req.ID, Error: err.Error()}
+	}
+	if a.Hidden, _ = pol.SplitTools(req.Tools); a.Hidden == nil {
+		a.Hidden = []string{}
 	}
 	a.Keys, a.Warnings = nil, nil
 	return Reply{ID: req.ID, AgentState: a}
