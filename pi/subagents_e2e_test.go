@@ -60,6 +60,8 @@ func subagentWorld(t *testing.T) *world {
 	for _, name := range []string{"cleaner", "wiper", "sweeper"} {
 		mustWriteFile(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
 	}
+	// rogue chooses its own extensions, without agentmgr's: its children would run ungated.
+	mustWriteFile(t, filepath.Join(defs, "rogue.md"), "---\nname: rogue\ndescription: The rogue subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nextensions: "+fauxChild+"\n---\nDo the task.\n")
 	mustWriteFile(t, filepath.Join(w.agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
 	if out := w.agentmgr("pi", "install"); !strings.Contains(out, "subagents.defaultExtensions") {
 		t.Fatalf("pi install did not list the extension for pi-subagents' children: %s", out)
@@ -172,6 +174,20 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 		text := string(out)
 		if !exists() || !strings.Contains(text, "child done: isError=true") || !strings.Contains(text, "nobody is serving agentmgr's inbox") {
 			t.Fatalf("without a UI: file kept %v; want the child's rm denied because nobody serves the inbox; output ends:\n%s", exists(), tail(text, 3000))
+		}
+	})
+
+	t.Run("a subagent whose children would run ungated asks first, saying how to fix it", func(t *testing.T) {
+		w.agentmgr("use", "open")
+		plant()
+		dialogs, answer = nil, "Reject"
+		task := call("bash", map[string]string{"command": "rm -rf VICTIM"})
+		isErr, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": "rogue", "task": task, "async": false})))
+		if len(dialogs) != 1 || !strings.Contains(dialogs[0], "lists its own extensions") || !strings.Contains(dialogs[0], "rogue.md") {
+			t.Fatalf("dialogs = %q; want one about rogue.md's own extensions", dialogs)
+		}
+		if !isErr || !exists() {
+			t.Fatalf("after Reject: the subagent call ended isError=%v %q, file kept %v; want it blocked and the file kept", isErr, text, exists())
 		}
 	})
 
