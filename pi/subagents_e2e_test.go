@@ -21,6 +21,7 @@ var subagentPersonas = map[string]string{
 	"open":    "---\ndescription: Does anything\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n---\nGo ahead.\n",
 	"careful": "---\ndescription: Asks before deleting\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": ask\n---\nAsk first.\n",
 	"cleaner": "---\ndescription: Cleans, never deletes\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n    \"rm *\": deny\n---\nClean without deleting.\n",
+	"boss":    "---\ndescription: Delegates, never lists\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"*\": allow\n    \"ls *\": deny\n---\nDelegate.\n",
 	"wiper":   "---\ndescription: Deletes freely, never reads\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n  bash:\n    \"*\": allow\n---\nWipe without looking.\n",
 }
 
@@ -60,6 +61,8 @@ func subagentWorld(t *testing.T) *world {
 	for _, name := range []string{"cleaner", "wiper", "sweeper"} {
 		mustWriteFile(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
 	}
+	// boss may start subagents of its own.
+	mustWriteFile(t, filepath.Join(defs, "boss.md"), "---\nname: boss\ndescription: The boss subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash, subagent\nallowNestedSubagents: true\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDelegate.\n")
 	// rogue chooses its own extensions, without agentmgr's: its children would run ungated.
 	mustWriteFile(t, filepath.Join(defs, "rogue.md"), "---\nname: rogue\ndescription: The rogue subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nextensions: "+fauxChild+"\n---\nDo the task.\n")
 	mustWriteFile(t, filepath.Join(w.agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
@@ -116,6 +119,15 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("a nested child is decided by every persona on its chain", func(t *testing.T) {
+		w.agentmgr("use", "open")
+		inner := call("subagent", map[string]any{"agent": "wiper", "task": call("bash", map[string]string{"command": "ls -l"}), "async": false})
+		_, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": "boss", "task": inner, "async": false})))
+		if !strings.Contains(text, "isError=true") || !strings.Contains(text, "boss.md") {
+			t.Fatalf("wiper started by boss ran ls -l: %q; want it blocked by boss's persona", text)
+		}
+	})
 
 	t.Run("the child's tools and system prompt are its own persona's, never looser than the caller's", func(t *testing.T) {
 		w.agentmgr("use", "guarded")

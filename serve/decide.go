@@ -73,7 +73,7 @@ func (s *Server) decide(req Request) Reply {
 	var ch *child
 	var j gate.Judgement
 	if req.Subagent != "" {
-		ch = &child{name: req.Subagent, parent: req.Parent}
+		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Chain}
 		// The child has its own session id, so no agent id is needed to keep its rules apart.
 		c.AgentType = req.Subagent
 		j = s.judgeChild(c, *ch)

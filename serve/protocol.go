@@ -40,6 +40,10 @@ type Request struct {
 	// subagent's name, Parent the session id of the agent that started it.
 	Subagent string `json:"subagent,omitempty"`
 	Parent   string `json:"parent,omitempty"`
+	// decide, agent: the subagents from the parent session down to the child, outermost
+	// first (Subagent last); a nested child is decided by every persona on it. Empty means
+	// Subagent alone.
+	Chain []string `json:"chain,omitempty"`
 	// decide: the file of the extension that registered the tool (pi's sourceInfo.path); a
 	// subagent tool of an extension agentmgr does not know asks.
 	ToolSource string `json:"toolSource,omitempty"`

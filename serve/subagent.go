@@ -2,6 +2,9 @@ package serve
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
@@ -27,6 +30,26 @@ const (
 type child struct {
 	name   string // the subagent's name (pi-subagents' agent)
 	parent string // the parent's session id; "" when the child could not tell
+	// chain are the subagents that started it, outermost first, and name last.
+	chain []string
+}
+
+// personaChain is the personas deciding a call of ch: the caller's (parent), then the persona
+// of every subagent on ch's chain that has one, each once, outermost first.
+func personaChain(cat *personas.Catalog, parent *personas.Persona, ch child) []*personas.Persona {
+	out := []*personas.Persona{parent}
+	names := ch.chain
+	if len(names) == 0 || names[len(names)-1] != ch.name {
+		names = append(append([]string{}, names...), ch.name)
+	}
+	for _, n := range names {
+		p, ok := cat.Lookup(n)
+		if !ok || slices.ContainsFunc(out, func(q *personas.Persona) bool { return q.Name == p.Name }) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // subagentSession is the session id the rules of "always, this subagent" are stored under:
@@ -72,11 +95,7 @@ func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 		s.recordJudged(rec, c, j)
 		return j
 	}
-	chain := []*personas.Persona{parent}
-	own, ok := cat.Lookup(ch.name)
-	if ok && own.Name != parent.Name {
-		chain = append(chain, own)
-	}
+	chain := personaChain(cat, parent, ch)
 	quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
 		pol, err := s.childPolicy(c, ch, chain)
 		return chain[len(chain)-1].Name, pol, err
@@ -88,8 +107,12 @@ func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 			j.Agent, j.Verdict.Agent = by, by
 		}
 	}
-	if len(chain) == 2 {
-		j.Verdict.Reason += fmt.Sprintf(" (subagent %q: the stricter of its persona %q and the caller's persona %q)", ch.name, own.Name, parent.Name)
+	if len(chain) > 1 {
+		var names []string
+		for _, p := range chain[1:] {
+			names = append(names, strconv.Quote(p.Name))
+		}
+		j.Verdict.Reason += fmt.Sprintf(" (subagent %q: the strictest of the caller's persona %q and %s on its chain)", ch.name, parent.Name, strings.Join(names, ", "))
 	} else {
 		j.Verdict.Reason += fmt.Sprintf(" (subagent %q, which has no persona of its own: decided by the caller's persona %q)", ch.name, parent.Name)
 	}
@@ -172,12 +195,12 @@ func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
 // policy.ForChain).
 func (s *Server) childAgent(req Request, d locations.Dirs, parent *personas.Persona, st personas.State) Reply {
 	cat := s.catalogs.load(d)
-	chain := []*personas.Persona{parent}
-	own, ok := cat.Lookup(req.Subagent)
-	if ok && own.Name != parent.Name {
-		chain = append(chain, own)
+	chain := personaChain(cat, parent, child{name: req.Subagent, parent: req.Parent, chain: req.Chain})
+	prompt := parent
+	if own, ok := cat.Lookup(req.Subagent); ok {
+		prompt = own
 	}
-	a, err := s.describe(d, chain[len(chain)-1], st, req.Tools, nil)
+	a, err := s.describe(d, prompt, st, req.Tools, nil)
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}

@@ -131,3 +131,19 @@ func TestAChildsForwardWithNobodyServingDeniesAndLogsTheSubagent(t *testing.T) {
 		t.Errorf("review log = %+v; want the unanswered deny naming subagent cleaner and parent-1", es)
 	}
 }
+
+func TestANestedChildIsDecidedByEveryPersonaOnItsChain(t *testing.T) {
+	f := newFixture(t)
+	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "boss.md"), "---\ndescription: Delegates, never lists\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
+	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n---\n")
+	line := func(id int, chain string) string {
+		return `{"id":` + itoa(id) + `,"type":"decide","session":"grandchild","subagent":"cleaner","parent":"root","chain":` + chain + `,"tool":"bash","input":{"command":"ls -l"}}`
+	}
+	if r := f.one(t, line(1, `["cleaner"]`)); r["action"] != "allow" {
+		t.Fatalf("cleaner alone under guarded: %v; want allow", r)
+	}
+	r := f.one(t, line(2, `["boss","cleaner"]`))
+	if r["action"] != "deny" || r["agent"] != "boss" || !strings.Contains(str(r["reason"]), `"boss", "cleaner" on its chain`) {
+		t.Fatalf("cleaner started by boss: %v; want boss's deny", r)
+	}
+}

@@ -33,6 +33,36 @@ const CHILD_TAG = /<active_agent name="([^"]+)"\s*\/>/;
 
 export type Child = { subagent: string; parent: string };
 
+// Subagent calls in flight, of every session in the process: a nested child finds the agents
+// that started it here (pi-subagents names only the root session as its parent), so that it is
+// decided by every persona on its chain.
+type Spawn = { session: string; call: string; chain: string[]; agents: string[] };
+const SPAWNS = Symbol.for("agentmgr.pi.spawns.v1");
+const spawns: Spawn[] = ((globalThis as any)[SPAWNS] ??= []);
+
+// spawnedAgents are the agents a subagent call starts; "*" when it names none (a workflow).
+export function spawnedAgents(input: any): string[] {
+	const out: string[] = [];
+	const add = (a: unknown) => {
+		if (typeof a === "string" && a && !out.includes(a)) out.push(a);
+	};
+	add(input?.agent);
+	for (const list of [input?.tasks, input?.chain]) if (Array.isArray(list)) for (const t of list) add(t?.agent);
+	return out.length > 0 ? out : ["*"];
+}
+
+// chainFrom is the chain of a child of subagent, started by one of the spawns in flight:
+// the chains of every spawn that may have started it (the strictest reading when several
+// may have), then the subagent.
+export function chainFrom(inFlight: Spawn[], session: string, subagent: string): string[] {
+	const outer: string[] = [];
+	for (const sp of inFlight) {
+		if (sp.session === session || !(sp.agents.includes(subagent) || sp.agents.includes("*"))) continue;
+		for (const n of sp.chain) if (!outer.includes(n)) outer.push(n);
+	}
+	return [...outer.filter((n) => n !== subagent), subagent];
+}
+
 // childOf tells whether the session is a pi-subagents child, from its name or its prompt's
 // tag, and names its parent session (PI_SUBAGENT_PARENT_SESSION, which the parent's process
 // holds too: there it is the parent's own id).
@@ -165,9 +195,13 @@ export default async function agentmgr(pi: ExtensionAPI) {
 
 	const child = (ctx: any): Child | undefined =>
 		childOf(pi.getSessionName?.() ?? ctx?.sessionManager?.getSessionName?.(), tagged, ctx.sessionManager.getSessionId(), process.env.PI_SUBAGENT_PARENT_SESSION);
+	// The chain is read once, while the call that started this child is still in flight.
+	let chain: string[] | undefined;
+	const chainOf = (ctx: any, ch: Child): string[] =>
+		(chain ??= chainFrom(spawns, ctx.sessionManager.getSessionId(), ch.subagent));
 	const childFields = (ctx: any): Record<string, unknown> => {
 		const ch = child(ctx);
-		return ch ? { subagent: ch.subagent, parent: ch.parent } : {};
+		return ch ? { subagent: ch.subagent, parent: ch.parent, chain: chainOf(ctx, ch) } : {};
 	};
 	// register offers this session's dialog to its children; only a session with a UI can.
 	const register = (ctx: any) => {
@@ -291,12 +325,17 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		const source = pi.getAllTools().find((t: any) => t.name === event.toolName)?.sourceInfo?.path;
 		const call = {
 			cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: event.toolName, input: event.input,
-			...(ch ? { subagent: ch.subagent, parent: ch.parent } : {}),
+			...childFields(ctx),
 			...(typeof source === "string" ? { toolSource: source } : {}),
+		};
+		// A subagent call that runs is remembered while it runs, for the children it starts.
+		const spawning = () => {
+			if (event.toolName === "subagent")
+				spawns.push({ session: call.session, call: String(event.toolCallId), chain: ch ? chainOf(ctx, ch) : [], agents: spawnedAgents(event.input) });
 		};
 		try {
 			const d = await serve.ask("decide", call);
-			if (d.action === "allow") return;
+			if (d.action === "allow") return spawning();
 			if (d.action === "deny") return { block: true, reason: String(d.reason) };
 			if (d.action !== "ask" || typeof d.request !== "string")
 				return { block: true, reason: `agentmgr: serve answered ${JSON.stringify(d.action)}, which is not allow; the call is blocked` };
@@ -306,14 +345,22 @@ export default async function agentmgr(pi: ExtensionAPI) {
 			const answer = up && ch
 				? await childDialog(up, ch, serve, d)
 				: ctx.hasUI ? await dialog(ctx, serve, d) : await serve.ask("forward", { request: d.request }, serve.forwardMs);
-			if (answer.action === "allow") return;
+			if (answer.action === "allow") return spawning();
 			return { block: true, reason: String(answer.reason) };
 		} catch (err: any) {
 			return { block: true, reason: `agentmgr blocked the call: ${err?.message ?? err}` };
 		}
 	});
 
-	pi.on("session_shutdown", async () => {
+	pi.on("tool_result", async (event: any, ctx: any) => {
+		const session = ctx.sessionManager.getSessionId();
+		const i = spawns.findIndex((sp) => sp.session === session && sp.call === String(event.toolCallId));
+		if (i >= 0) spawns.splice(i, 1);
+	});
+
+	pi.on("session_shutdown", async (_event: any, ctx: any) => {
+		const session = ctx?.sessionManager?.getSessionId?.();
+		for (let i = spawns.length - 1; i >= 0; i--) if (spawns[i].session === session) spawns.splice(i, 1);
 		if (registered) parents.delete(registered);
 		registered = undefined;
 		serve.stop();
