@@ -14,9 +14,11 @@ type Call struct {
 	// AgentID names the subagent that made the call (Claude Code's agent_id); "" for the
 	// main thread.
 	AgentID string
-	Tool    string
+	// CallID is the agent's id for the call (Claude Code's tool_use_id); "" when none.
+	CallID string
+	Tool   string
 	// Subagent names the subagent that made the call, and Parent the session of the agent
-	// that started it; both "" for a call of the main agent.
+	// that started it (a pi-subagents child); both "" for a call of the main agent.
 	Subagent string
 	Parent   string
 	// Values are what the call acts on: one shell command, one or several paths, a URL. No

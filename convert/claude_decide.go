@@ -51,9 +51,9 @@ func claudeMatches(c ClaudeRule, tool, value string) bool {
 		return true
 	}
 	switch {
-	case claudeShellTools[c.Tool]:
+	case claudeShellTool(c.Tool):
 		return claudeCommandMatch(c.Spec, value)
-	case claudePathTools[c.Tool]:
+	case claudePathTool(c.Tool):
 		return gitignoreMatch(c.Spec, value)
 	case c.Tool == "WebFetch":
 		if dom, ok := strings.CutPrefix(c.Spec, "domain:"); ok {

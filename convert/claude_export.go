@@ -13,32 +13,72 @@ import (
 )
 
 // GateCommand is the hook command that makes Claude Code ask agentmgr about every tool call of
-// the persona name.
-func GateCommand(name string) string { return "agentmgr gate claude --agent " + name }
+// the persona name, with agentmgr found on PATH.
+func GateCommand(name string) string { return GateCommandAt("agentmgr", name) }
 
-// gateHook is the hooks value that runs the gate before every tool call.
-func gateHook(name string) yaml.MapSlice {
-	return yaml.MapSlice{{Key: "PreToolUse", Value: []any{gateHookEntry(name)}}}
+// GateCommandAt is GateCommand with the agentmgr binary at bin (an absolute path, or a name
+// looked up on PATH). The command fails closed: Claude Code treats a hook's exit status 2 as a
+// block and any other failure (127 for a missing binary) as a warning that lets the call run,
+// so a binary that is missing, or that fails without answering, exits 2 with the reason.
+func GateCommandAt(bin, name string) string {
+	q := shQuote(bin)
+	return "command -v " + q + " >/dev/null 2>&1 || { echo \"agentmgr is not at " + bin + " (re-run agentmgr export): the call is blocked\" >&2; exit 2; }; " +
+		q + " gate claude --agent " + name + " || { echo \"agentmgr gate failed: the call is blocked\" >&2; exit 2; }"
 }
 
-func gateHookEntry(name string) yaml.MapSlice {
+// GateHookTimeout is the exported hook's timeout in seconds: a little more than the gate's
+// 120 s wait for the person's answer, so Claude Code never kills a gate that still waits.
+const GateHookTimeout = 130
+
+// shQuote quotes s for a POSIX shell.
+func shQuote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./+@%:", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// gateHook is the hooks value that runs the gate before every tool call and every inline
+// command of a skill.
+func gateHook(bin, name string) yaml.MapSlice {
+	return yaml.MapSlice{
+		{Key: "PreToolUse", Value: []any{gateHookEntry(bin, name)}},
+		{Key: "PreSkillShellCommand", Value: []any{gateHookEntry(bin, name)}},
+	}
+}
+
+func gateHookEntry(bin, name string) yaml.MapSlice {
 	return yaml.MapSlice{
 		{Key: "matcher", Value: "*"},
-		{Key: "hooks", Value: []any{yaml.MapSlice{{Key: "type", Value: "command"}, {Key: "command", Value: GateCommand(name)}}}},
+		{Key: "hooks", Value: []any{yaml.MapSlice{{Key: "type", Value: "command"}, {Key: "command", Value: GateCommandAt(bin, name)}, {Key: "timeout", Value: GateHookTimeout}}}},
 	}
+}
+
+// isGateCommand reports whether a hook's text runs the agentmgr gate.
+func isGateCommand(s string) bool {
+	return strings.Contains(s, "agentmgr gate claude") || strings.Contains(s, "agentmgr") && strings.Contains(s, " gate claude --agent ")
 }
 
 // isGateHook reports whether a hooks value holds only the agentmgr gate (what export writes).
 func isGateHook(v any) bool {
 	m, ok := v.(yaml.MapSlice)
-	if !ok || len(m) != 1 || fmt.Sprint(m[0].Key) != "PreToolUse" {
+	if !ok || len(m) == 0 {
 		return false
 	}
-	list, _ := m[0].Value.([]any)
-	if len(list) != 1 {
-		return false
+	for _, it := range m {
+		switch fmt.Sprint(it.Key) {
+		case "PreToolUse", "PreSkillShellCommand":
+		default:
+			return false
+		}
+		list, _ := it.Value.([]any)
+		if len(list) != 1 || !isGateCommand(str(list[0])) {
+			return false
+		}
 	}
-	return strings.Contains(str(list[0]), "agentmgr gate claude")
+	return true
 }
 
 // tokenColors maps theme tokens to the nearest of Claude Code's eight colours.
@@ -53,6 +93,12 @@ var tokenColors = map[string]string{
 // express, for use without the gate; each probe call its tiers decide differently is reported.
 // src is the persona file's text, read for what it keeps under x-claude (nil for a built-in).
 func ExportClaude(p *personas.Persona, src []byte) (*Export, error) {
+	return ExportClaudeWith(p, src, "agentmgr")
+}
+
+// ExportClaudeWith is ExportClaude with the hook naming the agentmgr binary bin, an absolute
+// path as `agentmgr export` writes it, so that the subagent does not depend on PATH.
+func ExportClaudeWith(p *personas.Persona, src []byte, bin string) (*Export, error) {
 	rep := newReport(p.Where(), "agents/"+p.Name+".md", EnforcedByGate)
 	pol := probePolicy(p.Rules)
 	fm := yaml.MapSlice{{Key: "name", Value: p.Name}, {Key: "description", Value: p.Description}}
@@ -96,12 +142,12 @@ func ExportClaude(p *personas.Persona, src []byte) (*Export, error) {
 		fm = append(fm, yaml.MapItem{Key: "maxTurns", Value: p.Steps})
 		rep.change("steps", fmt.Sprint(p.Steps), "maxTurns", "Claude Code's step budget")
 	}
-	hooks := gateHook(p.Name)
+	hooks := gateHook(bin, p.Name)
 	if hv, ok := get(passthrough, "hooks"); ok {
-		hooks = withGate(hv, p.Name)
+		hooks = withGate(hv, bin, p.Name)
 	}
 	fm = append(fm, yaml.MapItem{Key: "hooks", Value: hooks})
-	rep.keep("rules (enforced by the hook " + GateCommand(p.Name) + ")")
+	rep.keep(fmt.Sprintf("rules (enforced by the hook running %s gate claude --agent %s, timeout %d s; it blocks the call, exit 2 with the reason, when agentmgr cannot run)", bin, p.Name, GateHookTimeout))
 	if p.Type != personas.TypeSubagent {
 		rep.change("type", p.Type, "subagent", "Claude Code agents are subagents; run it as the main agent with claude --agent "+p.Name)
 	}
@@ -150,24 +196,36 @@ func passthroughOf(src []byte, ns string) yaml.MapSlice {
 	return out
 }
 
-// withGate adds the gate's PreToolUse entry to hooks the persona kept from Claude Code.
-func withGate(hv any, name string) yaml.MapSlice {
+// withGate adds the gate's PreToolUse and PreSkillShellCommand entries to hooks the persona
+// kept from Claude Code; an entry of an earlier export's gate is replaced, so that the binary
+// and the fail-closed wrapper are this export's.
+func withGate(hv any, bin, name string) yaml.MapSlice {
 	m, ok := hv.(yaml.MapSlice)
 	if !ok {
-		return gateHook(name)
-	}
-	if strings.Contains(str(hv), "agentmgr gate claude") {
-		return m // kept from an earlier export: the gate is there already
+		return gateHook(bin, name)
 	}
 	out := append(yaml.MapSlice(nil), m...)
-	for i := range out {
-		if fmt.Sprint(out[i].Key) == "PreToolUse" {
+	for _, event := range []string{"PreToolUse", "PreSkillShellCommand"} {
+		found := false
+		for i := range out {
+			if fmt.Sprint(out[i].Key) != event {
+				continue
+			}
+			found = true
 			list, _ := out[i].Value.([]any)
-			out[i].Value = append(append([]any(nil), list...), gateHookEntry(name))
-			return out
+			var kept []any
+			for _, h := range list {
+				if !isGateCommand(str(h)) {
+					kept = append(kept, h)
+				}
+			}
+			out[i].Value = append(kept, gateHookEntry(bin, name))
+		}
+		if !found {
+			out = append(out, yaml.MapItem{Key: event, Value: []any{gateHookEntry(bin, name)}})
 		}
 	}
-	return append(out, yaml.MapItem{Key: "PreToolUse", Value: []any{gateHookEntry(name)}})
+	return out
 }
 
 // rulesToTiers sorts the persona's rules into Claude Code's tiers by action. A rule Claude

@@ -43,11 +43,21 @@ func ParseClaudeRule(s string) (ClaudeRule, error) {
 // toolNameRE is what a Claude Code tool name looks like (Bash, mcp__server__tool, mcp__s__*).
 var toolNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*\*?$`)
 
-// claudeShellTools are the tools whose specifier is a command.
-var claudeShellTools = map[string]bool{"Bash": true, "PowerShell": true, "Monitor": true}
+// claudeShellTool reports whether a Claude Code tool's specifier is a command: the tool is
+// decided as a shell in mapping's table (Bash, PowerShell, Monitor, ...), the one table.
+func claudeShellTool(tool string) bool {
+	return mapping.IsClaudeTool(tool) && mapping.IsShellKey(mapping.ClaudeToolFor(tool).Key)
+}
 
-// claudePathTools are the tools whose specifier is a gitignore-style path pattern.
-var claudePathTools = map[string]bool{"Read": true, "Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true, "NotebookRead": true}
+// claudePathTool reports whether a Claude Code tool's specifier is a gitignore-style path
+// pattern: the tools mapping's table decides under read or edit on a file path.
+func claudePathTool(tool string) bool {
+	if !mapping.IsClaudeTool(tool) {
+		return false
+	}
+	t := mapping.ClaudeToolFor(tool)
+	return (t.Key == "read" || t.Key == "edit") && len(t.Fields) > 0 && strings.HasSuffix(t.Fields[len(t.Fields)-1], "_path")
+}
 
 // claudeKey is the permission key agentmgr decides a Claude Code tool under (through the
 // tool-name mapping the gate uses). MCP tools and their server-wide forms become a key or a
@@ -59,9 +69,6 @@ func claudeKey(tool string) string {
 			return "mcp__" + parts[1] + "__*"
 		}
 		return tool
-	}
-	if tool == "PowerShell" || tool == "Monitor" {
-		return "bash"
 	}
 	return mapping.ClaudeToolFor(tool).Key
 }
@@ -86,9 +93,9 @@ func claudeRuleToRules(c ClaudeRule, a engine.Action, rep *Report) []engine.Rule
 		return mk("*")
 	}
 	switch {
-	case claudeShellTools[c.Tool]:
+	case claudeShellTool(c.Tool):
 		return mk(claudeCommand(c.Spec))
-	case claudePathTools[c.Tool]:
+	case claudePathTool(c.Tool):
 		pats, why := claudePathToGlobs(c.Spec)
 		if why != "" {
 			rep.change(what, c.Spec, strings.Join(pats, ", "), why)

@@ -226,7 +226,8 @@ func TestGroupRules(t *testing.T) {
 }
 
 // TestClaudeHooksRoundTrip: a subagent's own hooks travel in x-claude and come back beside
-// the gate, which is never added twice however often the persona goes back and forth.
+// the gate, which is there once per event it answers (PreToolUse, PreSkillShellCommand) however
+// often the persona goes back and forth.
 func TestClaudeHooksRoundTrip(t *testing.T) {
 	src := []byte("---\nname: h\ndescription: Hooks\nhooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - {type: command, command: ./check.sh}\n---\nP\n")
 	for round := range 3 {
@@ -243,8 +244,8 @@ func TestClaudeHooksRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		src = ex.Files[0].Data
-		if n := strings.Count(string(src), "agentmgr gate claude --agent h"); n != 1 || !strings.Contains(string(src), "./check.sh") {
-			t.Fatalf("round %d: the gate is there %d times (want 1), own hook kept: %v\n%s", round, n, strings.Contains(string(src), "./check.sh"), src)
+		if n := strings.Count(string(src), "agentmgr gate claude --agent h"); n != 2 || !strings.Contains(string(src), "./check.sh") {
+			t.Fatalf("round %d: the gate is there %d times (want 2, one per event), own hook kept: %v\n%s", round, n, strings.Contains(string(src), "./check.sh"), src)
 		}
 	}
 }

@@ -3,6 +3,7 @@
 // between the session and the call (subagents, outermost first). Every persona on that chain
 // decides and the most restrictive answer wins, so a subagent is never looser than the agent
 // that started it; a name on the chain that is no persona leaves the call to its caller, and the
-// resolution says so (docs/gate.md, "Subagents"). The Claude Code gate, serve and the runtime
-// plugins all resolve a call's personas here.
+// resolution says so (docs/gate.md, "Subagents"). The Claude Code gate resolves every call
+// here; the other runtimes' subagents (pi's child sessions, OpenCode's) are to take the same
+// path, so that the rule is written once.
 package decide

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // maxCachedKeys bounds the per-key candidate cache; keys come from tool calls, so a hostile
@@ -27,7 +28,7 @@ type Compiled struct {
 
 type compiledRule struct {
 	Rule
-	perm     matcher
+	perm     *Pattern
 	val      *Pattern // value pattern for ordinary keys
 	pathVal  *Pattern // value pattern for path-valued keys (`\` as `/`)
 	catchAll bool     // pattern is `*`
@@ -70,8 +71,11 @@ func CompileWithHome(rs Ruleset, home string) *Compiled {
 // compileKeyPattern compiles a rule's permission: a wildcard like any pattern (`**`, `?`, the
 // optional " *" tail), but with no home expansion, since keys are names, not paths.
 func compileKeyPattern(src string) *Pattern {
-	return compileGlobs(src, collapseStars(src))
+	return wildcard.Compile(src, wildcard.Options{})
 }
+
+// Home is the home directory a leading `~` or `$HOME` stood for when the rules were compiled.
+func (c *Compiled) Home() string { return c.home }
 
 // Rules returns the rules as compiled, in order.
 func (c *Compiled) Rules() Ruleset {

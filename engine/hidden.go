@@ -74,3 +74,33 @@ func (c *Compiled) Mode() Mode {
 	}
 	return ModeDefault
 }
+
+// RestrictsKey reports whether the rules keep any call of key from being allowed unseen: a
+// rule for key asks or denies some value, or no rule decides key at all (the default ask).
+func (c *Compiled) RestrictsKey(key string) bool {
+	cands := c.candidates(key)
+	if len(cands) == 0 {
+		return true
+	}
+	for _, i := range cands {
+		if c.rules[i].Rule.Action != Allow {
+			return true
+		}
+	}
+	return false
+}
+
+// Restricts reports whether the persona, or any persona on the call's chain, restricts key
+// (Compiled.RestrictsKey). Guards are left out: they protect a few values of every persona,
+// and would make every persona restrict everything.
+func (p *Policy) Restricts(key string) bool {
+	if p.Persona.RestrictsKey(key) {
+		return true
+	}
+	for _, c := range p.Callers {
+		if c.Rules.RestrictsKey(key) {
+			return true
+		}
+	}
+	return false
+}

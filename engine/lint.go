@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // FindingKind names a lint check.
@@ -106,20 +107,20 @@ func duplicateOf(rs Ruleset, i int) int {
 }
 
 func catchAll(r Rule) bool {
-	return collapseStars(r.Permission) == "*" && collapseStars(r.Pattern) == "*"
+	return wildcard.CollapseStars(r.Permission) == "*" && wildcard.CollapseStars(r.Pattern) == "*"
 }
 
 // covers reports whether every value matching pattern b also matches the compiled pattern a
 // (source as). It is exact when a has no `?`: then each wildcard of b, read as a literal
 // character, can only be consumed by a star of a, which would consume any expansion too.
 func covers(a *Pattern, as, b string) bool {
-	if as == b || collapseStars(as) == "*" {
+	if as == b || wildcard.CollapseStars(as) == "*" {
 		return true
 	}
 	if strings.Contains(as, "?") {
 		return false
 	}
-	bs := collapseStars(b)
+	bs := wildcard.CollapseStars(b)
 	if !a.Match(bs) {
 		return false
 	}

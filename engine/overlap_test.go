@@ -2,45 +2,6 @@ package engine
 
 import "testing"
 
-// allGlobs lists every pattern of up to n symbols over a small alphabet.
-func allGlobs(alphabet string, n int) []string {
-	out := []string{""}
-	level := []string{""}
-	for i := 0; i < n; i++ {
-		var next []string
-		for _, p := range level {
-			for _, c := range alphabet {
-				next = append(next, p+string(c))
-			}
-		}
-		out = append(out, next...)
-		level = next
-	}
-	return out
-}
-
-func TestGlobsMeetAgreesWithBruteForce(t *testing.T) {
-	// A shortest common string spends each character on a non-star symbol of one of the two
-	// patterns, so strings up to 6 characters decide every pair of 3-symbol patterns; 'c'
-	// stands for a character neither pattern names.
-	patterns := allGlobs("ab*?", 3)
-	values := allGlobs("abc", 6)
-	for _, a := range patterns {
-		for _, b := range patterns {
-			want := false
-			for _, v := range values {
-				if starGlob(a).Match(v) && starGlob(b).Match(v) {
-					want = true
-					break
-				}
-			}
-			if got := globsMeet(a, b); got != want {
-				t.Fatalf("globsMeet(%q, %q) = %v, want %v", a, b, got, want)
-			}
-		}
-	}
-}
-
 func TestRulesOverlap(t *testing.T) {
 	tests := []struct {
 		a, b Rule
@@ -64,5 +25,20 @@ func TestRulesOverlap(t *testing.T) {
 		if got := RulesOverlap(tt.b, tt.a); got != tt.want {
 			t.Errorf("RulesOverlap(%v, %v) = %v, want %v (swapped)", tt.b, tt.a, got, tt.want)
 		}
+	}
+}
+
+// With no home directory given, patterns and path values use the user's ($HOME): the engine's
+// reading of package wildcard, whose own default is no expansion.
+func TestPatternHomeDefaultsToTheUsersHome(t *testing.T) {
+	t.Setenv("HOME", "/home/x")
+	if !CompilePattern("~/a/*", PatternOptions{Path: true}).Match("/home/x/a/b") {
+		t.Error("~/a/* does not match under $HOME")
+	}
+	if got := NormalizePath(`~\a`, ""); got != "/home/x/a" {
+		t.Errorf("NormalizePath = %q, want /home/x/a", got)
+	}
+	if got := Alternatives("~", PatternOptions{}); len(got) != 2 || got[1] != "/home/x" {
+		t.Errorf("Alternatives(~) = %q, want ~ and /home/x", got)
 	}
 }

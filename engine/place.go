@@ -16,7 +16,8 @@ type Place struct {
 	// Project is the project's root folder, absolute: the working directory's repository root,
 	// or Cwd. A path outside it is also decided by the external_directory key.
 	Project string
-	// Home replaces a leading `~` or `$HOME` in values; "" means the current user's home.
+	// Home replaces a leading `~` or `$HOME` in values; "" means the home directory the
+	// policy's persona was compiled with (see Policy.At).
 	Home string
 	// Resolve returns an absolute, clean path with its symbolic links resolved as far as the
 	// path exists. nil resolves nothing. The engine knows nothing of files; the caller does.
@@ -26,9 +27,16 @@ type Place struct {
 	RealCwd, RealProject string
 }
 
-// At returns a copy of p that decides path values as seen from place (nil: as spelt).
+// At returns a copy of p that decides path values as seen from place (nil: as spelt). A place
+// without a home directory takes the one the persona was compiled with, so that a path value's
+// `~` means what the rules' `~` means, and the engine need not read the environment for it.
 func (p *Policy) At(place *Place) *Policy {
 	q := *p
+	if place != nil && place.Home == "" && p.Persona != nil && p.Persona.home != "" {
+		withHome := *place
+		withHome.Home = p.Persona.home
+		place = &withHome
+	}
 	q.Place = place
 	return &q
 }

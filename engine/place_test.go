@@ -124,3 +124,14 @@ func FuzzPathDenyHoldsUnderAnySpelling(f *testing.F) {
 		}
 	})
 }
+
+// A place without a home directory reads a path value's `~` as the home the persona was
+// compiled with, not as whatever $HOME the process has: the rules' `~` and the value's agree.
+func TestPlaceTakesThePersonasHome(t *testing.T) {
+	t.Setenv("HOME", "/elsewhere")
+	pol := &Policy{Persona: CompileWithHome(rulesOf("read", "*", "ask", "read", "~/notes/*", "allow"), "/home/h")}
+	pol = pol.At(&Place{Cwd: "/home/h/proj", Project: "/home/h"})
+	if d := pol.DecideTool("read", "~/notes/a.md"); d.Action != Allow {
+		t.Errorf("~/notes/a.md under the persona's home: got %s (%s), want allow", d.Action, d.Reason)
+	}
+}

@@ -105,6 +105,30 @@ func (p *Policy) DecideTool(tool, value string) Decision {
 	return p.DecideKey(mapping.KeyForTool(tool), value)
 }
 
+// CloseUnknown is d, the decision on a call of tool, with the closed-world rule the enforcing
+// runtimes (the gate, serve) add for tools agentmgr does not know (mapping.IsKnownTool): such a
+// tool, allowed only by a rule whose permission is "*", asks while the persona (or a persona on
+// the chain) restricts bash, edit or webfetch, since it could do any of them unseen. A rule
+// naming the tool, or a pattern such as mcp__server__*, decides it as written. DecideTool does
+// not apply it: eval, check and the previews answer what the rules say.
+func (p *Policy) CloseUnknown(tool string, d Decision) Decision {
+	if mapping.IsKnownTool(tool) || d.Action != Allow || d.Rule == nil || d.Rule.Permission != "*" {
+		return d
+	}
+	var restricted []string
+	for _, k := range []string{"bash", "edit", "webfetch"} {
+		if p.Restricts(k) {
+			restricted = append(restricted, k)
+		}
+	}
+	if len(restricted) == 0 {
+		return d
+	}
+	d.Action = Ask
+	d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is a tool agentmgr does not know, allowed only by the catch-all \"*\" rule, and the persona restricts %s, which such a tool could do; a rule naming the tool (or its MCP server, mcp__server__*) decides it as written", tool, strings.Join(restricted, ", ")))
+	return d
+}
+
 // DecideKey decides a value for permission key with the analysis the key calls for: a shell
 // command unit by unit, a path under each of its names when the policy has a Place, any
 // other value as is.

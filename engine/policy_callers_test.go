@@ -48,3 +48,32 @@ func TestPolicySessionRulesOverCallers(t *testing.T) {
 		t.Errorf("sudo x = %s (%s), want builder's deny", d.Action, d.Explain())
 	}
 }
+
+func TestCloseUnknown(t *testing.T) {
+	builder := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "ask"))}
+	loose := &Policy{Persona: Compile(rules("*", "*", "allow"))}
+	named := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "ask", "mcp__srv__*", "*", "allow"))}
+	tests := []struct {
+		p    *Policy
+		tool string
+		want Action
+	}{
+		{builder, "mcp__srv__status", Ask},
+		{builder, "todo", Allow},
+		{builder, "read", Allow},
+		{loose, "mcp__srv__status", Allow},
+		{named, "mcp__srv__status", Allow},
+		// The chain counts: a caller that restricts bash makes the unknown tool ask.
+		{&Policy{Persona: loose.Persona, Callers: []Caller{{Name: "builder", Rules: builder.Persona}}}, "mcp__srv__status", Ask},
+	}
+	for _, tt := range tests {
+		d := tt.p.CloseUnknown(tt.tool, tt.p.DecideTool(tt.tool, ""))
+		if d.Action != tt.want {
+			t.Errorf("CloseUnknown(%s) = %s (%s), want %s", tt.tool, d.Action, d.Reason, tt.want)
+		}
+	}
+	// DecideTool alone answers what the rules say: eval's conformance is unchanged.
+	if d := builder.DecideTool("my_custom_tool", "x"); d.Action != Allow {
+		t.Errorf("DecideTool(my_custom_tool) under builder = %s, want allow", d.Action)
+	}
+}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // ShellForm says how a ruleset governs shell commands as a whole.
@@ -46,13 +48,13 @@ func PostureOf(rs Ruleset) ShellPosture {
 	bash := make([]bool, len(rs))
 	for i, r := range rs {
 		bash[i] = CompilePattern(r.Permission, PatternOptions{}).Match("bash")
-		if bash[i] && collapseStars(r.Pattern) == "*" {
+		if bash[i] && wildcard.CollapseStars(r.Pattern) == "*" {
 			p.Default, p.DefaultRule = r.Action, i
 		}
 	}
 	allows, denies := false, false
 	for i, r := range rs {
-		if !bash[i] || i < p.DefaultRule || collapseStars(r.Pattern) == "*" {
+		if !bash[i] || i < p.DefaultRule || wildcard.CollapseStars(r.Pattern) == "*" {
 			continue
 		}
 		if r.Action != p.Default {

@@ -35,6 +35,20 @@ type Call struct {
 	// says there is one, even ""): the call is also decided as bash on it.
 	Command    string
 	HasCommand bool
+	// Writes are paths a tool agentmgr does not know would write (its name says it writes):
+	// each is also decided under edit. URLs are addresses it would fetch: each is also
+	// decided under webfetch. The strictest answer stands.
+	Writes []string
+	URLs   []string
+	// Unknown says the tool is in no table of agentmgr's (an MCP tool, a tool added later):
+	// allowed only by a "*" rule, it asks when the persona restricts bash, edit or webfetch.
+	Unknown bool
+	// Also are more values of the call, each decided under Key as Value is (the other agents
+	// a pi subagent call runs in parallel or in a chain); the strictest answer stands.
+	Also []string
+	// Opaque, when set, says why the call hides what it would do (a subagent workflow given
+	// as a script): it is at least ask, with that reason.
+	Opaque string
 	// Folders are folders the call reads besides its value (the path Grep searches): each is
 	// also decided under Key, and the strictest answer stands.
 	Folders []string

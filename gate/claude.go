@@ -63,11 +63,12 @@ func ParseClaudeStart(data []byte) (start SubagentStart, ok bool, err error) {
 	return SubagentStart{Session: ev.SessionID, AgentID: ev.AgentID, AgentType: ev.AgentType}, true, nil
 }
 
-// ParseClaude reads a Claude Code PreToolUse event into a call: the tool is mapped to its
-// permission key and the value is taken from the tool_input field the mapping names. A call
-// whose input carries a shell command (command, cmd or script) is also decided as bash,
-// whatever the tool. Anything the gate cannot decide safely is an error, which the gate turns
-// into a deny.
+// ParseClaude reads a Claude Code PreToolUse (or PreSkillShellCommand) event into a call: the
+// tool is mapped to its permission key and the value is taken from the tool_input field the
+// mapping names. A call whose input carries a shell command (command, cmd or script) is also
+// decided as bash, whatever the tool; the input of a tool in no table is searched for what it
+// would run, write or fetch (FindSideDoors). Anything the gate cannot decide safely is an
+// error, which the gate turns into a deny.
 func ParseClaude(data []byte) (Call, error) {
 	var ev ClaudeEvent
 	if err := decodeStrict(data, &ev); err != nil {
@@ -107,6 +108,17 @@ func ParseClaude(data []byte) (Call, error) {
 	command, hasCommand, err := stringField(fields, mapping.ShellFields)
 	if err != nil {
 		return Call{}, err
+	}
+	if !mapping.IsKnownTool(ev.ToolName) {
+		// A tool agentmgr does not know (an MCP server's, a tool added later): its input is
+		// searched for what it would run, write or fetch, whatever the fields are called.
+		c.Unknown = true
+		doors, err := FindSideDoors(ev.ToolName, fields)
+		if err != nil {
+			return Call{}, err
+		}
+		command, hasCommand = doors.Command, doors.HasCommand
+		c.Writes, c.URLs = doors.Writes, doors.URLs
 	}
 	value, found, err := stringField(fields, tool.Fields)
 	if err != nil {
@@ -180,14 +192,19 @@ func stringField(fields map[string]json.RawMessage, names []string) (string, boo
 // ClaudeOutput is what a PreToolUse hook prints on stdout to decide the call.
 type ClaudeOutput struct {
 	HookSpecificOutput ClaudeDecision `json:"hookSpecificOutput"`
+	// SystemMessage is shown to the person, not the model: why a SubagentStart could not be
+	// recorded.
+	SystemMessage string `json:"systemMessage,omitempty"`
 }
 
 // ClaudeDecision is the decision part of ClaudeOutput. Claude Code shows the reason to the model
 // on deny, and to the person on allow and ask.
 type ClaudeDecision struct {
-	HookEventName            string `json:"hookEventName"`
-	PermissionDecision       string `json:"permissionDecision"` // allow, deny or ask
-	PermissionDecisionReason string `json:"permissionDecisionReason"`
+	HookEventName string `json:"hookEventName"`
+	// PermissionDecision is allow, deny or ask; with its reason it is left out of the answer
+	// to SubagentStart, which decides nothing.
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 }
 
 // Claude renders a verdict as Claude Code's PreToolUse hook output.

@@ -81,7 +81,7 @@ func TestParseClaude(t *testing.T) {
 		{"notebook path falls back to file_path", `{` + s + `,"tool_name":"NotebookEdit","tool_input":{"file_path":"/p/a.ipynb"}}`,
 			Call{Client: ClientClaude, Session: "s1", Tool: "NotebookEdit", Key: "edit", Value: "/p/a.ipynb", Cwd: "/p"}, ""},
 		{"mcp tool is its own key with no value", `{` + s + `,"tool_name":"mcp__db__query","tool_input":{"sql":"drop table x"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__db__query", Key: "mcp__db__query", Cwd: "/p"}, ""},
+			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__db__query", Key: "mcp__db__query", Cwd: "/p", Unknown: true}, ""},
 		{"unknown fields are ignored", `{` + s + `,"tool_name":"Read","tool_input":{"file_path":"/p/a"},"new_field":1}`,
 			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
 		{"effort as an object (Claude Code 2.1.332's default model)", `{` + s + `,"effort":{"level":"medium"},"prompt_id":"p1","transcript_path":"/t.jsonl","tool_name":"Read","tool_input":{"file_path":"/p/a"}}`,
@@ -105,7 +105,7 @@ func TestParseClaude(t *testing.T) {
 		{"a shell tool without a command has no value", `{` + s + `,"tool_name":"Bash","tool_input":{"description":"x"}}`,
 			Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Cwd: "/p", NoValue: true}, ""},
 		{"a tool carrying a command is also bash", `{` + s + `,"tool_name":"mcp__x__run","tool_input":{"cmd":"rm x"},"permission_mode":"plan"}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__x__run", Key: "mcp__x__run", Cwd: "/p", Command: "rm x", HasCommand: true, Mode: "plan"}, ""},
+			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__x__run", Key: "mcp__x__run", Cwd: "/p", Command: "rm x", HasCommand: true, Mode: "plan", Unknown: true}, ""},
 		{"grep's folder is read too", `{` + s + `,"tool_name":"Grep","tool_input":{"pattern":"password","path":"/etc"}}`,
 			Call{Client: ClientClaude, Session: "s1", Tool: "Grep", Key: "grep", Value: "password", Cwd: "/p", Folders: []string{"/etc"}}, ""},
 		{"a command that is not a string", `{` + s + `,"tool_name":"Monitor","tool_input":{"command":["rm","x"]}}`, Call{}, "tool_input.command is not a string"},
@@ -136,3 +136,46 @@ func TestParseClaude(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordedHookEvents decides every hook event shape recorded from Claude Code 2.1.332 with
+// the default model: each is read (effort as an object, agent_id, agent_type, prompt_id,
+// command_name, ...) and answered for its own event.
+func TestRecordedHookEvents(t *testing.T) {
+	rules := testRules(t, "testdata/claude/rules.json")
+	tests := []struct {
+		file, event, decision, reason string
+	}{
+		{"pretooluse-subagent.json", "PreToolUse", "deny", `"rm *" deny`},
+		{"pretooluse-agent.json", "PreToolUse", "ask", `task "cleaner"`},
+		{"preskillshellcommand.json", "PreSkillShellCommand", "deny", `skill "sweep"`},
+		{"subagentstart.json", "SubagentStart", "", ""},
+		{"subagentstop.json", "PreToolUse", "deny", `hook_event_name is "SubagentStop"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("testdata/claude/events", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			chains := &memChains{}
+			g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rules), Chains: chains, Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+			out := g.Claude(context.Background(), data).HookSpecificOutput
+			if out.HookEventName != tt.event || out.PermissionDecision != tt.decision || !strings.Contains(out.PermissionDecisionReason, tt.reason) {
+				t.Errorf("%s answered %+v, want %s %q with %q", tt.file, out, tt.event, tt.decision, tt.reason)
+			}
+			if tt.event == "SubagentStart" && chains.started != "a3879a592d16269bd/cleaner" {
+				t.Errorf("SubagentStart recorded %q", chains.started)
+			}
+		})
+	}
+}
+
+// memChains is a ChainStore that remembers the last start.
+type memChains struct{ started string }
+
+func (m *memChains) Spawned(session, by string, byChain []string, kind string) error { return nil }
+func (m *memChains) Started(session, id, kind string) ([]string, error) {
+	m.started = id + "/" + kind
+	return []string{kind}, nil
+}
+func (m *memChains) Chain(session, id, kind string) ([]string, error) { return []string{kind}, nil }

@@ -30,6 +30,11 @@ type Gate struct {
 	// calls) and gives a subagent's call its chain; without it a subagent's chain is its own
 	// type alone.
 	Chains ChainStore
+	// Hooked, when set, reports whether the agents a Claude Code call in cwd starts go through
+	// the gate too (a settings file holds its PreToolUse hook). A subagent's own hook, as
+	// export writes it, covers that subagent only: an agent it starts would run unseen, so
+	// starting one is at least ask when Hooked says no.
+	Hooked func(cwd string) bool
 }
 
 // ChainStore remembers, per session, which agent started which (decide.Chains).
@@ -69,7 +74,7 @@ func (g *Gate) started(s SubagentStart) ClaudeOutput {
 	out := ClaudeOutput{HookSpecificOutput: ClaudeDecision{HookEventName: ClaudeSubagentStart}}
 	if g.Chains != nil {
 		if _, err := g.Chains.Started(s.Session, s.AgentID, s.AgentType); err != nil {
-			out.HookSpecificOutput.PermissionDecisionReason = "agentmgr could not record the subagent: " + err.Error()
+			out.SystemMessage = "agentmgr could not record the subagent " + s.AgentID + ": " + err.Error()
 		}
 	}
 	return out
@@ -93,7 +98,13 @@ func (g *Gate) withChain(c Call) (Call, error) {
 		if kind == "" {
 			kind = mapping.DefaultSubagent
 		}
-		if err := g.Chains.Spawned(c.Session, c.AgentID, c.Chain, kind); err != nil {
+		by := c.Chain
+		if c.AgentID == "" && c.AgentType != "" {
+			// The main thread of a session started with --agent NAME runs NAME: the agents it
+			// starts have NAME on their chain.
+			by = []string{c.AgentType}
+		}
+		if err := g.Chains.Spawned(c.Session, c.AgentID, by, kind); err != nil {
 			return c, fmt.Errorf("cannot record the subagent this call starts: %w", err)
 		}
 	}
@@ -157,6 +168,11 @@ func (g *Gate) Judge(c Call) Judgement {
 	if c.Skill != "" {
 		d.Reason = addReason(d.Reason, fmt.Sprintf("inline command of skill %q", c.Skill))
 	}
+	if c.Client == ClientClaude && mapping.StartsAgent(c.Tool) && d.Action == engine.Allow && g.Hooked != nil && !g.Hooked(c.Cwd) {
+		// A context agentmgr cannot see into fails closed at the call that creates it.
+		d.Action = engine.Ask
+		d.Reason = addReason(d.Reason, "the agent this call starts would run without agentmgr's hook (no Claude Code settings file holds it), so its calls could not be decided; add the README's hook block to the settings")
+	}
 	j := Judgement{Verdict: ruleVerdict(agent, c, d), Agent: agent, Policy: pol, Decision: d}
 	if d.Action != engine.Ask {
 		g.record(c, agent, d)
@@ -171,8 +187,16 @@ func (g *Gate) Judge(c Call) Judgement {
 // clients, and that outcome is recorded.
 func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 	v, d := j.Verdict, j.Decision
+	agent, callers := j.Agent, []string(nil)
+	if j.Policy != nil && j.Policy.Name != "" {
+		// The app loads personas by name: the nearest persona, and the chain's others.
+		agent = j.Policy.Name
+		for _, cl := range j.Policy.Callers {
+			callers = append(callers, cl.Name)
+		}
+	}
 	req := Request{
-		Client: c.Client, Session: c.SessionKey(), AgentID: c.AgentID, Agent: j.Agent, Tool: c.Tool, Permission: c.Key,
+		Client: c.Client, Session: c.SessionKey(), AgentID: c.AgentID, Agent: agent, Callers: callers, Tool: c.Tool, Permission: c.Key,
 		Value: c.Value, Cwd: c.Cwd, Reason: v.Reason, Rule: d.Rule, Source: d.Source(),
 		Units: v.Units, Suggestions: j.Suggestions,
 	}
@@ -199,7 +223,7 @@ func (g *Gate) record(c Call, agent string, d engine.Decision) {
 		if c.Skill != "" {
 			tool = "skill " + c.Skill + ": " + c.Tool
 		}
-		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, Tool: tool, Values: []string{c.Value}}, d, nil)
+		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, CallID: c.ID, Tool: tool, Values: []string{c.Value}}, d, nil)
 	}
 }
 
@@ -215,6 +239,15 @@ func decide(p *engine.Policy, c Call) engine.Decision {
 		d.Action = engine.Ask
 		d.Reason = addReason(d.Reason, fmt.Sprintf("the %s call has no %s to decide on, so it is not allowed unseen", c.Tool, valueWord(c.Key)))
 	}
+	for _, v := range c.Also {
+		if vd := at.DecideKey(c.Key, v); engine.Stricter(d.Action, vd.Action) != d.Action {
+			d = vd
+		}
+	}
+	if c.Opaque != "" && d.Action == engine.Allow {
+		d.Action = engine.Ask
+		d.Reason = addReason(d.Reason, c.Opaque)
+	}
 	for _, f := range c.Folders {
 		if fd := at.DecideKey(c.Key, f); engine.Stricter(d.Action, fd.Action) != d.Action {
 			d = fd
@@ -226,6 +259,19 @@ func decide(p *engine.Policy, c Call) engine.Decision {
 			d = b
 		}
 		d.Units = b.Units
+	}
+	for _, w := range c.Writes {
+		if e := at.DecideKey("edit", w); engine.Stricter(d.Action, e.Action) != d.Action {
+			d = e
+		}
+	}
+	for _, u := range c.URLs {
+		if f := at.DecideKey("webfetch", u); engine.Stricter(d.Action, f.Action) != d.Action {
+			d = f
+		}
+	}
+	if c.Unknown {
+		d = p.CloseUnknown(c.Tool, d)
 	}
 	return d
 }

@@ -209,6 +209,10 @@ func TestNeutralShellFamilyFailsClosed(t *testing.T) {
 		{"a misspelt value is no value", `{"session":"s1","tool":"bash","valeu":"rm -rf x"}`, engine.Deny},
 		{"a path tool without its path is not allowed", `{"session":"s1","tool":"read","path":"/x"}`, engine.Deny},
 		{"a used field of the wrong type is denied", `{"session":"s1","tool":"bash","value":["ls"]}`, engine.Deny},
+		// The persona restricts bash (rm): a tool agentmgr does not know, allowed by "*" only,
+		// asks, which the neutral protocol answers with a deny; todo is known.
+		{"an unknown tool under a restricting persona is not allowed", `{"session":"s1","tool":"mcp__srv__status","value":""}`, engine.Deny},
+		{"a known tool of its own key stays allowed", `{"session":"s1","tool":"todo","value":""}`, engine.Allow},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -44,9 +44,12 @@ type Request struct {
 	Client  Client `json:"client"`
 	Session string `json:"session"` // the key of the session's rules: one per agent (Call.SessionKey)
 	// AgentID names the subagent that made the call; "" for the main thread.
-	AgentID    string       `json:"agent_id,omitempty"`
-	Agent      string       `json:"agent"` // the persona the gate decided with
-	Tool       string       `json:"tool"`  // as the agent named it
+	AgentID string `json:"agent_id,omitempty"`
+	Agent   string `json:"agent"` // the persona the gate decided with (the nearest of a subagent's chain)
+	// Callers are the other personas of a subagent's chain, outermost first: the app decides
+	// with each of them too, so that its answer by rule is never looser than the gate's.
+	Callers    []string     `json:"callers,omitempty"`
+	Tool       string       `json:"tool"` // as the agent named it
 	Permission string       `json:"permission"`
 	Value      string       `json:"value"`
 	Cwd        string       `json:"cwd,omitempty"`

@@ -45,6 +45,9 @@ func ParseNeutral(data []byte) (Call, error) {
 		// names nothing: either asks, never allows.
 		NoValue: mapping.IsShellKey(key) && strings.TrimSpace(req.Value) == "" ||
 			mapping.IsPathKey(key) && req.Value == "",
+		// A tool agentmgr does not know, allowed only by "*", asks while the persona restricts
+		// bash, edit or webfetch, as in Claude Code.
+		Unknown: !mapping.IsKnownTool(req.Tool),
 	}, nil
 }
 

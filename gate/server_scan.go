@@ -111,12 +111,12 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 			s.report(err)
 		}
 	}
-	pol, err := s.Policy(r)
+	pol, err := s.chainPolicy(r)
 	if err != nil {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: fmt.Sprintf("the app could not load persona %q: %v", r.Agent, err)})
 		return
 	}
-	call := approvals.Call{Session: r.Session, Agent: r.Agent, Tool: toolOfKey(r.Permission), Values: []string{r.Value}}
+	call := approvals.Call{Session: r.Session, Agent: r.Agent, AgentID: r.AgentID, Tool: toolOfKey(r.Permission), Values: []string{r.Value}}
 	d, pending, err := s.Approvals.Ask(pol, call)
 	if err != nil {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: "the app could not decide the call: " + err.Error()})
@@ -182,4 +182,26 @@ func (s *Server) inboxID(approvalsID string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.ids[approvalsID]
+}
+
+// chainPolicy loads the policy of a request: its persona and, for a subagent's call, each
+// other persona of the chain as a caller (engine.Policy.Callers), so that the app decides as
+// the gate did: never looser than any persona on the chain.
+func (s *Server) chainPolicy(r Request) (*engine.Policy, error) {
+	pol, err := s.Policy(r)
+	if err != nil || len(r.Callers) == 0 {
+		return pol, err
+	}
+	q := *pol
+	q.Name = r.Agent
+	for _, name := range r.Callers {
+		cr := r
+		cr.Agent, cr.Callers = name, nil
+		cp, err := s.Policy(cr)
+		if err != nil {
+			return nil, fmt.Errorf("persona %q of the agent's chain: %w", name, err)
+		}
+		q.Callers = append(q.Callers, engine.Caller{Name: name, Rules: cp.Persona})
+	}
+	return &q, nil
 }

@@ -160,3 +160,29 @@ func TestServerHeartbeat(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// The app decides a subagent's forwarded call with every persona of its chain: a persona that
+// allows what the session's persona asks about does not turn the ask into an allow by rule.
+func TestServerChainPolicyIsNeverLooser(t *testing.T) {
+	personas := map[string]engine.Ruleset{
+		"cleaner": {{Permission: "*", Pattern: "*", Action: engine.Allow}},
+		"builder": {{Permission: "*", Pattern: "*", Action: engine.Allow}, {Permission: "bash", Pattern: "rm *", Action: engine.Ask}},
+	}
+	s := testServer(Inbox{Dir: t.TempDir()}, func(r Request) (*engine.Policy, error) {
+		rs, ok := personas[r.Agent]
+		if !ok {
+			return nil, errors.New("no persona " + r.Agent)
+		}
+		return engine.NewPolicy(rs), nil
+	})
+	pol, err := s.chainPolicy(Request{Agent: "cleaner", Callers: []string{"builder"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := pol.DecideKey("bash", "rm x"); d.Action != engine.Ask || pol.Decider(d.Ref) != "builder" {
+		t.Errorf("rm x with cleaner under builder = %s by %q, want builder's ask", d.Action, pol.Decider(d.Ref))
+	}
+	if _, err := s.chainPolicy(Request{Agent: "cleaner", Callers: []string{"ghost"}}); err == nil {
+		t.Error("a chain with a persona the app cannot load was decided")
+	}
+}

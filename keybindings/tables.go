@@ -9,7 +9,7 @@ import (
 )
 
 // tablesJSON holds pi's default bindings per release. It is generated from
-// the shared pi-keybindings.json by TestEmbeddedTablesMatchShared with
+// testdata/pi-keybindings.json by TestEmbeddedTablesMatchSource with
 // -update, and that test keeps the two in step.
 //
 //go:embed data/pi-keybindings.json

@@ -13,30 +13,9 @@ import (
 
 var update = flag.Bool("update", false, "regenerate data/pi-keybindings.json and golden files")
 
-// sharedTablesPath returns ../shared/pi-keybindings.json next to the repo
-// root, skipping the test when it is absent (a clone without shared/).
-func sharedTablesPath(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repo root not found")
-		}
-		dir = parent
-	}
-	path := filepath.Join(dir, "..", "shared", "pi-keybindings.json")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared pi tables absent: %v", err)
-	}
-	return path
-}
+// sourceTablesPath is pi's default bindings per release as extracted from the npm packages
+// (the source of data/pi-keybindings.json), kept as a fixture of this package.
+var sourceTablesPath = filepath.Join("testdata", "pi-keybindings.json")
 
 // member is one key/value of a JSON object, kept in order.
 type member struct {
@@ -98,9 +77,9 @@ func quoteList(items []any) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// convertShared turns the shared file into the embedded layout, one
+// convertSource turns the source file into the embedded layout, one
 // binding per line so that diffs between pi releases stay readable.
-func convertShared(src []byte) ([]byte, error) {
+func convertSource(src []byte) ([]byte, error) {
 	v, err := decodeOrdered(json.NewDecoder(bytes.NewReader(src)))
 	if err != nil {
 		return nil, err
@@ -142,14 +121,14 @@ func convertShared(src []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func TestEmbeddedTablesMatchShared(t *testing.T) {
-	src, err := os.ReadFile(sharedTablesPath(t))
+func TestEmbeddedTablesMatchSource(t *testing.T) {
+	src, err := os.ReadFile(sourceTablesPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := convertShared(src)
+	want, err := convertSource(src)
 	if err != nil {
-		t.Fatalf("converting the shared pi tables: %v", err)
+		t.Fatalf("converting testdata/pi-keybindings.json: %v", err)
 	}
 	if *update {
 		if err := os.WriteFile(filepath.Join("data", "pi-keybindings.json"), want, 0o644); err != nil {
@@ -158,7 +137,7 @@ func TestEmbeddedTablesMatchShared(t *testing.T) {
 		return
 	}
 	if !bytes.Equal(tablesJSON, want) {
-		t.Errorf("data/pi-keybindings.json is out of date with the shared pi-keybindings.json; run go test ./keybindings -run TestEmbeddedTablesMatchShared -update")
+		t.Errorf("data/pi-keybindings.json is out of date with testdata/pi-keybindings.json; run go test ./keybindings -run TestEmbeddedTablesMatchSource -update")
 	}
 }
 

@@ -9,24 +9,38 @@ import (
 // AgentDirEnv names the environment variable that moves pi's agent dir.
 const AgentDirEnv = "PI_CODING_AGENT_DIR"
 
-// Dirs are the two roots every location hangs from.
+// Dirs are the two roots every location hangs from, and the home directory they were found
+// from, which is also what `~` and `$HOME` stand for in rules.
 type Dirs struct {
 	Agent   string // pi's agent dir: $PI_CODING_AGENT_DIR, or ~/.pi/agent
 	Project string // the project's .pi folder, nearest upward from the working directory; "" when none
+	// Home is the user's home directory (see Home); "" when it is unknown, and in Dirs made
+	// by hand, where deciding falls back to the engine's own reading of $HOME.
+	Home string
 }
 
-// Default finds the agent dir from the environment and the project's .pi folder from cwd
-// upward (no project when cwd is "").
+// Home is the one reading of the user's home directory: $HOME when it is set (as pi, the
+// shells and the coding agents read it), else what the system says (os.UserHomeDir: the
+// profile folder on Windows); "" when neither knows. getenv is the environment to read.
+func Home(getenv func(string) string) string {
+	if h := getenv("HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// Default finds the home directory and the agent dir from the environment, and the project's
+// .pi folder from cwd upward (no project when cwd is "").
 func Default(cwd string) Dirs {
-	home, _ := os.UserHomeDir()
-	return Find(os.Getenv, home, cwd)
+	return Find(os.Getenv, Home(os.Getenv), cwd)
 }
 
 // Find is Default with the environment and the home directory given. The .pi folder of the
 // home directory is never a project: it holds pi's global settings, and taking it as a project
 // would list every global persona twice.
 func Find(getenv func(string) string, home, cwd string) Dirs {
-	d := Dirs{Agent: AgentDir(getenv(AgentDirEnv), home)}
+	d := Dirs{Agent: AgentDir(getenv(AgentDirEnv), home), Home: home}
 	if cwd == "" {
 		return d
 	}

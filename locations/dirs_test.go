@@ -71,6 +71,7 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		{"project state", d.ProjectStateDir(), "p/.pi/agent-manager"},
 		{"persona index", d.PersonaIndex(), "a/agent/agent-manager/cache/persona-names.json"},
 		{"sessions", d.SessionsDir(), "a/agent/agent-manager/sessions"},
+		{"subagents", d.SubagentsDir(), "a/agent/agent-manager/subagents"},
 		{"review log", d.ReviewLog(), "a/agent/agent-manager/log/review.jsonl"},
 		{"inbox", d.InboxDir(), "a/agent/agent-manager/inbox"},
 		{"keybindings", d.Keybindings(), "a/agent/keybindings.json"},
@@ -94,5 +95,19 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 	}
 	if g := none.GuardsFiles(); len(g) != 1 {
 		t.Errorf("GuardsFiles without a project = %v, want the user's only", g)
+	}
+}
+
+// Home reads $HOME first, from the environment it is given; Find keeps the home it was given
+// with the folders, for the rules' `~`.
+func TestHomeIsReadOneWay(t *testing.T) {
+	env := map[string]string{"HOME": "/home/given"}
+	getenv := func(k string) string { return env[k] }
+	if got := Home(getenv); got != "/home/given" {
+		t.Errorf("Home = %q, want $HOME of the given environment", got)
+	}
+	d := Find(getenv, Home(getenv), "")
+	if d.Home != "/home/given" || d.Agent != "/home/given/.pi/agent" {
+		t.Errorf("Find = %+v, want home /home/given and its agent dir", d)
 	}
 }

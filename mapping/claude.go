@@ -53,6 +53,7 @@ var claudeTools = []ClaudeTool{
 	{Name: "ScheduleWakeup", Key: "task", Fields: []string{"prompt"}},
 	{Name: "RemoteTrigger", Key: "task", Fields: []string{"action"}},
 	{Name: "TaskStop", Key: "task"},
+	{Name: "ListAgents", Key: "task"}, // lists the agents of the session (ListPeers before)
 	// The todo list and questions to the person have keys of their own in pi's personas
 	// (planner allows todo), so Claude Code's equivalents are governed by the same rules.
 	// Claude Code 2.1 keeps its todo list with the Task* tools.
@@ -62,9 +63,13 @@ var claudeTools = []ClaudeTool{
 	{Name: "TaskUpdate", Key: "todo"},
 	{Name: "TaskList", Key: "todo"},
 	{Name: "AskUserQuestion", Key: "question"},
+	// ReportFindings hands a review's findings to the host's UI: output, like the todo list.
+	{Name: "ReportFindings", Key: "todo"},
 	// Tools with a key of their own (their name): a persona names them to allow them.
 	{Name: "Skill", Key: "skill", Fields: []string{"skill", "name"}},
 	{Name: "ToolSearch", Key: "ToolSearch"},
+	// The name a deferred tool goes by until ToolSearch loads it: a key of its own.
+	{Name: "DeferredToolPlaceholder", Key: "DeferredToolPlaceholder"},
 	{Name: "EnterPlanMode", Key: "EnterPlanMode"},
 	{Name: "ExitPlanMode", Key: "ExitPlanMode"},
 	{Name: "LSP", Key: "LSP"},
@@ -105,6 +110,15 @@ func ClaudeToolFor(name string) ClaudeTool {
 		return t
 	}
 	return ClaudeTool{Name: name, Key: KeyForTool(name)}
+}
+
+// IsClaudeTool reports whether name is a tool of the Claude Code table (whatever its case).
+func IsClaudeTool(name string) bool {
+	if _, ok := claudeByName[name]; ok {
+		return true
+	}
+	_, ok := claudeByFold[strings.ToLower(name)]
+	return ok
 }
 
 // ClaudeTools returns the table of Claude Code tools, in display order.

@@ -52,7 +52,7 @@ func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	bdup, err := Duplicate(c, "planner", "my-planner", ScopeGlobal)
-	if err != nil || bdup.Persona().Name != "my-planner" || len(bdup.Persona().Rules) != 21 {
+	if err != nil || bdup.Persona().Name != "my-planner" || len(bdup.Persona().Rules) != 22 {
 		t.Fatalf("Duplicate(planner) = %v, %v", bdup, err)
 	}
 	jdup, err := Duplicate(c, "old", "owl", ScopeGlobal)

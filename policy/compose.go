@@ -1,6 +1,11 @@
 package policy
 
-import "github.com/agentmgr/agentmgr/engine"
+import (
+	"os"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
+)
 
 // Parts are the rules that decide a persona's calls, already read: For reads them from disk,
 // the app's previews hold them in memory as a person edits them. Both compose them with
@@ -54,9 +59,10 @@ func CompileGuardRules(files []engine.Ruleset, home string) []*engine.Compiled {
 	return out
 }
 
+// homeOr is home, or the user's home directory (locations.Home) when it is "".
 func homeOr(home string) string {
 	if home == "" {
-		return engine.HomeDir()
+		return locations.Home(os.Getenv)
 	}
 	return home
 }

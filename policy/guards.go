@@ -71,10 +71,14 @@ func brokenGuards(path string, p personas.Problem) GuardsFile {
 }
 
 // CompileGuards compiles each file on its own, ready for engine.Policy.Guards.
-func CompileGuards(files []GuardsFile) []*engine.Compiled {
+func CompileGuards(files []GuardsFile) []*engine.Compiled { return compileGuardsWithHome(files, "") }
+
+// compileGuardsWithHome is CompileGuards with `~` and `$HOME` standing for home ("" the
+// user's).
+func compileGuardsWithHome(files []GuardsFile, home string) []*engine.Compiled {
 	rules := make([]engine.Ruleset, len(files))
 	for i, f := range files {
 		rules[i] = f.Rules
 	}
-	return CompileGuardRules(rules, "")
+	return CompileGuardRules(rules, home)
 }

@@ -32,7 +32,8 @@ func ForChain(dirs locations.Dirs, chain []*personas.Persona, session string) (*
 	p := chain[len(chain)-1]
 	files, probs := LoadGuards(dirs)
 	state, _ := personas.LoadState(dirs)
-	parts := Parts{Name: p.Name, Persona: p.Rules, Guards: CompileGuards(files), Yolo: state.Yolo}
+	// The home directory the folders were found from is the one `~` stands for in every rule.
+	parts := Parts{Name: p.Name, Persona: p.Rules, Guards: compileGuardsWithHome(files, dirs.Home), Yolo: state.Yolo, Home: dirs.Home}
 	for _, c := range chain[:len(chain)-1] {
 		parts.Callers = append(parts.Callers, Caller{Name: c.Name, Rules: c.Rules})
 	}

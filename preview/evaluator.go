@@ -6,6 +6,7 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // Options say how previews compile and compose rules.
@@ -143,7 +144,7 @@ func (e *Evaluator) result(tool, key string, full bool) *keyResult {
 
 func (e *Evaluator) explore(key string, r *keyResult, full bool) {
 	r.explored, r.complete, r.outcomes = true, true, nil
-	var rules [][]glob
+	var rules [][]wildcard.Automaton
 	constant := true
 	path := mapping.IsPathKey(key)
 	for li := range e.layers {

@@ -6,12 +6,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // globsMatch reports whether any of the globs matches v.
 func globsMatch(globs []string, v string) bool {
 	for _, g := range globs {
-		if newGlob(g).match(v) {
+		if wildcard.NewAutomaton(g).Match(v) {
 			return true
 		}
 	}
@@ -60,7 +61,7 @@ func TestShortAndLongGlobsAgree(t *testing.T) {
 	for _, p := range []string{"*", "a*c", "a?c", "**", "", "*b*", long} {
 		g := valueGlobs(p, false, testHome)
 		for _, v := range values {
-			want := engine.Match(p, v)
+			want := wildcard.Match(p, v, wildcard.Options{})
 			if got := globsMatch(g, v); got != want {
 				t.Errorf("glob %q on %q = %v, engine says %v", p, v, got, want)
 			}

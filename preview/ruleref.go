@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // Layer says which of the composed rulesets a rule belongs to: the engine's layers.
@@ -40,28 +41,28 @@ type layer struct {
 	compiled *engine.Compiled
 	// values holds each rule's value globs once made, for plain and for path keys; a pointer,
 	// so that evaluators sharing a guards layer share what it learned.
-	values *[2][][]glob
+	values *[2][][]wildcard.Automaton
 }
 
 // valueGlobs returns the value globs of rule i (see valueGlobs), made once.
-func (l *layer) valueGlobs(i int, path bool, home string) []glob {
+func (l *layer) valueGlobs(i int, path bool, home string) []wildcard.Automaton {
 	p := 0
 	if path {
 		p = 1
 	}
 	if l.values[p] == nil {
-		l.values[p] = make([][]glob, len(l.rules))
+		l.values[p] = make([][]wildcard.Automaton, len(l.rules))
 	}
 	if l.values[p][i] == nil {
 		for _, s := range valueGlobs(l.rules[i].Pattern, path, home) {
-			l.values[p][i] = append(l.values[p][i], newGlob(s))
+			l.values[p][i] = append(l.values[p][i], wildcard.NewAutomaton(s))
 		}
 	}
 	return l.values[p][i]
 }
 
 func newLayer(kind Layer, set int, compiled *engine.Compiled) layer {
-	return layer{kind: kind, set: set, rules: compiled.Rules(), compiled: compiled, values: new([2][][]glob)}
+	return layer{kind: kind, set: set, rules: compiled.Rules(), compiled: compiled, values: new([2][][]wildcard.Automaton)}
 }
 
 // candidates returns the indexes of the rules whose permission matches key, in order, as the

@@ -39,6 +39,10 @@ type Query struct {
 	Tool    string
 	Value   string
 	Session string
+	// Subagent, when set, checks the call as a subagent of that name makes it in a session
+	// running Persona: a persona named like the subagent decides too, and the stricter answer
+	// wins (the gate's subagent rule); a name that is no persona leaves it to Persona.
+	Subagent string
 }
 
 // Result is the simulator's answer to a Query.
@@ -56,6 +60,10 @@ type Result struct {
 	Guard *RuleRef
 	// Suggestions are the patterns an "always" reply would store, when the call asks.
 	Suggestions []string
+	// DecidedBy names the persona whose rule decided: Agent, or for a subagent's call the
+	// strictest persona of its chain. SubagentNote says when the subagent's name is no persona.
+	DecidedBy    string
+	SubagentNote string
 	// FailClosed is true when the call asks although the rule that matched allows it: the
 	// shell analysis (a command it could not read, a non-literal command, code that needs a
 	// naming rule) forced the ask, and Decision.Reason says why.
@@ -134,14 +142,35 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 		}
 		session = append(engine.Ruleset{}, rs...) // non-nil: the evaluator then has a session layer
 	}
-	e := NewEvaluator(p.Rules, session, snap.Guards, snap.Options)
+	deciding := p
+	var callers []engine.Caller
+	if q.Subagent != "" {
+		if sp, ok := snap.Persona(q.Subagent); ok && sp.Name != p.Name {
+			// The subagent's persona decides as the persona, the session's as its caller.
+			deciding = sp
+			callers = []engine.Caller{{Name: p.Name, Rules: engine.CompileWithHome(p.Rules, resolveHome(snap.Options.Home))}}
+		} else if !ok {
+			r.SubagentNote = fmt.Sprintf("subagent %q is no persona, so %s decides its calls", q.Subagent, p.Name)
+		}
+	}
+	e := NewEvaluator(deciding.Rules, session, snap.Guards, snap.Options)
 	pol := e.Policy()
+	if len(callers) > 0 {
+		q := *pol
+		q.Name, q.Callers = deciding.Name, callers
+		pol = &q
+	} else {
+		q := *pol
+		q.Name = p.Name
+		pol = &q
+	}
 	if snap.Place != nil {
 		pol = pol.At(snap.Place)
 	}
 	r.Hidden = pol.Hidden(q.Tool)
 	r.Decision = pol.DecideTool(q.Tool, q.Value)
 	r.Rule = refOf(r.Decision.Rule, r.Decision.Ref)
+	r.DecidedBy = pol.Decider(r.Decision.Ref)
 	if r.Rule != nil && r.Rule.Layer == LayerGuard {
 		r.Guard = r.Rule
 	}

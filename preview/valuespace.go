@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // valueSpace is the set of values a permission key can be called with, seen through the value
@@ -14,7 +14,7 @@ import (
 // know every decision the rules can make. The classes are found by walking the product of the
 // patterns' automatons breadth first: the first value reaching a class is the shortest of it.
 type valueSpace struct {
-	globs []glob
+	globs []wildcard.Automaton
 	rules [][]int // per rule, the indexes of the globs whose union is its pattern
 	path  bool    // values are paths: the engine reads `\` as `/` and expands a leading ~
 	// alphabet holds every rune some pattern matches literally, and other, a rune none does,
@@ -30,18 +30,18 @@ const maxClasses = 4096
 const otherRunes = "xzqjkvwy_0123456789"
 
 // newValueSpace prepares the walk over the value patterns of rules (globs per rule).
-func newValueSpace(rules [][]glob, path bool) *valueSpace {
+func newValueSpace(rules [][]wildcard.Automaton, path bool) *valueSpace {
 	vs := &valueSpace{path: path, rules: make([][]int, 0, len(rules))}
 	var lits []rune
 	for _, r := range rules {
 		ids := make([]int, 0, len(r))
 		for _, g := range r {
 			// Rules are few: a linear search beats a map here.
-			i := slices.IndexFunc(vs.globs, func(x glob) bool { return x.src == g.src })
+			i := slices.IndexFunc(vs.globs, func(x wildcard.Automaton) bool { return x.String() == g.String() })
 			if i < 0 {
 				i = len(vs.globs)
 				vs.globs = append(vs.globs, g)
-				g.literals(func(c rune) { lits = append(lits, c) })
+				g.Literals(func(c rune) { lits = append(lits, c) })
 			}
 			ids = append(ids, i)
 		}
@@ -74,7 +74,7 @@ func (vs *valueSpace) explore(visit func(value string, matched int) bool) (compl
 	offs := make([]int, len(vs.globs))
 	for i, g := range vs.globs {
 		offs[i] = width
-		width += g.words()
+		width += g.Words()
 	}
 	// States live in one arena, width words each; a state is reached from its parent by one
 	// rune, which is how its shortest value is spelled out when it is visited.
@@ -89,9 +89,9 @@ func (vs *valueSpace) explore(visit func(value string, matched int) bool) (compl
 	reads := make([][]uint64, len(vs.globs))
 	stars := make([]uint64, len(vs.globs))
 	for i, g := range vs.globs {
-		g.start(arena[offs[i] : offs[i]+g.words()])
-		if g.short() {
-			reads[i], stars[i] = g.masks(vs.alphabet)
+		g.Start(arena[offs[i] : offs[i]+g.Words()])
+		if g.Short() {
+			reads[i], stars[i] = g.Masks(vs.alphabet)
 		}
 	}
 	seen := make(map[string]int32, 64)
@@ -120,12 +120,12 @@ func (vs *valueSpace) explore(visit func(value string, matched int) bool) (compl
 			for i, g := range vs.globs {
 				o := offs[i]
 				if reads[i] != nil {
-					next[o] = wordStep(cur[o], reads[i][a], stars[i])
+					next[o] = wildcard.WordStep(cur[o], reads[i][a], stars[i])
 					continue
 				}
-				w := g.words()
+				w := g.Words()
 				clear(next[o : o+w])
-				g.step(cur[o:o+w], next[o:o+w], c)
+				g.Step(cur[o:o+w], next[o:o+w], c)
 			}
 			keyBuf = stateKey(keyBuf[:0], next)
 			if _, ok := seen[string(keyBuf)]; ok {
@@ -161,7 +161,7 @@ func (vs *valueSpace) classKey(st []uint64, offs []int, buf []byte) []byte {
 	for r, ids := range vs.rules {
 		for _, i := range ids {
 			g := vs.globs[i]
-			if g.accepts(st[offs[i] : offs[i]+g.words()]) {
+			if g.Accepts(st[offs[i] : offs[i]+g.Words()]) {
 				b |= 1 << (r % 8)
 				break
 			}
@@ -191,7 +191,7 @@ func stateKey(buf []byte, st []uint64) []byte {
 }
 
 // prefixState follows the start of a path value, because the engine rewrites a leading home
-// spelling (engine.HomePrefixes: `~`, `$HOME`), alone or before `/`, to the home directory
+// spelling (wildcard.HomePrefixes: `~`, `$HOME`), alone or before `/`, to the home directory
 // before matching: such a value is never what the rules see, so it is not a class of its own.
 // Between prefixStart and prefixFree the state is homeSpelt + 8*spelling + runes read of it.
 // For other keys the state is always prefixFree.
@@ -206,7 +206,7 @@ const (
 
 // homeSpellings are the engine's home spellings; each is shorter than 8 bytes, as the state
 // encoding needs (a test checks).
-var homeSpellings = engine.HomePrefixes()
+var homeSpellings = wildcard.HomePrefixes()
 
 func (p prefixState) spelling() (s string, read int) {
 	i := int(p - homeSpelt)

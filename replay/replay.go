@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/mapping"
 )
 
 // Options select the calls a replay re-decides.
@@ -42,8 +41,10 @@ type Result struct {
 // stored, by "always" replies in the log, before the call was made, so that what a session
 // allowed is not reported as a change of the persona's rules.
 //
-// A call's value is matched as logged: a path the gate also matched by its spelling relative
-// to the working directory is matched by the logged spelling only.
+// Every call is decided as the gate decides it, by engine.Policy.DecideKeyValues: a shell
+// command unit by unit and, when pol has a Place, a path under each of its names there. The
+// log does not keep a call's working directory, so without a Place a path is matched as
+// logged.
 func Replay(l *Log, pol *engine.Policy, opt Options) Result {
 	var out Result
 	d := newDecider(l, pol)
@@ -103,6 +104,15 @@ type decider struct {
 	todo     []pending // distinct calls prepared but not yet decided
 }
 
+// home is the home directory the replayed persona was compiled with (the user's when there
+// is none).
+func (d *decider) home() string {
+	if d.pol.Persona != nil && d.pol.Persona.Home() != "" {
+		return d.pol.Persona.Home()
+	}
+	return engine.HomeDir()
+}
+
 // pending is a distinct call to decide, under the policy its session had at the time.
 type pending struct {
 	key string
@@ -124,7 +134,8 @@ func (d *decider) prepare(c *Call) string {
 			sp, ok := d.sessions[id]
 			if !ok {
 				cp := *d.pol
-				cp.Session = engine.Compile(rs)
+				// The session's `~` is the persona's: one home for every rule of the call.
+				cp.Session = engine.CompileWithHome(rs, d.home())
 				sp = &cp
 				d.sessions[id] = sp
 			}
@@ -155,7 +166,7 @@ func (d *decider) decideAll() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(d.todo); i = int(next.Add(1) - 1) {
 				t := d.todo[i]
-				out[i] = DecideKey(t.pol, t.c.Key, t.c.Values)
+				out[i] = t.pol.DecideKeyValues(t.c.Key, t.c.Values)
 			}
 		}()
 	}
@@ -164,27 +175,4 @@ func (d *decider) decideAll() {
 		d.memo[t.key] = out[i]
 	}
 	d.todo = d.todo[:0]
-}
-
-// DecideKey decides a call of permission key with values as the gate does: each value on its
-// own (a shell command split into the commands it runs), combined as one call. No values is one
-// empty value.
-func DecideKey(p *engine.Policy, key string, values []string) engine.Decision {
-	if len(values) == 0 {
-		values = []string{""}
-	}
-	shell := mapping.IsShellKey(key)
-	parts := make([]engine.Decision, len(values))
-	var units []engine.UnitDecision
-	for i, v := range values {
-		if shell {
-			parts[i] = p.DecideShell(key, v)
-			units = append(units, parts[i].Units...)
-		} else {
-			parts[i] = p.Decide(key, v)
-		}
-	}
-	out := engine.Combine(key, parts)
-	out.Units = units
-	return out
 }

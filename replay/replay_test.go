@@ -155,3 +155,42 @@ func TestReplaySkipsClippedValues(t *testing.T) {
 		t.Errorf("replay of a clipped call: %+v", r)
 	}
 }
+
+// Replay decides a call as the gate does, path handling included: with the policy at a place,
+// a logged read outside the project is the engine's external_directory ask, not the allow its
+// spelling alone would get.
+func TestReplayDecidesPathsAsTheEngineDoes(t *testing.T) {
+	rs := rules("read", "*", "allow")
+	l := FromEntries(logOf(rs, "dev|s1|read|/etc/hosts", "dev|s1|read|src/a.go"))
+	pol := engine.NewPolicy(rs).At(&engine.Place{Cwd: "/proj", Project: "/proj"})
+	r := Replay(l, pol, Options{})
+	if r.Calls != 2 || len(r.Changed) != 1 || r.Changed[0].Values[0] != "/etc/hosts" ||
+		r.Changed[0].Now.Action != engine.Ask || r.Changed[0].Now.Permission != engine.ExternalDirectory {
+		t.Errorf("replay at /proj: %d calls, changed %q; want /etc/hosts to become an external_directory ask", r.Calls, changedText(r))
+	}
+}
+
+// Session rules are replayed with the persona's home directory, not the process's $HOME: a
+// session's "~/notes/*" allows what the persona's "~" means.
+func TestReplaySessionRulesUseThePersonasHome(t *testing.T) {
+	t.Setenv("HOME", "/elsewhere")
+	rs := rules("*", "*", "ask")
+	pol := &engine.Policy{Persona: engine.CompileWithHome(rs, "/home/h")}
+	value := "/home/h/notes/a.md"
+	ask := pol.DecideToolValues("read", []string{value})
+	req := &approvals.Request{ID: "r1", Session: "s1", Agent: "dev", Tool: "read", Permission: "read", Values: []string{value}}
+	stored := engine.Rule{Permission: "read", Pattern: "~/notes/*", Action: engine.Allow, Source: engine.Source{Kind: engine.FromSession}}
+	session := &engine.Policy{Persona: pol.Persona, Session: engine.CompileWithHome(engine.Ruleset{stored}, "/home/h")}
+	later := session.DecideToolValues("read", []string{value})
+	if later.Action != engine.Allow {
+		t.Fatalf("setup: the session rule does not allow: %+v", later)
+	}
+	l := FromEntries([]reviewlog.Entry{
+		reviewlog.DecisionEntry(t0, approvals.Call{Session: "s1", Agent: "dev", Tool: "read", Values: []string{value}}, ask, req),
+		reviewlog.ReplyEntry(t0.Add(time.Second), *req, approvals.Resolution{Action: engine.Allow, Reply: approvals.Always, By: approvals.ByPerson, Rules: engine.Ruleset{stored}}),
+		reviewlog.DecisionEntry(t0.Add(time.Minute), approvals.Call{Session: "s1", Agent: "dev", Tool: "read", Values: []string{value}}, later, nil),
+	})
+	if r := Replay(l, pol, Options{}); len(r.Changed) != 0 {
+		t.Errorf("replay with the same rules changed %q; the session allowed %s", changedText(r), value)
+	}
+}

@@ -45,7 +45,7 @@ func Suggest(l *Log, agent string, def engine.Action) (Suggestion, error) {
 	}
 	pol := policyWith(nil)
 	for _, c := range kept {
-		d := DecideKey(pol, c.Key, c.Values)
+		d := pol.DecideKeyValues(c.Key, c.Values)
 		if d.Action == engine.Allow {
 			s.Kept = append(s.Kept, c)
 			continue
@@ -59,7 +59,7 @@ func Suggest(l *Log, agent string, def engine.Action) (Suggestion, error) {
 			continue
 		}
 		next := policyWith(add)
-		if DecideKey(next, c.Key, c.Values).Action != engine.Allow {
+		if next.DecideKeyValues(c.Key, c.Values).Action != engine.Allow {
 			s.Unkept = append(s.Unkept, Unkept{c, "no rule can allow it: the shell analysis cannot read part of it, so it always asks"})
 			continue
 		}
@@ -147,7 +147,7 @@ func literal(s string) string { return strings.NewReplacer("*", "?", "?", "?").R
 // refusedBy returns a refused call of key that pol allows.
 func refusedBy(pol *engine.Policy, key string, refused []Call) (Call, bool) {
 	for _, r := range refused {
-		if r.Key == key && DecideKey(pol, r.Key, r.Values).Action == engine.Allow {
+		if r.Key == key && pol.DecideKeyValues(r.Key, r.Values).Action == engine.Allow {
 			return r, true
 		}
 	}
@@ -173,7 +173,7 @@ func minimize(allow engine.Ruleset, base engine.Rule, kept []Call) engine.Rulese
 		}
 		pol := engine.NewPolicy(append(engine.Ruleset{base}, rs...))
 		for _, c := range kept {
-			if c.Key == allow[i].Permission && DecideKey(pol, c.Key, c.Values).Action != engine.Allow {
+			if c.Key == allow[i].Permission && pol.DecideKeyValues(c.Key, c.Values).Action != engine.Allow {
 				dropped[i] = false
 				break
 			}

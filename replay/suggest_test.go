@@ -144,19 +144,19 @@ func TestSuggestIsNeverLooserThanTheLog(t *testing.T) {
 			t.Fatalf("seed %d: %d kept + %d unkept, but the log allowed %d distinct calls", seed, len(s.Kept), len(s.Unkept), len(kept))
 		}
 		for _, c := range kept {
-			if got := DecideKey(pol, c.Key, c.Values).Action; got != engine.Allow && !unkept[callID(c)] {
+			if got := pol.DecideKeyValues(c.Key, c.Values).Action; got != engine.Allow && !unkept[callID(c)] {
 				t.Errorf("seed %d: the log allowed %s but the suggestion %q gives %s", seed, describe(c), ruleTexts(s.Rules), got)
 			}
 		}
 		for _, c := range refused {
-			if got := DecideKey(pol, c.Key, c.Values).Action; got == engine.Allow {
+			if got := pol.DecideKeyValues(c.Key, c.Values).Action; got == engine.Allow {
 				t.Errorf("seed %d: the log refused %s but the suggestion %q allows it\nlog %q", seed, describe(c), ruleTexts(s.Rules), spec)
 			}
 		}
 		for i := 1; i < len(s.Rules); i++ {
 			without := engine.NewPolicy(slices.Delete(slices.Clone(s.Rules), i, i+1))
 			needed := slices.ContainsFunc(s.Kept, func(c Call) bool {
-				return DecideKey(without, c.Key, c.Values).Action != engine.Allow
+				return without.DecideKeyValues(c.Key, c.Values).Action != engine.Allow
 			})
 			if !needed {
 				t.Errorf("seed %d: rule %s is not needed by any kept call; rules %q", seed, ruleTexts(s.Rules[i:i+1]), ruleTexts(s.Rules))

@@ -28,7 +28,9 @@ type Entry struct {
 	Session string    `json:"session,omitempty"`
 	Agent   string    `json:"agent,omitempty"`
 	// AgentID names the subagent that made the call; "" for the main thread.
-	AgentID    string   `json:"agent_id,omitempty"`
+	AgentID string `json:"agent_id,omitempty"`
+	// CallID is the agent\'s id for the call (Claude Code\'s tool_use_id).
+	CallID     string   `json:"call_id,omitempty"`
 	Tool       string   `json:"tool"`
 	Permission string   `json:"permission,omitempty"`
 	Values     []string `json:"values"`
@@ -75,7 +77,7 @@ func ruleOf(r *engine.Rule) *Rule {
 // DecisionEntry is the entry for call decided d; req is the request an ask opened, or nil.
 func DecisionEntry(at time.Time, call approvals.Call, d engine.Decision, req *approvals.Request) Entry {
 	e := Entry{
-		Time: at.UTC(), Event: EventDecision, Session: call.Session, Agent: call.Agent, AgentID: call.AgentID, Tool: call.Tool,
+		Time: at.UTC(), Event: EventDecision, Session: call.Session, Agent: call.Agent, AgentID: call.AgentID, CallID: call.CallID, Tool: call.Tool,
 		Permission: d.Permission, Values: values(call.Values), Action: string(d.Action),
 		Rule: ruleOf(d.Rule), Source: d.Source(), Reason: d.Reason,
 		Subagent: call.Subagent, Parent: call.Parent,

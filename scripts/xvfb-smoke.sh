@@ -8,8 +8,8 @@
 #   PERSONAS=200 scripts/xvfb-smoke.sh             # add 200 personas and time the start-up
 #   ACTIVE=planner scripts/xvfb-smoke.sh           # the active agent the app opens on
 #
-# Needs xvfb, xauth and imagemagick (xwininfo from x11-utils is used when present, to check the
-# title); builds bin/agentmgr (cgo) if absent.
+# Needs xvfb, imagemagick and x11-utils (xdpyinfo tells when the X server answers; xwininfo, when
+# present, checks the title); builds bin/agentmgr and bin/agentmgr-app (cgo) if absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -17,15 +17,13 @@ bin=${BIN:-$root/bin/agentmgr}
 out=${OUT:-$root/bin/screenshot.png}
 case "$out" in /*) ;; *) out="$root/$out" ;; esac
 
-if [ ! -x "$bin" ]; then
-	echo "building $bin"
+# bin/agentmgr with no arguments starts the app, bin/agentmgr-app, from beside itself (in place
+# of its own process, so $pid below is the app's).
+if [ ! -x "$bin" ] || [ ! -x "$(dirname "$bin")/agentmgr-app" ]; then
+	echo "building $bin and $(dirname "$bin")/agentmgr-app"
 	go build -o "$bin" ./cmd/agentmgr
+	go build -o "$(dirname "$bin")/agentmgr-app" ./cmd/agentmgr-app
 fi
-if [ -z "${SMOKE_IN_XVFB:-}" ]; then
-	# Re-run this script inside a fresh X server; -a picks a free display number.
-	exec xvfb-run -a -s "-screen 0 1280x800x24" env SMOKE_IN_XVFB=1 BIN="$bin" OUT="$out" "$0" "$@"
-fi
-
 fail() {
 	echo "xvfb-smoke: FAIL: $*" >&2
 	if [ -s "$work/log" ]; then
@@ -38,11 +36,46 @@ now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 work=$(mktemp -d)
 pid=""
+xpid=""
 cleanup() {
 	if [ -n "$pid" ]; then kill -KILL "$pid" 2>/dev/null || true; fi
+	if [ -n "$xpid" ]; then kill -TERM "$xpid" 2>/dev/null && wait "$xpid" 2>/dev/null || true; fi
 	rm -rf "$work"
 }
 trap cleanup EXIT
+
+# start_x starts a fresh Xvfb on a free display (it writes the number it took to -displayfd) and
+# returns once the server answers xdpyinfo: the app is never started against a display that is
+# not up yet. It fails if Xvfb exits, or if it has not answered after a minute (a hang).
+start_x() {
+	rm -f "$work/display"
+	Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+	xpid=$!
+	local n
+	for _ in $(seq 1 1200); do
+		if ! kill -0 "$xpid" 2>/dev/null; then
+			wait "$xpid" 2>/dev/null || true
+			xpid=""
+			echo "xvfb-smoke: Xvfb exited before answering:" >&2
+			cat "$work/xvfb.log" >&2
+			return 1
+		fi
+		n=$(head -n1 "$work/display" 2>/dev/null || true)
+		if [ -n "$n" ] && xdpyinfo -display ":$n" >/dev/null 2>&1; then
+			export DISPLAY=":$n"
+			return 0
+		fi
+		sleep 0.05
+	done
+	echo "xvfb-smoke: Xvfb did not answer within a minute" >&2
+	kill -TERM "$xpid" 2>/dev/null || true
+	xpid=""
+	return 1
+}
+# Xvfb itself can fail to start (a display number taken between its probe and its bind):
+# one retry on a new server.
+start_x || { echo "xvfb-smoke: starting Xvfb again" >&2; start_x; } || fail "no X server"
+echo "xvfb-smoke: X server $DISPLAY answers"
 
 # The app reads the agent dir from PI_CODING_AGENT_DIR; HOME and the working directory are
 # empty folders so that no real settings, preferences or project .pi folder leak in.
@@ -82,7 +115,10 @@ shoot() {
 	fi
 }
 colours=0
-for _ in $(seq 1 400); do
+# The wait is bounded by time, not by a count of tries: only a hang (a minute without a painted
+# window) fails it, however slowly a loaded machine takes each screenshot.
+deadline=$(($(now_ms) + 60000))
+while [ "$(now_ms)" -lt "$deadline" ]; do
 	kill -0 "$pid" 2>/dev/null || fail "the app exited before showing its window"
 	[ -n "$wid" ] || find_window
 	if { [ -n "$wid" ] || ! has_xwininfo; } && shoot "$work/shot.png"; then
@@ -92,7 +128,7 @@ for _ in $(seq 1 400); do
 	sleep 0.02
 done
 painted=$(now_ms)
-[ "$colours" -gt 50 ] || fail "no painted window after the wait ($colours colours)"
+[ "$colours" -gt 50 ] || fail "no painted window within a minute ($colours colours)"
 echo "xvfb-smoke: $count persona files: first painted frame seen $((painted - start)) ms after start"
 if [ -n "$wid" ]; then
 	title=$(xwininfo -id "$wid" | grep -ao '"agentmgr [^"]*"') || true

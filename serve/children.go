@@ -18,13 +18,22 @@ const subagentTool = "subagent"
 // extension agentmgr does not know) is at least ask, with the reason saying how to fix it:
 // a context agentmgr cannot see into fails closed at the call that creates it.
 func (s *Server) judgeParent(c gate.Call, req Request) gate.Judgement {
-	why := s.ungatedChildren(c, req)
+	why := ""
+	if req.Runtime == "" && req.ToolSource != "" {
+		// Only agentmgr's pi extension says where a tool comes from; a client that does not
+		// (an older extension, a script) gets the rules' answer alone.
+		why = s.ungatedChildren(c, req)
+	}
 	if why == "" {
-		return s.gate.Judge(c)
+		return s.judge(c, req.Chain)
+	}
+	base := s.policy
+	if len(req.Chain) > 0 {
+		base = func(c gate.Call) (string, *engine.Policy, error) { return s.chainPolicy(c, req.Chain) }
 	}
 	g := *s.gate
 	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
-		name, pol, err := s.policy(c)
+		name, pol, err := base(c)
 		if err != nil || pol == nil {
 			return name, pol, err
 		}
@@ -51,9 +60,6 @@ func (s *Server) ungatedChildren(c gate.Call, req Request) string {
 	}
 	if !isPiSubagents(req.ToolSource) {
 		src := req.ToolSource
-		if src == "" {
-			src = "an unnamed extension"
-		}
 		return "the subagent tool comes from " + src + ", a subagent extension agentmgr does not know, so the children it starts may run ungated; use pi-subagents with `agentmgr pi install`, or answer this ask knowing that"
 	}
 	return pi.ChildGating(s.Dirs(c.Cwd), names)
@@ -83,24 +89,6 @@ func subagentNames(input json.RawMessage) (names []string, action string) {
 		}
 	}
 	return names, in.Action
-}
-
-// withSubagents makes a call of the subagent tool decided on the names of the subagents it
-// starts (task: {"*": ask, "reviewer": allow} works): the first is its value, every other is
-// decided too and the strictest answer stands. A call that starts children without naming
-// them (a workflow script) is at least ask: agentmgr cannot tell whom it starts.
-func withSubagents(c gate.Call, input json.RawMessage) gate.Call {
-	if c.Key != "task" || c.Tool != subagentTool {
-		return c
-	}
-	names, action := subagentNames(input)
-	switch {
-	case len(names) > 0:
-		c.Value, c.Folders = names[0], names[1:]
-	case action == "":
-		c.NoValue = true
-	}
-	return c
 }
 
 // isPiSubagents reports whether the tool's source file belongs to the pi-subagents package.

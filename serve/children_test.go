@@ -50,30 +50,3 @@ func TestASubagentCallWhoseChildrenWouldRunUngatedAsks(t *testing.T) {
 		}
 	}
 }
-
-func TestASubagentCallIsDecidedOnTheSubagentsNames(t *testing.T) {
-	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "lead.md"), "---\ndescription: Delegates to reviewers only\npermissions:\n  \"*\": allow\n  task:\n    \"*\": ask\n    reviewer: allow\n---\n")
-	f.use(t, "lead")
-	ext := f.dirs.GlobalExtensions()
-	if _, err := pi.Install(ext, "/usr/bin/agentmgr", "test"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pi.GateChildren(ext); err != nil {
-		t.Fatal(err)
-	}
-	src := "/lib/node_modules/pi-subagents/index.ts"
-	tests := []struct{ input, action, value string }{
-		{`{"agent":"reviewer","task":"x"}`, "allow", "reviewer"},
-		{`{"agent":"worker","task":"x"}`, "ask", "worker"},
-		{`{"tasks":[{"agent":"reviewer","task":"x"},{"agent":"worker","task":"y"}]}`, "ask", "reviewer"}, // the reason names worker,
-		{`{"chain":[{"agent":"reviewer","task":"x"},{"agent":"reviewer","task":"y"}]}`, "allow", "reviewer"},
-		{`{"workflow":"acme.check","args":{}}`, "ask", ""},
-	}
-	for i, tt := range tests {
-		r := f.one(t, subagentLine(i, src, tt.input))
-		if r["action"] != tt.action || r["value"] != tt.value {
-			t.Errorf("%s: %v on %q (%v); want %s on %q", tt.input, r["action"], r["value"], r["reason"], tt.action, tt.value)
-		}
-	}
-}

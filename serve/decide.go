@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -50,6 +51,9 @@ func (s *Server) decide(req Request) Reply {
 	var value string
 	var err error
 	switch {
+	case req.Runtime != "":
+		c, err = runtimeCall(req)
+		c.Session, c.Agent, value = req.Session, req.Agent, c.Value
 	case req.Value != nil && len(req.Input) > 0:
 		err = errors.New(`give "input" or "value", not both`)
 	case req.Value != nil:
@@ -67,13 +71,25 @@ func (s *Server) decide(req Request) Reply {
 		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 	}
 	c.Value = value
-	if req.Value == nil {
-		c = withSubagents(c, req.Input)
+	if c.Key == "task" && req.Value == nil {
+		// Every agent the call runs is decided, not only the first one named.
+		agents, opaque := taskAgents(req.Input)
+		for _, a := range agents {
+			if a != value {
+				c.Also = append(c.Also, a)
+			}
+		}
+		c.Opaque = opaque
+	}
+	if doors, unknown, err := sideDoors(req.Tool, req.Input); err != nil {
+		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+	} else if unknown {
+		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
 	}
 	var ch *child
 	var j gate.Judgement
 	if req.Subagent != "" {
-		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Chain}
+		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
 		// The child has its own session id, so no agent id is needed to keep its rules apart.
 		c.AgentType = req.Subagent
 		j = s.judgeChild(c, *ch)
@@ -253,4 +269,20 @@ func rulesText(rs engine.Ruleset) string {
 		parts[i] = fmt.Sprintf("%s %q", r.Permission, r.Pattern)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// sideDoors searches the arguments of a tool agentmgr does not know (custom, MCP) for what it
+// would run, write or fetch, as the Claude Code gate does (gate.FindSideDoors); unknown says
+// the tool is such a tool. A known tool's arguments are read by its value field alone.
+func sideDoors(tool string, input json.RawMessage) (gate.SideDoors, bool, error) {
+	if mapping.IsKnownTool(tool) {
+		return gate.SideDoors{}, false, nil
+	}
+	var fields map[string]json.RawMessage
+	if len(input) > 0 && string(input) != "null" && json.Unmarshal(input, &fields) != nil {
+		// Arguments that are no object hide nothing the tool's own key does not decide.
+		fields = nil
+	}
+	doors, err := gate.FindSideDoors(tool, fields)
+	return doors, true, err
 }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,6 +29,12 @@ func TestDecide(t *testing.T) {
 		{"wrong argument type denies", "bash", `{"command":3}`, "deny", []string{"not a string"}, ""},
 		{"optional path is the cwd", "ls", `{}`, "ask", []string{`list "."`}, "."},
 		{"custom tool decided on its name", "ctx_stats", `{"x":1}`, "ask", []string{`"*" "*" ask`}, ""},
+		// task is decided on the subagent's name; the guarded persona asks for every task.
+		{"a subagent call is decided on its agent", "subagent", `{"agent":"reviewer","task":"look"}`, "ask", []string{`task "reviewer"`}, "reviewer"},
+		{"a subagent management call names no agent", "subagent", `{"action":"list"}`, "ask", []string{`task ""`}, ""},
+		// A tool agentmgr does not know is searched for what it would run, write or fetch.
+		{"an MCP exec's argv is decided as bash", "mcp_srv_exec", `{"argv":["rm","-rf","victim"]}`, "deny", []string{`"rm *" deny`}, ""},
+		{"an MCP write is decided as edit", "mcp_fs_write_file", `{"path":"/p/a","content":"x"}`, "deny", []string{`"edit" "*" deny`}, ""},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,5 +238,27 @@ func TestAPersonaEditIsSeenByTheNextCall(t *testing.T) {
 	f.use(t, "newer")
 	if r := f.one(t, line); r["action"] != "allow" || r["agent"] != "newer" {
 		t.Fatalf("after adding a persona and switching to it, git push = %v by %v, want allow by newer", r["action"], r["agent"])
+	}
+}
+
+// Every agent a pi subagent call runs is decided (parallel tasks, chain steps), and one whose
+// agents are named only when it runs is at least ask.
+func TestDecideEveryAgentOfASubagentCall(t *testing.T) {
+	f := newFixture(t)
+	tasker := "---\ndescription: delegates\npermissions:\n  \"*\": allow\n  task:\n    \"*\": allow\n    \"rm-bot\": deny\n---\n"
+	if err := os.WriteFile(filepath.Join(f.dirs.Agent, "agents", "tasker.md"), []byte(tasker), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ input, action, reason string }{
+		{`{"agent":"reviewer","task":"x"}`, "allow", `task "reviewer"`},
+		{`{"tasks":[{"agent":"reviewer"},{"agent":"rm-bot"}]}`, "deny", `task "rm-bot"`},
+		{`{"chain":[{"agent":"reviewer"},{"parallel":[{"agent":"rm-bot"}]}]}`, "deny", `task "rm-bot"`},
+		{`{"workflowScript":"return run('x')"}`, "ask", "only when it runs"},
+	}
+	for i, tt := range tests {
+		r := f.one(t, `{"id":`+itoa(i)+`,"type":"decide","session":"s1","agent":"tasker","tool":"subagent","input":`+tt.input+`}`)
+		if r["action"] != tt.action || !strings.Contains(str(r["reason"]), tt.reason) {
+			t.Errorf("subagent %s = %v (%v), want %s with %q", tt.input, r["action"], r["reason"], tt.action, tt.reason)
+		}
 	}
 }

@@ -36,14 +36,21 @@ type Request struct {
 	Value *string `json:"value,omitempty"`
 	// Agent decides with this persona instead of the active one (decide).
 	Agent string `json:"agent,omitempty"`
-	// decide: the call comes from a subagent's child session (pi-subagents): Subagent is the
-	// subagent's name, Parent the session id of the agent that started it.
-	Subagent string `json:"subagent,omitempty"`
-	Parent   string `json:"parent,omitempty"`
-	// decide, agent: the subagents from the parent session down to the child, outermost
-	// first (Subagent last); a nested child is decided by every persona on it. Empty means
-	// Subagent alone.
+	// Runtime names the front end whose tool names and arguments Tool and Input are: "" for
+	// pi, "opencode" for OpenCode (decide).
+	Runtime string `json:"runtime,omitempty"`
+	// Chain are the runtime's agents the call was made under, from the session's first agent
+	// down to the one calling (a subagent's caller before it). A persona named like the first
+	// decides instead of the active one; a persona named like a later one decides too, and
+	// the strictest answer stands (decide).
 	Chain []string `json:"chain,omitempty"`
+	// decide, agent: the call comes from a subagent's child session (pi-subagents): Subagent
+	// is the subagent's name, Parent the session id of the agent that started it, Subagents
+	// the subagents from the parent session down to the child, outermost first (Subagent
+	// last; empty means Subagent alone): a nested child is decided by every persona on it.
+	Subagent  string   `json:"subagent,omitempty"`
+	Parent    string   `json:"parent,omitempty"`
+	Subagents []string `json:"subagents,omitempty"`
 	// decide: the file of the extension that registered the tool (pi's sourceInfo.path); a
 	// subagent tool of an extension agentmgr does not know asks.
 	ToolSource string `json:"toolSource,omitempty"`

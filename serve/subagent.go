@@ -195,7 +195,7 @@ func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
 // policy.ForChain).
 func (s *Server) childAgent(req Request, d locations.Dirs, parent *personas.Persona, st personas.State) Reply {
 	cat := s.catalogs.load(d)
-	chain := personaChain(cat, parent, child{name: req.Subagent, parent: req.Parent, chain: req.Chain})
+	chain := personaChain(cat, parent, child{name: req.Subagent, parent: req.Parent, chain: req.Subagents})
 	prompt := parent
 	if own, ok := cat.Lookup(req.Subagent); ok {
 		prompt = own

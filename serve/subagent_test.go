@@ -137,7 +137,7 @@ func TestANestedChildIsDecidedByEveryPersonaOnItsChain(t *testing.T) {
 	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "boss.md"), "---\ndescription: Delegates, never lists\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
 	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n---\n")
 	line := func(id int, chain string) string {
-		return `{"id":` + itoa(id) + `,"type":"decide","session":"grandchild","subagent":"cleaner","parent":"root","chain":` + chain + `,"tool":"bash","input":{"command":"ls -l"}}`
+		return `{"id":` + itoa(id) + `,"type":"decide","session":"grandchild","subagent":"cleaner","parent":"root","subagents":` + chain + `,"tool":"bash","input":{"command":"ls -l"}}`
 	}
 	if r := f.one(t, line(1, `["cleaner"]`)); r["action"] != "allow" {
 		t.Fatalf("cleaner alone under guarded: %v; want allow", r)

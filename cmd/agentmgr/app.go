@@ -1,33 +1,55 @@
-//go:build !ci
-
 package main
 
 import (
+	"errors"
 	"fmt"
-
-	"fyne.io/fyne/v2/app"
-
-	"github.com/agentmgr/agentmgr/cmd/agentmgr/internal/posixlocale"
-	"github.com/agentmgr/agentmgr/gui"
+	"os"
+	"os/exec"
+	"path/filepath"
 )
 
-// openApp opens the desktop app. It is linked here and nowhere else: gui never imports fyne's
-// app package, so that its tests run on the test driver.
+// appProgram is the desktop app, a program of its own (cmd/agentmgr-app). It links Fyne and,
+// through it, the system's GL and X libraries, whose loading and initialisation would
+// otherwise come with every start of this binary, and this binary starts once per tool call
+// as Claude Code's hook. `make build` and `go install ./cmd/...` put the two side by side.
+const appProgram = "agentmgr-app"
+
+// openApp starts the desktop app in place of this process, on the same folders: the app is
+// given this binary's path for the pi screen, which installs an extension that runs it.
 func openApp(e *env) int {
-	posixlocale.Hide()
-	a := app.NewWithID(gui.AppID)
-	a.SetIcon(gui.AppIcon())
-	self, err := selfPath("")
+	app, err := findApp()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "agentmgr: %v; the pi screen cannot install the extension\n", err)
+		fmt.Fprintf(e.stderr, "agentmgr: %v\n", err)
+		return 1
 	}
-	s := gui.NewShell(a, e.dirs(), append(gui.Screens(), gui.PiScreen(self, version))...)
-	s.ReplayWhileEditing()
-	if err := s.StartWatching(); err != nil {
-		// The app works without watching; the Reload button catches up by hand.
-		fmt.Fprintf(e.stderr, "agentmgr: not watching persona files for changes (%v); use Reload\n", err)
+	args := []string{app}
+	if self, err := selfPath(""); err == nil {
+		args = append(args, "--cli", self)
 	}
-	defer s.StopWatching()
-	s.Window().ShowAndRun()
-	return 0
+	code, err := startApp(app, args, e.cwd)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "agentmgr: starting the desktop app %s: %v\n", app, err)
+		return 1
+	}
+	return code
+}
+
+// findApp looks for the app next to this binary first (where `make build` and `go install`
+// put it, so that bin/agentmgr starts bin/agentmgr-app and not an older one on PATH), then on
+// PATH.
+func findApp() (string, error) {
+	if self, err := selfPath(""); err == nil {
+		sibling := filepath.Join(filepath.Dir(self), appProgram+exeSuffix())
+		if st, err := os.Stat(sibling); err == nil && !st.IsDir() {
+			return sibling, nil
+		}
+	}
+	path, err := exec.LookPath(appProgram)
+	if err != nil {
+		if errors.Is(err, exec.ErrNotFound) {
+			return "", fmt.Errorf("the desktop app is the program %s, and it is neither next to this binary nor on PATH; `make build` builds both into bin/, `go install ./cmd/...` installs both (the app needs cgo and the X/GL headers)", appProgram)
+		}
+		return "", err
+	}
+	return path, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,8 +16,7 @@ import (
 
 // dirs are the folders personas are read from, as the environment says.
 func (e *env) dirs() locations.Dirs {
-	home, _ := os.UserHomeDir()
-	return locations.Find(e.getenv, home, e.cwd)
+	return locations.Find(e.getenv, locations.Home(e.getenv), e.cwd)
 }
 
 // loadedCatalog is a catalog with the folders it was read from.

@@ -18,6 +18,10 @@ import (
 const runAsCLI = "AGENTMGR_TEST_RUN_AS_CLI"
 
 func TestMain(m *testing.M) {
+	// The MCP server is started by Claude Code, whose environment also says run as the CLI.
+	if dir := os.Getenv(runAsMCP); dir != "" {
+		os.Exit(serveMCP(dir))
+	}
 	if os.Getenv(runAsCLI) == "1" {
 		os.Exit(run(os.Args[1:], newEnv()))
 	}
@@ -58,6 +62,11 @@ permissions:
     "rm *": {action: deny, reason: "e2e persona: nothing is deleted"}
     "printf *": {action: deny, reason: "e2e persona: no printf"}
     "git push *": ask
+  edit:
+    "*secret*": {action: deny, reason: "e2e persona: no secrets"}
+  webfetch:
+    "https://blocked.example/*": deny
+  mcp__srv__status: allow
 ---
 Test.
 `
@@ -109,7 +118,11 @@ Clean.
 // bash: denied), Bash git push (asked; with no app serving, refused, and the reason says so),
 // then starts the subagent cleaner, whose touch is denied by the persona cleaner although e2e
 // allows it, and which starts a general-purpose agent whose touch is denied too (never looser
-// than its parent); last a skill whose inline printf e2e denies.
+// than its parent); then a skill whose inline printf e2e denies, and the tools of a tiny MCP
+// server (this test binary): exec with an rm argv, shell with an rm command line, write_file of
+// a secret and fetch of a blocked URL are denied as bash, edit and webfetch; exec of an echo
+// asks (a tool agentmgr does not know, under a persona that restricts bash); status, which the
+// persona names, runs.
 func TestClaudeCodeEndToEnd(t *testing.T) {
 	sb := newClaudeSandbox(t)
 	proj, victim := sb.proj, sb.victim
@@ -118,6 +131,12 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "cleaner.md"), cleanerForE2E)
 	writeTestFile(t, filepath.Join(proj, ".claude", "agents", "cleaner.md"), cleanerAgent)
 	writeTestFile(t, filepath.Join(proj, ".claude", "skills", "sweep", "SKILL.md"), "---\nname: sweep\ndescription: Sweeps\n---\nStatus: !`printf swept`\n")
+	mcpDir := filepath.Join(sb.root, "mcp-calls")
+	if err := os.MkdirAll(mcpDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mcpConfig := filepath.Join(sb.root, "mcp.json")
+	writeJSONFile(t, mcpConfig, map[string]any{"mcpServers": map[string]any{"srv": map[string]any{"command": sb.self, "env": map[string]any{runAsMCP: mcpDir}}}})
 
 	api := newFakeAPI(
 		fakeToolUse{ID: "toolu_e2e_bash", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "clean up"}},
@@ -127,17 +146,26 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 		fakeToolUse{ID: "toolu_e2e_touch", Name: "Bash", Input: map[string]any{"command": "touch main-made", "description": "make"}},
 		fakeToolUse{ID: "toolu_e2e_agent", Name: "Agent", Input: map[string]any{"subagent_type": "cleaner", "description": "clean", "prompt": "ROUTE-CLEANER clean up"}},
 		fakeToolUse{ID: "toolu_e2e_skill", Name: "Skill", Input: map[string]any{"skill": "sweep"}},
+		// An MCP server's tools: what they would run, write or fetch is decided as bash, edit
+		// and webfetch; one the persona does not name asks; one it names runs.
+		fakeToolUse{ID: "toolu_e2e_mcp_exec", Name: "mcp__srv__exec", Input: map[string]any{"argv": []string{"rm", "-rf", "victim"}}},
+		fakeToolUse{ID: "toolu_e2e_mcp_shell", Name: "mcp__srv__shell", Input: map[string]any{"command_line": "rm -rf victim"}},
+		fakeToolUse{ID: "toolu_e2e_mcp_write", Name: "mcp__srv__write_file", Input: map[string]any{"path": filepath.Join(proj, "secret.txt"), "content": "x"}},
+		fakeToolUse{ID: "toolu_e2e_mcp_fetch", Name: "mcp__srv__fetch", Input: map[string]any{"url": "https://blocked.example/x"}},
+		fakeToolUse{ID: "toolu_e2e_mcp_echo", Name: "mcp__srv__exec", Input: map[string]any{"argv": []string{"echo", "hi"}}},
+		fakeToolUse{ID: "toolu_e2e_mcp_status", Name: "mcp__srv__status", Input: map[string]any{}},
 	).route("ROUTE-CLEANER",
 		fakeToolUse{ID: "toolu_e2e_sub_touch", Name: "Bash", Input: map[string]any{"command": "touch sub-made", "description": "make"}},
+		// cleaner allows rm; the session's persona does not: never looser than the caller.
+		fakeToolUse{ID: "toolu_e2e_sub_rm", Name: "Bash", Input: map[string]any{"command": "rm -rf victim", "description": "clean"}},
 		fakeToolUse{ID: "toolu_e2e_sub_agent", Name: "Agent", Input: map[string]any{"subagent_type": "general-purpose", "description": "nest", "prompt": "ROUTE-NESTED go"}},
 	).route("ROUTE-NESTED",
 		fakeToolUse{ID: "toolu_e2e_nest_touch", Name: "Bash", Input: map[string]any{"command": "touch nested-made", "description": "make"}},
 	)
-	out := sb.run(t, api, sb.onPath(t))
+	out := sb.run(t, api, sb.onPath(t), "--mcp-config", mcpConfig)
 	for _, e := range api.errs {
 		t.Errorf("fake API: %s", e)
 	}
-
 	checks := []struct {
 		id, what string
 		isError  bool
@@ -149,7 +177,14 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 		{"toolu_e2e_ask", "Bash git push (ask, nobody to answer)", true, []string{`"git push *"`, "claude -p", "refused"}},
 		{"toolu_e2e_touch", "main thread touch (e2e allows it)", false, nil},
 		{"toolu_e2e_sub_touch", "subagent cleaner's touch", true, []string{"cleaner creates nothing", `decided by persona "cleaner"`}},
+		{"toolu_e2e_sub_rm", "subagent cleaner's rm (cleaner allows it, e2e does not)", true, []string{"nothing is deleted", `decided by persona "e2e"`}},
 		{"toolu_e2e_nest_touch", "nested general-purpose agent's touch", true, []string{"cleaner creates nothing", "general-purpose is no persona"}},
+		{"toolu_e2e_mcp_exec", "MCP exec argv rm", true, []string{`"rm *"`, "nothing is deleted"}},
+		{"toolu_e2e_mcp_shell", "MCP shell command_line rm", true, []string{`"rm *"`}},
+		{"toolu_e2e_mcp_write", "MCP write_file of a secret", true, []string{"no secrets"}},
+		{"toolu_e2e_mcp_fetch", "MCP fetch of a blocked URL", true, []string{"blocked.example"}},
+		{"toolu_e2e_mcp_echo", "MCP exec of an allowed command (the tool is unknown)", true, []string{"does not know", "refused"}},
+		{"toolu_e2e_mcp_status", "MCP tool the persona names", false, []string{"mcp tool status ran"}},
 	}
 	for _, c := range checks {
 		r, ok := api.result(c.id)
@@ -177,8 +212,13 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(proj, "main-made")); err != nil {
 		t.Errorf("the allowed touch of the main thread did not run: %v", err)
 	}
-	if r, ok := api.result("toolu_e2e_skill"); !ok || strings.Contains(r.Text, "swept") {
-		t.Errorf("the skill's inline printf, which e2e denies, ran or the skill did not answer: %+v, %v", r, ok)
+	for _, tool := range []string{"exec", "shell", "write_file", "fetch"} {
+		if _, err := os.Stat(filepath.Join(mcpDir, "called-"+tool)); err == nil {
+			t.Errorf("the MCP tool %s ran although the gate did not allow it", tool)
+		}
+	}
+	if r, ok := api.result("toolu_e2e_skill"); !ok || strings.Contains(r.Text, "swept") || api.sent("Status: swept") {
+		t.Errorf("the skill's inline printf, which e2e denies, ran (its output reached the model) or the skill did not answer: %+v, %v", r, ok)
 	}
 	log, err := os.ReadFile(filepath.Join(sb.agentDir, "agent-manager", "log", "review.jsonl"))
 	if err != nil {

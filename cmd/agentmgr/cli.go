@@ -8,6 +8,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/internal/release"
 )
 
 // env is what a command may touch; tests give their own.
@@ -97,7 +99,7 @@ func run(args []string, e *env) int {
 	}
 }
 
-const version = "0.1.0"
+const version = release.Version
 
 func printHelp(w io.Writer) {
 	fmt.Fprint(w, `agentmgr manages coding-agent personas: Markdown agent definitions whose permission

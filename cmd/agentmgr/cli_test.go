@@ -173,10 +173,3 @@ func TestYolo(t *testing.T) {
 		t.Errorf("yolo maybe exited %d, want 2", code)
 	}
 }
-
-func TestNoArgumentsInAHeadlessBuild(t *testing.T) {
-	e, _, errb := testEnv(t, "")
-	if code := run(nil, e); code != 1 || !strings.Contains(errb.String(), "no desktop app") {
-		t.Errorf("agentmgr with no arguments in a ci build exited %d with %q; want 1 and a word about the app", code, errb)
-	}
-}

@@ -162,9 +162,10 @@ func (e *env) abs(p string) string {
 
 func runExport(e *env, args []string) error {
 	fs := flags(e, "export", exportUsage, `Write personas as another coding agent's definitions and print what each conversion kept, changed and lost.
-  claude    agents/NAME.md, a subagent whose hooks run "agentmgr gate claude --agent NAME" so the
-            persona's rules decide every call, and NAME.settings.json, the rules Claude Code's
-            allow/ask/deny lists can hold (default --out: .claude)
+  claude    agents/NAME.md, a subagent whose hooks run "agentmgr gate claude --agent NAME" (this
+            binary by absolute path, or --binary; the hook blocks the call when it cannot run) so
+            the persona's rules decide every call, and NAME.settings.json, the rules Claude
+            Code's allow/ask/deny lists can hold (default --out: .claude)
   opencode  agents/NAME.md with the rules as OpenCode permissions (default --out: .opencode)
   roo       .roomodes with one mode per persona, and .roo/rules-NAME/ (default --out: .)
 Existing files are never replaced unless --force.`)
@@ -173,12 +174,24 @@ Existing files are never replaced unless --force.`)
 	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
 	force := fs.Bool("force", false, "replace existing files")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	binary := fs.String("binary", "", "claude: the agentmgr binary the hook runs (default: this one)")
 	names, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(names) == 0 {
 		return usagef("export takes at least one persona NAME")
+	}
+	bin := ""
+	if *to == "claude" {
+		// The hook names the binary by absolute path: a subagent must not depend on the PATH
+		// Claude Code happens to run with, and must block, not run unchecked, when it is gone.
+		if bin, err = selfPath(*binary); err != nil {
+			return err
+		}
+		if why := unstableBinary(bin); why != "" {
+			fmt.Fprintf(e.stderr, "warning: the exported hook runs %s, which will not last (%s); the subagent's calls are blocked once it is gone: install agentmgr (go install, make build) and export again\n", bin, why)
+		}
 	}
 	if !slices.Contains(convert.ExportFormats, *to) {
 		return usagef("--to %q: expected %s", *to, strings.Join(convert.ExportFormats, ", "))
@@ -201,7 +214,12 @@ Existing files are never replaced unless --force.`)
 				return err
 			}
 		}
-		ex, err := convert.ExportPersona(*to, p, src)
+		var ex *convert.Export
+		if *to == "claude" {
+			ex, err = convert.ExportClaudeWith(p, src, bin)
+		} else {
+			ex, err = convert.ExportPersona(*to, p, src)
+		}
 		if err != nil {
 			return err
 		}

@@ -171,8 +171,19 @@ func TestExportCommand(t *testing.T) {
 		t.Fatalf("export --json: %v\n%s", err, out)
 	}
 	md, err := os.ReadFile(filepath.Join(e.cwd, "out", "agents", "reviewer.md"))
-	if err != nil || !strings.Contains(string(md), "agentmgr gate claude --agent reviewer") || !strings.Contains(string(md), "tools: Bash,") || !strings.Contains(string(md), " Read,") {
+	if err != nil || !strings.Contains(string(md), " gate claude --agent reviewer") || !strings.Contains(string(md), "tools: Bash,") || !strings.Contains(string(md), " Read,") {
 		t.Fatalf("subagent file: %v\n%s", err, md)
+	}
+	// The hook names this binary by absolute path, has a timeout, and blocks when it cannot run;
+	// a test binary is a build that will not last, and export says so.
+	self, _ := selfPath("")
+	for _, want := range []string{self, "timeout: 130", "exit 2", "PreSkillShellCommand"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("the exported hook lacks %q:\n%s", want, md)
+		}
+	}
+	if !strings.Contains(errb.String(), "will not last") {
+		t.Errorf("export did not warn that a test build will not last: %q", errb.String())
 	}
 	// A second export refuses to replace the files.
 	e2, out2, errb2 := testEnvKeep(t, e)

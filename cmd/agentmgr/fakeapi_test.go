@@ -22,6 +22,7 @@ type fakeAPI struct {
 
 	mu      sync.Mutex
 	results map[string]fakeResult // by tool_use id
+	bodies  []string              // every Messages request, as sent
 	turns   int
 	errs    []string
 }
@@ -92,6 +93,9 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.bodies = append(f.bodies, string(body))
+	f.mu.Unlock()
 	var req messagesRequest
 	if err := json.Unmarshal(body, &req); err != nil {
 		f.fail("request is not JSON: %v", err)
@@ -163,6 +167,18 @@ func (f *fakeAPI) fail(format string, a ...any) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.errs = append(f.errs, fmt.Sprintf(format, a...))
+}
+
+// sent reports whether any request Claude Code sent holds s: what the model was shown.
+func (f *fakeAPI) sent(s string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, b := range f.bodies {
+		if strings.Contains(b, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // result returns what Claude Code answered to the tool call id.

@@ -56,6 +56,7 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
 		Recorder: reviewlog.Open(e.dirs()),
 		Chains:   decide.Chains{Dir: e.dirs().SubagentsDir()},
+		Hooked:   e.claudeHooked,
 	}
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for.

@@ -59,3 +59,27 @@ func BenchmarkGateCommand1000(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkGateSubagentCall is BenchmarkGateCommand for a subagent's call: its chain is read
+// from the session's record and two personas decide (the subagent's and the session's).
+func BenchmarkGateSubagentCall(b *testing.B) {
+	home := b.TempDir()
+	b.Setenv("HOME", home)
+	b.Setenv("PI_CODING_AGENT_DIR", home+"/agent")
+	if err := os.MkdirAll(home+"/agent/agents", 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(home+"/agent/agents/cleaner.md", []byte(cleanerPersona), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	event := strings.Replace(claudeEvent(home, "Read", `{"file_path":"`+home+`/main.go"}`), `"session_id":"s1"`, `"session_id":"s1","agent_id":"a1","agent_type":"cleaner"`, 1)
+	var out bytes.Buffer
+	e := &env{stdout: &out, stderr: io.Discard, cwd: home, getenv: os.Getenv}
+	for b.Loop() {
+		out.Reset()
+		e.stdin = strings.NewReader(event)
+		if code := run([]string{"gate", "claude"}, e); code != 0 || !strings.Contains(out.String(), `"allow"`) || !strings.Contains(out.String(), "cleaner, with planner") {
+			b.Fatalf("exit %d: %s", code, out.String())
+		}
+	}
+}

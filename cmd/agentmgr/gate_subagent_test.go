@@ -25,9 +25,12 @@ func subagentEvent(event, extra, tool, input string) string {
 func TestGateSubagents(t *testing.T) {
 	shortGrace(t)
 	e, _, _ := testEnv(t, "")
-	_ = e
+	// The README's hook is in the user's settings: the agents a session starts are seen too.
+	writeTestFile(t, filepath.Join(e.cwd, ".claude", "settings.json"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"agentmgr gate claude"}]}]}}`)
 	writeAgent(t, "cleaner.md", cleanerPersona)
 	writeAgent(t, "loose.md", loosePersona)
+	// The active persona allows everything: only the chain can deny.
+	writeTestFile(t, filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agent-manager", "state.json"), `{"active":"loose"}`)
 	steps := []struct {
 		name, args, stdin string
 		decision          string
@@ -47,6 +50,13 @@ func TestGateSubagents(t *testing.T) {
 			[]string{"cleaner keeps files", `general-purpose is no persona`, `decided by persona "cleaner"`}},
 		{"an --agent session runs that persona", "",
 			subagentEvent("PreToolUse", `,"agent_type":"cleaner"`, "Bash", `{"command":"rm -rf build"}`), "deny", []string{`persona "cleaner"`}},
+		// A session started with claude --agent cleaner: its main thread carries agent_type only,
+		// and the agent it starts (no persona of that name) is decided by cleaner.
+		{"an --agent session starts a helper", "",
+			strings.Replace(subagentEvent("PreToolUse", `,"agent_type":"cleaner"`, "Agent", `{"subagent_type":"helper","prompt":"x"}`), `"session_id":"s1"`, `"session_id":"s9"`, 1), "allow", nil},
+		{"the helper of an --agent cleaner session is never looser than cleaner", "",
+			strings.Replace(subagentEvent("PreToolUse", `,"agent_id":"h1","agent_type":"helper"`, "Bash", `{"command":"rm -rf build"}`), `"session_id":"s1"`, `"session_id":"s9"`, 1), "deny",
+			[]string{"cleaner keeps files"}},
 		{"a skill's inline command is bash", "--agent cleaner",
 			`{"session_id":"s1","cwd":"/p","hook_event_name":"PreSkillShellCommand","tool_name":"Bash","tool_input":{"command":"echo ok && rm -rf victim"},"tool_use_id":"toolu_s:preamble-0","command_name":"sweep","command_source":"projectSettings","invoked_by":"claude"}`,
 			"deny", []string{"cleaner keeps files", `skill "sweep"`}},
@@ -79,9 +89,27 @@ func TestGateSubagents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"agent_id":"a1"`, `"agent_id":"a3"`, `"tool":"skill sweep: Bash"`} {
+	for _, want := range []string{`"agent_id":"a1","call_id":"toolu_1"`, `"agent_id":"a3"`, `"tool":"skill sweep: Bash"`} {
 		if !strings.Contains(string(log), want) {
 			t.Errorf("the review log lacks %s:\n%s", want, log)
 		}
+	}
+}
+
+// With no settings file holding the gate's hook (only an exported subagent's own hook runs),
+// an agent the call starts would run unseen: starting it asks.
+func TestGateStartingAnUnhookedAgentAsks(t *testing.T) {
+	shortGrace(t)
+	testEnv(t, "")
+	writeAgent(t, "loose.md", loosePersona)
+	out := runGateCmd(subagentEvent("PreToolUse", "", "Agent", `{"subagent_type":"general-purpose","prompt":"x"}`), "--agent", "loose", "claude")
+	action, reason := gateAnswer(t, "claude", out)
+	if action != "ask" || !strings.Contains(reason, "without agentmgr's hook") {
+		t.Errorf("Agent with no hooked settings = %s (%s), want ask saying why", action, reason)
+	}
+	// Other calls are not affected.
+	out = runGateCmd(subagentEvent("PreToolUse", "", "Bash", `{"command":"ls"}`), "--agent", "loose", "claude")
+	if action, reason := gateAnswer(t, "claude", out); action != "allow" {
+		t.Errorf("Bash ls = %s (%s), want allow", action, reason)
 	}
 }

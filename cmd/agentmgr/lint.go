@@ -67,6 +67,7 @@ func runLint(e *env, args []string) error {
 		}
 	}
 	out = append(out, amFindings(e, list, len(names) > 0)...)
+	out = append(out, mcpFindings(e, list)...)
 	if usesPiSubagents(e) {
 		out = append(out, piSubagentsFindings(list)...)
 	}

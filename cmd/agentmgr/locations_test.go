@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,10 @@ func TestTildeAgentDirIsTheSameForEveryCommand(t *testing.T) {
 	t.Setenv("HOME", home)
 	t.Setenv("PI_CODING_AGENT_DIR", "~/piX")
 	cwd := t.TempDir()
+	// The process works in cwd as well: a path resolved against the process's directory instead
+	// of e.cwd (the bug this test guards) lands in the temporary folder and is caught below,
+	// never in the source tree.
+	t.Chdir(cwd)
 	var out, errOut bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, cwd: cwd, getenv: os.Getenv}
 	for _, args := range [][]string{{"yolo", "on"}, {"keys", "set", "next", "alt+n"}} {
@@ -30,5 +35,21 @@ func TestTildeAgentDirIsTheSameForEveryCommand(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cwd, "~")); err == nil {
 		t.Errorf("a folder named ~ was created in the working directory")
+	}
+}
+
+// The home directory comes from the command's environment like every other variable, not
+// from the process's: a front end that gives its own environment gets its own folders.
+func TestHomeComesFromTheCommandsEnvironment(t *testing.T) {
+	home := t.TempDir()
+	getenv := func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, cwd: t.TempDir(), getenv: getenv}
+	if d := e.dirs(); d.Home != home || d.Agent != filepath.Join(home, ".pi", "agent") {
+		t.Errorf("dirs = %+v, want the agent dir under the environment's HOME %s", d, home)
 	}
 }

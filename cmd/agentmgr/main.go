@@ -1,14 +1,10 @@
-// Command agentmgr manages coding-agent personas. With no arguments it opens the desktop app;
-// with a subcommand it is the CLI.
+// Command agentmgr manages coding-agent personas. With a subcommand it is the CLI (and the
+// hooks and servers the coding agents run); with no arguments it starts the desktop app,
+// agentmgr-app, which is a program of its own so that this one links no GUI libraries.
 package main
 
-import (
-	"os"
-
-	"github.com/agentmgr/agentmgr/cmd/agentmgr/internal/posixlocale"
-)
+import "os"
 
 func main() {
-	posixlocale.Restore()
 	os.Exit(run(os.Args[1:], newEnv()))
 }

@@ -44,17 +44,17 @@ func BenchmarkAnalyzeWorkload(b *testing.B) {
 	}
 }
 
-// workloadCommands reads the shell commands of ../shared/bench/workload.json
-// (relative to the repository root), skipping when the file is absent.
+// workloadCommands reads the shell commands of testdata/bench/workload.json at the repository
+// root; the file is a fixture of the repository, so a missing one fails.
 func workloadCommands(tb testing.TB) []string {
 	tb.Helper()
 	root, err := repoRoot()
 	if err != nil {
-		tb.Skipf("repository root not found: %v", err)
+		tb.Fatalf("repository root not found: %v", err)
 	}
-	data, err := os.ReadFile(filepath.Join(root, "..", "shared", "bench", "workload.json"))
+	data, err := os.ReadFile(filepath.Join(root, "testdata", "bench", "workload.json"))
 	if err != nil {
-		tb.Skipf("workload not available: %v", err)
+		tb.Fatalf("workload: %v", err)
 	}
 	var w struct {
 		Bash struct {
@@ -65,7 +65,7 @@ func workloadCommands(tb testing.TB) []string {
 		tb.Fatalf("workload.json: %v", err)
 	}
 	if len(w.Bash.Commands) == 0 {
-		tb.Skip("workload.json has no bash commands")
+		tb.Fatal("workload.json has no bash commands")
 	}
 	return w.Bash.Commands
 }

@@ -15,6 +15,9 @@ func Lock(path string) (unlock func(), err error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the lock file: %w", err)
 	}
+	if waitHook != nil {
+		waitHook()
+	}
 	if err := lockFile(f); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("locking %s: %w", path, err)
@@ -24,6 +27,10 @@ func Lock(path string) (unlock func(), err error) {
 		f.Close()
 	}, nil
 }
+
+// waitHook, when set (by tests only), runs after Lock has opened the file and just before it
+// waits for the lock, so that a test can hand over at a known point instead of sleeping.
+var waitHook func()
 
 // SyncDir makes a rename or a new file in dir durable, where the system allows it.
 func SyncDir(dir string) error { return syncDir(dir) }

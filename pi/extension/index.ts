@@ -201,7 +201,7 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		(chain ??= chainFrom(spawns, ctx.sessionManager.getSessionId(), ch.subagent));
 	const childFields = (ctx: any): Record<string, unknown> => {
 		const ch = child(ctx);
-		return ch ? { subagent: ch.subagent, parent: ch.parent, chain: chainOf(ctx, ch) } : {};
+		return ch ? { subagent: ch.subagent, parent: ch.parent, subagents: chainOf(ctx, ch) } : {};
 	};
 	// register offers this session's dialog to its children; only a session with a UI can.
 	const register = (ctx: any) => {
@@ -326,7 +326,8 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		const call = {
 			cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: event.toolName, input: event.input,
 			...childFields(ctx),
-			...(typeof source === "string" ? { toolSource: source } : {}),
+			// Where the tool comes from: a subagent tool of an extension agentmgr does not know asks.
+			toolSource: typeof source === "string" && source ? source : "(an extension pi names no file of)",
 		};
 		// A subagent call that runs is remembered while it runs, for the children it starts.
 		const spawning = () => {

@@ -1,4 +1,4 @@
-package engine
+package wildcard
 
 import (
 	"testing"
@@ -44,7 +44,7 @@ func TestMatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Match(tt.pattern, tt.value); got != tt.want {
+			if got := Match(tt.pattern, tt.value, Options{}); got != tt.want {
 				t.Errorf("Match(%q, %q) = %v, want %v", tt.pattern, tt.value, got, tt.want)
 			}
 		})
@@ -69,7 +69,7 @@ func TestPatternPathAndHome(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := CompilePattern(tt.pattern, PatternOptions{Path: tt.path, Home: home})
+			p := Compile(tt.pattern, Options{Path: tt.path, Home: home})
 			v := tt.value
 			if tt.path {
 				v = NormalizePath(v, home)
@@ -117,7 +117,7 @@ func refMatch(p, s []rune) bool {
 }
 
 func refWildcard(p, s string) bool {
-	p = collapseStars(p)
+	p = CollapseStars(p)
 	if refMatch([]rune(p), []rune(s)) {
 		return true
 	}
@@ -139,11 +139,11 @@ func FuzzPatternMatch(f *testing.F) {
 		if len(pattern) > 0 && (pattern[0] == '~' || pattern[0] == '$') {
 			return // home expansion is covered by its own table
 		}
-		got := CompilePattern(pattern, PatternOptions{Home: "/h"}).Match(value)
+		got := Compile(pattern, Options{Home: "/h"}).Match(value)
 		if want := refWildcard(pattern, value); got != want {
 			t.Fatalf("pattern %q value %q: compiled %v, reference %v", pattern, value, got, want)
 		}
-		if got, want := starGlob(pattern).Match(value), refMatch([]rune(collapseStars(pattern)), []rune(value)); got != want {
+		if got, want := starGlob(pattern).Match(value), refMatch([]rune(CollapseStars(pattern)), []rune(value)); got != want {
 			t.Fatalf("starGlob(%q) on %q = %v, reference %v", pattern, value, got, want)
 		}
 	})
