@@ -63,7 +63,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 		container.NewHBox(
 			widget.NewButton("Compare…", s.compareVersions),
 			widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
-			widget.NewButton("Keep mine", m.KeepMine)),
+			widget.NewButton("Keep mine", s.keepMine)),
 		v.bannerL)
 
 	if m.Broken() {

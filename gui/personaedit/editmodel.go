@@ -44,6 +44,7 @@ type Model struct {
 	disk       []byte
 	diskExists bool
 	overwrite  bool // keep mine over a file that no longer parses: Save replaces it whole
+	kept       MergePlan // what the last Keep mine took from each side; Save's question says it
 	selRule    int  // selected row of the rules table, -1 for none
 
 	// The rendered document is cached per version of the draft: the File tab, the Save
