@@ -16,7 +16,7 @@ import (
 )
 
 // manyPersonas is the fixture agent dir plus n generated personas with a rule map each.
-func manyPersonas(b *testing.B, n int) locations.Dirs {
+func manyPersonas(b testing.TB, n int) locations.Dirs {
 	dirs := locations.Dirs{Agent: b.TempDir()}
 	for i := range n {
 		text := fmt.Sprintf("---\ndescription: Generated persona %d.\npermissions:\n  \"*\": ask\n  read: allow\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n---\nPersona %d.\n", i, i)

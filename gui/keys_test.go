@@ -214,7 +214,7 @@ func TestKeysScreenARefusedKeyNeverWidensTheWindow(t *testing.T) {
 	s.Window().Resize(fyne.NewSize(800, 600))
 	s.ShowScreen(KeysTitle)
 	v := screenOf[*KeysScreen](t, s, KeysTitle)
-	before := s.Window().Content().MinSize()
+	before := s.frame.MinSize()
 	c := v.Capture(keybindings.ActionPrevious)
 	width := c.MinSize().Width
 	test.Tap(c)
@@ -228,7 +228,7 @@ func TestKeysScreenARefusedKeyNeverWidensTheWindow(t *testing.T) {
 	if got := c.MinSize().Width; got != width {
 		t.Errorf("the capture field grew from %v to %v px", width, got)
 	}
-	if got := s.Window().Content().MinSize(); got.Width > before.Width || got.Width > 800 {
+	if got := s.frame.MinSize(); got.Width > before.Width || got.Width > 800 {
 		t.Errorf("the window's minimum width went from %v to %v (window 800 px)", before.Width, got.Width)
 	}
 	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})

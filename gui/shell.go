@@ -57,6 +57,7 @@ type Shell struct {
 	listeners []func()
 	watcher   *watcher
 
+	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
 	screen    *PersonasScreen
 	toolbar   *Toolbar
 	notice    *noticeBar
@@ -142,6 +143,15 @@ func (s *Shell) EditedPersona(name string) *personas.Persona {
 		return nil
 	}
 	return p
+}
+
+// SearchText is what the toolbar's search field holds: it filters the persona list and the
+// Matrix's rows.
+func (s *Shell) SearchText() string {
+	if s.toolbar == nil {
+		return ""
+	}
+	return s.toolbar.Search.Text
 }
 
 // OnChange adds a listener called after any change of the catalog, the active persona, the

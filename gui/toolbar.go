@@ -54,7 +54,12 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.yolo = container.NewStack(bg, badge)
 	t.Search = widget.NewEntry()
 	t.Search.SetPlaceHolder("Search personas")
-	t.Search.OnChanged = func(string) { s.screen.list.refresh() }
+	t.Search.OnChanged = func(string) {
+		s.screen.list.refresh()
+		if st := s.preview; st != nil && st.matrix != nil {
+			st.matrix.Refresh() // the search filters the Matrix's rows too
+		}
+	}
 	// Enter opens the first match, so that finding a persona by name needs no mouse.
 	t.Search.OnSubmitted = func(string) { s.screen.list.openFirst() }
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })

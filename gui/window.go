@@ -102,9 +102,34 @@ func (s *Shell) buildWindow(screens []Screen) {
 	}
 	s.toolbar = NewToolbar(s)
 	s.notice = newNoticeBar()
-	s.win.SetContent(container.NewBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs))
+	s.frame = container.NewBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
+	s.win.SetContent(container.New(capLayout{max: contentCap}, s.frame))
 	s.win.Resize(fyne.NewSize(1180, 760))
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()
 	s.updateTitle()
+}
+
+// contentCap is the most the window's content may ask for: an 800x600 screen less the menu bar
+// and the window's frame. Every screen is built to fit it (long content scrolls in its pane,
+// long text is cut); the cap is the backstop that keeps a screen that does not from growing
+// the window past the screen, where its Save bar and dialogs could not be reached.
+var contentCap = fyne.NewSize(780, 540)
+
+// capLayout gives its one object the whole space, and claims at most max as its minimum size.
+type capLayout struct{ max fyne.Size }
+
+func (l capLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l capLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return fyne.NewSize(min(m.Width, l.max.Width), min(m.Height, l.max.Height))
 }

@@ -25,7 +25,7 @@ func TestEditorFitsTheWindowWithBannerAndMessages(t *testing.T) {
 	if m.Conflict() != personaedit.ConflictChanged {
 		t.Fatalf("conflict after the outside change: got %v, want %v", m.Conflict(), personaedit.ConflictChanged)
 	}
-	if got := s.Window().Content().MinSize().Height; got > maxHeight {
+	if got := s.frame.MinSize().Height; got > maxHeight {
 		t.Errorf("window content needs %v px of height with the banner and two field messages; want at most %v", got, maxHeight)
 	}
 }
