@@ -59,7 +59,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.bannerL = widget.NewLabel("")
 	v.bannerL.Wrapping = fyne.TextWrapWord
 	v.bannerL.Importance = widget.WarningImportance
-	v.banner = container.NewBorder(nil, nil, nil,
+	v.banner = readingBorder(nil, nil, nil,
 		container.NewHBox(
 			widget.NewButton("Compare…", s.compareVersions),
 			widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
@@ -104,15 +104,15 @@ func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 		}
 		actions = container.NewHBox(dup, ren, del)
 	}
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, actions, container.New(headingLayout{}, v.heading, v.where)), v.banner)
+	top := container.NewVBox(readingBorder(nil, nil, nil, actions, container.New(headingLayout{}, v.heading, v.where)), v.banner)
 	if v.model.ReadOnly() && !v.model.Broken() {
 		top.Add(v.readOnlyNote())
 	}
 	var bottom fyne.CanvasObject
 	if !v.model.ReadOnly() {
-		bottom = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), container.NewVBox(v.status, v.impact))
+		bottom = readingBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), container.NewVBox(v.status, v.impact))
 	}
-	return widget.NewSimpleRenderer(container.NewBorder(top, bottom, nil, nil, v.content))
+	return widget.NewSimpleRenderer(readingBorder(top, bottom, nil, nil, v.content))
 }
 
 // Impact is the line that says how many logged calls the edits would change (nil for a
@@ -233,7 +233,7 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	}
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
+	return readingBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
 }
 
 // saveBlockedText says why Save is disabled: the first problem, and how many there are.

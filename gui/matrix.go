@@ -66,7 +66,6 @@ type MatrixScreen struct {
 // shellColumnTitle heads the matrix's last column: each persona's shell posture in words.
 const shellColumnTitle = "shell commands"
 
-
 // NewMatrixScreen makes the matrix of s's personas.
 func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m := &MatrixScreen{s: s, st: st, matrix: &preview.Matrix{}}
@@ -428,7 +427,7 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 		cut("Two answers in a cell (A|H): agentmgr's, then pi-agent-manager 0.18.1's (H hides the tool, · shows it), where they differ. "+
 			"\"⚠ AM skips\": pi-agent-manager ignores that file. Which applies depends on the extension pi runs.", fyne.TextStyle{}),
 		cut("Tap a cell to see, in the simulator, which rule decides that persona's calls of that tool.", fyne.TextStyle{Italic: true}))
-	return widget.NewSimpleRenderer(container.NewBorder(filters, bottom, nil, nil, m.table))
+	return widget.NewSimpleRenderer(readingBorder(filters, bottom, nil, nil, m.table))
 }
 
 // exampleValue is the first example value the Preview lists for persona's tool: a "depends"

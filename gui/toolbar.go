@@ -77,7 +77,7 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
 	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), t.prev, t.next)
 	right := container.NewHBox(newBtn, reload)
-	row := container.NewBorder(nil, nil, active, right, t.Search)
+	row := readingBorder(nil, nil, active, right, t.Search)
 	return widget.NewSimpleRenderer(container.NewVBox(container.NewPadded(row), widget.NewSeparator()))
 }
 
