@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 
@@ -34,6 +35,11 @@ type Shell struct {
 	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
 	// background half of a reload in step.
 	do func(f func())
+	// spawn runs f off the UI goroutine (see background); tests whose do runs work at once
+	// replace it to run f at once too, so that no goroutine outlives them.
+	spawn func(f func())
+	// bg counts the work background started that has not returned.
+	bg sync.WaitGroup
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
 
@@ -77,12 +83,16 @@ type Shell struct {
 // frame, so that the window never opens empty.
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
+	s.spawn = s.goTracked
 	snap := loadSnapshot(dirs, "")
 	s.catalog = snap.catalog
 	s.followState(snap.state)
 	s.selected = s.active
 	s.editor = s.open(s.selected, nil)
 	s.win = a.NewWindow(AppName)
+	if _, ours := a.Settings().Theme().(focusTheme); !ours {
+		UseFocusTheme(a)
+	}
 	s.buildWindow(screens)
 	return s
 }

@@ -107,14 +107,14 @@ func (s *Shell) reloadThen(then func()) {
 	s.saves++
 	saves := s.saves
 	s.inflight++
-	go func() {
+	s.background(func() {
 		snap := loadSnapshot(dirs, "")
 		s.do(func() {
 			s.inflight--
 			s.applySnapshot(snap, saves)
 			then()
 		})
-	}()
+	})
 }
 
 // selectNow selects key without asking (the editor was left already) and opens it.
