@@ -81,7 +81,10 @@ const maxQuestionWidth = 600
 
 // requestClose closes the window once unsaved edits are saved or discarded.
 func (s *Shell) requestClose() {
-	s.leaveEditor(s.win.Close)
+	s.leaveEditor(func() {
+		s.rememberWindowSize()
+		s.win.Close()
+	})
 }
 
 // CycleActive makes the next (step 1) or previous (step -1) switchable persona active: primary

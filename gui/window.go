@@ -102,9 +102,9 @@ func (s *Shell) buildWindow(screens []Screen) {
 	}
 	s.toolbar = NewToolbar(s)
 	s.notice = newNoticeBar()
-	s.frame = container.NewBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
+	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
 	s.win.SetContent(container.New(capLayout{max: contentCap}, s.frame))
-	s.win.Resize(fyne.NewSize(1180, 760))
+	s.win.Resize(windowSize(s.app.Preferences()))
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()
 	s.updateTitle()
@@ -132,4 +132,34 @@ func (l capLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		m = m.Max(o.MinSize())
 	}
 	return fyne.NewSize(min(m.Width, l.max.Width), min(m.Height, l.max.Height))
+}
+
+// Preferences holding the window's size when it was last closed.
+const (
+	windowWidthKey  = "window.width"
+	windowHeightKey = "window.height"
+)
+
+// defaultWindowSize is the first run's size: it fits a 1024x768 screen with room for a panel.
+// Fyne cannot ask the screen's size before the window is shown, so the default is modest and
+// the size the person chose is remembered instead. (Fyne has no API for a window's position
+// either: the window manager places it.)
+var defaultWindowSize = fyne.NewSize(960, 660)
+
+// windowSize is the size the window was last closed at, or the default.
+func windowSize(prefs fyne.Preferences) fyne.Size {
+	w, h := prefs.Float(windowWidthKey), prefs.Float(windowHeightKey)
+	if w < 400 || h < 300 {
+		return defaultWindowSize
+	}
+	return fyne.NewSize(float32(w), float32(h))
+}
+
+// rememberWindowSize keeps the window's size for the next start.
+func (s *Shell) rememberWindowSize() {
+	size := s.win.Canvas().Size()
+	if size.Width >= 400 && size.Height >= 300 {
+		s.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))
+		s.app.Preferences().SetFloat(windowHeightKey, float64(size.Height))
+	}
 }
