@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/agentmgr/agentmgr/gui/impact"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
@@ -95,4 +96,13 @@ func TestALongPersonaNameNeverWidensTheWindow(t *testing.T) {
 	}
 	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "edited" })
 	fits(t, s, "edited "+longName, 800, 600)
+	// The replay line names the persona.
+	v := s.screen.View().Impact()
+	v.started = true
+	v.Show()
+	v.apply(impact.Result{Agent: longName, Seq: v.seq})
+	if !strings.Contains(v.Button.Text, longName) {
+		t.Fatalf("replay line %q does not name the persona", v.Button.Text)
+	}
+	fits(t, s, "the replay line naming "+longName, 800, 600)
 }
