@@ -41,6 +41,8 @@ type MatrixScreen struct {
 	// Each persona's posture is the table's last column, not a paragraph that grows with the
 	// catalog and takes the grid's place.
 	shell *widget.Label
+	// stale is set when a change came while the screen was not shown.
+	stale bool
 	// query filters the rows by persona name, as the toolbar's search does.
 	query *widget.Entry
 	// visible are the indexes of the matrix rows shown, after the name filters.
@@ -75,7 +77,7 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.shell.Truncation = fyne.TextTruncateEllipsis
 	m.query = widget.NewEntry()
 	m.query.SetPlaceHolder("Filter personas by name")
-	m.query.OnChanged = func(string) { m.Refresh() }
+	m.query.OnChanged = func(string) { m.update() }
 	m.table = widget.NewTableWithHeaders(m.size, newMatrixCell, m.updateCell)
 	m.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
 	m.table.UpdateHeader = m.updateHeader
@@ -89,8 +91,8 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.families.OnChanged = func([]string) { m.applyFilter() }
 	m.ExtendBaseWidget(m)
 	m.recompute()
-	s.OnChange(m.Refresh)
-	st.onTools(func() bool { m.Refresh(); return true })
+	s.OnChange(m.update)
+	st.onTools(func() bool { m.update(); return true })
 	return m
 }
 
@@ -100,13 +102,40 @@ func scopeNames() []string {
 }
 
 // Matrix is the matrix on screen.
-func (m *MatrixScreen) Matrix() *preview.Matrix { return m.matrix }
+func (m *MatrixScreen) Matrix() *preview.Matrix {
+	m.catchUp()
+	return m.matrix
+}
 
 // Refresh recomputes the matrix (only the rows of edited personas do any work) and redraws.
 func (m *MatrixScreen) Refresh() {
 	m.recompute()
+	m.stale = false
 	m.BaseWidget.Refresh()
 	m.table.Refresh()
+}
+
+// update follows a change of the catalog or an edit: while the screen is not shown it only
+// notes that it is behind (a keystroke in the editor then costs the matrix nothing), else it
+// recomputes and redraws the grid and its lines, not the filters above it.
+func (m *MatrixScreen) update() {
+	if !m.s.showing(MatrixTitle) {
+		m.stale = true
+		return
+	}
+	m.recompute()
+	m.stale = false
+	m.table.Refresh()
+}
+
+// catchUp recomputes the matrix if it fell behind while another screen was shown: when the
+// screen is shown again, or something reads it.
+func (m *MatrixScreen) catchUp() {
+	if m.stale {
+		m.recompute()
+		m.stale = false
+		m.table.Refresh()
+	}
 }
 
 // applyFilter shows the personas of the checked scopes and the tools of the checked families.
@@ -151,6 +180,7 @@ func (m *MatrixScreen) SetQuery(q string) { m.query.SetText(q) }
 
 // VisibleRows are the personas of the rows shown, in order.
 func (m *MatrixScreen) VisibleRows() []string {
+	m.catchUp()
 	out := make([]string, len(m.visible))
 	for i, r := range m.visible {
 		out[i] = m.matrix.Rows[r].Persona
@@ -160,10 +190,13 @@ func (m *MatrixScreen) VisibleRows() []string {
 
 // ShellSummary is every persona's shell posture in one text, bypassable deny-lists first
 // (the table shows the same per row, in its last column).
-func (m *MatrixScreen) ShellSummary() string { return preview.ShellSummary(m.matrix) }
+func (m *MatrixScreen) ShellSummary() string { return preview.ShellSummary(m.Matrix()) }
 
 // ShellLine is the one line under the matrix about shell rules.
-func (m *MatrixScreen) ShellLine() string { return m.shell.Text }
+func (m *MatrixScreen) ShellLine() string {
+	m.catchUp()
+	return m.shell.Text
+}
 
 // shellLine counts the personas whose shell rules are a bypassable deny-list, and says what to
 // write instead; the postures themselves are in the table's last column.
@@ -311,24 +344,26 @@ func (m *MatrixScreen) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 func (m *MatrixScreen) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
 	// Only a persona's name can be longer than its column (capped at 320 px): cut it with "…".
-	l.Truncation = fyne.TextTruncateOff
+	trunc := fyne.TextTruncateOff
 	if id.Col < 0 {
-		l.Truncation = fyne.TextTruncateEllipsis
+		trunc = fyne.TextTruncateEllipsis
 	}
 	r, isRow := m.row(id.Row)
+	text, bold := "", false
 	switch {
 	case id.Row < 0 && id.Col >= 0 && id.Col < len(m.matrix.Tools):
-		l.SetText(m.matrix.Tools[id.Col])
-		l.TextStyle = fyne.TextStyle{Bold: true}
+		text, bold = m.matrix.Tools[id.Col], true
 	case id.Row < 0 && id.Col == len(m.matrix.Tools):
-		l.SetText(shellColumnTitle)
-		l.TextStyle = fyne.TextStyle{Bold: true}
+		text, bold = shellColumnTitle, true
 	case id.Col < 0 && isRow:
-		l.SetText(m.rowText(r))
-		l.TextStyle = fyne.TextStyle{Bold: m.matrix.Rows[r].Persona == m.s.Active()}
-	default:
-		l.SetText("")
+		text, bold = m.rowText(r), m.matrix.Rows[r].Persona == m.s.Active()
 	}
+	// Every redraw of the grid updates every header in view; one that did not change is not
+	// laid out again (shaping the text is most of a redraw's cost).
+	if l.Text == text && l.TextStyle.Bold == bold && l.Truncation == trunc {
+		return
+	}
+	l.Text, l.TextStyle.Bold, l.Truncation = text, bold, trunc
 	l.Refresh()
 }
 

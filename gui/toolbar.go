@@ -57,7 +57,7 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.Search.OnChanged = func(string) {
 		s.screen.list.refresh()
 		if st := s.preview; st != nil && st.matrix != nil {
-			st.matrix.Refresh() // the search filters the Matrix's rows too
+			st.matrix.update() // the search filters the Matrix's rows too
 		}
 	}
 	// Enter opens the first match, so that finding a persona by name needs no mouse.

@@ -35,6 +35,12 @@ func (t screenTabs) show(i int) {
 	}
 }
 
+// showing reports whether the screen titled title is the one shown.
+func (s *Shell) showing(title string) bool {
+	t := s.tabs.tabs
+	return t != nil && t.Selected() != nil && t.Selected().Text == title
+}
+
 // ShowScreen brings the screen titled title to the front, building it if needed; it reports
 // whether there is one.
 func (s *Shell) ShowScreen(title string) bool {
@@ -93,6 +99,9 @@ func (s *Shell) buildWindow(screens []Screen) {
 			if other == it && i > 0 {
 				s.tabs.build(i - 1)
 			}
+		}
+		if st := s.preview; st != nil && st.matrix != nil && it.Text == MatrixTitle {
+			st.matrix.catchUp()
 		}
 	}
 	for i, sc := range screens {
