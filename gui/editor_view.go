@@ -230,6 +230,9 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	text := "This persona comes from the legacy pi-agent-manager.json file; make a Markdown copy to edit it."
 	if p.Scope == personas.ScopeBuiltin {
 		text = "Built-in personas live in the program. Customize makes a global copy you can edit; it replaces the built-in."
+		if hint := v.shell.emptyHint(); strings.HasPrefix(hint, "No personas") {
+			text += " " + strings.ReplaceAll(hint, "\n", " ")
+		}
 	}
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord

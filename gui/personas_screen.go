@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"github.com/agentmgr/agentmgr/personas"
 	"image/color"
 
 	"fyne.io/fyne/v2"
@@ -66,7 +67,7 @@ func (p *PersonasScreen) follow() {
 	}
 	if m == nil {
 		p.view = nil
-		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel("Select a persona on the left, or make a new one."))}
+		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel(p.shell.emptyHint()))}
 	} else {
 		// Keep the tab the person was on: a reload or a save reopens the same persona.
 		tab := ""
@@ -82,4 +83,15 @@ func (p *PersonasScreen) follow() {
 		p.editor.Objects = []fyne.CanvasObject{p.view}
 	}
 	p.editor.Refresh()
+}
+
+// emptyHint is what the editor's place says when nothing is open: with no persona of one's
+// own yet, where they go and how to make one.
+func (s *Shell) emptyHint() string {
+	for _, p := range s.catalog.Personas() {
+		if p.Scope != personas.ScopeBuiltin {
+			return "Select a persona on the left, or make a new one."
+		}
+	}
+	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + s.dirs.GlobalAgents() + "."
 }

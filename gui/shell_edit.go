@@ -211,7 +211,7 @@ func (s *Shell) deletePersona() {
 	if m.Dirty() {
 		msg += " Your unsaved changes are dropped."
 	}
-	s.choose("Delete "+name+"?", msg, []string{"Delete", choiceCancel}, func(c string) {
+	s.chooseDestructive("Delete "+name+"?", msg, []string{"Delete", choiceCancel}, func(c string) {
 		if c != "Delete" {
 			return
 		}
