@@ -449,8 +449,7 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	filters := container.New(layout.NewFormLayout(),
-		bold("Personas"), m.query,
-		bold("Scopes"), container.NewHScroll(m.scopes),
+		bold("Personas"), readingBorder(nil, nil, nil, m.scopes, m.query),
 		bold("Tool families"), container.NewHScroll(m.families),
 	)
 	cut := func(s string, style fyne.TextStyle) *widget.Label {
@@ -458,10 +457,11 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 		l.Truncation = fyne.TextTruncateEllipsis
 		return l
 	}
+	// Four short lines, each cut with "…" rather than wrapped, so that the grid keeps the
+	// screen's height whatever the catalog holds.
 	bottom := container.NewVBox(matrixLegend(), m.summary, m.shell,
-		cut("Two answers in a cell (A|H): agentmgr's, then pi-agent-manager 0.18.1's (H hides the tool, · shows it), where they differ. "+
-			"\"⚠ AM skips\": pi-agent-manager ignores that file. Which applies depends on the extension pi runs.", fyne.TextStyle{}),
-		cut("Tap a cell to see, in the simulator, which rule decides that persona's calls of that tool.", fyne.TextStyle{Italic: true}))
+		cut("Tap a cell to see which rule decides it. Two answers (A|H): agentmgr's, then pi-agent-manager 0.18.1's (H hides, · shows), where they differ; "+
+			"\"⚠ AM skips\": pi-agent-manager ignores that file.", fyne.TextStyle{Italic: true}))
 	return widget.NewSimpleRenderer(readingBorder(filters, bottom, nil, nil, m.table))
 }
 
