@@ -59,12 +59,12 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.bannerL = widget.NewLabel("")
 	v.bannerL.Wrapping = fyne.TextWrapWord
 	v.bannerL.Importance = widget.WarningImportance
-	v.banner = readingBorder(nil, nil, nil,
-		container.NewHBox(
-			widget.NewButton("Compare…", s.compareVersions),
-			widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
-			widget.NewButton("Keep mine", s.keepMine)),
-		v.bannerL)
+	// The message over its buttons, not beside them: beside, a narrow window squeezed the
+	// message into a column and the buttons grew as tall as it.
+	v.banner = container.NewVBox(v.bannerL, newFlow(
+		widget.NewButton("Compare…", s.compareVersions),
+		widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
+		widget.NewButton("Keep mine", s.keepMine)))
 
 	if m.Broken() {
 		v.content = v.brokenContent()

@@ -149,11 +149,11 @@ const (
 	windowHeightKey = "window.height"
 )
 
-// defaultWindowSize is the first run's size: it fits a 1024x768 screen with room for a panel.
-// Fyne cannot ask the screen's size before the window is shown, so the default is modest and
-// the size the person chose is remembered instead. (Fyne has no API for a window's position
-// either: the window manager places it.)
-var defaultWindowSize = fyne.NewSize(960, 660)
+// defaultWindowSize is the first run's size: it fits an 800x600 screen with a title bar.
+// Fyne cannot tell the app the screen's size, so the first window is one that fits the
+// smallest screen the app supports, and the size the person then chooses is remembered. (Fyne
+// has no API for a window's position either: the window manager places it.)
+var defaultWindowSize = fyne.NewSize(790, 560)
 
 // windowSize is the size the window was last closed at, or the default.
 func windowSize(prefs fyne.Preferences) fyne.Size {

@@ -38,8 +38,8 @@ func TestEditorFitsTheWindowWithBannerAndMessages(t *testing.T) {
 func TestWindowRemembersItsSize(t *testing.T) {
 	a := test.NewTempApp(t)
 	s := NewShell(a, fixtureDirs(t))
-	if got := s.Window().Canvas().Size(); got.Width > 1024 || got.Height > 700 {
-		t.Errorf("first window is %v; want it to fit a 1024x768 screen", got)
+	if got := s.Window().Canvas().Size(); got.Width > 800 || got.Height > 570 {
+		t.Errorf("first window is %v; want it to fit an 800x600 screen with a title bar", got)
 	}
 	s.Window().Show()
 	s.Window().Resize(fyne.NewSize(850, 610))
