@@ -170,7 +170,7 @@ func TestEmptyAgentDirSaysWhereNewPersonasGo(t *testing.T) {
 			text = l.Text
 		}
 	})
-	if !strings.Contains(text, "Ctrl+N") || !strings.Contains(text, dirs.GlobalAgents()) {
+	if !strings.Contains(text, "Ctrl+N") || !strings.Contains(text, homeRelative(dirs.GlobalAgents())) {
 		t.Errorf("no hint of New persona and %s on an empty agent dir: %q", dirs.GlobalAgents(), text)
 	}
 }

@@ -286,7 +286,7 @@ func (m *MatrixScreen) sizeColumns() {
 		shell = max(shell, fyne.MeasureText(shellText(r), theme.TextSize(), fyne.TextStyle{}).Width+pad)
 	}
 	// A very long name is cut with "…" rather than pushing every cell out of sight.
-	m.table.SetColumnWidth(-1, min(w, 320))
+	m.table.SetColumnWidth(-1, min(w, 240))
 	m.table.SetColumnWidth(len(m.matrix.Tools), shell)
 }
 
@@ -343,7 +343,7 @@ func (m *MatrixScreen) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 
 func (m *MatrixScreen) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
-	// Only a persona's name can be longer than its column (capped at 320 px): cut it with "…".
+	// Only a persona's name can be longer than its column (capped at 240 px): cut it with "…".
 	trunc := fyne.TextTruncateOff
 	if id.Col < 0 {
 		trunc = fyne.TextTruncateEllipsis

@@ -3,6 +3,9 @@ package gui
 import (
 	"github.com/agentmgr/agentmgr/personas"
 	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -93,5 +96,17 @@ func (s *Shell) emptyHint() string {
 			return "Select a persona on the left, or make a new one."
 		}
 	}
-	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + s.dirs.GlobalAgents() + "."
+	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + homeRelative(s.dirs.GlobalAgents()) + "."
+}
+
+// homeRelative writes a path under the home folder as ~/...
+func homeRelative(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(home, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.Join("~", rel)
+	}
+	return p
 }
