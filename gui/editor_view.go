@@ -39,6 +39,7 @@ type EditorView struct {
 	save    *widget.Button
 	revert  *widget.Button
 	content fyne.CanvasObject
+	raw     *rawView // the raw text of a broken file, nil otherwise
 }
 
 // NewEditorView builds the editor for m.
@@ -216,12 +217,20 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	msg := widget.NewLabel(strings.Join(lines, "\n"))
 	msg.Wrapping = fyne.TextWrapWord
 	msg.Importance = widget.DangerImportance
-	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix it in a text editor; the list reloads when the file changes.")
+	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix its text below and save, or fix it in a text editor; the list reloads when the file changes.")
 	intro.Wrapping = fyne.TextWrapWord
 	path := v.model.Path()
 	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.shell.openInEditor(path) })
 	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.trashBroken(path) })
-	return container.NewVScroll(container.NewVBox(intro, msg, container.NewHBox(open, trash)))
+	buttons := []fyne.CanvasObject{open, trash}
+	var raw fyne.CanvasObject = widget.NewLabel("")
+	if r, err := personaedit.OpenRaw(path, v.shell.scopeOf(path)); err == nil {
+		v.raw = newRawView(v.shell, r, msg)
+		raw = v.raw.text
+		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
+	}
+	top := container.NewVBox(intro, msg, newFlow(buttons...))
+	return readingBorder(top, nil, nil, nil, raw)
 }
 
 // readOnlyNote explains why a persona cannot be edited here, and what to do instead.
