@@ -82,15 +82,25 @@ func merge(old, mine, theirs Draft, mineWins bool) mergeResult {
 	}
 
 	mc, tc := !permsEqual(mine, old), !permsEqual(theirs, old)
+	allRules := mine.Form == personas.FormRules && theirs.Form == personas.FormRules && old.Form == personas.FormRules
+	// describe says what one side did to the rules, rule by rule where all three are rule maps.
+	describe := func(into *[]string) {
+		if !allRules {
+			*into = append(*into, "permissions")
+			return
+		}
+		mergeRules(old.Rules, mine.Rules, theirs.Rules, mineWins, &r.plan)
+	}
 	switch {
 	case !mc:
 		if tc {
-			r.plan.Theirs = append(r.plan.Theirs, "permissions")
+			describe(&r.plan.Theirs)
 		}
 	case !tc:
+		// Only the editor changed the rules: they are taken whole, in the editor's order.
 		nd.Form, nd.Preset, nd.Legacy, nd.Rules = mine.Form, mine.Preset, slices.Clone(mine.Legacy), slices.Clone(mine.Rules)
-		r.plan.Mine = append(r.plan.Mine, "permissions")
-	case mine.Form == personas.FormRules && theirs.Form == personas.FormRules && old.Form == personas.FormRules:
+		describe(&r.plan.Mine)
+	case allRules:
 		nd.Rules = mergeRules(old.Rules, mine.Rules, theirs.Rules, mineWins, &r.plan)
 	default:
 		// The permissions changed form on one side: there is no rule to merge one by one.

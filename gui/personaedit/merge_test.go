@@ -137,3 +137,14 @@ func TestKeepMineDeletionsPerRule(t *testing.T) {
 		t.Errorf("rules %q; want both deletions kept", got)
 	}
 }
+
+// When only one side changed the rules, the plan still names each rule it changed.
+func TestMergePlanNamesRulesChangedOnOneSide(t *testing.T) {
+	m := openRules(t)
+	m.Update(func(d *Draft) { d.Description = "Mine." })
+	outside(t, m, `    "rm *": deny`, "    \"rm *\": deny\n    \"go test *\": allow")
+	plan, _ := m.MergePlan()
+	if !slices.Equal(plan.Mine, []string{"description"}) || !slices.Equal(plan.Theirs, []string{`added rule bash "go test *": allow`}) {
+		t.Errorf("plan mine %q theirs %q; want the description, and their added rule by name", plan.Mine, plan.Theirs)
+	}
+}
