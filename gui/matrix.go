@@ -16,6 +16,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -91,7 +92,9 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.families.OnChanged = func([]string) { m.applyFilter() }
 	m.ExtendBaseWidget(m)
 	m.recompute()
-	s.OnChange(m.update)
+	// The matrix shows the catalog as edited and the active agent in bold: opening another
+	// persona alone changes nothing it shows.
+	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) { m.update() })
 	st.onTools(func() bool { m.update(); return true })
 	return m
 }

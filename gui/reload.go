@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -97,7 +98,9 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 		s.editor = s.open(s.selected, snap)
 	}
 	s.updateTitle()
-	s.changed()
+	// A reload may change any part: the catalog, the state file's active agent, the selection
+	// (a fixed broken file becomes its persona) and the open draft (reopened from disk).
+	s.changed(workspace.Everything)
 }
 
 // followSelection keeps the selection on the same thing across a reload: a broken file that

@@ -106,3 +106,21 @@ func TestALongPersonaNameNeverWidensTheWindow(t *testing.T) {
 	}
 	fits(t, s, "the replay line naming "+longName, 800, 600)
 }
+
+// Opening one persona after another leaves the workspace's subscriptions as they were: editors
+// follow their own model, and no screen subscribes again each time.
+func TestOpeningPersonasLeavesNoSubscriptionBehind(t *testing.T) {
+	s := scaleShell(t, 5)
+	s.ShowScreen(MatrixTitle)
+	s.ShowScreen(PersonasTitle)
+	s.SelectPersona("gen000")
+	before := s.events.Subscribers()
+	for _, name := range []string{"gen001", "gen002", "gen003", "gen004", "gen000"} {
+		s.SelectPersona(name)
+		s.Editor().Update(func(d *personaedit.Draft) { d.Description = "x" })
+		s.revertEditor()
+	}
+	if after := s.events.Subscribers(); after != before {
+		t.Errorf("%d subscriptions after opening five personas; %d before", after, before)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -60,8 +61,9 @@ type Shell struct {
 	// inflight counts reloads whose result has not been applied yet (tests wait for them).
 	inflight int
 
-	listeners []func()
-	watcher   *watcher
+	// events tells the screens which part of the workspace changed (see OnChange, Subscribe).
+	events  workspace.Events
+	watcher *watcher
 
 	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
 	screen    *PersonasScreen
@@ -165,14 +167,20 @@ func (s *Shell) SearchText() string {
 }
 
 // OnChange adds a listener called after any change of the catalog, the active persona, the
-// selection or the open persona's edits.
-func (s *Shell) OnChange(f func()) { s.listeners = append(s.listeners, f) }
-
-func (s *Shell) changed() {
-	for _, f := range s.listeners {
-		f()
-	}
+// selection or the open persona's edits; the returned function removes it. A screen that
+// follows only some of these subscribes to them with Subscribe.
+func (s *Shell) OnChange(f func()) (unsubscribe func()) {
+	return s.events.Subscribe(workspace.Everything, func(workspace.Change) { f() })
 }
+
+// Subscribe calls f after every change that includes one of parts (a workspace.Change: the
+// catalog, the active agent, the selection, the draft), until the returned function is called.
+func (s *Shell) Subscribe(parts workspace.Change, f func(workspace.Change)) (unsubscribe func()) {
+	return s.events.Subscribe(parts, f)
+}
+
+// changed tells the subscribers of the parts c that changed.
+func (s *Shell) changed(c workspace.Change) { s.events.Publish(c) }
 
 // SelectPersona selects the list item key (a persona name or a broken file's path) and opens it
 // in the editor. With unsaved edits it first asks to save, discard or cancel; cancel keeps the
@@ -184,7 +192,7 @@ func (s *Shell) SelectPersona(key string) {
 	s.leaveEditor(func() {
 		s.selected = key
 		s.editor = s.open(key, nil)
-		s.changed()
+		s.changed(workspace.SelectionChanged)
 	})
 }
 
@@ -209,7 +217,7 @@ func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 func (s *Shell) watchModel(m *personaedit.Model) *personaedit.Model {
 	m.OnChange(func() {
 		if s.editor == m {
-			s.changed()
+			s.changed(workspace.DraftChanged)
 		}
 	})
 	return m
@@ -234,7 +242,7 @@ func (s *Shell) SetActive(name string) error {
 	}
 	s.followState(st)
 	s.updateTitle()
-	s.changed()
+	s.changed(workspace.ActiveChanged)
 	return nil
 }
 

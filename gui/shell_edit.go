@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -121,7 +122,7 @@ func (s *Shell) reloadThen(then func()) {
 func (s *Shell) selectNow(key string) {
 	s.selected = key
 	s.editor = s.open(key, nil)
-	s.changed()
+	s.changed(workspace.SelectionChanged)
 }
 
 // RevealRule opens persona name on its Rules tab with row selected (asking first, as any
