@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"github.com/agentmgr/agentmgr/gui/personaedit"
@@ -58,6 +59,19 @@ func TestTabVisitsEveryPersonaFieldInReadingOrder(t *testing.T) {
 	pressTab(c)
 	if c.Focused() == pt.Prompt {
 		t.Errorf("Tab in the prompt kept the focus there")
+	}
+	// In a low window the prompt is below the fold: reaching it scrolls it into view.
+	s.Window().Resize(fyne.NewSize(800, 560))
+	c.Focus(pt.Description)
+	c.Focus(pt.Prompt)
+	var scroll *container.Scroll
+	walk(pt, func(o fyne.CanvasObject) {
+		if sc, ok := o.(*container.Scroll); ok && scroll == nil {
+			scroll = sc
+		}
+	})
+	if scroll == nil || scroll.Content.Size().Height > scroll.Size().Height && scroll.Offset.Y == 0 {
+		t.Errorf("the prompt has the focus below the fold and the tab did not scroll (offset %v)", scroll.Offset)
 	}
 	c.Focus(pt.Prompt)
 	pt.Prompt.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})

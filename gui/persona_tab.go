@@ -118,7 +118,11 @@ func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
 	prompt := readingBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
 	// The tab scrolls in a low window instead of making the window taller than 600 px; in a
 	// taller one the prompt takes the rest of the height.
-	return widget.NewSimpleRenderer(container.NewVScroll(readingBorder(form, nil, nil, nil, prompt)))
+	scroll := container.NewVScroll(readingBorder(form, nil, nil, nil, prompt))
+	// Tab into the prompt of a low window scrolls it into view: focus must never go where it
+	// cannot be seen.
+	t.Prompt.OnFocus = func() { scroll.ScrollToBottom() }
+	return widget.NewSimpleRenderer(scroll)
 }
 
 // refresh shows the draft and its problems. Entries are only set when they differ from the

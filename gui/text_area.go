@@ -12,6 +12,17 @@ import (
 // Ctrl+Tab stays the app's next-tab key.
 type TextArea struct {
 	widget.Entry
+	// OnFocus, when set, is called when the area gains the focus (its pane scrolls it into
+	// view).
+	OnFocus func()
+}
+
+// FocusGained is part of fyne.Focusable.
+func (a *TextArea) FocusGained() {
+	a.Entry.FocusGained()
+	if a.OnFocus != nil {
+		a.OnFocus()
+	}
 }
 
 // NewTextArea makes an empty multi-line text area.
