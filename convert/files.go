@@ -145,7 +145,8 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonc") {
 			return ImportOpenCodeConfig(path, data)
 		}
-		return one(ImportOpenCodeMarkdown(path, openCodeName(path), data))
+		cfgPath, cfg := openCodeConfigFor(path)
+		return one(ImportOpenCodeAgentFile(path, openCodeName(path), data, cfgPath, cfg))
 	case "roo":
 		items, err := ImportRoo(path, data, nil)
 		if err != nil {
@@ -180,6 +181,24 @@ func openCodeName(path string) string {
 		}
 	}
 	return filepath.Base(p)
+}
+
+// openCodeConfigFor finds the opencode.json (or .jsonc) of the project an agent file under
+// .opencode/ belongs to: OpenCode merges its top-level permission into every agent.
+func openCodeConfigFor(agentPath string) (string, []byte) {
+	for dir := filepath.Dir(agentPath); dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
+		if filepath.Base(dir) != ".opencode" {
+			continue
+		}
+		for _, name := range []string{"opencode.json", "opencode.jsonc"} {
+			p := filepath.Join(filepath.Dir(dir), name)
+			if data, err := os.ReadFile(p); err == nil {
+				return p, data
+			}
+		}
+		break
+	}
+	return "", nil
 }
 
 // rooRulesFiles reads .roo/rules-{slug}/ beside a .roomodes file (.kilocode/rules-{slug}/
