@@ -223,3 +223,76 @@ func reportNames(rep *Report, key, value string, want, got engine.Action) bool {
 	}
 	return false
 }
+
+// copyTree copies the fixture folder src into dst.
+func copyTree(t *testing.T, src, dst string) {
+	t.Helper()
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpenCodeImport_realOpenCode imports a project's opencode.json (top-level permission,
+// agents with tools and permission) and agent files (tools only, the V2 list, a permission
+// string) and checks that the personas decide the mixed call set as OpenCode's evaluation
+// over the rules the real OpenCode resolved, on at least 98% of the calls; every call that
+// differs is one agentmgr's shell analysis decides more strictly, as the report says.
+func TestOpenCodeImport_realOpenCode(t *testing.T) {
+	bin := realTool(t, "AGENTMGR_TEST_OPENCODE")
+	home, project := openCodeSandbox(t)
+	copyTree(t, filepath.Join("testdata", "opencode", "import"), project)
+	agents := parseAgentList(t, runOpenCode(t, bin, home, project, "agent", "list"))
+	items, errs := ReadSources("opencode", project, ImportOptions{})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if len(items) != 7 {
+		t.Fatalf("imported %d items, want 7", len(items))
+	}
+	pl := ocPlace{Project: project, Home: home}
+	total, agree := 0, 0
+	for _, it := range items {
+		rules, ok := agents[it.Draft.Name]
+		if !ok {
+			t.Fatalf("OpenCode has no agent %s: %v", it.Draft.Name, agents)
+		}
+		p, _, err := it.Draft.Persona(filepath.Join(home, it.Draft.Name+".md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pol := &engine.Policy{Persona: engine.CompileWithHome(p.Rules, home)}
+		pol = pol.At(&engine.Place{Cwd: project, Project: project, Home: home})
+		for _, c := range ocMixedCalls {
+			total++
+			got := pol.DecideKey(c.Key, c.Value).Action
+			want := ocDecide(rules, ocKeyFor(c.Key), c.Value, pl)
+			if got == want {
+				agree++
+				continue
+			}
+			t.Logf("%s: %s %q: OpenCode %s, imported persona %s", it.Draft.Name, c.Key, c.Value, want, got)
+			if engine.Stricter(got, want) != got || c.Key != "bash" || !hasChange(it.Report, "shell analysis") {
+				t.Errorf("%s: %s %q: OpenCode %s, imported persona %s; only a stricter shell decision the report names may differ", it.Draft.Name, c.Key, c.Value, want, got)
+			}
+		}
+	}
+	t.Logf("the imported personas agree with OpenCode on %d of %d calls", agree, total)
+	if agree*100 < total*98 {
+		t.Errorf("the imported personas agree with OpenCode on %d of %d calls, want at least 98%%", agree, total)
+	}
+}

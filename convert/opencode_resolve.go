@@ -62,6 +62,17 @@ func openCodeResolved(source string, top, tools, perm any, rep *Report) (engine.
 		}
 		rs = append(rs, ars...)
 	}
+	rs = withPathArguments(rs, rep)
+	rep.change("shell analysis", "OpenCode matches each command's raw text", "agentmgr also decides what sudo, env, bash -c and other wrappers run, and a redirection's file as an edit", "stricter where OpenCode would not look: agentmgr fails closed")
+	// A rule followed by a rule for every call never decides; dropping it lets the rest be
+	// written as one rule map (OpenCode's defaults and an agent's own `"*"` rule, say).
+	for i := len(rs) - 1; i > 0; i-- {
+		if rs[i].Permission == "*" && rs[i].Pattern == "*" {
+			rep.change("rules before a catch-all", fmt.Sprintf("%d rules", i), "left out", "the later `* *` rule decides every call they match")
+			rs = rs[i:]
+			break
+		}
+	}
 	return rs, nil
 }
 
@@ -75,4 +86,49 @@ func assignKey(m yaml.MapSlice, key string, v any) yaml.MapSlice {
 		}
 	}
 	return append(m, yaml.MapItem{Key: key, Value: v})
+}
+
+// ocPathCommandNames are the file commands whose path arguments OpenCode checks against
+// external_directory, in a fixed order.
+var ocPathCommandNames = []string{"cat", "cd", "chmod", "chown", "cp", "mkdir", "mv", "rm", "touch"}
+
+// withPathArguments adds what OpenCode does with the path arguments of file commands: an
+// absolute or home path is also decided by external_directory, the stricter answer winning.
+// The rules go after the bash rules with external_directory's answer for every folder, and the
+// bash deny rules no later rule narrows are written again after them, since a deny is the
+// stricter answer wherever it matches.
+func withPathArguments(rs engine.Ruleset, rep *Report) engine.Ruleset {
+	ext := engine.Compile(rs).Evaluate("external_directory", "/zz/outside").Action
+	if ext == engine.Allow {
+		return rs
+	}
+	at := len(rs)
+	for i, r := range rs {
+		if r.Permission == "bash" || r.Permission == "*" {
+			at = i + 1
+		}
+	}
+	var add engine.Ruleset
+	for _, c := range ocPathCommandNames {
+		for _, pat := range []string{c + " /*", c + " * /*", c + " ~*", c + " * ~*"} {
+			add = append(add, engine.Rule{Permission: "bash", Pattern: pat, Action: ext})
+		}
+	}
+	if ext == engine.Ask {
+		for i, r := range rs[:at] {
+			if r.Permission != "bash" || r.Action != engine.Deny {
+				continue
+			}
+			narrowed := false
+			for _, o := range rs[i+1 : at] {
+				narrowed = narrowed || o.Action != engine.Deny && engine.RulesOverlap(r, o)
+			}
+			if !narrowed {
+				add = append(add, r)
+			}
+		}
+	}
+	rep.change("bash path arguments", "external_directory", fmt.Sprintf("bash rules for absolute and home paths of %s: %s", strings.Join(ocPathCommandNames, ", "), ext), "OpenCode also asks external_directory for them")
+	out := append(append(append(engine.Ruleset(nil), rs[:at]...), add...), rs[at:]...)
+	return out
 }
