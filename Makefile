@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
+.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -20,7 +20,7 @@ build: deps-gui
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
 ## the real cgo build, the Xvfb smoke test
-test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race build smoke
+test: deps-gui deps-claude deps-pi deps-opencode deps-convert lint test-headless test-race build smoke
 
 ## test-race: the packages with concurrency under the race detector (fyneDo is on in
 ## FyneApp.toml). Of gui's own tests only those that start goroutines (reloads, watching,
@@ -35,7 +35,7 @@ test-race:
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
 ## and without CI=true, those tests are skipped)
 test-headless:
-	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -108,6 +108,25 @@ deps-opencode:
 	@grep -qs '"version": "$(OPENCODE_VERSION)"' $(OPENCODE_DIR)/node_modules/opencode-ai/package.json || \
 		npm install --no-audit --no-fund --loglevel=error --prefix $(OPENCODE_DIR) \
 			opencode-ai@$(OPENCODE_VERSION) opencode-linux-x64@$(OPENCODE_VERSION)
+
+## deps-convert: the other tools the conversion tests run offline, each pinned from npm into
+## its own folder of ~/.cache/agentmgr-test (Kilo Code's CLI, Roo Code's schema package)
+deps-convert: deps-kilo deps-roo
+
+KILO_VERSION := 7.7.9
+KILO_DIR := $(HOME)/.cache/agentmgr-test/kilo
+KILO_BIN := $(KILO_DIR)/node_modules/@kilocode/cli-linux-x64/bin/kilo
+deps-kilo:
+	@grep -qs '"version": "$(KILO_VERSION)"' $(KILO_DIR)/node_modules/@kilocode/cli-linux-x64/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(KILO_DIR) @kilocode/cli-linux-x64@$(KILO_VERSION)
+
+ROO_TYPES_VERSION := 1.115.0
+ROO_DIR := $(HOME)/.cache/agentmgr-test/roo
+deps-roo:
+	@grep -qs '"version": "$(ROO_TYPES_VERSION)"' $(ROO_DIR)/node_modules/@roo-code/types/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(ROO_DIR) @roo-code/types@$(ROO_TYPES_VERSION)
+
+CONVERT_TEST_ENV := AGENTMGR_TEST_KILO="$(KILO_BIN)" AGENTMGR_TEST_ROO_TYPES="$(ROO_DIR)/node_modules"
 
 clean:
 	rm -rf bin dist

@@ -19,7 +19,7 @@ import (
 var Formats = []string{"claude", "opencode", "roo", "opcode"}
 
 // ExportFormats are the formats agentmgr exports to.
-var ExportFormats = []string{"claude", "opencode", "roo"}
+var ExportFormats = []string{"claude", "opencode", "roo", "kilo"}
 
 // ImportOptions tune ReadSources.
 type ImportOptions struct {

@@ -13,12 +13,12 @@ import (
 
 func init() {
 	register(command{name: "import", order: 27, usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo or opcode agents, with a fidelity report", run: runImport})
-	register(command{name: "export", order: 28, usage: exportUsage, summary: "write personas as Claude Code, OpenCode or Roo agents, with a fidelity report", run: runExport})
+	register(command{name: "export", order: 28, usage: exportUsage, summary: "write personas as Claude Code, OpenCode, Roo or Kilo Code agents, with a fidelity report", run: runExport})
 }
 
 const (
 	importUsage = "claude|opencode|roo|opcode PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
-	exportUsage = "NAME... --to claude|opencode|roo [--out DIR] [--dry-run] [--force] [--json]"
+	exportUsage = "NAME... --to claude|opencode|roo|kilo [--out DIR] [--dry-run] [--force] [--json]"
 )
 
 // importResult is one imported item as --json prints it: the fidelity report, where the
@@ -165,10 +165,16 @@ func runExport(e *env, args []string) error {
   claude    agents/NAME.md, a subagent whose hooks run "agentmgr gate claude --agent NAME" so the
             persona's rules decide every call, and NAME.settings.json, the rules Claude Code's
             allow/ask/deny lists can hold (default --out: .claude)
-  opencode  agents/NAME.md with the rules as OpenCode permissions (default --out: .opencode)
+  opencode  agents/NAME.md with the rules as OpenCode 1.18.33 permissions, written so that
+            OpenCode loads them and decides as the persona does where it can (default --out:
+            .opencode)
   roo       .roomodes with one mode per persona, and .roo/rules-NAME/ (default --out: .)
+  kilo      .kilocodemodes with one mode per persona, .kilocode/rules-NAME/, and
+            .kilo/agents/NAME.md for the tools no mode group governs (default --out: .)
+A group is left out of a mode when the persona denies any call it would grant. Every report
+ends with a fidelity figure: how many rules are enforced as written, stricter, looser or lost.
 Existing files are never replaced unless --force.`)
-	to := fs.String("to", "", "claude, opencode or roo")
+	to := fs.String("to", "", "claude, opencode, roo or kilo")
 	out := fs.String("out", "", "folder to write into")
 	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
 	force := fs.Bool("force", false, "replace existing files")
@@ -185,7 +191,7 @@ Existing files are never replaced unless --force.`)
 	}
 	dir := *out
 	if dir == "" {
-		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": "."}[*to]
+		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "kilo": "."}[*to]
 	}
 	dir = e.abs(dir)
 	c := e.catalog(true)

@@ -200,3 +200,30 @@ func TestExportCommand(t *testing.T) {
 		t.Errorf("export of an unknown persona exited %d: %s", code, errb6)
 	}
 }
+
+// TestExportKiloAndFidelity: --to kilo writes .kilocodemodes (a slug without _), the agent
+// file for the tools outside the groups, and every report ends with a fidelity figure.
+func TestExportKiloAndFidelity(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	writeAgent(t, "docs_helper.md", "---\ndescription: Docs\npermissions:\n  \"*\": deny\n  read: allow\n  webfetch:\n    \"*\": deny\n    \"https://go.dev/*\": allow\n---\nDocs.\n")
+	if code := run([]string{"export", "docs_helper", "--to", "kilo", "--out", "out"}, e); code != 0 {
+		t.Fatalf("export exited %d\n%s\n%s", code, out, errb)
+	}
+	modes, err := os.ReadFile(filepath.Join(e.cwd, "out", ".kilocodemodes"))
+	if err != nil || !strings.Contains(string(modes), "slug: docs-helper") || strings.Contains(string(modes), "browser") {
+		t.Fatalf(".kilocodemodes: %v\n%s", err, modes)
+	}
+	if _, err := os.Stat(filepath.Join(e.cwd, "out", ".kilo", "agents", "docs-helper.md")); err != nil {
+		t.Errorf("no agent file for the tools outside the groups: %v", err)
+	}
+	if !strings.Contains(out.String(), "fidelity: ") || !strings.Contains(out.String(), "changed: name: docs_helper -> docs-helper") {
+		t.Errorf("report lacks the fidelity figure or the slug change:\n%s", out)
+	}
+	e2, out2, errb2 := testEnvKeep(t, e)
+	if code := run([]string{"export", "docs_helper", "--to", "opencode", "--dry-run"}, e2); code != 0 {
+		t.Fatalf("opencode export exited %d\n%s\n%s", code, out2, errb2)
+	}
+	if !strings.Contains(out2.String(), "webfetch: deny") || !strings.Contains(out2.String(), "fidelity: 3 of 4 rules") {
+		t.Errorf("opencode export: webfetch must be one action and the figure count the allow as stricter:\n%s", out2)
+	}
+}
