@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb xauth imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo fuzz smoke package clean
+.PHONY: run build test test-headless test-race lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), then open the app
 run: deps-gui
@@ -110,8 +110,8 @@ deps-opencode:
 			opencode-ai@$(OPENCODE_VERSION) opencode-linux-x64@$(OPENCODE_VERSION)
 
 ## deps-convert: the other tools the conversion tests run offline, each pinned from npm into
-## its own folder of ~/.cache/agentmgr-test (Kilo Code's CLI, Roo Code's schema package)
-deps-convert: deps-kilo deps-roo
+## its own folder of ~/.cache/agentmgr-test (Kilo Code's CLI, Roo Code's schema package, Codex)
+deps-convert: deps-kilo deps-roo deps-codex
 
 KILO_VERSION := 7.7.9
 KILO_DIR := $(HOME)/.cache/agentmgr-test/kilo
@@ -126,7 +126,16 @@ deps-roo:
 	@grep -qs '"version": "$(ROO_TYPES_VERSION)"' $(ROO_DIR)/node_modules/@roo-code/types/package.json || \
 		npm install --no-audit --no-fund --loglevel=error --prefix $(ROO_DIR) @roo-code/types@$(ROO_TYPES_VERSION)
 
-CONVERT_TEST_ENV := AGENTMGR_TEST_KILO="$(KILO_BIN)" AGENTMGR_TEST_ROO_TYPES="$(ROO_DIR)/node_modules"
+# Codex's native build is its linux-x64 platform package, published as a version of @openai/codex.
+CODEX_VERSION := 0.171.0
+CODEX_DIR := $(HOME)/.cache/agentmgr-test/codex
+CODEX_BIN := $(CODEX_DIR)/node_modules/.bin/codex
+deps-codex:
+	@grep -qs '"version": "$(CODEX_VERSION)"' $(CODEX_DIR)/node_modules/@openai/codex/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(CODEX_DIR) @openai/codex@$(CODEX_VERSION) \
+			"@openai/codex-linux-x64@npm:@openai/codex@$(CODEX_VERSION)-linux-x64"
+
+CONVERT_TEST_ENV := AGENTMGR_TEST_KILO="$(KILO_BIN)" AGENTMGR_TEST_ROO_TYPES="$(ROO_DIR)/node_modules" AGENTMGR_TEST_CODEX="$(CODEX_BIN)"
 
 clean:
 	rm -rf bin dist
