@@ -227,3 +227,31 @@ func TestExportKiloAndFidelity(t *testing.T) {
 		t.Errorf("opencode export: webfetch must be one action and the figure count the allow as stricter:\n%s", out2)
 	}
 }
+
+// TestCodexRoundTrip: --to codex writes rules/NAME.rules with prefix rules, and importing the
+// file back gives a persona that decides the rules' commands as Codex does.
+func TestCodexRoundTrip(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	writeAgent(t, "guard.md", "---\ndescription: Guard\npermissions:\n  \"*\": ask\n  bash:\n    \"*\": ask\n    \"git status\": allow\n    \"git log *\": allow\n    \"rm *\": deny\n    \"git * --force\": deny\n---\nGuard.\n")
+	if code := run([]string{"export", "guard", "--to", "codex", "--out", "out"}, e); code != 0 {
+		t.Fatalf("export exited %d\n%s\n%s", code, out, errb)
+	}
+	rules, err := os.ReadFile(filepath.Join(e.cwd, "out", "rules", "guard.rules"))
+	if err != nil || !strings.Contains(string(rules), `pattern = ["rm"],`) || !strings.Contains(string(rules), `decision = "forbidden"`) {
+		t.Fatalf("rules file: %v\n%s", err, rules)
+	}
+	if !strings.Contains(out.String(), `lost:    rule "bash" "git * --force" deny`) {
+		t.Errorf("the mid-pattern wildcard is not reported lost:\n%s", out)
+	}
+	e2, out2, errb2 := testEnvKeep(t, e)
+	if code := run([]string{"import", "codex", "out/rules/guard.rules", "--name", "guard2"}, e2); code != 0 {
+		t.Fatalf("import exited %d\n%s\n%s", code, out2, errb2)
+	}
+	for cmd, want := range map[string]string{"rm -rf x": "deny", "git log -1": "allow", "git status": "allow", "ls": "ask"} {
+		e3, out3, _ := testEnvKeep(t, e)
+		run([]string{"check", "--agent", "guard2", "bash", cmd}, e3)
+		if !strings.HasPrefix(out3.String(), want) {
+			t.Errorf("%s: %q, want %s", cmd, out3, want)
+		}
+	}
+}
