@@ -200,10 +200,17 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 	if wrapped {
 		rep.change("bash wrappers", "agentmgr looks through sudo, env, nice, nohup, timeout, xargs, bash -c, sh -c", "each bash deny and ask rule written again in those forms", "OpenCode matches a command's raw text")
 	}
-	if redirects {
+	shellRuns := pol.DecideShell("bash", "zz-unmatched").Action != engine.Deny
+	for _, r := range rs {
+		shellRuns = shellRuns || r.Permission == "bash" && r.Action != engine.Deny
+	}
+	if redirects && shellRuns {
 		rep.change("redirections", "decided as edits of their file", "each bash rule written again with \" > FILE\" and \" >> FILE\" for the edit rules' paths, at least "+string(edit)+" elsewhere", "OpenCode does not look at a redirection's file")
 	}
 	out = collapseActionOnly(out, rs, pol, verdicts, rep)
+	if !shellRuns {
+		return out
+	}
 	rep.change("bash path arguments", "decided by the bash rules", "outside the project also external_directory", "OpenCode asks external_directory for the path arguments of rm, cp, mv, mkdir, touch, chmod, chown, cat and cd; it cannot be told otherwise")
 	return out
 }
