@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -164,5 +163,3 @@ func TestGeminiExportDecidesAsThePreview(t *testing.T) {
 	}
 	t.Logf("overall: %d of %d", same, total)
 }
-
-var _ = engine.Allow

@@ -213,6 +213,15 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 				rr.ArgsPattern = argRegex("command", r.Pattern, false)
 			}
 			rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+			if g.seeThrough(i, r) {
+				// agentmgr decides the command behind a wrapper too; Gemini only the text as
+				// written, so the same rule is written again behind wrappers.
+				w := rr
+				w.CommandPrefix, w.ArgsPattern = "", wrappedRegex(r.Pattern)
+				g.out = append(g.out, rr)
+				rr = w
+				g.rep.keep(what + " also behind sudo, env, nice, timeout, xargs, VAR= and a path (an extra rule)")
+			}
 		case t.Name == "web_fetch":
 			// web_fetch takes a prompt that holds the URLs, so the pattern can only be found
 			// in it, not matched against all of it.
@@ -242,6 +251,25 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		g.out = append(g.out, rr)
 	}
 	g.prio++
+}
+
+// seeThrough reports whether persona rule i (a bash rule that does not allow) is written again
+// behind wrappers. A deny always is: agentmgr denies a command when any command it runs is
+// denied. An ask only when no earlier rule could deny a bash call, since the wrapped copy,
+// ranking above that deny, would turn Gemini's deny of the wrapper into an ask.
+func (g *geminiExporter) seeThrough(i int, r engine.Rule) bool {
+	switch r.Action {
+	case engine.Deny:
+		return true
+	case engine.Ask:
+		for _, e := range g.p.Rules[:max(i, 0)] {
+			if e.Action == engine.Deny && (e.Permission == "*" || e.Permission == "bash") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // redirectsFree reports whether the persona allows every file a redirection could name, to

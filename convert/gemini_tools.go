@@ -146,6 +146,18 @@ func globRegex(pattern string, home bool) string {
 	return b.String()
 }
 
+// reWrap is one wrapper agentmgr looks through and Gemini does not: a VAR=value assignment, a
+// command named by its path, or a wrapper that runs the rest (sudo, env, nice, ...). Gemini
+// quantifies no group, so a rule that should see through wrappers repeats it: wrappedRegex
+// allows one or two.
+const reWrap = `(?:[A-Za-z_][A-Za-z0-9_]*=[^\x00 ]* |[^\x00 ]*/(?:|s?bin/)|sudo |doas |env |nice |nohup |time |command |exec |builtin |setsid |stdbuf |xargs |timeout [0-9.]+[smhd]? )`
+
+// wrappedRegex is the argsPattern for a shell command matching pattern behind one or two
+// wrappers.
+func wrappedRegex(pattern string) string {
+	return fmt.Sprintf(reArgOpen, "command") + reWrap + `(?:|` + reWrap[3:] + globRegex(pattern, false) + reArgEnd
+}
+
 // argRegex is the argsPattern that matches a call whose argument arg matches pattern.
 func argRegex(arg, pattern string, home bool) string {
 	return fmt.Sprintf(reArgOpen, arg) + globRegex(pattern, home) + reArgEnd
