@@ -16,10 +16,10 @@ import (
 )
 
 // Formats are the formats agentmgr imports.
-var Formats = []string{"claude", "opencode", "roo", "opcode"}
+var Formats = []string{"claude", "opencode", "roo", "opcode", "gemini"}
 
 // ExportFormats are the formats agentmgr exports to.
-var ExportFormats = []string{"claude", "opencode", "roo"}
+var ExportFormats = []string{"claude", "opencode", "roo", "gemini"}
 
 // ImportOptions tune ReadSources.
 type ImportOptions struct {
@@ -77,6 +77,8 @@ func describeFiles(format string) string {
 		return ".md agents in agent/ or agents/, or opencode.json"
 	case "roo":
 		return ".roomodes, .kilocodemodes or custom_modes.yaml"
+	case "gemini":
+		return "Gemini CLI policy files, *.toml, as in ~/.gemini/policies"
 	}
 	return "*.opcode.json"
 }
@@ -112,6 +114,10 @@ func sourceFiles(format, dir string) ([]string, error) {
 			if strings.HasSuffix(name, ".opcode.json") {
 				out = append(out, p)
 			}
+		case "gemini":
+			if strings.HasSuffix(name, ".toml") {
+				out = append(out, p)
+			}
 		}
 		return nil
 	})
@@ -131,6 +137,8 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		return []*Item{it}, nil
 	}
 	switch format {
+	case "gemini":
+		return one(ImportGemini(path, geminiPersonaName(path), data))
 	case "claude":
 		if strings.HasSuffix(path, ".json") {
 			name := opt.SettingsName
