@@ -116,14 +116,29 @@ func ImportGemini(source, name string, data []byte) (*Item, error) {
 		}
 		return all[i].pos > all[j].pos
 	})
-	// Gemini asks when no rule matches, as agentmgr does; its default policies, which apply
-	// beneath a user's file, are not part of this file.
+	// Beneath every user file Gemini applies its default policies: the read-only tools and
+	// subagents are allowed, everything else asks. They come first, so the file's rules win.
+	d.Rules = append(d.Rules, geminiDefaults...)
+	n := 0
 	for _, x := range all {
 		d.Rules = append(d.Rules, x.rules...)
+		n += len(x.rules)
 	}
-	rep.keep(fmt.Sprintf("rules (%d, ordered by priority so that the last match is Gemini's highest)", len(d.Rules)))
-	rep.change("Gemini's default policies", "beneath the file (read-only tools allowed, writes and shell asked)", "not imported", "they ship with Gemini, not in this file; with no matching rule the persona asks")
+	rep.keep(fmt.Sprintf("rules (%d, ordered by priority so that the last match is Gemini's highest)", n))
+	rep.change("Gemini's default policies", "beneath the file", "read, grep, glob, list, websearch and task allowed, first", "Gemini ships them in its default tier; made explicit so that the persona decides as Gemini where the file has no rule")
+	rep.change("Gemini's safe-command heuristic", "a shell call no rule of the file matches, or matched by a rule without argsPattern, is allowed when Gemini deems it read-only (ls, cat, git status...)", "asks", "agentmgr allows a command only by a rule (stricter)")
 	return &Item{Draft: d, Report: rep}, nil
+}
+
+// geminiDefaults are Gemini CLI 0.61.0's default allow rules (policies/read-only.toml and
+// agents.toml of its bundle) as agentmgr rules, beneath which everything asks.
+var geminiDefaults = engine.Ruleset{
+	{Permission: "read", Pattern: "*", Action: engine.Allow},
+	{Permission: "grep", Pattern: "*", Action: engine.Allow},
+	{Permission: "glob", Pattern: "*", Action: engine.Allow},
+	{Permission: "list", Pattern: "*", Action: engine.Allow},
+	{Permission: "websearch", Pattern: "*", Action: engine.Allow},
+	{Permission: "task", Pattern: "*", Action: engine.Allow},
 }
 
 // geminiRuleToRules converts one Gemini rule into agentmgr rules (one per tool and prefix).
