@@ -247,9 +247,9 @@ func TestImportGeminiOrdersByPriority(t *testing.T) {
 		{"bash", "git push", engine.Ask},
 		{"bash", "rm x", engine.Deny},
 		{"bash", "rm -i x", engine.Deny}, // the earlier of two equal priorities decides
-		{"bash", "npm test", engine.Ask},  // an allow with a regex agentmgr cannot say is left out
-		{"edit", "a.go", engine.Deny},     // the autoEdit-only allow never decides in default mode
-		{"read", "a.go", engine.Allow},    // Gemini's default read-only allow
+		{"bash", "npm test", engine.Ask}, // an allow with a regex agentmgr cannot say is left out
+		{"edit", "a.go", engine.Deny},    // the autoEdit-only allow never decides in default mode
+		{"read", "a.go", engine.Allow},   // Gemini's default read-only allow
 		{"webfetch", "https://x", engine.Ask},
 	}
 	for _, tt := range tests {
