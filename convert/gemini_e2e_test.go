@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -162,4 +163,64 @@ func TestGeminiExportDecidesAsThePreview(t *testing.T) {
 		t.Errorf("Gemini agrees with agentmgr on %d of %d shell calls, want at least 95%%", same, total)
 	}
 	t.Logf("overall: %d of %d", same, total)
+}
+
+// TestGeminiImportDecidesAsGemini loads a hand-written policy file into Gemini's PolicyEngine
+// and imports it: the imported persona decides most calls as Gemini does, and never more
+// loosely (what it cannot say it decides more strictly, and the report says so).
+func TestGeminiImportDecidesAsGemini(t *testing.T) {
+	bundle, node := geminiBundle(t)
+	it, err := ImportGemini("my.toml", "my", []byte(handPolicy))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol := probePolicy(it.Draft.Rules)
+	type call struct{ key, tool, arg, value string }
+	var cs []call
+	for _, c := range geminiShellProbes {
+		cs = append(cs, call{"bash", "run_shell_command", "command", c})
+	}
+	for _, c := range []string{"git status -s", "git diff HEAD", "git push", "rm -i x", "rm -rf /", "pnpm test"} {
+		cs = append(cs, call{"bash", "run_shell_command", "command", c})
+	}
+	for _, c := range []call{
+		{"read", "read_file", "file_path", "src/a.go"}, {"edit", "write_file", "file_path", "src/a.go"},
+		{"edit", "replace", "file_path", "README.md"}, {"glob", "glob", "pattern", "**/*.go"},
+		{"grep", "grep_search", "pattern", "TODO"}, {"list", "list_directory", "dir_path", "src"},
+		{"webfetch", "web_fetch", "prompt", "read https://example.com/"}, {"websearch", "google_web_search", "query", "go"},
+	} {
+		cs = append(cs, c)
+	}
+	var calls []geminiCall
+	for _, c := range cs {
+		calls = append(calls, geminiCall{c.tool, map[string]any{c.arg: c.value}})
+	}
+	ans := geminiDecide(t, bundle, node, "my.toml", []byte(handPolicy), calls)
+	if len(ans.Errors) > 0 {
+		t.Fatalf("Gemini does not load the hand-written policy: %v", ans.Errors)
+	}
+	agree := 0
+	for i, c := range cs {
+		ours := pol.DecideKey(c.key, c.value).Action
+		theirs, _ := parseGeminiDecision(ans.Decisions[i])
+		if ours == theirs {
+			agree++
+			continue
+		}
+		t.Logf("%s %q: imported persona %s, Gemini %s", c.key, c.value, ours, theirs)
+		// agentmgr matches a command's words after quote removal, joined by one space (the
+		// report says so); that is the one way the import may be looser.
+		if engine.Stricter(ours, theirs) != ours && !strings.Contains(c.value, "  ") && !strings.ContainsAny(c.value, `"'`) {
+			t.Errorf("%s %q: the imported persona %s is looser than Gemini's %s", c.key, c.value, ours, theirs)
+		}
+	}
+	t.Logf("%d of %d calls decided alike", agree, len(cs))
+	// The rest are agentmgr's own analysis, stricter than Gemini's (wrappers, files written,
+	// quotes) and Gemini's safe-command heuristic, which the report names.
+	if agree*100 < len(cs)*65 {
+		t.Errorf("the import decides %d of %d calls as Gemini, want at least 65%%", agree, len(cs))
+	}
+	if !strings.Contains(fmt.Sprint(it.Report.Changed), "joined by one space") {
+		t.Errorf("the report does not say how agentmgr reads a command's words: %+v", it.Report.Changed)
+	}
 }

@@ -126,6 +126,7 @@ func ImportGemini(source, name string, data []byte) (*Item, error) {
 	}
 	rep.keep(fmt.Sprintf("rules (%d, ordered by priority so that the last match is Gemini's highest)", n))
 	rep.change("Gemini's default policies", "beneath the file", "read, grep, glob, list, websearch and task allowed, first", "Gemini ships them in its default tier; made explicit so that the persona decides as Gemini where the file has no rule")
+	rep.change("shell commands", "matched as written (quotes, spaces, VAR=, wrappers)", "matched by their words after quote removal, joined by one space, each command behind a wrapper too", "agentmgr's shell analysis: mostly stricter; `git  status` or `\"git\" status` matches a `git status` rule")
 	rep.change("Gemini's safe-command heuristic", "a shell call no rule of the file matches, or matched by a rule without argsPattern, is allowed when Gemini deems it read-only (ls, cat, git status...)", "asks", "agentmgr allows a command only by a rule (stricter)")
 	return &Item{Draft: d, Report: rep}, nil
 }
