@@ -183,14 +183,12 @@ func TestGeminiImportDecidesAsGemini(t *testing.T) {
 	for _, c := range []string{"git status -s", "git diff HEAD", "git push", "rm -i x", "rm -rf /", "pnpm test"} {
 		cs = append(cs, call{"bash", "run_shell_command", "command", c})
 	}
-	for _, c := range []call{
+	cs = append(cs, []call{
 		{"read", "read_file", "file_path", "src/a.go"}, {"edit", "write_file", "file_path", "src/a.go"},
 		{"edit", "replace", "file_path", "README.md"}, {"glob", "glob", "pattern", "**/*.go"},
 		{"grep", "grep_search", "pattern", "TODO"}, {"list", "list_directory", "dir_path", "src"},
 		{"webfetch", "web_fetch", "prompt", "read https://example.com/"}, {"websearch", "google_web_search", "query", "go"},
-	} {
-		cs = append(cs, c)
-	}
+	}...)
 	var calls []geminiCall
 	for _, c := range cs {
 		calls = append(calls, geminiCall{c.tool, map[string]any{c.arg: c.value}})
