@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 
@@ -294,6 +295,34 @@ func FuzzImportGemini(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if it, err := ImportGemini("p.toml", "p", data); err == nil {
 			checkItem(t, it)
+		}
+	})
+}
+
+// FuzzGeminiPattern checks the translation of shell patterns: the argsPattern the export
+// writes matches a command's JSON text exactly when agentmgr's pattern matches the command.
+func FuzzGeminiPattern(f *testing.F) {
+	f.Add("git *", "git status")
+	f.Add("rm -rf /*", "rm -rf /x")
+	f.Fuzz(func(t *testing.T, pattern, value string) {
+		if !utf8.ValidString(pattern) || !utf8.ValidString(value) || strings.ContainsRune(pattern+value, 0) {
+			return // Gemini's arguments are JSON text: valid UTF-8, NUL escaped
+		}
+		re, err := regexp.Compile(argRegex("command", pattern, false))
+		if err != nil {
+			t.Fatalf("pattern %q gives an invalid regex: %v", pattern, err)
+		}
+		if geminiUnsafe.MatchString(re.String()) {
+			t.Fatalf("pattern %q gives %s, which Gemini refuses", pattern, re)
+		}
+		// A * of the regex may stop inside an escape of the JSON text (\n, \u0010, \"): with
+		// such a character in the command, a literal next to a * may match part of its escape
+		// (documented in docs/import-export.md). Commands without one must match exactly.
+		if jsonText(value) != value {
+			return
+		}
+		if got, want := re.MatchString(shellArgs(value)), engine.Match(pattern, value); got != want {
+			t.Fatalf("pattern %q, value %q: Gemini's regex matches %v, agentmgr %v (%s)", pattern, value, got, want, re)
 		}
 	})
 }
