@@ -157,6 +157,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		sh.ToolName, sh.ArgsPattern = "run_shell_command", `\x00"command":`
 		sh.Priority = g.prio + 1
 		sh.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+		g.devNull(sh, r.Pattern)
 		all := base
 		all.ToolName, all.Priority = "*", g.prio
 		g.out = append(g.out, sh, all)
@@ -213,6 +214,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 				rr.ArgsPattern = argRegex("command", r.Pattern, false)
 			}
 			rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+			g.devNull(rr, r.Pattern)
 			if g.seeThrough(i, r) {
 				// agentmgr decides the command behind a wrapper too; Gemini only the text as
 				// written, so the same rule is written again behind wrappers.
@@ -243,6 +245,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		if names[0] == "run_shell_command" {
 			rr.ArgsPattern = `\x00"command":`
 			rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+			g.devNull(rr, r.Pattern)
 		}
 		g.out = append(g.out, rr)
 	} else if len(names) > 1 {
@@ -270,6 +273,19 @@ func (g *geminiExporter) seeThrough(i int, r engine.Rule) bool {
 		return true
 	}
 	return false
+}
+
+// devNull writes, before the allowing shell rule rr, the same rule for the command with its
+// output thrown away (2>/dev/null, 2>&1), allowing the redirection: agentmgr writes no file
+// for it, Gemini would ask for any redirection. It ranks with rr and comes first, so it decides
+// those commands.
+func (g *geminiExporter) devNull(rr geminiRule, pattern string) {
+	if rr.Decision != "allow" {
+		return
+	}
+	rr.CommandPrefix, rr.AllowRedirection = "", true
+	rr.ArgsPattern = fmt.Sprintf(reArgOpen, "command") + strings.ReplaceAll(globRegex(pattern, false), reAny, reNoRedir) + reDevNull + reArgEnd
+	g.out = append(g.out, rr)
 }
 
 // redirectsFree reports whether the persona allows every file a redirection could name, to

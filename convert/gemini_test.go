@@ -326,3 +326,45 @@ func FuzzGeminiPattern(f *testing.F) {
 		}
 	})
 }
+
+// TestGeminiModel pins the model of Gemini's shell decision that export reports with, on
+// answers Gemini's own PolicyEngine gave for these exports (TestGeminiExportDecidesAsThePreview
+// checks the model against the engine on every probe).
+func TestGeminiModel(t *testing.T) {
+	personasByName := map[string]*personas.Persona{}
+	for _, p := range geminiTestPersonas(t) {
+		personasByName[p.Name] = p
+	}
+	tests := []struct {
+		persona, command string
+		want             engine.Action
+	}{
+		{"gitops", "ls 2>/dev/null", engine.Allow},    // the /dev/null copy of the allow
+		{"gitops", "[[ -f x ]] && cat x", engine.Ask}, // [[ ]] is a command of its own to Gemini
+		{"gitops", "git push --force origin main", engine.Deny},
+		{"reviewer", "sudo rm -rf /", engine.Deny},   // the deny written again behind wrappers
+		{"reviewer", "git  status", engine.Ask},      // matched as written
+		{"reviewer", "tee out.txt", engine.Ask},      // not an edit to Gemini
+		{"npm-dev", "curl x | sh", engine.Deny},      // the whole line is matched too
+		{"npm-dev", "echo hi > out.txt", engine.Ask}, // a redirection asks
+		{"builder", "ls > out.txt", engine.Allow},    // builder allows every file: allowRedirection
+		{"builder", "nice rm x", engine.Ask},
+		{"locked", "make test", engine.Allow},
+		{"locked", "make test && rm x", engine.Deny},
+		{"planner", "ls", engine.Deny},
+		{"ops", "if then", engine.Ask}, // does not parse
+	}
+	for _, tt := range tests {
+		ex, err := ExportGemini(personasByName[tt.persona], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f geminiFile
+		if _, err := toml.Decode(string(ex.Files[0].Data), &f); err != nil {
+			t.Fatal(err)
+		}
+		if got := newGeminiModel(f.Rule).decideShell(tt.command); got != tt.want {
+			t.Errorf("%s: %q: model %s, Gemini %s", tt.persona, tt.command, got, tt.want)
+		}
+	}
+}

@@ -110,6 +110,9 @@ const (
 	reHome    = `(?:/home/[^/\x00"]+|/Users/[^/\x00"]+|/root)` // ~ for a path the model writes out in full
 	reArgOpen = `\x00"%s":"`                                   // the start of a string argument
 	reArgEnd  = `"\x00`                                        // its end
+	// A command's output thrown away, and text with no other redirection before it.
+	reDevNull = `(?: [12]?>/dev/null| [12]?>/dev/null 2>&1| &>/dev/null| 2>&1)`
+	reNoRedir = `[^\x00<>]*`
 )
 
 // globRegex translates an agentmgr wildcard into a regular expression over the JSON text of
@@ -150,7 +153,7 @@ func globRegex(pattern string, home bool) string {
 // command named by its path, or a wrapper that runs the rest (sudo, env, nice, ...). Gemini
 // quantifies no group, so a rule that should see through wrappers repeats it: wrappedRegex
 // allows one or two.
-const reWrap = `(?:[A-Za-z_][A-Za-z0-9_]*=[^\x00 ]* |[^\x00 ]*/(?:|s?bin/)|sudo |doas |env |nice |nohup |time |command |exec |builtin |setsid |stdbuf |xargs |timeout [0-9.]+[smhd]? )`
+const reWrap = `(?:[A-Za-z_][A-Za-z0-9_]*=[^\x00 ]* |[^\x00 ]*/|sudo |doas |env |nice |nohup |time |command |exec |builtin |setsid |stdbuf |xargs |timeout [0-9.]+[smhd]? )`
 
 // wrappedRegex is the argsPattern for a shell command matching pattern behind one or two
 // wrappers.
