@@ -258,7 +258,16 @@ func argsToGlob(re string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	return regexToGlob(m[2], "", "")
+	body := m[2]
+	if m[1] == "command" {
+		// The export's extra rules: the same pattern behind wrappers (agentmgr looks through
+		// them anyway) and with output thrown away (agentmgr writes no file for it).
+		body = strings.TrimPrefix(body, reWrap+`(?:|`+reWrap[3:])
+		if b, ok := strings.CutSuffix(body, reDevNull); ok {
+			body = strings.ReplaceAll(b, reNoRedir, reAny)
+		}
+	}
+	return regexToGlob(body, "", "")
 }
 
 var argShape = regexp.MustCompile(`^\\x00"([a-z_]+)":"(.*)"\\x00$`)

@@ -368,3 +368,46 @@ func TestGeminiModel(t *testing.T) {
 		}
 	}
 }
+
+// TestImportGeminiWithoutAgentmgrTable imports exported files whose x-agentmgr table was taken
+// out: the rules are read from Gemini's own fields, extra rules included, and decide every
+// probe as the persona does (the persona's rules come after Gemini's defaults and a catch-all
+// of their own, so the defaults never decide).
+func TestImportGeminiWithoutAgentmgrTable(t *testing.T) {
+	for _, p := range geminiTestPersonas(t) {
+		ex, err := ExportGemini(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _, _ := strings.Cut(string(ex.Files[0].Data), "[x-agentmgr]")
+		it, err := ImportGemini("p.toml", p.Name, []byte(text))
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		for _, l := range it.Report.Lost {
+			t.Errorf("%s: lost %s (%s)", p.Name, l.What, l.Why)
+		}
+		if len(it.Draft.Rules) <= len(geminiDefaults) {
+			t.Fatalf("%s: no rules read from the file", p.Name)
+		}
+		for _, c := range it.Report.Changed {
+			if strings.Contains(c.Why, "cannot be said") {
+				t.Errorf("%s: %s: %s", p.Name, c.What, c.Why)
+			}
+		}
+		ours, theirs := probePolicy(p.Rules), probePolicy(it.Draft.Rules)
+		for _, c := range geminiProbeCommands(p.Rules) {
+			if a, b := ours.DecideShell("bash", c).Action, theirs.DecideShell("bash", c).Action; a != b {
+				t.Errorf("%s: bash %q: persona %s, imported %s", p.Name, c, a, b)
+			}
+		}
+		for _, pr := range probesFor(p.Rules) {
+			if pr.Tool == "Bash" || claudeKey(pr.Tool) == "external_directory" {
+				continue
+			}
+			if a, b := DecideProbe(ours, pr), DecideProbe(theirs, pr); a != b && geminiTools[claudeKey(pr.Tool)] != nil {
+				t.Errorf("%s: %s %q: persona %s, imported %s", p.Name, pr.Tool, pr.Value, a, b)
+			}
+		}
+	}
+}
