@@ -37,6 +37,12 @@ func geminiBundle(t *testing.T) (bundle, node string) {
 	if err != nil {
 		missing("no node on PATH")
 	}
+	// Gemini CLI 0.61.0 asks for Node 20 or later.
+	v, err := exec.Command(node, "--version").Output()
+	var major int
+	if _, serr := fmt.Sscanf(string(v), "v%d", &major); err != nil || serr != nil || major < 20 {
+		missing(fmt.Sprintf("%s is %q; Gemini CLI needs Node 20 or later", node, strings.TrimSpace(string(v))))
+	}
 	return bundle, node
 }
 
