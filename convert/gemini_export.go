@@ -162,6 +162,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		all.ToolName, all.Priority = "*", g.prio
 		g.out = append(g.out, sh, all)
 		g.prio += 2
+		g.runsCode(r)
 		return
 	case strings.HasPrefix(r.Permission, "mcp__"):
 		parts := strings.SplitN(r.Permission, "__", 3)
@@ -248,6 +249,11 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 			g.devNull(rr, r.Pattern)
 		}
 		g.out = append(g.out, rr)
+		if names[0] == "run_shell_command" {
+			g.prio++
+			g.runsCode(r)
+			return
+		}
 	} else if len(names) > 1 {
 		rr := base
 		rr.ToolName, rr.Priority = names, g.prio
@@ -273,6 +279,17 @@ func (g *geminiExporter) seeThrough(i int, r engine.Rule) bool {
 		return true
 	}
 	return false
+}
+
+// runsCode writes, just above a shell catch-all that allows, an ask for the commands that run
+// code they are given (reRunsCode), which agentmgr asks for unless a rule names them.
+func (g *geminiExporter) runsCode(r engine.Rule) {
+	if r.Action != engine.Allow {
+		return
+	}
+	g.out = append(g.out, geminiRule{ToolName: "run_shell_command", ArgsPattern: reRunsCode, Decision: "ask_user", Priority: g.prio})
+	g.prio++
+	g.rep.keep(r.String() + ": code given to an interpreter (python -c, node -e), a shell reading its input and eval still ask, as in agentmgr (an extra rule above it)")
 }
 
 // devNull writes, before the allowing shell rule rr, the same rule for the command with its

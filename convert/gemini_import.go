@@ -191,6 +191,11 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 	if r.AllowRedirection != nil {
 		rep.change(where+" allowRedirection", fmt.Sprint(*r.AllowRedirection), "(none)", "agentmgr decides a redirection's file under edit or read")
 	}
+	if r.ArgsPattern == reRunsCode && a == engine.Ask {
+		// The export's ask for code given to an interpreter: agentmgr asks for it anyway.
+		rep.keep(where + " (code given to interpreters asks: agentmgr's own shell analysis)")
+		return nil, nil
+	}
 	var patterns []string
 	switch {
 	case r.CommandPrefix != nil:

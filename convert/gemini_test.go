@@ -58,7 +58,7 @@ var geminiUnsafe = regexp.MustCompile(`\([^)]*[*+?{].*\)[*+?{]`)
 
 func TestExportedPatternsPassGeminisSafetyCheck(t *testing.T) {
 	for _, p := range []string{"git *", "a?b*c", "x(y)*", "rm -rf /*", "~/.ssh/*", "*", "(?:)*", "a{2}?"} {
-		for _, re := range []string{argRegex("command", p, false), argRegex("file_path", p, true), wrappedRegex(p)} {
+		for _, re := range []string{argRegex("command", p, false), argRegex("file_path", p, true), wrappedRegex(p), reRunsCode} {
 			if geminiUnsafe.MatchString(re) || len(re) > 2048 {
 				t.Errorf("pattern %q gives %s, which Gemini refuses as unsafe", p, re)
 			}

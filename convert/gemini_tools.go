@@ -153,7 +153,12 @@ func globRegex(pattern string, home bool) string {
 // command named by its path, or a wrapper that runs the rest (sudo, env, nice, ...). Gemini
 // quantifies no group, so a rule that should see through wrappers repeats it: wrappedRegex
 // allows one or two.
-const reWrap = `(?:[A-Za-z_][A-Za-z0-9_]*=[^\x00 ]* |[^\x00 ]*/|sudo |doas |env |nice |nohup |time |command |exec |builtin |setsid |stdbuf |xargs |timeout [0-9.]+[smhd]? )`
+const reWrap = `(?:[A-Za-z_][A-Za-z0-9_]*=[^\x00 ]* |[^\x00 ]*/|sudo |doas |env |nice |nohup |time |command |exec |builtin |setsid |stdbuf |xargs |timeout [0-9.]+[smhd]? |find [^\x00]* -(?:exec|execdir|ok|okdir) )`
+
+// reRunsCode is a command that runs code it is given rather than a program named in the
+// rule: an interpreter with -c or -e, a shell reading its standard input, eval. agentmgr asks
+// for such a command unless a rule names it, so a shell catch-all's allow does not cover it.
+const reRunsCode = `\x00"command":"(?:(?:python[0-9.]*|node|perl|ruby|php|deno|bun|osascript) (?:-c|-e|-E|--eval|-p)(?:| [^\x00]*)|(?:sh|bash|zsh|dash|ksh)(?:| -s| -)|eval(?:| [^\x00]*))"\x00`
 
 // wrappedRegex is the argsPattern for a shell command matching pattern behind one or two
 // wrappers.
