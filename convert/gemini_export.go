@@ -56,7 +56,7 @@ type geminiMeta struct {
 	Icon        string        `toml:"icon,omitempty"`
 	Color       string        `toml:"color,omitempty"`
 	Hidden      bool          `toml:"hidden,omitempty"`
-	Steps       int           `toml:"steps,omitempty"`
+	Steps       int           `toml:"steps,omitzero"`
 	Prompt      string        `toml:"prompt,omitempty"`
 	Permissions []geminiPerma `toml:"permissions"`
 }
@@ -367,6 +367,8 @@ func geminiWhy(c string, ours, theirs engine.Action) string {
 		return "the command does not parse; Gemini's parser and agentmgr's disagree on it"
 	case redirected:
 		return "agentmgr decides a redirection's file under edit or read; Gemini asks for a redirected command unless its rule allows redirection"
+	case engine.Stricter(ours, theirs) == theirs && strings.ContainsAny(c, "|;&"):
+		return "Gemini also matches the whole command line, before each command in it, and the strictest wins"
 	case strings.Contains(c, "sudo ") || strings.Contains(c, "env ") || strings.Contains(c, "nice ") || strings.Contains(c, "timeout ") || strings.Contains(c, "xargs ") || strings.Contains(c, "find "):
 		return "agentmgr looks through wrappers (sudo, env, nice, timeout, xargs, find -exec) to the command they run; Gemini matches the text as written"
 	case strings.ContainsAny(c, `"'\=`) || strings.Contains(c, "/bin/"):
