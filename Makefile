@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex fuzz smoke package clean
+.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex deps-gemini fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
@@ -22,9 +22,9 @@ build: deps-gui
 	$(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi,
-## OpenCode, Kilo Code, Roo's schema and Codex, and the shell corpora in real bash), short
+## OpenCode, Kilo Code, Roo's schema, Codex and Gemini's policy engine, and the shell corpora in real bash), short
 ## fuzzing, the real build (CLI and cgo app), the Xvfb smoke test
-test: deps-gui deps-claude deps-pi deps-opencode deps-convert deps-shell lint test-headless test-race fuzz-short build smoke
+test: deps-gui deps-claude deps-pi deps-opencode deps-convert deps-gemini deps-shell lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
 ## detector (fyneDo is on in FyneApp.toml). All of gui runs, not a chosen list of its tests: a
@@ -38,7 +38,7 @@ test-race:
 ## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
 ## those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
 test-headless:
-	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) AGENTMGR_TEST_GEMINI="$(GEMINI_PKG)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 ## test-shell-bash: only the shell corpora's dangerous cases in real bash with stand-ins (a fake rm
 ## first on PATH that records it ran); test-headless runs them too. The round-2 corpus needs GNU
@@ -171,6 +171,15 @@ deps-codex:
 			"@openai/codex-linux-x64@npm:@openai/codex@$(CODEX_VERSION)-linux-x64"
 
 CONVERT_TEST_ENV := AGENTMGR_TEST_KILO="$(KILO_BIN)" AGENTMGR_TEST_ROO_TYPES="$(ROO_DIR)/node_modules" AGENTMGR_TEST_CODEX="$(CODEX_BIN)"
+
+## deps-gemini: the pinned Gemini CLI from npm into $(GEMINI_DIR), whose own PolicyEngine the
+## conversion tests load (convert/testdata/gemini/decide.mjs); it needs Node >= 20
+GEMINI_VERSION := 0.61.0
+GEMINI_DIR := $(HOME)/.cache/agentmgr-test/gemini
+GEMINI_PKG := $(GEMINI_DIR)/node_modules/@google/gemini-cli
+deps-gemini:
+	@grep -qs '"version": "$(GEMINI_VERSION)"' $(GEMINI_PKG)/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(GEMINI_DIR) @google/gemini-cli@$(GEMINI_VERSION)
 
 clean:
 	rm -rf bin dist

@@ -21,7 +21,7 @@ type Export struct {
 	rooMode any // a Roo export's mode, for CombineRoo
 }
 
-// ExportPersona exports p to format (claude, opencode, roo, kilo or codex). src is the persona file's text,
+// ExportPersona exports p to format (claude, opencode, roo, kilo, codex or gemini). src is the persona file's text,
 // nil for a built-in.
 func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, error) {
 	switch format {
@@ -35,6 +35,8 @@ func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, err
 		return ExportKilo(p, src)
 	case "codex":
 		return ExportCodex(p, src)
+	case "gemini":
+		return ExportGemini(p, src)
 	}
 	return nil, fmt.Errorf("unknown export format %q; expected %s", format, strings.Join(ExportFormats, ", "))
 }

@@ -16,10 +16,10 @@ import (
 )
 
 // Formats are the formats agentmgr imports.
-var Formats = []string{"claude", "opencode", "roo", "opcode", "codex"}
+var Formats = []string{"claude", "opencode", "roo", "opcode", "codex", "gemini"}
 
 // ExportFormats are the formats agentmgr exports to.
-var ExportFormats = []string{"claude", "opencode", "roo", "kilo", "codex"}
+var ExportFormats = []string{"claude", "opencode", "roo", "kilo", "codex", "gemini"}
 
 // ImportOptions tune ReadSources.
 type ImportOptions struct {
@@ -79,6 +79,8 @@ func describeFiles(format string) string {
 		return ".roomodes, .kilocodemodes or custom_modes.yaml"
 	case "codex":
 		return "Codex rules files, *.rules"
+	case "gemini":
+		return "Gemini CLI policy files, *.toml, as in ~/.gemini/policies"
 	}
 	return "*.opcode.json"
 }
@@ -118,6 +120,10 @@ func sourceFiles(format, dir string) ([]string, error) {
 			if strings.HasSuffix(name, ".rules") {
 				out = append(out, p)
 			}
+		case "gemini":
+			if strings.HasSuffix(name, ".toml") {
+				out = append(out, p)
+			}
 		}
 		return nil
 	})
@@ -137,6 +143,8 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		return []*Item{it}, nil
 	}
 	switch format {
+	case "gemini":
+		return one(ImportGemini(path, geminiPersonaName(path), data))
 	case "claude":
 		if strings.HasSuffix(path, ".json") {
 			name := opt.SettingsName

@@ -17,8 +17,8 @@ func init() {
 }
 
 const (
-	importUsage = "claude|opencode|roo|opcode|codex PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
-	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex [--out DIR] [--dry-run] [--force] [--json]"
+	importUsage = "claude|opencode|roo|opcode|codex|gemini PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex|gemini [--out DIR] [--dry-run] [--force] [--json]"
 )
 
 // importResult is one imported item as --json prints it: the fidelity report, where the
@@ -41,6 +41,8 @@ func runImport(e *env, args []string) error {
   codex     a Codex rules file (.codex/rules/NAME.rules): its prefix rules as bash rules (allow,
             then ask, then deny, as Codex decides the strictest), match and not_match as the
             persona's examples (--name names it; default codex-NAME)
+  gemini    a Gemini CLI policy file (~/.gemini/policies/*.toml): one persona per file, its
+            rules ordered by priority so that the last match is Gemini's highest
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
 	scope := fs.String("scope", "global", "global or project")
@@ -176,10 +178,12 @@ func runExport(e *env, args []string) error {
   kilo      .kilocodemodes with one mode per persona, .kilocode/rules-NAME/, and
             .kilo/agents/NAME.md for the tools no mode group governs (default --out: .)
   codex     rules/NAME.rules, the bash rules as Codex prefix rules (default --out: .codex)
+  gemini    policies/agentmgr-NAME.toml, a Gemini CLI policy file for the user tier; copy it
+            into ~/.gemini/policies (default --out: .gemini)
 A group is left out of a mode when the persona denies any call it would grant. Every report
 ends with a fidelity figure: how many rules are enforced as written, stricter, looser or lost.
 Existing files are never replaced unless --force.`)
-	to := fs.String("to", "", "claude, opencode, roo, kilo or codex")
+	to := fs.String("to", "", "claude, opencode, roo, kilo, codex or gemini")
 	out := fs.String("out", "", "folder to write into")
 	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
 	force := fs.Bool("force", false, "replace existing files")
@@ -208,7 +212,7 @@ Existing files are never replaced unless --force.`)
 	}
 	dir := *out
 	if dir == "" {
-		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "kilo": ".", "codex": ".codex"}[*to]
+		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "kilo": ".", "codex": ".codex", "gemini": ".gemini"}[*to]
 	}
 	dir = e.abs(dir)
 	c := e.catalog(true)

@@ -28,6 +28,8 @@ func GuessFormat(path string) string {
 		return "opencode"
 	case strings.Contains(p, ".claude") || strings.HasPrefix(base, "settings") && strings.HasSuffix(base, ".json"):
 		return "claude"
+	case strings.HasSuffix(base, ".toml") && (strings.Contains(p, ".gemini") || strings.Contains(p, "/policies/")):
+		return "gemini"
 	}
 	return ""
 }
@@ -127,6 +129,8 @@ func DefaultOut(format, root string) string {
 		return filepath.Join(root, ".opencode")
 	case "codex":
 		return filepath.Join(root, ".codex")
+	case "gemini":
+		return filepath.Join(root, ".gemini")
 	}
 	return root
 }

@@ -29,6 +29,8 @@ func TestGuessFormat(t *testing.T) {
 		"a.opcode.json":              "opcode",
 		"proj/.opencode/agent/x.md":  "opencode",
 		"proj/opencode.json":         "opencode",
+		"~/.gemini/policies/my.toml": "gemini",
+		"FyneApp.toml":               "",
 		"notes.txt":                  "",
 	} {
 		if got := GuessFormat(path); got != want {
