@@ -21,7 +21,7 @@ type Export struct {
 	rooMode any // a Roo export's mode, for CombineRoo
 }
 
-// ExportPersona exports p to format (claude, opencode or roo). src is the persona file's text,
+// ExportPersona exports p to format (claude, opencode, roo or codex). src is the persona file's text,
 // nil for a built-in.
 func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, error) {
 	switch format {
@@ -31,6 +31,8 @@ func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, err
 		return ExportOpenCode(p, src)
 	case "roo":
 		return ExportRoo(p, src)
+	case "codex":
+		return ExportCodex(p, src)
 	}
 	return nil, fmt.Errorf("unknown export format %q; expected %s", format, strings.Join(ExportFormats, ", "))
 }

@@ -16,10 +16,10 @@ import (
 )
 
 // Formats are the formats agentmgr imports.
-var Formats = []string{"claude", "opencode", "roo", "opcode"}
+var Formats = []string{"claude", "opencode", "roo", "opcode", "codex"}
 
 // ExportFormats are the formats agentmgr exports to.
-var ExportFormats = []string{"claude", "opencode", "roo"}
+var ExportFormats = []string{"claude", "opencode", "roo", "codex"}
 
 // ImportOptions tune ReadSources.
 type ImportOptions struct {
@@ -77,6 +77,8 @@ func describeFiles(format string) string {
 		return ".md agents in agent/ or agents/, or opencode.json"
 	case "roo":
 		return ".roomodes, .kilocodemodes or custom_modes.yaml"
+	case "codex":
+		return "Codex .rules files, as in .codex/rules"
 	}
 	return "*.opcode.json"
 }
@@ -110,6 +112,10 @@ func sourceFiles(format, dir string) ([]string, error) {
 			}
 		case "opcode":
 			if strings.HasSuffix(name, ".opcode.json") {
+				out = append(out, p)
+			}
+		case "codex":
+			if strings.HasSuffix(name, ".rules") {
 				out = append(out, p)
 			}
 		}
@@ -146,6 +152,8 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 			return ImportOpenCodeConfig(path, data)
 		}
 		return one(ImportOpenCodeMarkdown(path, openCodeName(path), data))
+	case "codex":
+		return one(ImportCodexRules(path, data))
 	case "roo":
 		items, err := ImportRoo(path, data, nil)
 		if err != nil {

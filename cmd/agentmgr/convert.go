@@ -17,8 +17,8 @@ func init() {
 }
 
 const (
-	importUsage = "claude|opencode|roo|opcode PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
-	exportUsage = "NAME... --to claude|opencode|roo [--out DIR] [--dry-run] [--force] [--json]"
+	importUsage = "claude|opencode|roo|opcode|codex PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	exportUsage = "NAME... --to claude|opencode|roo|codex [--out DIR] [--dry-run] [--force] [--json]"
 )
 
 // importResult is one imported item as --json prints it: the fidelity report, where the
@@ -38,6 +38,7 @@ func runImport(e *env, args []string) error {
   roo       a .roomodes, .kilocodemodes or custom_modes.yaml file: one persona per mode, with
             the files of .roo/rules-SLUG/ (.kilocode/rules-SLUG/) in its prompt
   opcode    an .opcode.json export
+  codex     a Codex .rules file (prefix_rule, host_executable): its bash rules and examples
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
 	scope := fs.String("scope", "global", "global or project")
@@ -168,8 +169,10 @@ func runExport(e *env, args []string) error {
             Code's allow/ask/deny lists can hold (default --out: .claude)
   opencode  agents/NAME.md with the rules as OpenCode permissions (default --out: .opencode)
   roo       .roomodes with one mode per persona, and .roo/rules-NAME/ (default --out: .)
+  codex     rules/NAME.rules, the bash rules as Codex prefix rules, with the approval policy
+            to run Codex with in its header (default --out: .codex)
 Existing files are never replaced unless --force.`)
-	to := fs.String("to", "", "claude, opencode or roo")
+	to := fs.String("to", "", "claude, opencode, roo or codex")
 	out := fs.String("out", "", "folder to write into")
 	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
 	force := fs.Bool("force", false, "replace existing files")
@@ -198,7 +201,7 @@ Existing files are never replaced unless --force.`)
 	}
 	dir := *out
 	if dir == "" {
-		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": "."}[*to]
+		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "codex": ".codex"}[*to]
 	}
 	dir = e.abs(dir)
 	c := e.catalog(true)
