@@ -277,7 +277,6 @@ func starError(source string, line, col int, format string, args ...any) error {
 	return fmt.Errorf("%s:%d:%d: %s", source, line, col, fmt.Sprintf(format, args...))
 }
 
-
 // codexCommands is what Codex checks its rules against for argv: a script given to bash, zsh
 // or sh with -c or -lc that is plain (words, quotes, and the operators &&, ||, ; and |) is
 // split into its commands, each checked; any other argv is checked whole.
