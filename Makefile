@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
+.PHONY: run build test test-headless test-race fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-codex fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
@@ -23,7 +23,7 @@ build: deps-gui
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
 ## the real build (CLI and cgo app), the Xvfb smoke test
-test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race fuzz-short build smoke
+test: deps-gui deps-claude deps-pi deps-opencode deps-codex lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
 ## detector (fyneDo is on in FyneApp.toml). All of gui runs, not a chosen list of its tests: a
@@ -36,7 +36,7 @@ test-race:
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
 ## and without CI=true, those tests are skipped)
 test-headless:
-	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" AGENTMGR_TEST_CODEX="$(CODEX_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -123,6 +123,18 @@ deps-opencode:
 	@grep -qs '"version": "$(OPENCODE_VERSION)"' $(OPENCODE_DIR)/node_modules/opencode-ai/package.json || \
 		npm install --no-audit --no-fund --loglevel=error --prefix $(OPENCODE_DIR) \
 			opencode-ai@$(OPENCODE_VERSION) opencode-linux-x64@$(OPENCODE_VERSION)
+
+## deps-codex: the pinned Codex CLI (@openai/codex and its linux-x64 build, which npm names
+## @openai/codex@VERSION-linux-x64) into $(CODEX_DIR), for the conversion tests that run
+## `codex execpolicy check` offline
+CODEX_VERSION := 0.171.0
+CODEX_DIR := $(HOME)/.cache/agentmgr-test/codex
+CODEX_BIN := $(CODEX_DIR)/node_modules/.bin/codex
+deps-codex:
+	@grep -qs '"version": "$(CODEX_VERSION)"' $(CODEX_DIR)/node_modules/@openai/codex/package.json && \
+		[ -d $(CODEX_DIR)/node_modules/@openai/codex-linux-x64 ] || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(CODEX_DIR) \
+			@openai/codex@$(CODEX_VERSION) @openai/codex-linux-x64@npm:@openai/codex@$(CODEX_VERSION)-linux-x64
 
 clean:
 	rm -rf bin dist

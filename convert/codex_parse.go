@@ -235,11 +235,12 @@ func (p *starParser) str() (string, error) {
 	if strings.HasPrefix(p.src[p.pos:], strings.Repeat(string(q), 3)) {
 		return "", p.errf("triple-quoted strings are not supported; write the string on one line")
 	}
+	line, col := p.line, p.col
 	p.advance(1)
 	var b strings.Builder
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] == '\n' {
-			return "", p.errf("unterminated string: expected the closing %c", q)
+			return "", starError(p.source, line, col, "unterminated string: expected the closing %c on this line", q)
 		}
 		c := p.src[p.pos]
 		if c == q {
@@ -253,7 +254,7 @@ func (p *starParser) str() (string, error) {
 			continue
 		}
 		if p.pos+1 >= len(p.src) {
-			return "", p.errf("unterminated string: expected the closing %c", q)
+			return "", starError(p.source, line, col, "unterminated string: expected the closing %c on this line", q)
 		}
 		e := p.src[p.pos+1]
 		switch e {
@@ -370,8 +371,8 @@ func (p *starParser) hostExecutable(c codexCall) (codexHost, error) {
 			return h, starError(p.source, a.Line, a.Col, "host_executable: unknown argument %s; expected name or paths", a.Name)
 		}
 	}
-	if h.Name == "" {
-		return h, starError(p.source, c.Line, c.Col, "host_executable: name is required")
+	if h.Name == "" || h.Paths == nil {
+		return h, starError(p.source, c.Line, c.Col, "host_executable: name and paths are required")
 	}
 	return h, nil
 }

@@ -348,7 +348,9 @@ func plainScript(s string) (cmds [][]string, ok bool) {
 			word.WriteString(s[i+1 : i+1+j])
 			i += j + 1
 			inWord = true
-		case strings.IndexByte("$`\\()<>{}*?[]~#!=", c) >= 0 && !(c == '=' && inWord):
+		case c == '=' && len(cur) == 0:
+			return nil, false // an assignment before the command
+		case strings.IndexByte("$`\\()<>{}*?[]~#!", c) >= 0:
 			return nil, false
 		default:
 			word.WriteByte(c)
