@@ -107,7 +107,7 @@ func ExportCodex(p *personas.Persona, src []byte) (*Export, error) {
 	if _, _, err := parseCodexRules(path, data); err != nil {
 		return nil, fmt.Errorf("codex export of %s: %w", p.Name, err)
 	}
-	codexCompare(p.Rules, pol, fb, rep)
+	codexCompare(p.Rules, pol, fb, verdicts, rep)
 	rep.Fidelity = verdicts.fidelity()
 	return &Export{Files: []File{{Path: path, Data: data}}, Report: rep}, nil
 }
@@ -539,9 +539,9 @@ func codexExamples(p *personas.Persona, pol *codexPolicy, fb *codexFallback, rep
 }
 
 // codexCompare decides a set of probe commands with the persona and with the exported rules
-// (and the approval policy's decision for unmatched commands), and reports every call shape
-// that differs.
-func codexCompare(rs engine.Ruleset, pol *codexPolicy, fb *codexFallback, rep *Report) {
+// (and the approval policy's decision for unmatched commands), reports every call shape that
+// differs, and marks the rule that decided each such call as changed.
+func codexCompare(rs engine.Ruleset, pol *codexPolicy, fb *codexFallback, verdicts ruleVerdicts, rep *Report) {
 	var probes []Probe
 	for _, pr := range probesFor(rs) {
 		if pr.Tool == "Bash" {
@@ -550,7 +550,13 @@ func codexCompare(rs engine.Ruleset, pol *codexPolicy, fb *codexFallback, rep *R
 	}
 	policy := engine.Policy{Persona: engine.CompileWithHome(rs, probeHome)}
 	compareDecisions(probes,
-		func(pr Probe) engine.Action { return policy.DecideTool("bash", pr.Value).Action },
+		func(pr Probe) engine.Action {
+			// The rule that decided a call Codex decides otherwise is changed too, whether or
+			// not the rule-by-rule analysis above foresaw it.
+			d := policy.DecideTool("bash", pr.Value)
+			verdicts.markDecision(rs, d, codexDecides(pol, fb, pr.Value))
+			return d.Action
+		},
 		func(pr Probe) engine.Action { return codexDecides(pol, fb, pr.Value) },
 		"decided differently", "Codex matches the command's argv against literal prefixes, strictest rule wins; agentmgr splits and looks through the command, last rule wins", rep)
 }

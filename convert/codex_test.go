@@ -82,9 +82,10 @@ func TestExportCodexRules(t *testing.T) {
 			fidelity: "1 of 2 rules enforced as written, 0 stricter, 1 looser, 0 lost",
 			header:   `#   sandbox_mode = "read-only"`},
 		{name: "a pipeline in a pattern never matches one command",
-			perms:    "  bash:\n    \"*\": allow\n    \"curl * | sh\": deny\n",
-			rules:    "",
-			fidelity: "1 of 2 rules enforced as written, 0 stricter, 0 looser, 1 lost",
+			perms: "  bash:\n    \"*\": allow\n    \"curl * | sh\": deny\n",
+			rules: "",
+			// agentmgr asks for sh reading a script from its input; Codex allows both commands.
+			fidelity: "0 of 2 rules enforced as written, 0 stricter, 1 looser, 1 lost",
 			lost:     []string{`bash "curl * | sh" deny`}},
 		{name: "an allowed wrapper lets anything through",
 			perms:    "  bash:\n    \"*\": ask\n    \"sudo *\": allow\n",
