@@ -200,6 +200,9 @@ func TestCodexExportAgreesWithRealCodex(t *testing.T) {
 					agree++
 				}
 			}
+			if ours != theirs && !reportNames(ex.Report, pol, policy.DecideTool("bash", call), codexCommands(codexCallArgv(t, call)), byRule) {
+				t.Errorf("%s: %q: agentmgr %s, Codex %s, and the report names neither the rule that decides nor the approval policy", p.Name, call, ours, theirs)
+			}
 			if ours != theirs {
 				diffs = append(diffs, fmt.Sprintf("%s: %q: agentmgr %s, Codex %s (rules: %q)", p.Name, call, ours, theirs, got[i]))
 			}
@@ -233,4 +236,40 @@ func codexCallArgv(t *testing.T, call string) []string {
 func bashIndexes(rs engine.Ruleset) []int {
 	b, _ := splitBashRules(rs)
 	return b
+}
+
+// reportNames reports whether rep has an entry for a call agentmgr decided with d and Codex
+// checked as cmds: a change or loss of the persona rule that decided it, of a persona rule
+// whose Codex prefix matched one of the commands, or, when the approval policy decided one of
+// them or agentmgr's catch-all (or default) decided, the approval policy's entry.
+func reportNames(rep *Report, pol *codexPolicy, d engine.Decision, cmds [][]string, byRule bool) bool {
+	var names []string
+	if d.Rule != nil && !engine.IsCatchAll(d.Rule.Pattern) {
+		names = append(names, fmt.Sprintf("bash %q", d.Rule.Pattern))
+	}
+	if !byRule || d.Rule == nil || engine.IsCatchAll(d.Rule.Pattern) {
+		names = append(names, "bash commands no rule matches")
+	}
+	for _, r := range pol.Rules {
+		for _, c := range cmds {
+			if r.matches(c) {
+				if pat, _, ok := strings.Cut(r.Comment, ": "); ok {
+					names = append(names, pat)
+				}
+			}
+		}
+	}
+	for _, n := range names {
+		for _, c := range rep.Changed {
+			if strings.HasPrefix(c.What, n) {
+				return true
+			}
+		}
+		for _, l := range rep.Lost {
+			if strings.HasPrefix(l.What, n) {
+				return true
+			}
+		}
+	}
+	return false
 }
