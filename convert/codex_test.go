@@ -56,9 +56,11 @@ func TestExportCodexRules(t *testing.T) {
 			changes:  []string{`bash "git status" allow`},
 			header:   `#   approval_policy = "on-request"`},
 		{name: "in-word glob keeps its stem; mid-pattern glob is lost",
-			perms:    "  bash:\n    \"*\": allow\n    \"git push --force*\": deny\n    \"git * --hard\": deny\n    \"npm run test:*\": allow\n",
-			rules:    "forbidden git push --force; allow npm run test:",
-			fidelity: "1 of 4 rules enforced as written, 1 stricter, 1 looser, 1 lost",
+			perms: "  bash:\n    \"*\": allow\n    \"git push --force*\": deny\n    \"git * --hard\": deny\n    \"npm run test:*\": allow\n",
+			rules: "forbidden git push --force; allow npm run test:",
+			// agentmgr asks for npm running a script it cannot see (npm run test:git ...);
+			// Codex's rules do not match it, and the approval policy allows it.
+			fidelity: "1 of 4 rules enforced as written, 0 stricter, 2 looser, 1 lost",
 			changes:  []string{`bash "git push --force*" deny`, `bash "npm run test:*" allow`},
 			lost:     []string{`bash "git * --hard" deny`}},
 		{name: "a last-match exception Codex cannot express is stricter",

@@ -51,6 +51,9 @@ const (
 	// KindSharedKey: an id that is neither pi's nor the agent manager's
 	// (another extension's) is on the same key (warning).
 	KindSharedKey Kind = "shared-key"
+	// KindAppShortcut: the desktop app uses the key for one of its own
+	// commands (warning).
+	KindAppShortcut Kind = "app-shortcut"
 	// KindDuplicateID: an id set twice; pi uses the last entry (warning).
 	KindDuplicateID Kind = "duplicate-id"
 	// KindRepeatedKey: the same key twice in one entry (warning).
@@ -60,6 +63,10 @@ const (
 	KindUnknownID Kind = "unknown-id"
 	// KindDisabled: an agent-manager action bound to [] (info).
 	KindDisabled Kind = "disabled"
+	// KindExtensionClash: two installed extensions register the same action's keys and
+	// commands (pi-agent-manager and agentmgr's extension both read piAgentManager.*), so pi
+	// reports the shortcut conflicts on every start and renames the commands (warning).
+	KindExtensionClash Kind = "extension-clash"
 )
 
 // Finding is one problem Check found, with the fixes it suggests.

@@ -20,6 +20,7 @@ type ask struct {
 	call  gate.Call
 	judge gate.Judgement
 	asked time.Time
+	child *child // the subagent whose child session asks; nil for the main agent
 }
 
 // asks are the open asks, oldest first.
@@ -32,7 +33,7 @@ type asks struct {
 
 // add opens an ask and returns its id. Past maxAsks the oldest is dropped: its reply or
 // forward then fails, and the call is denied.
-func (a *asks) add(c gate.Call, j gate.Judgement) string {
+func (a *asks) add(c gate.Call, j gate.Judgement, ch *child) string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.prefix == "" {
@@ -46,7 +47,7 @@ func (a *asks) add(c gate.Call, j gate.Judgement) string {
 		a.open[0] = nil
 		a.open = a.open[1:]
 	}
-	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now()})
+	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now(), child: ch})
 	return id
 }
 

@@ -51,6 +51,9 @@ func (s *Server) decide(req Request) Reply {
 	var value string
 	var err error
 	switch {
+	case req.Runtime != "":
+		c, err = runtimeCall(req)
+		c.Session, c.Agent, value = req.Session, req.Agent, c.Value
 	case req.Value != nil && len(req.Input) > 0:
 		err = errors.New(`give "input" or "value", not both`)
 	case req.Value != nil:
@@ -83,10 +86,22 @@ func (s *Server) decide(req Request) Reply {
 	} else if unknown {
 		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
 	}
-	j := s.gate.Judge(c)
+	var ch *child
+	var j gate.Judgement
+	if req.Subagent != "" {
+		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
+		// The child has its own session id, so no agent id is needed to keep its rules apart.
+		c.AgentType = req.Subagent
+		j = s.judgeChild(c, *ch)
+	} else {
+		j = s.judgeParent(c, req)
+	}
 	d := verdictDecision(j.Verdict, c)
+	if ch != nil {
+		d.Subagent, d.Parent = ch.name, ch.parent
+	}
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
-		d.Request = s.asks.add(c, j)
+		d.Request = s.asks.add(c, j, ch)
 		d.Suggestions = j.Suggestions
 	}
 	return Reply{ID: req.ID, Decision: d}
@@ -123,7 +138,7 @@ func (s *Server) reply(req Request) Reply {
 			d.Reason += ": " + req.Message
 		}
 	case approvals.Always:
-		stored, err := s.always(k, req.Patterns)
+		stored, err := s.always(k, req.Patterns, req.Scope)
 		if err != nil {
 			s.asks.put(k)
 			return Reply{ID: req.ID, Error: err.Error()}
@@ -164,8 +179,10 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// always appends the allow rules of an always reply to the session's rules.
-func (s *Server) always(k *ask, patterns []string) (approvals.SessionRules, error) {
+// always appends the allow rules of an always reply to the session's rules. A child's always
+// goes to the parent session's rules (scope "session", the default: the parent and all its
+// children) or to this subagent's rules in the parent session (scope "subagent").
+func (s *Server) always(k *ask, patterns []string, scope string) (approvals.SessionRules, error) {
 	patterns = patternsOr(k, patterns)
 	if len(patterns) == 0 {
 		return approvals.SessionRules{}, fmt.Errorf("no session rule can allow this call (%s); reply once or reject", k.judge.Decision.Explain())
@@ -174,8 +191,17 @@ func (s *Server) always(k *ask, patterns []string) (approvals.SessionRules, erro
 	for i, p := range patterns {
 		add[i] = engine.Rule{Permission: k.call.Key, Pattern: p, Action: engine.Allow}
 	}
+	session := k.call.Session
+	switch {
+	case scope != "" && scope != ScopeSession && scope != ScopeSubagent:
+		return approvals.SessionRules{}, fmt.Errorf("unknown scope %q; expected %s or %s", scope, ScopeSession, ScopeSubagent)
+	case k.child != nil && scope == ScopeSubagent:
+		session = subagentSession(*k.child, session)
+	case k.child != nil:
+		session = rulesSession(*k.child, session)
+	}
 	store := s.Sessions(s.Dirs(k.call.Cwd))
-	stored, err := approvals.AppendSessionRules(store, k.call.Session, approvals.OperatorAuthority, add...)
+	stored, err := approvals.AppendSessionRules(store, session, approvals.OperatorAuthority, add...)
 	if err != nil {
 		return stored, fmt.Errorf("storing the always rules: %w", err)
 	}
@@ -185,6 +211,9 @@ func (s *Server) always(k *ask, patterns []string) (approvals.SessionRules, erro
 // record writes the ask and the person's answer to the review log, as the app does.
 func (s *Server) record(k *ask, res approvals.Resolution) {
 	rec := s.Recorder
+	if k.child != nil {
+		rec = s.childRecorder(*k.child)
+	}
 	if rec == nil {
 		return
 	}
@@ -202,8 +231,21 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
-	v := s.gate.Ask(ctx, k.call, k.judge)
-	return Reply{ID: req.ID, Decision: verdictDecision(v, k.call)}
+	g, call := s.gate, k.call
+	if k.child != nil {
+		// The log names the subagent; the app's inbox gets the session whose rules decide the
+		// child's calls (the parent's), so that an always given there holds for the child.
+		cg := *s.gate
+		cg.Recorder = s.childRecorder(*k.child)
+		g = &cg
+		call.Session = rulesSession(*k.child, call.Session)
+	}
+	v := g.Ask(ctx, call, k.judge)
+	d := verdictDecision(v, k.call)
+	if k.child != nil {
+		d.Subagent, d.Parent = k.child.name, k.child.parent
+	}
+	return Reply{ID: req.ID, Decision: d}
 }
 
 // ForwardTimeout is how long a forward may take at most: the gate's wait for the person and
