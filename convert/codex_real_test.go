@@ -1,94 +1,275 @@
 package convert
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
-// TestCodexExport_realCodex exports varied personas to Codex rules files and asks the real
-// Codex (`codex execpolicy check --rules FILE ARGV…`) about every bash call of the mixed set:
-// with the persona's fallback standing for the approval policy when no rule matches, Codex
-// agrees with agentmgr's preview on at least 95% of them, and every call that differs is
-// named in the export's report.
-func TestCodexExport_realCodex(t *testing.T) {
-	bin := realTool(t, "AGENTMGR_TEST_CODEX")
-	dir := t.TempDir()
-	ps, srcs := loadFixturePersonas(t, filepath.Join("testdata", "opencode", "personas"))
-	type job struct {
-		persona int
-		call    ocCall
-		want    engine.Action
+// codexCalls is the mixed set of bash calls the real Codex decides for every exported
+// persona: everyday commands, the patterns' own commands, absolute program paths, wrappers and
+// compound command lines.
+var codexCalls = []string{
+	"ls", "ls -la src", "cat README.md", "git status", "git status --short", "git diff HEAD",
+	"git log --oneline", "git show HEAD", "git push", "git push origin main",
+	"git push --force origin main", "git commit -m wip", "git checkout -b topic", "rm notes.txt",
+	"rm -rf build", "rm -rf /", "chmod +x run.sh", "chown me file", "sudo ls", "sudo reboot",
+	"npm test", "npm test -- --watch", "npm run lint", "npm ci", "npm install", "npm publish",
+	"npm publish --access public", "node --check a.js", "make", "make build", "docker ps",
+	"docker ps -a", "docker run alpine", "go build ./...", "go test ./...",
+	"curl https://example.com", "/usr/local/bin/deploy prod", "/bin/rm -rf build",
+	"env rm -rf build", "bash -c 'rm -rf build'", "make && sudo make install",
+	"git status && rm -rf build",
+}
+
+// codexTestBinary is the Codex CLI the Makefile's deps-codex installed; without it the test
+// is skipped, unless CI is "true", where a missing Codex is a failure.
+func codexTestBinary(t *testing.T) string {
+	t.Helper()
+	bin := os.Getenv("AGENTMGR_TEST_CODEX")
+	if bin != "" {
+		if _, err := os.Stat(bin); err == nil {
+			return bin
+		}
 	}
-	var jobs []job
-	exports := make([]*Export, len(ps))
-	fallbacks := make([]engine.Action, len(ps))
-	for i, p := range ps {
-		ex, err := ExportCodex(p, srcs[i])
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("AGENTMGR_TEST_CODEX=%q: Codex 0.171.0 is needed (make deps-codex)", bin)
+	}
+	t.Skip("AGENTMGR_TEST_CODEX not set: run make deps-codex (Codex 0.171.0 from npm)")
+	return ""
+}
+
+// codexCheck runs `codex execpolicy check` on argv and returns its decision, "" when no rule
+// matched.
+func codexCheck(t *testing.T, bin, home, rules string, argv []string) string {
+	args := append([]string{"execpolicy", "check", "--resolve-host-executables", "--rules", rules, "--"}, argv...)
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "HOME="+home, "CODEX_HOME="+filepath.Join(home, ".codex"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Errorf("codex execpolicy check %q: %v\n%s", argv, err, stderr.String())
+		return "error"
+	}
+	var out struct {
+		MatchedRules []json.RawMessage `json:"matchedRules"`
+		Decision     string            `json:"decision"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Errorf("codex execpolicy check %q: %v in %s", argv, err, stdout.String())
+		return "error"
+	}
+	if len(out.MatchedRules) == 0 {
+		return ""
+	}
+	return out.Decision
+}
+
+// fallbackOfFile is what the exported file's header tells the user to run Codex with, as the
+// decision for a command no rule matches: the shell tool turned off denies every command,
+// approval_policy never runs it, on-request is Codex asking.
+func fallbackOfFile(t *testing.T, data []byte) engine.Action {
+	s := string(data)
+	switch {
+	case strings.Contains(s, "#   shell_tool = false"):
+		return engine.Deny
+	case strings.Contains(s, `#   approval_policy = "never"`):
+		return engine.Allow
+	case strings.Contains(s, `#   approval_policy = "on-request"`):
+		return engine.Ask
+	}
+	t.Fatalf("the exported file names no approval policy:\n%s", s)
+	return ""
+}
+
+func codexTestPersonas(t *testing.T) []*personas.Persona {
+	var out []*personas.Persona
+	for _, name := range []string{"builder", "planner"} {
+		p, probs := personas.LoadBuiltin(name)
+		if p == nil {
+			t.Fatalf("builtin %s: %v", name, probs)
+		}
+		out = append(out, p)
+	}
+	files, _ := filepath.Glob("testdata/codex/personas/*.md")
+	if len(files) < 4 {
+		t.Fatalf("testdata/codex/personas holds %d personas, want at least 4", len(files))
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		exports[i] = ex
-		if err := os.WriteFile(filepath.Join(dir, p.Name+".rules"), ex.Files[0].Data, 0o644); err != nil {
+		p, probs := personas.Parse(f, data, personas.ScopeGlobal)
+		if p == nil {
+			t.Fatalf("%s: %v", f, probs)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestCodexExportAgreesWithRealCodex exports builder, planner and the testdata personas, lets
+// Codex 0.171.0 load each file (which also checks every match and not_match example), and
+// decides the mixed call set with `codex execpolicy check`. Codex must agree with agentmgr's
+// decision on at least 95% of the calls; every call where it does not must be one the export's
+// model of Codex predicts, so that the report, which is made with that model, names it.
+func TestCodexExportAgreesWithRealCodex(t *testing.T) {
+	bin := codexTestBinary(t)
+	home := t.TempDir()
+	total, agree, all, allAgree := 0, 0, 0, 0
+	var diffs []string
+	for _, p := range codexTestPersonas(t) {
+		ex, err := ExportCodex(p, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		rules := filepath.Join(home, p.Name+".rules")
+		if err := os.WriteFile(rules, ex.Files[0].Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		pol := probePolicy(p.Rules)
-		fallbacks[i] = pol.DecideShell("bash", "zz-unmatched").Action
-		seen := map[string]bool{}
-		calls := append([]ocCall(nil), ocMixedCalls...)
-		for _, pr := range probesFor(p.Rules) {
-			calls = append(calls, ocCall{claudeKey(pr.Tool), pr.Value})
+		fallback := fallbackOfFile(t, ex.Files[0].Data)
+		pol, _, err := parseCodexRules(rules, ex.Files[0].Data)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, c := range calls {
-			if c.Key == "bash" && c.Value != "" && !seen[c.Value] {
-				seen[c.Value] = true
-				jobs = append(jobs, job{i, c, pol.DecideShell("bash", c.Value).Action})
+		fb := &codexFallback{codex: codexDecision(fallback), shellOK: !strings.Contains(string(ex.Files[0].Data), "shell_tool = false")}
+		policy := engine.NewPolicy(p.Rules)
+		// Codex checks each command of a plain bash -lc script on its own (codexCommands);
+		// every command is checked by the real Codex, and the call gets the strictest answer,
+		// the approval policy's for a command no rule matches.
+		got := make([][]string, len(codexCalls))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 2)
+		for i, call := range codexCalls {
+			cmds := codexCommands(codexCallArgv(t, call))
+			got[i] = make([]string, len(cmds))
+			for k, argv := range cmds {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					sem <- struct{}{}
+					defer func() { <-sem }()
+					got[i][k] = codexCheck(t, bin, home, rules, argv)
+				}()
+			}
+		}
+		wg.Wait()
+		for i, call := range codexCalls {
+			theirs, byRule := engine.Allow, true
+			for _, g := range got[i] {
+				a := fallback
+				if g != "" {
+					a = codexActions[g]
+				} else {
+					byRule = false
+				}
+				theirs = engine.Stricter(theirs, a)
+			}
+			if !fb.shellOK {
+				theirs = engine.Deny
+			}
+			ours := policy.DecideTool("bash", call).Action
+			if model := codexDecides(pol, fb, call); model != theirs {
+				t.Errorf("%s: %q: the export's model of Codex says %s, the real Codex %s (matched %q)", p.Name, call, model, theirs, got[i])
+			}
+			// A persona that denies what no rule names but allows some commands has a catch-all
+			// Codex cannot hold (the report says so): its differences are counted apart, and
+			// each must be a command no rule matched, decided by the approval policy.
+			allowList := fallback == engine.Ask && codexFallbackFor(p.Rules, bashIndexes(p.Rules)).action == engine.Deny
+			all++
+			if ours == theirs {
+				allAgree++
+			}
+			if allowList {
+				if ours != theirs && byRule {
+					t.Errorf("%s: %q: agentmgr %s, Codex %s by a rule; only the approval policy may differ here", p.Name, call, ours, theirs)
+				}
+			} else {
+				total++
+				if ours == theirs {
+					agree++
+				}
+			}
+			if ours != theirs && !codexReportNames(ex.Report, pol, policy.DecideTool("bash", call), codexCommands(codexCallArgv(t, call)), byRule) {
+				t.Errorf("%s: %q: agentmgr %s, Codex %s, and the report names neither the rule that decides nor the approval policy", p.Name, call, ours, theirs)
+			}
+			if ours != theirs {
+				diffs = append(diffs, fmt.Sprintf("%s: %q: agentmgr %s, Codex %s (rules: %q)", p.Name, call, ours, theirs, got[i]))
+			}
+		}
+		t.Logf("%s: %s", p.Name, ex.Report.Fidelity)
+	}
+	for _, d := range diffs {
+		t.Log("differs: " + d)
+	}
+	t.Logf("Codex agrees with agentmgr on %d of %d bash calls (%.1f%%) of the personas whose catch-all Codex can hold; %d of %d (%.1f%%) of all", agree, total, 100*float64(agree)/float64(total), allAgree, all, 100*float64(allAgree)/float64(all))
+	if agree*100 < total*95 {
+		t.Errorf("Codex agrees on %d of %d calls, below 95%%", agree, total)
+	}
+}
+
+// codexCallArgv is the argv Codex's model sends for call: its words, or, for a command line
+// with operators (&&, |, ;), the line given to bash -lc.
+func codexCallArgv(t *testing.T, call string) []string {
+	argv, err := codexArgv(call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range argv {
+		if w == "&&" || w == "||" || w == "|" || w == ";" {
+			return []string{"bash", "-lc", call}
+		}
+	}
+	return argv
+}
+
+func bashIndexes(rs engine.Ruleset) []int {
+	b, _ := splitBashRules(rs)
+	return b
+}
+
+// codexReportNames reports whether rep has an entry for a call agentmgr decided with d and Codex
+// checked as cmds: a change or loss of the persona rule that decided it, of a persona rule
+// whose Codex prefix matched one of the commands, or, when the approval policy decided one of
+// them or agentmgr's catch-all (or default) decided, the approval policy's entry.
+func codexReportNames(rep *Report, pol *codexPolicy, d engine.Decision, cmds [][]string, byRule bool) bool {
+	var names []string
+	if d.Rule != nil && !engine.IsCatchAll(d.Rule.Pattern) {
+		names = append(names, fmt.Sprintf("bash %q", d.Rule.Pattern))
+	}
+	if !byRule || d.Rule == nil || engine.IsCatchAll(d.Rule.Pattern) {
+		names = append(names, "bash commands no rule matches")
+	}
+	for _, r := range pol.Rules {
+		for _, c := range cmds {
+			if r.matches(c) {
+				if pat, _, ok := strings.Cut(r.Comment, ": "); ok {
+					names = append(names, pat)
+				}
 			}
 		}
 	}
-	got := make([]engine.Action, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 8)
-	for j := range jobs {
-		wg.Add(1)
-		go func(j int) {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			jb := jobs[j]
-			args := append([]string{"execpolicy", "check", "--rules", filepath.Join(dir, ps[jb.persona].Name+".rules")}, codexCommand(jb.call.Value)...)
-			out, err := exec.Command(bin, args...).Output()
-			if err != nil {
-				t.Errorf("codex %v: %v\n%s", args, err, out)
-				return
+	for _, n := range names {
+		for _, c := range rep.Changed {
+			if strings.HasPrefix(c.What, n) {
+				return true
 			}
-			var res struct{ Decision string }
-			if err := json.Unmarshal(out, &res); err != nil {
-				t.Errorf("codex %v: %v\n%s", args, err, out)
-				return
-			}
-			got[j] = map[string]engine.Action{"allow": engine.Allow, "prompt": engine.Ask, "forbidden": engine.Deny, "": fallbacks[jb.persona]}[res.Decision]
-		}(j)
-	}
-	wg.Wait()
-	agree := 0
-	for j, jb := range jobs {
-		if got[j] == jb.want {
-			agree++
-			continue
 		}
-		t.Logf("%s: %q: agentmgr %s, Codex %s", ps[jb.persona].Name, jb.call.Value, jb.want, got[j])
-		if !reportNames(exports[jb.persona].Report, "bash", jb.call.Value, jb.want, got[j]) {
-			t.Errorf("%s: %q: agentmgr %s, Codex %s, and the report does not name it", ps[jb.persona].Name, jb.call.Value, jb.want, got[j])
+		for _, l := range rep.Lost {
+			if strings.HasPrefix(l.What, n) {
+				return true
+			}
 		}
 	}
-	t.Logf("Codex agrees with the preview on %d of %d bash calls", agree, len(jobs))
-	if agree*100 < len(jobs)*95 {
-		t.Errorf("Codex agrees with the preview on %d of %d bash calls, want at least 95%%", agree, len(jobs))
-	}
+	return false
 }

@@ -2,328 +2,366 @@ package convert
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
 )
 
-// starCall is one top-level call of a Codex rules file: prefix_rule(pattern = [...], ...).
-type starCall struct {
-	Name      string
-	Args      map[string]any // string, or []any of values
-	Line, Col int
+// codexPolicy is what a Codex `.rules` file holds: prefix rules, which decide a command whose
+// argv starts with their pattern, and host_executable declarations, which say which absolute
+// paths of a program its base-name rules also cover. Codex applies the strictest decision of
+// every matching rule (forbidden > prompt > allow); order in the file does not matter.
+type codexPolicy struct {
+	Rules []codexRule
+	Hosts []codexHost
 }
 
-// parseCodexRules reads the Starlark subset Codex rules files are written in: top-level calls
-// with keyword arguments whose values are strings and (nested) lists of strings; comments start
-// with #. Anything else is an error naming the line and column.
-func parseCodexRules(source, text string) ([]starCall, error) {
-	p := &starParser{src: text, line: 1, col: 1, source: source}
-	var out []starCall
-	for {
-		p.space()
-		if p.eof() {
-			return out, nil
-		}
-		line, col := p.line, p.col
-		name := p.ident()
-		if name == "" {
-			return nil, p.errf("expected a call such as prefix_rule(...)")
-		}
-		p.space()
-		if !p.take('(') {
-			return nil, p.errf("expected ( after %s", name)
-		}
-		c := starCall{Name: name, Args: map[string]any{}, Line: line, Col: col}
-		for {
-			p.space()
-			if p.take(')') {
+// codexRule is one prefix_rule call.
+type codexRule struct {
+	// Pattern is the argv prefix: each position holds its alternatives (one for a literal).
+	Pattern       [][]string
+	Decision      string // allow, prompt or forbidden
+	Justification string
+	Match         [][]string // example commands the rule must match, as argv
+	NotMatch      [][]string // example commands it must not match
+	Comment       string     // written as a comment line above the rule; not read back
+	Line          int
+}
+
+// codexHost is one host_executable call.
+type codexHost struct {
+	Name  string
+	Paths []string
+	Line  int
+}
+
+// Codex's decisions, and agentmgr's action for each.
+var codexActions = map[string]engine.Action{"allow": engine.Allow, "prompt": engine.Ask, "forbidden": engine.Deny}
+
+// codexDecision is Codex's word for an agentmgr action.
+func codexDecision(a engine.Action) string {
+	switch a {
+	case engine.Allow:
+		return "allow"
+	case engine.Ask:
+		return "prompt"
+	}
+	return "forbidden"
+}
+
+// matches reports whether argv starts with the rule's pattern.
+func (r *codexRule) matches(argv []string) bool {
+	if len(argv) < len(r.Pattern) {
+		return false
+	}
+	for i, alts := range r.Pattern {
+		ok := false
+		for _, a := range alts {
+			if argv[i] == a {
+				ok = true
 				break
 			}
-			key := p.ident()
-			if key == "" {
-				return nil, p.errf("expected a keyword argument (name = value)")
-			}
-			p.space()
-			if !p.take('=') {
-				return nil, p.errf("expected = after %s", key)
-			}
-			v, err := p.value(0)
-			if err != nil {
-				return nil, err
-			}
-			c.Args[key] = v
-			p.space()
-			if p.take(',') {
-				continue
-			}
-			p.space()
-			if !p.take(')') {
-				return nil, p.errf("expected , or ) in %s(...)", name)
-			}
-			break
 		}
-		out = append(out, c)
-	}
-}
-
-type starParser struct {
-	src       string
-	i         int
-	line, col int
-	source    string
-}
-
-func (p *starParser) eof() bool { return p.i >= len(p.src) }
-
-func (p *starParser) errf(format string, a ...any) error {
-	return fmt.Errorf("%s:%d:%d: %s", p.source, p.line, p.col, fmt.Sprintf(format, a...))
-}
-
-func (p *starParser) advance() {
-	if p.src[p.i] == '\n' {
-		p.line, p.col = p.line+1, 1
-	} else {
-		p.col++
-	}
-	p.i++
-}
-
-func (p *starParser) space() {
-	for !p.eof() {
-		switch c := p.src[p.i]; {
-		case c == '#':
-			for !p.eof() && p.src[p.i] != '\n' {
-				p.advance()
-			}
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			p.advance()
-		default:
-			return
-		}
-	}
-}
-
-func (p *starParser) take(c byte) bool {
-	if !p.eof() && p.src[p.i] == c {
-		p.advance()
-		return true
-	}
-	return false
-}
-
-func (p *starParser) ident() string {
-	start := p.i
-	for !p.eof() {
-		c := p.src[p.i]
-		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || p.i > start && c >= '0' && c <= '9' {
-			p.advance()
-			continue
-		}
-		break
-	}
-	return p.src[start:p.i]
-}
-
-func (p *starParser) value(depth int) (any, error) {
-	if depth > 8 {
-		return nil, p.errf("lists nested too deep")
-	}
-	p.space()
-	if p.eof() {
-		return nil, p.errf("expected a value")
-	}
-	switch c := p.src[p.i]; c {
-	case '"', '\'':
-		return p.str(c)
-	case '[':
-		p.advance()
-		list := []any{}
-		for {
-			p.space()
-			if p.take(']') {
-				return list, nil
-			}
-			v, err := p.value(depth + 1)
-			if err != nil {
-				return nil, err
-			}
-			list = append(list, v)
-			p.space()
-			if p.take(',') {
-				continue
-			}
-			if !p.take(']') {
-				return nil, p.errf("expected , or ] in a list")
-			}
-			return list, nil
-		}
-	}
-	return nil, p.errf("expected a string or a list")
-}
-
-func (p *starParser) str(q byte) (string, error) {
-	start := p.i
-	p.advance()
-	for !p.eof() {
-		c := p.src[p.i]
-		if c == '\\' && p.i+1 < len(p.src) {
-			p.advance()
-			p.advance()
-			continue
-		}
-		if c == '\n' {
-			break
-		}
-		p.advance()
-		if c == q {
-			raw := p.src[start:p.i]
-			if q == '\'' {
-				raw = `"` + strings.ReplaceAll(strings.ReplaceAll(raw[1:len(raw)-1], `"`, `\"`), `\'`, `'`) + `"`
-			}
-			s, err := strconv.Unquote(raw)
-			if err != nil {
-				return "", p.errf("a string Starlark would not read: %s", raw)
-			}
-			return s, nil
-		}
-	}
-	return "", p.errf("a string that does not end on its line")
-}
-
-// ImportCodexRules converts a Codex rules file into one persona named name. Codex decides the
-// strictest matching prefix rule, so the rules are written as allow, then ask (prompt), then
-// deny rules (the order that decides the same under last match); token alternatives become
-// one rule each; the match and not_match examples become the persona's examples, each under
-// the answer the imported rules give it. Reads are allowed (Codex's sandbox reads the
-// workspace); everything else asks, as the approval policy would.
-func ImportCodexRules(source, name string, data []byte) (*Item, error) {
-	if err := checkUTF8(source, data); err != nil {
-		return nil, err
-	}
-	calls, err := parseCodexRules(source, string(data))
-	if err != nil {
-		return nil, err
-	}
-	rep := newReport(source, "", EnforcedByFile)
-	d := &Draft{Description: "Imported from the Codex rules " + source}
-	d.Name = nameFor(name, rep)
-	rep.Target = d.Name
-	rep.change("description", "", d.Description, "a persona needs a description; a rules file has none")
-	tiers := map[engine.Action]engine.Ruleset{}
-	var examples [][]string
-	for _, c := range calls {
-		at := fmt.Sprintf("%s:%d:%d", source, c.Line, c.Col)
-		if c.Name != "prefix_rule" {
-			rep.lose(at+" "+c.Name, "not a prefix rule; agentmgr has no equivalent")
-			continue
-		}
-		pat, ok := c.Args["pattern"].([]any)
-		if !ok || len(pat) == 0 {
-			return nil, fmt.Errorf("%s: prefix_rule: expected pattern = [\"token\", ...]", at)
-		}
-		dec, _ := c.Args["decision"].(string)
-		a, ok := map[string]engine.Action{"allow": engine.Allow, "prompt": engine.Ask, "forbidden": engine.Deny, "": engine.Allow}[dec]
 		if !ok {
-			return nil, fmt.Errorf("%s: prefix_rule: decision %q: expected allow, prompt or forbidden", at, dec)
-		}
-		prefixes, err := expandTokens(at, pat)
-		if err != nil {
-			return nil, err
-		}
-		for _, toks := range prefixes {
-			tiers[a] = append(tiers[a], engine.Rule{Permission: "bash", Pattern: strings.Join(toks, " ") + " *", Action: a})
-		}
-		for _, k := range []string{"match", "not_match"} {
-			for _, e := range asList(c.Args[k]) {
-				switch x := e.(type) {
-				case []any:
-					var words []string
-					for _, w := range x {
-						words = append(words, str(w))
-					}
-					examples = append(examples, words)
-				case string:
-					examples = append(examples, strings.Fields(x))
-				}
-			}
-		}
-		if j, ok := c.Args["justification"].(string); ok && j != "" {
-			for i := range tiers[a][len(tiers[a])-len(prefixes):] {
-				tiers[a][len(tiers[a])-len(prefixes)+i].Reason = j
-			}
-		}
-		for k := range c.Args {
-			if k != "pattern" && k != "decision" && k != "match" && k != "not_match" && k != "justification" {
-				rep.lose(at+" "+k, "a prefix_rule argument agentmgr has no equivalent for")
-			}
+			return false
 		}
 	}
-	d.Rules = engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Ask}}
-	for _, k := range []string{"read", "grep", "glob", "list"} {
-		d.Rules = append(d.Rules, engine.Rule{Permission: k, Pattern: "*", Action: engine.Allow})
-	}
-	rep.change("tools other than the shell", "Codex's sandbox and approval policy", "reads allowed, the rest asks", "a rules file governs shell commands only")
-	n := 0
-	for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
-		d.Rules = append(d.Rules, tiers[a]...)
-		n += len(tiers[a])
-	}
-	rep.keep(fmt.Sprintf("prefix rules (%d, as allow, then ask, then deny: Codex decides the strictest)", n))
-	pol := probePolicy(d.Rules)
-	seen := map[string]bool{}
-	for _, words := range examples {
-		v := strings.Join(words, " ")
-		if seen[v] || v == "" {
-			continue
-		}
-		seen[v] = true
-		d.Examples = append(d.Examples, exampleItem{Expect: pol.DecideShell("bash", v).Action, Call: "bash: " + v})
-	}
-	order := map[engine.Action]int{engine.Allow: 0, engine.Ask: 1, engine.Deny: 2}
-	sort.SliceStable(d.Examples, func(i, j int) bool { return order[d.Examples[i].Expect] < order[d.Examples[j].Expect] })
-	if len(d.Examples) > 0 {
-		rep.change("match, not_match", "Codex's checks of each rule", fmt.Sprintf("%d examples", len(d.Examples)), "each under the answer the imported rules give it")
-	}
-	return &Item{Draft: d, Report: rep}, nil
+	return true
 }
 
-// expandTokens expands a pattern's token alternatives (["git", ["push", "fetch"]]) into every
-// prefix they stand for.
-func expandTokens(at string, pat []any) ([][]string, error) {
-	out := [][]string{nil}
-	for _, t := range pat {
-		var alts []string
-		switch x := t.(type) {
-		case string:
-			alts = []string{x}
-		case []any:
-			for _, a := range x {
-				s, ok := a.(string)
-				if !ok {
-					return nil, fmt.Errorf("%s: prefix_rule: a token alternative must be a list of strings", at)
-				}
-				alts = append(alts, s)
+// decide is Codex's decision on argv: the strictest matching rule's, or "" when none matches
+// (the approval policy then decides). A program named by an absolute path is also tried by its
+// base name, as `--resolve-host-executables` does, when no rule matches it literally and no
+// host_executable of that name excludes the path.
+func (p *codexPolicy) decide(argv []string) string {
+	if len(argv) == 0 {
+		return ""
+	}
+	best := p.strictest(argv)
+	if best == "" && strings.HasPrefix(argv[0], "/") {
+		base := argv[0][strings.LastIndex(argv[0], "/")+1:]
+		if p.hostAllows(base, argv[0]) {
+			best = p.strictest(append([]string{base}, argv[1:]...))
+		}
+	}
+	return best
+}
+
+func (p *codexPolicy) strictest(argv []string) string {
+	best := ""
+	for i := range p.Rules {
+		r := &p.Rules[i]
+		if r.matches(argv) && (best == "" || engine.Stricter(codexActions[best], codexActions[r.Decision]) != codexActions[best]) {
+			best = r.Decision
+		}
+	}
+	return best
+}
+
+// hostAllows reports whether path may stand for program name: always, unless host_executable
+// declarations for name list other paths only.
+func (p *codexPolicy) hostAllows(name, path string) bool {
+	declared := false
+	for _, h := range p.Hosts {
+		if h.Name != name {
+			continue
+		}
+		declared = true
+		for _, hp := range h.Paths {
+			if hp == path {
+				return true
 			}
 		}
-		if len(alts) == 0 {
-			return nil, fmt.Errorf("%s: prefix_rule: an empty token", at)
-		}
-		var next [][]string
-		for _, o := range out {
-			for _, a := range alts {
-				if strings.ContainsAny(a, "*? ") {
-					return nil, fmt.Errorf("%s: prefix_rule: token %q holds a space or a wildcard, which a persona pattern would read otherwise", at, a)
-				}
-				next = append(next, append(append([]string(nil), o...), a))
+	}
+	return !declared
+}
+
+// render writes the policy as a `.rules` file: the header lines as comments, then each
+// host_executable and each prefix_rule.
+func (p *codexPolicy) render(header []string) []byte {
+	var b strings.Builder
+	for _, h := range header {
+		b.WriteString(strings.TrimRight("# "+h, " ") + "\n")
+	}
+	for _, h := range p.Hosts {
+		fmt.Fprintf(&b, "\nhost_executable(name = %s, paths = %s)\n", starQuote(h.Name), starList(h.Paths))
+	}
+	for _, r := range p.Rules {
+		b.WriteString("\n")
+		if r.Comment != "" {
+			for _, l := range strings.Split(r.Comment, "\n") {
+				b.WriteString("# " + l + "\n")
 			}
 		}
-		if len(next) > 256 {
-			return nil, fmt.Errorf("%s: prefix_rule: the token alternatives stand for more than 256 prefixes", at)
+		b.WriteString("prefix_rule(\n    pattern = [")
+		for i, alts := range r.Pattern {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if len(alts) == 1 {
+				b.WriteString(starQuote(alts[0]))
+			} else {
+				b.WriteString(starList(alts))
+			}
 		}
-		out = next
+		b.WriteString("],\n")
+		fmt.Fprintf(&b, "    decision = %s,\n", starQuote(r.Decision))
+		if r.Justification != "" {
+			fmt.Fprintf(&b, "    justification = %s,\n", starQuote(r.Justification))
+		}
+		for _, ex := range []struct {
+			key  string
+			list [][]string
+		}{{"match", r.Match}, {"not_match", r.NotMatch}} {
+			if len(ex.list) == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, "    %s = [\n", ex.key)
+			for _, argv := range ex.list {
+				// Examples are written as argv lists, not strings, so that Codex reads exactly
+				// these words whatever its own splitting of a string would make of them.
+				fmt.Fprintf(&b, "        %s,\n", starList(argv))
+			}
+			b.WriteString("    ],\n")
+		}
+		b.WriteString(")\n")
+	}
+	return []byte(b.String())
+}
+
+// starQuote writes s as a Starlark string literal.
+func starQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(&b, `\x%02x`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+func starList(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = starQuote(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// codexArgv splits a command the way Codex splits a string example (POSIX shell words:
+// blanks separate, quotes and backslashes quote). It fails on an unclosed quote.
+func codexArgv(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	in := false // inside a word
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("unclosed ' in %q", s)
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			in = true
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\\"$`\n", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, fmt.Errorf("unclosed \" in %q", s)
+			}
+			in = true
+		case c == '\\':
+			if i+1 < len(s) {
+				i++
+				cur.WriteByte(s[i])
+			}
+			in = true
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
 	}
 	return out, nil
+}
+
+// shellJoin writes argv as one command line, quoting words that need it.
+func shellJoin(argv []string) string {
+	q := make([]string, len(argv))
+	for i, w := range argv {
+		if w != "" && strings.IndexFunc(w, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./=:,+@%^", r))
+		}) < 0 {
+			q[i] = w
+		} else {
+			q[i] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
+}
+
+// starError is a .rules parse error at a position.
+func starError(source string, line, col int, format string, args ...any) error {
+	return fmt.Errorf("%s:%d:%d: %s", source, line, col, fmt.Sprintf(format, args...))
+}
+
+// codexCommands is what Codex checks its rules against for argv: a script given to bash, zsh
+// or sh with -c or -lc that is plain (words, quotes, and the operators &&, ||, ; and |) is
+// split into its commands, each checked; any other argv is checked whole.
+func codexCommands(argv []string) [][]string {
+	if len(argv) == 3 && (argv[1] == "-c" || argv[1] == "-lc") {
+		switch argv[0][strings.LastIndex(argv[0], "/")+1:] {
+		case "bash", "zsh", "sh":
+			if cmds, ok := plainScript(argv[2]); ok && len(cmds) > 0 {
+				return cmds
+			}
+		}
+	}
+	return [][]string{argv}
+}
+
+// plainScript splits a script of plain commands at its operators; ok is false when the script
+// has anything else (expansions, redirections, subshells, globs, comments).
+func plainScript(s string) (cmds [][]string, ok bool) {
+	var cur []string
+	var word strings.Builder
+	inWord := false
+	endWord := func() {
+		if inWord {
+			cur = append(cur, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	endCmd := func() bool {
+		endWord()
+		if len(cur) == 0 {
+			return false
+		}
+		cmds = append(cmds, cur)
+		cur = nil
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			endWord()
+		case c == '\n' || c == ';':
+			if !endCmd() {
+				return nil, false
+			}
+		case c == '&' || c == '|':
+			if i+1 < len(s) && s[i+1] == c {
+				i++
+			} else if c == '&' {
+				return nil, false // a background job
+			}
+			if !endCmd() {
+				return nil, false
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, false
+			}
+			word.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			j := strings.IndexByte(s[i+1:], '"')
+			if j < 0 || strings.ContainsAny(s[i+1:i+1+j], "$`\\") {
+				return nil, false
+			}
+			word.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '=' && len(cur) == 0:
+			return nil, false // an assignment before the command
+		case strings.IndexByte("$`\\()<>{}*?[]~#!", c) >= 0:
+			return nil, false
+		default:
+			word.WriteByte(c)
+			inWord = true
+		}
+	}
+	endWord()
+	if len(cur) > 0 {
+		cmds = append(cmds, cur)
+	} else if len(cmds) > 0 {
+		return nil, false // a trailing operator
+	}
+	return cmds, true
 }

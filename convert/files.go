@@ -78,7 +78,7 @@ func describeFiles(format string) string {
 	case "roo":
 		return ".roomodes, .kilocodemodes or custom_modes.yaml"
 	case "codex":
-		return "Codex rules files, *.rules"
+		return "Codex .rules files, as in .codex/rules"
 	case "gemini":
 		return "Gemini CLI policy files, *.toml, as in ~/.gemini/policies"
 	}
@@ -177,11 +177,12 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 	case "opcode":
 		return one(ImportOpcode(path, data))
 	case "codex":
-		name := opt.SettingsName
-		if name == "" {
-			name = "codex-" + slug(strings.TrimSuffix(filepath.Base(path), ".rules"))
+		it, err := ImportCodexRules(path, data)
+		if err == nil && opt.SettingsName != "" {
+			// --name names the persona, as for a Claude Code settings file.
+			it.Draft.Name, it.Report.Target = opt.SettingsName, opt.SettingsName
 		}
-		return one(ImportCodexRules(path, name, data))
+		return one(it, err)
 	}
 	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats, ", "))
 }

@@ -38,9 +38,8 @@ func runImport(e *env, args []string) error {
   roo       a .roomodes, .kilocodemodes or custom_modes.yaml file: one persona per mode, with
             the files of .roo/rules-SLUG/ (.kilocode/rules-SLUG/) in its prompt
   opcode    an .opcode.json export
-  codex     a Codex rules file (.codex/rules/NAME.rules): its prefix rules as bash rules (allow,
-            then ask, then deny, as Codex decides the strictest), match and not_match as the
-            persona's examples (--name names it; default codex-NAME)
+  codex     a Codex .rules file (prefix_rule, host_executable): its bash rules (allow, then ask,
+            then deny, as Codex decides the strictest) and match/not_match as the examples
   gemini    a Gemini CLI policy file (~/.gemini/policies/*.toml): one persona per file, its
             rules ordered by priority so that the last match is Gemini's highest
 A folder PATH imports every file of that format in it. An existing persona is never replaced
@@ -177,7 +176,8 @@ func runExport(e *env, args []string) error {
   roo       .roomodes with one mode per persona, and .roo/rules-NAME/ (default --out: .)
   kilo      .kilocodemodes with one mode per persona, .kilocode/rules-NAME/, and
             .kilo/agents/NAME.md for the tools no mode group governs (default --out: .)
-  codex     rules/NAME.rules, the bash rules as Codex prefix rules (default --out: .codex)
+  codex     rules/NAME.rules, the bash rules as Codex prefix rules, with the approval policy
+            to run Codex with in its header (default --out: .codex)
   gemini    policies/agentmgr-NAME.toml, a Gemini CLI policy file for the user tier; copy it
             into ~/.gemini/policies (default --out: .gemini)
 A group is left out of a mode when the persona denies any call it would grant. Every report

@@ -251,7 +251,7 @@ func TestCodexRoundTrip(t *testing.T) {
 	if err != nil || !strings.Contains(string(rules), `pattern = ["rm"],`) || !strings.Contains(string(rules), `decision = "forbidden"`) {
 		t.Fatalf("rules file: %v\n%s", err, rules)
 	}
-	if !strings.Contains(out.String(), `lost:    rule "bash" "git * --force" deny`) {
+	if !strings.Contains(out.String(), `lost:    bash "git * --force" deny`) {
 		t.Errorf("the mid-pattern wildcard is not reported lost:\n%s", out)
 	}
 	e2, out2, errb2 := testEnvKeep(t, e)

@@ -109,3 +109,18 @@ func TestExportShowsFidelity(t *testing.T) {
 		t.Errorf("codex exports into %s", got)
 	}
 }
+
+// TestExportCodexShowsFidelity: the Export dialog's report for Codex ends with the fidelity
+// figure, and the file goes to the project's .codex/rules/.
+func TestExportCodexShowsFidelity(t *testing.T) {
+	root := t.TempDir()
+	p, _ := personas.LoadBuiltin("builder")
+	out := DefaultOut("codex", root)
+	ex, err := PrepareExport(p, "codex", out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if txt := ex.ReportText(); !strings.Contains(txt, "fidelity: 2 of 8 rules enforced as written") || !strings.Contains(txt, filepath.Join(root, ".codex", "rules", "builder.rules")) {
+		t.Errorf("report:\n%s", txt)
+	}
+}
