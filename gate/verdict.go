@@ -49,7 +49,7 @@ func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {
 	if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
 		v.DecidedBy = approvals.BySessionRule
 	}
-	if c.shell() {
+	if c.Shell() {
 		v.Units = units(d)
 	}
 	return v
@@ -61,7 +61,7 @@ func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {
 func explain(c Call, d engine.Decision) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %q", d.Action, d.Permission, d.Value)
-	if c.shell() && len(d.Units) > 1 {
+	if c.Shell() && len(d.Units) > 1 {
 		fmt.Fprintf(&b, " (the strictest of %d commands)", len(d.Units))
 	}
 	if d.Rule == nil {
