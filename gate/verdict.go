@@ -25,7 +25,10 @@ type Verdict struct {
 
 // Unit is one shell command of a call and its decision, as the protocols and the inbox carry it.
 type Unit struct {
-	Text       string        `json:"text"`
+	Text string `json:"text"`
+	// Permission is edit or read for a file the command writes or reads (a redirection, tee
+	// FILE), as eval says it; "" for a command.
+	Permission string        `json:"permission,omitempty"`
 	Action     engine.Action `json:"action"`
 	Rule       *engine.Rule  `json:"rule"`
 	Source     string        `json:"source,omitempty"`
@@ -79,7 +82,7 @@ func explain(c Call, d engine.Decision) string {
 func units(d engine.Decision) []Unit {
 	out := make([]Unit, len(d.Units))
 	for i, u := range d.Units {
-		out[i] = Unit{Text: u.Text, Action: u.Action, Rule: u.Rule, Reason: u.Reason, Suggestion: u.Suggestion}
+		out[i] = Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: u.Rule, Reason: u.Reason, Suggestion: u.Suggestion}
 		if u.Rule != nil {
 			out[i].Source = u.Rule.Source.String()
 		}
