@@ -104,7 +104,9 @@ A request names its rules with "rules":[{"permission","pattern","action"}...] or
   "permission":K,"values":[]  several values, combined (any deny, else any ask, else allow)
   "tools":[...]               which of these tools are hidden
 "tool" requests may give "cwd" (absolute; default: eval's own): paths are read against it and a
-path outside its project is also decided by external_directory. An unknown field, a rule without
+path outside its project is also decided by external_directory. A "tool" request is judged as
+the gates judge the call (a tool agentmgr does not know, allowed only by "*", asks while the
+persona restricts bash, edit or webfetch). A field eval does not use is ignored; a rule without
 "permission", "pattern" or "action", or an empty "tool" is an error.
 A malformed line gets {"error":"..."} and the stream goes on.`)
 	rest, err := parse(fs, args)
