@@ -21,8 +21,8 @@ build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 	$(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
 
-## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code and pi),
-## the real build (CLI and cgo app), the Xvfb smoke test
+## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi and
+## OpenCode), short fuzzing, the real build (CLI and cgo app), the Xvfb smoke test
 test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
@@ -33,8 +33,9 @@ test-race:
 	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/... ./gate/ ./sessions/ ./serve/ ./approvals/ ./replay/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
-## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed; without them,
-## and without CI=true, those tests are skipped)
+## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed, the OpenCode
+## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
+## those tests are skipped)
 test-headless:
 	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 

@@ -89,11 +89,11 @@ func KnownTools(extra ...string) []string {
 var knownOwnKeyTools = []string{"todo", "ctx_index", "ctx_purge", "ctx_stats", "ctx_doctor", "ctx_search", "ctx_upgrade", "ctx_insight", "ctx_fetch_and_index"}
 
 // IsKnownTool reports whether agentmgr knows what tool does: a tool of the table (pi's) or of
-// Claude Code's, a permission key called as a tool, or one of the few tools that are their own
+// Claude Code's or OpenCode's, a permission key called as a tool, or one of the few tools that are their own
 // key and do nothing else (todo). Any other tool (an MCP server's, a custom one) may run, write
 // or fetch anything: its input is searched for that, and allowed only by a "*" rule it asks
 // while the persona restricts bash, edit or webfetch (docs/gate.md).
 func IsKnownTool(name string) bool {
-	return IsClaudeTool(name) || KeyForTool(name) != name || IsKnownKey(name) || slices.Contains(knownOwnKeyTools, name) ||
+	return IsClaudeTool(name) || IsOpenCodeTool(name) || KeyForTool(name) != name || IsKnownKey(name) || slices.Contains(knownOwnKeyTools, name) ||
 		slices.Contains(knownOwnKeyTools, strings.ToLower(name))
 }

@@ -86,6 +86,8 @@ func TestIsKnownTool(t *testing.T) {
 	for tool, want := range map[string]bool{
 		"bash": true, "Bash": true, "read": true, "fetch_content": true, "websearch": true, "Agent": true,
 		"ListAgents": true, "todo": true, "ctx_search": true, "external_directory": true,
+		// OpenCode's own tools, which serve decides for the OpenCode plugin.
+		"todowrite": true, "todoread": true, "skill": true, "lsp": true, "codesearch": true,
 		"ctx_execute": false, "mcp__srv__exec": false, "my_tool": false, "": false,
 	} {
 		if got := IsKnownTool(tool); got != want {

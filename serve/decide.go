@@ -51,6 +51,9 @@ func (s *Server) decide(req Request) Reply {
 	var value string
 	var err error
 	switch {
+	case req.Runtime != "":
+		c, err = runtimeCall(req)
+		c.Session, c.Agent, value = req.Session, req.Agent, c.Value
 	case req.Value != nil && len(req.Input) > 0:
 		err = errors.New(`give "input" or "value", not both`)
 	case req.Value != nil:
@@ -83,7 +86,7 @@ func (s *Server) decide(req Request) Reply {
 	} else if unknown {
 		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
 	}
-	j := s.gate.Judge(c)
+	j := s.judge(c, req.Chain)
 	d := verdictDecision(j.Verdict, c)
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
 		d.Request = s.asks.add(c, j)

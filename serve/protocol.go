@@ -36,6 +36,14 @@ type Request struct {
 	Value *string `json:"value,omitempty"`
 	// Agent decides with this persona instead of the active one (decide).
 	Agent string `json:"agent,omitempty"`
+	// Runtime names the front end whose tool names and arguments Tool and Input are: "" for
+	// pi, "opencode" for OpenCode (decide).
+	Runtime string `json:"runtime,omitempty"`
+	// Chain are the runtime's agents the call was made under, from the session's first agent
+	// down to the one calling (a subagent's caller before it). A persona named like the first
+	// decides instead of the active one; a persona named like a later one decides too, and
+	// the strictest answer stands (decide).
+	Chain []string `json:"chain,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)

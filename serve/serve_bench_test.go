@@ -52,6 +52,9 @@ func BenchmarkDecideRoundTrip(b *testing.B) {
 	for _, c := range []struct{ name, line string }{
 		{"read-allow", decideLine(1, "read", `{"path":"src/main.go"}`)},
 		{"bash-deny", decideLine(1, "bash", `{"command":"ls -l && rm -rf /"}`)},
+		// OpenCode's plugin: its arguments, and a subagent's chain of two personas.
+		{"opencode-read-allow", openCodeLine(1, "read", `{"filePath":"src/main.go"}`, "build")},
+		{"opencode-subagent-bash-deny", openCodeLine(1, "bash", `{"command":"ls -l && rm -rf /"}`, "build", "helper")},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			f := newFixture(b)

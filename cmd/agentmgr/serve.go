@@ -18,7 +18,7 @@ import (
 
 func init() {
 	register(command{name: "serve", order: 41, usage: serveUsage,
-		summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension)", run: runServe})
+		summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension and the OpenCode plugin)", run: runServe})
 }
 
 const serveUsage = "--stdio [--timeout DURATION]"
@@ -26,7 +26,7 @@ const serveUsage = "--stdio [--timeout DURATION]"
 func runServe(e *env, args []string) error {
 	fs := flags(e, "serve", serveUsage, `Answer requests read as JSON lines on stdin with one JSON line each on stdout, matched by
 "id", until stdin closes. The pi extension that `+"`agentmgr pi install`"+` writes starts one such
-process per pi session. Calls are decided exactly as `+"`agentmgr gate`"+` decides them (persona,
+process per pi session, the OpenCode plugin of `+"`agentmgr opencode install`"+` one per OpenCode process. Calls are decided exactly as `+"`agentmgr gate`"+` decides them (persona,
 guards, session rules, yolo, shell analysis, review log). docs/pi.md describes the requests.`)
 	stdio := fs.Bool("stdio", false, "serve on stdin and stdout (the only transport)")
 	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long a forwarded ask waits for the person's answer in the app")

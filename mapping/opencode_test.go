@@ -1,0 +1,55 @@
+package mapping
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestOpenCodeToolFor(t *testing.T) {
+	tests := []struct {
+		name    string
+		key     string
+		fields  []string
+		folders []string
+	}{
+		{"bash", "bash", []string{"command"}, nil},
+		{"read", "read", []string{"filePath"}, nil},
+		{"write", "edit", []string{"filePath"}, nil},
+		{"edit", "edit", []string{"filePath"}, nil},
+		{"apply_patch", "edit", []string{"patchText"}, nil},
+		{"glob", "glob", []string{"pattern"}, []string{"path"}},
+		{"grep", "grep", []string{"pattern"}, []string{"path"}},
+		{"list", "list", []string{"path"}, nil},
+		{"webfetch", "webfetch", []string{"url"}, nil},
+		{"websearch", "websearch", []string{"query"}, nil},
+		{"task", "task", []string{"subagent_type"}, nil},
+		{"todowrite", "todo", nil, nil},
+		{"question", "question", nil, nil},
+		{"skill", "skill", []string{"name"}, nil},
+		{"READ", "read", []string{"filePath"}, nil}, // any case of a table name is that tool
+		{"find", "glob", nil, nil},                  // pi's names keep their key
+		{"github_create_issue", "github_create_issue", nil, nil},
+	}
+	for _, tt := range tests {
+		got := OpenCodeToolFor(tt.name)
+		if got.Name != tt.name || got.Key != tt.key || !slices.Equal(got.Fields, tt.fields) || !slices.Equal(got.Folders, tt.folders) {
+			t.Errorf("OpenCodeToolFor(%q) = %+v, want key %q fields %v folders %v", tt.name, got, tt.key, tt.fields, tt.folders)
+		}
+	}
+}
+
+func TestOpenCodeToolsAreCopies(t *testing.T) {
+	OpenCodeTools()[1].Fields[0] = "changed"
+	OpenCodeToolFor("read").Fields[0] = "changed"
+	if f := OpenCodeToolFor("read").Fields[0]; f != "filePath" {
+		t.Fatalf("the table was changed through a returned value: read's field is %q", f)
+	}
+}
+
+func TestIsOpenCodeTool(t *testing.T) {
+	for name, want := range map[string]bool{"read": true, "Glob": true, "todowrite": true, "find": false, "github_create_issue": false} {
+		if got := IsOpenCodeTool(name); got != want {
+			t.Errorf("IsOpenCodeTool(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

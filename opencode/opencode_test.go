@@ -1,0 +1,250 @@
+package opencode
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRenderAndParse(t *testing.T) {
+	for _, bin := range []string{"/usr/local/bin/agentmgr", `/opt/odd "name"/back\slash/agentmgr`, "/home/zoë/bin/agentmgr"} {
+		data := Render(bin, "1.2.3")
+		got, err := Parse(data)
+		if err != nil || got.Binary != bin || got.Version != "1.2.3" {
+			t.Errorf("Parse(Render(%q)) = %+v, %v", bin, got, err)
+		}
+		if !strings.HasPrefix(string(data), Header) {
+			t.Errorf("the plugin does not start with the header")
+		}
+	}
+	if _, err := Parse([]byte("export const X = async () => ({})\n")); err == nil {
+		t.Error("Parse accepted a file that is not agentmgr's")
+	}
+}
+
+// OpenCode loads the plugin as it is, without installing packages for it: it may import
+// Node's own modules only.
+func TestPluginImportsNothingButNode(t *testing.T) {
+	for _, line := range strings.Split(source, "\n") {
+		if strings.HasPrefix(line, "import ") && !strings.Contains(line, `from "node:`) {
+			t.Errorf("the plugin imports a package: %s", line)
+		}
+	}
+	if !strings.Contains(source, `"tool.execute.before"`) {
+		t.Error("the plugin does not hook tool.execute.before")
+	}
+}
+
+func TestInstallUpdateUninstall(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "opencode")
+	steps := []struct {
+		binary, version string
+		want            Outcome
+	}{
+		{"/a/agentmgr", "1.0.0", Written},
+		{"/a/agentmgr", "1.0.0", Unchanged},
+		{"/a/agentmgr", "1.1.0", Updated},
+		{"/b/agentmgr", "1.1.0", Updated},
+	}
+	for _, s := range steps {
+		got, err := Install(cfg, s.binary, s.version)
+		if err != nil || got != s.want {
+			t.Fatalf("Install(%s, %s) = %s, %v; want %s", s.binary, s.version, got, err, s.want)
+		}
+		in, err := Parse(mustRead(t, Path(cfg)))
+		if err != nil || in.Binary != s.binary || in.Version != s.version {
+			t.Fatalf("after Install(%s, %s) the file says %+v, %v", s.binary, s.version, in, err)
+		}
+	}
+	removed, err := Uninstall(cfg)
+	if err != nil || !removed {
+		t.Fatalf("Uninstall = %v, %v", removed, err)
+	}
+	if _, err := os.Stat(cfg); !os.IsNotExist(err) {
+		t.Errorf("after uninstall %s still exists (%v); install created it, uninstall must remove it", cfg, err)
+	}
+	if removed, err := Uninstall(cfg); removed || err != nil {
+		t.Errorf("a second Uninstall = %v, %v; want nothing to do", removed, err)
+	}
+}
+
+func TestUninstallKeepsWhatItDidNotWrite(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "opencode")
+	mustWriteFile(t, filepath.Join(cfg, "opencode.json"), "{}\n")
+	if _, err := Install(cfg, "/a/agentmgr", "1"); err != nil {
+		t.Fatal(err)
+	}
+	mustWriteFile(t, filepath.Join(cfg, DirName, "other.js"), "export const Other = async () => ({})\n")
+	if _, err := Uninstall(cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []string{filepath.Join(cfg, "opencode.json"), filepath.Join(cfg, DirName, "other.js")} {
+		if _, err := os.Stat(keep); err != nil {
+			t.Errorf("uninstall removed %s, which it did not write", keep)
+		}
+	}
+	if _, err := os.Stat(Path(cfg)); !os.IsNotExist(err) {
+		t.Errorf("the plugin is still there")
+	}
+}
+
+func TestForeignFileIsNeverTouched(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "opencode")
+	mustWriteFile(t, Path(cfg), "// someone else's\n")
+	if _, err := Install(cfg, "/a/agentmgr", "1"); err == nil || !strings.Contains(err.Error(), "not agentmgr's plugin") {
+		t.Errorf("Install over a foreign file: %v; want a refusal", err)
+	}
+	if _, err := Uninstall(cfg); err == nil {
+		t.Error("Uninstall removed a foreign file")
+	}
+	if got := string(mustRead(t, Path(cfg))); got != "// someone else's\n" {
+		t.Errorf("the foreign file changed: %q", got)
+	}
+	if _, err := Install(cfg, "agentmgr", "1"); err == nil {
+		t.Error("Install accepted a relative binary path")
+	}
+}
+
+func TestFindDirs(t *testing.T) {
+	home := t.TempDir()
+	root := filepath.Join(home, "repo")
+	mustWriteFile(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
+	sub := filepath.Join(root, "src", "deep")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+	d := FindDirs(env(nil), home, sub)
+	if d.Global != filepath.Join(home, ".config", "opencode") || d.Root != root || d.Project != filepath.Join(root, ".opencode") {
+		t.Errorf("FindDirs without .opencode = %+v; want the root's .opencode and ~/.config/opencode", d)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "src", ".opencode"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d = FindDirs(env(map[string]string{"XDG_CONFIG_HOME": filepath.Join(home, "cfg")}), home, sub)
+	if d.Global != filepath.Join(home, "cfg", "opencode") || d.Project != filepath.Join(root, "src", ".opencode") {
+		t.Errorf("FindDirs = %+v; want the nearest .opencode and $XDG_CONFIG_HOME/opencode", d)
+	}
+	if d := FindDirs(env(map[string]string{"XDG_CONFIG_HOME": "relative"}), home, sub); d.Global != filepath.Join(home, ".config", "opencode") {
+		t.Errorf("a relative XDG_CONFIG_HOME is ignored, as the XDG spec says: %+v", d)
+	}
+	if d := FindDirs(env(map[string]string{"OPENCODE_CONFIG_DIR": "/etc/oc"}), home, sub); d.Extra != "/etc/oc" {
+		t.Errorf("FindDirs = %+v; want $OPENCODE_CONFIG_DIR as the extra folder", d)
+	}
+}
+
+func TestStatus(t *testing.T) {
+	home := t.TempDir()
+	bin := filepath.Join(home, "agentmgr")
+	mustWriteFile(t, bin, "binary")
+	d := Dirs{Global: filepath.Join(home, ".config", "opencode"), Project: filepath.Join(home, "proj", ".opencode"), Root: filepath.Join(home, "proj")}
+
+	r := Status(d, bin, "2.0")
+	if r.Global.Installed || r.Project == nil || r.Project.Installed || r.Active() || !hasAdvice(r, "not installed") {
+		t.Fatalf("nothing installed: %+v", r)
+	}
+	if _, err := Install(d.Global, bin, "1.0"); err != nil {
+		t.Fatal(err)
+	}
+	r = Status(d, bin, "2.0")
+	if !r.Global.Installed || r.Global.Current || r.Global.Version != "1.0" || r.Global.Binary != bin || !r.Active() || !hasAdvice(r, "to update it") {
+		t.Fatalf("an older plugin: %+v", r)
+	}
+	if _, err := Install(d.Global, bin, "2.0"); err != nil {
+		t.Fatal(err)
+	}
+	if r = Status(d, bin, "2.0"); !r.Global.Current || len(r.Advice) != 0 {
+		t.Fatalf("a current plugin: %+v", r)
+	}
+	if _, err := Install(d.Project, bin, "2.0"); err != nil {
+		t.Fatal(err)
+	}
+	if r = Status(d, bin, "2.0"); !hasAdvice(r, "both globally and in the project") {
+		t.Fatalf("two plugins: %+v", r)
+	}
+	if err := os.Remove(bin); err != nil {
+		t.Fatal(err)
+	}
+	if r = Status(d, bin, "2.0"); !r.Global.BinaryMissing || r.Active() || !hasAdvice(r, "which is gone") {
+		t.Fatalf("a missing binary: %+v", r)
+	}
+	data, err := json.Marshal(r)
+	if err != nil || !strings.Contains(string(data), `"binaryMissing":true`) {
+		t.Errorf("status --json = %s, %v", data, err)
+	}
+}
+
+func TestOthers(t *testing.T) {
+	home := t.TempDir()
+	d := Dirs{Global: filepath.Join(home, ".config", "opencode"), Project: filepath.Join(home, "proj", ".opencode"), Root: filepath.Join(home, "proj")}
+	mustWriteFile(t, Path(d.Global), string(Render("/a/agentmgr", "1")))
+	mustWriteFile(t, filepath.Join(d.Global, "plugin", "guard.ts"), `export const G = async () => ({"tool.execute.before": async () => {}})`)
+	mustWriteFile(t, filepath.Join(d.Global, "plugins", "notify.js"), `export const N = async () => ({event: async () => {}})`)
+	mustWriteFile(t, filepath.Join(d.Global, "opencode.jsonc"), "{\n  // mine\n  \"plugin\": [\"opencode-guard@1.0\", [\"other\", {\"x\": 1}],],\n}\n")
+	mustWriteFile(t, filepath.Join(d.Root, "opencode.json"), `{"permission": {"bash": "ask"}, "agent": {"plan": {"tools": {"write": false}}, "build": {"permission": {"edit": "deny"}}}}`)
+	mustWriteFile(t, filepath.Join(d.Project, "agent", "review.md"), "---\ndescription: Reviews\npermission:\n  edit: deny\n---\n")
+	mustWriteFile(t, filepath.Join(d.Project, "agent", "plain.md"), "---\ndescription: Plain\n---\n")
+	d.Extra = filepath.Join(home, "extra")
+	mustWriteFile(t, filepath.Join(d.Extra, "opencode.json"), `{"permission": "allow"}`)
+	got := Others(d)
+	want := []struct{ kind, name, where string }{
+		{"plugin", "guard.ts", filepath.Join(d.Global, "plugin", "guard.ts")},
+		{"permission", "permission", filepath.Join(d.Project, "agent", "review.md")},
+		{"plugin", "opencode-guard@1.0", filepath.Join(d.Global, "opencode.jsonc")},
+		{"plugin", "other", filepath.Join(d.Global, "opencode.jsonc")},
+		{"permission", "permission", filepath.Join(d.Root, "opencode.json")},
+		{"permission", "agent.build.permission", filepath.Join(d.Root, "opencode.json")},
+		{"permission", "agent.plan.tools", filepath.Join(d.Root, "opencode.json")},
+		{"permission", "permission", filepath.Join(d.Extra, "opencode.json")},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("Others = %+v, want %d", got, len(want))
+	}
+	for i, w := range want {
+		if got[i].Kind != w.kind || got[i].Name != w.name || got[i].Where != w.where || got[i].Effect == "" {
+			t.Errorf("Others[%d] = %+v, want %s %s in %s", i, got[i], w.kind, w.name, w.where)
+		}
+	}
+}
+
+func TestStripJSONC(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"a": 1, // x` + "\n" + `"b": "//not a comment", /* c */ "c": [1, 2,],}`, `{"a":1,"b":"//not a comment","c":[1,2]}`},
+		{`{"s": "a \" /* b */"}`, `{"s":"a \" /* b */"}`},
+	}
+	for _, tt := range tests {
+		var v any
+		if err := json.Unmarshal(stripJSONC([]byte(tt.in)), &v); err != nil {
+			t.Errorf("stripJSONC(%q) is not JSON: %v", tt.in, err)
+			continue
+		}
+		got, _ := json.Marshal(v)
+		var w any
+		_ = json.Unmarshal([]byte(tt.want), &w)
+		want, _ := json.Marshal(w)
+		if string(got) != string(want) {
+			t.Errorf("stripJSONC(%q) = %s, want %s", tt.in, got, want)
+		}
+	}
+}
+
+func hasAdvice(r Report, s string) bool {
+	for _, a := range r.Advice {
+		if strings.Contains(a, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
