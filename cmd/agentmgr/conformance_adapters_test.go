@@ -24,15 +24,17 @@ type conformanceAdapter struct {
 	answer func(t *testing.T, inputs []any) []string
 }
 
-// conformanceAdapters are eval (the conformance interface itself), check --json and gate json.
+// conformanceAdapters are eval (the conformance interface itself), check --json, gate json
+// and serve (the pi extension's and the OpenCode plugin's server).
 var conformanceAdapters = []conformanceAdapter{
 	{name: "eval", express: func(req json.RawMessage) (any, string) { return string(req), "" }, answer: answerEval},
 	{name: "check", express: expressCheck, answer: answerCheck},
 	{name: "gate json", express: expressGate, answer: answerGate},
+	{name: "serve", express: expressServe, answer: answerServe},
 }
 
-// TestConformance runs testdata/conformance/*.jsonl through every adapter: eval as one stream
-// per file, check and gate json once per case they can express.
+// TestConformance runs testdata/conformance/*.jsonl through every adapter: eval and serve as
+// one stream each, check and gate json once per case they can express.
 func TestConformance(t *testing.T) {
 	shortGrace(t)
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "conformance", "*.jsonl"))
@@ -249,7 +251,7 @@ func answerCheck(t *testing.T, inputs []any) []string {
 	return out
 }
 
-// writeRulesPersona writes r's persona file, when r is a bare ruleset.
+// writeRulesPersona writes r's persona file, named r.Agent, when r is a bare ruleset.
 func writeRulesPersona(t *testing.T, e *env, r toolRequest) {
 	if r.Persona == "" {
 		return
@@ -258,7 +260,7 @@ func writeRulesPersona(t *testing.T, e *env, r toolRequest) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, rulesPersona+".md"), []byte(r.Persona), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, r.Agent+".md"), []byte(r.Persona), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -328,12 +330,7 @@ func answerGate(t *testing.T, inputs []any) []string {
 			action = "ask"
 		}
 		a := map[string]any{"action": action, "rule": normalRule(resp.Rule), "source": resp.Source}
-		var units []map[string]json.RawMessage
-		if json.Unmarshal(resp.Units, &units) == nil && units != nil {
-			for _, u := range units {
-				b, _ := json.Marshal(normalRule(u["rule"]))
-				u["rule"] = b
-			}
+		if units := normalUnits(resp.Units); units != nil {
 			a["units"] = units
 		}
 		b, _ := json.Marshal(a)
@@ -358,4 +355,84 @@ func normalRule(raw json.RawMessage) any {
 func errorAnswer(why string) string {
 	b, _ := json.Marshal(map[string]string{"error": why})
 	return string(b)
+}
+
+func expressServe(req json.RawMessage) (any, string) {
+	r, why := expressTool(req)
+	if why == "" && !r.HasValue {
+		// Without "value" serve reads the value from the tool's arguments ("input").
+		why = "no value: serve would read the call's arguments instead"
+	}
+	return r, why
+}
+
+// answerServe runs `agentmgr serve --stdio` once, with every request a decide line; a bare
+// ruleset's persona gets a name of its own per request. An ask is answered as ask, with a
+// request id for pi's dialog.
+func answerServe(t *testing.T, inputs []any) []string {
+	e, stdout, stderr := testEnv(t, "")
+	var in strings.Builder
+	reqs := make([]toolRequest, len(inputs))
+	for i, x := range inputs {
+		r := x.(toolRequest)
+		if r.Persona != "" {
+			r.Agent = fmt.Sprintf("%s-%d", rulesPersona, i)
+			writeRulesPersona(t, e, r)
+		}
+		if r.Session == "" {
+			r.Session = "conformance"
+		}
+		reqs[i] = r
+		line, _ := json.Marshal(map[string]any{"id": i, "type": "decide", "session": r.Session, "agent": r.Agent, "tool": r.Tool, "value": r.Value, "cwd": r.Cwd})
+		in.Write(line)
+		in.WriteByte('\n')
+	}
+	e.stdin = strings.NewReader(in.String())
+	if code := run([]string{"serve", "--stdio"}, e); code != 0 {
+		t.Fatalf("serve exited %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != len(inputs) {
+		t.Fatalf("serve answered %d lines for %d requests", len(lines), len(inputs))
+	}
+	out := make([]string, len(inputs))
+	for _, line := range lines {
+		var resp struct {
+			ID        int             `json:"id"`
+			Error     string          `json:"error"`
+			Action    string          `json:"action"`
+			DecidedBy string          `json:"decided_by"`
+			Rule      json.RawMessage `json:"rule"`
+			Source    string          `json:"source"`
+			Units     json.RawMessage `json:"units"`
+			Reason    string          `json:"reason"`
+		}
+		if err := json.Unmarshal([]byte(line), &resp); err != nil || resp.ID < 0 || resp.ID >= len(out) {
+			t.Fatalf("serve answered %q: %v", line, err)
+		}
+		if resp.Error != "" || resp.DecidedBy == "gate" && resp.Source == "" {
+			out[resp.ID] = errorAnswer(resp.Error + resp.Reason)
+			continue
+		}
+		a := map[string]any{"action": resp.Action, "rule": normalRule(resp.Rule), "source": resp.Source}
+		if units := normalUnits(resp.Units); units != nil {
+			a["units"] = units
+		}
+		b, _ := json.Marshal(a)
+		out[resp.ID] = asRules(t, reqs[resp.ID], b)
+	}
+	return out
+}
+
+// normalUnits are the units of an answer with each rule as eval writes it.
+func normalUnits(raw json.RawMessage) []map[string]json.RawMessage {
+	var units []map[string]json.RawMessage
+	if json.Unmarshal(raw, &units) != nil {
+		return nil
+	}
+	for _, u := range units {
+		b, _ := json.Marshal(normalRule(u["rule"]))
+		u["rule"] = b
+	}
+	return units
 }
