@@ -216,11 +216,7 @@ func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 // called it.
 func (g *Gate) record(c Call, agent string, d engine.Decision) {
 	if g.Recorder != nil {
-		tool := c.Tool
-		if c.Skill != "" {
-			tool = "skill " + c.Skill + ": " + c.Tool
-		}
-		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, CallID: c.ID, Tool: tool, Values: []string{c.Value}}, d, nil)
+		g.Recorder.Decided(decide.LogCall(c, agent), d, nil)
 	}
 }
 
