@@ -211,6 +211,20 @@ func (a *Broker) Cancel(id, why string) bool {
 	return true
 }
 
+// Handoff drops a pending request without resolving or recording it, because another broker
+// answers the call from now on (serve forwards an ask to the app, whose approvals settle and
+// record it). It reports whether the request was pending.
+func (a *Broker) Handoff(id string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	i := a.find(id)
+	if i < 0 {
+		return false
+	}
+	a.pending = slices.Delete(a.pending, i, i+1)
+	return true
+}
+
 func (a *Broker) find(id string) int {
 	for i, w := range a.pending {
 		if w.p.ID == id {

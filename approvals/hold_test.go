@@ -49,3 +49,16 @@ func TestHoldSharesTheReplies(t *testing.T) {
 		t.Errorf("reject left %+v, want the session's other held call denied", r)
 	}
 }
+
+func TestHandoffDropsARequestUnrecorded(t *testing.T) {
+	f := newFixture(t, askPersona)
+	p := f.ask("s1", "bash", engine.Ask, "git push")
+	before := len(f.rec.lines)
+	if !f.ap.Handoff(p.ID) || f.ap.Handoff(p.ID) {
+		t.Fatal("Handoff did not drop the request exactly once")
+	}
+	stillPending(t, p)
+	if len(f.ap.Pending("")) != 0 || len(f.rec.lines) != before {
+		t.Errorf("after a handoff: pending %v, recorded %v", f.ap.Pending(""), f.rec.lines[before:])
+	}
+}
