@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/gate"
 )
 
@@ -14,12 +15,16 @@ import (
 // aborted the run while its dialog was open) must not grow the server without end.
 const maxAsks = 256
 
-// ask is a call decided ask, waiting for the person's reply in pi or for a forward.
+// ask is a call decided ask, waiting for the person's reply in pi or for a forward. Its
+// request is held in the approvals broker of its session store, which settles it with the
+// one once / always / reject reply the app's approvals give (approvals.Broker.Hold).
 type ask struct {
-	id    string
-	call  gate.Call
-	judge gate.Judgement
-	asked time.Time
+	id      string
+	call    gate.Call
+	judge   gate.Judgement
+	asked   time.Time
+	broker  *approvals.Broker
+	pending *approvals.Pending
 }
 
 // asks are the open asks, oldest first.
@@ -32,7 +37,7 @@ type asks struct {
 
 // add opens an ask and returns its id. Past maxAsks the oldest is dropped: its reply or
 // forward then fails, and the call is denied.
-func (a *asks) add(c gate.Call, j gate.Judgement) string {
+func (a *asks) add(c gate.Call, j gate.Judgement, b *approvals.Broker, p *approvals.Pending) string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.prefix == "" {
@@ -43,10 +48,12 @@ func (a *asks) add(c gate.Call, j gate.Judgement) string {
 	a.seq++
 	id := a.prefix + "-" + strconv.FormatUint(a.seq, 10)
 	if len(a.open) >= maxAsks {
+		old := a.open[0]
+		old.broker.Cancel(old.pending.ID, "too many asks were open; the oldest is denied")
 		a.open[0] = nil
 		a.open = a.open[1:]
 	}
-	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now()})
+	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now(), broker: b, pending: p})
 	return id
 }
 
