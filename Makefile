@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
+.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
@@ -35,9 +35,23 @@ test-race:
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed, the OpenCode
 ## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
-## those tests are skipped)
+## those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
 test-headless:
-	AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+
+## test-shell-bash: only the shell corpora's dangerous cases in real bash with stand-ins (a fake rm
+## first on PATH that records it ran); test-headless runs them too. The round-2 corpus needs GNU
+## sed, tar, python3, node, perl, git, strace and script, which deps-shell installs when missing.
+SHELL_DEPS := strace python3 perl git bsdutils
+deps-shell:
+	@missing=""; for p in $(SHELL_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+test-shell-bash: deps-shell
+	AGENTMGR_VERIFY_BASH=1 CGO_ENABLED=0 $(GO) test -tags ci -count=1 -run 'TestClosedCorpusInBash|TestClosedHarnessCanFail|TestCorpusRunsInBash' ./engine/shell/
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi

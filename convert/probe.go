@@ -95,5 +95,7 @@ func DecideProbe(pol *engine.Policy, p Probe) engine.Action {
 
 // probePolicy compiles rules for probing.
 func probePolicy(rs engine.Ruleset) *engine.Policy {
-	return &engine.Policy{Persona: engine.CompileWithHome(rs, probeHome)}
+	// The rules as the other tool reads them: without the closed world's refinements, which
+	// the gate adds whatever the persona came from.
+	return &engine.Policy{Persona: engine.CompileWithHome(rs, probeHome), RulesOnly: true}
 }

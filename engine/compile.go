@@ -24,6 +24,7 @@ type Compiled struct {
 
 	cache  sync.Map // key -> []int32: every rule whose permission matches key, in order
 	cached atomic.Int32
+	worlds sync.Map // shell key -> *closedWorld
 }
 
 type compiledRule struct {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/wildcard"
 )
 
 // Policy composes the rules that decide a call for one persona (docs/rules.md): the
@@ -33,6 +34,12 @@ type Policy struct {
 	// looser than the agent that started it; session rules then apply to the combined answer
 	// (they may turn its ask into allow, never a deny), and guards after that.
 	Callers []Caller
+	// RulesOnly leaves out the closed world's refinements (mentions of denied programs and
+	// protected paths, options an allow-listed program's table does not know): a shell command
+	// is decided by its units, its rules and the analysis' own asks only. It is for comparing a
+	// ruleset with another tool's reading of the same rules (conversions), never for enforcing:
+	// the gate, serve and the previews leave it false.
+	RulesOnly bool
 }
 
 // Caller is the persona of an agent on a call's chain: its name and its compiled rules.
@@ -169,9 +176,16 @@ func (p *Policy) DecideKeyValues(key string, values []string) Decision {
 // writes or reads a file (a redirection, tee FILE) is decided under the edit or read key on its
 // path; a unit that runs code from its arguments or environment is allowed only by a rule that
 // names what it needs (see shell.Names).
-func (p *Policy) DecideShell(key, command string) Decision {
+func (p *Policy) DecideShell(key, command string) (out Decision) {
+	// The decision must fail closed, even on a bug in the closed world's checks (the analysis
+	// recovers on its own): a panic becomes an ask.
+	defer func() {
+		if r := recover(); r != nil {
+			out = Decision{Action: Ask, Permission: key, Value: command, Reason: fmt.Sprintf("the command could not be decided (internal error: %v)", r)}
+		}
+	}()
 	units := shell.Analyze(command)
-	out := Decision{Action: Allow, Permission: key, Units: make([]UnitDecision, len(units))}
+	out = Decision{Action: Allow, Permission: key, Units: make([]UnitDecision, len(units))}
 	deciding := -1
 	var decided Decision
 	for i, u := range units {
@@ -194,21 +208,40 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	if u.Key != "" {
 		// A file the command writes or reads is decided like the edit or read tool's path,
 		// under each of its names when the policy knows where the call runs.
+		if u.Into {
+			return p.decideFolder(key, u)
+		}
 		d := p.decidePath(u.Key, u.Text)
-		if u.AskReason != "" && d.Action == Allow {
+		// Every name the path may stand for counts: cleaned (~/x/../.bashrc), ~user as ~,
+		// ${HOME}, and after cd DIR joined to DIR; the strictest wins.
+		for i, name := range pathSpellings(u.Text, u.Dir) {
+			if i == 0 {
+				continue // as written: decided above
+			}
+			if j := p.decidePath(u.Key, name); j.Action.rank() > d.Action.rank() {
+				d = j
+				d.Value = u.Text
+			}
+		}
+		switch {
+		case u.AskReason != "" && d.Action == Allow:
 			d.Action = Ask
 			d.Reason = joinReason(d.Reason, u.AskReason)
+		case u.DirUnknown && relative(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
+			d.Action = Ask
+			d.Reason = joinReason(d.Reason, fmt.Sprintf("the command moved to a directory only known when it runs, so %s may be any file", u.Text))
 		}
 		return d
 	}
 	d := p.Decide(key, u.Text)
 	named := u.Needs == "" || names(d, u.Needs)
-	for _, alt := range [...]string{u.Base, u.Full} {
+	for _, alt := range [...]string{u.Base, u.Full, u.Plain} {
 		if alt == "" {
 			continue
 		}
-		// A command named by path is also matched by its base name, and one with assignments
-		// that change what it runs by its full text; the stricter wins.
+		// A command named by path is also matched by its base name, one with assignments
+		// that change what it runs by its full text, and one with global options before its
+		// subcommand without them; the stricter wins.
 		b := p.Decide(key, alt)
 		if b.Action.rank() > d.Action.rank() || alt == u.Full && b.Action == d.Action {
 			d = b
@@ -222,6 +255,7 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	case u.AskReason != "" && d.Action == Allow:
 		d.Action = Ask
 		d.Reason = joinReason(d.Reason, u.AskReason)
+		return d
 	case !named && d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow:
 		d.Action = Ask
 		shown := u.Text
@@ -229,8 +263,138 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 			shown = u.Full
 		}
 		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", shown, strings.Join(strings.Fields(u.Needs), " and ")))
+		return d
+	}
+	if d.Action != Allow || p.RulesOnly {
+		return d
+	}
+	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {
+		// An allow-list is closed: a rule naming the program allows the options the engine
+		// knows for it, not every option it may have.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not an option the engine knows for %q; only a rule that names it can allow it",
+			strings.Join(strings.Fields(u.Unknown), " and "), strings.Fields(u.Text)[0]))
+		return d
+	}
+	return p.closeWorld(key, u, d)
+}
+
+// closeWorld makes an allowed command unit at least ask when it mentions a program the rules
+// deny or ask about, or a path they protect (docs/shell.md, "The closed world"). A known
+// reader's protected operand takes the read rules' answer, deny included.
+func (p *Policy) closeWorld(key string, u shell.Unit, d Decision) Decision {
+	if hyp, m, ok := p.mentioned(key, u); ok {
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("the command mentions %s, and %q would be %s (%s): the analysis cannot tell that it does not run it",
+			strings.Fields(hyp)[0], hyp, verbPast(m.Action), ruleOrDefault(m)))
+		return d
+	}
+	if u.Below != "" {
+		for root := range strings.SplitSeq(u.Below, "\n") {
+			if r := p.protectedBelow(key, shell.ReadKey, root, u.Dir); r != nil {
+				d.Action = Ask
+				d.Reason = joinReason(d.Reason, fmt.Sprintf("the command runs a command on the files below %s, and %s protects some of them", root, r.String()))
+				return d
+			}
+		}
+	}
+	if tok, m, ok := p.protectedMention(key, u); ok {
+		if m.Action == Deny {
+			m.Reason = joinReason(m.Reason, fmt.Sprintf("%s reads %s", strings.Fields(u.Text)[0], tok))
+			return m
+		}
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("the command mentions %s, a path that is %s for %s (%s): the analysis cannot tell what it does with it",
+			tok, verbPast(protectedAction(m)), m.Permission, ruleOrDefault(m)))
 	}
 	return d
+}
+
+// decideFolder decides a folder a command writes files into (or, for find -exec, runs a
+// command on the files below) whose names the text does not show: as a file under it, and at
+// least ask when an edit (read) rule protects some path under it.
+func (p *Policy) decideFolder(key string, u shell.Unit) Decision {
+	var d Decision
+	found := false
+	for _, dir := range pathSpellings(strings.TrimSuffix(u.Text, "/"), u.Dir) {
+		under := dir + "/*"
+		if strings.HasSuffix(dir, "*") {
+			under = dir // a name prefix (split, csplit)
+		}
+		j := p.decidePath(u.Key, under)
+		if !found || j.Action.rank() > d.Action.rank() {
+			d, found = j, true
+		}
+		if d.Action != Allow {
+			continue
+		}
+		if r := p.protectedBelow(key, u.Key, dir, ""); r != nil {
+			return Decision{Action: Ask, Rule: r, Permission: u.Key, Value: u.Text,
+				Reason: fmt.Sprintf("the command writes files into %s, and %s protects some of the paths there", u.Text, r.String())}
+		}
+	}
+	d.Value = u.Text
+	if u.AskReason != "" && d.Action == Allow {
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, u.AskReason)
+	}
+	return d
+}
+
+// protectedBelow returns a rule of key (edit or read) that denies or asks for some path below
+// the folder dir (under any of its spellings, joined to moved when relative), or nil.
+func (p *Policy) protectedBelow(shellKey, key, dir, moved string) *Rule {
+	for _, name := range pathSpellings(strings.TrimSuffix(dir, "/"), moved) {
+		for _, cw := range p.worlds(shellKey) {
+			for _, pp := range cw.protected {
+				// A pattern that matches anywhere (*.env) would meet every folder: an
+				// extraction or a copy into out/ is not taken for an edit of a .env file.
+				if strings.ContainsAny(pp.rule.Pattern[:1], "*?") {
+					continue
+				}
+				under := NormalizePath(name, pp.home) + "/*"
+				if strings.HasSuffix(name, "*") {
+					under = NormalizePath(name, pp.home)
+				}
+				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.rule.Pattern, pp.home)) {
+					return &pp.rule.Rule
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// relative reports whether a path as written is relative to the working directory.
+func relative(p string) bool {
+	return p != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !strings.HasPrefix(p, "$HOME") && !strings.HasPrefix(p, "${HOME}")
+}
+
+// protectedAction is what the rule behind a mention decides (ask for a deny turned into ask).
+func protectedAction(d Decision) Action {
+	if d.Rule != nil {
+		return d.Rule.Action
+	}
+	return d.Action
+}
+
+// verbPast is an action as a past participle: allowed, asked, denied.
+func verbPast(a Action) string {
+	switch a {
+	case Allow:
+		return "allowed"
+	case Deny:
+		return "denied"
+	}
+	return "asked"
+}
+
+// ruleOrDefault names the rule behind d, or the default.
+func ruleOrDefault(d Decision) string {
+	if d.Rule == nil {
+		return "no rule allows it"
+	}
+	return d.Rule.String()
 }
 
 // names reports whether d was decided by an allowing rule whose pattern names needs.

@@ -108,9 +108,14 @@ func TestWrappingNeverLoosens(t *testing.T) {
 		inputs = append(inputs, c.Cmd)
 	}
 	inputs = append(inputs, ordinaryCommands...)
+	for _, c := range readClosedCorpus(t) {
+		inputs = append(inputs, c.Cmd)
+	}
+	inputs = append(inputs, readOrdinary(t)...)
 	personas := map[string]*Policy{
 		"allowlist": {Persona: CompileWithHome(allowlistPersona, "/home/u")},
 		"builder":   {Persona: CompileWithHome(builderPersona, "/home/u")},
+		"ci":        {Persona: CompileWithHome(ciPersona, "/home/u")},
 	}
 	for _, cmd := range inputs {
 		if !parses(cmd) {

@@ -27,6 +27,12 @@ func parse(text string) (*syntax.File, error) {
 // analyzer collects the units of one call.
 type analyzer struct {
 	units []Unit
+	// dir is where the commands analysed now run, when an earlier command
+	// moved (cd src): as written, joined to the directories before it;
+	// "" when nothing moved. dirUnknown is true once a move went to a
+	// directory only known at run time.
+	dir        string
+	dirUnknown bool
 }
 
 // source is one script under analysis: the text its syntax tree was parsed
@@ -134,7 +140,9 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 	case *syntax.Block:
 		a.stmts(src, c.Stmts)
 	case *syntax.Subshell:
+		saved, savedUnknown := a.dir, a.dirUnknown
 		a.stmts(src, c.Stmts)
+		a.dir, a.dirUnknown = saved, savedUnknown
 	case *syntax.IfClause:
 		for ; c != nil; c = c.Else {
 			a.stmts(src, c.Cond)
@@ -235,7 +243,7 @@ func (a *analyzer) nested(src *source, n syntax.Node) {
 		case *syntax.ParamExp:
 			a.checkParam(src, n)
 		case *syntax.Assign:
-			if n.Index != nil {
+			if n.Index != nil && !(n.Name != nil && src.facts().assocAt(n.Name.Value, n.Pos().Offset())) {
 				a.checkArith(src, n.Index, "the subscript of")
 			}
 		case *syntax.CmdSubst:
@@ -326,7 +334,7 @@ func (a *analyzer) decl(src *source, c *syntax.DeclClause) {
 		if integer && as.Value != nil && !as.Naked {
 			a.checkArith(src, as.Value, "the value of the integer variable")
 		}
-		if as.Index != nil {
+		if as.Index != nil && !(as.Name != nil && src.facts().assocAt(as.Name.Value, as.Pos().Offset())) {
 			a.checkArith(src, as.Index, "the subscript of")
 		}
 		if as.Name == nil && as.Value != nil {

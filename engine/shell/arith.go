@@ -19,6 +19,16 @@ import (
 type varFacts struct {
 	ints    map[string]bool // assigned an integer somewhere
 	tainted map[string]bool // assigned anything else somewhere, or read from input
+	// assoc are the arrays declared associative (declare -A NAME), with
+	// the offset of the first declaration: after it, a subscript is a
+	// string, not an expression.
+	assoc map[string]uint
+}
+
+// assocAt reports whether name is an associative array at offset pos.
+func (f *varFacts) assocAt(name string, pos uint) bool {
+	at, ok := f.assoc[name]
+	return ok && at < pos
 }
 
 // integerVars are bash's own variables that always hold integers.
@@ -45,6 +55,32 @@ func (src *source) facts() *varFacts {
 
 func (f *varFacts) visit(n syntax.Node) bool {
 	switch n := n.(type) {
+	case *syntax.DeclClause:
+		if v := n.Variant.Value; v != "declare" && v != "typeset" && v != "local" {
+			return true
+		}
+		assoc := false
+		for _, as := range n.Args {
+			if as.Name == nil && as.Value != nil {
+				if t := as.Value.Lit(); strings.HasPrefix(t, "-") && strings.Contains(t, "A") {
+					assoc = true
+				}
+			}
+		}
+		if !assoc {
+			return true
+		}
+		for _, as := range n.Args {
+			if as.Name == nil {
+				continue
+			}
+			if f.assoc == nil {
+				f.assoc = map[string]uint{}
+			}
+			if _, seen := f.assoc[as.Name.Value]; !seen {
+				f.assoc[as.Name.Value] = n.Pos().Offset()
+			}
+		}
 	case *syntax.Assign:
 		if n.Name == nil {
 			return true
@@ -244,7 +280,7 @@ func (a *analyzer) checkArith(src *source, x syntax.Node, what string) {
 // subscript included) and ${x@P} (the value is expanded like a prompt,
 // command substitutions included).
 func (a *analyzer) checkParam(src *source, p *syntax.ParamExp) {
-	if p.Index != nil && !allElements(p.Index) {
+	if p.Index != nil && !allElements(p.Index) && !(p.Param != nil && src.facts().assocAt(p.Param.Value, p.Pos().Offset())) {
 		a.checkArith(src, p.Index, "the subscript of")
 	}
 	if p.Slice != nil {

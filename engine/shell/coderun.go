@@ -24,6 +24,9 @@ type codeRunner struct {
 	// long are long options (with one or two dashes, --x=v or --x v,
 	// and unambiguous prefixes of at least three letters) that run code.
 	long []string
+	// exact is true for a program that never takes an abbreviated long
+	// option (Go's flag package): --vet is not --vettool.
+	exact bool
 	// words are operands that run code (git submodule foreach, git bisect
 	// run, +CMD for vim), matched exactly, or as a prefix when they end
 	// with '*'.
@@ -44,7 +47,7 @@ type codeRunner struct {
 // codeRunners is the catalogue, documented in docs/shell.md.
 var codeRunners = []codeRunner{
 	{names: []string{"python", "python2", "python3", "pypy", "pypy3"}, short: "c", cluster: true, interpreter: true, skip: "WXQ", why: "-c CODE"},
-	{names: []string{"node", "nodejs"}, short: "ep", cluster: true, long: []string{"eval", "print"}, interpreter: true, skip: "rC", why: "-e/-p CODE"},
+	{names: []string{"node", "nodejs"}, short: "epr", cluster: true, long: []string{"eval", "print", "require", "import", "loader", "experimental-loader"}, interpreter: true, skip: "C", why: "-e/-p CODE, -r/--require/--import/--loader MODULE"},
 	{names: []string{"bun"}, short: "e", long: []string{"eval", "print"}, why: "-e CODE"},
 	{names: []string{"deno"}, words: []string{"eval"}, why: "deno eval CODE"},
 	{names: []string{"perl"}, short: "eE", cluster: true, interpreter: true, why: "-e/-E CODE"},
@@ -64,7 +67,7 @@ var codeRunners = []codeRunner{
 	{names: []string{"git"}, subs: []string{"difftool", "mergetool"}, short: "x", why: "difftool -x CMD"},
 	{names: []string{"git"}, subs: []string{"bisect"}, words: []string{"run"}, why: "bisect run CMD"},
 	{names: []string{"git"}, subs: []string{"archive", "ls-remote", "fetch", "clone", "pull"}, short: "u", why: "-u/--upload-pack PROG"},
-	{names: []string{"go"}, long: []string{"exec", "toolexec", "vettool", "overlay"}, why: "-exec, -toolexec, -vettool"},
+	{names: []string{"go"}, long: []string{"exec", "toolexec", "vettool", "overlay"}, exact: true, why: "-exec, -toolexec, -vettool"},
 	{names: []string{"sort"}, long: []string{"compress-program"}, why: "--compress-program PROG"},
 	{names: []string{"tar", "gtar", "bsdtar"}, short: "IF", cluster: true, long: []string{"to-command", "checkpoint-action", "use-compress-program", "info-script", "new-volume-script", "rsh-command", "rmt-command"}, why: "--to-command, --checkpoint-action, -I/--use-compress-program, -F"},
 	{names: []string{"rsync"}, short: "e", cluster: true, long: []string{"rsh", "rsync-path"}, why: "-e/--rsh CMD, --rsync-path"},
@@ -77,7 +80,12 @@ var codeRunners = []codeRunner{
 	{names: []string{"scp", "sftp"}, short: "S", why: "-S PROGRAM"},
 	{names: []string{"less", "more", "most"}, words: []string{"+!*"}, why: "+!CMD"},
 	{names: []string{"sqlite3"}, words: []string{".shell*", ".system*", ".load*"}, why: ".shell, .system"},
-	{names: []string{"npm", "pnpm", "yarn"}, long: []string{"script-shell"}, why: "--script-shell PROG"},
+	{names: []string{"npm", "pnpm", "yarn"}, long: []string{"script-shell", "node-options"}, why: "--script-shell PROG, --node-options OPTIONS"},
+	{names: []string{"cargo"}, long: []string{"config"}, why: "--config KEY=VALUE (a linker, a runner, a wrapper)"},
+	{names: []string{"rustc"}, short: "C", long: []string{"codegen"}, why: "-C/--codegen linker=PROG and the like"},
+	{names: []string{"rg"}, long: []string{"pre"}, why: "--pre COMMAND"},
+	{names: []string{"wget"}, short: "e", long: []string{"execute", "config"}, why: "-e/--execute COMMAND, --config FILE"},
+	{names: []string{"git"}, subs: []string{"clone", "submodule"}, short: "c", long: []string{"config"}, why: "clone -c/--config KEY=VALUE"},
 }
 
 // runnersByName indexes codeRunners by program name.
@@ -142,6 +150,13 @@ func codeNeeds(name string, args []word) string {
 	case "make", "gmake":
 		if makeFromStdin(args) {
 			add("-f")
+		}
+	case "go":
+		// -ldflags '-extld=PROG' (or -linkmode=external with CC) links with PROG.
+		for _, w := range args {
+			if strings.Contains(w.text, "-extld") {
+				add("-ldflags")
+			}
 		}
 	case "git":
 		if tok := gitGlobalConfig(args); tok != "" {
@@ -218,7 +233,7 @@ func (e *codeRunner) matchWord(t string) string {
 		body := strings.TrimLeft(t, "-")
 		name, _, _ := strings.Cut(body, "=")
 		for _, l := range e.long {
-			if name == l || len(name) >= 3 && strings.HasPrefix(l, name) && strings.HasPrefix(t, "--") {
+			if name == l || !e.exact && len(name) >= 3 && strings.HasPrefix(l, name) && strings.HasPrefix(t, "--") {
 				return "--" + l
 			}
 		}
@@ -240,15 +255,17 @@ func (e *codeRunner) matchWord(t string) string {
 
 // hasScriptOperand reports whether an interpreter's args name a script or
 // module to run, or only ask for its version or help; without one it runs
-// code from standard input.
+// code from standard input. A script that is the standard input or another
+// descriptor however spelt (/dev/./stdin, /dev/fd/3), or a process
+// substitution, is program text the command line does not show: no script.
 func hasScriptOperand(args []word) bool {
 	for i, w := range args {
 		t := w.text
 		switch {
-		case t == "-":
+		case t == "-", isStdinPath(t), isDescriptorPath(t), w.proc, strings.HasPrefix(t, "<("):
 			return false
 		case t == "--":
-			return i+1 < len(args) && args[i+1].text != "-"
+			return i+1 < len(args) && args[i+1].text != "-" && !isStdinPath(args[i+1].text) && !isDescriptorPath(args[i+1].text) && !args[i+1].proc
 		case t == "-m" || t == "-V" || t == "-v" || t == "-h" || strings.HasPrefix(t, "--version") || strings.HasPrefix(t, "--help"):
 			return true
 		case strings.HasPrefix(t, "-"):
@@ -348,7 +365,7 @@ func makeFromStdin(args []word) bool {
 		default:
 			continue
 		}
-		if isStdinPath(v) || strings.HasPrefix(v, "/dev/fd/") || strings.HasPrefix(v, "/proc/") {
+		if isStdinPath(v) || isDescriptorPath(v) || strings.HasPrefix(devicePath(v), "/proc/") || strings.HasPrefix(v, "<(") {
 			return true
 		}
 	}

@@ -27,6 +27,10 @@ func env(name string, args []word, _ stdin) lookThrough {
 				v := o.value
 				split = &v
 			}
+			if o.name == "C" || o.name == "chdir" {
+				v := o.value
+				lt.chdir = &v
+			}
 		})
 		if lt.ask == "" {
 			lt.ask = optionTrouble(name, s)

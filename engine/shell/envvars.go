@@ -30,12 +30,19 @@ var riskyVars = map[string]bool{
 	"SUDO_ASKPASS": true, "SSH_ASKPASS": true, "SUDO_EDITOR": true, "FCEDIT": true,
 	"PROMPT_COMMAND": true, "PS4": true, "PS1": true, "PS0": true,
 	"BASH_XTRACEFD": true, "BASH_LOADABLES_PATH": true, "GLOBIGNORE": true, "CDPATH": true,
+	"GOENV": true, "GOTOOLCHAIN": true, "GOROOT": true, "MAKEFILES": true, "GNUMAKEFLAGS": true, "MAKESHELL": true,
+	"HGRCPATH": true, "HGRC": true, "RSYNC_CONNECT_PROG": true, "WGETRC": true, "CURL_HOME": true, "NPM_CONFIG_USERCONFIG": true,
+	"PIP_CONFIG_FILE": true, "PYTHONBREAKPOINT": true, "CARGO_HOME": true, "RUSTUP_TOOLCHAIN": true, "DOCKER_CONFIG": true,
+	"DOCKER_HOST": true, "SSH_AUTH_SOCK": true, "GNUPGHOME": true, "TMUX_TMPDIR": true, "SCREENRC": true, "VIMINIT": true,
+	"EXINIT": true, "MYVIMRC": true, "EMACSLOADPATH": true, "R_PROFILE_USER": true, "RUBYGEMS_GEMDEPS": true, "BUNDLE_GEMFILE": true,
 }
 
 // riskyPrefixes and riskySuffixes catch families of such variables.
 var (
-	riskyPrefixes = []string{"GIT_", "LD_", "DYLD_", "BASH_FUNC_", "NPM_CONFIG_", "npm_config_", "KUBECONFIG"}
-	riskySuffixes = []string{"_PAGER", "_EDITOR", "_ASKPASS", "_SSH_COMMAND", "_OPTIONS", "_OPTS", "_SHELL", "_RUNNER", "_WRAPPER"}
+	riskyPrefixes = []string{"GIT_", "LD_", "DYLD_", "BASH_FUNC_", "NPM_CONFIG_", "npm_config_", "KUBECONFIG",
+		"CARGO_BUILD_", "CARGO_TARGET_", "CARGO_REGISTRIES_", "AWS_CONFIG", "AWS_SHARED_", "YARN_", "PNPM_", "BUNDLE_"}
+	riskySuffixes = []string{"_PAGER", "_EDITOR", "_ASKPASS", "_SSH_COMMAND", "_OPTIONS", "_OPTS", "_SHELL", "_RUNNER", "_WRAPPER",
+		"_CONFIG_FILE", "_CONFIG_PATH", "RCPATH", "_PROG", "_LINKER", "_PLUGINS", "_PLUGIN_PATH", "_HOOKS", "_HOOKSPATH", "_PRELOAD"}
 )
 
 // inertGitVars are GIT_ variables that only label commits or quiet git.
@@ -107,6 +114,11 @@ func assignName(t string) string {
 func envNeeds(assigns []word) (risky []word, needs []string) {
 	for _, a := range assigns {
 		name := assignName(a.text)
+		if a.literal && strings.HasSuffix(a.text, "=") && stateVar(name) == "" && !strings.Contains(name, "PATH") && name != "HOME" {
+			// GOFLAGS= clears the variable: the program runs with none. An empty
+			// search path is the current directory, so PATH= still counts.
+			continue
+		}
 		if name != "" && (riskyVar(name) || stateVar(name) != "") {
 			risky = append(risky, a)
 			needs = append(needs, name+"=")

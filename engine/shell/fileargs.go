@@ -18,7 +18,64 @@ var fileWriters = map[string]func(args []word) []word{
 	"sudoedit": operandFiles,
 	"truncate": operandFiles,
 	"curl":     optionFiles("-o", "--output"),
-	"wget":     optionFiles("-O", "--output-document"),
+	"wget":     wgetFiles,
+	"git":      gitConfigFiles,
+}
+
+// wgetFiles: wget -O FILE writes the document, -o/-a FILE its log.
+func wgetFiles(args []word) []word {
+	out := optionFiles("-O", "--output-document")(args)
+	out = append(out, optionFiles("-o", "--output-file")(args)...)
+	return append(out, optionFiles("-a", "--append-output")(args)...)
+}
+
+// gitConfigFiles: git config that sets or removes a key writes the
+// configuration file: ~/.gitconfig with --global, /etc/gitconfig with
+// --system, FILE with -f/--file (the repository's own otherwise, which is
+// no file of the command text).
+func gitConfigFiles(args []word) []word {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].text, "-") {
+		if gitValueOptions[args[i].text] {
+			i++
+		}
+		i++
+	}
+	if i >= len(args) || args[i].text != "config" {
+		return nil
+	}
+	rest := args[i+1:]
+	var file *word
+	writes, ops := false, 0
+	for j := 0; j < len(rest); j++ {
+		t := rest[j].text
+		switch {
+		case t == "--global":
+			file = &word{text: "~/.gitconfig", literal: true}
+		case t == "--system":
+			file = &word{text: "/etc/gitconfig", literal: true}
+		case (t == "-f" || t == "--file") && j+1 < len(rest):
+			w := rest[j+1]
+			file = &w
+			j++
+		case strings.HasPrefix(t, "--file="):
+			file = &word{text: t[len("--file="):], literal: rest[j].literal}
+		case t == "--add" || t == "--unset" || t == "--unset-all" || t == "--replace-all" || t == "--rename-section" || t == "--remove-section" || t == "--edit" || t == "-e":
+			writes = true
+		case t == "set" || t == "unset" || t == "rename-section" || t == "remove-section" || t == "edit":
+			if ops == 0 {
+				writes = true
+			}
+			ops++
+		case strings.HasPrefix(t, "-"):
+		default:
+			ops++
+		}
+	}
+	if file == nil || !(writes || ops >= 2) {
+		return nil
+	}
+	return []word{*file}
 }
 
 // moveFiles: mv writes its target and removes its sources, so both are
@@ -123,12 +180,34 @@ func targetFiles(args []word) []word {
 	}
 	ops := operands(args, takes)
 	if target != nil {
-		return []word{*target}
+		return append([]word{*target}, intoFolder(*target, ops)...)
 	}
 	if len(ops) >= 2 {
-		return ops[len(ops)-1:]
+		last := ops[len(ops)-1]
+		return append([]word{last}, intoFolder(last, ops[:len(ops)-1])...)
 	}
 	return nil
+}
+
+// intoFolder lists the files cp, mv, install or ln write when their target is
+// a folder: the folder joined to each source's base name. The folder's name
+// alone is no protected file (~ is not ~/.bashrc), the files it receives may
+// be. A target that may not be a folder still counts: the text cannot tell.
+func intoFolder(dir word, sources []word) []word {
+	d := strings.TrimSuffix(dir.text, "/")
+	if d == "" {
+		d = "/"
+	}
+	out := make([]word, 0, len(sources))
+	for _, s := range sources {
+		base := s.text[strings.LastIndexByte(strings.TrimSuffix(s.text, "/"), '/')+1:]
+		base = strings.TrimSuffix(base, "/")
+		if base == "" || base == "." || base == ".." {
+			continue
+		}
+		out = append(out, word{text: strings.TrimSuffix(d, "/") + "/" + base, literal: dir.literal && s.literal})
+	}
+	return out
 }
 
 // sortFiles: sort -o FILE writes FILE.

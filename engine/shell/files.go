@@ -67,6 +67,7 @@ func isDescriptor(t string) bool {
 // commands are analysed where they stand.
 func (a *analyzer) file(key string, w word, _ *syntax.Word) {
 	if u, ok := fileUnit(key, w); ok {
+		u.Dir, u.DirUnknown = a.dir, a.dirUnknown
 		a.units = append(a.units, u)
 	}
 }
@@ -74,7 +75,7 @@ func (a *analyzer) file(key string, w word, _ *syntax.Word) {
 // fileUnit is the unit of a file that a command writes or reads; false
 // for a file whose use changes nothing.
 func fileUnit(key string, w word) (Unit, bool) {
-	if w.proc || w.literal && inertFiles[w.text] {
+	if w.proc || w.literal && (inertFiles[w.text] || inertFiles[devicePath(w.text)]) {
 		return Unit{}, false
 	}
 	u := Unit{Text: w.text, Key: key, Suggestion: folderOf(w.text)}

@@ -17,7 +17,10 @@ func find(_ string, args []word, _ stdin) lookThrough {
 			lt.ask = fmt.Sprintf("find has the argument %s, which may expand to actions that are only known when the command runs", w.text)
 		}
 		switch w.text {
-		case "-exec", "-execdir", "-ok", "-okdir":
+		case "-exec", "-ok":
+		case "-execdir", "-okdir":
+			// Each command runs in the directory of the file it is given.
+			lt.chdirUnknown = true
 		default:
 			continue
 		}

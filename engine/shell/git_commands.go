@@ -14,6 +14,7 @@ var gitScriptKeys = []string{"core.pager", "core.editor", "core.sshcommand", "co
 // the code-running catalogue's business (codeNeeds).
 func git(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
+	var aliases map[string]word // git -c alias.p=push: p runs git push
 	i := 0
 	for ; i < len(args); i++ {
 		t := args[i].text
@@ -39,6 +40,12 @@ func git(name string, args []word, _ stdin) lookThrough {
 			lt.scripts = append(lt.scripts, script{text: cmd, literal: v.literal, what: "the alias given to git -c"})
 			continue
 		}
+		if name, ok := strings.CutPrefix(key, "alias."); ok && value != "" {
+			if aliases == nil {
+				aliases = map[string]word{}
+			}
+			aliases[name] = word{text: value, literal: v.literal}
+		}
 		for _, k := range gitScriptKeys {
 			if strings.HasPrefix(key, k) {
 				lt.scripts = append(lt.scripts, script{text: value, literal: v.literal, what: "the command given to git -c " + key})
@@ -49,6 +56,19 @@ func git(name string, args []word, _ stdin) lookThrough {
 		return lt
 	}
 	sub, rest := args[i].text, args[i+1:]
+	if a, ok := aliases[sub]; ok {
+		// The alias runs git with its words in the subcommand's place.
+		if !a.literal {
+			lt.ask = "the alias given to git -c is only known when the command runs"
+			return lt
+		}
+		cmd := []word{{text: "git", literal: true}}
+		for f := range strings.FieldsSeq(a.text) {
+			cmd = append(cmd, word{text: f, literal: true})
+		}
+		lt.commands = append(lt.commands, append(cmd, rest...))
+		return lt
+	}
 	switch sub {
 	case "rebase":
 		for j := 0; j < len(rest); j++ {

@@ -120,23 +120,21 @@ func isDescriptorPath(path string) bool {
 	if isStdinPath(path) {
 		return false
 	}
-	if strings.HasPrefix(path, "/dev/fd/") {
+	d := devicePath(path)
+	if strings.HasPrefix(d, "/dev/fd/") {
 		return true
 	}
-	if rest, ok := strings.CutPrefix(path, "/proc/"); ok {
+	if rest, ok := strings.CutPrefix(d, "/proc/"); ok {
 		_, after, ok := strings.Cut(rest, "/")
-		return ok && strings.HasPrefix(after, "fd/")
+		return ok && strings.Contains(after, "fd/")
 	}
 	return false
 }
 
-// isStdinPath reports whether a file name is the standard input.
+// isStdinPath reports whether a file name is the standard input, however
+// it is spelt (/dev/stdin, //dev/./stdin, /proc/self/../self/fd/0).
 func isStdinPath(path string) bool {
-	switch path {
-	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
-		return true
-	}
-	return false
+	return path == "-" || devicePath(path) == "/dev/fd/0"
 }
 
 // eval joins its arguments with spaces and runs them as a script.

@@ -25,6 +25,11 @@ type lookThrough struct {
 	env []word
 	// edits are files the wrapper writes as it runs (sudo -e FILE).
 	edits []word
+	// chdir is the directory the commands run in when the wrapper moves
+	// there first (env -C DIR); chdirUnknown is true when that directory
+	// is only known at run time (find -execdir: each file's directory).
+	chdir        *word
+	chdirUnknown bool
 }
 
 // script is a shell script handed to a wrapper.
@@ -45,6 +50,10 @@ type handler func(name string, args []word, in stdin) lookThrough
 func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	at := len(a.units)
 	u := newUnit(words)
+	u.Dir, u.DirUnknown = a.dir, a.dirUnknown
+	if plain := withoutGlobalOptions(words); plain != nil {
+		u.Plain = joinTexts(plain)
+	}
 	if risky, needs := envNeeds(env); len(risky) > 0 {
 		u.Full = joinTexts(risky) + " " + u.Text
 		u.Needs = strings.Join(needs, " ")
@@ -56,10 +65,13 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	}
 	a.units = append(a.units, u)
 	if !words[0].literal {
+		a.units[at].Mentions = mentionsOf(u.Text, words, env, in, nil)
 		return
 	}
 	name := baseName(words[0].text)
 	args := words[1:]
+	a.units[at].Reads = operandReaders[name]
+	a.units[at].Looks = lookers[name]
 	a.checkBuiltinSubscripts(src, name, args)
 	if readers[name] || name == "export" {
 		// read GIT_PAGER, printf -v LD_PRELOAD ...: the variable is assigned from input.
@@ -75,11 +87,20 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	if fw := fileWriters[name]; fw != nil {
 		a.files(EditKey, fw(args))
 	}
+	if unknown, needs, writes := knownOptions(name, args); unknown != "" || needs != "" || len(writes) > 0 {
+		a.units[at].Unknown = unknown
+		a.units[at].Needs = joinNeeds(a.units[at].Needs, needs)
+		a.files(EditKey, writes)
+	}
+	a.folderUnits(at, name, args)
+	a.moves(name, args)
 	h := handlers[name]
 	if h == nil {
+		a.units[at].Mentions = mentionsOf(u.Text, words, env, in, nil)
 		return
 	}
 	lt := h(name, args, in)
+	a.units[at].Mentions = mentionsOf(u.Text, words, env, in, &lt)
 	if lt.ask != "" {
 		a.ask(at, lt.ask)
 	}
@@ -90,11 +111,18 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	}
 	innerIn := in
 	if lt.detach {
-		innerIn = stdin{}
+		innerIn = stdin{toFile: in.toFile}
 	}
 	innerEnv := env
 	if len(lt.env) > 0 {
 		innerEnv = append(append([]word(nil), env...), lt.env...)
+	}
+	saved, savedUnknown := a.dir, a.dirUnknown
+	if lt.chdir != nil {
+		a.moveTo(*lt.chdir)
+	}
+	if lt.chdirUnknown {
+		a.dirUnknown = true
 	}
 	for _, c := range lt.commands {
 		a.simple(src, c, innerEnv, innerIn, level+1)
@@ -109,14 +137,13 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	for _, s := range lt.scripts {
 		a.run(src, at, s)
 	}
+	a.dir, a.dirUnknown = saved, savedUnknown
 }
 
 // files adds a unit under key for each file in ws.
 func (a *analyzer) files(key string, ws []word) {
 	for _, w := range ws {
-		if u, ok := fileUnit(key, w); ok {
-			a.units = append(a.units, u)
-		}
+		a.file(key, w, nil)
 	}
 }
 
@@ -136,6 +163,10 @@ func (a *analyzer) run(src *source, at int, s script) {
 		a.ask(at, fmt.Sprintf("scripts nest more than %d deep; %s is not analysed", maxScriptDepth, s.what))
 		return
 	}
+	// A script runs in a shell of its own: a cd there does not move the
+	// commands after it.
+	saved, savedUnknown := a.dir, a.dirUnknown
+	defer func() { a.dir, a.dirUnknown = saved, savedUnknown }()
 	if s.literal {
 		a.script(s.text, src.depth+1, s.what)
 		return

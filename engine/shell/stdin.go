@@ -17,6 +17,13 @@ type stdin struct {
 	script string
 	// literal is true when script is exactly what the command will read.
 	literal bool
+	// toFile is true when the statement's standard output goes to a file
+	// (not a pipe, the terminal or a device), where printed words may
+	// become a script.
+	toFile bool
+	// others is the text here-documents and here-strings feed to other
+	// descriptors (3<<EOF), which a program may read as a file (/dev/fd/3).
+	others string
 }
 
 // stdinOf returns what the last redirection of file descriptor 0 in redirs
@@ -24,8 +31,15 @@ type stdin struct {
 // terminal: nothing the text shows).
 func stdinOf(src string, redirs []*syntax.Redirect) stdin {
 	var in stdin
+	var others []string
 	for _, r := range redirs {
 		if r.N != nil && r.N.Value != "0" {
+			switch r.Op {
+			case syntax.Hdoc, syntax.DashHdoc:
+				others = append(others, heredoc(src, r).script)
+			case syntax.WordHdoc:
+				others = append(others, renderWord(src, r.Word).text)
+			}
 			continue
 		}
 		switch r.Op {
@@ -38,7 +52,29 @@ func stdinOf(src string, redirs []*syntax.Redirect) stdin {
 			in = stdin{given: true, script: w.text + "\n", literal: w.literal}
 		}
 	}
+	in.toFile = outToFile(src, redirs)
+	in.others = strings.Join(others, "\n")
 	return in
+}
+
+// outToFile reports whether redirs send standard output to a file.
+func outToFile(src string, redirs []*syntax.Redirect) bool {
+	for _, r := range redirs {
+		if r.Word == nil || r.N != nil && r.N.Value != "1" {
+			continue
+		}
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrAllClob, syntax.AppAllClob, syntax.DplOut:
+			w := renderWord(src, r.Word)
+			if r.Op == syntax.DplOut && w.literal && isDescriptor(w.text) {
+				continue
+			}
+			if !(w.literal && (inertFiles[w.text] || inertFiles[devicePath(w.text)])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heredoc returns what a here-document feeds: its body, verbatim when the

@@ -37,6 +37,48 @@ type Unit struct {
 	// what it runs (GIT_PAGER=x git log); "" when there are none. The
 	// engine decides both forms; only a rule matching Full can allow.
 	Full string
+	// Unknown lists, separated by spaces, the options of a program with an
+	// option table that the table does not know (go test --weird), each up
+	// to '='. A rule that allows the unit by naming the program and a
+	// wildcard (`go test *`) is no consent to them; a catch-all `*` is
+	// (docs/shell.md, "Closed allow-lists").
+	Unknown string
+	// Plain is Text without the global options before the subcommand of
+	// a program that has subcommands (git -C DIR push origin gives git
+	// push origin); "" when there are none. The engine decides it too and
+	// takes the more restrictive answer.
+	Plain string
+	// Mentions is the text in which the engine looks for the programs and
+	// paths its rules deny or ask about (the closed world, docs/shell.md):
+	// the arguments, the values of the assignments before the command and
+	// the text a here-document or here-string feeds it, without the parts
+	// known to be inert (echo to a pipe, grep patterns, commit messages,
+	// man and which) or analysed as commands of their own. Empty for file
+	// units.
+	Mentions string
+	// Dir is the directory the command runs in when the command moved
+	// before it (cd src && ..., env -C src ...), as written; "" when it
+	// did not move. DirUnknown is true when it moved to a directory only
+	// known at run time (cd "$D", find -execdir): a relative path is then
+	// anywhere.
+	Dir        string
+	DirUnknown bool
+	// Reads is true when the command is a known reader of its operands
+	// (cat, head, base64, diff ...): a protected path among them is decided
+	// by the read rules instead of asking.
+	Reads bool
+	// Into is true for an edit unit whose Text is a folder the command
+	// writes files into, of names the text does not show (tar -x -C DIR):
+	// the engine decides it as any file under the folder.
+	Into bool
+	// Below lists, one a line, the folders below which the command runs
+	// another command on every file it finds (find DIR -exec CMD): CMD
+	// may read any of them, so a protected read below one asks.
+	Below string
+	// Looks is true when the command only looks at its operands' names or
+	// metadata (ls, du, stat, test): a protected path among them is no
+	// read and no write.
+	Looks bool
 }
 
 // Permission keys of units that are not shell commands.

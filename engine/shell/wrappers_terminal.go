@@ -60,7 +60,15 @@ func tmux(name string, args []word, _ stdin) lookThrough {
 		for end < len(args) && args[end].text != ";" && !strings.HasSuffix(args[end].text, `\;`) {
 			end++
 		}
-		tmuxCommand(&lt, name, args[i:end])
+		cmd := args[i:end]
+		if end < len(args) && args[end].text != ";" && args[end].text != `\;` {
+			// A word ending in \; ends the command, and what comes before the \; is its
+			// last word (new -d 'find . -exec cat {} \;').
+			last := args[end]
+			last.text = strings.TrimSuffix(last.text, `\;`)
+			cmd = append(append([]word(nil), cmd...), last)
+		}
+		tmuxCommand(&lt, name, cmd)
 		i = end + 1
 	}
 	return lt
