@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/approvals"
@@ -38,12 +37,4 @@ const MaxInput = 1 << 20
 // TooBig is the reason a call over MaxInput is refused with.
 func TooBig() string {
 	return fmt.Sprintf("the call is larger than %d bytes (1 MiB), the most agentmgr decides; it is refused unread", MaxInput)
-}
-
-// SideDoors are what a tool's input would run, write or fetch (decide.SideDoors).
-type SideDoors = decide.SideDoors
-
-// FindSideDoors searches the input of a tool agentmgr does not know (decide.FindSideDoors).
-func FindSideDoors(tool string, fields map[string]json.RawMessage) (SideDoors, error) {
-	return decide.FindSideDoors(tool, fields)
 }

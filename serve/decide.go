@@ -221,18 +221,18 @@ func rulesText(rs engine.Ruleset) string {
 }
 
 // sideDoors searches the arguments of a tool agentmgr does not know (custom, MCP) for what it
-// would run, write or fetch, as the Claude Code gate does (gate.FindSideDoors); unknown says
+// would run, write or fetch, as the Claude Code gate does (decide.FindSideDoors); unknown says
 // the tool is such a tool. A known tool's arguments are read by its value field alone.
-func sideDoors(tool string, input json.RawMessage) (gate.SideDoors, bool, error) {
+func sideDoors(tool string, input json.RawMessage) (decide.SideDoors, bool, error) {
 	if mapping.IsKnownTool(tool) {
-		return gate.SideDoors{}, false, nil
+		return decide.SideDoors{}, false, nil
 	}
 	var fields map[string]json.RawMessage
 	if len(input) > 0 && string(input) != "null" && json.Unmarshal(input, &fields) != nil {
 		// Arguments that are no object hide nothing the tool's own key does not decide.
 		fields = nil
 	}
-	doors, err := gate.FindSideDoors(tool, fields)
+	doors, err := decide.FindSideDoors(tool, fields)
 	return doors, true, err
 }
 
