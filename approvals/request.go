@@ -17,6 +17,10 @@ type Call struct {
 	// CallID is the agent's id for the call (Claude Code's tool_use_id); "" when none.
 	CallID string
 	Tool   string
+	// Subagent names the subagent that made the call, and Parent the session of the agent
+	// that started it (a pi-subagents child); both "" for a call of the main agent.
+	Subagent string
+	Parent   string
 	// Values are what the call acts on: one shell command, one or several paths, a URL. No
 	// values is decided as one empty value.
 	Values []string
@@ -27,6 +31,8 @@ type Request struct {
 	ID         string
 	Session    string
 	Agent      string
+	Subagent   string // as in Call
+	Parent     string // as in Call
 	Tool       string
 	Permission string   // the permission key the tool maps to
 	Values     []string // as the call gave them

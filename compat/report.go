@@ -102,9 +102,25 @@ func Compare(in Input) *Report {
 			}
 		}
 	}
+	c.patterns(r)
 	c.cycle(x, r)
 	c.keys(r)
 	return r
+}
+
+// patterns warns about every persona the AM loads whose pattern rules it ignores under pi 1.6.
+func (c *cmp) patterns(r *Report) {
+	for _, p := range c.in.Catalog.Personas() {
+		if p.Scope == personas.ScopeProject || p.Path != "" && filepath.Ext(p.Path) != ".md" {
+			continue // the AM never reads these
+		}
+		if d, ok := PatternRules(p); ok {
+			if p.Path == "" {
+				d.Message = "built-in " + p.Name + ": " + d.Message
+			}
+			r.Differences = append(r.Differences, d)
+		}
+	}
 }
 
 // cmp holds agentmgr's side of one comparison.

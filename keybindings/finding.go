@@ -60,6 +60,10 @@ const (
 	KindUnknownID Kind = "unknown-id"
 	// KindDisabled: an agent-manager action bound to [] (info).
 	KindDisabled Kind = "disabled"
+	// KindExtensionClash: two installed extensions register the same action's keys and
+	// commands (pi-agent-manager and agentmgr's extension both read piAgentManager.*), so pi
+	// reports the shortcut conflicts on every start and renames the commands (warning).
+	KindExtensionClash Kind = "extension-clash"
 )
 
 // Finding is one problem Check found, with the fixes it suggests.

@@ -157,6 +157,9 @@ func (c *Catalog) loadDir(dir string, scope Scope) {
 type fileResult struct {
 	p     *Persona
 	probs []Problem
+	// other is set for a file of another tool that shares the folder (a pi-subagents agent):
+	// skipped, not failed.
+	other bool
 }
 
 // parseFiles reads and parses files on every CPU, since YAML parsing is most of a catalog's
@@ -198,8 +201,12 @@ func parseOne(f string, scope Scope) fileResult {
 		}
 		return fileResult{probs: []Problem{{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)}}}
 	}
+	if IsPiSubagentsAgent(data) {
+		// The folder is shared with pi-subagents: its agents are not personas, nor broken ones.
+		return fileResult{probs: []Problem{otherToolsNote(f)}, other: true}
+	}
 	p, probs := Parse(f, data, scope)
-	return fileResult{p, probs}
+	return fileResult{p: p, probs: probs}
 }
 
 func (c *Catalog) loadLegacy(path string) {

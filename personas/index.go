@@ -171,8 +171,11 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 					continue // not a regular file: never indexed
 				}
 				f.stat.Name = ""
-				if res.p != nil {
+				switch {
+				case res.p != nil:
 					f.stat.Name = res.p.Name
+				case res.other:
+					f.stat.Name = otherToolsFile
 				}
 				if ix.Files[f.path] != f.stat {
 					ix.Files[f.path], changed = f.stat, true
@@ -201,6 +204,10 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 		}
 	}
 	for _, f := range all {
+		if f.res == nil && f.known && f.stat.Name == otherToolsFile {
+			c.problems = append(c.problems, otherToolsNote(f.path))
+			continue
+		}
 		if f.res == nil && f.known && f.stat.Name == "" {
 			c.failedUnread = append(c.failedUnread, f.path)
 		}
@@ -215,4 +222,12 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 		}
 	}
 	return c
+}
+
+// otherToolsFile is the index's name for a file of another tool sharing the folder (no persona
+// name can be it), so that it is neither read again nor counted as failed.
+const otherToolsFile = "+other"
+
+func otherToolsNote(path string) Problem {
+	return Problem{File: path, Severity: Info, Message: "a pi-subagents agent file (pi-subagents' fields, no permissions): not a persona, skipped"}
 }

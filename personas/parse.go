@@ -80,9 +80,24 @@ func parseText(r *reader, data []byte, scope Scope) (*parsed, []Problem) {
 	if r.failed() && !r.loose {
 		return nil, r.probs
 	}
+	if p != nil && p.Type == TypePrimary && !d.has("type") && d.hasAny(piSubagentsOwnFields) {
+		// One of pi-subagents' agents that also reads as a persona: it governs the subagent
+		// of its name and is never switched to, unless the file says type: primary.
+		p.Type = TypeSubagent
+		r.addAt(Info, 1, 1, "pi-subagents' fields and no type: read as a subagent, not offered for switching")
+	}
 	p.Notes = r.notes()
 	d.persona = p
 	return d, r.probs
+}
+
+func (d *parsed) hasAny(keys []string) bool {
+	for _, k := range keys {
+		if d.has(k) {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *parsed) has(key string) bool {

@@ -174,21 +174,38 @@ func ActivePersona(c *Catalog, s State) (*Persona, []Problem) {
 // When current is not among them, next is the first and previous is the last.
 func Cycle(c *Catalog, current string, step int) (*Persona, error) {
 	var ring []*Persona
-	at := -1
-	for _, p := range c.list {
+	var listAt []int // each ring member's place in the catalog
+	at, cur := -1, -1
+	for i, p := range c.list {
+		if p.Name == current {
+			cur = i
+		}
 		if p.IsPrimary() && !p.Hidden {
 			if p.Name == current {
 				at = len(ring)
 			}
 			ring = append(ring, p)
+			listAt = append(listAt, i)
 		}
 	}
 	if len(ring) == 0 {
 		return nil, fmt.Errorf("no persona to switch to: every persona is hidden or a subagent")
 	}
 	if at < 0 {
+		// The current persona is not in the cycle (hidden, a subagent, or gone): its
+		// neighbours in catalog order, so that a hidden persona sits where its file does.
 		if step < 0 {
+			for k := len(ring) - 1; k >= 0 && cur >= 0; k-- {
+				if listAt[k] < cur {
+					return ring[k], nil
+				}
+			}
 			return ring[len(ring)-1], nil
+		}
+		for k := range ring {
+			if cur >= 0 && listAt[k] > cur {
+				return ring[k], nil
+			}
 		}
 		return ring[0], nil
 	}
@@ -233,4 +250,9 @@ func offsetPos(data []byte, off int64) (int, int) {
 	line := t.lineOf(int(off))
 	col := len([]rune(string(data[t.lineStart(line):off]))) + 1
 	return line, col
+}
+
+// SubagentRefusal is the one answer, in the CLI and in pi, to switching to subagent name.
+func SubagentRefusal(name string) string {
+	return name + " is a subagent; it is not offered for switching (it decides the calls of a subagent of its name)"
 }

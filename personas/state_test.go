@@ -86,9 +86,13 @@ func TestCycleSkipsSubagentsAndHidden(t *testing.T) {
 		{"d", 1, "planner"},
 		{"planner", -1, "d"},
 		{"a", -1, "builder"},
-		{"b-sub", 1, "planner"},
-		{"c-hid", -1, "d"},
+		// From a persona out of the cycle (a subagent, hidden) to its neighbours, not the ends.
+		{"b-sub", 1, "d"},
+		{"b-sub", -1, "a"},
+		{"c-hid", -1, "a"},
+		{"c-hid", 1, "d"},
 		{"", 1, "planner"},
+		{"gone", -1, "d"},
 	}
 	for _, tt := range tests {
 		got, err := Cycle(c, tt.current, tt.step)

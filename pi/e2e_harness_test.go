@@ -85,6 +85,8 @@ type world struct {
 	bin     string
 	env     []string
 	tools   piTools
+	// extensions are more extensions pi loads (-e), after the faux model.
+	extensions []string
 }
 
 func newWorld(t *testing.T) *world {
@@ -122,7 +124,11 @@ func (w *world) agentmgr(args ...string) string {
 // piArgs are the arguments that run pi offline with the scripted model.
 func (w *world) piArgs(mode string) []string {
 	faux, _ := filepath.Abs(filepath.Join("testdata", "faux.ts"))
-	return []string{w.tools.cli, "--offline", "--mode", mode, "--no-session", "-e", faux, "--provider", "faux", "--model", "faux-1"}
+	args := []string{w.tools.cli, "--offline", "--mode", mode, "--no-session", "-e", faux}
+	for _, e := range w.extensions {
+		args = append(args, "-e", e)
+	}
+	return append(args, "--provider", "faux", "--model", "faux-1")
 }
 
 // rpc is pi running in RPC mode.
@@ -136,6 +142,8 @@ type rpc struct {
 	// dialog answers pi's select dialogs: the option to choose, "" to cancel.
 	dialog  func(title string, options []string) string
 	notices []string
+	// status is the footer's status entries (setStatus), by key.
+	status map[string]string
 }
 
 func (w *world) startRPC() *rpc {
@@ -173,7 +181,35 @@ func (w *world) startRPC() *rpc {
 			w.t.Logf("pi stderr:\n%s", stderr.String())
 		}
 	})
+	r.ready()
 	return r
+}
+
+// startTimeout only keeps a pi that never starts from hanging the test run: loading its
+// extensions (pi-subagents is large, and compiled on every start) takes seconds on an idle
+// machine and can take minutes on a loaded one.
+const startTimeout = 5 * time.Minute
+
+// ready waits until pi answers an RPC command, so that no turn's wait includes pi's start.
+func (r *rpc) ready() {
+	r.t.Helper()
+	r.send(map[string]any{"id": "ready", "type": "get_state"})
+	deadline := time.After(startTimeout)
+	for {
+		select {
+		case ev := <-r.events:
+			if ev["type"] == "response" && ev["id"] == "ready" {
+				return
+			}
+			if ev["type"] == "extension_ui_request" {
+				r.ui(ev)
+			}
+		case <-r.done:
+			r.t.Fatal("pi exited before it was ready")
+		case <-deadline:
+			r.t.Fatalf("pi did not start in %s", startTimeout)
+		}
+	}
 }
 
 // stop closes pi's input and waits for it to exit; a pi that does not is killed.
@@ -232,6 +268,11 @@ func (r *rpc) ui(ev map[string]any) {
 	switch ev["method"] {
 	case "notify":
 		r.notices = append(r.notices, fmt.Sprint(ev["message"]))
+	case "setStatus":
+		if r.status == nil {
+			r.status = map[string]string{}
+		}
+		r.status[fmt.Sprint(ev["statusKey"])] = fmt.Sprint(ev["statusText"])
 	case "select":
 		var options []string
 		for _, o := range ev["options"].([]any) {

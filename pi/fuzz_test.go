@@ -1,6 +1,9 @@
 package pi
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -21,4 +24,50 @@ func FuzzRenderParse(f *testing.F) {
 			t.Fatalf("Parse(Render(%q, %q)) = %+v, %v", binary, version, in, err)
 		}
 	})
+}
+
+// FuzzSettingsEdit: adding and removing the child extension never loses or reorders another
+// key of a settings file that reads, and leaves one that does not read alone.
+func FuzzSettingsEdit(f *testing.F) {
+	for _, s := range []string{`{}`, `{"theme":"dark","subagents":{"agentScanDirs":["x"]}}`, `{"subagents":{"defaultExtensions":["/a.ts"]}}`,
+		`{"subagents":[]}`, `{"a":1,"a":2}`, `[1]`, `{"x":"\u2028"}`, `{"subagents":{"defaultExtensions":[]}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		before, err := parseObject([]byte(data))
+		dir := t.TempDir()
+		ext := filepath.Join(dir, "extensions")
+		if err := os.WriteFile(Settings(ext), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, gerr := GateChildren(ext); gerr != nil {
+			if got, _ := os.ReadFile(Settings(ext)); string(got) != data {
+				t.Fatalf("a refused edit rewrote the file: %q -> %q", data, got)
+			}
+			return
+		}
+		if err != nil {
+			return // an empty file reads as an empty object
+		}
+		after, err := readSettingsFile(Settings(ext))
+		if err != nil {
+			t.Fatalf("the edited file does not read: %v", err)
+		}
+		var keys []string
+		for _, m := range before {
+			keys = append(keys, m.key)
+		}
+		var got []string
+		for _, m := range after {
+			got = append(got, m.key)
+		}
+		if !slices.Equal(got[:min(len(keys), len(got))], keys) && !slices.Equal(append(slices.Clone(keys), subagentsKey), got) {
+			t.Fatalf("keys %v became %v", keys, got)
+		}
+	})
+}
+
+func readSettingsFile(path string) (object, error) {
+	o, _, err := readSettings(path)
+	return o, err
 }

@@ -83,3 +83,18 @@ func Uninstall(extDir string) (bool, error) {
 	_ = os.Remove(extDir)
 	return true, nil
 }
+
+// Settings is the pi settings file beside the extensions folder extDir.
+func Settings(extDir string) string { return filepath.Join(filepath.Dir(extDir), SettingsName) }
+
+// GateChildren makes pi-subagents' children load the extension installed in extDir: it lists
+// the extension in subagents.defaultExtensions of the settings file beside extDir
+// (docs/pi.md, "Subagents"). It reports whether the file changed.
+func GateChildren(extDir string) (bool, error) {
+	return AddChildExtension(Settings(extDir), Path(extDir))
+}
+
+// UngateChildren undoes GateChildren.
+func UngateChildren(extDir string) (bool, error) {
+	return RemoveChildExtension(Settings(extDir), Path(extDir))
+}

@@ -31,7 +31,12 @@ func Others(dirs locations.Dirs) []Other {
 	for _, r := range roots {
 		entries, _ := os.ReadDir(r.ext)
 		for _, e := range entries {
-			if name := rival(e.Name()); name != "" {
+			name := rival(e.Name())
+			if name == "" && e.Name() != DirName {
+				// Found by what it is, not what it is called: a renamed copy decides too.
+				name = rivalByContents(filepath.Join(r.ext, e.Name()))
+			}
+			if name != "" {
 				p := filepath.Join(r.ext, e.Name())
 				out = append(out, Other{Name: name, Where: p, Off: "move " + p + " out of " + r.ext})
 			}
@@ -82,6 +87,42 @@ func rival(s string) string {
 	for _, r := range rivals {
 		if strings.Contains(l, r) {
 			return r
+		}
+	}
+	return ""
+}
+
+// rivalByContents names the rival extension at path (a folder or a file in extensions/) by
+// its package name or source, or "".
+func rivalByContents(path string) string {
+	var files []string
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		if data, err := os.ReadFile(filepath.Join(path, "package.json")); err == nil {
+			var pkg struct {
+				Name string `json:"name"`
+			}
+			if json.Unmarshal(data, &pkg) == nil {
+				if name := rival(pkg.Name); name != "" {
+					return name
+				}
+			}
+		}
+		files = []string{filepath.Join(path, "index.ts"), filepath.Join(path, "index.js"), filepath.Join(path, "src", "index.ts")}
+	} else {
+		files = []string{path}
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil || strings.HasPrefix(string(data), Header) {
+			continue
+		}
+		if len(data) > 1<<20 {
+			data = data[:1<<20]
+		}
+		// pi-agent-manager's source names its keybindings this way; a bare mention of a rival's
+		// name is no proof (pi-subagents' source names pi-permission-system).
+		if strings.Contains(string(data), "piAgentManager") {
+			return "pi-agent-manager"
 		}
 	}
 	return ""

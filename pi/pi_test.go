@@ -187,3 +187,21 @@ func mustWriteFile(t *testing.T, path, content string) {
 		t.Fatal(err)
 	}
 }
+
+func TestOthersFindsARenamedAgentManagerByItsContents(t *testing.T) {
+	home := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(home, "agent")}
+	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "agents-ext", "src", "index.ts"), `const keys = ["piAgentManager.next"];`)
+	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "am2", "package.json"), `{"name": "pi-agent-manager", "version": "0.18.1"}`)
+	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "pi-subagents", "index.ts"), `// loads pi-permission-system when asked`)
+	if _, err := Install(d.GlobalExtensions(), "/usr/bin/agentmgr", "test"); err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, o := range Others(d) {
+		found = append(found, filepath.Base(o.Where)+"="+o.Name)
+	}
+	if strings.Join(found, ",") != "agents-ext=pi-agent-manager,am2=pi-agent-manager" {
+		t.Fatalf("Others = %v; want the two renamed copies of pi-agent-manager, not agentmgr's own nor pi-subagents", found)
+	}
+}

@@ -28,18 +28,20 @@ type Status struct {
 // Report is the extension's state in the agent dir and the project, and the other extensions
 // that would gate or hide the same calls.
 type Report struct {
-	Global  Status   `json:"global"`
-	Project *Status  `json:"project,omitempty"` // nil outside a project
-	Others  []Other  `json:"others"`
-	Binary  string   `json:"binary"`  // this binary
-	Version string   `json:"version"` // this binary's version
-	Advice  []string `json:"advice"`  // what to do, in order; empty when all is well
+	Global  Status  `json:"global"`
+	Project *Status `json:"project,omitempty"` // nil outside a project
+	Others  []Other `json:"others"`
+	// Subagents are the subagent extensions found, and whether their children are gated.
+	Subagents []SubagentExtension `json:"subagents"`
+	Binary    string              `json:"binary"`  // this binary
+	Version   string              `json:"version"` // this binary's version
+	Advice    []string            `json:"advice"`  // what to do, in order; empty when all is well
 }
 
 // Check reports the extension's state as seen from dirs, against the binary and version that
 // would install it now.
 func Check(dirs locations.Dirs, binary, version string) Report {
-	r := Report{Global: check("global", dirs.GlobalExtensions(), binary, version), Binary: binary, Version: version, Others: Others(dirs)}
+	r := Report{Global: check("global", dirs.GlobalExtensions(), binary, version), Binary: binary, Version: version, Others: Others(dirs), Subagents: SubagentExtensions(dirs)}
 	if ext := dirs.ProjectExtensions(); ext != "" {
 		st := check("project", ext, binary, version)
 		r.Project = &st
@@ -99,6 +101,11 @@ func advise(r Report) []string {
 	}
 	if installed && r.Global.Installed && r.Project != nil && r.Project.Installed {
 		out = append(out, "the extension is installed both globally and in the project; pi loads both, and both decide every call: run `agentmgr pi uninstall --project` to keep one")
+	}
+	for _, x := range r.Subagents {
+		if !x.Gated {
+			out = append(out, x.Name+" ("+x.Where+"): "+x.Why)
+		}
 	}
 	if installed {
 		for _, o := range r.Others {

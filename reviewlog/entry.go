@@ -53,6 +53,11 @@ type Entry struct {
 	// revision after storing them.
 	Stored   []Rule `json:"stored,omitempty"`
 	Revision uint64 `json:"revision,omitempty"`
+
+	// Subagent is the subagent that made the call, Parent the session of the agent that
+	// started it (a pi-subagents child's parent session); both empty for a main agent's call.
+	Subagent string `json:"subagent,omitempty"`
+	Parent   string `json:"parent,omitempty"`
 }
 
 // Rule is a rule as the log writes it.
@@ -75,6 +80,7 @@ func DecisionEntry(at time.Time, call approvals.Call, d engine.Decision, req *ap
 		Time: at.UTC(), Event: EventDecision, Session: call.Session, Agent: call.Agent, AgentID: call.AgentID, CallID: call.CallID, Tool: call.Tool,
 		Permission: d.Permission, Values: values(call.Values), Action: string(d.Action),
 		Rule: ruleOf(d.Rule), Source: d.Source(), Reason: d.Reason,
+		Subagent: call.Subagent, Parent: call.Parent,
 	}
 	if d.Rule != nil {
 		if loc := d.Rule.Source.Location(); loc != e.Source {
@@ -95,6 +101,7 @@ func ReplyEntry(at time.Time, req approvals.Request, res approvals.Resolution) E
 		Time: at.UTC(), Event: EventReply, Request: req.ID, Session: req.Session, Agent: req.Agent, Tool: req.Tool,
 		Permission: req.Permission, Values: values(req.Values), Action: string(res.Action),
 		Reply: string(res.Reply), By: string(res.By), Cause: res.Cause, Message: res.Message, Revision: res.Revision,
+		Subagent: req.Subagent, Parent: req.Parent,
 	}
 	for _, r := range res.Rules {
 		e.Stored = append(e.Stored, *ruleOf(&r))

@@ -19,6 +19,9 @@ func (s *Server) agent(req Request) Reply {
 	if p == nil {
 		return Reply{ID: req.ID, Error: "no active persona and no default persona could be loaded; `agentmgr lint` says why"}
 	}
+	if req.Subagent != "" {
+		return s.childAgent(req, d, p, st)
+	}
 	a, err := s.describe(d, p, st, req.Tools, append(probs, more...))
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
@@ -123,7 +126,7 @@ func (s *Server) use(req Request) Reply {
 			return Reply{ID: req.ID, Error: fmt.Sprintf("no persona named %q; /agents lists them", req.Name)}
 		}
 		if !p.IsPrimary() {
-			return Reply{ID: req.ID, Error: fmt.Sprintf("%s is a subagent; it is not offered for switching", p.Name)}
+			return Reply{ID: req.ID, Error: personas.SubagentRefusal(p.Name)}
 		}
 		target = p
 	case req.Step == 1 || req.Step == -1:

@@ -23,8 +23,9 @@ type ask struct {
 	call    gate.Call
 	judge   gate.Judgement
 	asked   time.Time
+	child   *child // the subagent whose child session asks; nil for the main agent
 	broker  *approvals.Broker
-	pending *approvals.Pending
+	pending *approvals.Pending // nil for a child's ask, which serve settles itself (scopes)
 }
 
 // asks are the open asks, oldest first.
@@ -37,7 +38,7 @@ type asks struct {
 
 // add opens an ask and returns its id. Past maxAsks the oldest is dropped: its reply or
 // forward then fails, and the call is denied.
-func (a *asks) add(c gate.Call, j gate.Judgement, b *approvals.Broker, p *approvals.Pending) string {
+func (a *asks) add(c gate.Call, j gate.Judgement, ch *child, b *approvals.Broker, p *approvals.Pending) string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.prefix == "" {
@@ -48,12 +49,13 @@ func (a *asks) add(c gate.Call, j gate.Judgement, b *approvals.Broker, p *approv
 	a.seq++
 	id := a.prefix + "-" + strconv.FormatUint(a.seq, 10)
 	if len(a.open) >= maxAsks {
-		old := a.open[0]
-		old.broker.Cancel(old.pending.ID, "too many asks were open; the oldest is denied")
+		if old := a.open[0]; old.broker != nil {
+			old.broker.Cancel(old.pending.ID, "too many asks were open; the oldest is denied")
+		}
 		a.open[0] = nil
 		a.open = a.open[1:]
 	}
-	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now(), broker: b, pending: p})
+	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now(), child: ch, broker: b, pending: p})
 	return id
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // decide decides a tool call by rule, with the gate's decision path. An ask is kept open under
@@ -61,15 +62,34 @@ func (s *Server) decide(req Request) Reply {
 	} else if unknown {
 		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
 	}
-	j, probs := s.judge(c, req.Chain)
+	var ch *child
+	var j gate.Judgement
+	var probs []personas.Problem
+	if req.Subagent != "" {
+		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
+		// The child has its own session id, so no agent id is needed to keep its rules apart.
+		c.AgentType = req.Subagent
+		j = s.judgeChild(c, *ch)
+	} else {
+		j, probs = s.judgeParent(c, req)
+	}
 	d := verdictDecision(j.Verdict, c)
 	d.Problems = warnings(probs)
+	if ch != nil {
+		d.Subagent, d.Parent = ch.name, ch.parent
+	}
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
-		id, err := s.hold(c, j)
-		if err != nil {
-			return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+		if ch != nil {
+			// A child's always has a scope (the parent session, or this subagent in it), so
+			// serve settles a child's ask itself (replyChild).
+			d.Request = s.asks.add(c, j, ch, nil, nil)
+		} else {
+			id, err := s.hold(c, j)
+			if err != nil {
+				return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+			}
+			d.Request = id
 		}
-		d.Request = id
 		d.Suggestions = j.Suggestions
 	}
 	return Reply{ID: req.ID, Decision: d}
@@ -96,7 +116,7 @@ func (s *Server) hold(c gate.Call, j gate.Judgement) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.asks.add(c, j, b, p), nil
+	return s.asks.add(c, j, nil, b, p), nil
 }
 
 // broker is the approvals broker of d's session store, made at its first ask.
@@ -145,6 +165,9 @@ func (s *Server) reply(req Request) Reply {
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
+	if k.child != nil {
+		return s.replyChild(k, req)
+	}
 	if res, ok := k.pending.Resolution(); ok {
 		return Reply{ID: req.ID, Decision: settled(k, res)}
 	}
@@ -181,6 +204,101 @@ func settled(k *ask, res approvals.Resolution) *Decision {
 	return d
 }
 
+// replyChild settles the ask of a child session with the person's answer in pi's dialog: once
+// allows this call, always stores an allow rule per pattern in the rules of the scope the
+// reply names (the parent session, or this subagent in it) and allows it, reject denies it.
+// The person answering in pi has operator authority, as in the app. The answer is recorded
+// in the review log, naming the subagent.
+func (s *Server) replyChild(k *ask, req Request) Reply {
+	res := approvals.Resolution{Request: k.id, Reply: req.Reply, By: approvals.ByPerson}
+	d := verdictDecision(k.judge.Verdict, k.call)
+	d.DecidedBy = approvals.ByPerson
+	d.Subagent, d.Parent = k.child.name, k.child.parent
+	switch req.Reply {
+	case approvals.Once:
+		res.Action = engine.Allow
+		d.Reason = "agentmgr: the person allowed this call once in pi"
+	case approvals.Reject:
+		res.Action, res.Message = engine.Deny, req.Message
+		d.Reason = "agentmgr: the person rejected this call in pi"
+		if req.Message != "" {
+			d.Reason += ": " + req.Message
+		}
+	case approvals.Always:
+		stored, err := s.always(k, req.Patterns, req.Scope)
+		if err != nil {
+			s.asks.put(k)
+			return Reply{ID: req.ID, Error: err.Error()}
+		}
+		res.Action, res.Rules, res.Revision = engine.Allow, stored.Rules[len(stored.Rules)-len(patternsOr(k, req.Patterns)):], stored.Revision
+		d.Rules = res.Rules
+		d.Reason = "agentmgr: the person allowed this call in pi and for the rest of the session: " + rulesText(res.Rules)
+	default:
+		s.asks.put(k)
+		return Reply{ID: req.ID, Error: fmt.Sprintf("unknown reply %q; expected once, always or reject", req.Reply)}
+	}
+	d.Action = res.Action
+	s.record(k, res)
+	return Reply{ID: req.ID, Decision: d}
+}
+
+// patternsOr is what a child's always reply stores: the person's patterns, else the
+// suggestions, each once.
+func patternsOr(k *ask, patterns []string) []string {
+	if len(patterns) == 0 {
+		patterns = k.judge.Suggestions
+	}
+	var out []string
+	for _, p := range patterns {
+		if !contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// always appends the allow rules of a child's always reply to the session's rules: the parent
+// session's rules (scope "session", the default: the parent and all its children) or this
+// subagent's rules in the parent session (scope "subagent").
+func (s *Server) always(k *ask, patterns []string, scope string) (approvals.SessionRules, error) {
+	patterns = patternsOr(k, patterns)
+	if len(patterns) == 0 {
+		return approvals.SessionRules{}, fmt.Errorf("no session rule can allow this call (%s); reply once or reject", k.judge.Decision.Explain())
+	}
+	add := make(engine.Ruleset, len(patterns))
+	for i, p := range patterns {
+		add[i] = engine.Rule{Permission: k.call.Key, Pattern: p, Action: engine.Allow}
+	}
+	session := k.call.Session
+	switch {
+	case scope != "" && scope != ScopeSession && scope != ScopeSubagent:
+		return approvals.SessionRules{}, fmt.Errorf("unknown scope %q; expected %s or %s", scope, ScopeSession, ScopeSubagent)
+	case k.child != nil && scope == ScopeSubagent:
+		session = subagentSession(*k.child, session)
+	case k.child != nil:
+		session = rulesSession(*k.child, session)
+	}
+	store := s.Sessions(s.Dirs(k.call.Cwd))
+	stored, err := approvals.AppendSessionRules(store, session, piDialog, add...)
+	if err != nil {
+		return stored, fmt.Errorf("storing the always rules: %w", err)
+	}
+	return stored, nil
+}
+
+// record writes a child's ask and the person's answer to the review log, as the app does.
+func (s *Server) record(k *ask, res approvals.Resolution) {
+	rec := s.childRecorder(*k.child)
+	if rec == nil {
+		return
+	}
+	call := decide.LogCall(k.call, k.judge.Agent)
+	r := approvals.Request{ID: k.id, Session: k.call.Session, Agent: k.judge.Agent, Tool: call.Tool, Permission: k.call.Key,
+		Values: call.Values, Suggestions: k.judge.Suggestions, Decision: k.judge.Decision, Asked: k.asked}
+	rec.Decided(call, k.judge.Decision, &r)
+	rec.Resolved(r, res)
+}
+
 // forward hands an open ask to the app's inbox, exactly as the gate does, and waits for the
 // person's answer there. When nobody serves the inbox the call is denied.
 func (s *Server) forward(ctx context.Context, req Request) Reply {
@@ -188,13 +306,28 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
-	if res, ok := k.pending.Resolution(); ok {
-		return Reply{ID: req.ID, Decision: settled(k, res)}
+	if k.child == nil {
+		if res, ok := k.pending.Resolution(); ok {
+			return Reply{ID: req.ID, Decision: settled(k, res)}
+		}
+		// The app's approvals answer and record it from now on.
+		k.broker.Handoff(k.pending.ID)
 	}
-	// The app's approvals answer and record it from now on.
-	k.broker.Handoff(k.pending.ID)
-	v := s.gate.Ask(ctx, k.call, k.judge)
-	return Reply{ID: req.ID, Decision: verdictDecision(v, k.call)}
+	g, call := s.gate, k.call
+	if k.child != nil {
+		// The log names the subagent; the app's inbox gets the session whose rules decide the
+		// child's calls (the parent's), so that an always given there holds for the child.
+		cg := *s.gate
+		cg.Recorder = s.childRecorder(*k.child)
+		g = &cg
+		call.Session = rulesSession(*k.child, call.Session)
+	}
+	v := g.Ask(ctx, call, k.judge)
+	d := verdictDecision(v, k.call)
+	if k.child != nil {
+		d.Subagent, d.Parent = k.child.name, k.child.parent
+	}
+	return Reply{ID: req.ID, Decision: d}
 }
 
 // ForwardTimeout is how long a forward may take at most: the gate's wait for the person and

@@ -44,6 +44,16 @@ type Request struct {
 	// decides instead of the active one; a persona named like a later one decides too, and
 	// the strictest answer stands (decide).
 	Chain []string `json:"chain,omitempty"`
+	// decide, agent: the call comes from a subagent's child session (pi-subagents): Subagent
+	// is the subagent's name, Parent the session id of the agent that started it, Subagents
+	// the subagents from the parent session down to the child, outermost first (Subagent
+	// last; empty means Subagent alone): a nested child is decided by every persona on it.
+	Subagent  string   `json:"subagent,omitempty"`
+	Parent    string   `json:"parent,omitempty"`
+	Subagents []string `json:"subagents,omitempty"`
+	// decide: the file of the extension that registered the tool (pi's sourceInfo.path); a
+	// subagent tool of an extension agentmgr does not know asks.
+	ToolSource string `json:"toolSource,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
@@ -55,6 +65,9 @@ type Request struct {
 	Reply    approvals.ReplyKind `json:"reply,omitempty"`    // once, always or reject
 	Patterns []string            `json:"patterns,omitempty"` // always: as the person edited them
 	Message  string              `json:"message,omitempty"`  // reject: for the agent
+	// always of a child's ask: "session" (the parent session and all its children, the
+	// default) or "subagent" (this subagent in the parent session)
+	Scope string `json:"scope,omitempty"`
 }
 
 // The request types.
@@ -119,6 +132,10 @@ type Decision struct {
 	// call), each with its file, line and column. (Not "warnings": the agent reply's field of
 	// that name sits beside it in Reply.)
 	Problems []string `json:"problems,omitempty"`
+	// Subagent and Parent name the subagent whose child session made the call and the
+	// parent session, as the request gave them.
+	Subagent string `json:"subagent,omitempty"`
+	Parent   string `json:"parent,omitempty"`
 }
 
 // AgentState is the active persona as the extension needs it.

@@ -192,10 +192,18 @@ func TestLintAndListMarkAMFiles(t *testing.T) {
 		t.Fatalf("lint --json: %v\n%s", err, out.String())
 	}
 	am := map[string]lintJSON{}
+	patterns := map[string]bool{}
 	for _, f := range lint.Findings {
-		if f.Kind == "pi-agent-manager" {
+		switch {
+		case f.Kind == "pi-agent-manager" && strings.Contains(f.Message, "does not apply pattern rules under pi 1.6"):
+			// Every persona with a pattern rule reads the same but is not enforced alike.
+			patterns[filepath.Base(f.File)] = true
+		case f.Kind == "pi-agent-manager":
 			am[filepath.Base(f.File)] = f
 		}
+	}
+	if !patterns["space-star.md"] {
+		t.Errorf("pattern-rule warnings for %v; want one for space-star.md", patterns)
 	}
 	for _, file := range []string{"desc-number.md", "empty-name.md", "reason-key.md", "reason-rule.md", "singular.md", "type-cap.md",
 		"both.md", "steps.md", "pre-text.md", "legacy-extra.md", "dup-b.md", "action.md", "action-key.md", "edit-q.md", "env-only.md", "hidden.md", "proj.md"} {

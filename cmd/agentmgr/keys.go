@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/keybindings"
 	"github.com/agentmgr/agentmgr/pam"
+	"github.com/agentmgr/agentmgr/pi"
 )
 
 func init() {
@@ -179,6 +180,7 @@ func runKeysCheck(e *env, args []string) error {
 		return err
 	}
 	r := keybindings.Check(k.file, k.table)
+	r.Findings = append(r.Findings, keybindings.ExtensionClashes(r, agentManagerExtensions(e))...)
 	if *o.asJSON {
 		if err := writeJSON(e, summarize(k, r)); err != nil {
 			return err
@@ -356,4 +358,22 @@ func defaultNote(id string, t *keybindings.Table) string {
 		return "its default is no key"
 	}
 	return "the default applies: " + comboArgs(keys)
+}
+
+// agentManagerExtensions names the installed extensions that register the agent manager's
+// actions: agentmgr's own and pi-agent-manager (found as `pi status` finds it).
+func agentManagerExtensions(e *env) []string {
+	bin, _ := selfPath("")
+	r := pi.Check(e.dirs(), bin, version)
+	var out []string
+	if r.Global.Installed && r.Global.Problem == "" || r.Project != nil && r.Project.Installed && r.Project.Problem == "" {
+		out = append(out, "agentmgr's extension")
+	}
+	for _, o := range r.Others {
+		if o.Name == "pi-agent-manager" {
+			out = append(out, "pi-agent-manager ("+o.Where+")")
+			break
+		}
+	}
+	return out
 }

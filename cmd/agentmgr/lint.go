@@ -68,6 +68,9 @@ func runLint(e *env, args []string) error {
 	}
 	out = append(out, amFindings(e, list, len(names) > 0)...)
 	out = append(out, mcpFindings(e, list)...)
+	if usesPiSubagents(e) {
+		out = append(out, piSubagentsFindings(list)...)
+	}
 	probs := c.Problems()
 	if len(names) > 0 {
 		probs = problemsOf(probs, list)

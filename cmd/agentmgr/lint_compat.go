@@ -1,10 +1,12 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/pi"
 )
 
 // lintAM is the kind of the findings about pi-agent-manager 0.18.1.
@@ -42,6 +44,39 @@ func amFindings(e *env, list []*personas.Persona, only bool) []lintJSON {
 			continue
 		}
 		out = append(out, lintJSON{Agent: names[d.File], File: d.File, Line: d.Line, Kind: lintAM, Message: d.Message, Fix: d.Fix})
+	}
+	return out
+}
+
+// usesPiSubagents reports whether pi-subagents is installed (in extensions/ or settings.json of
+// the agent dir or the project): only then does a file it reads differently matter.
+func usesPiSubagents(e *env) bool {
+	for _, x := range pi.SubagentExtensions(e.dirs()) {
+		if x.Known {
+			return true
+		}
+	}
+	return false
+}
+
+// lintPiSubagents is the kind of the findings about files pi-subagents reads too.
+const lintPiSubagents = "pi-subagents"
+
+// piSubagentsFindings warn about every persona file that pi-subagents also takes for one of its
+// agents, where the same fields mean something else (docs/pi.md, "One folder, two meanings").
+func piSubagentsFindings(list []*personas.Persona) []lintJSON {
+	var out []lintJSON
+	for _, p := range list {
+		if p.Path == "" || !strings.HasSuffix(p.Path, ".md") {
+			continue
+		}
+		data, err := os.ReadFile(p.Path)
+		if err != nil {
+			continue
+		}
+		if msg := personas.PiSubagentsMeaning(data); msg != "" {
+			out = append(out, lintJSON{Agent: p.Name, File: p.Path, Line: 1, Kind: lintPiSubagents, Message: msg})
+		}
 	}
 	return out
 }

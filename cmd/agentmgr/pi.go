@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/agentmgr/agentmgr/compat"
+	"github.com/agentmgr/agentmgr/keybindings"
 	"github.com/agentmgr/agentmgr/pi"
 )
 
@@ -21,7 +23,9 @@ system prompt, and every tool call is decided by ` + "`agentmgr serve --stdio`" 
 the rule, ask opens pi's dialog). docs/pi.md says more.
 
   install     write extensions/agentmgr/index.ts into pi's agent dir (--project: the
-              project's .pi folder), calling this binary; updates an older one
+              project's .pi folder), calling this binary; updates an older one; and list
+              it in settings.json's subagents.defaultExtensions, so that pi-subagents'
+              children load it too
   uninstall   remove exactly what install wrote
   status      installed?, current?, which binary it calls, and other extensions that
               would gate the same calls`
@@ -58,6 +62,15 @@ func runPi(e *env, args []string) error {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, pi.Path(extDir), bin)
+		// pi-subagents' foreground children load only the extensions settings or agent files
+		// list, never the extensions folder: list this one for them, so that no child runs
+		// ungated.
+		if changed, err := pi.GateChildren(extDir); err != nil {
+			fmt.Fprintf(e.stderr, "warning: pi-subagents' children will not load agentmgr's extension: %v\n", err)
+		} else if changed {
+			fmt.Fprintf(e.stdout, "listed it in %s (subagents.defaultExtensions), so that pi-subagents' children load it too\n", pi.Settings(extDir))
+		}
+		warnSkippedKeys(e)
 		report := pi.Check(d, bin, version)
 		for _, o := range report.Others {
 			fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
@@ -68,6 +81,11 @@ func runPi(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		if changed, err := pi.UngateChildren(extDir); err != nil {
+			fmt.Fprintf(e.stderr, "warning: %v\n", err)
+		} else if changed {
+			fmt.Fprintf(e.stdout, "removed it from %s (subagents.defaultExtensions)\n", pi.Settings(extDir))
+		}
 		if removed {
 			fmt.Fprintf(e.stdout, "removed %s\n", pi.Path(extDir))
 		} else {
@@ -77,6 +95,7 @@ func runPi(e *env, args []string) error {
 	case "status":
 		bin, _ := selfPath("")
 		report := pi.Check(d, bin, version)
+		report.Advice = append(report.Advice, amPatternAdvice(e, report)...)
 		if *asJSON {
 			return writeJSON(e, report)
 		}
@@ -132,7 +151,55 @@ func printPiStatus(e *env, r pi.Report) {
 	for _, o := range r.Others {
 		fmt.Fprintf(e.stdout, "also installed: %s (%s)\n", o.Name, o.Where)
 	}
+	for _, x := range r.Subagents {
+		state := "its children are gated by agentmgr"
+		if !x.Gated {
+			state = "its children are NOT gated"
+		}
+		fmt.Fprintf(e.stdout, "subagents: %s (%s): %s\n", x.Name, x.Where, state)
+	}
 	for _, a := range r.Advice {
 		fmt.Fprintf(e.stdout, "→ %s\n", a)
 	}
+}
+
+// amPatternAdvice warns, when pi-agent-manager is installed, about every persona whose
+// pattern rules it does not apply under pi 1.6.
+func amPatternAdvice(e *env, r pi.Report) []string {
+	am := false
+	for _, o := range r.Others {
+		am = am || o.Name == "pi-agent-manager"
+	}
+	if !am {
+		return nil
+	}
+	var out []string
+	for _, p := range e.catalog(true).Personas() {
+		if d, ok := compat.PatternRules(p); ok {
+			out = append(out, p.Where()+": "+d.Message+"; "+d.Fix)
+		}
+	}
+	return out
+}
+
+// warnSkippedKeys tells, at install, about the switching keys pi will skip (a default
+// shift+tab is pi's own thinking-level key) or that take a key pi reserves, with the command
+// that fixes each: the extension registers them, and pi would otherwise complain on every
+// start.
+func warnSkippedKeys(e *env) {
+	k, err := loadKeys(e, "")
+	if err != nil {
+		return // keys check says why
+	}
+	var bad []keybindings.Finding
+	for _, f := range keybindings.Check(k.file, k.table).Findings {
+		if f.Kind == keybindings.KindReserved || f.Kind == keybindings.KindReservedOverride {
+			bad = append(bad, f)
+		}
+	}
+	if len(bad) == 0 {
+		return
+	}
+	fmt.Fprintf(e.stderr, "warning: %s will not use these keys of the extension:\n", k.table.Name())
+	printFindings(e.stderr, k.path, bad)
 }

@@ -68,7 +68,9 @@ func runUse(e *env, args []string) error {
 			return err
 		}
 		if !p.IsPrimary() {
-			fmt.Fprintf(e.stderr, "warning: %s is a subagent; it is not offered for switching\n", p.Name)
+			// The same answer as /agent NAME in pi: a subagent decides its own calls when it
+			// runs as a subagent, never as the active agent.
+			return fmt.Errorf("%s", personas.SubagentRefusal(p.Name))
 		}
 		target = p
 	}

@@ -99,6 +99,12 @@ func (m *Model) Run() error {
 		return nil
 	}
 	outcome, err := pi.Install(m.Dirs.GlobalExtensions(), m.Binary, m.Version)
+	if err == nil {
+		// As `agentmgr pi install`: pi-subagents' children load the extension too.
+		if _, gerr := pi.GateChildren(m.Dirs.GlobalExtensions()); gerr != nil {
+			defer func() { m.message += " pi-subagents' children will not load it: " + gerr.Error() }()
+		}
+	}
 	m.Refresh()
 	if err != nil {
 		m.message = action + " failed: " + err.Error()

@@ -82,3 +82,14 @@ func TestDetailsNameRivals(t *testing.T) {
 		t.Errorf("details = %q, want pi-agent-manager named with how to turn one off", details)
 	}
 }
+
+func TestInstallGatesPiSubagentsChildrenAsTheCLIDoes(t *testing.T) {
+	d, bin := fixture(t)
+	if err := New(d, bin, "2.0").Run(); err != nil {
+		t.Fatal(err)
+	}
+	list, err := pi.ChildExtensions(pi.Settings(d.GlobalExtensions()))
+	if err != nil || len(list) != 1 || list[0] != pi.Path(d.GlobalExtensions()) {
+		t.Fatalf("defaultExtensions after the app's Install = %v, %v; want the extension", list, err)
+	}
+}

@@ -19,6 +19,61 @@ const STDERR_KEEP = 2000;
 
 type Answer = Record<string, any>;
 
+// A pi-subagents foreground child is a session inside the parent's pi process, with its own
+// copy of this extension. It asks its parent's person through this process-global registry
+// (no files): the parent's copy registers its dialog under its session id.
+type ParentUI = { select: (title: string, options: string[]) => Promise<string | undefined> };
+const PARENTS = Symbol.for("agentmgr.pi.parents.v1");
+const parents: Map<string, ParentUI> = ((globalThis as any)[PARENTS] ??= new Map<string, ParentUI>());
+
+// A child's session is named subagent-<agent>-<runId>-<n> by pi-subagents, and its system
+// prompt starts with <active_agent name="<agent>"/>.
+const CHILD_NAME = /^subagent-(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+$/;
+const CHILD_TAG = /<active_agent name="([^"]+)"\s*\/>/;
+
+export type Child = { subagent: string; parent: string };
+
+// Subagent calls in flight, of every session in the process: a nested child finds the agents
+// that started it here (pi-subagents names only the root session as its parent), so that it is
+// decided by every persona on its chain.
+type Spawn = { session: string; call: string; chain: string[]; agents: string[] };
+const SPAWNS = Symbol.for("agentmgr.pi.spawns.v1");
+const spawns: Spawn[] = ((globalThis as any)[SPAWNS] ??= []);
+
+// spawnedAgents are the agents a subagent call starts; "*" when it names none (a workflow).
+export function spawnedAgents(input: any): string[] {
+	const out: string[] = [];
+	const add = (a: unknown) => {
+		if (typeof a === "string" && a && !out.includes(a)) out.push(a);
+	};
+	add(input?.agent);
+	for (const list of [input?.tasks, input?.chain]) if (Array.isArray(list)) for (const t of list) add(t?.agent);
+	return out.length > 0 ? out : ["*"];
+}
+
+// chainFrom is the chain of a child of subagent, started by one of the spawns in flight:
+// the chains of every spawn that may have started it (the strictest reading when several
+// may have), then the subagent.
+export function chainFrom(inFlight: Spawn[], session: string, subagent: string): string[] {
+	const outer: string[] = [];
+	for (const sp of inFlight) {
+		if (sp.session === session || !(sp.agents.includes(subagent) || sp.agents.includes("*"))) continue;
+		for (const n of sp.chain) if (!outer.includes(n)) outer.push(n);
+	}
+	return [...outer.filter((n) => n !== subagent), subagent];
+}
+
+// childOf tells whether the session is a pi-subagents child, from its name or its prompt's
+// tag, and names its parent session (PI_SUBAGENT_PARENT_SESSION, which the parent's process
+// holds too: there it is the parent's own id).
+export function childOf(sessionName: string | undefined, tagged: string | undefined, sessionId: string, parentEnv: string | undefined): Child | undefined {
+	const m = sessionName ? CHILD_NAME.exec(sessionName) : null;
+	const subagent = m?.[1] ?? tagged;
+	if (!subagent) return undefined;
+	const parent = parentEnv && parentEnv !== sessionId ? parentEnv : "";
+	return { subagent, parent };
+}
+
 type Waiting = { resolve: (a: Answer) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
 
 // Serve is the one long-lived `agentmgr serve --stdio` child, started on first use and again
@@ -134,6 +189,29 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	let applied: string[] | undefined;
 	let current: string | undefined;
 	let warned = false;
+	// The subagent named by the <active_agent> tag of this session's system prompt, if any.
+	let tagged: string | undefined;
+	let registered: string | undefined;
+
+	const child = (ctx: any): Child | undefined =>
+		childOf(pi.getSessionName?.() ?? ctx?.sessionManager?.getSessionName?.(), tagged, ctx.sessionManager.getSessionId(), process.env.PI_SUBAGENT_PARENT_SESSION);
+	// The chain is read once, while the call that started this child is still in flight.
+	let chain: string[] | undefined;
+	const chainOf = (ctx: any, ch: Child): string[] =>
+		(chain ??= chainFrom(spawns, ctx.sessionManager.getSessionId(), ch.subagent));
+	const childFields = (ctx: any): Record<string, unknown> => {
+		const ch = child(ctx);
+		return ch ? { subagent: ch.subagent, parent: ch.parent, subagents: chainOf(ctx, ch) } : {};
+	};
+	// register offers this session's dialog to its children; only a session with a UI can.
+	const register = (ctx: any) => {
+		if (!ctx?.hasUI || child(ctx)) return;
+		const id = ctx.sessionManager.getSessionId();
+		if (registered === id) return;
+		if (registered) parents.delete(registered);
+		registered = id;
+		parents.set(id, { select: (title, options) => ctx.ui.select(title, options) });
+	};
 
 	const allTools = () => pi.getAllTools().map((t: any) => t.name as string);
 
@@ -151,6 +229,8 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		applied = next;
 		if (current !== undefined && current !== a.name && ctx?.hasUI) ctx.ui.notify(`Agent → ${a.label}`, "info");
 		current = a.name;
+		// A lasting mark of the active persona in pi's footer.
+		if (ctx?.hasUI) ctx.ui.setStatus?.("agentmgr", `agent: ${a.label}`);
 		if (!warned && ctx?.hasUI) {
 			warned = true;
 			if (serve.served && serve.served !== VERSION)
@@ -216,8 +296,9 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	}
 
 	pi.on("session_start", async (_event: any, ctx: any) => {
+		register(ctx);
 		try {
-			apply(await serve.ask("agent", { cwd: ctx.cwd, tools: allTools() }), ctx);
+			apply(await serve.ask("agent", { cwd: ctx.cwd, tools: allTools(), ...childFields(ctx) }), ctx);
 		} catch (err: any) {
 			if (ctx.hasUI) ctx.ui.notify(`agentmgr: ${err?.message ?? err}; tool calls are blocked until it answers`, "error");
 		}
@@ -226,9 +307,11 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	// Before every run: follow a switch made outside pi, and give the model the persona and its
 	// permission envelope.
 	pi.on("before_agent_start", async (event: any, ctx: any) => {
+		tagged = CHILD_TAG.exec(String(event.systemPrompt ?? ""))?.[1] ?? tagged;
+		register(ctx);
 		let a: Answer;
 		try {
-			a = await serve.ask("agent", { cwd: ctx.cwd, tools: allTools() });
+			a = await serve.ask("agent", { cwd: ctx.cwd, tools: allTools(), ...childFields(ctx) });
 		} catch (err: any) {
 			if (ctx.hasUI) ctx.ui.notify(`agentmgr: ${err?.message ?? err}; tool calls are blocked until it answers`, "error");
 			return;
@@ -238,22 +321,49 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	});
 
 	pi.on("tool_call", async (event: any, ctx: any) => {
-		const call = { cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: event.toolName, input: event.input };
+		const ch = child(ctx);
+		const source = pi.getAllTools().find((t: any) => t.name === event.toolName)?.sourceInfo?.path;
+		const call = {
+			cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: event.toolName, input: event.input,
+			...childFields(ctx),
+			// Where the tool comes from: a subagent tool of an extension agentmgr does not know asks.
+			toolSource: typeof source === "string" && source ? source : "(an extension pi names no file of)",
+		};
+		// A subagent call that runs is remembered while it runs, for the children it starts.
+		const spawning = () => {
+			if (event.toolName === "subagent")
+				spawns.push({ session: call.session, call: String(event.toolCallId), chain: ch ? chainOf(ctx, ch) : [], agents: spawnedAgents(event.input) });
+		};
 		try {
 			const d = await serve.ask("decide", call);
-			if (d.action === "allow") return;
+			if (d.action === "allow") return spawning();
 			if (d.action === "deny") return { block: true, reason: String(d.reason) };
 			if (d.action !== "ask" || typeof d.request !== "string")
 				return { block: true, reason: `agentmgr: serve answered ${JSON.stringify(d.action)}, which is not allow; the call is blocked` };
-			const answer = ctx.hasUI ? await dialog(ctx, serve, d) : await serve.ask("forward", { request: d.request }, serve.forwardMs);
-			if (answer.action === "allow") return;
+			// A child asks its parent's person in the parent's dialog; without one, the app's
+			// inbox, which denies after a short grace when nobody serves it.
+			const up = ch?.parent ? parents.get(ch.parent) : undefined;
+			const answer = up && ch
+				? await childDialog(up, ch, serve, d)
+				: ctx.hasUI ? await dialog(ctx, serve, d) : await serve.ask("forward", { request: d.request }, serve.forwardMs);
+			if (answer.action === "allow") return spawning();
 			return { block: true, reason: String(answer.reason) };
 		} catch (err: any) {
 			return { block: true, reason: `agentmgr blocked the call: ${err?.message ?? err}` };
 		}
 	});
 
-	pi.on("session_shutdown", async () => {
+	pi.on("tool_result", async (event: any, ctx: any) => {
+		const session = ctx.sessionManager.getSessionId();
+		const i = spawns.findIndex((sp) => sp.session === session && sp.call === String(event.toolCallId));
+		if (i >= 0) spawns.splice(i, 1);
+	});
+
+	pi.on("session_shutdown", async (_event: any, ctx: any) => {
+		const session = ctx?.sessionManager?.getSessionId?.();
+		for (let i = spawns.length - 1; i >= 0; i--) if (spawns[i].session === session) spawns.splice(i, 1);
+		if (registered) parents.delete(registered);
+		registered = undefined;
 		serve.stop();
 	});
 }
@@ -269,4 +379,23 @@ async function dialog(ctx: any, serve: Serve, d: Answer): Promise<Answer> {
 	const choice = await ctx.ui.select(title, options);
 	const reply = choice === once ? "once" : choice === always ? "always" : "reject";
 	return serve.ask("reply", { request: d.request, reply });
+}
+
+// childDialog asks, in the parent's dialog, about a call of subagent ch, and tells the
+// child's serve the answer: always stores the rule for this subagent of the parent session,
+// or for the whole parent session (its children included).
+export async function childDialog(up: ParentUI, ch: Child, serve: Serve, d: Answer): Promise<Answer> {
+	const suggestions: string[] = d.suggestions ?? [];
+	const once = "Allow once";
+	const sub = "Always, this subagent";
+	const all = "Always, the whole session";
+	const reject = "Reject";
+	const options = suggestions.length > 0 ? [once, sub, all, reject] : [once, reject];
+	const rule = suggestions.length > 0 ? ` (always: ${d.permission} ${suggestions.map((s) => JSON.stringify(s)).join(", ")})` : "";
+	const title = `Subagent ${ch.subagent} (persona ${d.agent ?? "?"}) asks: ${d.permission} ${JSON.stringify(d.value)}${rule}\n${d.reason}`;
+	const choice = await up.select(title, options);
+	if (choice === once) return serve.ask("reply", { request: d.request, reply: "once" });
+	if (choice === sub) return serve.ask("reply", { request: d.request, reply: "always", scope: "subagent" });
+	if (choice === all) return serve.ask("reply", { request: d.request, reply: "always", scope: "session" });
+	return serve.ask("reply", { request: d.request, reply: "reject" });
 }
