@@ -69,7 +69,7 @@ func (s *Server) decide(req Request) Reply {
 		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
 		// The child has its own session id, so no agent id is needed to keep its rules apart.
 		c.AgentType = req.Subagent
-		j = s.judgeChild(c, *ch)
+		j, probs = s.judgeChild(c, *ch)
 	} else {
 		j, probs = s.judgeParent(c, req)
 	}

@@ -49,3 +49,13 @@ func TestDecideTellsTheStateFilesProblem(t *testing.T) {
 		t.Errorf("decide with a broken state file = %v %v, want planner and the file's problem", r["agent"], r["problems"])
 	}
 }
+
+// A child session's call tells the same problems as its parent's.
+func TestAChildsDecisionTellsTheStateFilesProblem(t *testing.T) {
+	f := newFixture(t)
+	mustWrite(t, f.dirs.StateFile(), `{"active": `)
+	r := f.one(t, childLine(1, "helper", "read", `{"path":"a"}`))
+	if !strings.Contains(strings.Join(strs(r["problems"]), "\n"), f.dirs.StateFile()) {
+		t.Errorf("a child's decide with a broken state file = %v, want the file's problem", r)
+	}
+}
