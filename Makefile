@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode fuzz smoke package clean
+.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
@@ -21,9 +21,10 @@ build: deps-gui
 	$(GO) build -o bin/agentmgr ./cmd/agentmgr
 	$(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
 
-## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi and
-## OpenCode), short fuzzing, the real build (CLI and cgo app), the Xvfb smoke test
-test: deps-gui deps-claude deps-pi deps-opencode lint test-headless test-race fuzz-short build smoke
+## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi,
+## OpenCode, Kilo Code, Roo's schema and Codex, and the shell corpora in real bash), short
+## fuzzing, the real build (CLI and cgo app), the Xvfb smoke test
+test: deps-gui deps-claude deps-pi deps-opencode deps-convert deps-shell lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
 ## detector (fyneDo is on in FyneApp.toml). All of gui runs, not a chosen list of its tests: a
@@ -37,7 +38,7 @@ test-race:
 ## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
 ## those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
 test-headless:
-	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 ## test-shell-bash: only the shell corpora's dangerous cases in real bash with stand-ins (a fake rm
 ## first on PATH that records it ran); test-headless runs them too. The round-2 corpus needs GNU
@@ -142,6 +143,34 @@ deps-opencode:
 	@grep -qs '"version": "$(OPENCODE_VERSION)"' $(OPENCODE_DIR)/node_modules/opencode-ai/package.json || \
 		npm install --no-audit --no-fund --loglevel=error --prefix $(OPENCODE_DIR) \
 			opencode-ai@$(OPENCODE_VERSION) opencode-linux-x64@$(OPENCODE_VERSION)
+
+## deps-convert: the other tools the conversion tests run offline, each pinned from npm into
+## its own folder of ~/.cache/agentmgr-test (Kilo Code's CLI, Roo Code's schema package, Codex)
+deps-convert: deps-kilo deps-roo deps-codex
+
+KILO_VERSION := 7.7.9
+KILO_DIR := $(HOME)/.cache/agentmgr-test/kilo
+KILO_BIN := $(KILO_DIR)/node_modules/@kilocode/cli-linux-x64/bin/kilo
+deps-kilo:
+	@grep -qs '"version": "$(KILO_VERSION)"' $(KILO_DIR)/node_modules/@kilocode/cli-linux-x64/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(KILO_DIR) @kilocode/cli-linux-x64@$(KILO_VERSION)
+
+ROO_TYPES_VERSION := 1.115.0
+ROO_DIR := $(HOME)/.cache/agentmgr-test/roo
+deps-roo:
+	@grep -qs '"version": "$(ROO_TYPES_VERSION)"' $(ROO_DIR)/node_modules/@roo-code/types/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(ROO_DIR) @roo-code/types@$(ROO_TYPES_VERSION)
+
+# Codex's native build is its linux-x64 platform package, published as a version of @openai/codex.
+CODEX_VERSION := 0.171.0
+CODEX_DIR := $(HOME)/.cache/agentmgr-test/codex
+CODEX_BIN := $(CODEX_DIR)/node_modules/.bin/codex
+deps-codex:
+	@grep -qs '"version": "$(CODEX_VERSION)"' $(CODEX_DIR)/node_modules/@openai/codex/package.json || \
+		npm install --no-audit --no-fund --loglevel=error --prefix $(CODEX_DIR) @openai/codex@$(CODEX_VERSION) \
+			"@openai/codex-linux-x64@npm:@openai/codex@$(CODEX_VERSION)-linux-x64"
+
+CONVERT_TEST_ENV := AGENTMGR_TEST_KILO="$(KILO_BIN)" AGENTMGR_TEST_ROO_TYPES="$(ROO_DIR)/node_modules" AGENTMGR_TEST_CODEX="$(CODEX_BIN)"
 
 clean:
 	rm -rf bin dist

@@ -88,10 +88,41 @@ func ImportClaudeSettings(source, name string, data []byte) (*Item, error) {
 	d := &Draft{Name: name, Description: "Permissions imported from the Claude Code settings file " + baseName(source)}
 	rep := newReport(source, name, EnforcedByFile)
 	rep.change("description", "", d.Description, "a settings file has no description")
-	d.Rules = claudeBaseline(s.defaultMode, nil, rep)
+	d.Rules = append(claudeAsksFirst(s, rep), claudeBaseline(s.defaultMode, nil, rep)...)
 	d.Rules = append(d.Rules, s.tierRules(nil, rep)...)
 	s.reportRest(d, rep)
 	return &Item{Draft: d, Report: rep}, nil
+}
+
+// claudeAsksFirst is the catch-all ask that starts a settings file's persona in the modes that
+// ask: Claude Code asks before every edit, command, fetch and tool call no rule allows (reads in
+// the project need none). Without it a tool's only rule could be a deny on a path pattern
+// (deny Edit(./secrets/**)), and a key whose every rule denies is hidden: edit, write and
+// apply_patch would be gone instead of asking for other files. The report says where the
+// result differs from a literal copy of the rules.
+func claudeAsksFirst(s *claudeSettings, rep *Report) engine.Ruleset {
+	switch s.defaultMode {
+	case "plan", "dontAsk", "bypassPermissions", "auto":
+		return nil // these modes start from a catch-all of their own
+	}
+	rep.change("tools no rule names", "asked about by Claude Code", `"*": ask`,
+		"Claude Code asks before edits, commands, fetches and other tools unless a rule allows them; the persona says so first, so that a deny never hides a whole tool")
+	allowed := map[string]bool{}
+	for _, r := range append(append([]string{}, s.tiers.Allow...), s.tiers.Ask...) {
+		if c, err := ParseClaudeRule(r); err == nil {
+			allowed[claudeKey(c.Tool)] = true
+		}
+	}
+	for _, r := range s.tiers.Deny {
+		c, err := ParseClaudeRule(r)
+		if err != nil || !c.Has || allowed[claudeKey(c.Tool)] {
+			continue
+		}
+		key := claudeKey(c.Tool)
+		rep.change("deny "+r, "the only "+key+" rule (which would hide "+key+")", "denies what it names; other "+key+" calls ask",
+			"Claude Code denies only what the pattern matches and asks for the rest")
+	}
+	return engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Ask}}
 }
 
 // claudeBaseline is what Claude Code decides with no rule, in mode, as ordered rules. With

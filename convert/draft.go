@@ -25,7 +25,15 @@ type Draft struct {
 	Steps       int
 	Prompt      string
 	Rules       engine.Ruleset
+	Examples    []exampleItem // calls the rules are expected to decide a certain way
 	Passthrough yaml.MapSlice // namespaced keys, in order, each holding a map
+}
+
+// exampleItem is one item of a persona's examples block: the call ("TOOL: VALUE") and the
+// answer it is listed under.
+type exampleItem struct {
+	Expect engine.Action
+	Call   string
 }
 
 // Item is one converted source item: the draft persona and its fidelity report.
@@ -72,6 +80,21 @@ func (d *Draft) Render() ([]byte, error) {
 		fm = append(fm, yaml.MapItem{Key: "steps", Value: d.Steps})
 	}
 	fm = append(fm, yaml.MapItem{Key: "permissions", Value: ruleMap(rules)})
+	if len(d.Examples) > 0 {
+		ex := yaml.MapSlice{}
+		for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
+			var calls []string
+			for _, e := range d.Examples {
+				if e.Expect == a {
+					calls = append(calls, e.Call)
+				}
+			}
+			if len(calls) > 0 {
+				ex = append(ex, yaml.MapItem{Key: string(a), Value: calls})
+			}
+		}
+		fm = append(fm, yaml.MapItem{Key: personas.ExamplesField, Value: ex})
+	}
 	fm = append(fm, d.Passthrough...)
 	y, err := yaml.MarshalWithOptions(fm, yaml.IndentSequence(true), yaml.UseLiteralStyleIfMultiline(true))
 	if err != nil {

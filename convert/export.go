@@ -21,7 +21,7 @@ type Export struct {
 	rooMode any // a Roo export's mode, for CombineRoo
 }
 
-// ExportPersona exports p to format (claude, opencode or roo). src is the persona file's text,
+// ExportPersona exports p to format (claude, opencode, roo, kilo or codex). src is the persona file's text,
 // nil for a built-in.
 func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, error) {
 	switch format {
@@ -31,14 +31,22 @@ func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, err
 		return ExportOpenCode(p, src)
 	case "roo":
 		return ExportRoo(p, src)
+	case "kilo":
+		return ExportKilo(p, src)
+	case "codex":
+		return ExportCodex(p, src)
 	}
 	return nil, fmt.Errorf("unknown export format %q; expected %s", format, strings.Join(ExportFormats, ", "))
 }
 
-// ExportFiles lists every file of exports to format: Roo's modes share one .roomodes file.
+// ExportFiles lists every file of exports to format: Roo's modes share one .roomodes file,
+// Kilo Code's one .kilocodemodes file.
 func ExportFiles(format string, exports []*Export) ([]File, error) {
-	if format == "roo" {
+	switch format {
+	case "roo":
 		return CombineRoo(exports)
+	case "kilo":
+		return CombineKilo(exports)
 	}
 	var out []File
 	for _, e := range exports {

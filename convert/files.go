@@ -16,10 +16,10 @@ import (
 )
 
 // Formats are the formats agentmgr imports.
-var Formats = []string{"claude", "opencode", "roo", "opcode"}
+var Formats = []string{"claude", "opencode", "roo", "opcode", "codex"}
 
 // ExportFormats are the formats agentmgr exports to.
-var ExportFormats = []string{"claude", "opencode", "roo"}
+var ExportFormats = []string{"claude", "opencode", "roo", "kilo", "codex"}
 
 // ImportOptions tune ReadSources.
 type ImportOptions struct {
@@ -77,6 +77,8 @@ func describeFiles(format string) string {
 		return ".md agents in agent/ or agents/, or opencode.json"
 	case "roo":
 		return ".roomodes, .kilocodemodes or custom_modes.yaml"
+	case "codex":
+		return "Codex rules files, *.rules"
 	}
 	return "*.opcode.json"
 }
@@ -112,6 +114,10 @@ func sourceFiles(format, dir string) ([]string, error) {
 			if strings.HasSuffix(name, ".opcode.json") {
 				out = append(out, p)
 			}
+		case "codex":
+			if strings.HasSuffix(name, ".rules") {
+				out = append(out, p)
+			}
 		}
 		return nil
 	})
@@ -145,7 +151,8 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonc") {
 			return ImportOpenCodeConfig(path, data)
 		}
-		return one(ImportOpenCodeMarkdown(path, openCodeName(path), data))
+		cfgPath, cfg := openCodeConfigFor(path)
+		return one(ImportOpenCodeAgentFile(path, openCodeName(path), data, cfgPath, cfg))
 	case "roo":
 		items, err := ImportRoo(path, data, nil)
 		if err != nil {
@@ -161,6 +168,12 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		return ImportRoo(path, data, rules)
 	case "opcode":
 		return one(ImportOpcode(path, data))
+	case "codex":
+		name := opt.SettingsName
+		if name == "" {
+			name = "codex-" + slug(strings.TrimSuffix(filepath.Base(path), ".rules"))
+		}
+		return one(ImportCodexRules(path, name, data))
 	}
 	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats, ", "))
 }
@@ -180,6 +193,24 @@ func openCodeName(path string) string {
 		}
 	}
 	return filepath.Base(p)
+}
+
+// openCodeConfigFor finds the opencode.json (or .jsonc) of the project an agent file under
+// .opencode/ belongs to: OpenCode merges its top-level permission into every agent.
+func openCodeConfigFor(agentPath string) (string, []byte) {
+	for dir := filepath.Dir(agentPath); dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
+		if filepath.Base(dir) != ".opencode" {
+			continue
+		}
+		for _, name := range []string{"opencode.json", "opencode.jsonc"} {
+			p := filepath.Join(filepath.Dir(dir), name)
+			if data, err := os.ReadFile(p); err == nil {
+				return p, data
+			}
+		}
+		break
+	}
+	return "", nil
 }
 
 // rooRulesFiles reads .roo/rules-{slug}/ beside a .roomodes file (.kilocode/rules-{slug}/

@@ -7,7 +7,6 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -16,6 +15,21 @@ import (
 // are read: V1 (`permission` map, `tools`, body or `prompt`) and V2 (`permissions` list,
 // `system`).
 func ImportOpenCodeMarkdown(source, name string, data []byte) (*Item, error) {
+	return ImportOpenCodeAgentFile(source, name, data, "", nil)
+}
+
+// ImportOpenCodeAgentFile is ImportOpenCodeMarkdown for an agent file of a project whose
+// opencode.json (configPath, its text config; nil for none) has a top-level `permission`:
+// OpenCode applies that to every agent, before the agent's own rules.
+func ImportOpenCodeAgentFile(source, name string, data []byte, configPath string, config []byte) (*Item, error) {
+	var top any
+	if config != nil {
+		root, err := openCodeRoot(configPath, config)
+		if err != nil {
+			return nil, err
+		}
+		top, _ = get(root, "permission")
+	}
 	if err := checkUTF8(source, data); err != nil {
 		return nil, err
 	}
@@ -28,12 +42,11 @@ func ImportOpenCodeMarkdown(source, name string, data []byte) (*Item, error) {
 		return nil, yamlError(source, line, err)
 	}
 	fm, _ := v.(yaml.MapSlice)
-	return openCodeAgent(source, name, fm, strings.TrimSpace(body))
+	return openCodeAgent(source, name, fm, strings.TrimSpace(body), top)
 }
 
-// ImportOpenCodeConfig converts the agents of an opencode.json: the V1 `agent` object and the
-// V2 `agents` object, one item per agent in file order.
-func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
+// openCodeRoot decodes an opencode.json (or .jsonc) into its ordered top-level object.
+func openCodeRoot(source string, data []byte) (yaml.MapSlice, error) {
 	if err := checkUTF8(source, data); err != nil {
 		return nil, err
 	}
@@ -45,6 +58,17 @@ func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s:1:1: expected a JSON object", source)
 	}
+	return root, nil
+}
+
+// ImportOpenCodeConfig converts the agents of an opencode.json: the V1 `agent` object and the
+// V2 `agents` object, one item per agent in file order.
+func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
+	root, err := openCodeRoot(source, data)
+	if err != nil {
+		return nil, err
+	}
+	top, _ := get(root, "permission")
 	var out []*Item
 	found := false
 	for _, key := range []string{"agent", "agents"} {
@@ -62,7 +86,7 @@ func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: %s.%v: expected an object with the agent's fields", source, key, a.Key)
 			}
-			it, err := openCodeAgent(source+"#"+key+"."+fmt.Sprint(a.Key), fmt.Sprint(a.Key), fm, "")
+			it, err := openCodeAgent(source+"#"+key+"."+fmt.Sprint(a.Key), fmt.Sprint(a.Key), fm, "", top)
 			if err != nil {
 				return nil, err
 			}
@@ -75,12 +99,15 @@ func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 	return out, nil
 }
 
-func openCodeAgent(source, name string, fm yaml.MapSlice, body string) (*Item, error) {
+func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) (*Item, error) {
 	rep := newReport(source, "", EnforcedByFile)
 	d := &Draft{Prompt: body}
 	d.Name = nameFor(name, rep)
 	rep.Target = d.Name
-	var toolRules engine.Ruleset
+	// OpenCode folds `tools` into the agent's permission first and lets a permission of the
+	// same key replace it where it stood (JavaScript's Object.assign).
+	var tools, perm any
+	restored := false
 	for _, it := range fm {
 		k := fmt.Sprint(it.Key)
 		switch k {
@@ -88,29 +115,19 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string) (*Item, e
 			d.Description = strings.TrimSpace(str(it.Value))
 			rep.keep("description")
 		case "permission":
-			rs, err := openCodeV1Permission(source, it.Value, rep)
-			if err != nil {
-				return nil, err
-			}
-			d.Rules = append(d.Rules, rs...)
+			perm = it.Value
 		case "permissions":
-			rs, err := openCodeV2Permissions(source, it.Value, rep)
+			rs, err := openCodeV2Permissions(source, it.Value, newReport(source, "", EnforcedByFile))
 			if err != nil {
 				return nil, err
 			}
-			d.Rules = append(d.Rules, rs...)
+			d.keep("x-opencode", k, it.Value)
+			rep.change("permissions", fmt.Sprintf("%d rules (the V2 list)", len(rs)), "x-opencode.permissions, not applied", "OpenCode 1.18.33 ignores the V2 permissions list; the agent decides by its permission map and OpenCode's defaults")
 		case "tools":
-			m, ok := it.Value.(yaml.MapSlice)
-			if !ok {
+			if _, ok := it.Value.(yaml.MapSlice); !ok {
 				return nil, fmt.Errorf("%s: tools: expected a map of tool names to true or false", source)
 			}
-			for _, t := range m {
-				if str(t.Value) == "false" {
-					key := mapping.KeyForTool(fmt.Sprint(t.Key))
-					toolRules = append(toolRules, engine.Rule{Permission: key, Pattern: "*", Action: engine.Deny})
-				}
-			}
-			rep.change("tools", str(it.Value), "deny rules, last", "a disabled tool becomes a deny rule for its permission, after the others, so it wins")
+			tools = it.Value
 		case "prompt", "system":
 			s := str(it.Value)
 			if strings.HasPrefix(s, "{file:") {
@@ -163,13 +180,20 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string) (*Item, e
 			if err := restoreAgentmgr(d, it.Value, source); err != nil {
 				return nil, err
 			}
+			restored = true
 			rep.keep("fields written by agentmgr export (x-agentmgr)")
 		default:
 			d.keep("x-opencode", k, it.Value)
 			rep.change(k, str(it.Value), "x-opencode."+k, "agentmgr does not use "+k+"; kept for export")
 		}
 	}
-	d.Rules = append(d.Rules, toolRules...)
+	if !restored {
+		rs, err := openCodeResolved(source, top, tools, perm, rep)
+		if err != nil {
+			return nil, err
+		}
+		d.Rules = rs
+	}
 	if d.Description == "" {
 		d.Description = firstSentence(d.Prompt)
 		if d.Description == "" {
@@ -210,7 +234,10 @@ func openCodeV1Permission(source string, v any, rep *Report) (engine.Ruleset, er
 	}
 	var rs engine.Ruleset
 	for _, e := range m {
-		key := fmt.Sprint(e.Key)
+		key := keyFromOpenCode(fmt.Sprint(e.Key))
+		if key != fmt.Sprint(e.Key) {
+			rep.change("permission "+fmt.Sprint(e.Key), fmt.Sprint(e.Key), key, "agentmgr's key for that tool")
+		}
 		switch x := e.Value.(type) {
 		case string:
 			a, err := engine.ParseAction(x)
@@ -264,89 +291,4 @@ func openCodeV2Permissions(source string, v any, rep *Report) (engine.Ruleset, e
 		rep.change("permissions shell", "shell", "bash", "agentmgr's name for the shell permission")
 	}
 	return rs, nil
-}
-
-// ExportOpenCode converts persona p into an OpenCode agent file (agents/NAME.md) in the V1
-// spelling, which V2 still reads: OpenCode decides the last matching rule, as agentmgr does, so
-// the rules carry over as they are. src is the persona file's text (nil for a built-in), read
-// for what it keeps under x-opencode.
-func ExportOpenCode(p *personas.Persona, src []byte) (*Export, error) {
-	rep := newReport(p.Where(), "agents/"+p.Name+".md", EnforcedByFile)
-	fm := yaml.MapSlice{{Key: "description", Value: p.Description}}
-	rep.keep("name (the file name)", "description")
-	kept := passthroughOf(src, "x-opencode")
-	reportForeign(src, "x-opencode", rep)
-	mode := "primary"
-	if p.Type == personas.TypeSubagent {
-		mode = "subagent"
-	}
-	if m, ok := get(kept, "mode"); ok && p.Type != personas.TypeSubagent {
-		mode = str(m)
-	}
-	fm = append(fm, yaml.MapItem{Key: "mode", Value: mode})
-	rep.keep("type (as mode)")
-	if p.Color != "" {
-		if p.Color == "dim" || p.Color == "muted" || p.Color == "borderAccent" {
-			rep.lose("color "+p.Color, "not an OpenCode theme colour")
-		} else {
-			fm = append(fm, yaml.MapItem{Key: "color", Value: p.Color})
-			rep.keep("color")
-		}
-	}
-	if p.Steps > 0 {
-		fm = append(fm, yaml.MapItem{Key: "steps", Value: p.Steps})
-		rep.keep("steps")
-	}
-	if p.Hidden {
-		fm = append(fm, yaml.MapItem{Key: "hidden", Value: true})
-		rep.keep("hidden")
-	}
-	if p.Icon != "" {
-		rep.lose("icon "+p.Icon, "OpenCode agents have no icon")
-	}
-	for _, it := range kept {
-		if k := fmt.Sprint(it.Key); k != "mode" {
-			fm = append(fm, it)
-			rep.keep(k + " (from x-opencode)")
-		}
-	}
-	rules, err := groupRules(p.Rules)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p.Name, err)
-	}
-	perm := yaml.MapSlice{}
-	for i := 0; i < len(rules); {
-		j := i
-		for j < len(rules) && rules[j].Permission == rules[i].Permission {
-			j++
-		}
-		group := rules[i:j]
-		if len(group) == 1 && group[0].Pattern == "*" {
-			perm = append(perm, yaml.MapItem{Key: group[0].Permission, Value: string(group[0].Action)})
-		} else {
-			m := yaml.MapSlice{}
-			for _, r := range group {
-				m = append(m, yaml.MapItem{Key: r.Pattern, Value: string(r.Action)})
-			}
-			perm = append(perm, yaml.MapItem{Key: group[0].Permission, Value: m})
-		}
-		for _, r := range group {
-			if r.Reason != "" {
-				rep.lose("reason of "+r.String(), "OpenCode rules have no reason; the rule is kept without it")
-			}
-		}
-		i = j
-	}
-	fm = append(fm, yaml.MapItem{Key: "permission", Value: perm})
-	rep.keep(fmt.Sprintf("rules (%d, in order: OpenCode also decides the last match)", len(p.Rules)))
-	y, err := yaml.MarshalWithOptions(fm, yaml.IndentSequence(true), yaml.UseLiteralStyleIfMultiline(true))
-	if err != nil {
-		return nil, fmt.Errorf("%s: cannot write the agent file: %w", p.Name, err)
-	}
-	md := "---\n" + string(y) + "---\n"
-	if p.Prompt != "" {
-		md += strings.TrimSpace(p.Prompt) + "\n"
-		rep.keep("prompt")
-	}
-	return &Export{Files: []File{{Path: "agents/" + p.Name + ".md", Data: []byte(md)}}, Report: rep}, nil
 }

@@ -25,6 +25,9 @@ type Report struct {
 	Changed    []Change `json:"changed"`
 	Lost       []Loss   `json:"lost"`
 	EnforcedBy string   `json:"enforced_by"`
+	// Fidelity counts the persona's rules by how the target enforces them; nil for a
+	// conversion that does not count them.
+	Fidelity *Fidelity `json:"fidelity,omitempty"`
 }
 
 // Change is one thing the conversion wrote differently from the source.
@@ -68,6 +71,9 @@ func (r *Report) WriteText(w io.Writer) {
 	}
 	for _, l := range r.Lost {
 		fmt.Fprintf(w, "  lost:    %s (%s)\n", l.What, l.Why)
+	}
+	if r.Fidelity != nil {
+		fmt.Fprintf(w, "  fidelity: %s\n", r.Fidelity)
 	}
 }
 

@@ -217,11 +217,30 @@ func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Rules
 
 // ExportRoo converts persona p into a Roo mode. The mode goes into the .roomodes file (all
 // exported modes in one file, see CombineRoo) and its rules files into .roo/rules-{slug}/.
-// Roo grants whole tool groups: a group is included when the persona does not hide its tools,
-// and each probe call Roo would decide differently is reported. src is the persona file's
-// text (nil for a built-in), read for what it keeps under x-roo.
+// Roo grants whole tool groups: a group is included only when the persona denies none of its
+// calls (Roo's auto-approval, and Kilo Code's migrator, turn a group into allow), and each
+// probe call Roo would decide differently is reported. src is the persona file's text (nil
+// for a built-in), read for what it keeps under x-roo.
 func ExportRoo(p *personas.Persona, src []byte) (*Export, error) {
-	rep := newReport(p.Where(), ".roomodes#"+p.Name, EnforcedByFile)
+	return exportMode(p, src, false)
+}
+
+// rooSlug is a Roo slug for a persona name: letters, digits and dashes only.
+func rooSlug(name string) string {
+	return strings.ReplaceAll(name, "_", "-")
+}
+
+// exportMode writes the mode of a Roo export, or of a Kilo Code one (.kilocodemodes).
+func exportMode(p *personas.Persona, src []byte, kilo bool) (*Export, error) {
+	file, rulesDir := ".roomodes", ".roo"
+	if kilo {
+		file, rulesDir = ".kilocodemodes", ".kilocode"
+	}
+	slugV := rooSlug(p.Name)
+	rep := newReport(p.Where(), file+"#"+slugV, EnforcedByFile)
+	if slugV != p.Name {
+		rep.change("name", p.Name, slugV, "Roo slugs are letters, digits and dashes only")
+	}
 	kept := passthroughOf(src, "x-roo")
 	reportForeign(src, "x-roo", rep)
 	role, instr, files := splitRooPrompt(p.Prompt)
@@ -237,7 +256,7 @@ func ExportRoo(p *personas.Persona, src []byte) (*Export, error) {
 		name = p.Icon + " " + p.Name
 	}
 	mode := yaml.MapSlice{
-		{Key: "slug", Value: p.Name},
+		{Key: "slug", Value: slugV},
 		{Key: "name", Value: name},
 		{Key: "roleDefinition", Value: role},
 		{Key: "whenToUse", Value: p.Description},
@@ -248,8 +267,21 @@ func ExportRoo(p *personas.Persona, src []byte) (*Export, error) {
 		rep.keep("customInstructions")
 	}
 	pol := probePolicy(p.Rules)
+	probes := append(probesFor(p.Rules), modeProbes...)
+	for _, c := range openCodeCalls(p.Rules) {
+		probes = append(probes, Probe{Tool: c.Key, Value: c.Value})
+	}
+	verdicts := newRuleVerdicts(len(p.Rules))
 	groups := []any{}
 	for _, g := range rooGroupOrder {
+		if g == "browser" {
+			// Deprecated in Roo's schema (dropped on load) and turned into bash by Kilo.
+			if !pol.Persona.HiddenKey("webfetch") || !pol.Persona.HiddenKey("websearch") {
+				rep.lose("webfetch, websearch", "Roo's browser group is deprecated (its schema drops it) and Kilo Code turns it into bash: no group can grant them")
+				markKeys(verdicts, p.Rules, "webfetch", "websearch")
+			}
+			continue
+		}
 		avail := false
 		for _, k := range rooGroupKeys[g] {
 			if k == "mcp*" {
@@ -262,40 +294,99 @@ func ExportRoo(p *personas.Persona, src []byte) (*Export, error) {
 		if !avail {
 			continue
 		}
+		var entry any = g
+		re := ""
 		if g == "edit" {
 			if globs := editOnly(p.Rules); globs != nil {
-				groups = append(groups, []any{"edit", yaml.MapSlice{{Key: "fileRegex", Value: globsToRegex(globs)}, {Key: "description", Value: strings.Join(globs, ", ")}}})
-				rep.change("edit rules", strings.Join(globs, ", "), "edit fileRegex "+globsToRegex(globs), "Roo limits edits with a regular expression")
-				continue
+				re = globsToRegex(globs)
+				entry = []any{"edit", yaml.MapSlice{{Key: "fileRegex", Value: re}, {Key: "description", Value: strings.Join(globs, ", ")}}}
+				rep.change("edit rules", strings.Join(globs, ", "), "edit fileRegex "+re, "Roo limits edits with a regular expression")
 			}
 		}
-		groups = append(groups, g)
+		if denied := deniedIn(pol, probes, g, re); denied != "" {
+			rep.lose("group "+g, "the persona denies "+denied+", which the group would grant (Kilo Code allows every call of a group, Roo with auto-approval too): the mode leaves it out")
+			markKeys(verdicts, p.Rules, rooGroupKeys[g]...)
+			continue
+		}
+		groups = append(groups, entry)
 	}
 	mode = append(mode, yaml.MapItem{Key: "groups", Value: groups})
+	var kiloAgent *File
+	if kilo {
+		rep.change("groups in Kilo Code", "ask (Roo's approval)", "allow", "Kilo Code 7.7.9 turns each group into allow rules and a missing group into deny")
+		kiloAgent = kiloOutsideGroups(p, slugV, pol, rep)
+	}
 	for _, it := range kept {
 		if k := fmt.Sprint(it.Key); k != "name" && k != "fileRegex" {
 			mode = append(mode, it)
 			rep.keep(k + " (from x-roo)")
 		}
 	}
-	compareDecisions(probesFor(p.Rules),
+	mode = append(mode, yaml.MapItem{Key: agentmgrNS, Value: agentmgrBlock(p)})
+	rep.keep("rules, icon, colour (x-agentmgr, for the way back)")
+	compareDecisions(probes,
 		func(pr Probe) engine.Action { return DecideProbe(pol, pr) },
 		func(pr Probe) engine.Action { return rooDecide(groups, pr) },
 		"mode groups", "Roo grants whole tool groups and asks unless auto-approval is on, which is a global setting", rep)
+	for _, pr := range probes {
+		if tool := claudeToolForKey(claudeKey(pr.Tool)); tool != "" {
+			verdicts.markDecision(p.Rules, pol.DecideTool(tool, pr.Value), rooDecide(groups, pr))
+		}
+	}
+	rep.Fidelity = verdicts.fidelity()
 	if p.Steps > 0 {
 		rep.lose("steps", "Roo modes have no step budget")
 	}
 	if p.Color != "" {
-		rep.lose("color "+p.Color, "Roo modes have no colour")
+		rep.change("color "+p.Color, p.Color, "x-agentmgr.color", "Roo modes have no colour; kept for the way back")
 	}
 	if p.Hidden {
 		rep.lose("hidden", "Roo modes cannot be hidden")
 	}
 	ex := &Export{Report: rep, rooMode: mode}
+	if kiloAgent != nil {
+		ex.Files = append(ex.Files, *kiloAgent)
+	}
 	for _, f := range files {
-		ex.Files = append(ex.Files, File{Path: ".roo/rules-" + p.Name + "/" + f.RelativePath, Data: []byte(f.Content + "\n")})
+		ex.Files = append(ex.Files, File{Path: rulesDir + "/rules-" + slugV + "/" + f.RelativePath, Data: []byte(f.Content + "\n")})
 	}
 	return ex, nil
+}
+
+// modeProbes are calls every mode export is checked with besides the persona's own probes.
+var modeProbes = []Probe{
+	{"Bash", "git status"}, {"Bash", "rm -rf build"}, {"Bash", "git push origin main"}, {"Read", "secrets/key"},
+	{"Read", ".env"}, {"Edit", ".env"}, {"Edit", "docs/a.md"}, {"Edit", "src/main.go"}, {"Write", "notes.md"},
+}
+
+// deniedIn names a probe call of group g (edits matching re, when set) that the persona
+// denies, or "" when it denies none.
+func deniedIn(pol *engine.Policy, probes []Probe, g, re string) string {
+	for _, pr := range probes {
+		key := claudeKey(pr.Tool)
+		in := false
+		for _, k := range rooGroupKeys[g] {
+			in = in || k == key || k == "mcp*" && strings.HasPrefix(key, "mcp")
+		}
+		if !in || re != "" && !mustRegexp(re).MatchString(pr.Value) {
+			continue
+		}
+		if DecideProbe(pol, pr) == engine.Deny {
+			return fmt.Sprintf("%s %q", key, pr.Value)
+		}
+	}
+	return ""
+}
+
+// markKeys marks every rule of keys as lost.
+func markKeys(v ruleVerdicts, rs engine.Ruleset, keys ...string) {
+	for i, r := range rs {
+		for _, k := range keys {
+			if r.Permission == k || k == "mcp*" && strings.HasPrefix(r.Permission, "mcp") {
+				v.mark(i, ruleLost)
+			}
+		}
+	}
 }
 
 // editOnly returns the patterns of a persona whose edit rules are "deny, then some paths":
@@ -371,6 +462,11 @@ func splitRooPrompt(prompt string) (role, instr string, files []RulesFile) {
 // CombineRoo makes the .roomodes file of several exported modes, and lists every file the
 // exports write, the .roomodes file first.
 func CombineRoo(exports []*Export) ([]File, error) {
+	return combineModes(".roomodes", exports)
+}
+
+// combineModes writes the modes of exports into one modes file named file.
+func combineModes(file string, exports []*Export) ([]File, error) {
 	modes := []any{}
 	var rest []File
 	for _, e := range exports {
@@ -381,5 +477,5 @@ func CombineRoo(exports []*Export) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append([]File{{Path: ".roomodes", Data: y}}, rest...), nil
+	return append([]File{{Path: file, Data: y}}, rest...), nil
 }

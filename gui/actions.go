@@ -42,6 +42,16 @@ func (s *Shell) leaveEditor(then func()) {
 // choose shows a modal question with one button per choice and calls done with the choice.
 // Closing the dialog any other way is the last choice (cancel).
 func (s *Shell) choose(title, message string, choices []string, done func(string)) {
+	s.chooseStyled(title, message, choices, widget.HighImportance, done)
+}
+
+// chooseDestructive is choose for a question whose first choice destroys something (Delete):
+// that button is red and is not the highlighted default.
+func (s *Shell) chooseDestructive(title, message string, choices []string, done func(string)) {
+	s.chooseStyled(title, message, choices, widget.DangerImportance, done)
+}
+
+func (s *Shell) chooseStyled(title, message string, choices []string, first widget.Importance, done func(string)) {
 	var d *dialog.CustomDialog
 	buttons := make([]fyne.CanvasObject, len(choices))
 	answered := false
@@ -53,7 +63,7 @@ func (s *Shell) choose(title, message string, choices []string, done func(string
 			done(c)
 		})
 		if i == 0 {
-			b.Importance = widget.HighImportance
+			b.Importance = first
 		}
 		buttons[i] = b
 	}
@@ -81,7 +91,10 @@ const maxQuestionWidth = 600
 
 // requestClose closes the window once unsaved edits are saved or discarded.
 func (s *Shell) requestClose() {
-	s.leaveEditor(s.win.Close)
+	s.leaveEditor(func() {
+		s.rememberWindowSize()
+		s.win.Close()
+	})
 }
 
 // CycleActive makes the next (step 1) or previous (step -1) switchable persona active: primary

@@ -21,7 +21,7 @@ import (
 // suggested patterns, editable) or reject (with an optional message for the agent).
 type PromptDialog struct {
 	Prompt   *gate.Prompt
-	Patterns *widget.Entry // always patterns, one per line
+	Patterns *TextArea     // always patterns, one per line
 	Message  *widget.Entry // a reject's message for the agent
 	Once     *widget.Button
 	Always   *widget.Button
@@ -61,7 +61,7 @@ func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne
 		parts = append(parts, widget.NewLabelWithStyle("Commands", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), units)
 	}
 
-	d.Patterns = widget.NewMultiLineEntry()
+	d.Patterns = NewTextArea()
 	d.Patterns.SetText(det.Always)
 	d.Patterns.SetMinRowsVisible(2)
 	d.Message = widget.NewEntry()
@@ -93,7 +93,7 @@ func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne
 	actions := container.NewVBox(widget.NewSeparator())
 	actions.Objects = append(actions.Objects, always...)
 	actions.Objects = append(actions.Objects, d.Message, d.Status, d.TimeLeft, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
-	body := container.NewBorder(nil, actions, nil, nil, details)
+	body := readingBorder(nil, actions, nil, nil, details)
 	d.dialog = dialog.NewCustomWithoutButtons(det.Title, body, win)
 	go d.follow(do)
 	return d

@@ -119,7 +119,7 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a.sessionsNote.Hide()
 	sessionsHead := container.NewVBox(container.NewHBox(widget.NewLabel("Rules approved with \"always\", per session"), refresh), a.sessionsNote)
 	a.noSessionsBox = container.NewVBox()
-	sessionsTab := container.NewBorder(sessionsHead, nil, nil, nil, container.NewStack(container.NewHSplit(a.sessions, a.rules), a.noSessionsBox))
+	sessionsTab := readingBorder(sessionsHead, nil, nil, nil, container.NewStack(container.NewHSplit(a.sessions, a.rules), a.noSessionsBox))
 	a.noPending = widget.NewLabel("No agent is waiting for an answer.")
 	a.noRecent = wrapLabel("No answers yet. Each answer to an agent, yours or the gate's, is listed here, newest first, while the app runs.")
 	a.noSessions = wrapLabel("No session rules. When you answer \"always\", the rule is stored for that session and listed here; Revoke takes it back.")
@@ -128,7 +128,7 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 		container.NewTabItem("Recent", container.NewStack(a.recent, container.NewVBox(a.noRecent))),
 		container.NewTabItem("Session rules", sessionsTab),
 	)
-	a.content = container.NewBorder(container.NewBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
+	a.content = readingBorder(readingBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
 	a.ExtendBaseWidget(a)
 
 	m.SetAsk(func(ctx context.Context, p *gate.Prompt) { s.do(func() { a.prompted(p) }) })

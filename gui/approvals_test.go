@@ -118,6 +118,24 @@ func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
 	if d.Prompt.Request.Value != "make deploy" || d.Patterns.Text != "make deploy *" || d.Always.Disabled() {
 		t.Errorf("dialog for %q offers %q (always disabled %v), want make deploy with its suggestion", d.Prompt.Request.Value, d.Patterns.Text, d.Always.Disabled())
 	}
+	// The patterns box lets Tab move on to the buttons instead of typing a tab.
+	c := f.shell.Window().Canvas()
+	c.Focus(d.Patterns)
+	pressTab(c)
+	if c.Focused() == d.Patterns || d.Patterns.Text != "make deploy *" {
+		t.Errorf("Tab in the patterns box: focus stayed %v, text %q; want the focus on the next button", c.Focused() == d.Patterns, d.Patterns.Text)
+	}
+	reached := false
+	for range 10 {
+		if c.Focused() == d.Once || c.Focused() == d.Always {
+			reached = true
+			break
+		}
+		pressTab(c)
+	}
+	if !reached {
+		t.Errorf("Tab from the patterns never reached Allow once or Always allow")
+	}
 	if got := f.screen.tabs.Items[0].Text; got != "Pending (1)" {
 		t.Errorf("pending tab reads %q, want Pending (1)", got)
 	}

@@ -69,3 +69,30 @@ func TestBrokenFileOpensInTheDesktopEditor(t *testing.T) {
 		t.Errorf("opened %v, want the file URL of %s", opened, broken)
 	}
 }
+
+// A broken file is fixed in the app: its text is shown with the reader's errors, which follow
+// the typing, and Save writes it; the list then has the persona instead of the broken file.
+func TestBrokenFileIsFixedInTheRawView(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	broken := filepath.Join(s.Dirs().GlobalAgents(), "broken.md")
+	clickPersona(t, s, broken)
+	v := s.screen.View().raw
+	if v == nil {
+		t.Fatal("a broken file has no raw text view")
+	}
+	if !strings.Contains(v.probs.Text, "broken.md:5:9") || !v.save.Disabled() {
+		t.Errorf("before editing: problems %q (want broken.md:5:9), save disabled %v", v.probs.Text, v.save.Disabled())
+	}
+	v.text.SetText(strings.Replace(v.text.Text, "bash: block", "bash: deny", 1))
+	if strings.Contains(v.probs.Text, "broken.md:5:9") || v.save.Disabled() {
+		t.Fatalf("after the fix: problems %q, save disabled %v", v.probs.Text, v.save.Disabled())
+	}
+	test.Tap(v.save)
+	settle(t, s, q)
+	if got, _ := os.ReadFile(broken); !strings.Contains(string(got), "bash: deny") {
+		t.Fatalf("the file was not written: %q", got)
+	}
+	if s.Selected() != "broken" || s.Editor() == nil || s.Editor().Broken() {
+		t.Errorf("after saving the fix: selected %q; want the persona broken, loaded", s.Selected())
+	}
+}

@@ -17,7 +17,8 @@
 //	s.Editor()               // *personaedit.Model of the open persona, nil when none
 //	s.SelectedPersona()      // the open persona as edited, nil for a broken file
 //	s.EditedPersona(name)    // the unsaved in-memory version when the editor has name dirty, else as loaded
-//	s.OnChange(func())       // after any change of catalog, active, selection or edits; on the UI goroutine
+//	s.OnChange(func())       // after any change of catalog, active, selection or edits; on the UI goroutine; returns unsubscribe
+//	s.Subscribe(parts, f)    // only the workspace.Change parts a screen shows (the Matrix: catalog, active, draft)
 //	s.ShowScreen(title)      // bring a screen to the front
 //	s.RevealRule(name, row)  // open persona name on its Rules tab with row selected
 //	s.RefreshMenu()          // assemble the main menu again (when a hook's inputs changed)

@@ -39,6 +39,7 @@ type EditorView struct {
 	save    *widget.Button
 	revert  *widget.Button
 	content fyne.CanvasObject
+	raw     *rawView // the raw text of a broken file, nil otherwise
 }
 
 // NewEditorView builds the editor for m.
@@ -59,12 +60,12 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.bannerL = widget.NewLabel("")
 	v.bannerL.Wrapping = fyne.TextWrapWord
 	v.bannerL.Importance = widget.WarningImportance
-	v.banner = container.NewBorder(nil, nil, nil,
-		container.NewHBox(
-			widget.NewButton("Compare…", s.compareVersions),
-			widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
-			widget.NewButton("Keep mine", m.KeepMine)),
-		v.bannerL)
+	// The message over its buttons, not beside them: beside, a narrow window squeezed the
+	// message into a column and the buttons grew as tall as it.
+	v.banner = container.NewVBox(v.bannerL, newFlow(
+		widget.NewButton("Compare…", s.compareVersions),
+		widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
+		widget.NewButton("Keep mine", s.keepMine)))
 
 	if m.Broken() {
 		v.content = v.brokenContent()
@@ -104,15 +105,15 @@ func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 		}
 		actions = container.NewHBox(dup, ren, del)
 	}
-	top := container.NewVBox(container.NewBorder(nil, nil, nil, actions, container.New(headingLayout{}, v.heading, v.where)), v.banner)
+	top := container.NewVBox(readingBorder(nil, nil, nil, actions, container.New(headingLayout{}, v.heading, v.where)), v.banner)
 	if v.model.ReadOnly() && !v.model.Broken() {
 		top.Add(v.readOnlyNote())
 	}
 	var bottom fyne.CanvasObject
 	if !v.model.ReadOnly() {
-		bottom = container.NewBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), container.NewVBox(v.status, v.impact))
+		bottom = readingBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), container.NewVBox(v.status, v.impact))
 	}
-	return widget.NewSimpleRenderer(container.NewBorder(top, bottom, nil, nil, v.content))
+	return widget.NewSimpleRenderer(readingBorder(top, bottom, nil, nil, v.content))
 }
 
 // Impact is the line that says how many logged calls the edits would change (nil for a
@@ -216,12 +217,20 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	msg := widget.NewLabel(strings.Join(lines, "\n"))
 	msg.Wrapping = fyne.TextWrapWord
 	msg.Importance = widget.DangerImportance
-	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix it in a text editor; the list reloads when the file changes.")
+	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix its text below and save, or fix it in a text editor; the list reloads when the file changes.")
 	intro.Wrapping = fyne.TextWrapWord
 	path := v.model.Path()
 	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.shell.openInEditor(path) })
 	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.trashBroken(path) })
-	return container.NewVScroll(container.NewVBox(intro, msg, container.NewHBox(open, trash)))
+	buttons := []fyne.CanvasObject{open, trash}
+	var raw fyne.CanvasObject = widget.NewLabel("")
+	if r, err := personaedit.OpenRaw(path, v.shell.scopeOf(path)); err == nil {
+		v.raw = newRawView(v.shell, r, msg)
+		raw = v.raw.text
+		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
+	}
+	top := container.NewVBox(intro, msg, newFlow(buttons...))
+	return readingBorder(top, nil, nil, nil, raw)
 }
 
 // readOnlyNote explains why a persona cannot be edited here, and what to do instead.
@@ -230,10 +239,13 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	text := "This persona comes from the legacy pi-agent-manager.json file; make a Markdown copy to edit it."
 	if p.Scope == personas.ScopeBuiltin {
 		text = "Built-in personas live in the program. Customize makes a global copy you can edit; it replaces the built-in."
+		if hint := v.shell.emptyHint(); strings.HasPrefix(hint, "No personas") {
+			text += " " + strings.ReplaceAll(hint, "\n", " ")
+		}
 	}
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
-	return container.NewBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
+	return readingBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
 }
 
 // saveBlockedText says why Save is disabled: the first problem, and how many there are.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -45,7 +46,7 @@ func (s *Shell) AddExample(name string, expect engine.Action, tool, value string
 	s.leaveEditor(func() {
 		s.selected = name
 		s.editor = s.open(name, nil)
-		s.changed()
+		s.changed(workspace.SelectionChanged)
 		add()
 	})
 }

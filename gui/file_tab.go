@@ -37,7 +37,7 @@ func NewFileTab(m *personaedit.Model) *FileTab {
 // CreateRenderer shows the path over the diff.
 func (t *FileTab) CreateRenderer() fyne.WidgetRenderer {
 	top := container.NewVBox(widget.NewLabelWithStyle("File", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), t.path, t.note)
-	return widget.NewSimpleRenderer(container.NewBorder(top, nil, nil, nil, container.NewScroll(t.diff)))
+	return widget.NewSimpleRenderer(readingBorder(top, nil, nil, nil, container.NewScroll(t.diff)))
 }
 
 // Diff is the diff as shown.

@@ -34,10 +34,12 @@ func newTestShell(t *testing.T, dirs locations.Dirs, screens ...Screen) *Shell {
 	a := test.NewTempApp(t)
 	s := NewShell(a, dirs, screens...)
 	s.do = func(f func()) { f() }
+	s.spawn = func(f func()) { f() } // no goroutine outlives the test
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {
 		s.StopWatching()
+		s.waitBackground()
 		// The test driver panics when a window is closed twice.
 		for _, w := range a.Driver().AllWindows() {
 			if w == s.Window() {
@@ -55,6 +57,7 @@ func newQueuedShell(t *testing.T, dirs locations.Dirs) (*Shell, uiQueue) {
 	s := newTestShell(t, dirs)
 	q := make(uiQueue, 64)
 	s.do = func(f func()) { q <- f }
+	s.spawn = s.goTracked
 	return s, q
 }
 

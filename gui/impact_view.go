@@ -112,13 +112,17 @@ func (v *ImpactView) ShowChanges() {
 		return l
 	}, func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(lines[i]) })
 	head := wrapLabel(v.last.Summary() + " Each line is a logged call: what it got then → what these rules would give it, and the rule that would decide.")
-	d := dialog.NewCustom("Calls that would change", "Close", container.NewBorder(head, nil, nil, nil, list), v.s.Window())
+	d := dialog.NewCustom("Calls that would change", "Close", readingBorder(head, nil, nil, nil, list), v.s.Window())
 	d.Resize(fyne.NewSize(760, 420))
 	d.Show()
 }
 
 // CreateRenderer is part of fyne.Widget.
-func (v *ImpactView) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(v.Button) }
+// The line scrolls sideways instead of widening the window: "The review log has no calls of
+// NAME" is as long as the persona's name.
+func (v *ImpactView) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(container.NewHScroll(v.Button))
+}
 
 // ReplayWhileEditing turns on the editor's replay of the review log ("N of the last M calls
 // would change"): from now on every edit queues a replay on a goroutine of its own. The app

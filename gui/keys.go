@@ -202,7 +202,7 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 			where += " at line " + fmt.Sprint(a.Pos.Line)
 		}
 	}
-	head := container.NewBorder(nil, nil, container.NewVBox(title, widget.NewLabel(a.ID+" · "+where)), container.NewHBox(capture, reset))
+	head := readingBorder(nil, nil, container.NewVBox(title, widget.NewLabel(a.ID+" · "+where)), container.NewHBox(capture, reset))
 	lines := []fyne.CanvasObject{head, problem}
 	if a.Disabled {
 		lines = append(lines, warnLabel("Disabled: the file binds it to no key."))
@@ -215,7 +215,7 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 		if app := v.appNote(k); app != "" {
 			detail = strings.TrimPrefix(detail+"; "+app, "; ")
 		}
-		lines = append(lines, container.NewBorder(nil, nil, container.NewHBox(keyStatusBadge(k.Status), widget.NewLabelWithStyle(k.Text, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})), nil, wrapLabel(detail)))
+		lines = append(lines, readingBorder(nil, nil, container.NewHBox(keyStatusBadge(k.Status), widget.NewLabelWithStyle(k.Text, fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})), nil, wrapLabel(detail)))
 	}
 	return container.NewVBox(lines...)
 }
@@ -272,7 +272,7 @@ func (v *KeysScreen) findingRows() []fyne.CanvasObject {
 		}
 		sev := badge(f.Severity.String(), severityColor(f.Severity))
 		msg := wrapLabel(f.Format(keybindings.FileName))
-		out = append(out, container.NewBorder(nil, nil, container.NewVBox(sev), nil, container.NewVBox(msg, container.NewHBox(buttons...))))
+		out = append(out, readingBorder(nil, nil, container.NewVBox(sev), nil, container.NewVBox(msg, container.NewHBox(buttons...))))
 	}
 	return out
 }
@@ -317,7 +317,7 @@ func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
 	path := widget.NewLabel(v.m.Path())
 	path.Truncation = fyne.TextTruncateEllipsis
 	// The status (Saved, a refused save) sits under the buttons, where it is always in view.
-	head := container.NewVBox(container.NewBorder(nil, nil,
+	head := container.NewVBox(readingBorder(nil, nil,
 		container.NewHBox(widget.NewLabelWithStyle("Check against pi", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), v.Version),
 		container.NewHBox(v.Revert, v.Save),
 		path), v.status)
@@ -325,10 +325,10 @@ func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
 	body := container.NewVBox(
 		widget.NewLabelWithStyle("Problems and suggested fixes", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.findings, widget.NewSeparator(), v.actions)
-	file := container.NewBorder(widget.NewLabelWithStyle("keybindings.json as Save will write it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(v.text))
+	file := readingBorder(widget.NewLabelWithStyle("keybindings.json as Save will write it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(v.text))
 	split := container.NewVSplit(container.NewVScroll(body), file)
 	split.Offset = 0.72
-	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, split))
+	return widget.NewSimpleRenderer(readingBorder(head, nil, nil, nil, split))
 }
 
 // longestText is the widest of texts in the regular font.

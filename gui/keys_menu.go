@@ -16,21 +16,31 @@ const piVersionKey = "keys.piVersion"
 // keysPath is keybindings.json in s's agent dir.
 func keysPath(s *Shell) string { return s.Dirs().Keybindings() }
 
+// keysModel is keybindings.json of s's agent dir checked against pi release version and the
+// app's own shortcuts, as the Keys screen shows it.
+func keysModel(s *Shell, version string) *keysedit.Model {
+	km := keysedit.Load(keysPath(s), version)
+	km.SetAppKeys(ownKeys(s.mainMenu()))
+	return km
+}
+
 // agentKeysMenu gives Next agent, Previous agent and the picker the keys keybindings.json sets
 // for pi, so that the same keys work in the app. Menu shortcuts are tried before the focused
 // widget, so a focused entry does not swallow them. The saved file counts, not unsaved edits
 // on the Keys screen: the app follows what pi will read.
 func agentKeysMenu(s *Shell, mm *fyne.MainMenu) {
 	km := keysedit.Load(keysPath(s), s.App().Preferences().String(piVersionKey))
+	// The app's own keys win: a pi key that is also, say, Previous tab stays Previous tab.
+	own := ownKeys(mm)
 	if it := FindMenuItem(mm, MenuAgent, ItemNextAgent); it != nil {
-		it.Shortcut, _ = firstAppShortcut(km.Keys(keybindings.ActionNext))
+		it.Shortcut = usableAgentKey(km.Keys(keybindings.ActionNext), own)
 	}
 	if it := FindMenuItem(mm, MenuAgent, ItemPreviousAgent); it != nil {
-		it.Shortcut, _ = firstAppShortcut(km.Keys(keybindings.ActionPrevious))
+		it.Shortcut = usableAgentKey(km.Keys(keybindings.ActionPrevious), own)
 	}
 	for _, m := range mm.Items {
 		if m.Label == MenuAgent {
-			sc, _ := firstAppShortcut(km.Keys(keybindings.ActionPicker))
+			sc := usableAgentKey(km.Keys(keybindings.ActionPicker), own)
 			m.Items = append(m.Items, &fyne.MenuItem{Label: ItemAgentPicker, Action: func() { ShowPicker(s) }, Shortcut: sc})
 		}
 	}

@@ -19,7 +19,7 @@ import (
 func keysScreen(t *testing.T) (*Shell, *KeysScreen) {
 	t.Helper()
 	s := part2Shell(t)
-	v := NewKeysScreen(s, keysedit.Load(keysPath(s), ""))
+	v := NewKeysScreen(s, keysModel(s, ""))
 	return s, v
 }
 
@@ -214,7 +214,7 @@ func TestKeysScreenARefusedKeyNeverWidensTheWindow(t *testing.T) {
 	s.Window().Resize(fyne.NewSize(800, 600))
 	s.ShowScreen(KeysTitle)
 	v := screenOf[*KeysScreen](t, s, KeysTitle)
-	before := s.Window().Content().MinSize()
+	before := s.frame.MinSize()
 	c := v.Capture(keybindings.ActionPrevious)
 	width := c.MinSize().Width
 	test.Tap(c)
@@ -228,7 +228,7 @@ func TestKeysScreenARefusedKeyNeverWidensTheWindow(t *testing.T) {
 	if got := c.MinSize().Width; got != width {
 		t.Errorf("the capture field grew from %v to %v px", width, got)
 	}
-	if got := s.Window().Content().MinSize(); got.Width > before.Width || got.Width > 800 {
+	if got := s.frame.MinSize(); got.Width > before.Width || got.Width > 800 {
 		t.Errorf("the window's minimum width went from %v to %v (window 800 px)", before.Width, got.Width)
 	}
 	c.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
@@ -270,5 +270,47 @@ func TestKeysScreenSkippedKeyNoteDoesNotContradictItself(t *testing.T) {
 	_, v := keysScreen(t)
 	if hasLabel(v.actions, "works in pi") {
 		t.Errorf("a key pi skips is said to work in pi: %q", labelTexts(v.actions))
+	}
+}
+
+// A Keys fix never proposes a key the app uses itself (ctrl+shift+tab is Previous tab), and a
+// pi key that is one of the app's stays the app's in the menu.
+func TestKeysScreenNeverProposesTheAppsOwnKeys(t *testing.T) {
+	s := part2Shell(t)
+	v := screenOf[*KeysScreen](t, s, KeysTitle)
+	own := ownKeys(s.Window().MainMenu())
+	prev, ok := menuCombo(FindMenuItem(s.Window().MainMenu(), MenuView, ItemPreviousTab).Shortcut)
+	if !ok || prev.String() != "ctrl+shift+tab" {
+		t.Fatalf("Previous tab's key as pi spells it = %q, %v; want ctrl+shift+tab", prev, ok)
+	}
+	for _, fd := range v.Model().Report().Findings {
+		for _, fx := range fd.Fixes {
+			for _, k := range fx.Keys {
+				for _, o := range own {
+					if o.Combo == k {
+						t.Errorf("fix %q takes %s, the app's %s", fx.Message, k, o.Name)
+					}
+				}
+			}
+		}
+	}
+	if err := v.Model().Bind(keybindings.ActionPrevious, prev); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, fd := range v.Model().Report().FindingsFor(keybindings.ActionPrevious) {
+		found = found || fd.Kind == keybindings.KindAppShortcut
+	}
+	if !found {
+		t.Errorf("previous on ctrl+shift+tab: no finding that the app uses it; findings %v", v.Model().Report().FindingsFor(keybindings.ActionPrevious))
+	}
+	if err := v.Model().Save(); err != nil {
+		t.Fatal(err)
+	}
+	s.RefreshMenu()
+	if it := FindMenuItem(s.Window().MainMenu(), MenuAgent, ItemPreviousAgent); it.Shortcut != nil {
+		if c, _ := menuCombo(it.Shortcut); c == prev {
+			t.Errorf("Previous agent took ctrl+shift+tab from Previous tab")
+		}
 	}
 }

@@ -8,8 +8,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/gui/personalist"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -97,6 +99,10 @@ func TestDeleteToTrashAndUndo(t *testing.T) {
 	clickPersona(t, s, "scout")
 	path := s.Editor().Path()
 	s.deletePersona()
+	// Delete is not the highlighted default of the question: it destroys, so it is red.
+	if b := findButton(topDialog(s), "Delete"); b.Importance != widget.DangerImportance {
+		t.Errorf("the Delete button's importance is %v; want danger, not the default", b.Importance)
+	}
 	test.Tap(findButton(topDialog(s), "Delete"))
 	settle(t, s, q)
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -151,5 +157,20 @@ func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
 	settle(t, s, q)
 	if s.Selected() != "critic" {
 		t.Fatalf("Enter in the name did not create the persona: selected %q", s.Selected())
+	}
+}
+
+// An agent dir with no persona of its own says where personas go and how to make one.
+func TestEmptyAgentDirSaysWhereNewPersonasGo(t *testing.T) {
+	dirs := locations.Dirs{Agent: t.TempDir()}
+	s := newTestShell(t, dirs, Screens()[0])
+	var text string
+	walk(s.screen, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "No personas of your own yet") {
+			text = l.Text
+		}
+	})
+	if !strings.Contains(text, "Ctrl+N") || !strings.Contains(text, homeRelative(dirs.GlobalAgents())) {
+		t.Errorf("no hint of New persona and %s on an empty agent dir: %q", dirs.GlobalAgents(), text)
 	}
 }

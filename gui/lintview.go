@@ -184,7 +184,7 @@ func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
 		b.Importance = widget.HighImportance
 		buttons = append(buttons, b)
 	}
-	return container.NewVBox(container.NewBorder(nil, nil, nil, container.NewHBox(buttons...), container.NewVBox(body...)), widget.NewSeparator())
+	return container.NewVBox(readingBorder(nil, nil, nil, container.NewHBox(buttons...), container.NewVBox(body...)), widget.NewSeparator())
 }
 
 // effectText says what a fix would change in the tools' statuses.

@@ -110,10 +110,10 @@ func (v *LogView) Reload() {
 		v.setFollow(true)
 		return
 	}
-	go func() {
+	v.s.background(func() {
 		es, err := reviewlog.Read(v.path, reviewlog.Filter{})
 		v.s.do(func() { v.load(es, err) })
-	}()
+	})
 }
 
 func (v *LogView) load(es []reviewlog.Entry, err error) {
@@ -244,7 +244,7 @@ func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
 	// the log again too: one Reload for the whole window.
 	filters := newFlow(container.NewHBox(bold("Agent"), v.Agent), container.NewHBox(bold("Action"), v.Action),
 		container.NewHBox(bold("Tool"), tool), v.Follow)
-	return widget.NewSimpleRenderer(container.NewBorder(filters, v.status, nil, nil, v.table))
+	return widget.NewSimpleRenderer(readingBorder(filters, v.status, nil, nil, v.table))
 }
 
 // logColumnWidths are the Log table's column widths: a width per column that suits its usual

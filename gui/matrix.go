@@ -5,6 +5,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -14,6 +15,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/compat"
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -35,18 +38,47 @@ type MatrixScreen struct {
 	families *widget.CheckGroup
 	table    *widget.Table
 	summary  *widget.Label
-	// shell is the per-persona summary of how shell commands are governed; bypassable
-	// deny-lists come first, with the allow-list advice.
+	// shell is one line about shell rules: how many personas have a bypassable deny-list.
+	// Each persona's posture is the table's last column, not a paragraph that grows with the
+	// catalog and takes the grid's place.
 	shell *widget.Label
-	am    []compat.View // pi-agent-manager 0.18.1's answer per row
+	// stale is set when a change came while the screen was not shown.
+	stale bool
+	// query filters the rows by persona name, as the toolbar's search does.
+	query *widget.Entry
+	// visible are the indexes of the matrix rows shown, after the name filters.
+	visible []int
+	am      []compat.View // pi-agent-manager 0.18.1's answer per matrix row
+
+	// amCache keeps pi-agent-manager's answers per persona file for one catalog snapshot and
+	// tool list: they come from the files on disk, so an edit never needs them again.
+	amCache struct {
+		catalog *personas.Catalog
+		tools   []string
+		views   map[string]compat.View // by scope and name
+	}
+	// sized is what the columns were last sized for; they are measured again only when it
+	// changes, not on every keystroke.
+	sized struct {
+		catalog *personas.Catalog
+		active  string
+		tools   []string
+	}
 }
+
+// shellColumnTitle heads the matrix's last column: each persona's shell posture in words.
+const shellColumnTitle = "shell commands"
 
 // NewMatrixScreen makes the matrix of s's personas.
 func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m := &MatrixScreen{s: s, st: st, matrix: &preview.Matrix{}}
 	m.summary = widget.NewLabel("")
+	m.summary.Truncation = fyne.TextTruncateEllipsis
 	m.shell = widget.NewLabel("")
-	m.shell.Wrapping = fyne.TextWrapWord
+	m.shell.Truncation = fyne.TextTruncateEllipsis
+	m.query = widget.NewEntry()
+	m.query.SetPlaceHolder("Filter personas by name")
+	m.query.OnChanged = func(string) { m.update() }
 	m.table = widget.NewTableWithHeaders(m.size, newMatrixCell, m.updateCell)
 	m.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
 	m.table.UpdateHeader = m.updateHeader
@@ -60,8 +92,10 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.families.OnChanged = func([]string) { m.applyFilter() }
 	m.ExtendBaseWidget(m)
 	m.recompute()
-	s.OnChange(m.Refresh)
-	st.onTools(func() bool { m.Refresh(); return true })
+	// The matrix shows the catalog as edited and the active agent in bold: opening another
+	// persona alone changes nothing it shows.
+	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) { m.update() })
+	st.onTools(func() bool { m.update(); return true })
 	return m
 }
 
@@ -71,13 +105,40 @@ func scopeNames() []string {
 }
 
 // Matrix is the matrix on screen.
-func (m *MatrixScreen) Matrix() *preview.Matrix { return m.matrix }
+func (m *MatrixScreen) Matrix() *preview.Matrix {
+	m.catchUp()
+	return m.matrix
+}
 
 // Refresh recomputes the matrix (only the rows of edited personas do any work) and redraws.
 func (m *MatrixScreen) Refresh() {
 	m.recompute()
+	m.stale = false
 	m.BaseWidget.Refresh()
 	m.table.Refresh()
+}
+
+// update follows a change of the catalog or an edit: while the screen is not shown it only
+// notes that it is behind (a keystroke in the editor then costs the matrix nothing), else it
+// recomputes and redraws the grid and its lines, not the filters above it.
+func (m *MatrixScreen) update() {
+	if !m.s.showing(MatrixTitle) {
+		m.stale = true
+		return
+	}
+	m.recompute()
+	m.stale = false
+	m.table.Refresh()
+}
+
+// catchUp recomputes the matrix if it fell behind while another screen was shown: when the
+// screen is shown again, or something reads it.
+func (m *MatrixScreen) catchUp() {
+	if m.stale {
+		m.recompute()
+		m.stale = false
+		m.table.Refresh()
+	}
 }
 
 // applyFilter shows the personas of the checked scopes and the tools of the checked families.
@@ -91,18 +152,77 @@ func (m *MatrixScreen) recompute() {
 	tools := PreviewTools(m.s.App().Preferences())
 	m.syncFamilies(tools)
 	m.matrix = m.st.cache.Matrix(m.st.personas(), tools, m.filter)
-	var cat []*personas.Persona
-	if m.s.catalog != nil {
-		cat = m.s.catalog.Personas()
+	m.am = m.amViews()
+	m.visible = m.visible[:0]
+	for i, r := range m.matrix.Rows {
+		if m.shows(r.Persona) {
+			m.visible = append(m.visible, i)
+		}
 	}
-	m.am = amViews(cat, m.matrix)
-	m.sizeColumns()
-	m.summary.SetText(matrixSummary(m.matrix))
-	m.shell.SetText(preview.ShellSummary(m.matrix))
+	if m.sized.catalog != m.s.catalog || m.sized.active != m.s.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
+		m.sizeColumns()
+		m.sized.catalog, m.sized.active, m.sized.tools = m.s.catalog, m.s.Active(), slices.Clone(m.matrix.Tools)
+	}
+	m.summary.SetText(matrixSummary(m.matrix, m.visible))
+	m.shell.SetText(shellLine(m.matrix))
 }
 
-// ShellSummary is the text of the per-persona shell summary under the matrix.
-func (m *MatrixScreen) ShellSummary() string { return m.shell.Text }
+// shows reports whether the row of persona passes the matrix's filter and the toolbar's search.
+func (m *MatrixScreen) shows(persona string) bool {
+	name := strings.ToLower(persona)
+	for _, q := range []string{m.query.Text, m.s.SearchText()} {
+		if q = strings.ToLower(strings.TrimSpace(q)); q != "" && !strings.Contains(name, q) {
+			return false
+		}
+	}
+	return true
+}
+
+// SetQuery filters the rows by persona name.
+func (m *MatrixScreen) SetQuery(q string) { m.query.SetText(q) }
+
+// VisibleRows are the personas of the rows shown, in order.
+func (m *MatrixScreen) VisibleRows() []string {
+	m.catchUp()
+	out := make([]string, len(m.visible))
+	for i, r := range m.visible {
+		out[i] = m.matrix.Rows[r].Persona
+	}
+	return out
+}
+
+// ShellSummary is every persona's shell posture in one text, bypassable deny-lists first
+// (the table shows the same per row, in its last column).
+func (m *MatrixScreen) ShellSummary() string { return preview.ShellSummary(m.Matrix()) }
+
+// ShellLine is the one line under the matrix about shell rules.
+func (m *MatrixScreen) ShellLine() string {
+	m.catchUp()
+	return m.shell.Text
+}
+
+// shellLine counts the personas whose shell rules are a bypassable deny-list, and says what to
+// write instead; the postures themselves are in the table's last column.
+func shellLine(mx *preview.Matrix) string {
+	var risky []string
+	for _, r := range mx.Rows {
+		if r.Shell.Form == engine.ShellDenyList {
+			risky = append(risky, r.Persona)
+		}
+	}
+	switch {
+	case len(mx.Rows) == 0:
+		return ""
+	case len(risky) == 0:
+		return "Shell commands: no persona relies on a deny-list (see the last column)."
+	}
+	names := strings.Join(risky[:min(3, len(risky))], ", ")
+	if len(risky) > 3 {
+		names += " and " + strconv.Itoa(len(risky)-3) + " more"
+	}
+	return "Shell commands: " + strconv.Itoa(len(risky)) + " persona(s) allow by default and deny by pattern, which is bypassable (" +
+		names + "); " + preview.AllowListAdvice + "."
+}
 
 // syncFamilies offers a check box per tool family; a family that appears (a tool the user
 // added) starts checked, so that a new tool is never filtered out unseen.
@@ -124,21 +244,34 @@ func (m *MatrixScreen) syncFamilies(tools []string) {
 
 // matrixSummary counts the cells per status, so that "which personas can run X" reads at a
 // glance together with a family filter.
-func matrixSummary(mx *preview.Matrix) string {
+func matrixSummary(mx *preview.Matrix, visible []int) string {
 	counts := map[preview.Kind]int{}
-	for _, r := range mx.Rows {
-		for _, c := range r.Cells {
+	for _, i := range visible {
+		for _, c := range mx.Rows[i].Cells {
 			counts[c.Kind]++
 		}
 	}
-	s := strconv.Itoa(len(mx.Rows)) + " personas × " + strconv.Itoa(len(mx.Tools)) + " tools:"
+	s := strconv.Itoa(len(visible)) + " personas × " + strconv.Itoa(len(mx.Tools)) + " tools"
+	if len(visible) != len(mx.Rows) {
+		s = strconv.Itoa(len(visible)) + " of " + strconv.Itoa(len(mx.Rows)) + " personas (filtered) × " + strconv.Itoa(len(mx.Tools)) + " tools"
+	}
+	s += ":"
 	for _, k := range preview.Kinds {
-		s += "  " + k.Letter() + " " + k.String() + " " + strconv.Itoa(counts[k])
+		s += "  " + strconv.Itoa(counts[k]) + " " + legendText(k)
 	}
 	return s
 }
 
-func (m *MatrixScreen) size() (int, int) { return len(m.matrix.Rows), len(m.matrix.Tools) }
+// size is the table's: the visible rows, and a column per tool plus the shell column.
+func (m *MatrixScreen) size() (int, int) { return len(m.visible), len(m.matrix.Tools) + 1 }
+
+// row is the matrix row shown at table row i, false when there is none.
+func (m *MatrixScreen) row(i int) (int, bool) {
+	if i < 0 || i >= len(m.visible) {
+		return 0, false
+	}
+	return m.visible[i], true
+}
 
 // sizeColumns makes each column as wide as its tool's name and the header column as wide as
 // the longest persona name. Both are measured bold: tool names always are, and so is the
@@ -149,12 +282,19 @@ func (m *MatrixScreen) sizeColumns() {
 	for i, t := range m.matrix.Tools {
 		m.table.SetColumnWidth(i, max(fyne.MeasureText(t, theme.TextSize(), bold).Width+pad, 36))
 	}
+	shell := fyne.MeasureText(shellColumnTitle, theme.TextSize(), bold).Width + pad
 	w := float32(80)
-	for i := range m.matrix.Rows {
+	for i, r := range m.matrix.Rows {
 		w = max(w, fyne.MeasureText(m.rowText(i), theme.TextSize(), bold).Width+pad)
+		shell = max(shell, fyne.MeasureText(shellText(r), theme.TextSize(), fyne.TextStyle{}).Width+pad)
 	}
-	m.table.SetColumnWidth(-1, w)
+	// A very long name is cut with "…" rather than pushing every cell out of sight.
+	m.table.SetColumnWidth(-1, min(w, 240))
+	m.table.SetColumnWidth(len(m.matrix.Tools), shell)
 }
+
+// shellText is a row's shell posture, as its last column shows it.
+func shellText(r preview.Row) string { return strings.TrimPrefix(r.Shell.Summary(), "shell: ") }
 
 func rowLabel(r preview.Row) string { return r.Persona + "  (" + r.Scope + ")" }
 
@@ -168,52 +308,77 @@ func (m *MatrixScreen) rowText(i int) string {
 	return label
 }
 
-// newMatrixCell is a coloured square with the status letter in its middle.
+// newMatrixCell is a coloured square with the status letter in its middle, or (in the shell
+// column) a line of text.
 func newMatrixCell() fyne.CanvasObject {
 	bg := canvas.NewRectangle(color.Transparent)
 	t := canvas.NewText("", color.White)
 	t.TextStyle = fyne.TextStyle{Bold: true}
 	t.Alignment = fyne.TextAlignCenter
-	return container.NewStack(bg, container.NewCenter(t))
+	line := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	return container.NewStack(bg, container.NewCenter(t), container.New(&paddedLayout{h: theme.InnerPadding()}, line))
 }
 
 func (m *MatrixScreen) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
-	if id.Row < 0 || id.Row >= len(m.matrix.Rows) || id.Col < 0 || id.Col >= len(m.matrix.Tools) {
+	r, ok := m.row(id.Row)
+	if !ok || id.Col < 0 || id.Col > len(m.matrix.Tools) {
 		return
 	}
-	c := m.matrix.Rows[id.Row].Cells[id.Col]
 	box := o.(*fyne.Container)
 	bg := box.Objects[0].(*canvas.Rectangle)
 	t := box.Objects[1].(*fyne.Container).Objects[0].(*canvas.Text)
-	bg.FillColor = kindColor(c.Kind)
-	t.Text = m.CellText(id.Row, id.Col)
+	line := box.Objects[2].(*fyne.Container).Objects[0].(*canvas.Text)
+	if id.Col == len(m.matrix.Tools) {
+		bg.FillColor, t.Text = color.Transparent, ""
+		line.Text = shellText(m.matrix.Rows[r])
+		line.Color = theme.Color(theme.ColorNameForeground)
+		if m.matrix.Rows[r].Shell.Form == engine.ShellDenyList {
+			line.Color = theme.Color(theme.ColorNameError)
+		}
+	} else {
+		bg.FillColor = kindColor(m.matrix.Rows[r].Cells[id.Col].Kind)
+		t.Text, line.Text = m.CellText(r, id.Col), ""
+	}
 	bg.Refresh()
 	t.Refresh()
+	line.Refresh()
 }
 
 func (m *MatrixScreen) updateHeader(id widget.TableCellID, o fyne.CanvasObject) {
 	l := o.(*widget.Label)
+	// Only a persona's name can be longer than its column (capped at 240 px): cut it with "…".
+	trunc := fyne.TextTruncateOff
+	if id.Col < 0 {
+		trunc = fyne.TextTruncateEllipsis
+	}
+	r, isRow := m.row(id.Row)
+	text, bold := "", false
 	switch {
 	case id.Row < 0 && id.Col >= 0 && id.Col < len(m.matrix.Tools):
-		l.SetText(m.matrix.Tools[id.Col])
-		l.TextStyle = fyne.TextStyle{Bold: true}
-	case id.Col < 0 && id.Row >= 0 && id.Row < len(m.matrix.Rows):
-		l.SetText(m.rowText(id.Row))
-		l.TextStyle = fyne.TextStyle{Bold: m.matrix.Rows[id.Row].Persona == m.s.Active()}
-	default:
-		l.SetText("")
+		text, bold = m.matrix.Tools[id.Col], true
+	case id.Row < 0 && id.Col == len(m.matrix.Tools):
+		text, bold = shellColumnTitle, true
+	case id.Col < 0 && isRow:
+		text, bold = m.rowText(r), m.matrix.Rows[r].Persona == m.s.Active()
 	}
+	// Every redraw of the grid updates every header in view; one that did not change is not
+	// laid out again (shaping the text is most of a redraw's cost).
+	if l.Text == text && l.TextStyle.Bold == bold && l.Truncation == trunc {
+		return
+	}
+	l.Text, l.TextStyle.Bold, l.Truncation = text, bold, trunc
 	l.Refresh()
 }
 
 // tapped opens the simulator on the cell's persona and tool.
 func (m *MatrixScreen) tapped(id widget.TableCellID) {
 	m.table.UnselectAll()
-	if id.Row < 0 || id.Row >= len(m.matrix.Rows) || id.Col < 0 || id.Col >= len(m.matrix.Tools) {
+	r, ok := m.row(id.Row)
+	if !ok || id.Col < 0 || id.Col >= len(m.matrix.Tools) {
 		return
 	}
-	q := preview.Query{Persona: m.matrix.Rows[id.Row].Persona, Tool: m.matrix.Tools[id.Col]}
-	if m.matrix.Rows[id.Row].Cells[id.Col].Kind == preview.KindDepends {
+	q := preview.Query{Persona: m.matrix.Rows[r].Persona, Tool: m.matrix.Tools[id.Col]}
+	if m.matrix.Rows[r].Cells[id.Col].Kind == preview.KindDepends {
 		q.Value = m.exampleValue(q.Persona, q.Tool)
 	}
 	// After the tap is handled: the table focuses itself once OnSelected returns, which
@@ -241,31 +406,37 @@ func (m *MatrixScreen) CellText(row, col int) string {
 }
 
 // amViews are pi-agent-manager 0.18.1's answers for the matrix rows, from the catalog's files
-// as they are on disk.
-func amViews(ps []*personas.Persona, mx *preview.Matrix) []compat.View {
-	out := make([]compat.View, len(mx.Rows))
-	for i, r := range mx.Rows {
-		for _, p := range ps {
-			if p.Name != r.Persona || p.Scope.String() != r.Scope {
-				continue
+// as they are on disk. They are read once per catalog snapshot and tool list: the files do not
+// change between reloads, so a keystroke reads and parses nothing.
+func (m *MatrixScreen) amViews() []compat.View {
+	c := &m.amCache
+	if c.catalog != m.s.catalog || !slices.Equal(c.tools, m.matrix.Tools) || c.views == nil {
+		c.catalog, c.tools, c.views = m.s.catalog, slices.Clone(m.matrix.Tools), map[string]compat.View{}
+		if m.s.catalog != nil {
+			for _, p := range m.s.catalog.Personas() {
+				var data []byte
+				if p.Path != "" {
+					data, _ = os.ReadFile(p.Path)
+				}
+				c.views[p.Scope.String()+"\x00"+p.Name] = compat.ViewOf(p, data, c.tools)
 			}
-			var data []byte
-			if p.Path != "" {
-				data, _ = os.ReadFile(p.Path)
-			}
-			out[i] = compat.ViewOf(p, data, mx.Tools)
-			break
 		}
+	}
+	out := make([]compat.View, len(m.matrix.Rows))
+	for i, r := range m.matrix.Rows {
+		out[i] = c.views[r.Scope+"\x00"+r.Persona]
 	}
 	return out
 }
 
+// matrixLegend says what each letter and colour means, in words; it scrolls sideways in a
+// narrow window instead of widening it.
 func matrixLegend() fyne.CanvasObject {
-	items := []fyne.CanvasObject{widget.NewLabel("Legend:")}
+	items := []fyne.CanvasObject{widget.NewLabel("Cells:")}
 	for _, k := range preview.Kinds {
 		items = append(items, badge(k.Letter(), kindColor(k)), widget.NewLabel(legendText(k)))
 	}
-	return container.NewHBox(items...)
+	return container.NewHScroll(container.NewHBox(items...))
 }
 
 func legendText(k preview.Kind) string {
@@ -281,14 +452,20 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 		return widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	filters := container.New(layout.NewFormLayout(),
-		bold("Scopes"), m.scopes,
+		bold("Personas"), readingBorder(nil, nil, nil, m.scopes, m.query),
 		bold("Tool families"), container.NewHScroll(m.families),
 	)
+	cut := func(s string, style fyne.TextStyle) *widget.Label {
+		l := widget.NewLabelWithStyle(s, fyne.TextAlignLeading, style)
+		l.Truncation = fyne.TextTruncateEllipsis
+		return l
+	}
+	// Four short lines, each cut with "…" rather than wrapped, so that the grid keeps the
+	// screen's height whatever the catalog holds.
 	bottom := container.NewVBox(matrixLegend(), m.summary, m.shell,
-		widget.NewLabel("X|H, X|·: agentmgr's answer | pi-agent-manager 0.18.1's (H hidden, · shown) where they differ; "+
-			"⚠ AM skips: it skips the file. Which applies depends on what you run."),
-		widget.NewLabelWithStyle("Tap a cell to see, in the simulator, which rule decides that persona's calls of that tool.", fyne.TextAlignLeading, fyne.TextStyle{Italic: true}))
-	return widget.NewSimpleRenderer(container.NewBorder(filters, bottom, nil, nil, m.table))
+		cut("Tap a cell to see which rule decides it. Two answers (A|H): agentmgr's, then pi-agent-manager 0.18.1's (H hides, · shows), where they differ; "+
+			"\"⚠ AM skips\": pi-agent-manager ignores that file.", fyne.TextStyle{Italic: true}))
+	return widget.NewSimpleRenderer(readingBorder(filters, bottom, nil, nil, m.table))
 }
 
 // exampleValue is the first example value the Preview lists for persona's tool: a "depends"

@@ -11,6 +11,10 @@ const (
 	MenuFile  = "File"
 	MenuAgent = "Agent"
 	MenuView  = "View"
+	MenuEdit  = "Edit"
+
+	ItemUndo = "Undo"
+	ItemRedo = "Redo"
 
 	ItemNewPersona    = "New persona…"
 	ItemImport        = "Import…"
@@ -46,6 +50,14 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		&fyne.MenuItem{Label: ItemQuit, IsQuit: true, Action: s.requestClose,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}},
 	)
+	// Undo and Redo act on the persona open in the editor, a whole edit at a time (a run of
+	// typing in one field, a rule added, moved or deleted, a Revert).
+	edit := fyne.NewMenu(MenuEdit,
+		&fyne.MenuItem{Label: ItemUndo, Action: s.undo, Shortcut: &fyne.ShortcutUndo{}},
+		&fyne.MenuItem{Label: ItemRedo, Action: s.redo, Shortcut: &fyne.ShortcutRedo{}},
+		&fyne.MenuItem{Label: ItemRedo + " (Ctrl+Shift+Z)", Action: s.redo,
+			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}},
+	)
 	agent := fyne.NewMenu(MenuAgent,
 		&fyne.MenuItem{Label: ItemNextAgent, Action: func() { s.CycleActive(1) }},
 		&fyne.MenuItem{Label: ItemPreviousAgent, Action: func() { s.CycleActive(-1) }},
@@ -62,7 +74,7 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		view.Items = append(view.Items, item)
 	}
 	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), s.tabItems()...)
-	mm := fyne.NewMainMenu(file, agent, view)
+	mm := fyne.NewMainMenu(file, edit, agent, view)
 	for _, h := range menuExtensions() {
 		h(s, mm)
 	}
@@ -124,4 +136,18 @@ func FindMenuItem(mm *fyne.MainMenu, menu, label string) *fyne.MenuItem {
 		}
 	}
 	return nil
+}
+
+// undo takes back the open persona's last edit.
+func (s *Shell) undo() {
+	if s.editor != nil {
+		s.editor.Undo()
+	}
+}
+
+// redo makes the open persona's last undone edit again.
+func (s *Shell) redo() {
+	if s.editor != nil {
+		s.editor.Redo()
+	}
 }

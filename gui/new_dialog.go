@@ -83,6 +83,8 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			name.SetText(from.Name + "-copy")
 		}
 	}
+	// With hundreds of personas to copy, the choice is filtered by typing.
+	startBox, _ := withFilter(start)
 	// The hint always holds a sentence, so that the dialog does not jump when an error goes;
 	// it says why Create is off while the name cannot be used.
 	hint := widget.NewLabel("")
@@ -105,7 +107,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	items := []*widget.FormItem{
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("", hint),
-		widget.NewFormItem("Start from", start),
+		widget.NewFormItem("Start from", startBox),
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Scope", scope),
 	}

@@ -23,7 +23,7 @@ func newNoticeBar() *noticeBar {
 	n.action.Importance = widget.HighImportance
 	closeBtn := widget.NewButtonWithIcon("", theme.CancelIcon(), func() { n.box.Hide() })
 	closeBtn.Importance = widget.LowImportance
-	n.box = container.NewBorder(nil, widget.NewSeparator(), widget.NewIcon(theme.InfoIcon()), container.NewHBox(n.action, closeBtn), n.text)
+	n.box = readingBorder(nil, widget.NewSeparator(), widget.NewIcon(theme.InfoIcon()), container.NewHBox(n.action, closeBtn), n.text)
 	n.box.Hide()
 	return n
 }

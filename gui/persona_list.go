@@ -28,6 +28,16 @@ type PersonaList struct {
 
 	amFor   *personas.Catalog // the catalog amMarks were read for
 	amMarks map[string]string // file -> what pi-agent-manager 0.18.1 does with it
+
+	// shown is what the list was last built from: a keystroke in the editor changes none of
+	// it (only the first one, which marks the persona unsaved), so it rebuilds nothing.
+	shown listKey
+}
+
+// listKey is everything the list's rows depend on.
+type listKey struct {
+	catalog                   *personas.Catalog
+	active, dirty, filter, at string
 }
 
 // NewPersonaList makes the list for s.
@@ -58,6 +68,11 @@ func (l *PersonaList) refresh() {
 	if s.toolbar != nil {
 		in.Filter = s.toolbar.Search.Text
 	}
+	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.selected}
+	if key == l.shown && l.items != nil {
+		return
+	}
+	l.shown = key
 	l.items = personalist.BuildList(in)
 	l.list.Refresh()
 	l.syncing = true

@@ -27,7 +27,7 @@ type PersonaTab struct {
 	Color       *widget.Select
 	Hidden      *widget.Check
 	Steps       *widget.Entry
-	Prompt      *widget.Entry
+	Prompt      *TextArea
 
 	swatch *canvas.Rectangle
 	msgs   map[string]*widget.Label // validation message under each field
@@ -74,7 +74,7 @@ func NewPersonaTab(m *personaedit.Model) *PersonaTab {
 	t.Steps = widget.NewEntry()
 	t.Steps.SetPlaceHolder("no budget")
 	t.Steps.OnChanged = set(func(d *personaedit.Draft, s string) { d.Steps = s })
-	t.Prompt = widget.NewMultiLineEntry()
+	t.Prompt = NewTextArea()
 	t.Prompt.TextStyle.Monospace = true
 	// Lines as the file has them: prompts are usually wrapped by their authors, and re-wrapping
 	// hard-wrapped text breaks it in odd places.
@@ -111,14 +111,18 @@ func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
 		widget.NewFormItem("Description", field(t.Description, personaedit.FieldDescription)),
 		widget.NewFormItem("Type", field(t.Type, personaedit.FieldType)),
 		widget.NewFormItem("Icon", field(t.Icon, personaedit.FieldIcon)),
-		widget.NewFormItem("Colour", field(container.NewBorder(nil, nil, container.NewCenter(t.swatch), nil, t.Color), personaedit.FieldColor)),
+		widget.NewFormItem("Colour", field(readingBorder(nil, nil, container.NewCenter(t.swatch), nil, t.Color), personaedit.FieldColor)),
 		widget.NewFormItem("Hidden", t.Hidden),
 		widget.NewFormItem("Steps", field(t.Steps, personaedit.FieldSteps)),
 	)
-	prompt := container.NewBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
+	prompt := readingBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
 	// The tab scrolls in a low window instead of making the window taller than 600 px; in a
 	// taller one the prompt takes the rest of the height.
-	return widget.NewSimpleRenderer(container.NewVScroll(container.NewBorder(form, nil, nil, nil, prompt)))
+	scroll := container.NewVScroll(readingBorder(form, nil, nil, nil, prompt))
+	// Tab into the prompt of a low window scrolls it into view: focus must never go where it
+	// cannot be seen.
+	t.Prompt.OnFocus = func() { scroll.ScrollToBottom() }
+	return widget.NewSimpleRenderer(scroll)
 }
 
 // refresh shows the draft and its problems. Entries are only set when they differ from the
@@ -154,7 +158,7 @@ func (t *PersonaTab) refresh() {
 		t.Hidden.SetChecked(d.Hidden)
 	}
 	setText(t.Steps, d.Steps)
-	setText(t.Prompt, d.Prompt)
+	setText(&t.Prompt.Entry, d.Prompt)
 	errs := m.Validate()
 	for f, l := range t.msgs {
 		msg := personaedit.FieldMessage(errs, f, -1)

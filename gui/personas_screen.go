@@ -1,7 +1,11 @@
 package gui
 
 import (
+	"github.com/agentmgr/agentmgr/personas"
 	"image/color"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -66,7 +70,7 @@ func (p *PersonasScreen) follow() {
 	}
 	if m == nil {
 		p.view = nil
-		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel("Select a persona on the left, or make a new one."))}
+		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel(p.shell.emptyHint()))}
 	} else {
 		// Keep the tab the person was on: a reload or a save reopens the same persona.
 		tab := ""
@@ -82,4 +86,27 @@ func (p *PersonasScreen) follow() {
 		p.editor.Objects = []fyne.CanvasObject{p.view}
 	}
 	p.editor.Refresh()
+}
+
+// emptyHint is what the editor's place says when nothing is open: with no persona of one's
+// own yet, where they go and how to make one.
+func (s *Shell) emptyHint() string {
+	for _, p := range s.catalog.Personas() {
+		if p.Scope != personas.ScopeBuiltin {
+			return "Select a persona on the left, or make a new one."
+		}
+	}
+	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + homeRelative(s.dirs.GlobalAgents()) + "."
+}
+
+// homeRelative writes a path under the home folder as ~/...
+func homeRelative(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(home, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.Join("~", rel)
+	}
+	return p
 }

@@ -146,7 +146,7 @@ func ShowPicker(s *Shell) *Picker {
 		p.m.sel = i
 		p.choose()
 	}
-	content := container.NewBorder(p.Entry, nil, nil, nil, p.list)
+	content := readingBorder(p.Entry, nil, nil, nil, p.list)
 	p.pop = widget.NewModalPopUp(content, s.Window().Canvas())
 	p.pop.Resize(fyne.NewSize(520, 360))
 	p.pop.Show()

@@ -31,6 +31,7 @@ func part2Shell(t *testing.T) *Shell {
 	a.Preferences().SetBool(logFollowKey, false)
 	s := NewShell(a, part2Dirs(t), Screens()...)
 	s.do = func(f func()) { f() }
+	s.spawn = func(f func()) { f() } // no goroutine outlives the test
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {

@@ -254,7 +254,7 @@ func (v *PreviewTab) showDetail() {
 			try := widget.NewButtonWithIcon("Try", theme.SearchIcon(), func() {
 				v.st.simulate(preview.Query{Persona: v.m.Persona().Name, Tool: st.Tool, Value: o.Example})
 			})
-			v.detail.Objects = append(v.detail.Objects, container.NewBorder(nil, nil, container.NewVBox(actionBadge(o.Action)), try, line))
+			v.detail.Objects = append(v.detail.Objects, readingBorder(nil, nil, container.NewVBox(actionBadge(o.Action)), try, line))
 		}
 		if st.Approximate {
 			v.detail.Objects = append(v.detail.Objects, warnLabel("These rules are too intricate to list every case; the cases above were found first."))
@@ -289,12 +289,12 @@ func (v *PreviewTab) addTool() {
 
 // CreateRenderer lays out the statuses and details over the envelope and block.
 func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
-	add := container.NewBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
+	add := readingBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
 	// The persona-wide lines (mode, shell posture, pi-agent-manager's note) head the detail
 	// pane, so that the tool list runs the whole height.
 	lists := container.NewHSplit(v.list, container.NewVScroll(container.NewVBox(v.mode, v.shell, v.amNote, widget.NewSeparator(), v.detail)))
 	lists.Offset = 0.5
-	tools := container.NewBorder(nil, add, nil, nil, lists)
+	tools := readingBorder(nil, add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),
 		container.NewTabItem("Persona block", container.NewScroll(v.block)),

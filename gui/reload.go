@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -50,14 +51,30 @@ func (s *Shell) Reload() {
 	}
 	dirs, saves := s.dirs, s.saves
 	s.inflight++
-	go func() {
+	s.background(func() {
 		snap := loadSnapshot(dirs, path)
 		s.do(func() {
 			s.inflight--
 			s.applySnapshot(snap, saves)
 		})
+	})
+}
+
+// background runs f off the UI goroutine (f hands its result back with s.do). Every such
+// goroutine is counted, so that a test can wait until none is left (waitBackground) instead
+// of leaving one to race with the next test's widgets.
+func (s *Shell) background(f func()) { s.spawn(f) }
+
+func (s *Shell) goTracked(f func()) {
+	s.bg.Add(1)
+	go func() {
+		defer s.bg.Done()
+		f()
 	}()
 }
+
+// waitBackground waits until the work background started has returned.
+func (s *Shell) waitBackground() { s.bg.Wait() }
 
 // applySnapshot installs what a reload read. saves is the save count when the reload started.
 func (s *Shell) applySnapshot(snap *snapshot, saves int) {
@@ -81,7 +98,9 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 		s.editor = s.open(s.selected, snap)
 	}
 	s.updateTitle()
-	s.changed()
+	// A reload may change any part: the catalog, the state file's active agent, the selection
+	// (a fixed broken file becomes its persona) and the open draft (reopened from disk).
+	s.changed(workspace.Everything)
 }
 
 // followSelection keeps the selection on the same thing across a reload: a broken file that

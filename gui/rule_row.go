@@ -74,8 +74,8 @@ func (r *ruleRowView) fields() []fyne.Focusable {
 
 // CreateRenderer lays the row out: selection bar, the five columns, then its messages.
 func (r *ruleRowView) CreateRenderer() fyne.WidgetRenderer {
-	key := container.NewBorder(nil, nil, r.pick, nil, r.Permission)
-	action := container.NewBorder(nil, nil, r.actionBar, nil, r.Action)
+	key := readingBorder(nil, nil, r.pick, nil, r.Permission)
+	action := readingBorder(nil, nil, r.actionBar, nil, r.Action)
 	cols := container.NewGridWithColumns(5, key, r.Pattern, action, r.Reason, r.covers)
 	body := container.NewVBox(cols, r.msg, r.notes)
 	return widget.NewSimpleRenderer(container.NewStack(r.bg, body))
@@ -145,7 +145,7 @@ func (r *ruleRowView) showNotes(notes []RuleNote) {
 		l.Importance = widget.WarningImportance
 		l.Wrapping = fyne.TextWrapWord
 		if n.Fix != "" && n.Apply != nil {
-			objs = append(objs, container.NewBorder(nil, nil, nil, widget.NewButton(n.Fix, n.Apply), l))
+			objs = append(objs, readingBorder(nil, nil, nil, widget.NewButton(n.Fix, n.Apply), l))
 		} else {
 			objs = append(objs, l)
 		}

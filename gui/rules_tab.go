@@ -96,8 +96,8 @@ func (t *RulesTab) CreateRenderer() fyne.WidgetRenderer {
 	)
 	// The table keeps its columns' widths and scrolls sideways in a narrow window, instead of
 	// making the window (or squeezing the persona list) wider.
-	table := container.NewHScroll(container.NewBorder(ruleHeader(), nil, nil, nil, t.scroll))
-	return widget.NewSimpleRenderer(container.NewBorder(head, nil, nil, nil, table))
+	table := container.NewHScroll(readingBorder(ruleHeader(), nil, nil, nil, t.scroll))
+	return widget.NewSimpleRenderer(readingBorder(head, nil, nil, nil, table))
 }
 
 // Row returns the view of rules row i, for tests and for jumping to a rule.

@@ -4,7 +4,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/agentmgr/agentmgr/gui/keysedit"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
@@ -41,7 +40,7 @@ func Screens() []Screen {
 		}},
 		{Title: ApprovalsTitle, IconName: theme.IconNameConfirm, Eager: true, Make: makeApprovalsScreen},
 		{Title: KeysTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
-			return NewKeysScreen(s, keysedit.Load(keysPath(s), s.App().Preferences().String(piVersionKey)))
+			return NewKeysScreen(s, keysModel(s, s.App().Preferences().String(piVersionKey)))
 		}},
 		{Title: LogTitle, IconName: theme.IconNameList, Make: func(s *Shell) fyne.CanvasObject {
 			v := NewLogView(s, s.Dirs().ReviewLog())

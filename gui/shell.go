@@ -5,11 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -34,6 +36,11 @@ type Shell struct {
 	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
 	// background half of a reload in step.
 	do func(f func())
+	// spawn runs f off the UI goroutine (see background); tests whose do runs work at once
+	// replace it to run f at once too, so that no goroutine outlives them.
+	spawn func(f func())
+	// bg counts the work background started that has not returned.
+	bg sync.WaitGroup
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
 
@@ -54,9 +61,11 @@ type Shell struct {
 	// inflight counts reloads whose result has not been applied yet (tests wait for them).
 	inflight int
 
-	listeners []func()
-	watcher   *watcher
+	// events tells the screens which part of the workspace changed (see OnChange, Subscribe).
+	events  workspace.Events
+	watcher *watcher
 
+	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
 	screen    *PersonasScreen
 	toolbar   *Toolbar
 	notice    *noticeBar
@@ -76,12 +85,16 @@ type Shell struct {
 // frame, so that the window never opens empty.
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
+	s.spawn = s.goTracked
 	snap := loadSnapshot(dirs, "")
 	s.catalog = snap.catalog
 	s.followState(snap.state)
 	s.selected = s.active
 	s.editor = s.open(s.selected, nil)
 	s.win = a.NewWindow(AppName)
+	if _, ours := a.Settings().Theme().(focusTheme); !ours {
+		UseFocusTheme(a)
+	}
 	s.buildWindow(screens)
 	return s
 }
@@ -144,15 +157,30 @@ func (s *Shell) EditedPersona(name string) *personas.Persona {
 	return p
 }
 
-// OnChange adds a listener called after any change of the catalog, the active persona, the
-// selection or the open persona's edits.
-func (s *Shell) OnChange(f func()) { s.listeners = append(s.listeners, f) }
-
-func (s *Shell) changed() {
-	for _, f := range s.listeners {
-		f()
+// SearchText is what the toolbar's search field holds: it filters the persona list and the
+// Matrix's rows.
+func (s *Shell) SearchText() string {
+	if s.toolbar == nil {
+		return ""
 	}
+	return s.toolbar.Search.Text
 }
+
+// OnChange adds a listener called after any change of the catalog, the active persona, the
+// selection or the open persona's edits; the returned function removes it. A screen that
+// follows only some of these subscribes to them with Subscribe.
+func (s *Shell) OnChange(f func()) (unsubscribe func()) {
+	return s.events.Subscribe(workspace.Everything, func(workspace.Change) { f() })
+}
+
+// Subscribe calls f after every change that includes one of parts (a workspace.Change: the
+// catalog, the active agent, the selection, the draft), until the returned function is called.
+func (s *Shell) Subscribe(parts workspace.Change, f func(workspace.Change)) (unsubscribe func()) {
+	return s.events.Subscribe(parts, f)
+}
+
+// changed tells the subscribers of the parts c that changed.
+func (s *Shell) changed(c workspace.Change) { s.events.Publish(c) }
 
 // SelectPersona selects the list item key (a persona name or a broken file's path) and opens it
 // in the editor. With unsaved edits it first asks to save, discard or cancel; cancel keeps the
@@ -164,7 +192,7 @@ func (s *Shell) SelectPersona(key string) {
 	s.leaveEditor(func() {
 		s.selected = key
 		s.editor = s.open(key, nil)
-		s.changed()
+		s.changed(workspace.SelectionChanged)
 	})
 }
 
@@ -189,7 +217,7 @@ func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 func (s *Shell) watchModel(m *personaedit.Model) *personaedit.Model {
 	m.OnChange(func() {
 		if s.editor == m {
-			s.changed()
+			s.changed(workspace.DraftChanged)
 		}
 	})
 	return m
@@ -214,7 +242,7 @@ func (s *Shell) SetActive(name string) error {
 	}
 	s.followState(st)
 	s.updateTitle()
-	s.changed()
+	s.changed(workspace.ActiveChanged)
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -107,21 +108,21 @@ func (s *Shell) reloadThen(then func()) {
 	s.saves++
 	saves := s.saves
 	s.inflight++
-	go func() {
+	s.background(func() {
 		snap := loadSnapshot(dirs, "")
 		s.do(func() {
 			s.inflight--
 			s.applySnapshot(snap, saves)
 			then()
 		})
-	}()
+	})
 }
 
 // selectNow selects key without asking (the editor was left already) and opens it.
 func (s *Shell) selectNow(key string) {
 	s.selected = key
 	s.editor = s.open(key, nil)
-	s.changed()
+	s.changed(workspace.SelectionChanged)
 }
 
 // RevealRule opens persona name on its Rules tab with row selected (asking first, as any
@@ -211,7 +212,7 @@ func (s *Shell) deletePersona() {
 	if m.Dirty() {
 		msg += " Your unsaved changes are dropped."
 	}
-	s.choose("Delete "+name+"?", msg, []string{"Delete", choiceCancel}, func(c string) {
+	s.chooseDestructive("Delete "+name+"?", msg, []string{"Delete", choiceCancel}, func(c string) {
 		if c != "Delete" {
 			return
 		}

@@ -247,7 +247,7 @@ func simulatorResultObjects(r *preview.Result, err error, bases []string, reveal
 		rule := r.Rule
 		row = append(row, widget.NewButtonWithIcon(fmt.Sprintf("Show rule %d", rule.Row()), theme.NavigateNextIcon(), func() { reveal(rule) }))
 	}
-	out = append(out, container.NewBorder(nil, nil, nil, container.NewVBox(row...), why))
+	out = append(out, readingBorder(nil, nil, nil, container.NewVBox(row...), why))
 	if d.Reason != "" && !r.FailClosed {
 		out = append(out, wrapLabel("Reason: "+d.Reason))
 	}
@@ -272,7 +272,7 @@ func simulatorResultObjects(r *preview.Result, err error, bases []string, reveal
 				detail += "; " + u.Reason
 			}
 			// The badge keeps its own height at the top of the unit's two lines.
-			out = append(out, container.NewBorder(nil, nil, container.NewVBox(actionBadge(u.Action)), nil, container.NewVBox(text, wrapLabel(detail))))
+			out = append(out, readingBorder(nil, nil, container.NewVBox(actionBadge(u.Action)), nil, container.NewVBox(text, wrapLabel(detail))))
 		}
 	}
 	if len(r.Suggestions) > 0 {
@@ -329,8 +329,8 @@ func (v *SimulatorScreen) CreateRenderer() fyne.WidgetRenderer {
 		widget.NewFormItem("Session", v.Session),
 	)
 	top := container.NewVBox(form, container.NewHBox(v.Check))
-	main := container.NewBorder(top, nil, nil, nil, container.NewVScroll(v.result))
-	side := container.NewBorder(widget.NewLabelWithStyle("Last checks", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, v.history)
+	main := readingBorder(top, nil, nil, nil, container.NewVScroll(v.result))
+	side := readingBorder(widget.NewLabelWithStyle("Last checks", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, v.history)
 	split := container.NewHSplit(main, side)
 	split.Offset = 0.7
 	return widget.NewSimpleRenderer(split)

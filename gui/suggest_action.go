@@ -54,10 +54,10 @@ func proposeLeastPrivilege(logPath, from string) LeastPrivilege {
 // create it as a new persona. The log is read off the UI goroutine.
 func (s *Shell) SuggestLeastPrivilege(name string) {
 	path := s.Dirs().ReviewLog()
-	go func() {
+	s.background(func() {
 		lp := proposeLeastPrivilege(path, name)
 		s.do(func() { s.showLeastPrivilege(lp) })
-	}()
+	})
 }
 
 // showLeastPrivilege shows the proposed persona file with a button that creates it.
@@ -77,7 +77,7 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 		notes = append(notes, fmt.Sprintf("Not kept: %s %q: %s", u.Tool, strings.Join(u.Values, "; "), u.Why))
 	}
 	text := widget.NewLabelWithStyle(string(lp.Text), fyne.TextAlignLeading, fyne.TextStyle{Monospace: true})
-	body := container.NewBorder(container.NewVBox(wrapLabel(summary), wrapLabel(strings.Join(notes, "\n"))), nil, nil, nil, container.NewScroll(text))
+	body := readingBorder(container.NewVBox(wrapLabel(summary), wrapLabel(strings.Join(notes, "\n"))), nil, nil, nil, container.NewScroll(text))
 	var d dialog.Dialog
 	create := widget.NewButton("Create "+lp.Name, func() {
 		d.Hide()

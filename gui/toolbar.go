@@ -54,7 +54,12 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.yolo = container.NewStack(bg, badge)
 	t.Search = widget.NewEntry()
 	t.Search.SetPlaceHolder("Search personas")
-	t.Search.OnChanged = func(string) { s.screen.list.refresh() }
+	t.Search.OnChanged = func(string) {
+		s.screen.list.refresh()
+		if st := s.preview; st != nil && st.matrix != nil {
+			st.matrix.update() // the search filters the Matrix's rows too
+		}
+	}
 	// Enter opens the first match, so that finding a persona by name needs no mouse.
 	t.Search.OnSubmitted = func(string) { s.screen.list.openFirst() }
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
@@ -72,7 +77,7 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
 	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), t.prev, t.next)
 	right := container.NewHBox(newBtn, reload)
-	row := container.NewBorder(nil, nil, active, right, t.Search)
+	row := readingBorder(nil, nil, active, right, t.Search)
 	return widget.NewSimpleRenderer(container.NewVBox(container.NewPadded(row), widget.NewSeparator()))
 }
 

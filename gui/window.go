@@ -35,6 +35,12 @@ func (t screenTabs) show(i int) {
 	}
 }
 
+// showing reports whether the screen titled title is the one shown.
+func (s *Shell) showing(title string) bool {
+	t := s.tabs.tabs
+	return t != nil && t.Selected() != nil && t.Selected().Text == title
+}
+
 // ShowScreen brings the screen titled title to the front, building it if needed; it reports
 // whether there is one.
 func (s *Shell) ShowScreen(title string) bool {
@@ -94,6 +100,9 @@ func (s *Shell) buildWindow(screens []Screen) {
 				s.tabs.build(i - 1)
 			}
 		}
+		if st := s.preview; st != nil && st.matrix != nil && it.Text == MatrixTitle {
+			st.matrix.catchUp()
+		}
 	}
 	for i, sc := range screens {
 		if sc.Eager {
@@ -102,9 +111,64 @@ func (s *Shell) buildWindow(screens []Screen) {
 	}
 	s.toolbar = NewToolbar(s)
 	s.notice = newNoticeBar()
-	s.win.SetContent(container.NewBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs))
-	s.win.Resize(fyne.NewSize(1180, 760))
+	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
+	s.win.SetContent(container.New(capLayout{max: contentCap}, s.frame))
+	s.win.Resize(windowSize(s.app.Preferences()))
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()
 	s.updateTitle()
+}
+
+// contentCap is the most the window's content may ask for: an 800x600 screen less the menu bar
+// and the window's frame. Every screen is built to fit it (long content scrolls in its pane,
+// long text is cut); the cap is the backstop that keeps a screen that does not from growing
+// the window past the screen, where its Save bar and dialogs could not be reached.
+var contentCap = fyne.NewSize(780, 540)
+
+// capLayout gives its one object the whole space, and claims at most max as its minimum size.
+type capLayout struct{ max fyne.Size }
+
+func (l capLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l capLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return fyne.NewSize(min(m.Width, l.max.Width), min(m.Height, l.max.Height))
+}
+
+// Preferences holding the window's size when it was last closed.
+const (
+	windowWidthKey  = "window.width"
+	windowHeightKey = "window.height"
+)
+
+// defaultWindowSize is the first run's size: it fits an 800x600 screen with a title bar.
+// Fyne cannot tell the app the screen's size, so the first window is one that fits the
+// smallest screen the app supports, and the size the person then chooses is remembered. (Fyne
+// has no API for a window's position either: the window manager places it.)
+var defaultWindowSize = fyne.NewSize(790, 560)
+
+// windowSize is the size the window was last closed at, or the default.
+func windowSize(prefs fyne.Preferences) fyne.Size {
+	w, h := prefs.Float(windowWidthKey), prefs.Float(windowHeightKey)
+	if w < 400 || h < 300 {
+		return defaultWindowSize
+	}
+	return fyne.NewSize(float32(w), float32(h))
+}
+
+// rememberWindowSize keeps the window's size for the next start.
+func (s *Shell) rememberWindowSize() {
+	size := s.win.Canvas().Size()
+	if size.Width >= 400 && size.Height >= 300 {
+		s.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))
+		s.app.Preferences().SetFloat(windowHeightKey, float64(size.Height))
+	}
 }

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,7 +23,12 @@ func TestMainWindowImages(t *testing.T) {
 		open string
 		tab  string
 	}{
-		{"markup/window_builtins.xml", func(t *testing.T) locations.Dirs { return locations.Dirs{Agent: t.TempDir()} }, "", ""},
+		{"markup/window_builtins.xml", func(t *testing.T) locations.Dirs {
+			// The empty agent dir's hint names its folder: under HOME, it reads the same every run.
+			dir := t.TempDir()
+			t.Setenv("HOME", filepath.Dir(dir))
+			return locations.Dirs{Agent: dir}
+		}, "", ""},
 		{"markup/window_fixture.xml", fixtureDirs, "", ""},
 		{"window_fixture_rules.png", fixtureDirs, "reviewer", TabRules},
 	}

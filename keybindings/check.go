@@ -127,6 +127,16 @@ type checker struct {
 	keysOf   map[string][]Combo // effective keys per built-in id
 	report   *Report
 	sugg     *suggester
+	app      []AppKey // the desktop app's own shortcuts
+}
+
+// AppKey is a shortcut the desktop app itself uses (Ctrl+Shift+Tab: Previous tab). The app
+// binds the agent manager's actions to its menu too, so an action on one of these keys would do
+// two things there; Check reports it and never suggests these keys.
+type AppKey struct {
+	Combo Combo
+	// Name is what the key does in the app, for messages: "View › Previous tab".
+	Name string
 }
 
 // Check reports, for pi release table, what pi will do with every key of
@@ -134,15 +144,16 @@ type checker struct {
 // combos, never spellings, against pi's built-in bindings after the
 // overrides in f itself: a file that rebinds app.thinking.cycle frees
 // shift+tab, and one that binds another id to a key takes it. A nil table
-// means the newest pi; a nil f means no keybindings.json.
-func Check(f *File, table *Table) *Report {
+// means the newest pi; a nil f means no keybindings.json. app are the desktop app's own
+// shortcuts: an action on one of them is reported, and no fix proposes one.
+func Check(f *File, table *Table, app ...AppKey) *Report {
 	if table == nil {
 		table = Latest()
 	}
 	if f == nil {
 		f, _ = Parse("", nil) // an empty source always parses
 	}
-	c := &checker{file: f, table: table, keysOf: map[string][]Combo{}, report: &Report{Table: table}}
+	c := &checker{file: f, table: table, keysOf: map[string][]Combo{}, report: &Report{Table: table}, app: app}
 	c.collectOwners()
 	c.collectActions()
 	c.sugg = newSuggester(c)
@@ -376,6 +387,17 @@ func (c *checker) checkKey(st *ActionStatus, ks *KeyStatus) {
 				setStatus(StatusClash, "clashes with "+other.ID)
 				break
 			}
+		}
+	}
+	for _, ak := range c.app {
+		if ak.Combo == ks.Combo {
+			f := base
+			f.Severity, f.Kind, f.Others = Warning, KindAppShortcut, []string{ak.Name}
+			f.Message = fmt.Sprintf("the desktop app uses %s for %s; there the key cannot also run %s", ks.Combo, ak.Name, st.ID)
+			f.Fixes = c.fixes(st, ks.Combo, nil)
+			c.add(f)
+			setStatus(StatusShared, "shared with the app's "+ak.Name)
+			break
 		}
 	}
 	var shared []owner

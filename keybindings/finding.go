@@ -51,6 +51,9 @@ const (
 	// KindSharedKey: an id that is neither pi's nor the agent manager's
 	// (another extension's) is on the same key (warning).
 	KindSharedKey Kind = "shared-key"
+	// KindAppShortcut: the desktop app uses the key for one of its own
+	// commands (warning).
+	KindAppShortcut Kind = "app-shortcut"
 	// KindDuplicateID: an id set twice; pi uses the last entry (warning).
 	KindDuplicateID Kind = "duplicate-id"
 	// KindRepeatedKey: the same key twice in one entry (warning).

@@ -64,6 +64,9 @@ func newSuggester(c *checker) *suggester {
 	for _, o := range c.others {
 		s.taken[o.combo] = true
 	}
+	for _, k := range c.app {
+		s.taken[k.Combo] = true
+	}
 	for _, st := range c.report.Actions {
 		for _, k := range st.Keys {
 			if k.Status != StatusInvalid {

@@ -111,7 +111,14 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 	}
 	guards := c.compiledGuards()
 	m.Rows = make([]Row, len(shown))
-	parallel(len(shown), func(i int) {
+	// After an edit only the edited row has no evaluator: the others' cells are cached, and
+	// handing them to other goroutines costs more (a wait for a core, on a loaded machine
+	// milliseconds) than reading them here.
+	run := parallel
+	if missing := countNil(evals); missing < minPerWorker {
+		run = inline
+	}
+	run(len(shown), func(i int) {
 		p := shown[i]
 		if evals[i] == nil {
 			evals[i] = newEvaluator(p.Rules, nil, guards, c.opts)
@@ -126,6 +133,24 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 		c.store(p, evals[i])
 	}
 	return m
+}
+
+// countNil counts the personas whose evaluator must be made.
+func countNil(evals []*Evaluator) int {
+	n := 0
+	for _, e := range evals {
+		if e == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// inline calls f(0) ... f(n-1) on this goroutine.
+func inline(n int, f func(int)) {
+	for i := range n {
+		f(i)
+	}
 }
 
 // parallel calls f(0) ... f(n-1) on up to GOMAXPROCS goroutines; a few items run inline,

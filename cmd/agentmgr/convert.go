@@ -12,13 +12,13 @@ import (
 )
 
 func init() {
-	register(command{name: "import", order: 27, usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo or opcode agents, with a fidelity report", run: runImport})
-	register(command{name: "export", order: 28, usage: exportUsage, summary: "write personas as Claude Code, OpenCode or Roo agents, with a fidelity report", run: runExport})
+	register(command{name: "import", order: 27, usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo, opcode agents or Codex rules, with a fidelity report", run: runImport})
+	register(command{name: "export", order: 28, usage: exportUsage, summary: "write personas as Claude Code, OpenCode, Roo or Kilo Code agents or Codex rules, with a fidelity report", run: runExport})
 }
 
 const (
-	importUsage = "claude|opencode|roo|opcode PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
-	exportUsage = "NAME... --to claude|opencode|roo [--out DIR] [--dry-run] [--force] [--json]"
+	importUsage = "claude|opencode|roo|opcode|codex PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex [--out DIR] [--dry-run] [--force] [--json]"
 )
 
 // importResult is one imported item as --json prints it: the fidelity report, where the
@@ -38,10 +38,13 @@ func runImport(e *env, args []string) error {
   roo       a .roomodes, .kilocodemodes or custom_modes.yaml file: one persona per mode, with
             the files of .roo/rules-SLUG/ (.kilocode/rules-SLUG/) in its prompt
   opcode    an .opcode.json export
+  codex     a Codex rules file (.codex/rules/NAME.rules): its prefix rules as bash rules (allow,
+            then ask, then deny, as Codex decides the strictest), match and not_match as the
+            persona's examples (--name names it; default codex-NAME)
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
 	scope := fs.String("scope", "global", "global or project")
-	name := fs.String("name", "", "name of the persona (one imported item only)")
+	name := fs.String("name", "", "name of the persona (one imported item only; a settings.json or rules file imported alone)")
 	withSettings := fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents")
 	dryRun := fs.Bool("dry-run", false, "print the report and the persona text; write nothing")
 	force := fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)")
@@ -166,10 +169,17 @@ func runExport(e *env, args []string) error {
             binary by absolute path, or --binary; the hook blocks the call when it cannot run) so
             the persona's rules decide every call, and NAME.settings.json, the rules Claude
             Code's allow/ask/deny lists can hold (default --out: .claude)
-  opencode  agents/NAME.md with the rules as OpenCode permissions (default --out: .opencode)
+  opencode  agents/NAME.md with the rules as OpenCode 1.18.33 permissions, written so that
+            OpenCode loads them and decides as the persona does where it can (default --out:
+            .opencode)
   roo       .roomodes with one mode per persona, and .roo/rules-NAME/ (default --out: .)
+  kilo      .kilocodemodes with one mode per persona, .kilocode/rules-NAME/, and
+            .kilo/agents/NAME.md for the tools no mode group governs (default --out: .)
+  codex     rules/NAME.rules, the bash rules as Codex prefix rules (default --out: .codex)
+A group is left out of a mode when the persona denies any call it would grant. Every report
+ends with a fidelity figure: how many rules are enforced as written, stricter, looser or lost.
 Existing files are never replaced unless --force.`)
-	to := fs.String("to", "", "claude, opencode or roo")
+	to := fs.String("to", "", "claude, opencode, roo, kilo or codex")
 	out := fs.String("out", "", "folder to write into")
 	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
 	force := fs.Bool("force", false, "replace existing files")
@@ -198,7 +208,7 @@ Existing files are never replaced unless --force.`)
 	}
 	dir := *out
 	if dir == "" {
-		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": "."}[*to]
+		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "kilo": ".", "codex": ".codex"}[*to]
 	}
 	dir = e.abs(dir)
 	c := e.catalog(true)

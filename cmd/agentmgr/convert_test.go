@@ -211,3 +211,58 @@ func TestExportCommand(t *testing.T) {
 		t.Errorf("export of an unknown persona exited %d: %s", code, errb6)
 	}
 }
+
+// TestExportKiloAndFidelity: --to kilo writes .kilocodemodes (a slug without _), the agent
+// file for the tools outside the groups, and every report ends with a fidelity figure.
+func TestExportKiloAndFidelity(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	writeAgent(t, "docs_helper.md", "---\ndescription: Docs\npermissions:\n  \"*\": deny\n  read: allow\n  webfetch:\n    \"*\": deny\n    \"https://go.dev/*\": allow\n---\nDocs.\n")
+	if code := run([]string{"export", "docs_helper", "--to", "kilo", "--out", "out"}, e); code != 0 {
+		t.Fatalf("export exited %d\n%s\n%s", code, out, errb)
+	}
+	modes, err := os.ReadFile(filepath.Join(e.cwd, "out", ".kilocodemodes"))
+	if err != nil || !strings.Contains(string(modes), "slug: docs-helper") || strings.Contains(string(modes), "browser") {
+		t.Fatalf(".kilocodemodes: %v\n%s", err, modes)
+	}
+	if _, err := os.Stat(filepath.Join(e.cwd, "out", ".kilo", "agents", "docs-helper.md")); err != nil {
+		t.Errorf("no agent file for the tools outside the groups: %v", err)
+	}
+	if !strings.Contains(out.String(), "fidelity: ") || !strings.Contains(out.String(), "changed: name: docs_helper -> docs-helper") {
+		t.Errorf("report lacks the fidelity figure or the slug change:\n%s", out)
+	}
+	e2, out2, errb2 := testEnvKeep(t, e)
+	if code := run([]string{"export", "docs_helper", "--to", "opencode", "--dry-run"}, e2); code != 0 {
+		t.Fatalf("opencode export exited %d\n%s\n%s", code, out2, errb2)
+	}
+	if !strings.Contains(out2.String(), "webfetch: deny") || !strings.Contains(out2.String(), "fidelity: 3 of 4 rules") {
+		t.Errorf("opencode export: webfetch must be one action and the figure count the allow as stricter:\n%s", out2)
+	}
+}
+
+// TestCodexRoundTrip: --to codex writes rules/NAME.rules with prefix rules, and importing the
+// file back gives a persona that decides the rules' commands as Codex does.
+func TestCodexRoundTrip(t *testing.T) {
+	e, out, errb := testEnv(t, "")
+	writeAgent(t, "guard.md", "---\ndescription: Guard\npermissions:\n  \"*\": ask\n  bash:\n    \"*\": ask\n    \"git status\": allow\n    \"git log *\": allow\n    \"rm *\": deny\n    \"git * --force\": deny\n---\nGuard.\n")
+	if code := run([]string{"export", "guard", "--to", "codex", "--out", "out"}, e); code != 0 {
+		t.Fatalf("export exited %d\n%s\n%s", code, out, errb)
+	}
+	rules, err := os.ReadFile(filepath.Join(e.cwd, "out", "rules", "guard.rules"))
+	if err != nil || !strings.Contains(string(rules), `pattern = ["rm"],`) || !strings.Contains(string(rules), `decision = "forbidden"`) {
+		t.Fatalf("rules file: %v\n%s", err, rules)
+	}
+	if !strings.Contains(out.String(), `lost:    rule "bash" "git * --force" deny`) {
+		t.Errorf("the mid-pattern wildcard is not reported lost:\n%s", out)
+	}
+	e2, out2, errb2 := testEnvKeep(t, e)
+	if code := run([]string{"import", "codex", "out/rules/guard.rules", "--name", "guard2"}, e2); code != 0 {
+		t.Fatalf("import exited %d\n%s\n%s", code, out2, errb2)
+	}
+	for cmd, want := range map[string]string{"rm -rf x": "deny", "git log -1": "allow", "git status": "allow", "ls": "ask"} {
+		e3, out3, _ := testEnvKeep(t, e)
+		run([]string{"check", "--agent", "guard2", "bash", cmd}, e3)
+		if !strings.HasPrefix(out3.String(), want) {
+			t.Errorf("%s: %q, want %s", cmd, out3, want)
+		}
+	}
+}

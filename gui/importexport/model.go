@@ -125,6 +125,8 @@ func DefaultOut(format, root string) string {
 		return filepath.Join(root, ".claude")
 	case "opencode":
 		return filepath.Join(root, ".opencode")
+	case "codex":
+		return filepath.Join(root, ".codex")
 	}
 	return root
 }

@@ -89,3 +89,21 @@ func TestExportPrepareAndApply(t *testing.T) {
 		t.Errorf("a second export replaced the files: %v", err)
 	}
 }
+
+// TestExportShowsFidelity: the export's report text, which the Export dialog shows, ends its
+// report with the fidelity figure, and a Codex export goes into .codex.
+func TestExportShowsFidelity(t *testing.T) {
+	p, _ := personas.LoadBuiltin("planner")
+	for _, format := range []string{"opencode", "kilo", "codex"} {
+		ex, err := PrepareExport(p, format, DefaultOut(format, "proj"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(ex.ReportText(), "fidelity: ") {
+			t.Errorf("%s: the report has no fidelity figure:\n%s", format, ex.ReportText())
+		}
+	}
+	if got := DefaultOut("codex", "proj"); got != filepath.Join("proj", ".codex") {
+		t.Errorf("codex exports into %s", got)
+	}
+}

@@ -23,6 +23,8 @@ type Model struct {
 	// touched are the actions edited since the file was read or saved: a save is checked
 	// for what it changes, not for problems the file already had.
 	touched []string
+	// app are the desktop app's own shortcuts, part of every check.
+	app []keybindings.AppKey
 
 	listeners []func()
 }
@@ -46,10 +48,17 @@ func (m *Model) load() {
 
 func (m *Model) check() {
 	if m.file == nil {
-		m.report = keybindings.Check(nil, m.table)
+		m.report = keybindings.Check(nil, m.table, m.app...)
 		return
 	}
-	m.report = keybindings.Check(m.file, m.table)
+	m.report = keybindings.Check(m.file, m.table, m.app...)
+}
+
+// SetAppKeys makes the app's own shortcuts part of the check: an action bound to one is
+// reported, and no suggested fix takes one.
+func (m *Model) SetAppKeys(keys []keybindings.AppKey) {
+	m.app = slices.Clone(keys)
+	m.changed()
 }
 
 // OnChange adds a listener called after every change of the file or the pi release.

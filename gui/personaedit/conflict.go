@@ -2,7 +2,6 @@ package personaedit
 
 import (
 	"bytes"
-	"slices"
 
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -49,10 +48,17 @@ func (m *Model) Banner() string {
 }
 
 // KeepMine keeps the draft over the change on disk. The draft is moved onto the file as it is
-// on disk now: the fields you edited keep your values, the others take the file's (so nothing
-// the other program changed elsewhere is lost). A deleted file is written anew, and a file that
-// no longer parses is replaced whole. Save asks for a second confirmation either way.
-func (m *Model) KeepMine() {
+// on disk now, field by field and rule by rule (MergePlan says what comes from each side): what
+// you edited keeps your values, the rest takes the file's, so nothing the other program
+// changed elsewhere is lost, not even a rule it added next to one you changed. What both
+// changed differently takes yours (KeepMineResolving lets the person choose). A deleted file is
+// written anew, and a file that no longer parses is replaced whole. Save asks for a second
+// confirmation either way.
+func (m *Model) KeepMine() { m.KeepMineResolving(true) }
+
+// KeepMineResolving is KeepMine, with the fields and rules both sides changed differently
+// (MergePlan.Conflicts) taking mine when mineWins, else the file's.
+func (m *Model) KeepMineResolving(mineWins bool) {
 	if m.conflict != ConflictChanged && m.conflict != ConflictDeleted {
 		return
 	}
@@ -62,37 +68,17 @@ func (m *Model) KeepMine() {
 	case p == nil:
 		m.overwrite = true
 	default:
-		m.rebase(p, m.disk)
+		m.rebase(p, m.disk, mineWins)
 	}
 	m.conflict = ConflictKeptMine
 	m.changed()
 }
 
-// rebase moves the draft's edits onto p, read from data: every field the draft changed
-// keeps the draft's value, every other field takes p's.
-func (m *Model) rebase(p *personas.Persona, data []byte) {
-	mine, old := m.draft, m.base
+// rebase moves the draft's edits onto p, read from data (see merge).
+func (m *Model) rebase(p *personas.Persona, data []byte, mineWins bool) {
 	nb := draftOf(p)
-	nd := nb.clone()
-	pick := func(dst *string, mineV, oldV string) {
-		if mineV != oldV {
-			*dst = mineV
-		}
-	}
-	pick(&nd.Name, mine.Name, old.Name)
-	pick(&nd.Description, mine.Description, old.Description)
-	pick(&nd.Type, mine.Type, old.Type)
-	pick(&nd.Icon, mine.Icon, old.Icon)
-	pick(&nd.Color, mine.Color, old.Color)
-	pick(&nd.Steps, mine.Steps, old.Steps)
-	pick(&nd.Prompt, mine.Prompt, old.Prompt)
-	if mine.Hidden != old.Hidden {
-		nd.Hidden = mine.Hidden
-	}
-	if !permsEqual(mine, old) {
-		nd.Form, nd.Preset, nd.Legacy, nd.Rules = mine.Form, mine.Preset, slices.Clone(mine.Legacy), slices.Clone(mine.Rules)
-	}
-	m.orig, m.base, m.draft = p, nb, nd
+	r := merge(m.base, m.draft, nb, mineWins)
+	m.orig, m.base, m.draft, m.kept = p, nb, r.draft, r.plan
 	m.loaded, m.exists = data, true
 }
 

@@ -43,8 +43,13 @@ type Model struct {
 	// disk is what the file held when the conflict was seen; "keep mine" edits on top of it.
 	disk       []byte
 	diskExists bool
-	overwrite  bool // keep mine over a file that no longer parses: Save replaces it whole
-	selRule    int  // selected row of the rules table, -1 for none
+	overwrite  bool      // keep mine over a file that no longer parses: Save replaces it whole
+	kept       MergePlan // what the last Keep mine took from each side; Save's question says it
+	// undo and redo are the drafts Undo and Redo go back to; lastEdit is the text field the
+	// last edit typed in (see record).
+	undo, redo []undoStep
+	lastEdit   string
+	selRule    int // selected row of the rules table, -1 for none
 
 	// The rendered document is cached per version of the draft: the File tab, the Save
 	// button and Save itself all ask for it after one edit.
@@ -167,6 +172,7 @@ func (m *Model) Update(f func(d *Draft)) {
 	if m.draft.equal(before) && slices.Equal(m.draft.Rules, before.Rules) {
 		return
 	}
+	m.record(before, changedField(before, m.draft))
 	m.changed()
 }
 
@@ -174,6 +180,9 @@ func (m *Model) Update(f func(d *Draft)) {
 func (m *Model) Revert() {
 	if m.orig == nil {
 		return
+	}
+	if !m.draft.equal(m.base) {
+		m.record(m.draft.clone(), "")
 	}
 	m.draft = m.base.clone()
 	if m.conflict == ConflictKeptMine {

@@ -100,7 +100,7 @@ func (m *Model) SaveQuestion() (title, message string) {
 	case !m.exists:
 		return "Write the deleted file again?", "The file was deleted on disk after you opened it. Save writes it again with your changes."
 	}
-	return "Write your version?", "The file changed on disk after you opened it. Save keeps the other program's changes to the fields you did not edit and writes yours over the others. The File tab shows the difference."
+	return "Write your version?", "The file changed on disk after you opened it. " + m.kept.Describe() + " The File tab shows the difference."
 }
 
 // CanSave reports whether Save would write: there are edits, they are valid, and the file can

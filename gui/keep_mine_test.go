@@ -1,0 +1,106 @@
+package gui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+)
+
+// editRule sets the action of reviewer's row perm/pattern in the open editor.
+func editRule(s *Shell, pattern string, a engine.Action) {
+	s.Editor().Update(func(d *personaedit.Draft) {
+		for i, r := range d.Rules {
+			if r.Pattern == pattern {
+				d.Rules[i].Action = a
+			}
+		}
+	})
+}
+
+// dialogText is every label's text in the top dialog.
+func dialogText(t *testing.T, s *Shell) string {
+	t.Helper()
+	d := topDialog(s)
+	if d == nil {
+		t.Fatal("no dialog")
+	}
+	var out []string
+	walk(d, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok {
+			out = append(out, l.Text)
+		}
+	})
+	return strings.Join(out, "\n")
+}
+
+// A rule changed in the app and one added outside (as `agentmgr rule add` does) both survive
+// Keep mine, and the save question says what comes from each side.
+func TestKeepMineInTheWindowKeepsARuleAddedOutside(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	editRule(s, "git log *", engine.Ask)
+	path := s.Editor().Path()
+	data, _ := os.ReadFile(path)
+	theirs := strings.Replace(string(data), `    "git log *": allow`, "    \"git log *\": allow\n    \"git status\": allow", 1)
+	writeFile(t, path, theirs)
+	s.Reload()
+	settle(t, s, q)
+	if s.Editor().Conflict() != personaedit.ConflictChanged {
+		t.Fatalf("conflict = %v; want changed on disk", s.Editor().Conflict())
+	}
+	test.Tap(findButton(s.screen.View().banner, "Keep mine"))
+	if s.Editor().Conflict() != personaedit.ConflictKeptMine {
+		t.Fatalf("Keep mine with no rule changed on both sides asked instead of merging (conflict %v)", s.Editor().Conflict())
+	}
+	test.Tap(s.screen.View().save)
+	text := dialogText(t, s)
+	for _, want := range []string{`From your edits: changed rule bash "git log *" to ask`, `From the file on disk: added rule bash "git status": allow`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the save question does not say %q:\n%s", want, text)
+		}
+	}
+	test.Tap(findButton(topDialog(s), "Save mine"))
+	settle(t, s, q)
+	got, _ := os.ReadFile(path)
+	if !contains(got, `"git log *": ask`) || !contains(got, `"git status": allow`) {
+		t.Errorf("the saved file lost a side:\n%s", got)
+	}
+}
+
+// The same rule changed on both sides is asked about, by name, with each side's value.
+func TestKeepMineInTheWindowAsksAboutTheRuleChangedOnBothSides(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	editRule(s, "git log *", engine.Ask)
+	path := s.Editor().Path()
+	data, _ := os.ReadFile(path)
+	writeFile(t, path, strings.Replace(string(data), `    "git log *": allow`, `    "git log *": deny`, 1))
+	s.Reload()
+	settle(t, s, q)
+	test.Tap(findButton(s.screen.View().banner, "Keep mine"))
+	text := dialogText(t, s)
+	if !strings.Contains(text, `rule bash "git log *" (yours: ask, on disk: deny)`) {
+		t.Fatalf("the question does not name the rule and both values:\n%s", text)
+	}
+	test.Tap(findButton(topDialog(s), "Take the file's for these"))
+	if r := rowOf(s.Editor().Draft(), "git log *"); r.Action != engine.Deny {
+		t.Errorf("after taking the file's: git log * is %s; want deny", r.Action)
+	}
+	settle(t, s, q)
+}
+
+func rowOf(d personaedit.Draft, pattern string) personaedit.RuleRow {
+	for _, r := range d.Rules {
+		if r.Pattern == pattern {
+			return r
+		}
+	}
+	return personaedit.RuleRow{}
+}

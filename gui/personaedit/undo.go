@@ -1,0 +1,92 @@
+package personaedit
+
+// undoLimit is how many steps Undo keeps; older ones are dropped.
+const undoLimit = 200
+
+// undoStep is a draft to go back to, and what changed to leave it: consecutive edits of the
+// same text field (typing) are one step, so that Undo takes back a word's worth, not a letter.
+type undoStep struct {
+	draft Draft
+	field string // the one text field the step's edits changed, "" for any other edit
+}
+
+// record keeps before as an undo step of an edit that changed field ("" for none in
+// particular), and drops the redo steps: a new edit starts a new branch.
+func (m *Model) record(before Draft, field string) {
+	m.redo = nil
+	if n := len(m.undo); field != "" && n > 0 && m.undo[n-1].field == field && m.lastEdit == field {
+		return // typing on in the same field: the step already holds the text before it
+	}
+	m.undo = append(m.undo, undoStep{draft: before, field: field})
+	if len(m.undo) > undoLimit {
+		m.undo = m.undo[len(m.undo)-undoLimit:]
+	}
+	m.lastEdit = field
+}
+
+// CanUndo reports whether there is an edit to take back.
+func (m *Model) CanUndo() bool { return len(m.undo) > 0 }
+
+// CanRedo reports whether there is an undone edit to make again.
+func (m *Model) CanRedo() bool { return len(m.redo) > 0 }
+
+// Undo takes back the last edit (a run of typing in one field counts as one).
+func (m *Model) Undo() {
+	if m.ReadOnly() || len(m.undo) == 0 {
+		return
+	}
+	step := m.undo[len(m.undo)-1]
+	m.undo = m.undo[:len(m.undo)-1]
+	m.redo = append(m.redo, undoStep{draft: m.draft.clone(), field: step.field})
+	m.draft = step.draft.clone()
+	m.lastEdit = ""
+	m.changed()
+}
+
+// Redo makes the last undone edit again.
+func (m *Model) Redo() {
+	if m.ReadOnly() || len(m.redo) == 0 {
+		return
+	}
+	step := m.redo[len(m.redo)-1]
+	m.redo = m.redo[:len(m.redo)-1]
+	m.undo = append(m.undo, undoStep{draft: m.draft.clone(), field: step.field})
+	m.draft = step.draft.clone()
+	m.lastEdit = ""
+	m.changed()
+}
+
+// changedField names the one text field that differs between a and b, "" when another field
+// (or more than one) does.
+func changedField(a, b Draft) string {
+	var names []string
+	for _, f := range []struct {
+		name string
+		x, y string
+	}{
+		{FieldDescription, a.Description, b.Description}, {FieldIcon, a.Icon, b.Icon},
+		{FieldSteps, a.Steps, b.Steps}, {"prompt", a.Prompt, b.Prompt},
+	} {
+		if f.x != f.y {
+			names = append(names, f.name)
+		}
+	}
+	if len(names) != 1 {
+		return ""
+	}
+	c := a
+	switch names[0] {
+	case FieldDescription:
+		c.Description = b.Description
+	case FieldIcon:
+		c.Icon = b.Icon
+	case FieldSteps:
+		c.Steps = b.Steps
+	default:
+		c.Prompt = b.Prompt
+	}
+	if !c.equal(b) {
+		return ""
+	}
+	return names[0]
+}
