@@ -48,6 +48,17 @@ type waiting struct {
 	p      *Pending
 	call   Call
 	policy *engine.Policy // persona, guards and yolo of the call; the session part is replaced
+	// redecide decides the call again with a policy whose session part changed (an always
+	// reply to another request of the session); nil means policy.DecideToolValues.
+	redecide func(*engine.Policy) engine.Decision
+}
+
+// decide decides w's call with its policy as it is now.
+func (w *waiting) decide() engine.Decision {
+	if w.redecide != nil {
+		return w.redecide(w.policy)
+	}
+	return w.policy.DecideToolValues(w.call.Tool, w.call.Values)
 }
 
 type compiledSession struct {
@@ -109,6 +120,38 @@ func (a *Broker) Ask(p *engine.Policy, call Call) (engine.Decision, *Pending, er
 	return d, w.p, nil
 }
 
+// Hold opens a pending request for call, which the caller's own judge already decided ask (d,
+// with suggestions for an always reply) with policy p, session rules included: an adapter
+// whose calls carry more than Ask reads (a working directory, a command in a tool's input)
+// asks through the same replies as the app. redecide judges the call again with a policy whose
+// session part an always reply to another request of the session changed, so that the reply
+// settles it when the new rules allow it; nil decides call.Tool on call.Values. The request is
+// recorded as Ask records it.
+func (a *Broker) Hold(p *engine.Policy, call Call, d engine.Decision, suggestions []string, redecide func(*engine.Policy) engine.Decision) (*Pending, error) {
+	if err := ValidateSessionID(call.Session); err != nil {
+		return nil, err
+	}
+	if d.Action != engine.Ask {
+		return nil, fmt.Errorf("hold: the call was decided %s, not ask", d.Action)
+	}
+	a.mu.Lock()
+	a.seq++
+	req := Request{
+		ID: a.prefix + "-" + strconv.FormatUint(a.seq, 10), Session: call.Session, Agent: call.Agent, Tool: call.Tool,
+		Permission: d.Permission, Values: append([]string(nil), call.Values...),
+		Suggestions: append([]string(nil), suggestions...), Decision: d, Asked: a.now(),
+	}
+	w := &waiting{p: &Pending{Request: req, done: make(chan struct{})}, call: call, policy: p, redecide: redecide}
+	a.pending = append(a.pending, w)
+	a.recMu.Lock()
+	a.mu.Unlock()
+	defer a.recMu.Unlock()
+	if a.rec != nil {
+		a.rec.Decided(call, d, &req)
+	}
+	return w.p, nil
+}
+
 // Pending lists the requests waiting for a reply, in the order asked: those of session, or
 // all of them when session is "".
 func (a *Broker) Pending(session string) []Request {
@@ -168,6 +211,20 @@ func (a *Broker) Cancel(id, why string) bool {
 	return true
 }
 
+// Handoff drops a pending request without resolving or recording it, because another broker
+// answers the call from now on (serve forwards an ask to the app, whose approvals settle and
+// record it). It reports whether the request was pending.
+func (a *Broker) Handoff(id string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	i := a.find(id)
+	if i < 0 {
+		return false
+	}
+	a.pending = slices.Delete(a.pending, i, i+1)
+	return true
+}
+
 func (a *Broker) find(id string) int {
 	for i, w := range a.pending {
 		if w.p.ID == id {
@@ -222,7 +279,7 @@ func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
 			continue
 		}
 		o.policy = withSession(o.policy, session)
-		if o.policy.DecideToolValues(o.call.Tool, o.call.Values).Action == engine.Allow {
+		if o.decide().Action == engine.Allow {
 			settled = append(settled, o)
 			res = append(res, Resolution{Request: o.p.ID, Action: engine.Allow, Reply: Always, By: BySessionRule, Cause: w.p.ID, Revision: stored.Revision})
 		}

@@ -164,3 +164,23 @@ func (r Resolution) Note() string {
 func Policy(dirs locations.Dirs, r Resolution, session string) (*engine.Policy, []personas.Problem, error) {
 	return policy.ForChain(dirs, r.Deciders(), session)
 }
+
+// For is the one way from who makes a call to what decides it: it reads the state file (the
+// active persona), resolves who in cat (Resolve) and composes the policy of the deciders with
+// guards, yolo and, when session is not "", that session's rules (Policy). The problems are
+// every one found on the way, the state file's and the guards files' included, for the
+// adapter to report: none is dropped.
+func For(dirs locations.Dirs, cat *personas.Catalog, who Who, session string) (Resolution, *engine.Policy, []personas.Problem, error) {
+	state, probs := personas.LoadState(dirs)
+	r, more, err := Resolve(cat, state, who)
+	probs = append(probs, more...)
+	if err != nil {
+		return r, nil, probs, err
+	}
+	pol, more, err := Policy(dirs, r, session)
+	probs = append(probs, more...)
+	if err != nil {
+		return r, nil, probs, fmt.Errorf("persona %q: %w", r.Name(), err)
+	}
+	return r, pol, probs, nil
+}

@@ -112,12 +112,13 @@ func (p *Policy) DecideTool(tool, value string) Decision {
 	return p.DecideKey(mapping.KeyForTool(tool), value)
 }
 
-// CloseUnknown is d, the decision on a call of tool, with the closed-world rule the enforcing
-// runtimes (the gate, serve) add for tools agentmgr does not know (mapping.IsKnownTool): such a
+// CloseUnknown is d, the decision on a call of tool, with the closed-world rule every adapter
+// (decide.Judge: the gates, serve, eval, check) adds for tools agentmgr does not know
+// (mapping.IsKnownTool): such a
 // tool, allowed only by a rule whose permission is "*", asks while the persona (or a persona on
 // the chain) restricts bash, edit or webfetch, since it could do any of them unseen. A rule
 // naming the tool, or a pattern such as mcp__server__*, decides it as written. DecideTool does
-// not apply it: eval, check and the previews answer what the rules say.
+// not apply it: the previews answer what the rules say of a key.
 func (p *Policy) CloseUnknown(tool string, d Decision) Decision {
 	if mapping.IsKnownTool(tool) || d.Action != Allow || d.Rule == nil || d.Rule.Permission != "*" {
 		return d

@@ -4,75 +4,21 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/mapping"
-	"github.com/agentmgr/agentmgr/sessions"
+	"github.com/agentmgr/agentmgr/decide"
 )
 
-// Client is the protocol a call came in on. It decides what the gate answers when the person
-// cannot be asked: Claude Code can prompt in its own terminal, other agents may not.
-type Client string
+// Client is the protocol a call came in on (decide.Client).
+type Client = decide.Client
 
 // The protocols the gate speaks.
 const (
-	ClientClaude Client = "claude" // Claude Code's PreToolUse hook
-	ClientJSON   Client = "json"   // the neutral protocol
+	ClientClaude = decide.ClientClaude // Claude Code's PreToolUse hook
+	ClientJSON   = decide.ClientJSON   // the neutral protocol
 )
 
-// Call is one tool call to decide, whatever protocol it came in on.
-type Call struct {
-	Client  Client
-	ID      string // the caller's id for the call (Claude Code's tool_use_id), echoed back
-	Session string // the agent's session id; it names the session's approved rules
-	Agent   string // the persona the caller asked for; "" means the active one
-	Tool    string // the tool name as the agent called it
-	Key     string // the permission key the tool is governed by
-	Value   string // the value rules match: a command, a path, a URL, ...
-	Cwd     string // the agent's working directory; "" when not given
-	// NoValue says the call lacks the value its key is decided on: a shell tool without a
-	// command, a path tool without a path. Such a call is at least asked, never allowed.
-	NoValue bool
-	// Command is a shell command the input of a tool that is not a shell carries (HasCommand
-	// says there is one, even ""): the call is also decided as bash on it.
-	Command    string
-	HasCommand bool
-	// Writes are paths a tool agentmgr does not know would write (its name says it writes):
-	// each is also decided under edit. URLs are addresses it would fetch: each is also
-	// decided under webfetch. The strictest answer stands.
-	Writes []string
-	URLs   []string
-	// Unknown says the tool is in no table of agentmgr's (an MCP tool, a tool added later):
-	// allowed only by a "*" rule, it asks when the persona restricts bash, edit or webfetch.
-	Unknown bool
-	// Also are more values of the call, each decided under Key as Value is (the other agents
-	// a pi subagent call runs in parallel or in a chain); the strictest answer stands.
-	Also []string
-	// Opaque, when set, says why the call hides what it would do (a subagent workflow given
-	// as a script): it is at least ask, with that reason.
-	Opaque string
-	// Folders are folders the call reads besides its value (the path Grep searches): each is
-	// also decided under Key, and the strictest answer stands.
-	Folders []string
-	// Mode is Claude Code's permission_mode ("default", "plan", "bypassPermissions", ...).
-	Mode string
-	// AgentID names the subagent that makes the call ("" for the main thread); AgentType is
-	// the subagent's name (Claude Code's agent_type), which may name a persona.
-	AgentID   string
-	AgentType string
-	// Chain are the agent types from the session to the agent making the call, outermost
-	// first (AgentType last); the gate fills it in from what it recorded of the session.
-	Chain []string
-	// Event is the Claude Code hook event ("" for PreToolUse); Skill names the skill whose
-	// inline command a PreSkillShellCommand event runs.
-	Event string
-	Skill string
-}
-
-// SessionKey is the id the call's session rules are kept under: one per agent of the session,
-// so that an "always" given to one subagent covers neither the others nor the main thread.
-func (c Call) SessionKey() string { return sessions.AgentKey(c.Session, c.AgentID) }
-
-// shell reports whether the call runs a shell command, analysed command by command.
-func (c Call) shell() bool { return mapping.IsShellKey(c.Key) || c.HasCommand }
+// Call is one tool call to decide, whatever protocol it came in on: the one call type of
+// decide, which every adapter fills in and decide.Judge decides.
+type Call = decide.Call
 
 // checkSession refuses a session id that could not name a session's rules. The id becomes a
 // file name in the session store, so a hostile id must not get that far.

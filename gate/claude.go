@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -67,7 +68,7 @@ func ParseClaudeStart(data []byte) (start SubagentStart, ok bool, err error) {
 // tool is mapped to its permission key and the value is taken from the tool_input field the
 // mapping names. A call whose input carries a shell command (command, cmd or script) is also
 // decided as bash, whatever the tool; the input of a tool in no table is searched for what it
-// would run, write or fetch (FindSideDoors). Anything the gate cannot decide safely is an
+// would run, write or fetch (decide.FindSideDoors). Anything the gate cannot decide safely is an
 // error, which the gate turns into a deny.
 func ParseClaude(data []byte) (Call, error) {
 	var ev ClaudeEvent
@@ -113,7 +114,7 @@ func ParseClaude(data []byte) (Call, error) {
 		// A tool agentmgr does not know (an MCP server's, a tool added later): its input is
 		// searched for what it would run, write or fetch, whatever the fields are called.
 		c.Unknown = true
-		doors, err := FindSideDoors(ev.ToolName, fields)
+		doors, err := decide.FindSideDoors(ev.ToolName, fields)
 		if err != nil {
 			return Call{}, err
 		}

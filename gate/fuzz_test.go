@@ -9,10 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/engine/shell"
 )
 
 // FuzzParseClaude feeds arbitrary bytes to the Claude Code parser and the whole gate: nothing
@@ -129,41 +127,6 @@ func FuzzParseNeutral(f *testing.F) {
 			t.Fatalf("input %q the parser refuses (%v) was decided %q, want deny", data, err, out.Action)
 		case out.Action != engine.Allow && out.Action != engine.Deny:
 			t.Fatalf("neutral answer %q for %q, want allow or deny", out.Action, data)
-		}
-	})
-}
-
-// FuzzFindSideDoors feeds any tool name and input to the side-door search: it never panics,
-// and an argv it finds is quoted so that the shell analysis reads back exactly its words (a
-// program smuggled into an argument must not become a command of its own, nor one lost).
-func FuzzFindSideDoors(f *testing.F) {
-	f.Add("mcp__srv__exec", []byte(`{"argv":["rm","-rf","victim"]}`))
-	f.Add("mcp__srv__run", []byte(`{"program":"sh","args":["-c","rm x; echo 'a'"]}`))
-	f.Add("mcp__fs__write_file", []byte(`{"path":"/p/a","url":"https://x"}`))
-	f.Add("mcp__srv__shell", []byte(`{"command_line":"a && b","shell":true}`))
-	f.Fuzz(func(t *testing.T, tool string, input []byte) {
-		var fields map[string]json.RawMessage
-		if json.Unmarshal(input, &fields) != nil {
-			return
-		}
-		_, _ = FindSideDoors(tool, fields)
-		var argv []string
-		if raw, ok := fields["argv"]; !ok || json.Unmarshal(raw, &argv) != nil || len(argv) == 0 {
-			return
-		}
-		for _, a := range argv {
-			if a == "" || strings.ContainsAny(a, "\x00") || !utf8.ValidString(a) {
-				return
-			}
-		}
-		units := shell.Analyze(quoteArgv(argv))
-		want := strings.Join(argv, " ")
-		found := false
-		for _, u := range units {
-			found = found || u.Text == want
-		}
-		if !found {
-			t.Fatalf("quoteArgv(%q) = %q reads back as %+v, want a unit %q", argv, quoteArgv(argv), units, want)
 		}
 	})
 }

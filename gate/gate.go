@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
-	"github.com/agentmgr/agentmgr/policy"
 )
 
 // PolicyFunc loads what decides a call: the persona (the call's Agent, or the active one when
@@ -161,10 +161,7 @@ func (g *Gate) Judge(c Call) Judgement {
 	if pol == nil || pol.Persona == nil {
 		return Judgement{Verdict: refuse("persona %q has no rules to decide with", agent), Agent: agent}
 	}
-	d := decide(pol, c)
-	if by := pol.Decider(d.Ref); len(pol.Callers) > 0 && by != "" && d.Action != engine.Allow {
-		d.Reason = addReason(d.Reason, fmt.Sprintf("decided by persona %q, the strictest on the agent's chain", by))
-	}
+	d := decide.Judge(pol, c)
 	if c.Skill != "" {
 		d.Reason = addReason(d.Reason, fmt.Sprintf("inline command of skill %q", c.Skill))
 	}
@@ -219,74 +216,8 @@ func (g *Gate) Ask(ctx context.Context, c Call, j Judgement) Verdict {
 // called it.
 func (g *Gate) record(c Call, agent string, d engine.Decision) {
 	if g.Recorder != nil {
-		tool := c.Tool
-		if c.Skill != "" {
-			tool = "skill " + c.Skill + ": " + c.Tool
-		}
-		g.Recorder.Decided(approvals.Call{Session: c.Session, Agent: agent, AgentID: c.AgentID, CallID: c.ID, Tool: tool, Values: []string{c.Value}}, d, nil)
+		g.Recorder.Decided(decide.LogCall(c, agent), d, nil)
 	}
-}
-
-// decide runs the policy on the call's value as seen from the call's working directory: a
-// shell command unit by unit, a path under each of its names and, outside the project, by
-// external_directory too (policy.At says how), any other value as it is.
-// A call without the value its key is decided on is at least ask; a call of another tool that
-// carries a shell command is also decided as bash, and the stricter of the two stands.
-func decide(p *engine.Policy, c Call) engine.Decision {
-	at := policy.At(p, c.Cwd)
-	d := at.DecideKey(c.Key, c.Value)
-	if c.NoValue && d.Action != engine.Deny {
-		d.Action = engine.Ask
-		d.Reason = addReason(d.Reason, fmt.Sprintf("the %s call has no %s to decide on, so it is not allowed unseen", c.Tool, valueWord(c.Key)))
-	}
-	for _, v := range c.Also {
-		if vd := at.DecideKey(c.Key, v); engine.Stricter(d.Action, vd.Action) != d.Action {
-			d = vd
-		}
-	}
-	if c.Opaque != "" && d.Action == engine.Allow {
-		d.Action = engine.Ask
-		d.Reason = addReason(d.Reason, c.Opaque)
-	}
-	for _, f := range c.Folders {
-		if fd := at.DecideKey(c.Key, f); engine.Stricter(d.Action, fd.Action) != d.Action {
-			d = fd
-		}
-	}
-	if c.HasCommand {
-		b := at.DecideKey(shellKey, c.Command)
-		if engine.Stricter(d.Action, b.Action) != d.Action {
-			d = b
-		}
-		d.Units = b.Units
-	}
-	for _, w := range c.Writes {
-		if e := at.DecideKey("edit", w); engine.Stricter(d.Action, e.Action) != d.Action {
-			d = e
-		}
-	}
-	for _, u := range c.URLs {
-		if f := at.DecideKey("webfetch", u); engine.Stricter(d.Action, f.Action) != d.Action {
-			d = f
-		}
-	}
-	if c.Unknown {
-		d = p.CloseUnknown(c.Tool, d)
-	}
-	return d
-}
-
-// shellKey is the key every shell command is decided under.
-const shellKey = "bash"
-
-func valueWord(key string) string {
-	switch {
-	case mapping.IsShellKey(key):
-		return "command"
-	case mapping.IsPathKey(key):
-		return "path"
-	}
-	return "value"
 }
 
 func addReason(a, b string) string {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -181,8 +182,8 @@ func TestDecideReadsPathsUnderEveryName(t *testing.T) {
 			Call{Key: "webfetch", Value: "/proj/x/y", Cwd: "/proj"}, engine.Allow},
 	}
 	for _, tt := range tests {
-		if got := decide(tt.pol, tt.call).Action; got != tt.want {
-			t.Errorf("%s: decide(%+v) = %s, want %s", tt.name, tt.call, got, tt.want)
+		if got := decide.Judge(tt.pol, tt.call).Action; got != tt.want {
+			t.Errorf("%s: decide.Judge(%+v) = %s, want %s", tt.name, tt.call, got, tt.want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -37,18 +38,13 @@ func ParseNeutral(data []byte) (Call, error) {
 	if err := checkSession(req.Session); err != nil {
 		return Call{}, fmt.Errorf(`"session": %w`, err)
 	}
+	// A shell tool without a command has nothing to analyse, a path tool without a path
+	// names nothing: either asks, never allows. A tool agentmgr does not know, allowed only
+	// by "*", asks while the persona restricts bash, edit or webfetch, as in Claude Code.
 	key := mapping.KeyForTool(req.Tool)
-	return Call{
-		Client: ClientJSON, ID: req.ID, Session: req.Session, Agent: req.Agent, Tool: req.Tool,
-		Key: key, Value: req.Value, Cwd: req.Cwd,
-		// A shell tool without a command has nothing to analyse, a path tool without a path
-		// names nothing: either asks, never allows.
-		NoValue: mapping.IsShellKey(key) && strings.TrimSpace(req.Value) == "" ||
-			mapping.IsPathKey(key) && req.Value == "",
-		// A tool agentmgr does not know, allowed only by "*", asks while the persona restricts
-		// bash, edit or webfetch, as in Claude Code.
-		Unknown: !mapping.IsKnownTool(req.Tool),
-	}, nil
+	c := decide.ToolCall(req.Tool, req.Value, !mapping.IsShellKey(key) || strings.TrimSpace(req.Value) != "")
+	c.ID, c.Session, c.Agent, c.Cwd = req.ID, req.Session, req.Agent, req.Cwd
+	return c, nil
 }
 
 // NeutralResponse is the gate's answer in the neutral protocol. Action is allow or deny: when

@@ -2,46 +2,11 @@ package gate
 
 import (
 	"context"
-	"encoding/json"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
 )
-
-func TestFindSideDoors(t *testing.T) {
-	tests := []struct {
-		tool, input string
-		want        SideDoors
-		wantErr     bool
-	}{
-		{"mcp__srv__exec", `{"argv":["rm","-rf","victim"]}`, SideDoors{Command: "rm -rf victim", HasCommand: true}, false},
-		{"mcp__srv__shell", `{"command_line":"rm -rf victim"}`, SideDoors{Command: "rm -rf victim", HasCommand: true}, false},
-		{"mcp__srv__run", `{"program":"rm","args":["-rf","my dir"]}`, SideDoors{Command: "rm -rf 'my dir'", HasCommand: true}, false},
-		{"mcp__srv__run_process", `{"args":["rm","x"]}`, SideDoors{Command: "rm x", HasCommand: true}, false},
-		// args of a tool that runs nothing are just arguments.
-		{"mcp__db__query", `{"args":["a","b"],"sql":"select 1"}`, SideDoors{}, false},
-		{"mcp__srv__exec", `{"command":["git","status"]}`, SideDoors{Command: "git status", HasCommand: true}, false},
-		{"mcp__fs__write_file", `{"path":"/p/a.txt","content":"x"}`, SideDoors{Writes: []string{"/p/a.txt"}}, false},
-		{"mcp__fs__moveFile", `{"source":"/p/a","destination":"/q/b"}`, SideDoors{Writes: []string{"/q/b", "/p/a"}}, false},
-		{"mcp__fs__read_file", `{"path":"/p/a.txt"}`, SideDoors{}, false},
-		{"mcp__web__fetch", `{"url":"https://example.com/"}`, SideDoors{URLs: []string{"https://example.com/"}}, false},
-		{"mcp__srv__exec", `{"shell":true,"cmd":"ls"}`, SideDoors{Command: "ls", HasCommand: true}, false},
-		{"mcp__srv__exec", `{"argv":[1,2]}`, SideDoors{}, true},
-		{"mcp__fs__write_file", `{"path":7}`, SideDoors{}, true},
-	}
-	for _, tt := range tests {
-		var fields map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(tt.input), &fields); err != nil {
-			t.Fatal(err)
-		}
-		got, err := FindSideDoors(tt.tool, fields)
-		if (err != nil) != tt.wantErr || err == nil && !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("FindSideDoors(%s, %s) = %+v, %v; want %+v (error %v)", tt.tool, tt.input, got, err, tt.want, tt.wantErr)
-		}
-	}
-}
 
 // An MCP tool's exec, shell, write and fetch are decided as bash, edit and webfetch; an
 // unknown tool allowed only by "*" asks when the persona restricts any of them.

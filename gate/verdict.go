@@ -25,7 +25,10 @@ type Verdict struct {
 
 // Unit is one shell command of a call and its decision, as the protocols and the inbox carry it.
 type Unit struct {
-	Text       string        `json:"text"`
+	Text string `json:"text"`
+	// Permission is edit or read for a file the command writes or reads (a redirection, tee
+	// FILE), as eval says it; "" for a command.
+	Permission string        `json:"permission,omitempty"`
 	Action     engine.Action `json:"action"`
 	Rule       *engine.Rule  `json:"rule"`
 	Source     string        `json:"source,omitempty"`
@@ -49,7 +52,7 @@ func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {
 	if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
 		v.DecidedBy = approvals.BySessionRule
 	}
-	if c.shell() {
+	if c.Shell() {
 		v.Units = units(d)
 	}
 	return v
@@ -61,7 +64,7 @@ func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {
 func explain(c Call, d engine.Decision) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %q", d.Action, d.Permission, d.Value)
-	if c.shell() && len(d.Units) > 1 {
+	if c.Shell() && len(d.Units) > 1 {
 		fmt.Fprintf(&b, " (the strictest of %d commands)", len(d.Units))
 	}
 	if d.Rule == nil {
@@ -79,7 +82,7 @@ func explain(c Call, d engine.Decision) string {
 func units(d engine.Decision) []Unit {
 	out := make([]Unit, len(d.Units))
 	for i, u := range d.Units {
-		out[i] = Unit{Text: u.Text, Action: u.Action, Rule: u.Rule, Reason: u.Reason, Suggestion: u.Suggestion}
+		out[i] = Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: u.Rule, Reason: u.Reason, Suggestion: u.Suggestion}
 		if u.Rule != nil {
 			out[i].Source = u.Rule.Source.String()
 		}

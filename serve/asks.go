@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/gate"
 )
 
@@ -14,13 +15,17 @@ import (
 // aborted the run while its dialog was open) must not grow the server without end.
 const maxAsks = 256
 
-// ask is a call decided ask, waiting for the person's reply in pi or for a forward.
+// ask is a call decided ask, waiting for the person's reply in pi or for a forward. Its
+// request is held in the approvals broker of its session store, which settles it with the
+// one once / always / reject reply the app's approvals give (approvals.Broker.Hold).
 type ask struct {
-	id    string
-	call  gate.Call
-	judge gate.Judgement
-	asked time.Time
-	child *child // the subagent whose child session asks; nil for the main agent
+	id      string
+	call    gate.Call
+	judge   gate.Judgement
+	asked   time.Time
+	child   *child // the subagent whose child session asks; nil for the main agent
+	broker  *approvals.Broker
+	pending *approvals.Pending // nil for a child's ask, which serve settles itself (scopes)
 }
 
 // asks are the open asks, oldest first.
@@ -33,7 +38,7 @@ type asks struct {
 
 // add opens an ask and returns its id. Past maxAsks the oldest is dropped: its reply or
 // forward then fails, and the call is denied.
-func (a *asks) add(c gate.Call, j gate.Judgement, ch *child) string {
+func (a *asks) add(c gate.Call, j gate.Judgement, ch *child, b *approvals.Broker, p *approvals.Pending) string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.prefix == "" {
@@ -44,10 +49,13 @@ func (a *asks) add(c gate.Call, j gate.Judgement, ch *child) string {
 	a.seq++
 	id := a.prefix + "-" + strconv.FormatUint(a.seq, 10)
 	if len(a.open) >= maxAsks {
+		if old := a.open[0]; old.broker != nil {
+			old.broker.Cancel(old.pending.ID, "too many asks were open; the oldest is denied")
+		}
 		a.open[0] = nil
 		a.open = a.open[1:]
 	}
-	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now(), child: ch})
+	a.open = append(a.open, &ask{id: id, call: c, judge: j, asked: time.Now(), child: ch, broker: b, pending: p})
 	return id
 }
 

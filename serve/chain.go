@@ -1,42 +1,60 @@
 package serve
 
 import (
-	"fmt"
-
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// judge decides c by rule. With a chain of the runtime's agents (OpenCode's), the personas
-// come from it by the subagent rule (decide.Resolve): the persona named like the first agent,
-// the one the person chose, decides instead of the active one; a persona named like a later
-// agent, a subagent, decides too, with every persona before it, and the most restrictive
-// answer wins; a subagent without a persona of its name is decided by its callers'. Without a
-// chain, c's own persona (c.Agent, or the active one) decides.
-func (s *Server) judge(c gate.Call, chain []string) gate.Judgement {
-	if len(chain) == 0 {
-		return s.gate.Judge(c)
-	}
+// judge decides c by rule, with the personas decide.For resolves for it, as every adapter
+// does. With a chain of the runtime's agents (OpenCode's), the persona named like the first
+// agent, the one the person chose, decides instead of the active one; a persona named like a
+// later agent, a subagent, decides too, with every persona before it, and the most
+// restrictive answer wins; a subagent without a persona of its name is decided by its
+// callers'. Without a chain, c's own persona (c.Agent, or the active one) decides. The
+// problems found on the way (a broken state or guards file) are returned, to be told.
+func (s *Server) judge(c gate.Call, chain []string) (gate.Judgement, []personas.Problem) {
+	var probs []personas.Problem
 	g := *s.gate
-	g.Policy = func(c gate.Call) (string, *engine.Policy, error) { return s.chainPolicy(c, chain) }
-	return g.Judge(c)
+	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
+		name, pol, p, err := s.resolve(c, chain)
+		probs = p
+		return name, pol, err
+	}
+	return g.Judge(c), probs
 }
 
-// chainPolicy composes what decides call c made under chain, and names who decides: the
-// nearest persona, with the others on the chain.
-func (s *Server) chainPolicy(c gate.Call, chain []string) (string, *engine.Policy, error) {
+// resolve is the gate's PolicyFunc for call c made under chain: who decides, named for
+// reasons and the log, and the policy they decide with.
+func (s *Server) resolve(c gate.Call, chain []string) (string, *engine.Policy, []personas.Problem, error) {
+	who := decide.Who{Named: c.Agent}
+	if len(chain) > 0 {
+		who.Runs, who.Chain = chain[0], chain[1:]
+	}
 	d := s.Dirs(c.Cwd)
-	cat := s.catalogs.load(d)
-	st, _ := personas.LoadState(d)
-	r, _, err := decide.Resolve(cat, st, decide.Who{Named: c.Agent, Runs: chain[0], Chain: chain[1:]})
+	r, pol, probs, err := decide.For(d, s.catalogs.load(d), who, c.SessionKey())
 	if err != nil {
-		return "", nil, err
+		name := ""
+		if r.Session != nil {
+			name = r.Name()
+		}
+		return name, nil, probs, err
 	}
-	pol, _, err := decide.Policy(d, r, c.Session)
-	if err != nil {
-		return r.Name(), nil, fmt.Errorf("persona %q: %w", r.Persona().Name, err)
+	return r.Name(), pol, probs, nil
+}
+
+// policy is resolve for a call made under no chain, as the gate's PolicyFunc.
+func (s *Server) policy(c gate.Call) (string, *engine.Policy, error) {
+	name, pol, _, err := s.resolve(c, nil)
+	return name, pol, err
+}
+
+// warnings are problems as the client shows them.
+func warnings(probs []personas.Problem) []string {
+	var out []string
+	for _, p := range probs {
+		out = append(out, p.Error())
 	}
-	return r.Name(), pol, nil
+	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/pi"
 )
 
@@ -17,7 +18,7 @@ const subagentTool = "subagent"
 // would run without agentmgr's extension (pi-subagents configured by hand, or a subagent
 // extension agentmgr does not know) is at least ask, with the reason saying how to fix it:
 // a context agentmgr cannot see into fails closed at the call that creates it.
-func (s *Server) judgeParent(c gate.Call, req Request) gate.Judgement {
+func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []personas.Problem) {
 	why := ""
 	if req.Runtime == "" && req.ToolSource != "" {
 		// Only agentmgr's pi extension says where a tool comes from; a client that does not
@@ -27,13 +28,11 @@ func (s *Server) judgeParent(c gate.Call, req Request) gate.Judgement {
 	if why == "" {
 		return s.judge(c, req.Chain)
 	}
-	base := s.policy
-	if len(req.Chain) > 0 {
-		base = func(c gate.Call) (string, *engine.Policy, error) { return s.chainPolicy(c, req.Chain) }
-	}
+	var probs []personas.Problem
 	g := *s.gate
 	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
-		name, pol, err := base(c)
+		name, pol, found, err := s.resolve(c, req.Chain)
+		probs = found
 		if err != nil || pol == nil {
 			return name, pol, err
 		}
@@ -45,7 +44,7 @@ func (s *Server) judgeParent(c gate.Call, req Request) gate.Judgement {
 		}}))
 		return name, &p, nil
 	}
-	return g.Judge(c)
+	return g.Judge(c), probs
 }
 
 // ungatedChildren says why the children call c starts would not be gated; "" when c starts

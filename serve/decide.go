@@ -9,37 +9,13 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 )
-
-// policy loads what decides call c for the gate: the active persona seen from the call's cwd
-// (state.json, with the CLI's fallback to the default), composed with guards, the session's
-// rules and yolo.
-func (s *Server) policy(c gate.Call) (string, *engine.Policy, error) {
-	d := s.Dirs(c.Cwd)
-	cat := s.catalogs.load(d)
-	if c.Agent != "" {
-		if _, ok := cat.Lookup(c.Agent); !ok {
-			return "", nil, fmt.Errorf("no persona named %q", c.Agent)
-		}
-	}
-	st, _ := personas.LoadState(d)
-	p, _ := personas.ActivePersona(cat, st)
-	if c.Agent != "" {
-		p, _ = cat.Lookup(c.Agent)
-	}
-	if p == nil {
-		return "", nil, fmt.Errorf("no active persona and no default persona could be loaded; `agentmgr lint` says why")
-	}
-	pol, _, err := s.Compose(d, p, c.Session)
-	if err != nil {
-		return p.Name, nil, fmt.Errorf("persona %q: %w", p.Name, err)
-	}
-	return p.Name, pol, nil
-}
 
 // decide decides a tool call by rule, with the gate's decision path. An ask is kept open under
 // an id, to be answered by reply (pi's dialog) or forward (the app's inbox).
@@ -88,20 +64,32 @@ func (s *Server) decide(req Request) Reply {
 	}
 	var ch *child
 	var j gate.Judgement
+	var probs []personas.Problem
 	if req.Subagent != "" {
 		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
 		// The child has its own session id, so no agent id is needed to keep its rules apart.
 		c.AgentType = req.Subagent
-		j = s.judgeChild(c, *ch)
+		j, probs = s.judgeChild(c, *ch)
 	} else {
-		j = s.judgeParent(c, req)
+		j, probs = s.judgeParent(c, req)
 	}
 	d := verdictDecision(j.Verdict, c)
+	d.Problems = warnings(probs)
 	if ch != nil {
 		d.Subagent, d.Parent = ch.name, ch.parent
 	}
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
-		d.Request = s.asks.add(c, j, ch)
+		if ch != nil {
+			// A child's always has a scope (the parent session, or this subagent in it), so
+			// serve settles a child's ask itself (replyChild).
+			d.Request = s.asks.add(c, j, ch, nil, nil)
+		} else {
+			id, err := s.hold(c, j)
+			if err != nil {
+				return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+			}
+			d.Request = id
+		}
 		d.Suggestions = j.Suggestions
 	}
 	return Reply{ID: req.ID, Decision: d}
@@ -115,18 +103,117 @@ func verdictDecision(v gate.Verdict, c gate.Call) *Decision {
 	}
 }
 
-// reply settles an ask with the person's answer given in pi's own dialog: once allows this
-// call, always stores an allow rule per pattern in the session's rules (shown and revocable
-// in the app's Approvals screen) and allows it, reject denies it. The person answering in pi
-// has operator authority, as in the app. The answer is recorded in the review log.
+// hold opens an ask for call c, judged ask, in the approvals broker of its session store: the
+// reply settles it as the app's approvals settle theirs, and an always or reject settles the
+// session's other asks too, each judged again with decide.Judge.
+func (s *Server) hold(c gate.Call, j gate.Judgement) (string, error) {
+	b := s.broker(s.Dirs(c.Cwd))
+	d := j.Decision
+	// An always reply stores its rules for the call's own key, on whose value the
+	// suggestions are made (the strictest part of the call may be another key's).
+	d.Permission = c.Key
+	p, err := b.Hold(j.Policy, decide.LogCall(c, j.Agent), d, j.Suggestions, func(pol *engine.Policy) engine.Decision { return decide.Judge(pol, c) })
+	if err != nil {
+		return "", err
+	}
+	return s.asks.add(c, j, nil, b, p), nil
+}
+
+// broker is the approvals broker of d's session store, made at its first ask.
+func (s *Server) broker(d locations.Dirs) *approvals.Broker {
+	s.brokersMu.Lock()
+	defer s.brokersMu.Unlock()
+	key := d.Agent
+	if b, ok := s.brokers[key]; ok {
+		return b
+	}
+	if s.brokers == nil {
+		s.brokers = map[string]*approvals.Broker{}
+	}
+	b := approvals.New(s.Sessions(d), askRecorder{s.Recorder})
+	s.brokers[key] = b
+	return b
+}
+
+// askRecorder records an ask when it is settled, its decision and its resolution together,
+// as the review log holds every other answer; an ask handed to the app is recorded by the
+// app's approvals instead, so that the log holds it once.
+type askRecorder struct{ rec approvals.Recorder }
+
+func (r askRecorder) Decided(approvals.Call, engine.Decision, *approvals.Request) {}
+
+func (r askRecorder) Resolved(req approvals.Request, res approvals.Resolution) {
+	if r.rec == nil {
+		return
+	}
+	r.rec.Decided(approvals.Call{Session: req.Session, Agent: req.Agent, Tool: req.Tool, Values: req.Values}, req.Decision, &req)
+	r.rec.Resolved(req, res)
+}
+
+// piDialog is the authority of a reply given in pi's own dialog: the person answered it, as in
+// the app.
+const piDialog = approvals.OperatorAuthority
+
+// reply settles an ask with the person's answer given in pi's own dialog, through the one
+// reply of the approvals (approvals.Broker.Reply): once allows this call, always stores an
+// allow rule per pattern in the session's rules (shown and revocable in the app's Approvals
+// screen) and allows it and the session's other asks those rules let through, reject denies
+// it and the session's other asks. An ask another reply of its session already settled is
+// answered as it was settled. The answer is recorded in the review log.
 func (s *Server) reply(req Request) Reply {
 	k := s.asks.take(req.Request)
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
+	if k.child != nil {
+		return s.replyChild(k, req)
+	}
+	if res, ok := k.pending.Resolution(); ok {
+		return Reply{ID: req.ID, Decision: settled(k, res)}
+	}
+	res, err := k.broker.Reply(k.pending.ID, approvals.Reply{Kind: req.Reply, Patterns: req.Patterns, Message: req.Message, By: piDialog})
+	if err != nil {
+		s.asks.put(k)
+		return Reply{ID: req.ID, Error: err.Error()}
+	}
+	return Reply{ID: req.ID, Decision: settled(k, res[0])}
+}
+
+// settled renders how an ask was settled.
+func settled(k *ask, res approvals.Resolution) *Decision {
+	d := verdictDecision(k.judge.Verdict, k.call)
+	d.Action, d.DecidedBy = res.Action, res.By
+	switch {
+	case res.By == approvals.ByPerson && res.Reply == approvals.Once:
+		d.Reason = "agentmgr: the person allowed this call once in pi"
+	case res.By == approvals.ByPerson && res.Reply == approvals.Always:
+		d.Rules = res.Rules
+		d.Reason = "agentmgr: the person allowed this call in pi and for the rest of the session: " + rulesText(res.Rules)
+	case res.Reply == approvals.Reject && res.Cause != "":
+		d.Reason = "agentmgr: the person rejected another call of this session while this one waited"
+	case res.Reply == approvals.Reject:
+		d.Reason = "agentmgr: the person rejected this call in pi"
+	case res.By == approvals.BySessionRule:
+		d.Reason = "agentmgr: allowed by a session rule the person added while this call waited"
+	default:
+		d.Reason = fmt.Sprintf("agentmgr: the call was settled %s by %s", res.Action, res.By)
+	}
+	if res.Message != "" {
+		d.Reason += ": " + res.Message
+	}
+	return d
+}
+
+// replyChild settles the ask of a child session with the person's answer in pi's dialog: once
+// allows this call, always stores an allow rule per pattern in the rules of the scope the
+// reply names (the parent session, or this subagent in it) and allows it, reject denies it.
+// The person answering in pi has operator authority, as in the app. The answer is recorded
+// in the review log, naming the subagent.
+func (s *Server) replyChild(k *ask, req Request) Reply {
 	res := approvals.Resolution{Request: k.id, Reply: req.Reply, By: approvals.ByPerson}
 	d := verdictDecision(k.judge.Verdict, k.call)
 	d.DecidedBy = approvals.ByPerson
+	d.Subagent, d.Parent = k.child.name, k.child.parent
 	switch req.Reply {
 	case approvals.Once:
 		res.Action = engine.Allow
@@ -155,8 +242,8 @@ func (s *Server) reply(req Request) Reply {
 	return Reply{ID: req.ID, Decision: d}
 }
 
-// patternsOr is what an always reply stores: the person's patterns, else the suggestions,
-// each once.
+// patternsOr is what a child's always reply stores: the person's patterns, else the
+// suggestions, each once.
 func patternsOr(k *ask, patterns []string) []string {
 	if len(patterns) == 0 {
 		patterns = k.judge.Suggestions
@@ -170,18 +257,9 @@ func patternsOr(k *ask, patterns []string) []string {
 	return out
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// always appends the allow rules of an always reply to the session's rules. A child's always
-// goes to the parent session's rules (scope "session", the default: the parent and all its
-// children) or to this subagent's rules in the parent session (scope "subagent").
+// always appends the allow rules of a child's always reply to the session's rules: the parent
+// session's rules (scope "session", the default: the parent and all its children) or this
+// subagent's rules in the parent session (scope "subagent").
 func (s *Server) always(k *ask, patterns []string, scope string) (approvals.SessionRules, error) {
 	patterns = patternsOr(k, patterns)
 	if len(patterns) == 0 {
@@ -201,24 +279,21 @@ func (s *Server) always(k *ask, patterns []string, scope string) (approvals.Sess
 		session = rulesSession(*k.child, session)
 	}
 	store := s.Sessions(s.Dirs(k.call.Cwd))
-	stored, err := approvals.AppendSessionRules(store, session, approvals.OperatorAuthority, add...)
+	stored, err := approvals.AppendSessionRules(store, session, piDialog, add...)
 	if err != nil {
 		return stored, fmt.Errorf("storing the always rules: %w", err)
 	}
 	return stored, nil
 }
 
-// record writes the ask and the person's answer to the review log, as the app does.
+// record writes a child's ask and the person's answer to the review log, as the app does.
 func (s *Server) record(k *ask, res approvals.Resolution) {
-	rec := s.Recorder
-	if k.child != nil {
-		rec = s.childRecorder(*k.child)
-	}
+	rec := s.childRecorder(*k.child)
 	if rec == nil {
 		return
 	}
-	call := approvals.Call{Session: k.call.Session, Agent: k.judge.Agent, Tool: k.call.Tool, Values: []string{k.call.Value}}
-	r := approvals.Request{ID: k.id, Session: k.call.Session, Agent: k.judge.Agent, Tool: k.call.Tool, Permission: k.call.Key,
+	call := decide.LogCall(k.call, k.judge.Agent)
+	r := approvals.Request{ID: k.id, Session: k.call.Session, Agent: k.judge.Agent, Tool: call.Tool, Permission: k.call.Key,
 		Values: call.Values, Suggestions: k.judge.Suggestions, Decision: k.judge.Decision, Asked: k.asked}
 	rec.Decided(call, k.judge.Decision, &r)
 	rec.Resolved(r, res)
@@ -230,6 +305,13 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 	k := s.asks.take(req.Request)
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
+	}
+	if k.child == nil {
+		if res, ok := k.pending.Resolution(); ok {
+			return Reply{ID: req.ID, Decision: settled(k, res)}
+		}
+		// The app's approvals answer and record it from now on.
+		k.broker.Handoff(k.pending.ID)
 	}
 	g, call := s.gate, k.call
 	if k.child != nil {
@@ -272,17 +354,26 @@ func rulesText(rs engine.Ruleset) string {
 }
 
 // sideDoors searches the arguments of a tool agentmgr does not know (custom, MCP) for what it
-// would run, write or fetch, as the Claude Code gate does (gate.FindSideDoors); unknown says
+// would run, write or fetch, as the Claude Code gate does (decide.FindSideDoors); unknown says
 // the tool is such a tool. A known tool's arguments are read by its value field alone.
-func sideDoors(tool string, input json.RawMessage) (gate.SideDoors, bool, error) {
+func sideDoors(tool string, input json.RawMessage) (decide.SideDoors, bool, error) {
 	if mapping.IsKnownTool(tool) {
-		return gate.SideDoors{}, false, nil
+		return decide.SideDoors{}, false, nil
 	}
 	var fields map[string]json.RawMessage
 	if len(input) > 0 && string(input) != "null" && json.Unmarshal(input, &fields) != nil {
 		// Arguments that are no object hide nothing the tool's own key does not decide.
 		fields = nil
 	}
-	doors, err := gate.FindSideDoors(tool, fields)
+	doors, err := decide.FindSideDoors(tool, fields)
 	return doors, true, err
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

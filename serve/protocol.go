@@ -127,6 +127,11 @@ type Decision struct {
 	Suggestions []string `json:"suggestions,omitempty"`
 	// Rules are what an always reply stored.
 	Rules engine.Ruleset `json:"rules,omitempty"`
+	// Problems are those found resolving who decides (a broken state file, whose active
+	// persona then falls back to the default; a broken guards file, which then asks for every
+	// call), each with its file, line and column. (Not "warnings": the agent reply's field of
+	// that name sits beside it in Reply.)
+	Problems []string `json:"problems,omitempty"`
 	// Subagent and Parent name the subagent whose child session made the call and the
 	// parent session, as the request gave them.
 	Subagent string `json:"subagent,omitempty"`

@@ -49,7 +49,11 @@ type Server struct {
 	gate     *gate.Gate
 	catalogs catalogs
 	asks     asks
-	out      struct {
+	// brokers settle the asks, one per session store (by agent dir), with the approvals'
+	// one reply.
+	brokersMu sync.Mutex
+	brokers   map[string]*approvals.Broker
+	out       struct {
 		sync.Mutex
 		enc *json.Encoder
 	}

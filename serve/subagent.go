@@ -76,14 +76,16 @@ func rulesSession(ch child, session string) string {
 // the parent's (the active one) as its caller (engine.Policy.Callers: the most restrictive
 // answer wins), or the parent's alone when no persona has the subagent's name; the session
 // rules are the parent session's and this subagent's in it. The judgement is recorded once,
-// naming the subagent and the parent session.
-func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
+// naming the subagent and the parent session. The problems met on the way (a broken state or
+// guards file) are returned, to be told.
+func (s *Server) judgeChild(c gate.Call, ch child) (gate.Judgement, []personas.Problem) {
 	rec := s.childRecorder(ch)
 	quiet := &gate.Gate{Inbox: s.Inbox, Wait: s.Wait}
 	d := s.Dirs(c.Cwd)
 	cat := s.catalogs.load(d)
-	st, _ := personas.LoadState(d)
-	parent, _ := personas.ActivePersona(cat, st)
+	st, probs := personas.LoadState(d)
+	parent, more := personas.ActivePersona(cat, st)
+	probs = append(probs, more...)
 	if c.Agent != "" {
 		parent, _ = cat.Lookup(c.Agent)
 	}
@@ -93,11 +95,12 @@ func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 		}
 		j := quiet.Judge(c)
 		s.recordJudged(rec, c, j)
-		return j
+		return j, probs
 	}
 	chain := personaChain(cat, parent, ch)
 	quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
-		pol, err := s.childPolicy(c, ch, chain)
+		pol, found, err := s.childPolicy(c, ch, chain)
+		probs = append(probs, found...)
 		return chain[len(chain)-1].Name, pol, err
 	}
 	j := quiet.Judge(c)
@@ -117,24 +120,24 @@ func (s *Server) judgeChild(c gate.Call, ch child) gate.Judgement {
 		j.Verdict.Reason += fmt.Sprintf(" (subagent %q, which has no persona of its own: decided by the caller's persona %q)", ch.name, parent.Name)
 	}
 	s.recordJudged(rec, c, j)
-	return j
+	return j, probs
 }
 
 // childPolicy is the policy of a child's call made at the end of chain, with the session
 // rules the person approved for the parent session and for this subagent of it.
-func (s *Server) childPolicy(c gate.Call, ch child, chain []*personas.Persona) (*engine.Policy, error) {
+func (s *Server) childPolicy(c gate.Call, ch child, chain []*personas.Persona) (*engine.Policy, []personas.Problem, error) {
 	d := s.Dirs(c.Cwd)
 	compose := s.ComposeChain
 	if compose == nil {
 		compose = policy.ForChain
 	}
-	pol, _, err := compose(d, chain, rulesSession(ch, c.Session))
+	pol, probs, err := compose(d, chain, rulesSession(ch, c.Session))
 	if err != nil {
-		return nil, fmt.Errorf("persona %q: %w", chain[len(chain)-1].Name, err)
+		return nil, probs, fmt.Errorf("persona %q: %w", chain[len(chain)-1].Name, err)
 	}
 	sub, err := s.Sessions(d).Get(subagentSession(ch, c.Session))
 	if err != nil {
-		return nil, fmt.Errorf("session rules of subagent %q: %w", ch.name, err)
+		return nil, probs, fmt.Errorf("session rules of subagent %q: %w", ch.name, err)
 	}
 	if len(sub.Rules) > 0 {
 		var rules engine.Ruleset
@@ -144,7 +147,7 @@ func (s *Server) childPolicy(c gate.Call, ch child, chain []*personas.Persona) (
 		rules = append(append(engine.Ruleset{}, rules...), sub.Rules...)
 		pol.Session = engine.Compile(rules)
 	}
-	return pol, nil
+	return pol, probs, nil
 }
 
 // recordJudged records a judgement settled by rule (an ask is recorded when it is settled).

@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
-	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 func init() {
@@ -30,21 +31,27 @@ func runCheck(e *env, args []string) error {
 	if len(rest) == 2 {
 		value = rest[1]
 	}
-	_, p, err := e.catalogFor(*asJSON, *agent)
+	// The persona is resolved and the call judged as every adapter does (decide.For,
+	// decide.Judge): check says what the gate would answer.
+	cat := e.loadNamed(false, *agent)
+	r, pol, probs, err := decide.For(e.dirs(), cat, decide.Who{Named: *agent}, *session)
+	reportProblems(e.stderr, probs, personas.Warning)
 	if err != nil {
 		return err
 	}
-	pol, err := policyFor(e, p, *session)
-	if err != nil {
-		return err
+	p := r.Persona()
+	if !*asJSON {
+		reportFor(e.stderr, cat, p)
 	}
-	d := policy.At(pol, e.cwd).DecideTool(tool, value)
+	c := decide.ToolCall(tool, value, len(rest) == 2)
+	c.Cwd, c.Session = e.cwd, *session
+	d := decide.Judge(pol, c)
 	if ct := mapping.ClaudeToolFor(tool); ct.Key != tool && !mapping.IsKnownKey(mapping.KeyForTool(tool)) {
 		// Log entries from `gate claude` name Claude Code's tools; check takes pi's names.
 		fmt.Fprintf(e.stderr, "note: %s is Claude Code's name for a tool decided under the %q key; `agentmgr check %s VALUE` decides it as the gate does\n", tool, ct.Key, ct.Key)
 	}
 	if *asJSON {
-		out := decisionJSON(d, mapping.IsShellKey(mapping.KeyForTool(tool)))
+		out := decisionJSON(d, c.Shell())
 		out.Agent, out.Tool, out.Value, out.Reason = p.Name, tool, value, d.Reason
 		return writeJSON(e, out)
 	}

@@ -17,42 +17,6 @@ type conformanceCase struct {
 	Expect  map[string]json.RawMessage `json:"expect"`
 }
 
-// TestConformance runs testdata/conformance/*.jsonl through `agentmgr eval` as one stream.
-func TestConformance(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "conformance", "*.jsonl"))
-	if len(files) == 0 {
-		t.Fatal("no conformance cases found")
-	}
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var cases []conformanceCase
-		var in bytes.Buffer
-		for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			var c conformanceCase
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Fatalf("%s:%d: %v", file, i+1, err)
-			}
-			cases = append(cases, c)
-			in.Write(c.Request)
-			in.WriteByte('\n')
-		}
-		e, out, _ := testEnv(t, in.String())
-		if code := run([]string{"eval"}, e); code != 0 {
-			t.Fatalf("eval exited %d", code)
-		}
-		answers := strings.Split(strings.TrimSpace(out.String()), "\n")
-		if len(answers) != len(cases) {
-			t.Fatalf("%s: %d answers for %d requests", file, len(answers), len(cases))
-		}
-		for i, c := range cases {
-			t.Run(c.Name, func(t *testing.T) { checkAnswer(t, c, answers[i]) })
-		}
-	}
-}
-
 func checkAnswer(t *testing.T, c conformanceCase, answer string) {
 	var got map[string]json.RawMessage
 	if err := json.Unmarshal([]byte(answer), &got); err != nil {

@@ -9,11 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
-	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/policy"
 )
 
 func init() {
@@ -105,7 +104,9 @@ A request names its rules with "rules":[{"permission","pattern","action"}...] or
   "permission":K,"values":[]  several values, combined (any deny, else any ask, else allow)
   "tools":[...]               which of these tools are hidden
 "tool" requests may give "cwd" (absolute; default: eval's own): paths are read against it and a
-path outside its project is also decided by external_directory. An unknown field, a rule without
+path outside its project is also decided by external_directory. A "tool" request is judged as
+the gates judge the call (a tool agentmgr does not know, allowed only by "*", asks while the
+persona restricts bash, edit or webfetch). A field eval does not use is ignored; a rule without
 "permission", "pattern" or "action", or an empty "tool" is an error.
 A malformed line gets {"error":"..."} and the stream goes on.`)
 	rest, err := parse(fs, args)
@@ -184,9 +185,10 @@ type evaluator struct {
 func (ev *evaluator) answer(line string) any {
 	var req evalRequest
 	dec := json.NewDecoder(strings.NewReader(line))
-	// An unknown field is refused: a misspelt "value" or "pattern" would otherwise be decided
-	// as if it were absent, which can allow what the request meant to ask about.
-	dec.DisallowUnknownFields()
+	// A field eval does not use is ignored, as every adapter ignores one (a harness newer than
+	// eval must not have every line refused). A misspelt field is then absent, and an absent
+	// field never allows unseen: a rule needs all three of its fields, a shell or path call
+	// without its value asks, a "permission" request without a value is an error.
 	if err := dec.Decode(&req); err != nil {
 		return map[string]string{"error": "malformed request: " + err.Error()}
 	}
@@ -211,28 +213,24 @@ func (ev *evaluator) answer(line string) any {
 	case req.Tool != nil && *req.Tool == "":
 		return map[string]string{"error": `"tool" is empty; name the tool that is called`}
 	case req.Tool != nil:
-		shell := mapping.IsShellKey(mapping.KeyForTool(*req.Tool))
-		pol = policy.At(pol, ev.cwd(&req))
-		switch {
-		case req.Value != nil && req.Values != nil:
+		if req.Value != nil && req.Values != nil {
 			return map[string]string{"error": `give "value" or "values", not both`}
-		case req.Values != nil:
-			return decisionJSON(pol.DecideToolValues(*req.Tool, *req.Values), shell)
 		}
-		if req.Value == nil && shell {
-			// A shell call with no command at all (not even "") has nothing to analyse: at
-			// least ask, as the gate does, never allow it unseen.
-			d := pol.DecideTool(*req.Tool, "")
-			if d.Action == engine.Allow {
-				d.Action, d.Rule, d.Reason = engine.Ask, nil, "the call has no command to decide on"
-			}
-			return decisionJSON(d, shell)
-		}
-		value := ""
-		if req.Value != nil {
+		// Judged as every adapter judges a call (decide.Judge): the tool's key, shell
+		// analysis, paths from cwd, a missing value, and the rule for tools agentmgr does not
+		// know.
+		var value string
+		var also []string
+		switch {
+		case req.Value != nil:
 			value = *req.Value
+		case req.Values != nil && len(*req.Values) > 0:
+			value, also = (*req.Values)[0], (*req.Values)[1:]
 		}
-		return decisionJSON(pol.DecideTool(*req.Tool, value), shell)
+		c := decide.ToolCall(*req.Tool, value, req.Value != nil || req.Values != nil)
+		c.Also = also
+		c.Cwd, c.Session = ev.cwd(&req), req.Session
+		return decisionJSON(decide.Judge(pol, c), c.Shell())
 	case req.Permission != nil:
 		switch {
 		case req.Value != nil && req.Values != nil:
@@ -285,14 +283,15 @@ func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
 		if ev.cat == nil {
 			ev.cat = ev.e.catalog(true)
 		}
-		p, ok := ev.cat.Lookup(*req.Agent)
-		if !ok {
-			return nil, notFound(ev.cat, *req.Agent)
-		}
-		pol, err := ev.sessionPolicy(p, req.Session)
+		// Resolved as every adapter resolves a persona (decide.For); eval always names one.
+		_, pol, probs, err := decide.For(ev.e.dirs(), ev.cat, decide.Who{Named: *req.Agent}, req.Session)
+		reportProblems(ev.e.stderr, probs, personas.Warning)
 		if err != nil {
 			return nil, err
 		}
+		// eval answers what the configured rules decide; the yolo switch is a person's
+		// momentary choice and would make the conformance interface depend on the state file.
+		pol.Yolo = false
 		if req.Session == "" {
 			// Session rules can change between lines (another process approves); persona rules
 			// cannot within one run, so only those are cached.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -102,19 +101,16 @@ func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
 			who.Runs = c.AgentType
 		}
 		cat := ce.loadNamed(true, who.Names()...)
-		state, probs := personas.LoadState(ce.dirs())
-		reportProblems(ce.stderr, probs, personas.Warning)
-		r, probs, err := decide.Resolve(cat, state, who)
+		r, pol, probs, err := decide.For(ce.dirs(), cat, who, c.SessionKey())
 		reportProblems(ce.stderr, probs, personas.Warning)
 		if err != nil {
-			return "", nil, err
+			name := ""
+			if r.Session != nil {
+				name = r.Name()
+			}
+			return name, nil, err
 		}
 		name := r.Name()
-		pol, probs, err := decide.Policy(ce.dirs(), r, c.SessionKey())
-		reportProblems(ce.stderr, probs, personas.Warning)
-		if err != nil {
-			return name, nil, fmt.Errorf("persona %q: %w", name, err)
-		}
 		if note := r.Note(); note != "" {
 			name += " (" + note + ")"
 		}
