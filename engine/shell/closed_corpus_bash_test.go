@@ -157,7 +157,7 @@ func readClosedCases(t *testing.T) []closedCase {
 // runCase runs one case in a fresh sandbox and reports whether it did what Verify says.
 func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 	root := t.TempDir()
-	home, work, bin := filepath.Join(root, "home"), filepath.Join(root, "work"), filepath.Join(root, "bin")
+	home, work, bin := filepath.Join(root, "home"), filepath.Join(root, "proj"), filepath.Join(root, "bin")
 	log := filepath.Join(root, "ran.log")
 	// A file being written must not be open while another case forks, or the child inherits
 	// its descriptor and executing the stand-in fails with "text file busy".
