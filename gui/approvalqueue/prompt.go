@@ -41,7 +41,16 @@ func DescribePrompt(p *gate.Prompt) PromptDetails {
 	if r.Permission != r.Tool {
 		tool += " (permission " + r.Permission + ")"
 	}
-	det.Fields = [][2]string{{"Persona", r.Agent}, {"Session", r.Session}, {"Tool", tool}}
+	det.Fields = [][2]string{{"Persona", r.Agent}}
+	if r.AgentID != "" {
+		// A subagent's session rules are its own (the session key names it), so the person
+		// must see that an always here covers this subagent only.
+		det.Fields = append(det.Fields, [2]string{"Subagent", r.AgentID + " (always covers this subagent only)"})
+	}
+	if len(r.Callers) > 0 {
+		det.Fields = append(det.Fields, [2]string{"Called by", strings.Join(r.Callers, " → ") + " (each decides too; the strictest wins)"})
+	}
+	det.Fields = append(det.Fields, [2]string{"Session", r.Session}, [2]string{"Tool", tool})
 	if r.Cwd != "" {
 		det.Fields = append(det.Fields, [2]string{"Folder", r.Cwd})
 	}

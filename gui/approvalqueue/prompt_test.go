@@ -73,6 +73,22 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
+		{"a subagent's ask names the subagent and its callers", gate.Prompt{
+			Request: gate.Request{Client: gate.ClientClaude, Session: "s1.agent-a1", AgentID: "a1", Agent: "cleaner",
+				Callers: []string{"builder"}, Tool: "Bash", Permission: "bash", Value: "make"},
+			Decision:    engine.Decision{Action: engine.Ask, Rule: ask},
+			Suggestions: []string{"make *"},
+		}, func(d PromptDetails) string {
+			switch {
+			case !slices.Contains(d.Fields, [2]string{"Subagent", "a1 (always covers this subagent only)"}):
+				return "subagent not named"
+			case !slices.Contains(d.Fields, [2]string{"Called by", "builder (each decides too; the strictest wins)"}):
+				return "callers not named"
+			case !slices.Contains(d.Fields, [2]string{"Session", "s1.agent-a1"}):
+				return "session key not shown"
+			}
+			return ""
+		}},
 		{"a guard's ask offers no always", gate.Prompt{
 			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
 			Decision: engine.Decision{Action: engine.Ask, Rule: guard, Reason: "network"},
