@@ -18,16 +18,27 @@ const PiTitle = "pi"
 // starts binary. cmd adds it to the window's screens; tests build the view directly.
 func PiScreen(binary, version string) Screen {
 	return Screen{Title: PiTitle, IconName: theme.IconNameSettings, Make: func(s *Shell) fyne.CanvasObject {
-		return NewPiView(piinstall.New(s.Dirs(), binary, version))
+		return NewRuntimeView(piinstall.New(s.Dirs(), binary, version))
 	}}
 }
 
-// PiView shows whether agentmgr's pi extension is installed and current, which binary it
-// starts and which other extensions gate pi's calls, as `agentmgr pi status` does, and offers
-// Install or Update.
-type PiView struct {
+// RuntimeModel is what a runtime screen shows and does: the pi extension's state
+// (piinstall) or the OpenCode plugin's (opencodeinstall).
+type RuntimeModel interface {
+	Summary() string
+	Details() []string
+	Message() string
+	Action() string
+	Run() error
+	Refresh()
+}
+
+// RuntimeView shows whether agentmgr's extension or plugin for a runtime is installed and
+// current, which binary it starts and what else decides the same calls, as `agentmgr pi status`
+// and `agentmgr opencode status` do, and offers Install or Update.
+type RuntimeView struct {
 	widget.BaseWidget
-	m *piinstall.Model
+	m RuntimeModel
 
 	Summary *widget.Label
 	Details *widget.Label
@@ -36,9 +47,9 @@ type PiView struct {
 	Check   *widget.Button
 }
 
-// NewPiView makes the pi screen over m.
-func NewPiView(m *piinstall.Model) *PiView {
-	v := &PiView{m: m}
+// NewRuntimeView makes a runtime screen over m.
+func NewRuntimeView(m RuntimeModel) *RuntimeView {
+	v := &RuntimeView{m: m}
 	v.Summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.Summary.Wrapping = fyne.TextWrapWord
 	v.Details = widget.NewLabel("")
@@ -60,7 +71,7 @@ func NewPiView(m *piinstall.Model) *PiView {
 }
 
 // update renders the model.
-func (v *PiView) update() {
+func (v *RuntimeView) update() {
 	v.Summary.SetText(v.m.Summary())
 	v.Details.SetText(strings.Join(v.m.Details(), "\n"))
 	v.Message.SetText(v.m.Message())
@@ -73,7 +84,7 @@ func (v *PiView) update() {
 }
 
 // CreateRenderer lays the screen out: summary, buttons, details, the last action's message.
-func (v *PiView) CreateRenderer() fyne.WidgetRenderer {
+func (v *RuntimeView) CreateRenderer() fyne.WidgetRenderer {
 	buttons := container.NewHBox(v.Action, v.Check)
 	body := container.NewVBox(v.Summary, buttons, v.Details, v.Message)
 	return widget.NewSimpleRenderer(container.NewPadded(container.NewVScroll(body)))

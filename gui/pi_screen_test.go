@@ -13,7 +13,7 @@ import (
 	"github.com/agentmgr/agentmgr/pi"
 )
 
-func TestPiViewInstallsAndUpdates(t *testing.T) {
+func TestPiScreenInstallsAndUpdates(t *testing.T) {
 	test.NewTempApp(t)
 	home := t.TempDir()
 	bin := filepath.Join(home, "agentmgr")
@@ -21,7 +21,7 @@ func TestPiViewInstallsAndUpdates(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := locations.Dirs{Agent: filepath.Join(home, "agent")}
-	v := NewPiView(piinstall.New(d, bin, "2.0"))
+	v := NewRuntimeView(piinstall.New(d, bin, "2.0"))
 	test.NewTempWindow(t, v)
 	if v.Action.Hidden || v.Action.Text != "Install" || !strings.Contains(v.Summary.Text, "not installed") {
 		t.Fatalf("fresh: button %q hidden=%v, summary %q", v.Action.Text, v.Action.Hidden, v.Summary.Text)

@@ -47,7 +47,7 @@ func main() {
 	}
 	a := app.NewWithID(gui.AppID)
 	a.SetIcon(gui.AppIcon())
-	s := gui.NewShell(a, dirs, append(gui.Screens(), gui.PiScreen(cli, release.Version))...)
+	s := gui.NewShell(a, dirs, append(gui.Screens(), gui.PiScreen(cli, release.Version), gui.OpenCodeScreen(cli, release.Version))...)
 	s.ReplayWhileEditing()
 	if err := s.StartWatching(); err != nil {
 		// The app works without watching; the Reload button catches up by hand.

@@ -1,0 +1,30 @@
+package gui
+
+import (
+	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"github.com/agentmgr/agentmgr/gui/opencodeinstall"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/opencode"
+)
+
+// OpenCodeTitle is the title of the OpenCode screen.
+const OpenCodeTitle = "OpenCode"
+
+// OpenCodeScreen is the OpenCode screen for the running binary: the app installs the plugin
+// that starts binary, beside the pi screen. Its folders are found from the app's working
+// directory and environment, as `agentmgr opencode status` finds them.
+func OpenCodeScreen(binary, version string) Screen {
+	return Screen{Title: OpenCodeTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
+		cwd, _ := os.Getwd()
+		home := s.Dirs().Home
+		if home == "" {
+			home = locations.Home(os.Getenv)
+		}
+		dirs := opencode.FindDirs(os.Getenv, home, cwd)
+		return NewRuntimeView(opencodeinstall.New(dirs, binary, version))
+	}}
+}
