@@ -2,6 +2,7 @@ package locations
 
 import (
 	"os"
+	"os/user"
 	"path/filepath"
 	"strings"
 )
@@ -21,13 +22,20 @@ type Dirs struct {
 
 // Home is the one reading of the user's home directory: $HOME when it is set (as pi, the
 // shells and the coding agents read it), else what the system says (os.UserHomeDir: the
-// profile folder on Windows); "" when neither knows. getenv is the environment to read.
+// profile folder on Windows; then the user database), "" when nothing knows. getenv is the
+// environment to read. The user database matters: with $HOME empty, a home of "" would put
+// the agent dir at .pi/agent under whatever folder the program runs in.
 func Home(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return h
 	}
-	h, _ := os.UserHomeDir()
-	return h
+	if h, err := os.UserHomeDir(); err == nil && h != "" {
+		return h
+	}
+	if u, err := user.Current(); err == nil {
+		return u.HomeDir
+	}
+	return ""
 }
 
 // Default finds the home directory and the agent dir from the environment, and the project's

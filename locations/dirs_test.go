@@ -2,6 +2,7 @@ package locations
 
 import (
 	"os"
+	"os/user"
 	"path/filepath"
 	"testing"
 )
@@ -109,5 +110,22 @@ func TestHomeIsReadOneWay(t *testing.T) {
 	d := Find(getenv, Home(getenv), "")
 	if d.Home != "/home/given" || d.Agent != "/home/given/.pi/agent" {
 		t.Errorf("Find = %+v, want home /home/given and its agent dir", d)
+	}
+}
+
+// With $HOME empty the home comes from the user database, never "": an empty home would put
+// the agent dir under the working directory (.pi/agent) and the app would write there.
+func TestHomeWithoutHOMEIsTheUsersHome(t *testing.T) {
+	u, err := user.Current()
+	if err != nil || u.HomeDir == "" {
+		t.Fatalf("the user database does not know this user: %v", err)
+	}
+	t.Setenv("HOME", "")
+	got := Home(func(string) string { return "" })
+	if got != u.HomeDir {
+		t.Errorf("Home with $HOME empty = %q, want the user's home %q", got, u.HomeDir)
+	}
+	if d := Find(func(string) string { return "" }, got, ""); !filepath.IsAbs(d.Agent) {
+		t.Errorf("agent dir %q is not absolute", d.Agent)
 	}
 }
