@@ -1,7 +1,7 @@
 // Package e2etest is what the end-to-end tests of several packages share: the headless
-// agentmgr binary, built once per test process, and the one rule for a real program a test
-// needs but cannot find (skip, unless CI=true: then fail, so that CI never passes without
-// running it).
+// agentmgr binary, built once per test process; a stand-in for the desktop app that answers
+// the asks forwarded to it; and the one rule for a real program a test needs but cannot find
+// (skip, unless CI=true: then fail, so that CI never passes without running it).
 package e2etest
 
 import (
