@@ -12,9 +12,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
 // The real-OpenCode tests run OpenCode 1.18.33 from npm; `make test` installs it and names its
@@ -31,42 +32,13 @@ func findOpenCode(t testing.TB) string {
 	}
 	if _, err := os.Stat(bin); err != nil {
 		msg := fmt.Sprintf("real-OpenCode test needs OpenCode 1.18.33 (`make deps-opencode` installs it; $%s names it): %v", openCodeEnv, err)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		e2etest.Missing(t, msg)
 	}
 	return bin
 }
 
-var built struct {
-	once sync.Once
-	path string
-	err  error
-}
-
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
-func agentmgrBinary(t testing.TB) string {
-	t.Helper()
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "agentmgr-e2e-")
-		if err != nil {
-			built.err = err
-			return
-		}
-		built.path = filepath.Join(dir, "agentmgr")
-		cmd := exec.Command("go", "build", "-tags", "ci", "-o", built.path, "./cmd/agentmgr")
-		cmd.Dir = ".."
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.path
-}
+func agentmgrBinary(t testing.TB) string { return e2etest.Agentmgr(t, "..") }
 
 // world is an isolated home with pi's agent dir, a project OpenCode runs in, the fake model
 // OpenCode talks to, and the environment OpenCode and agentmgr run in.

@@ -8,13 +8,10 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/locations"
-	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/reviewlog"
-	"github.com/agentmgr/agentmgr/sessions"
 )
 
 // guardedPersona runs commands but never rm, asks for git, and cannot edit.
@@ -201,31 +198,14 @@ func anyHas(list []string, want ...string) bool {
 // test) asks the person, whose answer decides the call, both ways.
 func TestRealOpenCodeAsksTheApp(t *testing.T) {
 	w := setUp(t)
-	dirs := locations.Dirs{Agent: w.agent}
 	asked := make(chan gate.Request, 4)
 	answers := make(chan approvals.ReplyKind, 2)
 	answers <- approvals.Once
 	answers <- approvals.Reject
-	srv := &gate.Server{
-		Inbox:     gate.InboxIn(dirs),
-		Approvals: approvals.New(sessions.Open(dirs), nil),
-		Policy: func(r gate.Request) (*engine.Policy, error) {
-			p, _ := personas.Load(dirs).Lookup(r.Agent)
-			pol, _, err := policy.For(dirs, p, "")
-			return pol, err
-		},
-		Ask: func(_ context.Context, p *gate.Prompt) {
-			asked <- p.Request
-			_ = p.Reply(approvals.Reply{Kind: <-answers, Message: "not now"})
-		},
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ctx) }()
-	defer func() {
-		cancel()
-		<-served
-	}()
+	e2etest.App(t, w.agent, func(_ context.Context, p *gate.Prompt) {
+		asked <- p.Request
+		_ = p.Reply(approvals.Reply{Kind: <-answers, Message: "not now"})
+	})
 
 	r := w.run("", script(
 		call("bash", map[string]string{"command": "git --version", "description": "version"}),

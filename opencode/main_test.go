@@ -2,15 +2,14 @@ package opencode
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
 // TestMain removes the agentmgr binary the real-OpenCode tests built, if they built one.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if built.path != "" {
-		os.RemoveAll(filepath.Dir(built.path))
-	}
+	e2etest.Cleanup()
 	os.Exit(code)
 }

@@ -10,9 +10,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
 // The real-pi tests need Node 22 and pi 1.6.0 from npm; `make test` installs them into
@@ -37,43 +38,14 @@ func findPi(t testing.TB) piTools {
 	for _, p := range []string{tools.node, tools.cli} {
 		if _, err := os.Stat(p); err != nil {
 			msg := fmt.Sprintf("real-pi test needs Node 22 and pi 1.6.0 under %s (`make deps-pi` installs them): %v", cache, err)
-			if os.Getenv("CI") == "true" {
-				t.Fatal(msg)
-			}
-			t.Skip(msg)
+			e2etest.Missing(t, msg)
 		}
 	}
 	return tools
 }
 
-var built struct {
-	once sync.Once
-	path string
-	err  error
-}
-
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
-func agentmgrBinary(t testing.TB) string {
-	t.Helper()
-	built.once.Do(func() {
-		dir, err := os.MkdirTemp("", "agentmgr-e2e-")
-		if err != nil {
-			built.err = err
-			return
-		}
-		built.path = filepath.Join(dir, "agentmgr")
-		cmd := exec.Command("go", "build", "-tags", "ci", "-o", built.path, "./cmd/agentmgr")
-		cmd.Dir = ".."
-		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			built.err = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if built.err != nil {
-		t.Fatal(built.err)
-	}
-	return built.path
-}
+func agentmgrBinary(t testing.TB) string { return e2etest.Agentmgr(t, "..") }
 
 // world is a home folder with pi's agent dir and a project, and the environment pi and
 // agentmgr run in.

@@ -11,11 +11,10 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -218,28 +217,11 @@ func listFiles(t *testing.T, dir string) []string {
 // app (here its server, in the test) asks the person, whose answer decides the call.
 func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 	w := setUp(t)
-	dirs := locations.Dirs{Agent: w.agent}
 	asked := make(chan gate.Request, 1)
-	srv := &gate.Server{
-		Inbox:     gate.InboxIn(dirs),
-		Approvals: approvals.New(sessions.Open(dirs), nil),
-		Policy: func(r gate.Request) (*engine.Policy, error) {
-			p, _ := personas.Load(dirs).Lookup(r.Agent)
-			pol, _, err := policy.For(dirs, p, "")
-			return pol, err
-		},
-		Ask: func(_ context.Context, p *gate.Prompt) {
-			asked <- p.Request
-			_ = p.Reply(approvals.Reply{Kind: approvals.Once})
-		},
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ctx) }()
-	defer func() {
-		cancel()
-		<-served
-	}()
+	e2etest.App(t, w.agent, func(_ context.Context, p *gate.Prompt) {
+		asked <- p.Request
+		_ = p.Reply(approvals.Reply{Kind: approvals.Once})
+	})
 
 	cmd := execPi(w, "json", call("bash", map[string]string{"command": "git --version"}))
 	out, err := cmd.Output()

@@ -2,87 +2,31 @@ package pi
 
 import (
 	_ "embed"
-	"encoding/json"
-	"fmt"
-	"regexp"
-	"strings"
+
+	"github.com/agentmgr/agentmgr/internal/ownedfile"
 )
 
 //go:embed extension/index.ts
 var source string
 
-// The placeholders install fills in: each is followed by a JSON string literal, which is also
-// a valid TypeScript one.
-const (
-	binaryMark  = "/*agentmgr:binary*/ "
-	versionMark = "/*agentmgr:version*/ "
-)
-
 // Header is the first line of the extension: a file without it is not agentmgr's, and is
 // never overwritten or removed.
 const Header = "// agentmgr's pi extension:"
 
+// extension is agentmgr's file in pi's extensions folder. Its placeholders are TypeScript
+// constants typed string.
+var extension = ownedfile.New(ownedfile.File{
+	Dir: DirName, Name: FileName, Header: Header, Source: source, Annotation: ": string",
+	Noun: "extension", Program: "pi", Command: "pi",
+})
+
 // Render is the extension as install writes it, calling the binary at binary (an absolute
 // path) and naming agentmgr's version.
-func Render(binary, version string) []byte {
-	out := fill(source, binaryMark, binary)
-	return []byte(fill(out, versionMark, version))
-}
-
-// fill replaces the string literal after mark with s.
-func fill(src, mark, s string) string {
-	i := strings.Index(src, mark)
-	if i < 0 {
-		panic("pi: the embedded extension lacks " + mark)
-	}
-	start := i + len(mark)
-	end := start + literalLen(src[start:])
-	lit, _ := json.Marshal(s)
-	return src[:start] + string(lit) + src[end:]
-}
-
-// literalLen is the length of the JSON string literal at the start of s.
-func literalLen(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(s)
-}
+func Render(binary, version string) []byte { return extension.Render(binary, version) }
 
 // Installed is what an installed extension file says about itself.
-type Installed struct {
-	Binary  string // the binary it starts
-	Version string // the agentmgr version that wrote it
-}
-
-var markRE = regexp.MustCompile(`(?m)^const (BINARY|VERSION): string = /\*agentmgr:(binary|version)\*/ ("(?:[^"\\]|\\.)*");`)
+type Installed = ownedfile.Stamp
 
 // Parse reads the binary and version an extension file was written with. A file that is not
 // agentmgr's extension is an error.
-func Parse(data []byte) (Installed, error) {
-	src := string(data)
-	if !strings.HasPrefix(src, Header) {
-		return Installed{}, fmt.Errorf("it does not start with %q: not agentmgr's extension", Header)
-	}
-	var in Installed
-	for _, m := range markRE.FindAllStringSubmatch(src, -1) {
-		var s string
-		if err := json.Unmarshal([]byte(m[3]), &s); err != nil {
-			return Installed{}, fmt.Errorf("its %s is not a string literal: %w", m[1], err)
-		}
-		if m[1] == "BINARY" {
-			in.Binary = s
-		} else {
-			in.Version = s
-		}
-	}
-	if in.Binary == "" {
-		return Installed{}, fmt.Errorf("it names no agentmgr binary")
-	}
-	return in, nil
-}
+func Parse(data []byte) (Installed, error) { return extension.Parse(data) }

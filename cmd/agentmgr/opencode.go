@@ -113,26 +113,7 @@ func offerHiddenTools(e *env) {
 }
 
 func printOpenCodeStatus(e *env, r opencode.Report) {
-	for _, st := range []*opencode.PluginState{&r.Global, r.Project} {
-		if st == nil {
-			continue
-		}
-		switch {
-		case !st.Installed:
-			fmt.Fprintf(e.stdout, "%-8s not installed (%s)\n", st.Scope, st.Path)
-		case st.Problem != "":
-			fmt.Fprintf(e.stdout, "%-8s not agentmgr's plugin: %s (%s)\n", st.Scope, st.Path, st.Problem)
-		default:
-			state := "current"
-			if !st.Current {
-				state = "outdated (written by agentmgr " + st.Version + ")"
-			}
-			if st.BinaryMissing {
-				state += ", its binary is missing"
-			}
-			fmt.Fprintf(e.stdout, "%-8s installed, %s: %s\n%-8s starts %s\n", st.Scope, state, st.Path, "", st.Binary)
-		}
-	}
+	printOwnedStates(e, "plugin", &r.Global, r.Project)
 	for _, o := range r.Others {
 		fmt.Fprintf(e.stdout, "also deciding: %s %s (%s)\n", o.Kind, o.Name, o.Where)
 	}

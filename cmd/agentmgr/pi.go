@@ -128,26 +128,7 @@ func selfPath(given string) (string, error) {
 }
 
 func printPiStatus(e *env, r pi.Report) {
-	for _, st := range []*pi.Status{&r.Global, r.Project} {
-		if st == nil {
-			continue
-		}
-		switch {
-		case !st.Installed:
-			fmt.Fprintf(e.stdout, "%-8s not installed (%s)\n", st.Scope, st.Path)
-		case st.Problem != "":
-			fmt.Fprintf(e.stdout, "%-8s not agentmgr's extension: %s (%s)\n", st.Scope, st.Path, st.Problem)
-		default:
-			state := "current"
-			if !st.Current {
-				state = "outdated (written by agentmgr " + st.Version + ")"
-			}
-			if st.BinaryMissing {
-				state += ", its binary is missing"
-			}
-			fmt.Fprintf(e.stdout, "%-8s installed, %s: %s\n%-8s starts %s\n", st.Scope, state, st.Path, "", st.Binary)
-		}
-	}
+	printOwnedStates(e, "extension", &r.Global, r.Project)
 	for _, o := range r.Others {
 		fmt.Fprintf(e.stdout, "also installed: %s (%s)\n", o.Name, o.Where)
 	}
