@@ -146,6 +146,41 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 		}
 		return out
 	}
+	// agentmgr's closed world asks for a command that mentions, as a later word, a program
+	// the bash rules deny or ask (`go build rm -rf x`); OpenCode sees only the text. Each
+	// allow rule gets mention twins right after it that ask, so they tighten only commands
+	// that rule allowed and every later rule still decides as it did.
+	mentions := ocMentions(rs)
+	mentioned := false
+	mentionTwins := func(pat string, a engine.Action) engine.Ruleset {
+		if a != engine.Allow || len(mentions) == 0 {
+			return nil
+		}
+		var bases []string
+		if pat == "*" {
+			bases = []string{"*"}
+		} else if b, ok := strings.CutSuffix(pat, " *"); ok {
+			bases = []string{b, b + " *"}
+		} else {
+			return nil
+		}
+		var out engine.Ruleset
+		for _, b := range bases {
+			for _, m := range mentions {
+				// Only where agentmgr asks for such a command: a program that mentions itself
+				// (`git git push x`) is not a mention to it.
+				sample := strings.ReplaceAll(b, "*", "x") + " " + m + " x"
+				if pol.DecideShell("bash", sample).Action == engine.Allow {
+					continue
+				}
+				mentioned = true
+				out = append(out,
+					engine.Rule{Permission: "bash", Pattern: b + " " + m + " *", Action: engine.Ask},
+					engine.Rule{Permission: "bash", Pattern: b + " " + m, Action: engine.Ask})
+			}
+		}
+		return out
+	}
 	// A wrapper is decided too: its command can only be stricter than the wrapper's own answer.
 	wrapperAct := pol.DecideShell("bash", "zz-unmatched").Action
 	hasBashCatchAll := false
@@ -173,6 +208,7 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 		if r.Permission == "bash" && firstBash && !hasBashCatchAll {
 			// Commands no bash rule matches get the catch-all's ask (or the persona's * rule).
 			out = append(out, twins("*", pol.DecideShell("bash", "zz-unmatched").Action)...)
+			out = append(out, mentionTwins("*", pol.DecideShell("bash", "zz-unmatched").Action)...)
 		}
 		if r.Permission == "bash" {
 			firstBash = false
@@ -182,6 +218,7 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 			continue
 		}
 		out = append(out, twins(r.Pattern, r.Action)...)
+		out = append(out, mentionTwins(r.Pattern, r.Action)...)
 		// agentmgr looks through wrappers for what they run, and decides the wrapper too: a
 		// deny or ask of the command holds in every wrapper, an allow does not reach through.
 		if r.Pattern == "*" || r.Action == engine.Allow || strings.ContainsAny(r.Pattern, `'"`) {
@@ -196,6 +233,10 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 				out = append(out, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf(w, bare), Action: a})
 			}
 		}
+	}
+	if mentioned {
+		rep.change("bash mentions", "a command that mentions a program the bash rules deny or ask ("+strings.Join(mentions, ", ")+") asks wherever the mention stands",
+			"each bash allow rule P * written again as P M *, P M, P * M *, P * M: ask for each such program M", "OpenCode matches a command's raw text")
 	}
 	if wrapped {
 		rep.change("bash wrappers", "agentmgr looks through sudo, env, nice, nohup, timeout, xargs, bash -c, sh -c", "each bash deny and ask rule written again in those forms", "OpenCode matches a command's raw text")
@@ -212,6 +253,30 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 		return out
 	}
 	rep.change("bash path arguments", "decided by the bash rules", "outside the project also external_directory", "OpenCode asks external_directory for the path arguments of rm, cp, mv, mkdir, touch, chmod, chown, cat and cd; it cannot be told otherwise")
+	return out
+}
+
+// ocMentions are the programs (with the literal words after them) the persona's bash rules
+// deny or ask, as agentmgr's closed world watches for them, in rule order.
+func ocMentions(rs engine.Ruleset) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range rs {
+		if r.Permission != "bash" || r.Action == engine.Allow || engine.IsCatchAll(r.Pattern) {
+			continue
+		}
+		var words []string
+		for w := range strings.FieldsSeq(r.Pattern) {
+			if strings.ContainsAny(w, "*?") {
+				break
+			}
+			words = append(words, w)
+		}
+		if m := strings.Join(words, " "); m != "" && !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
 	return out
 }
 

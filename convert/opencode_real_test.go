@@ -55,7 +55,19 @@ func runOpenCode(t *testing.T, bin, home, project string, args ...string) []byte
 	cmd.Dir, cmd.Env = project, openCodeEnv(home, project)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	// OpenCode exits before a pipe has taken all of a long output (its agent list is cut
+	// mid-rule past some size); a file takes every write.
+	f, err := os.CreateTemp(t.TempDir(), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd.Stdout = f
+	err = cmd.Run()
+	out, rerr := os.ReadFile(f.Name())
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
 	if err != nil {
 		t.Fatalf("opencode %s: %v\n%s\n%s", strings.Join(args, " "), err, out, stderr.Bytes())
 	}
@@ -193,12 +205,8 @@ func TestOpenCodeExport_realOpenCode(t *testing.T) {
 		}
 	}
 	t.Logf("OpenCode agrees with the preview on %d of %d calls", agree, total)
-	// The target is 98%. The shell analysis' closed world (a command that mentions a
-	// program the rules deny or ask about asks: "go build rm x") landed after this export and
-	// costs about nine calls, each named in the report; until the export writes those mentions
-	// out as OpenCode rules, the floor is 97.5% so that any other loss still fails.
-	if agree*1000 < total*975 {
-		t.Errorf("OpenCode agrees with the preview on %d of %d calls, want at least 97.5%%", agree, total)
+	if agree*100 < total*98 {
+		t.Errorf("OpenCode agrees with the preview on %d of %d calls, want at least 98%%", agree, total)
 	}
 }
 
