@@ -34,6 +34,10 @@ func TestExportOpenCode_mentionsAsk(t *testing.T) {
 	if !found {
 		t.Errorf("no bash mentions entry in %+v", ex.Report.Changed)
 	}
+	// Without the mention rules `go build *`, `go test *` and `make *` allowed what agentmgr asks.
+	if f := ex.Report.Fidelity; f == nil || f.Looser != 0 || f.Exact != f.Rules {
+		t.Errorf("fidelity %v, want every rule enforced as written", f)
+	}
 }
 
 func TestExportOpenCode_noMentionOfItself(t *testing.T) {
