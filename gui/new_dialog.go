@@ -16,6 +16,10 @@ import (
 // presetPrefix marks the preset choices of "Start from"; the other choices are personas to copy.
 const presetPrefix = "preset: "
 
+// errNameShownInHint marks the name as unusable without a message of its own (an empty message
+// is one a form does not show); the dialog's hint says why.
+var errNameShownInHint = errors.New("")
+
 // NewSpec is what the New persona dialog asks for.
 type NewSpec struct {
 	Name        string
@@ -89,9 +93,11 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	// it says why Create is off while the name cannot be used.
 	hint := widget.NewLabel("")
 	hint.Wrapping = fyne.TextWrapWord
+	// The validator only turns Create off: the hint already says why, and a form shows a
+	// validator's message under its field as well, so a message would say it twice.
 	name.Validator = func(v string) error {
-		if why := nameProblem(v); why != "" {
-			return errors.New(why)
+		if nameProblem(v) != "" {
+			return errNameShownInHint
 		}
 		return nil
 	}
