@@ -25,14 +25,14 @@ type NewSpec struct {
 	Name        string
 	Description string // for a preset start; a copy keeps the original's
 	Scope       personas.Scope
-	From        string // "preset: NAME" or the name of a persona to copy
+	From        string // "preset: NAME" (optionally followed by presetSep and a summary) or the name of a persona to copy
 }
 
 // Prepare makes the new persona's document (not yet saved).
 func (n NewSpec) Prepare(dirs locations.Dirs, c *personas.Catalog) (*personas.Document, error) {
 	name := strings.TrimSpace(n.Name)
-	if preset, ok := strings.CutPrefix(n.From, presetPrefix); ok {
-		return personas.Create(dirs, n.Scope, name, strings.TrimSpace(n.Description), preset)
+	if choice, ok := strings.CutPrefix(n.From, presetPrefix); ok {
+		return personas.Create(dirs, n.Scope, name, strings.TrimSpace(n.Description), presetOfChoice(choice))
 	}
 	if n.From == "" {
 		return nil, errors.New("choose what the new persona starts from: a preset or a persona to copy")
@@ -40,11 +40,12 @@ func (n NewSpec) Prepare(dirs locations.Dirs, c *personas.Catalog) (*personas.Do
 	return personas.Duplicate(c, n.From, name, n.Scope)
 }
 
-// startChoices are the "Start from" options: the presets, then every persona to copy.
+// startChoices are the "Start from" options: the presets (each saying what it allows), then
+// every persona to copy.
 func startChoices(c *personas.Catalog) []string {
 	var out []string
 	for _, p := range builtin.Presets {
-		out = append(out, presetPrefix+p)
+		out = append(out, presetPrefix+presetChoice(p))
 	}
 	for _, p := range c.Personas() {
 		out = append(out, p.Name)
@@ -78,7 +79,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			desc.Disable()
 		}
 	})
-	start.SetSelected(presetPrefix + personas.DefaultPreset)
+	start.SetSelected(presetPrefix + presetChoice(personas.DefaultPreset))
 	if from != nil {
 		start.SetSelected(from.Name)
 		if sameName {
