@@ -53,7 +53,8 @@ func startChoices(c *personas.Catalog) []string {
 	return out
 }
 
-// scopeChoices are the scopes a persona can be created in here.
+// scopeChoices are the scopes a persona can be created in here: the project scope whenever
+// there is a folder to make the project's .pi in (newProjectPi).
 func scopeChoices(d locations.Dirs) []string {
 	out := []string{personas.ScopeGlobal.String()}
 	if d.Project != "" {
@@ -69,7 +70,20 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	name.SetPlaceHolder("lower-case name, e.g. reviewer")
 	desc := widget.NewEntry()
 	desc.SetPlaceHolder("what it does (you can change it later)")
-	scope := widget.NewRadioGroup(scopeChoices(s.dirs), nil)
+	// Without a project yet, the project scope makes one: creating the persona makes the
+	// project's .pi/agents, which the scope's note names.
+	newDirs := s.dirs
+	newDirs.Project = s.newProjectPi()
+	scopeNote := widget.NewLabel("")
+	scopeNote.Wrapping = fyne.TextWrapWord
+	scopeNote.Importance = widget.LowImportance
+	scope := widget.NewRadioGroup(scopeChoices(newDirs), func(v string) {
+		if sc, _ := personas.ParseScope(v); sc == personas.ScopeProject && s.dirs.Project == "" {
+			scopeNote.SetText("Creates " + newDirs.ProjectAgents() + " (no project folder yet).")
+			return
+		}
+		scopeNote.SetText("")
+	})
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
 	start := widget.NewSelect(startChoices(s.catalog), func(c string) {
@@ -117,6 +131,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 		widget.NewFormItem("Start from", startBox),
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Scope", scope),
+		widget.NewFormItem("", scopeNote),
 	}
 	title := "New persona"
 	if from != nil {
@@ -128,6 +143,16 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 		}
 		sc, _ := personas.ParseScope(scope.Selected)
 		spec := NewSpec{Name: name.Text, Description: desc.Text, Scope: sc, From: start.Selected}
+		if sc == personas.ScopeProject && s.dirs.Project == "" {
+			// The save makes the folders; from then on the app reads the new project too.
+			prev := s.dirs
+			s.dirs = newDirs
+			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.catalog) }); err != nil {
+				s.dirs = prev
+				s.showError(err)
+			}
+			return
+		}
 		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.catalog) }); err != nil {
 			s.showError(err)
 		}
