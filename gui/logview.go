@@ -251,11 +251,11 @@ func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
 // content, widened where a header or a value of a fixed vocabulary (the time, the event, the
 // action) would otherwise be cut short.
 func logColumnWidths() []float32 {
-	base := []float32{160, 70, 90, 90, 260, 60, 170, 200, 180}
+	base := []float32{160, 70, 150, 90, 90, 90, 260, 60, 170, 200, 180}
 	fixed := map[int][]string{
-		0: {"2006-01-02 15:04:05"},
-		1: {reviewlog.EventDecision, reviewlog.EventReply},
-		5: {string(engine.Allow), string(engine.Ask), string(engine.Deny)},
+		logfeed.ColTime:   {"2006-01-02 15:04:05"},
+		logfeed.ColEvent:  {reviewlog.EventDecision, reviewlog.EventReply},
+		logfeed.ColAction: {string(engine.Allow), string(engine.Ask), string(engine.Deny)},
 	}
 	pad := 2 * theme.InnerPadding()
 	out := make([]float32, len(logfeed.Columns))

@@ -32,7 +32,7 @@ func TestLogViewFilters(t *testing.T) {
 	v.Agent.SetSelected(allChoice)
 	v.Action.SetSelected("deny")
 	v.Tool.SetText("read")
-	if n := v.Model().Len(); n != 1 || logfeed.Cell(v.Model().Entry(0), 7) != "guard agent-manager/guards.yaml:3" {
+	if n := v.Model().Len(); n != 1 || logfeed.Cell(v.Model().Entry(0), logfeed.ColSource) != "guard agent-manager/guards.yaml:3" {
 		t.Errorf("deny of read: %d entries, want the guard's one", n)
 	}
 }

@@ -33,3 +33,22 @@ func TestLogTableShowsEventsActionsAndTimesWhole(t *testing.T) {
 		t.Fatal("no event, action or time cells found in the log table")
 	}
 }
+
+func TestLogTableHasSessionToolAndPermissionColumns(t *testing.T) {
+	s := part2Shell(t)
+	v := screenOf[*LogView](t, s, LogTitle)
+	w := test.NewWindow(v)
+	defer w.Close()
+	w.Resize(fyne.NewSize(2400, 500))
+	headers := map[string]bool{}
+	walk(v.table, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Visible() && l.TextStyle.Bold {
+			headers[l.Text] = true
+		}
+	})
+	for _, want := range []string{"Session", "Tool", "Permission"} {
+		if !headers[want] {
+			t.Errorf("no %q column in the Log table; headers %v", want, headers)
+		}
+	}
+}

@@ -16,19 +16,23 @@ import (
 // presetPrefix marks the preset choices of "Start from"; the other choices are personas to copy.
 const presetPrefix = "preset: "
 
+// errNameShownInHint marks the name as unusable without a message of its own (an empty message
+// is one a form does not show); the dialog's hint says why.
+var errNameShownInHint = errors.New("")
+
 // NewSpec is what the New persona dialog asks for.
 type NewSpec struct {
 	Name        string
 	Description string // for a preset start; a copy keeps the original's
 	Scope       personas.Scope
-	From        string // "preset: NAME" or the name of a persona to copy
+	From        string // "preset: NAME" (optionally followed by presetSep and a summary) or the name of a persona to copy
 }
 
 // Prepare makes the new persona's document (not yet saved).
 func (n NewSpec) Prepare(dirs locations.Dirs, c *personas.Catalog) (*personas.Document, error) {
 	name := strings.TrimSpace(n.Name)
-	if preset, ok := strings.CutPrefix(n.From, presetPrefix); ok {
-		return personas.Create(dirs, n.Scope, name, strings.TrimSpace(n.Description), preset)
+	if choice, ok := strings.CutPrefix(n.From, presetPrefix); ok {
+		return personas.Create(dirs, n.Scope, name, strings.TrimSpace(n.Description), presetOfChoice(choice))
 	}
 	if n.From == "" {
 		return nil, errors.New("choose what the new persona starts from: a preset or a persona to copy")
@@ -36,11 +40,12 @@ func (n NewSpec) Prepare(dirs locations.Dirs, c *personas.Catalog) (*personas.Do
 	return personas.Duplicate(c, n.From, name, n.Scope)
 }
 
-// startChoices are the "Start from" options: the presets, then every persona to copy.
+// startChoices are the "Start from" options: the presets (each saying what it allows), then
+// every persona to copy.
 func startChoices(c *personas.Catalog) []string {
 	var out []string
 	for _, p := range builtin.Presets {
-		out = append(out, presetPrefix+p)
+		out = append(out, presetPrefix+presetChoice(p))
 	}
 	for _, p := range c.Personas() {
 		out = append(out, p.Name)
@@ -48,7 +53,8 @@ func startChoices(c *personas.Catalog) []string {
 	return out
 }
 
-// scopeChoices are the scopes a persona can be created in here.
+// scopeChoices are the scopes a persona can be created in here: the project scope whenever
+// there is a folder to make the project's .pi in (newProjectPi).
 func scopeChoices(d locations.Dirs) []string {
 	out := []string{personas.ScopeGlobal.String()}
 	if d.Project != "" {
@@ -64,7 +70,20 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	name.SetPlaceHolder("lower-case name, e.g. reviewer")
 	desc := widget.NewEntry()
 	desc.SetPlaceHolder("what it does (you can change it later)")
-	scope := widget.NewRadioGroup(scopeChoices(s.dirs), nil)
+	// Without a project yet, the project scope makes one: creating the persona makes the
+	// project's .pi/agents, which the scope's note names.
+	newDirs := s.dirs
+	newDirs.Project = s.newProjectPi()
+	scopeNote := widget.NewLabel("")
+	scopeNote.Wrapping = fyne.TextWrapWord
+	scopeNote.Importance = widget.LowImportance
+	scope := widget.NewRadioGroup(scopeChoices(newDirs), func(v string) {
+		if sc, _ := personas.ParseScope(v); sc == personas.ScopeProject && s.dirs.Project == "" {
+			scopeNote.SetText("Creates " + newDirs.ProjectAgents() + " (no project folder yet).")
+			return
+		}
+		scopeNote.SetText("")
+	})
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
 	start := widget.NewSelect(startChoices(s.catalog), func(c string) {
@@ -74,7 +93,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			desc.Disable()
 		}
 	})
-	start.SetSelected(presetPrefix + personas.DefaultPreset)
+	start.SetSelected(presetPrefix + presetChoice(personas.DefaultPreset))
 	if from != nil {
 		start.SetSelected(from.Name)
 		if sameName {
@@ -89,9 +108,11 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	// it says why Create is off while the name cannot be used.
 	hint := widget.NewLabel("")
 	hint.Wrapping = fyne.TextWrapWord
+	// The validator only turns Create off: the hint already says why, and a form shows a
+	// validator's message under its field as well, so a message would say it twice.
 	name.Validator = func(v string) error {
-		if why := nameProblem(v); why != "" {
-			return errors.New(why)
+		if nameProblem(v) != "" {
+			return errNameShownInHint
 		}
 		return nil
 	}
@@ -110,6 +131,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 		widget.NewFormItem("Start from", startBox),
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Scope", scope),
+		widget.NewFormItem("", scopeNote),
 	}
 	title := "New persona"
 	if from != nil {
@@ -121,6 +143,16 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 		}
 		sc, _ := personas.ParseScope(scope.Selected)
 		spec := NewSpec{Name: name.Text, Description: desc.Text, Scope: sc, From: start.Selected}
+		if sc == personas.ScopeProject && s.dirs.Project == "" {
+			// The save makes the folders; from then on the app reads the new project too.
+			prev := s.dirs
+			s.dirs = newDirs
+			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.catalog) }); err != nil {
+				s.dirs = prev
+				s.showError(err)
+			}
+			return
+		}
 		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.catalog) }); err != nil {
 			s.showError(err)
 		}

@@ -51,9 +51,10 @@ type RulesTab struct {
 func NewRulesTab(s *Shell, m *personaedit.Model) *RulesTab {
 	t := &RulesTab{shell: s, model: m, shownSel: -1}
 	t.form = widget.NewLabel("")
-	t.preset = widget.NewSelect(builtin.Presets, func(p string) {
+	// Each choice says what the preset allows.
+	t.preset = widget.NewSelect(presetChoices(), func(c string) {
 		if !t.showing {
-			m.Update(func(d *personaedit.Draft) { d.Preset = p })
+			m.Update(func(d *personaedit.Draft) { d.Preset = presetOfChoice(c) })
 		}
 	})
 	t.legacy = widget.NewCheckGroup(builtin.LegacyWords, func(words []string) {
@@ -122,8 +123,8 @@ func (t *RulesTab) refresh() {
 	switch d.Form {
 	case personas.FormPreset:
 		t.form.SetText(formPresetLabel + " " + d.Preset)
-		if t.preset.Selected != d.Preset {
-			t.preset.SetSelected(d.Preset)
+		if presetOfChoice(t.preset.Selected) != d.Preset {
+			t.preset.SetSelected(presetChoice(d.Preset))
 		}
 		t.formBox.Objects = []fyne.CanvasObject{t.preset, t.convert}
 	case personas.FormLegacy:

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
@@ -23,7 +24,8 @@ kept per session in agent-manager/sessions/<ID>.json in the agent dir, and apply
 the persona: they can turn an ask into allow, never a persona's or a guard's deny.
 
   list                      the sessions that hold rules
-  show ID                   a session's rules, numbered
+  show ID                   a session's rules, numbered, then those of its subagents
+                            (kept under ID.agent-AGENT, each numbered on its own)
   allow ID KEY PATTERN      add an allow rule at the end
   deny ID KEY PATTERN       add a deny rule at the end (--reason tells the agent why)
   revoke ID INDEX           remove rule INDEX (as show numbers it)
@@ -135,14 +137,54 @@ func existing(store *sessions.Store, id string) (approvals.SessionRules, error) 
 	return s, nil
 }
 
+// agentKeysOf are the keys of the subagents of session id that hold rules: the review log and
+// the agent name a subagent's calls by the parent's session id, while its rules are kept under
+// its own key (sessions.AgentKey), ID.agent-AGENT.
+func agentKeysOf(store *sessions.Store, id string) []approvals.SessionRules {
+	list, _ := store.List() // a broken file is named by list; show reads what it can
+	var out []approvals.SessionRules
+	for _, s := range list {
+		if strings.HasPrefix(s.ID, id+".agent-") && s.Exists() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func sessionShow(e *env, store *sessions.Store, id string, asJSON bool) error {
-	s, err := existing(store, id)
+	s, err := store.Get(id)
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		return writeJSON(e, toSessionJSON(s))
+	var shown []approvals.SessionRules
+	if s.Exists() {
+		shown = append(shown, s)
 	}
+	// A session the log shows may hold no rules of its own but its subagents' rules.
+	shown = append(shown, agentKeysOf(store, id)...)
+	if len(shown) == 0 {
+		return fmt.Errorf("session %q: %w: no rules are kept for it or its subagents (%s.agent-*); a session holds rules only once a person answered \"always\" in it, and `agentmgr session list` shows those that do", id, approvals.ErrNoSession, id)
+	}
+	if asJSON {
+		if len(shown) == 1 && shown[0].ID == id {
+			return writeJSON(e, toSessionJSON(shown[0]))
+		}
+		out := []sessionJSON{}
+		for _, s := range shown {
+			out = append(out, toSessionJSON(s))
+		}
+		return writeJSON(e, out)
+	}
+	for _, s := range shown {
+		if err := printSession(e, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printSession prints one session key's rules, numbered as revoke takes them.
+func printSession(e *env, s approvals.SessionRules) error {
 	fmt.Fprintf(e.stdout, "session %s  revision %d  generation %d  updated %s\n", s.ID, s.Revision, s.Generation, s.Updated.Local().Format("2006-01-02 15:04:05"))
 	if len(s.Rules) == 0 {
 		fmt.Fprintln(e.stdout, "  no rules")

@@ -287,3 +287,16 @@ func TestLogFollowUntilInterrupted(t *testing.T) {
 		t.Fatal("log --follow did not stop on Ctrl-C")
 	}
 }
+
+// The review log names a subagent's calls by its parent's session id; its rules are kept under
+// the subagent's own key. show ID finds them.
+func TestSessionShowFindsTheSubagentsOfALoggedSession(t *testing.T) {
+	runSteps(t, []step{
+		{args: []string{"session", "allow", "s7.agent-a1", "bash", "ls *"}, stdout: []string{"rule 1"}},
+		{args: []string{"session", "show", "s7"}, stdout: []string{"session s7.agent-a1  revision 1", `1  allow  bash  "ls *"`}},
+		{args: []string{"session", "allow", "s7", "read", "*"}, stdout: []string{"rule 1"}},
+		{args: []string{"session", "show", "s7"}, stdout: []string{"session s7  revision 1", `1  allow  read  "*"`, "session s7.agent-a1  revision 1"}},
+		{args: []string{"session", "show", "--json", "s7"}, stdout: []string{`"id": "s7"`, `"id": "s7.agent-a1"`}},
+		{args: []string{"session", "show", "s8"}, code: 1, stderr: []string{"no such session", "or its subagents (s8.agent-*)", "agentmgr session list"}},
+	})
+}

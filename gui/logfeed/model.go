@@ -106,35 +106,61 @@ func (m *Model) distinct(f func(reviewlog.Entry) string) []string {
 	return out
 }
 
-// Columns are the Log table's columns.
-var Columns = []string{"Time", "Event", "Agent", "Tool", "Values", "Action", "Rule", "Source", "Reply"}
+// The Log table's columns, by index into Columns.
+const (
+	ColTime = iota
+	ColEvent
+	ColSession
+	ColAgent
+	ColTool
+	ColPermission
+	ColValues
+	ColAction
+	ColRule
+	ColSource
+	ColReply
+)
+
+// Columns are the Log table's columns. Tool is the tool as the agent named it (Claude Code's
+// Bash, pi's bash) and Permission the permission key agentmgr decided it under (bash for
+// both): two columns, so that neither name is rewritten and rows of different agents still
+// line up on the key.
+var Columns = []string{"Time", "Event", "Session", "Agent", "Tool", "Permission", "Values", "Action", "Rule", "Source", "Reply"}
 
 // Cell is the text of column col for entry e.
 func Cell(e reviewlog.Entry, col int) string {
 	switch col {
-	case 0:
+	case ColTime:
 		return e.Time.Local().Format("2006-01-02 15:04:05")
-	case 1:
+	case ColEvent:
 		return e.Event
-	case 2:
+	case ColSession:
+		// A subagent's calls are in its parent's session; the subagent is named after it.
+		if e.AgentID != "" {
+			return e.Session + " · subagent " + e.AgentID
+		}
+		return e.Session
+	case ColAgent:
 		return e.Agent
-	case 3:
+	case ColTool:
 		return e.Tool
-	case 4:
+	case ColPermission:
+		return e.Permission
+	case ColValues:
 		return strings.Join(e.Values, "; ")
-	case 5:
+	case ColAction:
 		return e.Action
-	case 6:
+	case ColRule:
 		if e.Rule == nil {
 			return ""
 		}
 		return e.Rule.Permission + " " + e.Rule.Pattern + " " + e.Rule.Action
-	case 7:
+	case ColSource:
 		if e.Location != "" {
 			return e.Location
 		}
 		return e.Source
-	case 8:
+	case ColReply:
 		var parts []string
 		for _, p := range []string{e.Reply, e.By, e.Message} {
 			if p != "" {
