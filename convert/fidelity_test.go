@@ -1,6 +1,9 @@
 package convert
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestExportFidelity checks the rule-by-rule figure of the Claude Code and Gemini exports.
 func TestExportFidelity(t *testing.T) {
@@ -149,6 +152,47 @@ allowRedirection = true
 			}
 			if got := rep.Fidelity.String(); got != tt.fidelity {
 				t.Errorf("fidelity %q, want %q\nchanged %+v\nlost %+v", got, tt.fidelity, rep.Changed, rep.Lost)
+			}
+		})
+	}
+}
+
+// TestRoundTripFidelity: a file agentmgr wrote carries the persona's rules in x-agentmgr, so
+// importing it back counts every rule as enforced as written.
+func TestRoundTripFidelity(t *testing.T) {
+	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  \"*\": ask\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n  webfetch:\n    \"https://*.example.com/*\": allow\n---\nbody\n")
+	tests := []struct {
+		format string
+		imp    func(f File) (*Item, error)
+	}{
+		{"claude", func(f File) (*Item, error) { return ImportClaudeAgent(f.Path, f.Data, "", nil) }},
+		{"roo", func(f File) (*Item, error) {
+			items, err := ImportRoo(f.Path, f.Data, nil)
+			if err != nil || len(items) != 1 {
+				return nil, fmt.Errorf("import: %v, %d items", err, len(items))
+			}
+			return items[0], nil
+		}},
+		{"gemini", func(f File) (*Item, error) { return ImportGemini(f.Path, "p", f.Data) }},
+		{"opencode", func(f File) (*Item, error) { return ImportOpenCodeMarkdown(f.Path, "p", f.Data) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			ex, err := ExportPersona(tt.format, p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, err := ExportFiles(tt.format, []*Export{ex})
+			if err != nil || len(files) == 0 {
+				t.Fatalf("files: %v, %d", err, len(files))
+			}
+			it, err := tt.imp(files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := Fidelity{Rules: len(p.Rules), Exact: len(p.Rules)}
+			if f := it.Report.Fidelity; f == nil || *f != want {
+				t.Errorf("fidelity %v, want %v", f, &want)
 			}
 		})
 	}
