@@ -77,3 +77,14 @@ func restoreAgentmgr(d *Draft, v any, source string) error {
 	}
 	return nil
 }
+
+// restoredFidelity is the figure of an import whose x-agentmgr block v holds the rules: the
+// source's rules are the persona's own, read back as written. It is nil for a block without
+// rules.
+func restoredFidelity(v any, d *Draft) *Fidelity {
+	m, _ := v.(yaml.MapSlice)
+	if _, ok := get(m, "permissions"); !ok {
+		return nil
+	}
+	return &Fidelity{Rules: len(d.Rules), Exact: len(d.Rules)}
+}

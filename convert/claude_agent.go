@@ -86,14 +86,19 @@ func claudeAgentFields(d *Draft, fm yaml.MapSlice, st *claudeSettings, source st
 	mode := str(must(get(fm, "permissionMode")))
 	var available map[string]bool
 	var rules engine.Ruleset
+	// The figure counts the source's rules: each tools entry, each rule of the settings file
+	// and each disallowedTools entry.
+	var verdicts ruleVerdicts
 	if tv, ok := get(fm, "tools"); ok {
 		tools := claudeToolList(tv)
 		available = map[string]bool{}
 		rules = append(rules, engine.Rule{Permission: "*", Pattern: "*", Action: engine.Deny})
 		for _, t := range tools {
+			mark := verdicts.next()
 			c, err := ParseClaudeRule(t)
 			if err != nil {
 				rep.lose("tools "+t, err.Error())
+				mark(ruleLost)
 				continue
 			}
 			canon := canonicalClaudeTool(c.Tool)
@@ -128,23 +133,26 @@ func claudeAgentFields(d *Draft, fm yaml.MapSlice, st *claudeSettings, source st
 		rep.change("permissionMode", mode, "rules, and x-claude.permissionMode", "agentmgr has no permission modes; the mode's effect is written as rules")
 	}
 	if st != nil {
-		rules = append(rules, st.tierRules(available, rep)...)
+		rules = append(rules, st.tierRules(available, rep, &verdicts)...)
 		st.reportRest(d, rep)
 		rep.EnforcedBy = EnforcedByFile
 	}
 	if dv, ok := get(fm, "disallowedTools"); ok {
 		for _, t := range claudeToolList(dv) {
+			mark := verdicts.next()
 			c, err := ParseClaudeRule(t)
 			if err != nil {
 				rep.lose("disallowedTools "+t, err.Error())
+				mark(ruleLost)
 				continue
 			}
 			c.Tool = canonicalClaudeTool(c.Tool)
-			rules = append(rules, claudeRuleToRules(c, engine.Deny, rep)...)
+			rules = append(rules, claudeRuleToRules(c, engine.Deny, rep, mark)...)
 		}
 		rep.keep("disallowedTools (as deny rules, last)")
 	}
 	d.Rules = rules
+	rep.Fidelity = verdicts.fidelity()
 
 	for _, it := range fm {
 		k := fmt.Sprint(it.Key)
@@ -179,6 +187,9 @@ func claudeAgentFields(d *Draft, fm yaml.MapSlice, st *claudeSettings, source st
 				return err
 			}
 			rep.keep("rules and fields written by agentmgr export (x-agentmgr)")
+			if f := restoredFidelity(it.Value, d); f != nil {
+				rep.Fidelity = f
+			}
 		default:
 			d.keep("x-claude", k, it.Value)
 			rep.change(k, str(it.Value), "x-claude."+k, "agentmgr does not use "+k+"; kept for export")

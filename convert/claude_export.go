@@ -174,6 +174,12 @@ func ExportClaudeWith(p *personas.Persona, src []byte, bin string) (*Export, err
 		return nil, err
 	}
 	compareTiers(p.Rules, tiers, rep)
+	// The subagent file always carries the gate hook, and with it agentmgr decides every call
+	// by the persona's own rules: each rule is enforced as written. What the settings
+	// fragment alone would decide differently is in the report's changed and lost lines; it
+	// does not count here, since the fragment is the fallback without the hook, not the
+	// enforcement of this export.
+	rep.Fidelity = &Fidelity{Rules: len(p.Rules), Exact: len(p.Rules)}
 	return &Export{
 		Files:  []File{{Path: "agents/" + p.Name + ".md", Data: []byte(md)}, {Path: p.Name + ".settings.json", Data: append(settings, '\n')}},
 		Report: rep,

@@ -75,7 +75,9 @@ func claudeKey(tool string) string {
 
 // claudeRuleToRules turns one Claude Code rule of a tier into agentmgr rules with action a,
 // noting every change in rep under the rule's own spelling.
-func claudeRuleToRules(c ClaudeRule, a engine.Action, rep *Report) []engine.Rule {
+//
+// mark receives the rule's fidelity verdicts (how the persona enforces what it said).
+func claudeRuleToRules(c ClaudeRule, a engine.Action, rep *Report, mark func(int)) []engine.Rule {
 	key := claudeKey(c.Tool)
 	mk := func(pats ...string) []engine.Rule {
 		out := make([]engine.Rule, len(pats))
@@ -88,6 +90,7 @@ func claudeRuleToRules(c ClaudeRule, a engine.Action, rep *Report) []engine.Rule
 	if key != strings.ToLower(c.Tool) && !strings.HasPrefix(c.Tool, "mcp__") && c.Tool != "Bash" && c.Tool != "Read" {
 		// Edit, Write, MultiEdit and NotebookEdit share one key, as do Task and Agent.
 		rep.change(what, c.Tool, key, "agentmgr decides "+strings.Join(claudeToolsOf(key), ", ")+" under one permission, "+key)
+		mark(widenedBy(a))
 	}
 	if !c.Has || c.Spec == "*" || c.Spec == "" {
 		return mk("*")
@@ -99,16 +102,21 @@ func claudeRuleToRules(c ClaudeRule, a engine.Action, rep *Report) []engine.Rule
 		pats, why := claudePathToGlobs(c.Spec)
 		if why != "" {
 			rep.change(what, c.Spec, strings.Join(pats, ", "), why)
+			// Which calls the respelled pattern gains or loses is not known here: looser,
+			// the conservative side.
+			mark(ruleLooser)
 		}
 		if c.Tool == "Read" {
 			rep.change(what, "Read, Grep, Glob", "read",
 				"Claude Code applies Read path rules to Grep and Glob as well; agentmgr's grep and glob rules match the search pattern, not a path")
+			mark(narrowedBy(a))
 		}
 		return mk(pats...)
 	case c.Tool == "WebFetch":
 		if dom, ok := strings.CutPrefix(c.Spec, "domain:"); ok {
 			pats := []string{"https://" + dom, "https://" + dom + "/*", "http://" + dom, "http://" + dom + "/*"}
 			rep.change(what, c.Spec, strings.Join(pats, ", "), "agentmgr matches the whole URL: a domain becomes its http and https URLs (an explicit port is not covered)")
+			mark(narrowedBy(a))
 			return mk(pats...)
 		}
 	}

@@ -55,7 +55,7 @@ func TestClaudeRuleToRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := claudeRuleToRules(c, engine.Allow, newReport("s", "t", EnforcedByFile))
+			got := claudeRuleToRules(c, engine.Allow, newReport("s", "t", EnforcedByFile), func(int) {})
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("%s -> %v, want %v", tt.rule, got, tt.want)
 			}

@@ -89,7 +89,9 @@ func ImportClaudeSettings(source, name string, data []byte) (*Item, error) {
 	rep := newReport(source, name, EnforcedByFile)
 	rep.change("description", "", d.Description, "a settings file has no description")
 	d.Rules = append(claudeAsksFirst(s, rep), claudeBaseline(s.defaultMode, nil, rep)...)
-	d.Rules = append(d.Rules, s.tierRules(nil, rep)...)
+	var verdicts ruleVerdicts
+	d.Rules = append(d.Rules, s.tierRules(nil, rep, &verdicts)...)
+	rep.Fidelity = verdicts.fidelity()
 	s.reportRest(d, rep)
 	return &Item{Draft: d, Report: rep}, nil
 }
@@ -168,8 +170,9 @@ func claudeBaseline(mode string, available map[string]bool, rep *Report) engine.
 }
 
 // tierRules turns the tiers into ordered rules: allow, then ask, then deny. With available
-// set, rules for tools the agent does not have are dropped (and reported).
-func (s *claudeSettings) tierRules(available map[string]bool, rep *Report) engine.Ruleset {
+// set, rules for tools the agent does not have are dropped (and reported). Each entry of the
+// tiers is counted in verdicts.
+func (s *claudeSettings) tierRules(available map[string]bool, rep *Report, verdicts *ruleVerdicts) engine.Ruleset {
 	var rs engine.Ruleset
 	for _, tier := range []struct {
 		rules []string
@@ -177,11 +180,13 @@ func (s *claudeSettings) tierRules(available map[string]bool, rep *Report) engin
 	}{{s.tiers.Allow, engine.Allow}, {s.tiers.Ask, engine.Ask}, {s.tiers.Deny, engine.Deny}} {
 		for _, r := range tier.rules {
 			c, _ := ParseClaudeRule(r)
+			mark := verdicts.next()
 			if available != nil && !available[claudeKey(c.Tool)] && tier.a != engine.Deny {
 				rep.lose(string(tier.a)+" "+r, "the subagent's tools list does not include "+c.Tool)
+				mark(ruleLost)
 				continue
 			}
-			rs = append(rs, claudeRuleToRules(c, tier.a, rep)...)
+			rs = append(rs, claudeRuleToRules(c, tier.a, rep, mark)...)
 		}
 	}
 	if n := len(s.tiers.Allow) + len(s.tiers.Ask) + len(s.tiers.Deny); n > 0 {

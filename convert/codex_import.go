@@ -45,8 +45,11 @@ func ImportCodexRules(source string, data []byte) (*Item, error) {
 	}
 	d.Rules = append(d.Rules, engine.Rule{Permission: "bash", Pattern: "*", Action: fallback})
 
+	// The figure counts the file's prefix rules and its other calls (lost); the approval
+	// policy and Codex's sandbox are not rules of the file.
+	verdicts := newRuleVerdicts(len(pol.Rules) + len(other))
 	for _, tier := range []string{"allow", "prompt", "forbidden"} {
-		for _, r := range pol.Rules {
+		for i, r := range pol.Rules {
 			if r.Decision != tier {
 				continue
 			}
@@ -65,6 +68,7 @@ func ImportCodexRules(source string, data []byte) (*Item, error) {
 					if strings.ContainsAny(w, "*? \t\n") {
 						rep.change(fmt.Sprintf("prefix_rule at line %d, word %q", r.Line, w), "a literal word", "a wildcard pattern",
 							"agentmgr's patterns match the command's words joined by spaces, and * and ? are wildcards there")
+						verdicts.mark(i, widened(r.Decision))
 					}
 				}
 			}
@@ -74,10 +78,17 @@ func ImportCodexRules(source string, data []byte) (*Item, error) {
 	for _, h := range pol.Hosts {
 		rep.change("host_executable "+h.Name, strings.Join(h.Paths, ", "), "every path of "+h.Name,
 			"agentmgr matches a command named by any path by its base name too (looser for an allow, stricter for a deny)")
+		for i, r := range pol.Rules {
+			if len(r.Pattern) > 0 && contains(r.Pattern[0], h.Name) {
+				verdicts.mark(i, widened(r.Decision))
+			}
+		}
 	}
-	for _, c := range other {
+	for j, c := range other {
 		rep.lose(fmt.Sprintf("%s(...) at line %d", c.Name, c.Line), "not a prefix rule or host_executable; agentmgr has no equivalent")
+		verdicts.mark(len(pol.Rules)+j, ruleLost)
 	}
+	rep.Fidelity = verdicts.fidelity()
 	rep.change("other tools", "Codex's sandbox and approval policy", "no rules (ask)", "a .rules file decides shell commands only")
 
 	examples := codexImportExamples(pol, fallback)
@@ -147,4 +158,13 @@ func codexImportExamples(pol *codexPolicy, fallback engine.Action) yaml.MapSlice
 		}
 	}
 	return out
+}
+
+// widened is the verdict for a Codex rule of decision that now matches more commands: an
+// allow lets more run (looser), a prompt or forbidden stops more (stricter).
+func widened(decision string) int {
+	if decision == "allow" {
+		return ruleLooser
+	}
+	return ruleStricter
 }

@@ -56,6 +56,33 @@ func (rv ruleVerdicts) markDecision(rules engine.Ruleset, d engine.Decision, the
 	}
 }
 
+// next counts one more source rule, exact until marked, and returns how to mark it: an
+// import counts the source's rules as it reads them.
+func (rv *ruleVerdicts) next() func(v int) {
+	*rv = append(*rv, ruleExact)
+	i := len(*rv) - 1
+	return func(v int) { (*rv).mark(i, v) }
+}
+
+// widenedBy is the verdict for a rule of action a that now matches more calls than it said:
+// an allow lets more run (looser), a deny stops more (stricter), and an ask is counted looser,
+// the conservative side, since what it takes from other rules may have been a deny.
+func widenedBy(a engine.Action) int {
+	if a == engine.Deny {
+		return ruleStricter
+	}
+	return ruleLooser
+}
+
+// narrowedBy is the verdict for a rule of action a that now matches fewer calls, which other
+// rules decide: an allow allows less (stricter), a deny or an ask stops less (looser).
+func narrowedBy(a engine.Action) int {
+	if a == engine.Allow {
+		return ruleStricter
+	}
+	return ruleLooser
+}
+
 func (rv ruleVerdicts) fidelity() *Fidelity {
 	f := &Fidelity{Rules: len(rv)}
 	for _, v := range rv {

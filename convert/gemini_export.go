@@ -83,7 +83,7 @@ func ExportGemini(p *personas.Persona, src []byte) (*Export, error) {
 	reportForeign(src, "", rep)
 	rep.keep("name, description, type, icon, colour, hidden, steps, prompt and the ordered rules (in x-agentmgr, for import)")
 
-	g := geminiExporter{p: p, rep: rep, pol: probePolicy(p.Rules), status: make([]string, len(p.Rules))}
+	g := geminiExporter{p: p, rep: rep, pol: probePolicy(p.Rules), verdicts: newRuleVerdicts(len(p.Rules))}
 	rules := p.Rules
 	if len(rules) == 0 || rules[0].Permission != "*" || !engine.IsCatchAll(rules[0].Pattern) {
 		// agentmgr asks when no rule matches; without this rule Gemini's own defaults (read-only
@@ -98,7 +98,7 @@ func ExportGemini(p *personas.Persona, src []byte) (*Export, error) {
 		return nil, fmt.Errorf("%s: %d rules need priorities up to %d, and Gemini allows 0 to %d; split the persona", p.Name, len(rules), g.prio-1, geminiMaxPriority)
 	}
 	g.compare()
-	g.fidelity()
+	rep.Fidelity = g.verdicts.fidelity()
 
 	meta := geminiMeta{Name: p.Name, Description: p.Description, Type: p.Type, Icon: p.Icon, Color: p.Color, Hidden: p.Hidden, Steps: p.Steps, Prompt: strings.TrimSpace(p.Prompt), Permissions: []geminiPerma{}}
 	for _, r := range p.Rules {
@@ -114,19 +114,15 @@ func ExportGemini(p *personas.Persona, src []byte) (*Export, error) {
 }
 
 type geminiExporter struct {
-	p      *personas.Persona
-	rep    *Report
-	pol    *engine.Policy
-	out    []geminiRule
-	prio   int
-	status []string // per persona rule: "", "changed" or "lost"
+	p        *personas.Persona
+	rep      *Report
+	pol      *engine.Policy
+	out      []geminiRule
+	prio     int
+	verdicts ruleVerdicts // per persona rule: exact, stricter, looser or lost
 }
 
-func (g *geminiExporter) mark(i int, s string) {
-	if i >= 0 && (g.status[i] == "" || s == "lost") {
-		g.status[i] = s
-	}
-}
+func (g *geminiExporter) mark(i, v int) { g.verdicts.mark(i, v) }
 
 // emit writes the Gemini rules for persona rule r (index i; -1 for the default).
 func (g *geminiExporter) emit(i int, r engine.Rule) {
@@ -139,7 +135,9 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		base.DenyMessage = ""
 		if r.Reason != "" {
 			g.rep.lose("reason of "+what, "Gemini shows a message only for a deny")
-			g.mark(i, "changed")
+			// The decision is the same, but the person is asked (or allowed) without the
+			// persona's reason: counted as looser, the conservative side.
+			g.mark(i, ruleLooser)
 		}
 	}
 	catchAll := engine.IsCatchAll(r.Pattern)
@@ -147,7 +145,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 	case r.Permission == "*":
 		if !catchAll {
 			g.rep.lose(what, "Gemini has no pattern over every tool's arguments")
-			g.mark(i, "lost")
+			g.mark(i, ruleLost)
 			return
 		}
 		// The shell copy carries an argsPattern so that Gemini's safe-command and
@@ -168,7 +166,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		parts := strings.SplitN(r.Permission, "__", 3)
 		if len(parts) != 3 || parts[1] == "" || strings.ContainsAny(parts[1], "*?_") || strings.ContainsAny(strings.TrimSuffix(parts[2], "*"), "*?") || !catchAll {
 			g.rep.lose(what, "Gemini names MCP tools by server (mcpName, no _ in it) and tool, or a whole server, and matches no pattern over their arguments")
-			g.mark(i, "lost")
+			g.mark(i, ruleLost)
 			return
 		}
 		tool := parts[2]
@@ -184,7 +182,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 	tools, ok := geminiTools[r.Permission]
 	if !ok {
 		g.rep.lose(what, "Gemini CLI has no tool decided under "+r.Permission)
-		g.mark(i, "lost")
+		g.mark(i, ruleLost)
 		return
 	}
 	var names []string
@@ -202,7 +200,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 				g.out = append(g.out, rr)
 				g.rep.change(what+" for "+t.Name, string(r.Action)+" for matching values", string(r.Action)+" for every call", t.Name+" has no argument the pattern could be matched against (stricter)")
 			}
-			g.mark(i, "changed")
+			g.mark(i, ruleStricter)
 			continue
 		}
 		rr := base
@@ -230,12 +228,20 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 			// in it, not matched against all of it.
 			rr.ArgsPattern = fmt.Sprintf(`\x00"%s":"%s%s`, t.Arg, reAny, globRegex(r.Pattern, false))
 			g.rep.change(what, "the URL matches "+r.Pattern, "web_fetch's prompt holds a match", "Gemini's web_fetch takes a prompt with the URLs in it, not a URL")
-			g.mark(i, "changed")
+			// The rule now matches more calls: a deny is stricter; an allow or an ask may
+			// decide calls the persona decides by another rule, so it counts as looser.
+			if r.Action == engine.Deny {
+				g.mark(i, ruleStricter)
+			} else {
+				g.mark(i, ruleLooser)
+			}
 		default:
 			rr.ArgsPattern = argRegex(t.Arg, r.Pattern, mapping.IsPathKey(r.Permission))
 			if mapping.IsPathKey(r.Permission) && !strings.HasPrefix(r.Pattern, "/") && !strings.HasPrefix(r.Pattern, "~") && !strings.HasPrefix(r.Pattern, "$HOME") && !strings.HasPrefix(r.Pattern, "*") {
 				g.rep.change(what+" for "+t.Name, "relative to the working directory", "anchored at the start of "+t.Arg, "a relative path pattern matches a path the model writes relatively; an absolute spelling of the same file is decided by the other rules")
-				g.mark(i, "changed")
+				// Which way the other rules decide the absolute spelling is not known here:
+				// counted as looser, the conservative side.
+				g.mark(i, ruleLooser)
 			}
 		}
 		g.out = append(g.out, rr)
@@ -348,13 +354,7 @@ func (g *geminiExporter) compare() {
 		}
 		why := geminiWhy(c, d.Action, theirs)
 		g.rep.change(fmt.Sprintf("bash %q", c), string(d.Action), string(theirs), why)
-		if d.Rule != nil {
-			for i := range g.p.Rules {
-				if g.p.Rules[i] == *d.Rule {
-					g.mark(i, "changed")
-				}
-			}
-		}
+		g.verdicts.markDecision(g.p.Rules, d, theirs)
 	}
 	g.rep.keep(fmt.Sprintf("shell calls decided alike: %d of %d probe calls", same, len(cmds)))
 }
@@ -397,20 +397,4 @@ func geminiProbeCommands(rs engine.Ruleset) []string {
 		}
 	}
 	return cmds
-}
-
-// fidelity adds the rule-by-rule figure: enforced as written, changed, lost.
-func (g *geminiExporter) fidelity() {
-	exact, changed, lost := 0, 0, 0
-	for _, s := range g.status {
-		switch s {
-		case "":
-			exact++
-		case "changed":
-			changed++
-		default:
-			lost++
-		}
-	}
-	g.rep.keep(fmt.Sprintf("fidelity: %d of %d rules enforced as written, %d changed, %d lost", exact, len(g.status), changed, lost))
 }

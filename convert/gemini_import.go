@@ -75,6 +75,8 @@ func ImportGemini(source, name string, data []byte) (*Item, error) {
 		}
 		rep.Target = d.Name
 		rep.keep("persona written by agentmgr export (x-agentmgr): name, description, fields and the ordered rules")
+		// The source's rules are the persona's own, read back as written.
+		rep.Fidelity = &Fidelity{Rules: len(d.Rules), Exact: len(d.Rules)}
 		return &Item{Draft: d, Report: rep}, nil
 	}
 	for _, k := range md.Undecoded() {
@@ -93,6 +95,10 @@ func ImportGemini(source, name string, data []byte) (*Item, error) {
 		rules engine.Ruleset
 	}
 	var all []ranked
+	// The figure counts the file's [[rule]] entries by what this import reports about each;
+	// engine-wide differences (shell analysis, the safe-command heuristic) are reported once
+	// below and are not counted against single rules.
+	verdicts := newRuleVerdicts(len(f.Rule))
 	for i, r := range f.Rule {
 		where := fmt.Sprintf("rule[%d]", i)
 		if r.Priority == nil || *r.Priority < 0 || *r.Priority > geminiMaxPriority {
@@ -102,7 +108,7 @@ func ImportGemini(source, name string, data []byte) (*Item, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %s: %w", source, where, err)
 		}
-		rs, err := geminiRuleToRules(source, where, r, a, rep)
+		rs, err := geminiRuleToRules(source, where, r, a, rep, func(v int) { verdicts.mark(i, v) })
 		if err != nil {
 			return nil, err
 		}
@@ -128,6 +134,7 @@ func ImportGemini(source, name string, data []byte) (*Item, error) {
 	rep.change("Gemini's default policies", "beneath the file", "read, grep, glob, list, websearch and task allowed, first", "Gemini ships them in its default tier; made explicit so that the persona decides as Gemini where the file has no rule")
 	rep.change("shell commands", "matched as written (quotes, spaces, VAR=, wrappers)", "matched by their words after quote removal, joined by one space, each command behind a wrapper too", "agentmgr's shell analysis: mostly stricter; `git  status` or `\"git\" status` matches a `git status` rule")
 	rep.change("Gemini's safe-command heuristic", "a shell call no rule of the file matches, or matched by a rule without argsPattern, is allowed when Gemini deems it read-only (ls, cat, git status...)", "asks", "agentmgr allows a command only by a rule (stricter)")
+	rep.Fidelity = verdicts.fidelity()
 	return &Item{Draft: d, Report: rep}, nil
 }
 
@@ -144,8 +151,8 @@ var geminiDefaults = engine.Ruleset{
 
 // geminiRuleToRules converts one Gemini rule into agentmgr rules (one per tool and prefix).
 // A condition agentmgr cannot say loses an allow (stricter) and widens a deny or ask to the
-// whole tool (stricter), each reported.
-func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, rep *Report) (engine.Ruleset, error) {
+// whole tool (stricter), each reported; mark receives the rule's fidelity verdicts.
+func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, rep *Report, mark func(int)) (engine.Ruleset, error) {
 	var names []string
 	switch t := r.ToolName.(type) {
 	case string:
@@ -172,24 +179,37 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 	// mode: such a rule never decides there.
 	if len(r.Modes) > 0 && !contains(r.Modes, "default") {
 		rep.lose(where+" (modes "+strings.Join(r.Modes, ", ")+")", "applies only in other approval modes")
+		mark(ruleLost)
 		return nil, nil
 	}
 	if r.Interactive != nil && !*r.Interactive {
 		rep.lose(where+" (interactive = false)", "applies only without a terminal")
+		mark(ruleLost)
 		return nil, nil
 	}
 	if r.Subagent != "" || len(r.ToolAnnotations) > 0 {
 		if a == engine.Allow {
 			rep.lose(where+" (subagent or toolAnnotations)", "agentmgr cannot say the condition; the allow is left out (stricter)")
+			mark(ruleLost)
 			return nil, nil
 		}
 		rep.change(where, "only for a subagent or annotated tools", "every call of the tool", "agentmgr cannot say the condition (stricter)")
+		mark(ruleStricter)
 	}
 	if len(r.Modes) > 0 {
+		// The modes include the default one, the mode agentmgr's persona stands for: there
+		// the rule decides as written, so it is not counted as changed.
 		rep.change(where+" modes", strings.Join(r.Modes, ", "), "always", "a persona has one mode")
 	}
 	if r.AllowRedirection != nil {
 		rep.change(where+" allowRedirection", fmt.Sprint(*r.AllowRedirection), "(none)", "agentmgr decides a redirection's file under edit or read")
+		// true: Gemini lets the command redirect anywhere, agentmgr decides the file (stricter);
+		// false: Gemini asks for any redirection, agentmgr may allow the file (looser).
+		if *r.AllowRedirection {
+			mark(ruleStricter)
+		} else {
+			mark(ruleLooser)
+		}
 	}
 	if r.ArgsPattern == reRunsCode && a == engine.Ask {
 		// The export's ask for code given to an interpreter: agentmgr asks for it anyway.
@@ -224,9 +244,11 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 	if patterns == nil {
 		if a == engine.Allow {
 			rep.lose(where+" (an argument regex agentmgr cannot say)", "the allow is left out (stricter)")
+			mark(ruleLost)
 			return nil, nil
 		}
 		rep.change(where, "calls whose arguments match a regex", "every call of the tool", "agentmgr patterns are wildcards; the regex cannot be said (stricter)")
+		mark(ruleStricter)
 		patterns = []string{"*"}
 	}
 	var rs engine.Ruleset
@@ -245,6 +267,9 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 		case key == "":
 			key = n
 			rep.change(where+" tool "+n, n, n, "not a tool agentmgr maps; kept as its own key")
+			// Whether agentmgr ever decides a call under that key is not known: looser, the
+			// conservative side.
+			mark(ruleLooser)
 		}
 		for _, p := range patterns {
 			rs = append(rs, engine.Rule{Permission: key, Pattern: p, Action: a, Reason: reason})

@@ -159,8 +159,8 @@ func TestGeminiExportOrdersByPriority(t *testing.T) {
 	if !lost {
 		t.Errorf("external_directory is not reported lost: %+v", ex.Report.Lost)
 	}
-	if !strings.Contains(strings.Join(ex.Report.Kept, "\n"), "fidelity: ") {
-		t.Errorf("no fidelity figure in %v", ex.Report.Kept)
+	if f := ex.Report.Fidelity; f == nil || f.Rules != len(p.Rules) || f.Exact+f.Stricter+f.Looser+f.Lost != f.Rules || f.Lost == 0 {
+		t.Errorf("fidelity %v: want every one of %d rules counted, external_directory among the lost", f, len(p.Rules))
 	}
 }
 

@@ -44,6 +44,8 @@ func ImportOpcode(source string, data []byte) (*Item, error) {
 	}
 	rep.change("description", "", d.Description, "opcode agents have no description; the prompt's first sentence is used")
 	d.Rules = claudeBaseline("", nil, rep)
+	// An opcode agent holds no permission rules: the figure counts none.
+	rep.Fidelity = &Fidelity{}
 	for _, it := range agent {
 		switch k := fmt.Sprint(it.Key); k {
 		case "name", "system_prompt":

@@ -108,6 +108,7 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) 
 	// same key replace it where it stood (JavaScript's Object.assign).
 	var tools, perm any
 	restored := false
+	v2 := 0 // rules of the V2 list, which OpenCode ignores
 	for _, it := range fm {
 		k := fmt.Sprint(it.Key)
 		switch k {
@@ -122,6 +123,7 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) 
 				return nil, err
 			}
 			d.keep("x-opencode", k, it.Value)
+			v2 = len(rs)
 			rep.change("permissions", fmt.Sprintf("%d rules (the V2 list)", len(rs)), "x-opencode.permissions, not applied", "OpenCode 1.18.33 ignores the V2 permissions list; the agent decides by its permission map and OpenCode's defaults")
 		case "tools":
 			if _, ok := it.Value.(yaml.MapSlice); !ok {
@@ -182,6 +184,7 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) 
 			}
 			restored = true
 			rep.keep("fields written by agentmgr export (x-agentmgr)")
+			rep.Fidelity = restoredFidelity(it.Value, d)
 		default:
 			d.keep("x-opencode", k, it.Value)
 			rep.change(k, str(it.Value), "x-opencode."+k, "agentmgr does not use "+k+"; kept for export")
@@ -193,6 +196,14 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) 
 			return nil, err
 		}
 		d.Rules = rs
+	}
+	if !restored || rep.Fidelity == nil {
+		if rep.Fidelity == nil {
+			rep.Fidelity = &Fidelity{}
+		}
+		// The V2 list is not applied, as by OpenCode: its rules are lost.
+		rep.Fidelity.Rules += v2
+		rep.Fidelity.Lost += v2
 	}
 	if d.Description == "" {
 		d.Description = firstSentence(d.Prompt)

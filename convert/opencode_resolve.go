@@ -13,8 +13,14 @@ import (
 // built-in defaults, then the top-level `permission` of opencode.json, then the agent's
 // `tools` and `permission` folded into one map (a permission replaces the tool's entry of the
 // same key where the tool stood).
+//
+// The figure counts the source's rules (the top-level permission's, then the agent's tools and
+// permission entries as merged) as enforced as written: the persona decides them as OpenCode
+// does. The engine-wide difference of shell analysis is reported once, not counted per rule.
 func openCodeResolved(source string, top, tools, perm any, rep *Report) (engine.Ruleset, error) {
 	var rs engine.Ruleset
+	nsrc := 0
+	defer func() { rep.Fidelity = &Fidelity{Rules: nsrc, Exact: nsrc} }()
 	var shown []string
 	for _, r := range ocBuiltinRules("~") {
 		rs = append(rs, engine.Rule{Permission: keyFromOpenCode(r.Permission), Pattern: r.Pattern, Action: r.Action})
@@ -27,6 +33,7 @@ func openCodeResolved(source string, top, tools, perm any, rep *Report) (engine.
 			return nil, err
 		}
 		rs = append(rs, trs...)
+		nsrc += len(trs)
 		rep.change("top-level permission", "opencode.json permission", fmt.Sprintf("%d rules after the defaults", len(trs)), "OpenCode applies it to every agent, before the agent's own rules")
 	}
 	merged := yaml.MapSlice{}
@@ -61,6 +68,7 @@ func openCodeResolved(source string, top, tools, perm any, rep *Report) (engine.
 			return nil, err
 		}
 		rs = append(rs, ars...)
+		nsrc += len(ars)
 	}
 	rs = withPathArguments(rs, rep)
 	rep.change("shell analysis", "OpenCode matches each command's raw text", "agentmgr also decides what sudo, env, bash -c and other wrappers run, and a redirection's file as an edit", "stricter where OpenCode would not look: agentmgr fails closed")

@@ -147,6 +147,9 @@ func rooMode(source, slugV string, m yaml.MapSlice, files []RulesFile) (*Item, e
 				return nil, err
 			}
 			rep.keep("fields written by agentmgr export (x-agentmgr)")
+			if f := restoredFidelity(it.Value, d); f != nil {
+				rep.Fidelity = f
+			}
 		default:
 			d.keep("x-roo", k, it.Value)
 			rep.change(k, str(it.Value), "x-roo."+k, "agentmgr does not use "+k+"; kept for export")
@@ -163,9 +166,16 @@ func asList(v any) []any {
 // rooGroupsToRules writes a mode's tool groups as rules: everything denied, then the tools
 // of each group the mode has. Roo asks before using a tool unless the person turned on
 // auto-approval, which is a global setting, not part of the mode: so the tools ask.
+//
+// The figure counts each group as one rule of the source (a grant of its tools). That the
+// tools ask rather than follow Roo's global auto-approval is reported once, for every group,
+// and not counted against single groups.
 func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Ruleset, error) {
 	rs := engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Deny}}
-	for i, g := range asList(v) {
+	groups := asList(v)
+	verdicts := newRuleVerdicts(len(groups))
+	defer func() { rep.Fidelity = verdicts.fidelity() }()
+	for i, g := range groups {
 		name := ""
 		var opts yaml.MapSlice
 		switch x := g.(type) {
@@ -182,6 +192,7 @@ func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Rules
 		keys, ok := rooGroupKeys[name]
 		if !ok {
 			rep.lose(fmt.Sprintf("groups[%d] %s", i, str(g)), "not a Roo tool group agentmgr knows (read, edit, browser, command, mcp)")
+			verdicts.mark(i, ruleLost)
 			continue
 		}
 		re := str(must(get(opts, "fileRegex")))
@@ -193,6 +204,7 @@ func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Rules
 			globs, ok := regexToGlobs(re)
 			if !ok {
 				rep.lose("edit fileRegex "+re, "a glob cannot say what this regular expression says; edits stay denied (kept in x-roo.fileRegex)")
+				verdicts.mark(i, ruleLost)
 				continue
 			}
 			for _, gl := range globs {
@@ -206,6 +218,8 @@ func rooGroupsToRules(source string, v any, d *Draft, rep *Report) (engine.Rules
 		}
 		if name == "browser" {
 			rep.change("group browser", "browser", "webfetch, websearch", "the nearest permissions to Roo's browser tool")
+			// Nearest is not the same: looser, the conservative side.
+			verdicts.mark(i, ruleLooser)
 		}
 	}
 	rs = append(rs, engine.Rule{Permission: "task", Pattern: "*", Action: engine.Ask})

@@ -86,7 +86,8 @@ func TestImportCommand(t *testing.T) {
 			stderr: []string{"--name names one persona"}},
 		{name: "bad file fails, others import", args: []string{"import", "opcode", "proj/bad.opcode.json", "proj/good.opcode.json"}, code: 1,
 			stderr: []string{"bad.opcode.json"}, wrote: []string{"helper.md"}},
-		{name: "json report", args: []string{"import", "roo", "proj/.roomodes", "--json", "--dry-run"}, stdout: []string{`"enforced_by": "file"`, `"target": "docs-writer"`, `"written": false`}},
+		{name: "json report", args: []string{"import", "roo", "proj/.roomodes", "--json", "--dry-run"}, stdout: []string{`"enforced_by": "file"`, `"target": "docs-writer"`, `"written": false`, `"fidelity": {`, `"rules": 2`, `"exact": 2`}},
+		{name: "text report gives the source's fidelity", args: []string{"import", "roo", "proj/.roomodes", "--dry-run"}, stdout: []string{"fidelity: 2 of 2 rules enforced as written, 0 stricter, 0 looser, 0 lost"}},
 		{name: "a built-in name is refused", args: []string{"import", "opencode", "proj/.opencode/agents/planner.md"}, code: 1, stderr: []string{"built-in"}},
 	}
 	for _, tt := range tests {

@@ -96,7 +96,7 @@ func TestExportPrepareAndApply(t *testing.T) {
 // report with the fidelity figure, and a Codex export goes into .codex.
 func TestExportShowsFidelity(t *testing.T) {
 	p, _ := personas.LoadBuiltin("planner")
-	for _, format := range []string{"opencode", "kilo", "codex"} {
+	for _, format := range []string{"claude", "opencode", "kilo", "codex", "gemini"} {
 		ex, err := PrepareExport(p, format, DefaultOut(format, "proj"))
 		if err != nil {
 			t.Fatal(err)
