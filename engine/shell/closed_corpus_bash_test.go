@@ -167,7 +167,7 @@ func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 	if err != nil {
 		return false, "", err
 	}
-	env := append(os.Environ(), "HOME="+home, "PATH="+bin+":"+os.Getenv("PATH"), "RANLOG="+log,
+	env := bashEnv(bash, "HOME="+home, "PATH="+bin+":"+os.Getenv("PATH"), "RANLOG="+log,
 		"GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=x", "GIT_AUTHOR_EMAIL=x@x", "GIT_COMMITTER_NAME=x", "GIT_COMMITTER_EMAIL=x@x")
 	if c.Setup != "" {
 		cmd := exec.Command(bash, "-c", c.Setup)

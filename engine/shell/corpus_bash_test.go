@@ -55,7 +55,7 @@ func TestCorpusRunsInBash(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		cmd := exec.CommandContext(ctx, bash, "-c", c.Cmd)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "HOME="+dir)
+		cmd.Env = bashEnv(bash, "HOME="+dir)
 		out, _ := cmd.CombinedOutput()
 		cancel()
 		if _, err := os.Stat(victim); err == nil {
