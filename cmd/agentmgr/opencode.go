@@ -9,11 +9,6 @@ import (
 	"github.com/agentmgr/agentmgr/opencode"
 )
 
-func init() {
-	register(command{name: "opencode", order: 43, usage: openCodeUsage,
-		summary: "install, remove or check the OpenCode plugin that makes agentmgr decide OpenCode's tool calls", run: runOpenCode})
-}
-
 const openCodeUsage = "install [--project] [--binary PATH] | uninstall [--project] | status [--json]"
 
 const openCodeHelp = `The OpenCode plugin makes agentmgr decide every tool call of OpenCode through

@@ -10,11 +10,6 @@ import (
 	"github.com/agentmgr/agentmgr/pi"
 )
 
-func init() {
-	register(command{name: "pi", order: 42, usage: piUsage,
-		summary: "install, remove or check the pi extension that makes agentmgr decide pi's tool calls", run: runPi})
-}
-
 const piUsage = "install [--project] [--binary PATH] | uninstall [--project] | status [--json]"
 
 const piHelp = `The pi extension makes agentmgr the permission engine of pi: the active persona's hidden
