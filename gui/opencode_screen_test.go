@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/agentmgr/agentmgr/gui/opencodeinstall"
+	"github.com/agentmgr/agentmgr/gui/runtimeinstall"
 	"github.com/agentmgr/agentmgr/opencode"
 )
 
@@ -20,7 +20,7 @@ func TestOpenCodeScreenInstalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := opencode.Dirs{Global: filepath.Join(root, "config", "opencode"), Root: root}
-	v := NewRuntimeView(opencodeinstall.New(d, bin, "2.0"))
+	v := NewRuntimeView(runtimeinstall.OpenCode(d, bin, "2.0"))
 	test.NewTempWindow(t, v)
 	if v.Action.Hidden || v.Action.Text != "Install" || !strings.Contains(v.Summary.Text, "OpenCode plugin is not installed") {
 		t.Fatalf("fresh: button %q hidden=%v, summary %q", v.Action.Text, v.Action.Hidden, v.Summary.Text)

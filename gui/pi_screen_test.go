@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/agentmgr/agentmgr/gui/piinstall"
+	"github.com/agentmgr/agentmgr/gui/runtimeinstall"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/pi"
 )
@@ -21,7 +21,7 @@ func TestPiScreenInstallsAndUpdates(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := locations.Dirs{Agent: filepath.Join(home, "agent")}
-	v := NewRuntimeView(piinstall.New(d, bin, "2.0"))
+	v := NewRuntimeView(runtimeinstall.Pi(d, bin, "2.0"))
 	test.NewTempWindow(t, v)
 	if v.Action.Hidden || v.Action.Text != "Install" || !strings.Contains(v.Summary.Text, "not installed") {
 		t.Fatalf("fresh: button %q hidden=%v, summary %q", v.Action.Text, v.Action.Hidden, v.Summary.Text)
