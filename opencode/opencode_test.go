@@ -165,12 +165,3 @@ func hasAdvice(r Report, s string) bool {
 	}
 	return false
 }
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
