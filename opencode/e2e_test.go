@@ -229,22 +229,7 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 // through: the plugin blocks the call, saying why.
 func TestRealOpenCodeFailsClosed(t *testing.T) {
 	w := newWorld(t)
-	fake := filepath.Join(w.home, "fake-agentmgr")
-	mustWriteFile(t, fake, `#!/bin/sh
-# answers hello like serve; a decide about late.txt never, any other with a line that is not
-# JSON
-while IFS= read -r line; do
-	id=$(echo "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/')
-	case "$line" in
-	*'"type":"hello"'*) echo "{\"id\":$id,\"version\":\"0.0.1\"}" ;;
-	*late.txt*) ;;
-	*) echo "this is not json" ;;
-	esac
-done
-`)
-	if err := os.Chmod(fake, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	fake := e2etest.BrokenServe(t, w.home)
 	w.agentmgr("opencode", "install", "--binary", fake)
 	mustWriteFile(t, filepath.Join(w.project, "late.txt"), "late\n")
 	r := w.run("", script(

@@ -80,17 +80,7 @@ func newWorld(t *testing.T) *world {
 // agentmgr runs the built binary with args in the project and returns its stdout.
 func (w *world) agentmgr(args ...string) string {
 	w.t.Helper()
-	cmd := exec.Command(w.bin, args...)
-	cmd.Dir, cmd.Env = w.project, w.env
-	out, err := cmd.Output()
-	if err != nil {
-		stderr := ""
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = string(ee.Stderr)
-		}
-		w.t.Fatalf("agentmgr %s: %v\n%s%s", strings.Join(args, " "), err, out, stderr)
-	}
-	return string(out)
+	return e2etest.Run(w.t, w.bin, w.project, w.env, args...)
 }
 
 // piArgs are the arguments that run pi offline with the scripted model.
