@@ -19,24 +19,10 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-// guardedPersona runs commands but never rm, asks for git, and cannot edit (so it hides edit
-// and write).
-const guardedPersona = `---
-description: Runs commands, never deletes
-permissions:
-  "*": allow
-  edit: deny
-  bash:
-    "rm *": deny
-    "git *": ask
----
-Be careful.
-`
-
 // setUp writes the persona, makes it active and installs the extension with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), guardedPersona)
+	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
 	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("pi install: %s", out)
