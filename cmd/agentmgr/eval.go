@@ -15,10 +15,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "eval", order: 30, usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)", run: runEval})
-}
-
 // evalRequest is one line of `agentmgr eval` (docs/cli.md). Pointers tell a field that is
 // absent from one given empty.
 type evalRequest struct {

@@ -16,11 +16,6 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-func init() {
-	register(command{name: "serve", order: 41, usage: serveUsage,
-		summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension and the OpenCode plugin)", run: runServe})
-}
-
 const serveUsage = "--stdio [--timeout DURATION]"
 
 func runServe(e *env, args []string) error {
