@@ -20,7 +20,7 @@ func (s *Server) agent(req Request) Reply {
 		return Reply{ID: req.ID, Error: "no active persona and no default persona could be loaded; `agentmgr lint` says why"}
 	}
 	if req.Subagent != "" {
-		return s.childAgent(req, d, p, st)
+		return s.childAgent(req, d, st)
 	}
 	a, err := s.describe(d, p, st, req.Tools, append(probs, more...))
 	if err != nil {
