@@ -1,0 +1,139 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
+	"github.com/agentmgr/agentmgr/preview"
+	"github.com/agentmgr/agentmgr/replay"
+	"github.com/agentmgr/agentmgr/reviewlog"
+)
+
+// The library adapters of the decision: replay, which decides the review log's calls again,
+// and the app's simulator, which decides a call with the personas as edited. Both are called
+// as the CLI and the app call them, on a persona of the agent dir (or a bare ruleset's file).
+
+// expressLibrary is what replay and the simulator can say of a request: a persona's call of
+// one tool with one value; neither reads a session store (replay takes the session rules the
+// log's replies stored, the simulator's session is the app's).
+func expressLibrary(req json.RawMessage) (any, string) {
+	r, why := expressTool(req)
+	switch {
+	case why != "":
+	case r.Session != "":
+		why = "a session: replay and the simulator do not read the session store"
+	case !r.HasValue:
+		why = "no value: a logged call and a simulated one always have one"
+	}
+	return r, why
+}
+
+// expressReplay is expressLibrary for replay, which cannot say an empty command: the log
+// records a shell call that carried none with the value "", so replay decides "" as no
+// command (it asks), the strictest reading, as gate json reads it.
+func expressReplay(req json.RawMessage) (any, string) {
+	x, why := expressLibrary(req)
+	if r := x.(toolRequest); why == "" && mapping.IsShellKey(mapping.KeyForTool(r.Tool)) && strings.TrimSpace(r.Value) == "" {
+		why = "an empty command, which the log cannot tell from none (replay asks)"
+	}
+	return x, why
+}
+
+// libraryPersona is the persona r names: its bare ruleset's file, or one of the agent dir.
+func libraryPersona(t *testing.T, e *env, r toolRequest) (locations.Dirs, *personas.Catalog, *personas.Persona, string) {
+	writeRulesPersona(t, e, r)
+	dirs := e.dirs()
+	cat := personas.Load(dirs)
+	p, ok := cat.Lookup(r.Agent)
+	if !ok {
+		return dirs, cat, nil, errorAnswer("no persona named " + r.Agent)
+	}
+	return dirs, cat, p, ""
+}
+
+// cwdOf is where r's call runs: its cwd, else the adapter's working directory, as eval reads it.
+func cwdOf(e *env, r toolRequest) string {
+	if r.Cwd != "" {
+		return r.Cwd
+	}
+	return e.cwd
+}
+
+// answerReplay logs each call as decided "unknown" and replays the log with the persona's
+// rules and the guards, as `agentmgr replay` does: every call then changes, to the decision
+// the persona gives it now.
+func answerReplay(t *testing.T, inputs []any) []string {
+	out := make([]string, len(inputs))
+	for i, in := range inputs {
+		r := in.(toolRequest)
+		e, _, _ := testEnv(t, "")
+		dirs, _, p, refused := libraryPersona(t, e, r)
+		if p == nil {
+			out[i] = refused
+			continue
+		}
+		pol, _, err := policy.For(dirs, p, "")
+		if err != nil {
+			out[i] = errorAnswer(err.Error())
+			continue
+		}
+		pol.Yolo = false
+		pol = policy.At(pol, cwdOf(e, r))
+		logged := engine.Decision{Action: "unknown", Permission: mapping.KeyForTool(r.Tool)}
+		call := approvals.Call{Session: "conformance", Agent: p.Name, Tool: r.Tool, Values: []string{r.Value}}
+		l := replay.FromEntries([]reviewlog.Entry{reviewlog.DecisionEntry(time.Unix(0, 0), call, logged, nil)})
+		res := replay.Replay(l, pol, replay.Options{Agent: p.Name})
+		if len(res.Changed) != 1 {
+			t.Fatalf("replay of %+v: %+v, want the one call changed", r, res)
+		}
+		out[i] = libraryAnswer(t, r, res.Changed[0].Now)
+	}
+	return out
+}
+
+// answerSimulator checks each call in the app's simulator, over a snapshot of the agent dir's
+// personas and guards, as the app builds it, run where the call runs.
+func answerSimulator(t *testing.T, inputs []any) []string {
+	out := make([]string, len(inputs))
+	for i, in := range inputs {
+		r := in.(toolRequest)
+		e, _, _ := testEnv(t, "")
+		dirs, cat, p, refused := libraryPersona(t, e, r)
+		if p == nil {
+			out[i] = refused
+			continue
+		}
+		snap := &preview.Snapshot{Options: preview.Options{Home: dirs.Home}, Place: policy.PlaceFor(cwdOf(e, r))}
+		for _, q := range cat.Personas() {
+			snap.Personas = append(snap.Personas, preview.Persona{Name: q.Name, Rules: q.Rules})
+		}
+		files, _ := policy.LoadGuards(dirs)
+		for _, f := range files {
+			snap.Guards = append(snap.Guards, f.Rules)
+		}
+		res, err := preview.Simulate(snap, preview.Query{Persona: p.Name, Tool: r.Tool, Value: r.Value})
+		if err != nil {
+			out[i] = errorAnswer(err.Error())
+			continue
+		}
+		out[i] = libraryAnswer(t, r, res.Decision)
+	}
+	return out
+}
+
+// libraryAnswer is d as eval answers it for r's call.
+func libraryAnswer(t *testing.T, r toolRequest, d engine.Decision) string {
+	b, err := json.Marshal(decisionJSON(d, mapping.IsShellKey(mapping.KeyForTool(r.Tool))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return asRules(t, r, b)
+}
