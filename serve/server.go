@@ -48,7 +48,7 @@ type Server struct {
 	Version, Binary string
 
 	gate     *gate.Gate
-	catalogs catalogs
+	catalogs personas.Cache // the persona catalog, read again when a file changed
 	asks     asks
 	// brokers settle the asks, one per session store (by agent dir), with the approvals'
 	// one reply.

@@ -87,7 +87,7 @@ func (s *Server) judgeChild(c gate.Call, ch child) (gate.Judgement, []personas.P
 		d := s.Dirs(c.Cwd)
 		var pol *engine.Policy
 		var err error
-		r, pol, probs, err = decide.For(d, s.catalogs.load(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
+		r, pol, probs, err = decide.For(d, s.catalogs.Load(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
 		if r.Session == nil {
 			return "", nil, err
 		}
@@ -168,7 +168,7 @@ func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
 // hidden when any persona deciding its calls hides it (decide.Resolve, as its calls are
 // decided).
 func (s *Server) childAgent(req Request, d locations.Dirs, st personas.State) Reply {
-	cat := s.catalogs.load(d)
+	cat := s.catalogs.Load(d)
 	ch := child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
 	r, _, err := decide.Resolve(cat, st, decide.Who{Chain: ch.names()})
 	if err != nil {
