@@ -95,7 +95,7 @@ func (a *Broker) Ask(p *engine.Policy, call Call) (engine.Decision, *Pending, er
 		a.mu.Unlock()
 		return engine.Decision{}, nil, fmt.Errorf("reading the rules of session %q: %w", call.Session, err)
 	}
-	pol := withSession(p, a.compile(stored))
+	pol := withSession(p, a.compile(stored, p.Home()))
 	d := pol.DecideToolValues(call.Tool, call.Values)
 	var w *waiting
 	if d.Action == engine.Ask {
@@ -317,7 +317,7 @@ func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
 		if o == w || !slices.Contains(o.rules, into) {
 			continue
 		}
-		session, err := a.sessionPart(o.rules, stored)
+		session, err := a.sessionPart(o.rules, stored, o.policy.Home())
 		if err != nil {
 			// The request stays pending, decided on the rules it had: never looser.
 			continue
@@ -332,10 +332,11 @@ func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
 }
 
 // sessionPart is the session part of a policy decided by the rules of sessions ids, in order,
-// fresh being what one of them holds now (just stored). It must be called with mu held.
-func (a *Broker) sessionPart(ids []string, fresh SessionRules) (*engine.Compiled, error) {
+// fresh being what one of them holds now (just stored), compiled with the policy's home. It
+// must be called with mu held.
+func (a *Broker) sessionPart(ids []string, fresh SessionRules, home string) (*engine.Compiled, error) {
 	if len(ids) == 1 && ids[0] == fresh.ID {
-		return a.compile(fresh), nil
+		return a.compile(fresh, home), nil
 	}
 	var rules engine.Ruleset
 	for _, id := range ids {
@@ -348,7 +349,7 @@ func (a *Broker) sessionPart(ids []string, fresh SessionRules) (*engine.Compiled
 		}
 		rules = append(rules, s.Rules...)
 	}
-	return engine.Compile(rules), nil
+	return engine.CompileWithHome(rules, home), nil
 }
 
 // settle resolves the requests, drops them from the pending list, unlocks mu, and tells the
@@ -377,16 +378,17 @@ func (a *Broker) settle(ws []*waiting, res []Resolution) []Resolution {
 	return res
 }
 
-// compile returns the session's rules compiled, reusing the last compilation while the
-// revision holds. It must be called with mu held.
-func (a *Broker) compile(s SessionRules) *engine.Compiled {
-	if c, ok := a.sessions[s.ID]; ok && c.revision == s.Revision && c.generation == s.Generation {
+// compile returns the session's rules compiled with home (the persona's: one `~` for every
+// rule of a call), reusing the last compilation while the revision holds. It must be called
+// with mu held.
+func (a *Broker) compile(s SessionRules, home string) *engine.Compiled {
+	if c, ok := a.sessions[s.ID]; ok && c.revision == s.Revision && c.generation == s.Generation && c.rules.Home() == home {
 		return c.rules
 	}
 	if len(a.sessions) >= maxCachedSessions {
 		clear(a.sessions)
 	}
-	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: engine.Compile(s.Rules)}
+	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: engine.CompileWithHome(s.Rules, home)}
 	a.sessions[s.ID] = c
 	return c.rules
 }

@@ -123,3 +123,16 @@ func TestHandoffDropsARequestUnrecorded(t *testing.T) {
 		t.Errorf("after a handoff: pending %v, recorded %v", f.ap.Pending(""), f.rec.lines[before:])
 	}
 }
+
+// Session rules are compiled with the home the persona's rules were compiled with, not the
+// environment's: an always for `~/x/*` covers the persona's home, whatever $HOME says.
+func TestSessionRulesShareThePersonasHome(t *testing.T) {
+	t.Setenv("HOME", "/elsewhere")
+	f := newFixture(t, askPersona)
+	f.pol = &engine.Policy{Persona: engine.CompileWithHome(askPersona, "/h")}
+	p := f.ask("s1", "edit", engine.Ask, "/h/x/a")
+	f.reply(p, Reply{Kind: Always, By: OperatorAuthority, Patterns: []string{"~/x/*"}})
+	if d, _, _ := f.ap.Ask(f.pol, Call{Session: "s1", Tool: "edit", Values: []string{"/h/x/b"}}); d.Action != engine.Allow {
+		t.Errorf("after always ~/x/*: edit /h/x/b = %s (%s), want allow under the persona's home /h", d.Action, d.Explain())
+	}
+}

@@ -200,7 +200,7 @@ func (snap *Snapshot) policy(agent, subagent string, session engine.Ruleset) (po
 	deciding := deciders[len(deciders)-1]
 	composed := *NewEvaluator(deciding.Rules, session, snap.Guards, snap.Options).Policy()
 	composed.Name = deciding.Name
-	home := resolveHome(snap.Options.Home)
+	home := snap.Options.Home
 	for _, c := range deciders[:len(deciders)-1] {
 		composed.Callers = append(composed.Callers, engine.Caller{Name: c.Name, Rules: engine.CompileWithHome(c.Rules, home)})
 	}

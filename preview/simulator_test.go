@@ -152,6 +152,7 @@ func TestSimulateDecidesPathsWhereTheCallRuns(t *testing.T) {
 		Personas: []Persona{{Name: "b", Rules: rules("*", "*", "allow", "read", "~/.ssh/*", "deny", "external_directory", "*", "ask")}},
 		Active:   "b",
 		Place:    &engine.Place{Cwd: "/proj", Project: "/proj"},
+		Options:  Options{Home: testHome},
 	}
 	tests := []struct {
 		value string

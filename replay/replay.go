@@ -105,15 +105,6 @@ type decider struct {
 	todo     []pending // distinct calls prepared but not yet decided
 }
 
-// home is the home directory the replayed persona was compiled with (the user's when there
-// is none).
-func (d *decider) home() string {
-	if d.pol.Persona != nil && d.pol.Persona.Home() != "" {
-		return d.pol.Persona.Home()
-	}
-	return engine.HomeDir()
-}
-
 // pending is a distinct call to decide, under the policy its session had at the time.
 type pending struct {
 	key string
@@ -136,7 +127,7 @@ func (d *decider) prepare(c *Call) string {
 			if !ok {
 				cp := *d.pol
 				// The session's `~` is the persona's: one home for every rule of the call.
-				cp.Session = engine.CompileWithHome(rs, d.home())
+				cp.Session = engine.CompileWithHome(rs, d.pol.Home())
 				sp = &cp
 				d.sessions[id] = sp
 			}
