@@ -47,86 +47,79 @@ func expressReplay(req json.RawMessage) (any, string) {
 	return x, why
 }
 
-// libraryPersona is the persona r names: its bare ruleset's file, or one of the agent dir.
-func libraryPersona(t *testing.T, e *env, r toolRequest) (locations.Dirs, *personas.Catalog, *personas.Persona, string) {
-	writeRulesPersona(t, e, r)
-	dirs := e.dirs()
-	cat := personas.Load(dirs)
-	p, ok := cat.Lookup(r.Agent)
-	if !ok {
-		return dirs, cat, nil, errorAnswer("no persona named " + r.Agent)
-	}
-	return dirs, cat, p, ""
+// libraryCall is one request for a library adapter: the persona it names (its bare ruleset's
+// file, or one of a fresh agent dir), that dir's catalog, and where the call runs.
+type libraryCall struct {
+	r    toolRequest
+	dirs locations.Dirs
+	cat  *personas.Catalog
+	p    *personas.Persona
+	cwd  string // the request's cwd, else the adapter's working directory, as eval reads it
 }
 
-// cwdOf is where r's call runs: its cwd, else the adapter's working directory, as eval reads it.
-func cwdOf(e *env, r toolRequest) string {
-	if r.Cwd != "" {
-		return r.Cwd
+// eachLibraryCall answers every input with decide, in a fresh agent dir each; a persona that
+// is not there is eval's error.
+func eachLibraryCall(t *testing.T, inputs []any, decide func(c libraryCall) string) []string {
+	out := make([]string, len(inputs))
+	for i, in := range inputs {
+		c := libraryCall{r: in.(toolRequest)}
+		e, _, _ := testEnv(t, "")
+		writeRulesPersona(t, e, c.r)
+		c.dirs, c.cwd = e.dirs(), c.r.Cwd
+		if c.cwd == "" {
+			c.cwd = e.cwd
+		}
+		c.cat = personas.Load(c.dirs)
+		var ok bool
+		if c.p, ok = c.cat.Lookup(c.r.Agent); !ok {
+			out[i] = errorAnswer("no persona named " + c.r.Agent)
+			continue
+		}
+		out[i] = decide(c)
 	}
-	return e.cwd
+	return out
 }
 
 // answerReplay logs each call as decided "unknown" and replays the log with the persona's
 // rules and the guards, as `agentmgr replay` does: every call then changes, to the decision
 // the persona gives it now.
 func answerReplay(t *testing.T, inputs []any) []string {
-	out := make([]string, len(inputs))
-	for i, in := range inputs {
-		r := in.(toolRequest)
-		e, _, _ := testEnv(t, "")
-		dirs, _, p, refused := libraryPersona(t, e, r)
-		if p == nil {
-			out[i] = refused
-			continue
-		}
-		pol, _, err := policy.For(dirs, p, "")
+	return eachLibraryCall(t, inputs, func(c libraryCall) string {
+		pol, _, err := policy.For(c.dirs, c.p, "")
 		if err != nil {
-			out[i] = errorAnswer(err.Error())
-			continue
+			return errorAnswer(err.Error())
 		}
 		pol.Yolo = false
-		pol = policy.At(pol, cwdOf(e, r))
-		logged := engine.Decision{Action: "unknown", Permission: mapping.KeyForTool(r.Tool)}
-		call := approvals.Call{Session: "conformance", Agent: p.Name, Tool: r.Tool, Values: []string{r.Value}}
+		pol = policy.At(pol, c.cwd)
+		logged := engine.Decision{Action: "unknown", Permission: mapping.KeyForTool(c.r.Tool)}
+		call := approvals.Call{Session: "conformance", Agent: c.p.Name, Tool: c.r.Tool, Values: []string{c.r.Value}}
 		l := replay.FromEntries([]reviewlog.Entry{reviewlog.DecisionEntry(time.Unix(0, 0), call, logged, nil)})
-		res := replay.Replay(l, pol, replay.Options{Agent: p.Name})
+		res := replay.Replay(l, pol, replay.Options{Agent: c.p.Name})
 		if len(res.Changed) != 1 {
-			t.Fatalf("replay of %+v: %+v, want the one call changed", r, res)
+			t.Fatalf("replay of %+v: %+v, want the one call changed", c.r, res)
 		}
-		out[i] = libraryAnswer(t, r, res.Changed[0].Now)
-	}
-	return out
+		return libraryAnswer(t, c.r, res.Changed[0].Now)
+	})
 }
 
 // answerSimulator checks each call in the app's simulator, over a snapshot of the agent dir's
 // personas and guards, as the app builds it, run where the call runs.
 func answerSimulator(t *testing.T, inputs []any) []string {
-	out := make([]string, len(inputs))
-	for i, in := range inputs {
-		r := in.(toolRequest)
-		e, _, _ := testEnv(t, "")
-		dirs, cat, p, refused := libraryPersona(t, e, r)
-		if p == nil {
-			out[i] = refused
-			continue
-		}
-		snap := &preview.Snapshot{Options: preview.Options{Home: dirs.Home}, Place: policy.PlaceFor(cwdOf(e, r))}
-		for _, q := range cat.Personas() {
+	return eachLibraryCall(t, inputs, func(c libraryCall) string {
+		snap := &preview.Snapshot{Options: preview.Options{Home: c.dirs.Home}, Place: policy.PlaceFor(c.cwd)}
+		for _, q := range c.cat.Personas() {
 			snap.Personas = append(snap.Personas, preview.Persona{Name: q.Name, Rules: q.Rules})
 		}
-		files, _ := policy.LoadGuards(dirs)
+		files, _ := policy.LoadGuards(c.dirs)
 		for _, f := range files {
 			snap.Guards = append(snap.Guards, f.Rules)
 		}
-		res, err := preview.Simulate(snap, preview.Query{Persona: p.Name, Tool: r.Tool, Value: r.Value})
+		res, err := preview.Simulate(snap, preview.Query{Persona: c.p.Name, Tool: c.r.Tool, Value: c.r.Value})
 		if err != nil {
-			out[i] = errorAnswer(err.Error())
-			continue
+			return errorAnswer(err.Error())
 		}
-		out[i] = libraryAnswer(t, r, res.Decision)
-	}
-	return out
+		return libraryAnswer(t, c.r, res.Decision)
+	})
 }
 
 // libraryAnswer is d as eval answers it for r's call.
