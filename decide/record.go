@@ -33,7 +33,7 @@ const skillPrefix = "skill "
 func Logged(tool, key string, values []string) Call {
 	c := Call{Client: ClientJSON, Tool: tool, Key: key}
 	if rest, ok := strings.CutPrefix(tool, skillPrefix); ok {
-		if skill, t, ok := strings.Cut(rest, ": "); ok {
+		if skill, t, ok := strings.Cut(rest, ": "); ok && skill != "" {
 			c.Skill, c.Tool = skill, t
 		}
 	}

@@ -56,3 +56,21 @@ func TestLoggedIsTheCallLogCallRecorded(t *testing.T) {
 		}
 	}
 }
+
+// Whatever the log holds, the call Logged reads back is recorded as it was logged: LogCall
+// gives the same tool name and values again.
+func FuzzLogged(f *testing.F) {
+	f.Add("skill deploy: Bash", "bash", "ls", "")
+	f.Add("skill : x", "bash", "", "y")
+	f.Add("mcp__db__query", "mcp__db__query", "select 1", "")
+	f.Fuzz(func(t *testing.T, tool, key, first, second string) {
+		values := []string{first}
+		if second != "" {
+			values = append(values, second)
+		}
+		l := LogCall(Logged(tool, key, values), "a")
+		if l.Tool != tool || !reflect.DeepEqual(l.Values, values) {
+			t.Errorf("Logged(%q, %q, %q) logs again as %q %q", tool, key, values, l.Tool, l.Values)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -176,4 +177,25 @@ func rewriteKeepingStamp(t *testing.T, path, content string) {
 	if now, _ := os.Stat(path); now.Size() != st.Size() || !now.ModTime().Equal(st.ModTime()) {
 		t.Fatal("the rewrite changed the size or the modification time")
 	}
+}
+
+// Whatever the index file holds, reading it never fails, and what it reads is written and
+// read back the same.
+func FuzzReadIndex(f *testing.F) {
+	f.Add([]byte("agentmgr persona names 2\n12\t34\t56\t78\tplanner\t/a/b.md\n1\t2\t3\t4\t-\t/x\ty.md\n"))
+	f.Add([]byte("agentmgr persona names 1\n12\t34\tplanner\t/a/b.md\n"))
+	f.Add([]byte("agentmgr persona names 2\n-1\t2\t3\t4\t+other\t\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "index")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ix := readIndex(path)
+		if err := os.WriteFile(path, ix.marshal(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if again := readIndex(path); !reflect.DeepEqual(again, ix) {
+			t.Errorf("read %+v, written and read back %+v", ix, again)
+		}
+	})
 }
