@@ -22,10 +22,14 @@ type Stamp struct {
 	ID     uint64 // 0 where the system does not say
 }
 
-// racyWindow is how long after a file's last change its stamp is not trusted alone: a file
-// system keeps times to a clock tick (a few milliseconds on Linux, two seconds on FAT), so a
-// second write of the same size within that tick leaves the same stamp.
-const racyWindow = 2 * time.Second
+// racyWindow is how long after a file's last modification its stamp is not trusted alone: a
+// file system keeps times to a clock tick, so a second write of the same size within that tick
+// leaves the same stamp. Linux keeps file times to a jiffy (10 ms at most), APFS and NTFS finer;
+// the window is ten times the coarsest of those. On a file system with coarser times (FAT's two
+// seconds) two writes of one size within one tick can still go unseen until the next change.
+// A longer window would make every command parse the files just written, an import's thousand
+// included, for that long.
+const racyWindow = 100 * time.Millisecond
 
 // StampOf stamps path, following links; ok is false when it is not a regular file.
 func StampOf(path string) (s Stamp, ok bool) {
