@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/opencode"
 )
@@ -41,8 +41,8 @@ func runOpenCode(e *env, args []string) error {
 	if len(rest) != 1 {
 		return usagef("give one of install, uninstall or status")
 	}
-	home, _ := os.UserHomeDir()
-	d := opencode.FindDirs(e.getenv, home, e.cwd)
+	// The home the command's environment names, as every other command finds it.
+	d := opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd)
 	configDir := d.Global
 	if *project {
 		configDir = d.Project
