@@ -40,7 +40,7 @@ func (p *Policy) Suggestions(tool string, values []string, d Decision) []string 
 		session = append(session, Rule{Permission: key, Pattern: cands[i], Action: Allow, Source: Source{Kind: FromSession}})
 	}
 	// Decide the call again as if every candidate were stored, and keep those whose part passes.
-	after := parts(func() *Policy { q := *p; q.Session = Compile(session); return &q }().DecideToolValues(tool, values), mapping.IsShellKey(key))
+	after := parts(func() *Policy { q := *p; q.Session = CompileWithHome(session, p.Home()); return &q }().DecideToolValues(tool, values), mapping.IsShellKey(key))
 	var out []string
 	for i, a := range asked {
 		if a.action != Ask || i >= len(after) || after[i].action != Allow || slices.Contains(out, cands[i]) {

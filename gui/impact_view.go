@@ -41,6 +41,7 @@ func NewImpactView(s *Shell, m *personaedit.Model) *ImpactView {
 	v.checker = impact.New(m.Original().Name, impact.DefaultLast, s.Dirs().ReviewLog(), func(r impact.Result) {
 		s.do(func() { v.apply(r) })
 	})
+	v.checker.Home = s.Dirs().Home
 	v.ExtendBaseWidget(v)
 	v.Hide()
 	m.OnChange(v.check)

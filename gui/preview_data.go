@@ -46,8 +46,11 @@ func (ps *previewSource) Guards() []engine.Ruleset {
 	return ps.guards
 }
 
-// Options are the options every preview compiles with: the state file's yolo switch.
-func (ps *previewSource) Options() preview.Options { return preview.Options{Yolo: ps.s.Yolo()} }
+// Options are the options every preview compiles with: the state file's yolo switch, and the
+// home directory the app's folders were found from.
+func (ps *previewSource) Options() preview.Options {
+	return preview.Options{Yolo: ps.s.Yolo(), Home: ps.s.Dirs().Home}
+}
 
 // Personas lists every persona in catalog order, the one open in the editor with its unsaved
 // edits, so that previews follow every keystroke.

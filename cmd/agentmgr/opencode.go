@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/opencode"
 )
@@ -32,8 +32,8 @@ var openCodeCommand = runtimeCommand{
 	name: "opencode", help: openCodeHelp, noun: "plugin", projectFolder: "the project's .opencode instead of the global config dir",
 	install: opencode.Install, uninstall: opencode.Uninstall, path: opencode.Path,
 	at: func(e *env, project bool) runtimeFolders {
-		home, _ := os.UserHomeDir()
-		d := opencode.FindDirs(e.getenv, home, e.cwd)
+		// The home the command's environment names, as every other command finds it.
+		d := opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd)
 		configDir := d.Global
 		if project {
 			configDir = d.Project

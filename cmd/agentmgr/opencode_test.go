@@ -39,3 +39,18 @@ func TestOpenCodeCommandSaysWhatThePluginCannotDo(t *testing.T) {
 		t.Errorf("status --json = %s (%v)", out, err)
 	}
 }
+
+// The OpenCode folders are found from the command's environment, as every other command's
+// folders: its HOME, not the process's.
+func TestOpenCodeFindsTheHomeOfTheCommandsEnvironment(t *testing.T) {
+	e, out, _ := testEnv(t, "")
+	home := filepath.Join(t.TempDir(), "their-home")
+	env := map[string]string{"HOME": home, "PI_CODING_AGENT_DIR": filepath.Join(home, ".pi", "agent")}
+	e.getenv = func(k string) string { return env[k] }
+	if code := run([]string{"opencode", "status", "--json"}, e); code != 0 {
+		t.Fatalf("status exited %d", code)
+	}
+	if want := filepath.Join(home, ".config", "opencode"); !strings.Contains(out.String(), want) {
+		t.Errorf("status = %s, want the folders under the environment's home %s", out, want)
+	}
+}
