@@ -38,6 +38,7 @@ type KeysScreen struct {
 	actions  *fyne.Container
 	findings *fyne.Container
 	text     *widget.TextGrid
+	file     *widget.Accordion // folds the file's text away
 	status   *widget.Label
 }
 
@@ -194,7 +195,8 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 		reset.Disable()
 	}
 	v.resets[id] = reset
-	title := widget.NewLabelWithStyle(a.Description, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	// The action and where its keys come from share one wrapped line, so that at 800x600 the
+	// screen shows every action's row, not about one.
 	where := "default"
 	if a.FromFile {
 		where = "set in keybindings.json"
@@ -202,7 +204,11 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 			where += " at line " + fmt.Sprint(a.Pos.Line)
 		}
 	}
-	head := readingBorder(nil, nil, container.NewVBox(title, widget.NewLabel(a.ID+" · "+where)), container.NewHBox(capture, reset))
+	title := widget.NewRichText(
+		&widget.TextSegment{Text: a.Description + "  ", Style: widget.RichTextStyle{Inline: true, TextStyle: fyne.TextStyle{Bold: true}}},
+		&widget.TextSegment{Text: a.ID + " · " + where, Style: widget.RichTextStyleInline})
+	title.Wrapping = fyne.TextWrapWord
+	head := readingBorder(nil, nil, nil, container.NewHBox(capture, reset), title)
 	lines := []fyne.CanvasObject{head, problem}
 	if a.Disabled {
 		lines = append(lines, warnLabel("Disabled: the file binds it to no key."))
@@ -325,10 +331,12 @@ func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
 	body := container.NewVBox(
 		widget.NewLabelWithStyle("Problems and suggested fixes", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.findings, widget.NewSeparator(), v.actions)
-	file := readingBorder(widget.NewLabelWithStyle("keybindings.json as Save will write it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(v.text))
-	split := container.NewVSplit(container.NewVScroll(body), file)
-	split.Offset = 0.72
-	return widget.NewSimpleRenderer(readingBorder(head, nil, nil, nil, split))
+	// The file's text is a check, the rows are the work: the text folds away under them (open
+	// it to read it), so that at 800x600 the rows keep the height.
+	fileText := container.NewScroll(v.text)
+	fileText.SetMinSize(fyne.NewSize(0, 160))
+	v.file = widget.NewAccordion(widget.NewAccordionItem("keybindings.json as Save will write it", fileText))
+	return widget.NewSimpleRenderer(readingBorder(head, v.file, nil, nil, container.NewVScroll(body)))
 }
 
 // longestText is the widest of texts in the regular font.
