@@ -36,10 +36,13 @@ const (
 	frameHeight = 40
 )
 
-// Preferences holding the window's position when it was last closed (pixels; absent before).
+// Preferences holding the window's position when it was last closed, and the size of the
+// screen it was on (pixels; absent before).
 const (
-	windowXKey = "window.x"
-	windowYKey = "window.y"
+	windowXKey       = "window.x"
+	windowYKey       = "window.y"
+	windowScreenWKey = "window.screen.width"
+	windowScreenHKey = "window.screen.height"
 )
 
 // unset marks a position preference not yet written.
@@ -71,16 +74,17 @@ func fitPosition(x, y, w, h, sw, sh int) (int, int) {
 // calls it right after showing the window, since only a shown window has a native handle.
 func (s *Shell) PlaceWindow() { s.placeWindow() }
 
-// placeWindow puts the window where it was when last closed, moved onto the screen if the
-// screen is now smaller (or the position is off it). Without a remembered position, or with
-// a desktop that cannot move windows, the window manager's placement stays.
+// placeWindow puts the window where it was when last closed: exactly there on the same
+// screen, and on another (smaller, or larger) one moved as little as needed to be all on it.
+// Without a remembered position, or with a desktop that cannot move windows, the window
+// manager's placement stays.
 func (s *Shell) placeWindow() {
 	prefs := s.app.Preferences()
 	x, y := prefs.IntWithFallback(windowXKey, unset), prefs.IntWithFallback(windowYKey, unset)
 	if x == unset || y == unset {
 		return
 	}
-	if sw, sh, ok := winSystem.ScreenSize(); ok {
+	if sw, sh, ok := winSystem.ScreenSize(); ok && (sw != prefs.Int(windowScreenWKey) || sh != prefs.Int(windowScreenHKey)) {
 		size, scale := s.win.Canvas().Size(), s.win.Canvas().Scale()
 		x, y = fitPosition(x, y, int(size.Width*scale), int(size.Height*scale), sw, sh)
 	}
@@ -94,5 +98,9 @@ func (s *Shell) rememberWindowPosition() {
 		prefs := s.app.Preferences()
 		prefs.SetInt(windowXKey, x)
 		prefs.SetInt(windowYKey, y)
+		if sw, sh, ok := winSystem.ScreenSize(); ok {
+			prefs.SetInt(windowScreenWKey, sw)
+			prefs.SetInt(windowScreenHKey, sh)
+		}
 	}
 }

@@ -102,3 +102,24 @@ func TestFitPosition(t *testing.T) {
 		})
 	}
 }
+
+// On the screen it was closed on, the window reopens exactly where it was, even close to the
+// bottom edge (the frame's allowance only applies when the screen changed).
+func TestWindowReopensExactlyOnTheSameScreen(t *testing.T) {
+	d := &fakeDesktop{w: 1280, h: 800}
+	useDesktop(t, d)
+	a := test.NewTempApp(t)
+	s := NewShell(a, fixtureDirs(t))
+	s.Window().Show()
+	s.Window().Resize(fyne.NewSize(900, 650))
+	d.x, d.y, d.placed = 300, 140, true
+	s.requestClose()
+	d.x, d.y, d.placed = 0, 0, false
+	s2 := NewShell(a, fixtureDirs(t))
+	defer s2.Window().Close()
+	s2.Window().Show()
+	s2.PlaceWindow()
+	if d.x != 300 || d.y != 140 {
+		t.Errorf("on the same screen the window reopens at %d,%d; want 300,140", d.x, d.y)
+	}
+}
