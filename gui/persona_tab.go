@@ -195,5 +195,5 @@ func otherKeys(p *personas.Persona) string {
 	if p == nil || len(p.Unknown) == 0 {
 		return ""
 	}
-	return strings.Join(p.Unknown, ", ") + " (kept as they are written; edit them in the Source tab)"
+	return strings.Join(p.Unknown, ", ") + " (kept as written; the Source tab edits them)"
 }

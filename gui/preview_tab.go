@@ -50,6 +50,9 @@ type PreviewTab struct {
 func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab {
 	v := &PreviewTab{s: s, st: st, m: m, selected: -1}
 	v.mode = widget.NewLabel("")
+	// Wrapped, so that the detail pane claims no width of its own and the tool list, whose rows
+	// say the reasons, keeps its share of a narrow window.
+	v.mode.Wrapping = fyne.TextWrapWord
 	v.shell = widget.NewLabel("")
 	v.shell.Wrapping = fyne.TextWrapWord
 	v.amNote = widget.NewLabel("")
@@ -356,7 +359,7 @@ func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	// pane, so that the tool list runs the whole height.
 	fitted := container.New(&onWidth{changed: v.fitRows}, v.list)
 	lists := container.NewHSplit(fitted, container.NewVScroll(container.NewVBox(v.mode, v.shell, v.amNote, widget.NewSeparator(), v.detail)))
-	lists.Offset = 0.5
+	lists.Offset = 0.6
 	tools := readingBorder(nil, add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),

@@ -187,3 +187,16 @@ func TestPreviewRowsShowTheWholeReason(t *testing.T) {
 		t.Errorf("the preview lists %d tools; want every known tool", n)
 	}
 }
+
+// At 800x600 in the window, the tool list keeps a width in which its reasons can be read: the
+// detail pane's lines wrap instead of claiming the width.
+func TestPreviewListKeepsItsWidthAt800x600(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t), Screens()...)
+	s.Window().Resize(fyne.NewSize(800, 600))
+	clickPersona(t, s, "reviewer")
+	v := tabOf[*PreviewTab](t, s, PreviewTitle)
+	if w := v.list.Size().Width; w < 250 {
+		t.Errorf("the Preview's tool list is %v px wide at 800x600; want room for the reasons (250 or more)", w)
+	}
+	fits(t, s, "Preview", 800, 600)
+}
