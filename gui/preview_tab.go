@@ -159,7 +159,8 @@ func newStatusRow() fyne.CanvasObject {
 	rule := widget.NewLabel("")
 	rule.Wrapping = fyne.TextWrapWord
 	b := kindBadge(preview.KindDepends)
-	return container.NewBorder(nil, nil, container.NewHBox(b, tool), nil, rule)
+	// The badge and the tool stay one line high at the top of a row its reason makes taller.
+	return container.NewBorder(nil, nil, container.NewVBox(container.NewHBox(b, tool)), nil, rule)
 }
 
 func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
@@ -168,7 +169,7 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	st := v.statuses[i]
 	box := o.(*fyne.Container)
-	left := box.Objects[1].(*fyne.Container)
+	left := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container)
 	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
 	left.Objects[1].(*widget.Label).SetText(st.Tool)
 	summary := statusSummary(st, v.s.sourceBases())
