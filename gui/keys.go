@@ -66,6 +66,7 @@ func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
 	v.text = widget.NewTextGrid()
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
+	v.status.Hide() // until there is something to say
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.update)
 	// The window builds its screens before its menu: the rows' "in this app" notes are made
@@ -90,7 +91,7 @@ func (v *KeysScreen) setVersion(choice string) {
 		ver = ""
 	}
 	if err := v.m.SetVersion(ver); err != nil {
-		v.status.SetText(err.Error())
+		v.setStatus(err.Error())
 		return
 	}
 	v.s.App().Preferences().SetString(piVersionKey, ver)
@@ -124,22 +125,22 @@ func (v *KeysScreen) write() {
 	err := v.m.Save()
 	switch {
 	case errors.Is(err, keybindings.ErrChangedOnDisk):
-		v.status.SetText(err.Error() + " (Revert reads it again.)")
+		v.setStatus(err.Error() + " (Revert reads it again.)")
 	case err != nil:
-		v.status.SetText(err.Error())
+		v.setStatus(err.Error())
 	default:
 		// The menu takes the keys as saved, and the rows follow it (see NewKeysScreen).
 		v.s.RefreshMenu()
-		v.status.SetText("Saved " + filepath.Base(v.m.Path()) + ". The app's Agent menu uses the new keys.")
+		v.setStatus("Saved " + filepath.Base(v.m.Path()) + ". The app's Agent menu uses the new keys.")
 	}
 }
 
 func (v *KeysScreen) update() {
 	if v.m.Dirty() || v.m.LoadError() != nil {
-		v.status.SetText("")
+		v.setStatus("")
 	}
 	if err := v.m.LoadError(); err != nil {
-		v.status.SetText(err.Error())
+		v.setStatus(err.Error())
 	}
 	if v.m.Dirty() {
 		v.Save.Enable()
@@ -169,7 +170,7 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 	id := a.ID
 	capture.OnCaptured = func(c keybindings.Combo) {
 		if err := v.m.Bind(id, c); err != nil {
-			v.status.SetText(err.Error())
+			v.setStatus(err.Error())
 		}
 	}
 	capture.OnCapturing = v.pauseShortcuts
@@ -188,7 +189,7 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 	v.captures[id] = capture
 	reset := widget.NewButtonWithIcon("Default", theme.ContentClearIcon(), func() {
 		if err := v.m.Reset(id); err != nil {
-			v.status.SetText(err.Error())
+			v.setStatus(err.Error())
 		}
 	})
 	if !a.FromFile {
@@ -272,7 +273,7 @@ func (v *KeysScreen) findingRows() []fyne.CanvasObject {
 			fx := fx
 			buttons = append(buttons, widget.NewButtonWithIcon(fixLabel(fx), theme.ConfirmIcon(), func() {
 				if err := v.m.Apply(fx); err != nil {
-					v.status.SetText(err.Error())
+					v.setStatus(err.Error())
 				}
 			}))
 		}
@@ -348,4 +349,14 @@ func longestText(texts []string) string {
 		}
 	}
 	return best
+}
+
+// setStatus shows text in the status line, which takes no room while it has nothing to say.
+func (v *KeysScreen) setStatus(text string) {
+	v.status.SetText(text)
+	if text == "" {
+		v.status.Hide()
+	} else {
+		v.status.Show()
+	}
 }
