@@ -22,13 +22,6 @@ type windowSystem interface {
 // winSystem is the window system of this build; tests replace it.
 var winSystem windowSystem = nativeDesktop()
 
-// noWindowSystem is the desktop of a build that cannot ask: nothing is known, nothing moves.
-type noWindowSystem struct{}
-
-func (noWindowSystem) ScreenSize() (int, int, bool)          { return 0, 0, false }
-func (noWindowSystem) Position(fyne.Window) (int, int, bool) { return 0, 0, false }
-func (noWindowSystem) Move(fyne.Window, int, int)            {}
-
 // Room the window's frame and the desktop's panels take from the screen: a window of the
 // screen's size less this fits with its title bar.
 const (
