@@ -32,7 +32,7 @@ type SimulatorScreen struct {
 	st  *previewState
 	sim preview.Simulator
 
-	Persona *widget.Select
+	Persona *FilterSelect
 	Tool    *widget.SelectEntry
 	Value   *widget.Entry
 	Session *widget.SelectEntry
@@ -48,10 +48,14 @@ type SimulatorScreen struct {
 // NewSimulatorScreen makes the simulator over s's personas.
 func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v := &SimulatorScreen{s: s, st: st}
-	v.Persona = widget.NewSelect(nil, nil)
+	v.Persona = NewFilterSelect(nil, nil)
+	v.Persona.PickLone = true
 	v.Tool = widget.NewSelectEntry(PreviewTools(s.App().Preferences()))
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
-	v.Tool.OnChanged = func(string) { v.Value.SetPlaceHolder(valueHint(v.Tool.Text)) }
+	v.Tool.OnChanged = func(text string) {
+		v.Value.SetPlaceHolder(valueHint(text))
+		v.Tool.SetOptions(narrowed(PreviewTools(v.s.App().Preferences()), text))
+	}
 	v.Value = widget.NewEntry()
 	v.Value.SetPlaceHolder(valueHint(""))
 	v.Value.OnSubmitted = func(string) { v.Run() }
@@ -108,18 +112,17 @@ func (v *SimulatorScreen) syncChoices() {
 			opts = append(opts, p.Name)
 		}
 	}
-	v.Persona.Options = opts
-	v.Persona.Refresh()
+	v.Persona.SetOptions(opts)
 	if c != v.loaded || c == nil {
 		v.loaded = c
 		v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
 	}
-	v.Tool.SetOptions(PreviewTools(v.s.App().Preferences()))
+	v.Tool.SetOptions(narrowed(PreviewTools(v.s.App().Preferences()), v.Tool.Text))
 }
 
 // Query is the check the fields describe.
 func (v *SimulatorScreen) Query() preview.Query {
-	q := preview.Query{Persona: v.Persona.Selected, Tool: strings.TrimSpace(v.Tool.Text), Value: v.Value.Text, Session: strings.TrimSpace(v.Session.Text)}
+	q := preview.Query{Persona: v.Persona.Selected(), Tool: strings.TrimSpace(v.Tool.Text), Value: v.Value.Text, Session: strings.TrimSpace(v.Session.Text)}
 	if q.Persona == activeChoice {
 		q.Persona = ""
 	}
