@@ -36,6 +36,7 @@ type codexFallback struct {
 	config  []string      // the config.toml lines to run Codex with
 	codex   string        // Codex's decision for an unmatched command under that config
 	shellOK bool          // false when the shell tool is turned off
+	closed  bool          // the persona denies what it does not name: programs are forbidden by name
 }
 
 // ExportCodex writes the persona's bash rules as a Codex `.rules` file (rules/NAME.rules; Codex
@@ -84,6 +85,9 @@ func ExportCodex(p *personas.Persona, src []byte) (*Export, error) {
 		}
 	}
 	scripts := codexWrapperRules(pol, entries, fb, rep)
+	if fb.closed {
+		codexClosedWorld(p.Rules, pol, entries, rep)
+	}
 	for _, e := range entries {
 		codexWrapperReport(p.Rules[e.idx], e, scripts, verdicts, rep)
 	}
@@ -379,10 +383,15 @@ func (fb *codexFallback) finish(rs engine.Ruleset, entries []codexEntry, verdict
 				"the persona runs no shell command, so Codex's shell tool is turned off; the prefix rules still forbid what the persona names")
 			return
 		}
-		fb.policy, fb.codex = "on-request", "prompt"
-		fb.config = []string{`approval_policy = "on-request"`, `sandbox_mode = "read-only"`}
-		rep.change(what, from, `approval_policy = "on-request", sandbox_mode = "read-only"`,
-			"Codex cannot forbid every command no rule names while it allows some: unmatched commands run in the read-only sandbox, or ask when the model requests to leave it (looser)")
+		// Codex 0.171.0 has no policy that forbids an unmatched command: the granular policy
+		// with sandbox_approval = false at least never lets one leave the read-only sandbox
+		// (the request is rejected without asking), while the persona's prompt rules still
+		// ask. The listed programs are forbidden by rules (codexClosedWorld).
+		fb.policy, fb.codex, fb.closed = "granular", "allow", true
+		fb.config = []string{`sandbox_mode = "read-only"`, "[approval_policy.granular]", "sandbox_approval = false",
+			"rules = true", "mcp_elicitations = true"}
+		rep.change(what, from, `forbidden rules for common programs; approval_policy granular (sandbox_approval = false), sandbox_mode = "read-only"`,
+			"Codex cannot forbid every command no rule names while it allows some: the programs a coding agent commonly runs are forbidden by name, and any other program runs in the read-only sandbox without being asked for, and is refused when it asks to leave it (looser)")
 		if fb.rule >= 0 {
 			verdicts.mark(fb.rule, ruleLooser)
 		}
