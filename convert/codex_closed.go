@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -165,6 +166,14 @@ func codexClosedWorld(rs engine.Ruleset, pol *codexPolicy, entries []codexEntry,
 			pol.Rules = append(pol.Rules, codexRule{Pattern: [][]string{{prog}, names}, Decision: "forbidden",
 				Comment: "agentmgr: the " + prog + " subcommands the persona denies; Codex cannot forbid " + prog + " without its allowed subcommands"})
 		}
+	}
+	shells := false
+	for _, r := range pol.Rules {
+		shells = shells || r.Decision == "forbidden" && len(r.Pattern) == 1 && slices.Contains(r.Pattern[0], "bash")
+	}
+	if shells {
+		rep.change("bash -lc SCRIPT that Codex cannot split", "decided by the commands of the script", "forbidden (as bash)",
+			"Codex runs the model's commands as bash -lc SCRIPT and checks the commands of a plain script (words, &&, ||, ;, |) one by one; any other script (a redirection, a variable, a substitution) is checked as the bash command itself, which is forbidden here (stricter where the persona allows it)")
 	}
 	to := fmt.Sprintf("forbidden by name: %d programs and subcommands a coding agent commonly runs", count)
 	if len(partial) > 0 {

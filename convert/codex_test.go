@@ -190,7 +190,7 @@ func TestExportCodexClosedWorld(t *testing.T) {
 			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
 		}
 	}
-	for _, c := range []string{"programs no rule names", "other commands of sudo", "bash commands no rule matches"} {
+	for _, c := range []string{"programs no rule names", "other commands of sudo", "bash commands no rule matches", "bash -lc SCRIPT that Codex cannot split"} {
 		if !hasChange(ex.Report, c) {
 			t.Errorf("no change %q in %+v", c, ex.Report.Changed)
 		}
