@@ -102,18 +102,23 @@ var codexSubcommands = map[string][]string{
 	"systemctl": {"start", "stop", "restart", "reload", "enable", "disable", "mask", "unmask", "status", "daemon-reload", "kill", "isolate", "poweroff", "reboot", "edit", "set-property"},
 }
 
-// codexClosedWorld appends to pol the forbidden rules of an allow-list persona: each listed
-// program the persona denies (decided with its own rules, so a program it allows or asks for
-// is never forbidden), and, for a program it allows some subcommands of, each listed
-// subcommand it denies. It reports the rules and what still reaches the approval policy.
-func codexClosedWorld(rs engine.Ruleset, pol *codexPolicy, entries []codexEntry, rep *Report) {
+// codexClosedWorld appends to pol the rules that name the programs no rule of the persona
+// names, for a catch-all Codex's approval policy cannot hold: decision is forbidden for a deny
+// catch-all (an allow-list), prompt for an ask catch-all (Codex's on-request runs an unmatched
+// command in the sandbox unasked). A listed program gets the rule when the persona's own rules
+// decide it so (its plain use and with an argument), and no rule of the persona that decides
+// less strictly starts with it (Codex's strictest rule would override that rule); for a program
+// such a rule names some subcommands of (git status), each listed subcommand the persona
+// decides so gets it instead. It reports the rules and what still reaches the approval policy.
+func codexClosedWorld(rs engine.Ruleset, pol *codexPolicy, entries []codexEntry, decision string, rep *Report) {
+	target := codexActions[decision]
 	policy := engine.Policy{Persona: engine.CompileWithHome(rs, probeHome)}
-	denied := func(cmd string) bool { return policy.DecideTool("bash", cmd).Action == engine.Deny }
-	// open holds the prefixes of the rules that do not deny: Codex's strictest-wins would turn
-	// them into forbidden if a shorter prefix were forbidden.
+	denied := func(cmd string) bool { return policy.DecideTool("bash", cmd).Action == target }
+	// open holds the prefixes of the rules that decide less strictly than the target: Codex's
+	// strictest-wins would override them if a shorter prefix got the target decision.
 	var open [][]string
 	for _, e := range entries {
-		if e.action != engine.Deny {
+		if engine.Stricter(e.action, target) != e.action {
 			p := append([]string{}, e.prefix...)
 			p[0] = p[0][strings.LastIndex(p[0], "/")+1:]
 			open = append(open, p)
@@ -137,8 +142,8 @@ func codexClosedWorld(rs engine.Ruleset, pol *codexPolicy, entries []codexEntry,
 		}
 		if len(names) > 0 {
 			count += len(names)
-			pol.Rules = append(pol.Rules, codexRule{Pattern: [][]string{names}, Decision: "forbidden",
-				Comment: "agentmgr: the persona denies every command no rule names; Codex can only forbid them by name (" + group.kind + ")"})
+			pol.Rules = append(pol.Rules, codexRule{Pattern: [][]string{names}, Decision: decision,
+				Comment: "agentmgr: the persona " + verbs(target) + " every command no rule names; Codex can only say so by name (" + group.kind + ")"})
 		}
 	}
 	var partial, untabled []string
@@ -163,27 +168,27 @@ func codexClosedWorld(rs engine.Ruleset, pol *codexPolicy, entries []codexEntry,
 		if len(names) > 0 {
 			count += len(names)
 			partial = append(partial, prog)
-			pol.Rules = append(pol.Rules, codexRule{Pattern: [][]string{{prog}, names}, Decision: "forbidden",
-				Comment: "agentmgr: the " + prog + " subcommands the persona denies; Codex cannot forbid " + prog + " without its allowed subcommands"})
+			pol.Rules = append(pol.Rules, codexRule{Pattern: [][]string{{prog}, names}, Decision: decision,
+				Comment: "agentmgr: the " + prog + " subcommands the persona " + verbs(target) + "; a rule for " + prog + " would override its rules that decide less strictly"})
 		}
 	}
 	shells := false
 	for _, r := range pol.Rules {
-		shells = shells || r.Decision == "forbidden" && len(r.Pattern) == 1 && slices.Contains(r.Pattern[0], "bash")
+		shells = shells || r.Decision == decision && len(r.Pattern) == 1 && slices.Contains(r.Pattern[0], "bash")
 	}
 	if shells {
-		rep.change("bash -lc SCRIPT that Codex cannot split", "decided by the commands of the script", "forbidden (as bash)",
-			"Codex runs the model's commands as bash -lc SCRIPT and checks the commands of a plain script (words, &&, ||, ;, |) one by one; any other script (a redirection, a variable, a substitution) is checked as the bash command itself, which is forbidden here (stricter where the persona allows it)")
+		rep.change("bash -lc SCRIPT that Codex cannot split", "decided by the commands of the script", decision+" (as bash)",
+			"Codex runs the model's commands as bash -lc SCRIPT and checks the commands of a plain script (words, &&, ||, ;, |) one by one; any other script (a redirection, a variable, a substitution) is checked as the bash command itself, which is "+decision+" here (stricter where the persona allows it)")
 	}
-	to := fmt.Sprintf("forbidden by name: %d programs and subcommands a coding agent commonly runs", count)
+	to := fmt.Sprintf("%s by name: %d programs and subcommands a coding agent commonly runs", decision, count)
 	if len(partial) > 0 {
 		to += " (subcommands of " + strings.Join(partial, ", ") + ")"
 	}
-	rep.change("programs no rule names", "denied", to,
+	rep.change("programs no rule names", verbed(target), to,
 		"Codex has no rule for every other command; any other program reaches the approval policy")
 	if len(untabled) > 0 {
-		rep.change("other commands of "+strings.Join(untabled, ", "), "denied", "decided by the approval policy",
-			"the persona allows some of their commands; Codex cannot forbid the program without those, and agentmgr knows no list of its subcommands (looser)")
+		rep.change("other commands of "+strings.Join(untabled, ", "), verbed(target), "decided by the approval policy",
+			"the persona allows some of their commands; a rule for the program would override those, and agentmgr knows no list of its subcommands (looser)")
 	}
 }
 

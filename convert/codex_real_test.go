@@ -78,7 +78,7 @@ func codexCheck(t *testing.T, bin, home, rules string, argv []string) string {
 
 // fallbackOfFile is what the exported file's header tells the user to run Codex with, as the
 // decision for a command no rule matches: the shell tool turned off denies every command,
-// approval_policy never runs it, on-request is Codex asking.
+// approval_policy never runs it, and so do on-request and the granular policy (in the sandbox).
 func fallbackOfFile(t *testing.T, data []byte) engine.Action {
 	s := string(data)
 	switch {
@@ -90,7 +90,9 @@ func fallbackOfFile(t *testing.T, data []byte) engine.Action {
 	case strings.Contains(s, `#   approval_policy = "never"`):
 		return engine.Allow
 	case strings.Contains(s, `#   approval_policy = "on-request"`):
-		return engine.Ask
+		// Under on-request an unmatched command runs in the sandbox; only a request to leave
+		// it asks.
+		return engine.Allow
 	}
 	t.Fatalf("the exported file names no approval policy:\n%s", s)
 	return ""

@@ -123,7 +123,7 @@ func TestExportCodexRules(t *testing.T) {
 				isWrapper := len(w) > 2 && (slices.Contains(codexPlainWrappers, w[1]) && !strings.HasPrefix(tt.rules, part)) ||
 					len(w) == 3 && w[0] == "prompt" && (w[2] == "-c" || w[2] == "-lc")
 				// The programs an allow-list persona forbids by name (TestExportCodexClosedWorld).
-				closed := w[0] == "forbidden" && strings.Count(part, "|") > 4
+				closed := (w[0] == "forbidden" || w[0] == "prompt") && strings.Count(part, "|") > 4
 				if !isWrapper && !closed {
 					own = append(own, part)
 				}
@@ -206,6 +206,38 @@ func TestExportCodexClosedWorld(t *testing.T) {
 		if a, b := orig.DecideTool("bash", cmd).Action, back.DecideTool("bash", cmd).Action; a != b {
 			t.Errorf("%q: the persona decides %s, imported back %s", cmd, a, b)
 		}
+	}
+}
+
+// TestExportCodexAskByName: under on-request Codex runs an unmatched command in the sandbox
+// without asking, so the programs an ask catch-all covers are asked for by name, except where
+// the persona has a less strict rule for them.
+func TestExportCodexAskByName(t *testing.T) {
+	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": ask\n"+
+		"    \"git status *\": allow\n    \"rm *\": deny\n    \"make *\": allow\n---\n")
+	ex, err := ExportCodex(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, ex.Files[0].Data)
+	}
+	fb := &codexFallback{codex: "allow", shellOK: true}
+	for _, tt := range []struct {
+		cmd  string
+		want engine.Action
+	}{
+		{"git status", engine.Allow}, {"git commit -m x", engine.Ask}, {"git push", engine.Ask},
+		{"ls", engine.Ask}, {"cat a", engine.Ask}, {"npm install", engine.Ask}, {"rm -rf x", engine.Deny},
+		{"make build", engine.Allow}, {"./deploy.sh", engine.Allow},
+	} {
+		if got := codexDecides(pol, fb, tt.cmd); got != tt.want {
+			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
+		}
+	}
+	if !hasChange(ex.Report, "programs no rule names") {
+		t.Errorf("no change for the programs asked for by name in %+v", ex.Report.Changed)
 	}
 }
 
