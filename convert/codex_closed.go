@@ -8,12 +8,13 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 )
 
-// Codex 0.171.0 has no setting that forbids a command no rule names while some commands are
-// allowed: its approval policies are on-request, never and granular, and under each a command
-// no rule matches either runs in the sandbox or asks ("untrusted" is no longer accepted). A
-// persona that denies what it does not name (an allow-list) is therefore written with
-// forbidden rules for the programs a coding agent commonly runs, so that Codex refuses them
-// as the persona does. Only a program outside these lists reaches the approval policy, and the
+// Codex 0.171.0 has no setting that forbids, or asks for, a command no rule names while some
+// commands are allowed: its approval policies are on-request, never and granular, and under
+// each a command no rule matches runs (in the sandbox for on-request and granular; asking only
+// when the model requests to leave it); "untrusted" is no longer accepted. A persona that
+// denies (or asks for) what it does not name is therefore written with forbidden (prompt)
+// rules for the programs a coding agent commonly runs, so that Codex decides them as the
+// persona does. Only a program outside these lists reaches the approval policy, and the
 // report says so. The lists are of programs, grouped to keep each rule readable; none holds
 // more alternatives than an import expands (maxCodexExpansion).
 var codexPrograms = []struct {
