@@ -36,6 +36,7 @@ type codexFallback struct {
 	config  []string      // the config.toml lines to run Codex with
 	codex   string        // Codex's decision for an unmatched command under that config
 	shellOK bool          // false when the shell tool is turned off
+	byName  string        // forbidden or prompt: the decision written for the programs no rule names, "" for none
 }
 
 // ExportCodex writes the persona's bash rules as a Codex `.rules` file (rules/NAME.rules; Codex
@@ -84,6 +85,9 @@ func ExportCodex(p *personas.Persona, src []byte) (*Export, error) {
 		}
 	}
 	scripts := codexWrapperRules(pol, entries, fb, rep)
+	if fb.byName != "" {
+		codexClosedWorld(p.Rules, pol, entries, fb.byName, rep)
+	}
 	for _, e := range entries {
 		codexWrapperReport(p.Rules[e.idx], e, scripts, verdicts, rep)
 	}
@@ -358,10 +362,13 @@ func (fb *codexFallback) finish(rs engine.Ruleset, entries []codexEntry, verdict
 		rep.change(what, from, `approval_policy = "never"`,
 			"Codex runs a command no rule matches without asking (inside its sandbox; choose sandbox_mode as you need); Codex forbids instead the few it judges dangerous, such as rm -rf / (stricter)")
 	case engine.Ask:
-		fb.policy, fb.codex = "on-request", "prompt"
+		// Under on-request a command no rule matches runs in the sandbox without asking (only
+		// a request to leave it asks): the programs the persona asks for are named in prompt
+		// rules (codexClosedWorld), and what is left is counted as allowed.
+		fb.policy, fb.codex, fb.byName = "on-request", "allow", "prompt"
 		fb.config = []string{`approval_policy = "on-request"`}
-		rep.change(what, from, `approval_policy = "on-request"`,
-			"Codex 0.171.0 has no policy that asks for every command: under on-request it runs commands it knows to be safe (ls, cat, git status, ...) and those its sandbox contains without asking, and asks when the model requests to leave the sandbox (looser)")
+		rep.change(what, from, `prompt rules for common programs; approval_policy = "on-request"`,
+			"Codex 0.171.0 has no policy that asks for every command: under on-request a command no rule matches runs in the sandbox without asking, and asks only when the model requests to leave the sandbox; the programs a coding agent commonly runs are asked for by name, any other program runs sandboxed (looser)")
 		if fb.rule >= 0 {
 			verdicts.mark(fb.rule, ruleLooser)
 		}
@@ -379,10 +386,15 @@ func (fb *codexFallback) finish(rs engine.Ruleset, entries []codexEntry, verdict
 				"the persona runs no shell command, so Codex's shell tool is turned off; the prefix rules still forbid what the persona names")
 			return
 		}
-		fb.policy, fb.codex = "on-request", "prompt"
-		fb.config = []string{`approval_policy = "on-request"`, `sandbox_mode = "read-only"`}
-		rep.change(what, from, `approval_policy = "on-request", sandbox_mode = "read-only"`,
-			"Codex cannot forbid every command no rule names while it allows some: unmatched commands run in the read-only sandbox, or ask when the model requests to leave it (looser)")
+		// Codex 0.171.0 has no policy that forbids an unmatched command: the granular policy
+		// with sandbox_approval = false at least never lets one leave the read-only sandbox
+		// (the request is rejected without asking), while the persona's prompt rules still
+		// ask. The listed programs are forbidden by rules (codexClosedWorld).
+		fb.policy, fb.codex, fb.byName = "granular", "allow", "forbidden"
+		fb.config = []string{`sandbox_mode = "read-only"`, "[approval_policy.granular]", "sandbox_approval = false",
+			"rules = true", "mcp_elicitations = true"}
+		rep.change(what, from, `forbidden rules for common programs; approval_policy granular (sandbox_approval = false), sandbox_mode = "read-only"`,
+			"Codex cannot forbid every command no rule names while it allows some: the programs a coding agent commonly runs are forbidden by name, and any other program runs in the read-only sandbox without being asked for, and is refused when it asks to leave it (looser)")
 		if fb.rule >= 0 {
 			verdicts.mark(fb.rule, ruleLooser)
 		}

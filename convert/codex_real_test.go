@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -28,7 +30,7 @@ var codexCalls = []string{
 	"docker ps -a", "docker run alpine", "go build ./...", "go test ./...",
 	"curl https://example.com", "/usr/local/bin/deploy prod", "/bin/rm -rf build",
 	"env rm -rf build", "bash -c 'rm -rf build'", "make && sudo make install",
-	"git status && rm -rf build",
+	"git status && rm -rf build", "./scripts/build.sh --release",
 }
 
 // codexTestBinary is the Codex CLI the Makefile's deps-codex installed; without it the test
@@ -76,16 +78,21 @@ func codexCheck(t *testing.T, bin, home, rules string, argv []string) string {
 
 // fallbackOfFile is what the exported file's header tells the user to run Codex with, as the
 // decision for a command no rule matches: the shell tool turned off denies every command,
-// approval_policy never runs it, on-request is Codex asking.
+// approval_policy never runs it, and so do on-request and the granular policy (in the sandbox).
 func fallbackOfFile(t *testing.T, data []byte) engine.Action {
 	s := string(data)
 	switch {
 	case strings.Contains(s, "#   shell_tool = false"):
 		return engine.Deny
+	case strings.Contains(s, "#   [approval_policy.granular]") && strings.Contains(s, "#   sandbox_approval = false"):
+		// A command no rule matches runs in the sandbox unasked and cannot leave it: it runs.
+		return engine.Allow
 	case strings.Contains(s, `#   approval_policy = "never"`):
 		return engine.Allow
 	case strings.Contains(s, `#   approval_policy = "on-request"`):
-		return engine.Ask
+		// Under on-request an unmatched command runs in the sandbox; only a request to leave
+		// it asks.
+		return engine.Allow
 	}
 	t.Fatalf("the exported file names no approval policy:\n%s", s)
 	return ""
@@ -126,8 +133,9 @@ func codexTestPersonas(t *testing.T) []*personas.Persona {
 func TestCodexExportAgreesWithRealCodex(t *testing.T) {
 	bin := codexTestBinary(t)
 	home := t.TempDir()
-	total, agree, all, allAgree := 0, 0, 0, 0
-	var diffs []string
+	total, agree := 0, 0
+	perTotal, perAgree := map[string]int{}, map[string]int{}
+	var diffs, names []string
 	for _, p := range codexTestPersonas(t) {
 		ex, err := ExportCodex(p, nil)
 		if err != nil {
@@ -138,6 +146,7 @@ func TestCodexExportAgreesWithRealCodex(t *testing.T) {
 			t.Fatal(err)
 		}
 		fallback := fallbackOfFile(t, ex.Files[0].Data)
+		codexConfigLoads(t, bin, p.Name, ex.Files[0].Data)
 		pol, _, err := parseCodexRules(rules, ex.Files[0].Data)
 		if err != nil {
 			t.Fatal(err)
@@ -182,24 +191,12 @@ func TestCodexExportAgreesWithRealCodex(t *testing.T) {
 			if model := codexDecides(pol, fb, call); model != theirs {
 				t.Errorf("%s: %q: the export's model of Codex says %s, the real Codex %s (matched %q)", p.Name, call, model, theirs, got[i])
 			}
-			// A persona that denies what no rule names but allows some commands has a catch-all
-			// Codex cannot hold (the report says so): its differences are counted apart, and
-			// each must be a command no rule matched, decided by the approval policy.
-			allowList := fallback == engine.Ask && codexFallbackFor(p.Rules, bashIndexes(p.Rules)).action == engine.Deny
-			all++
+			total++
 			if ours == theirs {
-				allAgree++
+				agree++
+				perAgree[p.Name]++
 			}
-			if allowList {
-				if ours != theirs && byRule {
-					t.Errorf("%s: %q: agentmgr %s, Codex %s by a rule; only the approval policy may differ here", p.Name, call, ours, theirs)
-				}
-			} else {
-				total++
-				if ours == theirs {
-					agree++
-				}
-			}
+			perTotal[p.Name]++
 			if ours != theirs && !codexReportNames(ex.Report, pol, policy.DecideTool("bash", call), codexCommands(codexCallArgv(t, call)), byRule) {
 				t.Errorf("%s: %q: agentmgr %s, Codex %s, and the report names neither the rule that decides nor the approval policy", p.Name, call, ours, theirs)
 			}
@@ -207,14 +204,78 @@ func TestCodexExportAgreesWithRealCodex(t *testing.T) {
 				diffs = append(diffs, fmt.Sprintf("%s: %q: agentmgr %s, Codex %s (rules: %q)", p.Name, call, ours, theirs, got[i]))
 			}
 		}
+		names = append(names, p.Name)
 		t.Logf("%s: %s", p.Name, ex.Report.Fidelity)
+	}
+	for _, n := range names {
+		t.Logf("%s: Codex agrees on %d of %d calls", n, perAgree[n], perTotal[n])
 	}
 	for _, d := range diffs {
 		t.Log("differs: " + d)
 	}
-	t.Logf("Codex agrees with agentmgr on %d of %d bash calls (%.1f%%) of the personas whose catch-all Codex can hold; %d of %d (%.1f%%) of all", agree, total, 100*float64(agree)/float64(total), allAgree, all, 100*float64(allAgree)/float64(all))
+	t.Logf("Codex agrees with agentmgr on %d of %d bash calls (%.1f%%)", agree, total, 100*float64(agree)/float64(total))
 	if agree*100 < total*95 {
 		t.Errorf("Codex agrees on %d of %d calls, below 95%%", agree, total)
+	}
+}
+
+// codexConfigLoads writes the config the exported file's header says to run Codex with into a
+// fresh CODEX_HOME's config.toml and lets Codex 0.171.0 load it (`codex debug prompt-input`
+// renders the model's prompt, whose permission instructions name the approval policy): the
+// header must hold a configuration Codex accepts and applies.
+func codexConfigLoads(t *testing.T, bin, name string, data []byte) {
+	t.Helper()
+	var conf []string
+	in := false
+	for _, l := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasSuffix(l, "so run Codex with:"):
+			in = true
+		case in && strings.HasPrefix(l, "#   "):
+			conf = append(conf, strings.TrimPrefix(l, "#   "))
+		case in:
+			in = false
+		}
+	}
+	if len(conf) == 0 {
+		t.Fatalf("%s: the header names no configuration:\n%s", name, data)
+	}
+	home := t.TempDir()
+	codexHome := filepath.Join(home, ".codex")
+	if err := os.MkdirAll(codexHome, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(codexHome, "config.toml"), []byte(strings.Join(conf, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "debug", "prompt-input")
+	cmd.Dir = home
+	cmd.Env = []string{"HOME=" + home, "CODEX_HOME=" + codexHome, "PATH=" + os.Getenv("PATH")}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: Codex does not load the header's configuration %q: %v\n%s", name, conf, err, out)
+	}
+	want := map[string]string{`approval_policy = "never"`: "Approval policy is currently never",
+		`approval_policy = "on-request"`: "# Escalation Requests",
+		"[approval_policy.granular]":     "Approval policy is `granular`"}
+	for line, text := range want {
+		if slices.Contains(conf, line) && !strings.Contains(string(out), text) {
+			t.Errorf("%s: with %q Codex's prompt does not say %q", name, line, text)
+		}
+	}
+	if slices.Contains(conf, "sandbox_approval = false") && !strings.Contains(string(out), "automatically rejected instead of prompting the user:\\n- `sandbox_approval`") {
+		t.Errorf("%s: with sandbox_approval = false Codex does not reject sandbox escalations", name)
+	}
+	if slices.Contains(conf, "shell_tool = false") {
+		cmd := exec.Command(bin, "features", "list")
+		cmd.Dir, cmd.Env = home, []string{"HOME=" + home, "CODEX_HOME=" + codexHome, "PATH=" + os.Getenv("PATH")}
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%s: codex features list: %v", name, err)
+		}
+		if !regexp.MustCompile(`(?m)^shell_tool\s+\S+\s+false$`).Match(out) {
+			t.Errorf("%s: with shell_tool = false Codex still lists its shell tool as on:\n%s", name, out)
+		}
 	}
 }
 
@@ -231,11 +292,6 @@ func codexCallArgv(t *testing.T, call string) []string {
 		}
 	}
 	return argv
-}
-
-func bashIndexes(rs engine.Ruleset) []int {
-	b, _ := splitBashRules(rs)
-	return b
 }
 
 // codexReportNames reports whether rep has an entry for a call agentmgr decided with d and Codex

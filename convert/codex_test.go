@@ -82,7 +82,8 @@ func TestExportCodexRules(t *testing.T) {
 			perms:    "  \"*\": deny\n  bash:\n    \"git log *\": allow\n",
 			rules:    "allow git log",
 			fidelity: "1 of 2 rules enforced as written, 0 stricter, 1 looser, 0 lost",
-			header:   `#   sandbox_mode = "read-only"`},
+			changes:  []string{"bash commands no rule matches", "programs no rule names"},
+			header:   "#   [approval_policy.granular]\n#   sandbox_approval = false"},
 		{name: "a pipeline in a pattern never matches one command",
 			perms: "  bash:\n    \"*\": allow\n    \"curl * | sh\": deny\n",
 			rules: "",
@@ -121,7 +122,9 @@ func TestExportCodexRules(t *testing.T) {
 				w := strings.Fields(part)
 				isWrapper := len(w) > 2 && (slices.Contains(codexPlainWrappers, w[1]) && !strings.HasPrefix(tt.rules, part)) ||
 					len(w) == 3 && w[0] == "prompt" && (w[2] == "-c" || w[2] == "-lc")
-				if !isWrapper {
+				// The programs an allow-list persona forbids by name (TestExportCodexClosedWorld).
+				closed := (w[0] == "forbidden" || w[0] == "prompt") && strings.Count(part, "|") > 4
+				if !isWrapper && !closed {
 					own = append(own, part)
 				}
 			}
@@ -149,6 +152,92 @@ func TestExportCodexRules(t *testing.T) {
 				t.Errorf("the file lacks %q:\n%s", tt.header, data)
 			}
 		})
+	}
+}
+
+// TestExportCodexClosedWorld checks how an allow-list persona (deny what no rule names) is
+// written: the programs it denies are forbidden by name, those it allows or asks for are not
+// (Codex's strictest rule would override them), a partly allowed program's denied subcommands
+// are forbidden one by one, and what still reaches the approval policy is reported.
+func TestExportCodexClosedWorld(t *testing.T) {
+	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  \"*\": deny\n  bash:\n"+
+		"    \"git log *\": allow\n    \"git push *\": ask\n    \"npm test *\": allow\n    \"rm *\": ask\n"+
+		"    \"sudo apt update\": allow\n    \"make *\": allow\n---\n")
+	ex, err := ExportCodex(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, ex.Files[0].Data)
+	}
+	fb := &codexFallback{codex: "allow", shellOK: true}
+	for _, tt := range []struct {
+		cmd  string
+		want engine.Action
+	}{
+		{"git log --oneline", engine.Allow}, {"git push origin main", engine.Ask}, {"git commit -m x", engine.Deny},
+		{"git reset --hard", engine.Deny}, {"npm test", engine.Allow}, {"npm install", engine.Deny},
+		{"npm publish", engine.Deny}, {"rm -rf build", engine.Ask}, {"make build", engine.Allow},
+		{"ls", engine.Deny}, {"cat .env", engine.Deny}, {"curl https://x", engine.Deny},
+		{"python3 -c 'import os'", engine.Deny}, {"bash -c 'curl x | sh'", engine.Deny},
+		{"/usr/bin/curl https://x", engine.Deny}, {"sudo apt update", engine.Allow},
+		// Not forbidden: sudo has an allowed command and no list of subcommands; a program on no
+		// list. Both reach the approval policy, which runs them in the read-only sandbox.
+		{"sudo reboot", engine.Allow}, {"./deploy.sh", engine.Allow},
+	} {
+		if got := codexDecides(pol, fb, tt.cmd); got != tt.want {
+			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
+		}
+	}
+	for _, c := range []string{"programs no rule names", "other commands of sudo", "bash commands no rule matches", "bash -lc SCRIPT that Codex cannot split"} {
+		if !hasChange(ex.Report, c) {
+			t.Errorf("no change %q in %+v", c, ex.Report.Changed)
+		}
+	}
+	// Imported back, the forbidden lists are deny rules: the persona decides as before.
+	it, err := ImportCodexRules("p.rules", ex.Files[0].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := engine.NewPolicy(it.Draft.Rules)
+	orig := engine.NewPolicy(p.Rules)
+	for _, cmd := range []string{"git log", "git commit", "npm test", "npm install", "ls", "rm x", "make", "./deploy.sh"} {
+		if a, b := orig.DecideTool("bash", cmd).Action, back.DecideTool("bash", cmd).Action; a != b {
+			t.Errorf("%q: the persona decides %s, imported back %s", cmd, a, b)
+		}
+	}
+}
+
+// TestExportCodexAskByName: under on-request Codex runs an unmatched command in the sandbox
+// without asking, so the programs an ask catch-all covers are asked for by name, except where
+// the persona has a less strict rule for them.
+func TestExportCodexAskByName(t *testing.T) {
+	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": ask\n"+
+		"    \"git status *\": allow\n    \"rm *\": deny\n    \"make *\": allow\n---\n")
+	ex, err := ExportCodex(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, ex.Files[0].Data)
+	}
+	fb := &codexFallback{codex: "allow", shellOK: true}
+	for _, tt := range []struct {
+		cmd  string
+		want engine.Action
+	}{
+		{"git status", engine.Allow}, {"git commit -m x", engine.Ask}, {"git push", engine.Ask},
+		{"ls", engine.Ask}, {"cat a", engine.Ask}, {"npm install", engine.Ask}, {"rm -rf x", engine.Deny},
+		{"make build", engine.Allow}, {"./deploy.sh", engine.Allow},
+	} {
+		if got := codexDecides(pol, fb, tt.cmd); got != tt.want {
+			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
+		}
+	}
+	if !hasChange(ex.Report, "programs no rule names") {
+		t.Errorf("no change for the programs asked for by name in %+v", ex.Report.Changed)
 	}
 }
 

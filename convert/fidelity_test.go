@@ -72,6 +72,7 @@ func TestImportFidelity(t *testing.T) {
 		name     string
 		imp      func() (*Item, error)
 		fidelity string
+		changes  []string // report entries (prefixes of What) that must be there
 	}{
 		{name: "claude settings: a merged key widens an allow; a Read deny no longer covers Grep and Glob",
 			imp: func() (*Item, error) {
@@ -84,11 +85,26 @@ func TestImportFidelity(t *testing.T) {
 					"settings.json", []byte(`{"permissions": {"allow": ["Bash(git status)", "WebFetch"]}}`))
 			},
 			fidelity: "4 of 5 rules enforced as written, 0 stricter, 0 looser, 1 lost"},
-		{name: "opencode: the permission map is exact, the V2 list (ignored by OpenCode) lost",
+		{name: "opencode: measured against OpenCode's evaluation: the rules deciding redirected commands differently are stricter, the V2 list (ignored by OpenCode) lost",
 			imp: func() (*Item, error) {
 				return ImportOpenCodeMarkdown("a.md", "a", []byte("---\ndescription: d\npermission:\n  bash:\n    \"*\": ask\n    \"git status\": allow\n  edit: deny\npermissions:\n  - action: shell\n    resource: \"*\"\n    effect: allow\n---\nbody\n"))
 			},
-			fidelity: "3 of 4 rules enforced as written, 0 stricter, 0 looser, 1 lost"},
+			// agentmgr decides `echo hi > notes.md` as an edit (denied); OpenCode by bash "*" (ask).
+			fidelity: "1 of 4 rules enforced as written, 2 stricter, 0 looser, 1 lost",
+			changes:  []string{`rule bash "*" ask`, `rule edit "*" deny`, "the persona decides: bash"}},
+		{name: "opencode: a permission map whose calls agentmgr decides as OpenCode is exact",
+			imp: func() (*Item, error) {
+				return ImportOpenCodeMarkdown("a.md", "a", []byte("---\ndescription: d\npermission:\n  \"*\": deny\n  read: allow\n  webfetch: ask\n---\nbody\n"))
+			},
+			fidelity: "3 of 3 rules enforced as written, 0 stricter, 0 looser, 0 lost"},
+		{name: "opencode: a write key OpenCode never asks for is counted as the edit rule agentmgr makes of it",
+			imp: func() (*Item, error) {
+				return ImportOpenCodeMarkdown("a.md", "a", []byte("---\ndescription: d\npermission:\n  \"*\": allow\n  write: deny\n---\nbody\n"))
+			},
+			// OpenCode never asks a "write" permission (its write tool asks edit), so there the
+			// "*" allow decides edits; the persona denies them.
+			fidelity: "0 of 2 rules enforced as written, 2 stricter, 0 looser, 0 lost",
+			changes:  []string{`rule write "*" deny`, `rule * "*" allow`}},
 		{name: "roo: an unknown group is lost, browser is the nearest (looser)",
 			imp: func() (*Item, error) {
 				items, err := ImportRoo(".roomodes", []byte("customModes:\n  - slug: m\n    name: M\n    roleDefinition: r\n    groups: [read, browser, telepathy]\n"), nil)
@@ -152,6 +168,11 @@ allowRedirection = true
 			}
 			if got := rep.Fidelity.String(); got != tt.fidelity {
 				t.Errorf("fidelity %q, want %q\nchanged %+v\nlost %+v", got, tt.fidelity, rep.Changed, rep.Lost)
+			}
+			for _, c := range tt.changes {
+				if !hasChange(rep, c) {
+					t.Errorf("no change %q in %+v", c, rep.Changed)
+				}
 			}
 		})
 	}

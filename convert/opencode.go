@@ -247,7 +247,13 @@ func openCodeV1Permission(source string, v any, rep *Report) (engine.Ruleset, er
 	for _, e := range m {
 		key := keyFromOpenCode(fmt.Sprint(e.Key))
 		if key != fmt.Sprint(e.Key) {
-			rep.change("permission "+fmt.Sprint(e.Key), fmt.Sprint(e.Key), key, "agentmgr's key for that tool")
+			why := "agentmgr's key for that tool"
+			if key == "edit" {
+				// Measured: OpenCode 1.18.33 keeps a "write" or "patch" key as written, and its
+				// write and patch tools ask the edit permission, so OpenCode never applies it.
+				why = "OpenCode keeps this key but its write and patch tools ask edit, so OpenCode never applies it; agentmgr applies it to edits as its author meant (stricter or looser than OpenCode, counted in the figure)"
+			}
+			rep.change("permission "+fmt.Sprint(e.Key), fmt.Sprint(e.Key), key, why)
 		}
 		switch x := e.Value.(type) {
 		case string:

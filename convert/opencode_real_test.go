@@ -198,7 +198,7 @@ func TestOpenCodeExport_realOpenCode(t *testing.T) {
 				continue
 			}
 			t.Logf("%s: %s %q: agentmgr %s, OpenCode %s", p.Name, c.Key, c.Value, want, got)
-			if !reportNames(exports[p.Name].Report, c.Key, c.Value, want, got) {
+			if !reportNames(exports[p.Name].Report, c.Key, want, got) {
 				t.Errorf("%s: %s %q: agentmgr %s, OpenCode %s, and the report does not name it\nreport: %+v\nrules: %v",
 					p.Name, c.Key, c.Value, want, got, exports[p.Name].Report.Changed, rules)
 			}
@@ -210,26 +210,25 @@ func TestOpenCodeExport_realOpenCode(t *testing.T) {
 	}
 }
 
-// reportNames reports whether rep names calls of key that agentmgr decides want and the
-// target got: a compared call shape, or a change or loss about that key.
-func reportNames(rep *Report, key, value string, want, got engine.Action) bool {
+// reportNames reports whether rep names a call of key that agentmgr decides want and OpenCode
+// got: one of the export's "OpenCode decides" entries is that call shape (the permission, from
+// agentmgr's answer to OpenCode's), so the report says what the user will see differ. A change
+// or loss that only mentions the key does not count.
+func reportNames(rep *Report, key string, want, got engine.Action) bool {
 	shape := shapeKey(key)
 	for _, c := range rep.Changed {
-		if strings.Contains(c.What, ": "+shape+" ") && c.From == string(want) && c.To == string(got) {
-			return true
-		}
-		if key == "bash" && c.What == "bash path arguments" && regexp.MustCompile(`(^|\s)[/~]`).MatchString(value) {
-			return true
-		}
-		if key == "bash" && c.What == "redirections" && strings.Contains(value, ">") {
-			return true
-		}
-		if strings.HasPrefix(c.What, "permission "+ocKeyFor(key)) {
+		if strings.HasPrefix(c.What, "OpenCode decides: "+shape+" ") && c.From == string(want) && c.To == string(got) {
 			return true
 		}
 	}
-	for _, l := range rep.Lost {
-		if strings.Contains(l.What, key) || strings.HasPrefix(key, "mcp") && strings.Contains(l.What, "mcp") {
+	return false
+}
+
+// importReportNames reports whether an import's report has the call shape (the permission,
+// from the persona's answer to OpenCode's) among its compared calls.
+func importReportNames(rep *Report, key string, ours, theirs engine.Action) bool {
+	for _, c := range rep.Changed {
+		if strings.HasPrefix(c.What, "the persona decides: "+shapeKey(key)+" ") && c.From == string(ours) && c.To == string(theirs) {
 			return true
 		}
 	}
@@ -287,6 +286,7 @@ func TestOpenCodeImport_realOpenCode(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Logf("%s: %s", it.Draft.Name, it.Report.Fidelity)
 		pol := &engine.Policy{Persona: engine.CompileWithHome(p.Rules, home)}
 		pol = pol.At(&engine.Place{Cwd: project, Project: project, Home: home})
 		for _, c := range ocMixedCalls {
@@ -300,6 +300,9 @@ func TestOpenCodeImport_realOpenCode(t *testing.T) {
 			t.Logf("%s: %s %q: OpenCode %s, imported persona %s", it.Draft.Name, c.Key, c.Value, want, got)
 			if engine.Stricter(got, want) != got || c.Key != "bash" || !hasChange(it.Report, "shell analysis") {
 				t.Errorf("%s: %s %q: OpenCode %s, imported persona %s; only a stricter shell decision the report names may differ", it.Draft.Name, c.Key, c.Value, want, got)
+			}
+			if !importReportNames(it.Report, c.Key, got, want) {
+				t.Errorf("%s: %s %q: OpenCode %s, imported persona %s, and no \"the persona decides\" entry of the report is that call shape", it.Draft.Name, c.Key, c.Value, want, got)
 			}
 		}
 	}
