@@ -60,7 +60,7 @@ func TestSimulate(t *testing.T) {
 			action: engine.Deny, rule: "p1", hidden: true, units: []string{"deny git push <- p1"}},
 		{name: "every command of a shell call", q: Query{Persona: "builder", Tool: "bash", Value: "ls && rm -r x | wc -l"},
 			action: engine.Ask, rule: "p2", units: []string{"allow ls <- p1", "ask rm -r x <- p2", "allow wc -l <- p1"},
-			suggestions: []string{"rm *"}},
+			suggestions: []string{"rm -r x"}}, // a destructive command's always is the command itself, never "rm *"
 		{name: "a guard denies what the persona asks", q: Query{Persona: "builder", Tool: "bash", Value: "rm -rf /home"},
 			action: engine.Deny, rule: "g1", units: []string{"deny rm -rf /home <- g1"}, guard: "g1"},
 		{name: "a guard that decided one command", q: Query{Persona: "builder", Tool: "bash", Value: "echo a; rm -rf /x"},
