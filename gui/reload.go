@@ -5,15 +5,20 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 // snapshot is everything a reload reads from disk, read off the UI goroutine in one go.
 type snapshot struct {
 	catalog *personas.Catalog
 	state   personas.State
+	// guards are the rules of each guards file, read with the catalog: the previews decide
+	// with them, and never read the disk on the UI goroutine.
+	guards []engine.Ruleset
 	// The open persona's file, read in the same pass so that the editor can tell whether it
 	// changed without touching the disk on the UI goroutine.
 	path   string
@@ -25,6 +30,10 @@ type snapshot struct {
 func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	snap := &snapshot{catalog: personas.Load(dirs), path: path}
 	snap.state, _ = personas.LoadState(dirs)
+	files, _ := policy.LoadGuards(dirs)
+	for _, f := range files {
+		snap.guards = append(snap.guards, f.Rules)
+	}
 	if path != "" {
 		data, err := os.ReadFile(path)
 		switch {
@@ -83,7 +92,7 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 		s.Reload()
 		return
 	}
-	s.catalog = snap.catalog
+	s.catalog, s.guards = snap.catalog, snap.guards
 	s.followState(snap.state)
 	s.followSelection()
 	m := s.editor

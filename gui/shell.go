@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
@@ -45,7 +46,8 @@ type Shell struct {
 	openURL func(*url.URL) error
 
 	catalog  *personas.Catalog
-	selected string // key of the selected list item: a persona name or a broken file's path
+	guards   []engine.Ruleset // the guards files' rules, read with the catalog
+	selected string           // key of the selected list item: a persona name or a broken file's path
 	active   string
 	yolo     bool
 	// activeMissing is the state's active name when the catalog has no such persona (pi
@@ -62,7 +64,9 @@ type Shell struct {
 	inflight int
 
 	// events tells the screens which part of the workspace changed (see OnChange, Subscribe).
-	events  workspace.Events
+	events workspace.Events
+	// views computes the Matrix, Preview and Problems views off the UI goroutine.
+	views   *workspace.Views
 	watcher *watcher
 
 	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
@@ -86,8 +90,10 @@ type Shell struct {
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
 	s.spawn = s.goTracked
+	// Through the fields, which tests replace after NewShell to run views in step.
+	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
 	snap := loadSnapshot(dirs, "")
-	s.catalog = snap.catalog
+	s.catalog, s.guards = snap.catalog, snap.guards
 	s.followState(snap.state)
 	s.selected = s.active
 	s.editor = s.open(s.selected, nil)

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -42,7 +43,11 @@ type SimulatorScreen struct {
 	history *widget.List
 	last    *preview.Result
 	err     error
-	loaded  *personas.Catalog // the catalog the session choices were read with
+	loaded  *personas.Catalog // the catalog the persona and session choices were made from
+	// checks counts the checks shown (Run, Prefill, a re-run): a re-run computed on the view
+	// worker is shown only if no other check came after it was asked for.
+	checks int
+	tools  []string // the tool choices offered
 }
 
 // NewSimulatorScreen makes the simulator over s's personas.
@@ -101,20 +106,24 @@ func valueHint(tool string) string {
 // syncChoices offers the current personas and tools, and the stored sessions; the sessions
 // folder is read again only when the catalog is (a reload), never on an edit.
 func (v *SimulatorScreen) syncChoices() {
-	opts := []string{activeChoice}
 	c := v.s.Catalog()
-	if c != nil {
-		for _, p := range c.Personas() {
-			opts = append(opts, p.Name)
-		}
-	}
-	v.Persona.Options = opts
-	v.Persona.Refresh()
 	if c != v.loaded || c == nil {
+		// Only a reload changes the personas to choose from: a keystroke lists none of them.
 		v.loaded = c
+		opts := []string{activeChoice}
+		if c != nil {
+			for _, p := range c.Personas() {
+				opts = append(opts, p.Name)
+			}
+		}
+		v.Persona.Options = opts
+		v.Persona.Refresh()
 		v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
 	}
-	v.Tool.SetOptions(PreviewTools(v.s.App().Preferences()))
+	if tools := PreviewTools(v.s.App().Preferences()); !slices.Equal(tools, v.tools) {
+		v.tools = tools
+		v.Tool.SetOptions(tools)
+	}
 }
 
 // Query is the check the fields describe.
@@ -137,6 +146,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 	v.Tool.SetText(q.Tool)
 	v.Value.SetText(q.Value)
 	v.Session.SetText(q.Session)
+	v.checks++
 	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	// Focus once the screen is in view: a tab just brought to the front is shown on the
@@ -150,6 +160,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 
 // Run checks the query of the fields and records it in the history.
 func (v *SimulatorScreen) Run() {
+	v.checks++
 	r, err := v.sim.Check(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	v.history.Refresh()
@@ -157,9 +168,20 @@ func (v *SimulatorScreen) Run() {
 
 // rerun checks the shown query again after an edit, without adding to the history: the
 // result follows the rules as they are being edited.
+// It runs on the view worker: the snapshot lists every persona, which a keystroke must not
+// pay for on the UI goroutine.
 func (v *SimulatorScreen) rerun() {
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.last.Query)
-	v.show(r, err)
+	q, snap := v.last.Query, v.st.src.snapshotLater()
+	v.checks++
+	checks := v.checks
+	v.s.views.Submit(viewSimulator, func() func() {
+		r, err := preview.Simulate(snap(), q)
+		return func() {
+			if v.checks == checks { // no check was run by hand since
+				v.show(r, err)
+			}
+		}
+	})
 }
 
 func (v *SimulatorScreen) show(r preview.Result, err error) {
