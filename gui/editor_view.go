@@ -205,9 +205,9 @@ func (v *EditorView) refresh() {
 	case len(errs) > 0:
 		imp, text = widget.DangerImportance, saveBlockedText(errs)
 	case m.Dirty():
-		v.shell.savedPath = ""
+		v.shell.ws.Edited()
 		imp, text = widget.MediumImportance, "Unsaved changes. The File tab shows what Save will write."
-	case v.shell.savedPath != "" && v.shell.savedPath == m.Path():
+	case v.shell.ws.SavedPath() != "" && v.shell.ws.SavedPath() == m.Path():
 		imp, text = widget.SuccessImportance, "Saved "+filepath.Base(m.Path())+"."
 	default:
 		imp, text = widget.LowImportance, "No changes."

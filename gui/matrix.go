@@ -180,7 +180,7 @@ func (m *MatrixScreen) recompute() {
 	tools := PreviewTools(m.s.App().Preferences())
 	m.syncFamilies(tools)
 	in := matrixInput{
-		view: m.s.viewInput(), catalog: m.s.catalog, draft: m.s.editedDraft(), tools: tools,
+		view: m.s.viewInput(), catalog: m.s.Catalog(), draft: m.s.editedDraft(), tools: tools,
 		filter:  preview.Filter{Scopes: slices.Clone(m.filter.Scopes), Families: slices.Clone(m.filter.Families)},
 		queries: []string{m.query.Text, m.s.SearchText()},
 		shown:   m.shown,
@@ -237,9 +237,9 @@ func (m *MatrixScreen) show(v matrixView) {
 	partial := v.partial && v.after != nil && v.after == m.matrix
 	m.shown = v
 	m.matrix, m.am, m.visible = v.matrix, v.am, v.visible
-	if m.sized.catalog != m.s.catalog || m.sized.active != m.s.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
+	if m.sized.catalog != m.s.Catalog() || m.sized.active != m.s.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
 		m.sizeColumns()
-		m.sized.catalog, m.sized.active, m.sized.tools = m.s.catalog, m.s.Active(), slices.Clone(m.matrix.Tools)
+		m.sized.catalog, m.sized.active, m.sized.tools = m.s.Catalog(), m.s.Active(), slices.Clone(m.matrix.Tools)
 		partial = false // the active row's header turns bold, columns change width
 	}
 	setLabel(m.summary, v.summary)
@@ -573,7 +573,7 @@ func (m *MatrixScreen) exampleValue(persona, tool string) string {
 	// A cache of its own: the window's belongs to the view worker. One persona compiles in
 	// well under a millisecond.
 	c := preview.NewCache(m.s.viewInput().opts)
-	c.SetGuards(m.s.guards)
+	c.SetGuards(m.s.ws.Guards())
 	for _, o := range c.Evaluator(previewPersona(p)).Status(tool).Outcomes {
 		if o.Example != "" {
 			return o.Example

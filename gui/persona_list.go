@@ -61,14 +61,14 @@ func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 // refresh rebuilds the rows from the shell and selects the shell's selection.
 func (l *PersonaList) refresh() {
 	s := l.shell
-	in := personalist.ListInput{Catalog: s.catalog, Active: s.active, AM: l.amMark}
-	if s.editor != nil && s.editor.Dirty() {
-		in.Dirty = s.selected
+	in := personalist.ListInput{Catalog: s.Catalog(), Active: s.Active(), AM: l.amMark}
+	if s.Editor() != nil && s.Editor().Dirty() {
+		in.Dirty = s.Selected()
 	}
 	if s.toolbar != nil {
 		in.Filter = s.toolbar.Search.Text
 	}
-	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.selected}
+	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.Selected()}
 	if key == l.shown && l.items != nil {
 		return
 	}
@@ -78,7 +78,7 @@ func (l *PersonaList) refresh() {
 	l.syncing = true
 	defer func() { l.syncing = false }()
 	for i, it := range l.items {
-		if it.Kind != personalist.ItemHeader && it.Key == s.selected {
+		if it.Kind != personalist.ItemHeader && it.Key == s.Selected() {
 			l.list.Select(i)
 			return
 		}
@@ -91,7 +91,7 @@ func (l *PersonaList) refresh() {
 func (l *PersonaList) openFirst() {
 	for _, it := range l.items {
 		if it.Kind != personalist.ItemHeader {
-			if it.Key != l.shell.selected {
+			if it.Key != l.shell.Selected() {
 				l.shell.SelectPersona(it.Key)
 			}
 			return
@@ -235,14 +235,14 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 		return
 	}
 	it := l.items[i]
-	if it.Kind == personalist.ItemHeader || it.Key == l.shell.selected {
+	if it.Kind == personalist.ItemHeader || it.Key == l.shell.Selected() {
 		// A heading is not a persona; put the selection back where the shell has it.
 		l.refresh()
 		return
 	}
 	l.shell.SelectPersona(it.Key)
 	// If the person cancelled leaving unsaved edits, the shell kept its selection.
-	if l.shell.selected != it.Key {
+	if l.shell.Selected() != it.Key {
 		l.refresh()
 	}
 }
@@ -250,8 +250,8 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 // amMark is what pi-agent-manager 0.18.1 (AM) does with p's file ("AM skips"), read once per
 // catalog (the list refreshes on every keystroke of the search). The Preview says why.
 func (l *PersonaList) amMark(p *personas.Persona) string {
-	if l.amFor != l.shell.catalog {
-		l.amFor, l.amMarks = l.shell.catalog, map[string]string{}
+	if l.amFor != l.shell.Catalog() {
+		l.amFor, l.amMarks = l.shell.Catalog(), map[string]string{}
 	}
 	if p.Scope != personas.ScopeGlobal || p.Path == "" {
 		return ""

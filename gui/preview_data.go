@@ -24,7 +24,7 @@ type previewSource struct {
 func newPreviewSource(s *Shell) *previewSource { return &previewSource{s: s} }
 
 // Guards are the rules of each guards file.
-func (ps *previewSource) Guards() []engine.Ruleset { return ps.s.guards }
+func (ps *previewSource) Guards() []engine.Ruleset { return ps.s.ws.Guards() }
 
 // Options are the options every preview compiles with: the state file's yolo switch.
 func (ps *previewSource) Options() preview.Options { return preview.Options{Yolo: ps.s.Yolo()} }
@@ -45,7 +45,7 @@ type editedDraft struct {
 
 // editedDraft is the open persona's unsaved version, if any.
 func (s *Shell) editedDraft() editedDraft {
-	if e := s.editor; e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
+	if e := s.Editor(); e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
 		return editedDraft{name: e.Original().Name, persona: e.Persona()}
 	}
 	return editedDraft{}

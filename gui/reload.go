@@ -55,10 +55,10 @@ func (s *Shell) Reload() {
 		st.log.Reload() // the Log screen, once built, has no Reload of its own
 	}
 	path := ""
-	if s.editor != nil && !s.editor.ReadOnly() {
-		path = s.editor.Path()
+	if e := s.Editor(); e != nil && !e.ReadOnly() {
+		path = e.Path()
 	}
-	dirs, saves := s.dirs, s.saves
+	dirs, saves := s.dirs, s.ws.Saves()
 	s.inflight++
 	s.background(func() {
 		snap := loadSnapshot(dirs, path)
@@ -87,41 +87,30 @@ func (s *Shell) waitBackground() { s.bg.Wait() }
 
 // applySnapshot installs what a reload read. saves is the save count when the reload started.
 func (s *Shell) applySnapshot(snap *snapshot, saves int) {
-	if saves != s.saves {
+	if s.views.Closed() {
+		return // the window is gone
+	}
+	if saves != s.ws.Saves() {
 		// A save happened while this reload read the disk: what it read may predate the save.
 		s.Reload()
 		return
 	}
-	s.catalog, s.guards = snap.catalog, snap.guards
-	s.followState(snap.state)
-	s.followSelection()
-	m := s.editor
+	// A fixed broken file becomes its persona: the selection follows it.
+	s.ws.SetCatalog(snap.catalog, snap.guards)
+	s.ws.FollowState(snap.state)
+	m := s.Editor()
 	switch {
 	case m == nil:
-		s.editor = s.open(s.selected, snap)
+		s.ws.Open(s.open(s.Selected(), snap))
 	case !m.ReadOnly() && m.Path() == snap.path:
 		if m.DiskChanged(snap.data, snap.exists) {
-			s.editor = s.open(s.selected, snap)
+			s.ws.Open(s.open(s.Selected(), snap))
 		}
 	case !m.Dirty():
-		s.editor = s.open(s.selected, snap)
+		s.ws.Open(s.open(s.Selected(), snap))
 	}
 	s.updateTitle()
 	// A reload may change any part: the catalog, the state file's active agent, the selection
 	// (a fixed broken file becomes its persona) and the open draft (reopened from disk).
 	s.changed(workspace.Everything)
-}
-
-// followSelection keeps the selection on the same thing across a reload: a broken file that
-// was fixed becomes its persona.
-func (s *Shell) followSelection() {
-	if _, ok := s.catalog.Lookup(s.selected); ok {
-		return
-	}
-	for _, p := range s.catalog.Personas() {
-		if p.Path != "" && p.Path == s.selected {
-			s.selected = p.Name
-			return
-		}
-	}
 }

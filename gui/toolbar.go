@@ -84,21 +84,21 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 // refresh follows the catalog, the active persona and yolo.
 func (t *Toolbar) refresh() {
 	s := t.shell
-	if t.shown.catalog == s.catalog && t.shown.active == s.active && t.shown.yolo == s.yolo {
+	if t.shown.catalog == s.Catalog() && t.shown.active == s.Active() && t.shown.yolo == s.Yolo() {
 		return
 	}
-	t.shown.catalog, t.shown.active, t.shown.yolo = s.catalog, s.active, s.yolo
-	t.names = switchable(s.catalog)
+	t.shown.catalog, t.shown.active, t.shown.yolo = s.Catalog(), s.Active(), s.Yolo()
+	t.names = switchable(s.Catalog())
 	t.labels = make([]string, len(t.names))
 	for i, n := range t.names {
-		p, _ := s.catalog.Lookup(n)
+		p, _ := s.Catalog().Lookup(n)
 		t.labels[i] = p.Label()
 	}
 	t.updating = true
 	t.selector.SetOptions(t.labels)
-	if i := indexOf(t.names, s.active); i >= 0 {
+	if i := indexOf(t.names, s.Active()); i >= 0 {
 		t.selector.SetSelectedIndex(i)
-	} else if p, ok := s.catalog.Lookup(s.active); ok {
+	} else if p, ok := s.Catalog().Lookup(s.Active()); ok {
 		// The active agent may be hidden or a subagent (set by hand or by pi): show it anyway.
 		t.selector.Selected = p.Label()
 		t.selector.Refresh()
@@ -107,12 +107,12 @@ func (t *Toolbar) refresh() {
 	}
 	t.updating = false
 	col := color.Color(color.Transparent)
-	if p, ok := s.catalog.Lookup(s.active); ok {
+	if p, ok := s.Catalog().Lookup(s.Active()); ok {
 		col = tokenColor(p.Color)
 	}
 	t.swatch.FillColor = col
 	t.swatch.Refresh()
-	if s.yolo {
+	if s.Yolo() {
 		t.yolo.Show()
 	} else {
 		t.yolo.Hide()

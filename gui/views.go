@@ -20,12 +20,14 @@ const (
 )
 
 // Close ends the window's background work: the watcher stops, no view computed from now on
-// is applied, and Close returns once every goroutine the shell started has returned. The app
+// is applied, no screen hears of a change any more (a reload read before the window closed
+// changes nothing), and Close returns once every goroutine the shell started has returned. The app
 // calls it when the window is gone; tests call it in their cleanup, so that nothing of theirs
 // runs into the next test's widgets.
 func (s *Shell) Close() {
 	s.StopWatching()
 	s.views.Close()
+	s.ws.Close()
 	s.waitBackground()
 }
 
@@ -38,7 +40,7 @@ type viewInput struct {
 }
 
 func (s *Shell) viewInput() viewInput {
-	return viewInput{guards: s.guards, opts: preview.Options{Yolo: s.yolo}}
+	return viewInput{guards: s.ws.Guards(), opts: preview.Options{Yolo: s.Yolo()}}
 }
 
 // prepare brings the cache up to date with in; only view computations call it, on the worker.

@@ -166,3 +166,10 @@ func (v *Views) Close() {
 	}
 	v.waiting = nil
 }
+
+// Closed reports whether Close was called.
+func (v *Views) Closed() bool {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.closed
+}
