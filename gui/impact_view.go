@@ -41,6 +41,8 @@ func NewImpactView(s *Shell, m *personaedit.Model) *ImpactView {
 	v.checker = impact.New(m.Original().Name, impact.DefaultLast, s.Dirs().ReviewLog(), func(r impact.Result) {
 		s.do(func() { v.apply(r) })
 	})
+	// Through the field, which tests replace after NewShell.
+	v.checker.SetSpawn(func(f func()) { s.spawn(f) })
 	v.ExtendBaseWidget(v)
 	v.Hide()
 	m.OnChange(v.check)

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"image/color"
-	"os"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personalist"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -25,9 +23,6 @@ type PersonaList struct {
 	// syncing is set while the list selects a row to follow the shell, so that the selection
 	// callback does not ask the shell to select it again.
 	syncing bool
-
-	amFor   *personas.Catalog // the catalog amMarks were read for
-	amMarks map[string]string // file -> what pi-agent-manager 0.18.1 does with it
 
 	// shown is what the list was last built from: a keystroke in the editor changes none of
 	// it (only the first one, which marks the persona unsaved), so it rebuilds nothing.
@@ -247,23 +242,12 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 	}
 }
 
-// amMark is what pi-agent-manager 0.18.1 (AM) does with p's file ("AM skips"), read once per
-// catalog (the list refreshes on every keystroke of the search). The Preview says why.
+// amMark is what pi-agent-manager 0.18.1 (AM) does with p's file ("AM skips"), read with the
+// catalog off the UI goroutine (the list refreshes on every keystroke of the search). The
+// Preview says why.
 func (l *PersonaList) amMark(p *personas.Persona) string {
-	if l.amFor != l.shell.Catalog() {
-		l.amFor, l.amMarks = l.shell.Catalog(), map[string]string{}
-	}
 	if p.Scope != personas.ScopeGlobal || p.Path == "" {
 		return ""
 	}
-	if m, ok := l.amMarks[p.Path]; ok {
-		return m
-	}
-	data, err := os.ReadFile(p.Path)
-	m := ""
-	if err == nil {
-		m = compat.ViewOf(p, data, nil).ShortMark()
-	}
-	l.amMarks[p.Path] = m
-	return m
+	return l.shell.ws.Mark(p.Path)
 }

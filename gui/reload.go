@@ -4,7 +4,11 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
+	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
@@ -19,6 +23,10 @@ type snapshot struct {
 	// guards are the rules of each guards file, read with the catalog: the previews decide
 	// with them, and never read the disk on the UI goroutine.
 	guards []engine.Ruleset
+	// marks is what pi-agent-manager 0.18.1 does with each global persona file ("AM skips"),
+	// by path: the list shows it, and reading and parsing every file again is no work for the
+	// UI goroutine.
+	marks map[string]string
 	// The open persona's file, read in the same pass so that the editor can tell whether it
 	// changed without touching the disk on the UI goroutine.
 	path   string
@@ -34,6 +42,7 @@ func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	for _, f := range files {
 		snap.guards = append(snap.guards, f.Rules)
 	}
+	snap.marks = amMarks(snap.catalog)
 	if path != "" {
 		data, err := os.ReadFile(path)
 		switch {
@@ -97,6 +106,7 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 	}
 	// A fixed broken file becomes its persona: the selection follows it.
 	s.ws.SetCatalog(snap.catalog, snap.guards)
+	s.ws.SetMarks(snap.marks)
 	s.ws.FollowState(snap.state)
 	m := s.Editor()
 	switch {
@@ -113,4 +123,35 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 	// A reload may change any part: the catalog, the state file's active agent, the selection
 	// (a fixed broken file becomes its persona) and the open draft (reopened from disk).
 	s.changed(workspace.Everything)
+}
+
+// amMarks reads every global persona file of c (the ones pi-agent-manager 0.18.1 reads) and
+// says what that program does with each, on all CPUs: one read and parse a file.
+func amMarks(c *personas.Catalog) map[string]string {
+	var list []*personas.Persona
+	for _, p := range c.Personas() {
+		if p.Scope == personas.ScopeGlobal && p.Path != "" {
+			list = append(list, p)
+		}
+	}
+	marks := make([]string, len(list))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(list)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(list); i = int(next.Add(1) - 1) {
+				if data, err := os.ReadFile(list[i].Path); err == nil {
+					marks[i] = compat.ViewOf(list[i], data, nil).ShortMark()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	out := make(map[string]string, len(list))
+	for i, p := range list {
+		out[p.Path] = marks[i]
+	}
+	return out
 }

@@ -80,6 +80,7 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
 	snap := loadSnapshot(dirs, "")
 	s.ws = workspace.New(snap.catalog, snap.guards, snap.state)
+	s.ws.SetMarks(snap.marks)
 	s.ws.Select(s.ws.Active(), s.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
 	if _, ours := a.Settings().Theme().(focusTheme); !ours {

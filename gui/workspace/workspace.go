@@ -24,6 +24,7 @@ type Workspace struct {
 
 	catalog *personas.Catalog
 	guards  []engine.Ruleset
+	marks   map[string]string // by file: what pi-agent-manager 0.18.1 does with it
 	active  string
 	yolo    bool
 	// missing is the state's active name when the catalog has no such persona (pi then runs
@@ -54,6 +55,13 @@ func (w *Workspace) Catalog() *personas.Catalog { return w.catalog }
 
 // Guards are the rules of each guards file, read with the catalog.
 func (w *Workspace) Guards() []engine.Ruleset { return w.guards }
+
+// SetMarks installs, for the catalog just set, what pi-agent-manager 0.18.1 does with each
+// persona file ("AM skips"), by path; read off the UI goroutine with the catalog.
+func (w *Workspace) SetMarks(marks map[string]string) { w.marks = marks }
+
+// Mark is what pi-agent-manager 0.18.1 does with the file at path ("" for nothing of note).
+func (w *Workspace) Mark(path string) string { return w.marks[path] }
 
 // Active is the name of the active persona: the agent pi runs.
 func (w *Workspace) Active() string { return w.active }
