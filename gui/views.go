@@ -21,9 +21,11 @@ const (
 
 // Close ends the window's background work: the watcher stops, no view computed from now on
 // is applied, no screen hears of a change any more (a reload read before the window closed
-// changes nothing), and Close returns once every goroutine the shell started has returned. The app
-// calls it when the window is gone; tests call it in their cleanup, so that nothing of theirs
-// runs into the next test's widgets.
+// changes nothing), and Close returns once every goroutine the shell started has returned.
+// Tests call it in their cleanup, so that nothing of theirs runs into the next test's widgets.
+// It waits for goroutines that hand their results to the UI goroutine, so it is called while
+// that still runs: the app, whose process ends with its window, only stops watching after
+// ShowAndRun (Fyne's queue is closed by then, and a goroutine handing it a result would panic).
 func (s *Shell) Close() {
 	s.StopWatching()
 	s.views.Close()

@@ -53,6 +53,6 @@ func main() {
 		// The app works without watching; the Reload button catches up by hand.
 		fmt.Fprintf(os.Stderr, "agentmgr-app: not watching persona files for changes (%v); use Reload\n", err)
 	}
-	defer s.Close() // stop watching, and wait for the background work
+	defer s.StopWatching()
 	s.Window().ShowAndRun()
 }
