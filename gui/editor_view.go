@@ -163,7 +163,12 @@ func (v *EditorView) Tab(title string) fyne.CanvasObject {
 			continue
 		}
 		if len(v.slots[i].Objects) == 0 {
-			v.slots[i].Objects = []fyne.CanvasObject{t.Make(v.shell, v.model)}
+			tab := t.Make(v.shell, v.model)
+			if f, ok := tab.(interface{ setShown(func() bool) }); ok {
+				title := t.Title
+				f.setShown(func() bool { return v.tabs.Selected() != nil && v.tabs.Selected().Text == title })
+			}
+			v.slots[i].Objects = []fyne.CanvasObject{tab}
 			v.slots[i].Refresh()
 		}
 		return v.slots[i].Objects[0]

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -102,5 +103,24 @@ func TestClosedShellAppliesNoView(t *testing.T) {
 	waitView(t, s, q, seq)
 	if n := len(m.matrix.Rows); n != 0 {
 		t.Errorf("a matrix computed before Close was applied after it (%d rows)", n)
+	}
+}
+
+func TestFileTabBehindAnotherTabRendersWhenShown(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	v := s.screen.View()
+	v.ShowTab(TabFile)
+	ft := v.Tab(TabFile).(*FileTab)
+	v.ShowTab(TabRules)
+	s.Editor().Update(func(d *personaedit.Draft) {
+		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Allow})
+	})
+	if !ft.stale || strings.Contains(ft.diff.Text(), "docs/*") {
+		t.Error("the File tab behind the Rules tab rendered the file on a keystroke")
+	}
+	v.ShowTab(TabFile)
+	if ft.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
+		t.Errorf("shown again, the File tab does not show the edit:\n%s", ft.diff.Text())
 	}
 }
