@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
@@ -80,8 +81,10 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v.Persona.SetSelected(activeChoice)
 	v.ExtendBaseWidget(v)
 	v.showResult()
-	s.OnChange(func() {
-		v.syncChoices()
+	// The choices follow the catalog; the shown check follows the rules as edited and the
+	// active agent. Opening another persona changes neither.
+	s.ws.OnCatalog(func(workspace.CatalogEvent) { v.syncChoices() })
+	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
 		if v.last != nil {
 			v.rerun()
 		}

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -65,7 +66,9 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
 	t.ExtendBaseWidget(t)
-	s.OnChange(t.refresh)
+	// The toolbar shows the catalog's personas and the active agent: a keystroke or another
+	// selection is not its business.
+	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged, func(workspace.Change) { t.refresh() })
 	t.refresh()
 	return t
 }
