@@ -28,6 +28,9 @@ const (
 // ShowAndRun (Fyne's queue is closed by then, and a goroutine handing it a result would panic).
 func (s *Shell) Close() {
 	s.StopWatching()
+	if st := s.preview; st != nil && st.log != nil {
+		st.log.StopFollow() // its goroutine ends with the follow's context
+	}
 	s.views.Close()
 	s.ws.Close()
 	s.waitBackground()
