@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -48,6 +49,9 @@ type waiting struct {
 	p      *Pending
 	call   Call
 	policy *engine.Policy // persona, guards and yolo of the call; the session part is replaced
+	// rules are the sessions whose rules decide the call, in order (Held.Rules); an always
+	// reply stores into one of them.
+	rules []string
 	// redecide decides the call again with a policy whose session part changed (an always
 	// reply to another request of the session); nil means policy.DecideToolValues.
 	redecide func(*engine.Policy) engine.Decision
@@ -91,17 +95,13 @@ func (a *Broker) Ask(p *engine.Policy, call Call) (engine.Decision, *Pending, er
 		a.mu.Unlock()
 		return engine.Decision{}, nil, fmt.Errorf("reading the rules of session %q: %w", call.Session, err)
 	}
-	pol := withSession(p, a.compile(stored))
+	pol := withSession(p, a.compile(stored, p.Home()))
 	d := pol.DecideToolValues(call.Tool, call.Values)
 	var w *waiting
 	if d.Action == engine.Ask {
 		a.seq++
-		req := Request{
-			ID: a.prefix + "-" + strconv.FormatUint(a.seq, 10), Session: call.Session, Agent: call.Agent, Tool: call.Tool,
-			Permission: d.Permission, Values: append([]string(nil), call.Values...),
-			Suggestions: pol.Suggestions(call.Tool, call.Values, d), Decision: d, Asked: a.now(),
-		}
-		w = &waiting{p: &Pending{Request: req, done: make(chan struct{})}, call: call, policy: pol}
+		req := a.request(call, d, pol.Suggestions(call.Tool, call.Values, d))
+		w = &waiting{p: &Pending{Request: req, done: make(chan struct{})}, call: call, policy: pol, rules: []string{call.Session}}
 		a.pending = append(a.pending, w)
 	}
 	a.recMu.Lock()
@@ -120,36 +120,67 @@ func (a *Broker) Ask(p *engine.Policy, call Call) (engine.Decision, *Pending, er
 	return d, w.p, nil
 }
 
-// Hold opens a pending request for call, which the caller's own judge already decided ask (d,
-// with suggestions for an always reply) with policy p, session rules included: an adapter
-// whose calls carry more than Ask reads (a working directory, a command in a tool's input)
-// asks through the same replies as the app. redecide judges the call again with a policy whose
-// session part an always reply to another request of the session changed, so that the reply
-// settles it when the new rules allow it; nil decides call.Tool on call.Values. The request is
-// recorded as Ask records it.
-func (a *Broker) Hold(p *engine.Policy, call Call, d engine.Decision, suggestions []string, redecide func(*engine.Policy) engine.Decision) (*Pending, error) {
-	if err := ValidateSessionID(call.Session); err != nil {
+// Held is a call an adapter's own judge already decided ask, handed to Hold: an adapter whose
+// calls carry more than Ask reads (a working directory, a command in a tool's input, a
+// subagent's chain of personas) asks through the same replies as the app.
+type Held struct {
+	// Policy decided the call, session rules included.
+	Policy *engine.Policy
+	Call   Call
+	// Decision is the ask, with Suggestions the patterns an always reply stores by default.
+	Decision    engine.Decision
+	Suggestions []string
+	// Rules are the sessions whose rules make up the policy's session part, in order; empty
+	// means Call.Session alone. An always reply stores its rules into the first, or into the
+	// one it names (Reply.Into), and settles every pending request whose rules include it.
+	Rules []string
+	// Redecide judges the call again with a policy whose session part an always reply to
+	// another request changed, so that the reply settles it when the new rules allow it; nil
+	// decides Call.Tool on Call.Values.
+	Redecide func(*engine.Policy) engine.Decision
+}
+
+// Hold opens a pending request for h, settled by Reply as a request Ask opened is. The
+// request is recorded as Ask records it.
+func (a *Broker) Hold(h Held) (*Pending, error) {
+	if err := ValidateSessionID(h.Call.Session); err != nil {
 		return nil, err
 	}
-	if d.Action != engine.Ask {
-		return nil, fmt.Errorf("hold: the call was decided %s, not ask", d.Action)
+	if h.Decision.Action != engine.Ask {
+		return nil, fmt.Errorf("hold: the call was decided %s, not ask", h.Decision.Action)
+	}
+	rules := h.Rules
+	if len(rules) == 0 {
+		rules = []string{h.Call.Session}
+	}
+	for _, id := range rules {
+		if err := ValidateSessionID(id); err != nil {
+			return nil, fmt.Errorf("hold: the rules of session %q: %w", id, err)
+		}
 	}
 	a.mu.Lock()
-	a.seq++
-	req := Request{
-		ID: a.prefix + "-" + strconv.FormatUint(a.seq, 10), Session: call.Session, Agent: call.Agent, Tool: call.Tool,
-		Permission: d.Permission, Values: append([]string(nil), call.Values...),
-		Suggestions: append([]string(nil), suggestions...), Decision: d, Asked: a.now(),
-	}
-	w := &waiting{p: &Pending{Request: req, done: make(chan struct{})}, call: call, policy: p, redecide: redecide}
+	req := a.request(h.Call, h.Decision, append([]string(nil), h.Suggestions...))
+	w := &waiting{p: &Pending{Request: req, done: make(chan struct{})}, call: h.Call, policy: h.Policy,
+		rules: slices.Clone(rules), redecide: h.Redecide}
 	a.pending = append(a.pending, w)
 	a.recMu.Lock()
 	a.mu.Unlock()
 	defer a.recMu.Unlock()
 	if a.rec != nil {
-		a.rec.Decided(call, d, &req)
+		a.rec.Decided(h.Call, h.Decision, &req)
 	}
 	return w.p, nil
+}
+
+// request is the next request for call, decided ask by d. It must be called with mu held.
+func (a *Broker) request(call Call, d engine.Decision, suggestions []string) Request {
+	a.seq++
+	return Request{
+		ID: a.prefix + "-" + strconv.FormatUint(a.seq, 10), Session: call.Session, Agent: call.Agent,
+		Subagent: call.Subagent, Parent: call.Parent, Tool: call.Tool,
+		Permission: d.Permission, Values: append([]string(nil), call.Values...),
+		Suggestions: suggestions, Decision: d, Asked: a.now(),
+	}
 }
 
 // Pending lists the requests waiting for a reply, in the order asked: those of session, or
@@ -247,9 +278,18 @@ func (a *Broker) reject(w *waiting, msg string) ([]*waiting, []Resolution) {
 	return settled, res
 }
 
-// always stores an allow rule per pattern in w's session, allows w, and allows every other
-// pending request of the session that the session's rules now let through.
+// always stores an allow rule per pattern in the session the reply names (one of w's rule
+// sessions, the first by default), allows w, and allows every other pending request whose
+// rules include that session and now let it through.
 func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
+	into := r.Into
+	if into == "" {
+		into = w.rules[0]
+	}
+	if !slices.Contains(w.rules, into) {
+		return nil, nil, fmt.Errorf("request %q: session %q holds none of the rules that decide it (%s); an always is stored into one of those",
+			w.p.ID, into, strings.Join(w.rules, ", "))
+	}
 	patterns := r.Patterns
 	if len(patterns) == 0 {
 		patterns = w.p.Suggestions
@@ -266,16 +306,20 @@ func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
 			add = append(add, engine.Rule{Permission: w.p.Permission, Pattern: p, Action: engine.Allow})
 		}
 	}
-	stored, err := AppendSessionRules(a.store, w.call.Session, r.By, add...)
+	stored, err := AppendSessionRules(a.store, into, r.By, add...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("request %q: storing the always rules: %w", w.p.ID, err)
 	}
 	settled := []*waiting{w}
 	res := []Resolution{{Request: w.p.ID, Action: engine.Allow, Reply: Always, By: ByPerson,
 		Rules: append(engine.Ruleset(nil), stored.Rules[len(stored.Rules)-len(add):]...), Revision: stored.Revision}}
-	session := a.compile(stored)
 	for _, o := range a.pending {
-		if o == w || o.call.Session != w.call.Session {
+		if o == w || !slices.Contains(o.rules, into) {
+			continue
+		}
+		session, err := a.sessionPart(o.rules, stored, o.policy.Home())
+		if err != nil {
+			// The request stays pending, decided on the rules it had: never looser.
 			continue
 		}
 		o.policy = withSession(o.policy, session)
@@ -285,6 +329,27 @@ func (a *Broker) always(w *waiting, r Reply) ([]*waiting, []Resolution, error) {
 		}
 	}
 	return settled, res, nil
+}
+
+// sessionPart is the session part of a policy decided by the rules of sessions ids, in order,
+// fresh being what one of them holds now (just stored), compiled with the policy's home. It
+// must be called with mu held.
+func (a *Broker) sessionPart(ids []string, fresh SessionRules, home string) (*engine.Compiled, error) {
+	if len(ids) == 1 && ids[0] == fresh.ID {
+		return a.compile(fresh, home), nil
+	}
+	var rules engine.Ruleset
+	for _, id := range ids {
+		s := fresh
+		if id != fresh.ID {
+			var err error
+			if s, err = a.store.Get(id); err != nil {
+				return nil, err
+			}
+		}
+		rules = append(rules, s.Rules...)
+	}
+	return engine.CompileWithHome(rules, home), nil
 }
 
 // settle resolves the requests, drops them from the pending list, unlocks mu, and tells the
@@ -313,16 +378,17 @@ func (a *Broker) settle(ws []*waiting, res []Resolution) []Resolution {
 	return res
 }
 
-// compile returns the session's rules compiled, reusing the last compilation while the
-// revision holds. It must be called with mu held.
-func (a *Broker) compile(s SessionRules) *engine.Compiled {
-	if c, ok := a.sessions[s.ID]; ok && c.revision == s.Revision && c.generation == s.Generation {
+// compile returns the session's rules compiled with home (the persona's: one `~` for every
+// rule of a call), reusing the last compilation while the revision holds. It must be called
+// with mu held.
+func (a *Broker) compile(s SessionRules, home string) *engine.Compiled {
+	if c, ok := a.sessions[s.ID]; ok && c.revision == s.Revision && c.generation == s.Generation && c.rules.Home() == home {
 		return c.rules
 	}
 	if len(a.sessions) >= maxCachedSessions {
 		clear(a.sessions)
 	}
-	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: engine.Compile(s.Rules)}
+	c := compiledSession{revision: s.Revision, generation: s.Generation, rules: engine.CompileWithHome(s.Rules, home)}
 	a.sessions[s.ID] = c
 	return c.rules
 }

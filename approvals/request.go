@@ -67,6 +67,10 @@ type Reply struct {
 	// By is who answered. An always reply stores allow rules, which loosens, so it needs
 	// OperatorAuthority: whatever relays a person's answer says so; anything else is refused.
 	By Authority
+	// Into is the session an always reply stores its rules into: one of the sessions whose
+	// rules decide the request (Held.Rules, such as a subagent's own rules in its parent
+	// session); "" means the first, the request's own session for a request Ask opened.
+	Into string
 }
 
 // Resolver says what settled a call, as the review log records it.

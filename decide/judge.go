@@ -9,7 +9,9 @@ import (
 )
 
 // Judge decides c by rule alone with p (the persona and its callers, guards, session rules and
-// yolo, as policy.ForChain composes them), as seen from the call's working directory: a shell
+// yolo, as policy.ForChain composes them), as seen from the call's working directory (a call
+// that names none is decided where p stands: the simulator's and replay's chosen place, or
+// paths as spelt): a shell
 // command unit by unit, a path under each of its names and, outside the project, by
 // external_directory too (policy.At), any other value as it is. On top of the value's own
 // decision, and the strictest answer standing:
@@ -21,10 +23,13 @@ import (
 //   - a tool agentmgr does not know, allowed only by a "*" rule, asks while a persona on the
 //     call's chain restricts bash, edit or webfetch (engine.Policy.CloseUnknown).
 //
-// Every adapter (gate claude, gate json, serve, eval, check) decides through Judge, so that the
+// Every adapter (gate claude, gate json, serve, eval, check, replay, the simulator) decides through Judge, so that the
 // same call gets the same answer whichever way it came in.
 func Judge(p *engine.Policy, c Call) engine.Decision {
-	at := policy.At(p, c.Cwd)
+	at := p
+	if c.Cwd != "" {
+		at = policy.At(p, c.Cwd)
+	}
 	var d engine.Decision
 	if len(c.Also) == 0 {
 		d = at.DecideKey(c.Key, c.Value)

@@ -159,25 +159,26 @@ func (r Resolution) Note() string {
 }
 
 // Policy composes the policy that decides the call: every decider's rules (the most
-// restrictive answer wins; Decider names who gave it), guards, yolo and, when session is not
-// "", that session's rules.
-func Policy(dirs locations.Dirs, r Resolution, session string) (*engine.Policy, []personas.Problem, error) {
-	return policy.ForChain(dirs, r.Deciders(), session)
+// restrictive answer wins; Decider names who gave it), guards, yolo and the rules of each
+// session named, in order ("" names none; a pi subagent's call names its parent session and
+// its own rules in it).
+func Policy(dirs locations.Dirs, r Resolution, sessions ...string) (*engine.Policy, []personas.Problem, error) {
+	return policy.ForChain(dirs, r.Deciders(), sessions...)
 }
 
 // For is the one way from who makes a call to what decides it: it reads the state file (the
 // active persona), resolves who in cat (Resolve) and composes the policy of the deciders with
-// guards, yolo and, when session is not "", that session's rules (Policy). The problems are
-// every one found on the way, the state file's and the guards files' included, for the
-// adapter to report: none is dropped.
-func For(dirs locations.Dirs, cat *personas.Catalog, who Who, session string) (Resolution, *engine.Policy, []personas.Problem, error) {
+// guards, yolo and the rules of the sessions named (Policy). The problems are every one found
+// on the way, the state file's and the guards files' included, for the adapter to report:
+// none is dropped.
+func For(dirs locations.Dirs, cat *personas.Catalog, who Who, sessions ...string) (Resolution, *engine.Policy, []personas.Problem, error) {
 	state, probs := personas.LoadState(dirs)
 	r, more, err := Resolve(cat, state, who)
 	probs = append(probs, more...)
 	if err != nil {
 		return r, nil, probs, err
 	}
-	pol, more, err := Policy(dirs, r, session)
+	pol, more, err := Policy(dirs, r, sessions...)
 	probs = append(probs, more...)
 	if err != nil {
 		return r, nil, probs, fmt.Errorf("persona %q: %w", r.Name(), err)

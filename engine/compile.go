@@ -35,13 +35,15 @@ type compiledRule struct {
 	catchAll bool     // pattern is `*`
 }
 
-// Compile compiles rs for evaluation. It cannot fail: every pattern is a valid wildcard.
-// The home directory for `~` and `$HOME` is read now, once.
+// Compile compiles rs for evaluation with no home directory: a `~` or `$HOME` in a pattern
+// matches only itself. It cannot fail: every pattern is a valid wildcard. Rules that may name
+// the home (a persona's, a session's, a guards file's) are compiled with CompileWithHome and
+// the home the caller found (locations.Home): the engine never reads the environment.
 func Compile(rs Ruleset) *Compiled {
-	return CompileWithHome(rs, HomeDir())
+	return CompileWithHome(rs, "")
 }
 
-// CompileWithHome is Compile with an explicit home directory, for tests and previews.
+// CompileWithHome compiles rs with home as the directory `~` and `$HOME` stand for.
 func CompileWithHome(rs Ruleset, home string) *Compiled {
 	c := &Compiled{rules: make([]compiledRule, len(rs)), byKey: map[string][]int32{}, home: home}
 	for i, r := range rs {

@@ -13,8 +13,11 @@ func RulesOverlap(a, b Rule) bool {
 
 // valueReadings lists the plain wildcards a value pattern stands for, read as plain text and
 // as a path, each with the home directory expanded or not and with and without its optional
-// " *" tail.
+// " *" tail. Whose home it is the rules do not say, so `~` and `$HOME` are read as any folder
+// (anyHome): two rules that could meet under some home are said to overlap.
 func valueReadings(p string) []string {
-	home := HomeDir()
-	return append(Alternatives(p, PatternOptions{Home: home}), Alternatives(p, PatternOptions{Path: true, Home: home})...)
+	return append(Alternatives(p, PatternOptions{Home: anyHome}), Alternatives(p, PatternOptions{Path: true, Home: anyHome})...)
 }
+
+// anyHome is a home directory that stands for every folder.
+const anyHome = "*"

@@ -32,9 +32,9 @@ type Place struct {
 // `~` means what the rules' `~` means, and the engine need not read the environment for it.
 func (p *Policy) At(place *Place) *Policy {
 	q := *p
-	if place != nil && place.Home == "" && p.Persona != nil && p.Persona.home != "" {
+	if place != nil && place.Home == "" && p.Home() != "" {
 		withHome := *place
-		withHome.Home = p.Persona.home
+		withHome.Home = p.Home()
 		place = &withHome
 	}
 	q.Place = place
@@ -55,11 +55,7 @@ type spellings struct {
 
 // spell works out the spellings of value at place.
 func (pl *Place) spell(value string) spellings {
-	home := pl.Home
-	if home == "" {
-		home = HomeDir()
-	}
-	given := NormalizePath(value, home)
+	given := NormalizePath(value, pl.Home)
 	abs := given
 	if !path.IsAbs(abs) {
 		abs = path.Join(pl.cwd(), abs)
@@ -237,9 +233,6 @@ func strictest(decs []Decision) Decision {
 
 // ruleMatches reports whether r's pattern matches the path value.
 func ruleMatches(r *Rule, value, home string) bool {
-	if home == "" {
-		home = HomeDir()
-	}
 	return CompilePattern(r.Pattern, PatternOptions{Path: true, Home: home}).Match(NormalizePath(value, home))
 }
 
@@ -250,4 +243,13 @@ func ruleMatchesAny(r *Rule, values []string, home string) bool {
 		}
 	}
 	return false
+}
+
+// Home is the home directory p's persona rules were compiled with, which every other part of
+// the call's rules shares (session rules compiled later, a place's paths); "" when none.
+func (p *Policy) Home() string {
+	if p.Persona == nil {
+		return ""
+	}
+	return p.Persona.home
 }

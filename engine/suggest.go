@@ -4,12 +4,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
 // Suggestions returns the patterns an always reply would store for a call of tool with values
 // that p decided d (docs/shell.md), each once, in the order the call named them:
-//   - shell tools: the suggestion of every command that asked;
+//   - shell tools: the suggestion of every command that asked, a destructive command as
+//     itself (shell.AlwaysPattern: rm -rf build stores rm -rf build, never rm *);
 //   - path tools: the folder of every path that asked, followed by "/*"; a bare file name,
 //     whose folder no pattern can name without naming every folder, suggests itself;
 //   - other tools: "*".
@@ -31,7 +33,7 @@ func (p *Policy) Suggestions(tool string, values []string, d Decision) []string 
 		}
 		switch {
 		case mapping.IsShellKey(key):
-			cands[i] = a.suggestion
+			cands[i] = shell.AlwaysPattern(a.value, a.suggestion)
 		case mapping.IsPathKey(key):
 			cands[i] = folderPattern(a.value)
 		default:
@@ -40,7 +42,7 @@ func (p *Policy) Suggestions(tool string, values []string, d Decision) []string 
 		session = append(session, Rule{Permission: key, Pattern: cands[i], Action: Allow, Source: Source{Kind: FromSession}})
 	}
 	// Decide the call again as if every candidate were stored, and keep those whose part passes.
-	after := parts(func() *Policy { q := *p; q.Session = Compile(session); return &q }().DecideToolValues(tool, values), mapping.IsShellKey(key))
+	after := parts(func() *Policy { q := *p; q.Session = CompileWithHome(session, p.Home()); return &q }().DecideToolValues(tool, values), mapping.IsShellKey(key))
 	var out []string
 	for i, a := range asked {
 		if a.action != Ask || i >= len(after) || after[i].action != Allow || slices.Contains(out, cands[i]) {

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"os"
-
-	"github.com/agentmgr/agentmgr/wildcard"
-)
+import "github.com/agentmgr/agentmgr/wildcard"
 
 // Pattern is a compiled wildcard (docs/rules.md); the language is package wildcard's.
 type Pattern = wildcard.Pattern
@@ -13,15 +9,13 @@ type Pattern = wildcard.Pattern
 type PatternOptions struct {
 	// Path reads `\` as `/`, for path-valued permissions.
 	Path bool
-	// Home replaces a leading `~` or `$HOME`; empty means the current user's home directory.
+	// Home replaces a leading `~` or `$HOME`; empty leaves them literal. The engine never
+	// reads the environment: the home directory comes from the caller (locations.Home).
 	Home string
 }
 
-// wildcard is the options of package wildcard for opts, the home directory filled in.
+// wildcard is the options of package wildcard for opts.
 func (opts PatternOptions) wildcard() wildcard.Options {
-	if opts.Home == "" {
-		opts.Home = HomeDir()
-	}
 	return wildcard.Options{Path: opts.Path, Home: opts.Home}
 }
 
@@ -43,19 +37,10 @@ func KeyAlternatives(permission string) []string { return wildcard.KeyAlternativ
 // IsCatchAll reports whether a value pattern matches every value (`*`, `**`, ...).
 func IsCatchAll(pattern string) bool { return wildcard.IsCatchAll(pattern) }
 
-// Match reports whether value matches the wildcard pattern; a convenience for one-off checks.
-// Hot paths compile once with CompilePattern.
+// Match reports whether value matches the wildcard pattern, `~` and `$HOME` read literally; a
+// convenience for one-off checks of names. Hot paths compile once with CompilePattern.
 func Match(pattern, value string) bool {
 	return CompilePattern(pattern, PatternOptions{}).Match(value)
-}
-
-// HomeDir is the home directory used for `~` and `$HOME` when none is given.
-func HomeDir() string {
-	if h := os.Getenv("HOME"); h != "" {
-		return h
-	}
-	h, _ := os.UserHomeDir()
-	return h
 }
 
 // HomePrefixes returns the spellings of the home directory that a pattern or a path value may
@@ -64,10 +49,7 @@ func HomeDir() string {
 func HomePrefixes() []string { return wildcard.HomePrefixes() }
 
 // NormalizePath reads a path value the way path patterns are read: `\` as `/` and a leading
-// `~` or `$HOME` as the home directory (the current user's when home is empty).
+// `~` or `$HOME` as home (left as written when home is empty).
 func NormalizePath(value, home string) string {
-	if home == "" {
-		home = HomeDir()
-	}
 	return wildcard.NormalizePath(value, home)
 }

@@ -80,6 +80,12 @@ func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne
 	})
 	d.Reject.Importance = widget.DangerImportance
 	always := []fyne.CanvasObject{widget.NewLabel("Always allow, for this session, " + p.Request.Permission + " calls matching:"), d.Patterns}
+	if det.AlwaysNote != "" {
+		why := widget.NewLabel(det.AlwaysNote)
+		why.Wrapping = fyne.TextWrapWord
+		why.Importance = widget.WarningImportance
+		always = append(always, why)
+	}
 	if det.NoAlways != "" {
 		note := widget.NewLabel(det.NoAlways)
 		note.Wrapping = fyne.TextWrapWord

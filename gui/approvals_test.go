@@ -264,3 +264,18 @@ func TestApprovalsDialogShowsTheTimeLeft(t *testing.T) {
 	test.Tap(d.Once)
 	f.verdict(ch, engine.Allow, approvals.ByPerson, "once")
 }
+
+// "Always" on a destructive command offers that command, never rm *, and the dialog says why.
+func TestApprovalsDialogAlwaysForADestructiveCommandIsTheCommand(t *testing.T) {
+	f := newApprovalsFixture(t)
+	ch := f.ask("s1", "rm -rf build")
+	d := f.dialog()
+	if d.Patterns.Text != "rm -rf build" || d.Always.Disabled() {
+		t.Errorf("always for rm -rf build offers %q (disabled %v); want exactly rm -rf build", d.Patterns.Text, d.Always.Disabled())
+	}
+	if !hasLabel(topDialog(f.shell), "not `rm *`") {
+		t.Errorf("the dialog does not say why the pattern is the command; labels: %q", labelTexts(topDialog(f.shell)))
+	}
+	test.Tap(d.Once)
+	f.verdict(ch, engine.Allow, approvals.ByPerson, "")
+}

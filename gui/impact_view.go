@@ -41,6 +41,7 @@ func NewImpactView(s *Shell, m *personaedit.Model) *ImpactView {
 	v.checker = impact.New(m.Original().Name, impact.DefaultLast, s.Dirs().ReviewLog(), func(r impact.Result) {
 		s.do(func() { v.apply(r) })
 	})
+	v.checker.Home = s.Dirs().Home
 	// Through the field, which tests replace after NewShell.
 	v.checker.SetSpawn(func(f func()) { s.spawn(f) })
 	v.ExtendBaseWidget(v)

@@ -38,6 +38,7 @@ type KeysScreen struct {
 	actions  *fyne.Container
 	findings *fyne.Container
 	text     *widget.TextGrid
+	file     *widget.Accordion // folds the file's text away
 	status   *widget.Label
 }
 
@@ -65,6 +66,7 @@ func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
 	v.text = widget.NewTextGrid()
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
+	v.status.Hide() // until there is something to say
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.update)
 	// The window builds its screens before its menu: the rows' "in this app" notes are made
@@ -89,7 +91,7 @@ func (v *KeysScreen) setVersion(choice string) {
 		ver = ""
 	}
 	if err := v.m.SetVersion(ver); err != nil {
-		v.status.SetText(err.Error())
+		v.setStatus(err.Error())
 		return
 	}
 	v.s.App().Preferences().SetString(piVersionKey, ver)
@@ -123,22 +125,22 @@ func (v *KeysScreen) write() {
 	err := v.m.Save()
 	switch {
 	case errors.Is(err, keybindings.ErrChangedOnDisk):
-		v.status.SetText(err.Error() + " (Revert reads it again.)")
+		v.setStatus(err.Error() + " (Revert reads it again.)")
 	case err != nil:
-		v.status.SetText(err.Error())
+		v.setStatus(err.Error())
 	default:
 		// The menu takes the keys as saved, and the rows follow it (see NewKeysScreen).
 		v.s.RefreshMenu()
-		v.status.SetText("Saved " + filepath.Base(v.m.Path()) + ". The app's Agent menu uses the new keys.")
+		v.setStatus("Saved " + filepath.Base(v.m.Path()) + ". The app's Agent menu uses the new keys.")
 	}
 }
 
 func (v *KeysScreen) update() {
 	if v.m.Dirty() || v.m.LoadError() != nil {
-		v.status.SetText("")
+		v.setStatus("")
 	}
 	if err := v.m.LoadError(); err != nil {
-		v.status.SetText(err.Error())
+		v.setStatus(err.Error())
 	}
 	if v.m.Dirty() {
 		v.Save.Enable()
@@ -168,7 +170,7 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 	id := a.ID
 	capture.OnCaptured = func(c keybindings.Combo) {
 		if err := v.m.Bind(id, c); err != nil {
-			v.status.SetText(err.Error())
+			v.setStatus(err.Error())
 		}
 	}
 	capture.OnCapturing = v.pauseShortcuts
@@ -187,14 +189,15 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 	v.captures[id] = capture
 	reset := widget.NewButtonWithIcon("Default", theme.ContentClearIcon(), func() {
 		if err := v.m.Reset(id); err != nil {
-			v.status.SetText(err.Error())
+			v.setStatus(err.Error())
 		}
 	})
 	if !a.FromFile {
 		reset.Disable()
 	}
 	v.resets[id] = reset
-	title := widget.NewLabelWithStyle(a.Description, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	// The action and where its keys come from share one wrapped line, so that at 800x600 the
+	// screen shows every action's row, not about one.
 	where := "default"
 	if a.FromFile {
 		where = "set in keybindings.json"
@@ -202,7 +205,11 @@ func (v *KeysScreen) actionRow(a keybindings.ActionStatus) fyne.CanvasObject {
 			where += " at line " + fmt.Sprint(a.Pos.Line)
 		}
 	}
-	head := readingBorder(nil, nil, container.NewVBox(title, widget.NewLabel(a.ID+" · "+where)), container.NewHBox(capture, reset))
+	title := widget.NewRichText(
+		&widget.TextSegment{Text: a.Description + "  ", Style: widget.RichTextStyle{Inline: true, TextStyle: fyne.TextStyle{Bold: true}}},
+		&widget.TextSegment{Text: a.ID + " · " + where, Style: widget.RichTextStyleInline})
+	title.Wrapping = fyne.TextWrapWord
+	head := readingBorder(nil, nil, nil, container.NewHBox(capture, reset), title)
 	lines := []fyne.CanvasObject{head, problem}
 	if a.Disabled {
 		lines = append(lines, warnLabel("Disabled: the file binds it to no key."))
@@ -266,7 +273,7 @@ func (v *KeysScreen) findingRows() []fyne.CanvasObject {
 			fx := fx
 			buttons = append(buttons, widget.NewButtonWithIcon(fixLabel(fx), theme.ConfirmIcon(), func() {
 				if err := v.m.Apply(fx); err != nil {
-					v.status.SetText(err.Error())
+					v.setStatus(err.Error())
 				}
 			}))
 		}
@@ -325,10 +332,12 @@ func (v *KeysScreen) CreateRenderer() fyne.WidgetRenderer {
 	body := container.NewVBox(
 		widget.NewLabelWithStyle("Problems and suggested fixes", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		v.findings, widget.NewSeparator(), v.actions)
-	file := readingBorder(widget.NewLabelWithStyle("keybindings.json as Save will write it", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, container.NewScroll(v.text))
-	split := container.NewVSplit(container.NewVScroll(body), file)
-	split.Offset = 0.72
-	return widget.NewSimpleRenderer(readingBorder(head, nil, nil, nil, split))
+	// The file's text is a check, the rows are the work: the text folds away under them (open
+	// it to read it), so that at 800x600 the rows keep the height.
+	fileText := container.NewScroll(v.text)
+	fileText.SetMinSize(fyne.NewSize(0, 160))
+	v.file = widget.NewAccordion(widget.NewAccordionItem("keybindings.json as Save will write it", fileText))
+	return widget.NewSimpleRenderer(readingBorder(head, v.file, nil, nil, container.NewVScroll(body)))
 }
 
 // longestText is the widest of texts in the regular font.
@@ -340,4 +349,14 @@ func longestText(texts []string) string {
 		}
 	}
 	return best
+}
+
+// setStatus shows text in the status line, which takes no room while it has nothing to say.
+func (v *KeysScreen) setStatus(text string) {
+	v.status.SetText(text)
+	if text == "" {
+		v.status.Hide()
+	} else {
+		v.status.Show()
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
@@ -313,4 +314,79 @@ func TestKeysScreenNeverProposesTheAppsOwnKeys(t *testing.T) {
 			t.Errorf("Previous agent took ctrl+shift+tab from Previous tab")
 		}
 	}
+}
+
+// At 800x600 the Keys screen shows its problems and several action rows whole, not about one:
+// the rows are compact and the file's text takes the smaller part of the height.
+func TestKeysScreenShowsSeveralRowsAt800x600(t *testing.T) {
+	s := part2Shell(t)
+	s.Window().Resize(fyne.NewSize(800, 600))
+	s.ShowScreen(KeysTitle)
+	v := screenOf[*KeysScreen](t, s, KeysTitle)
+	scroll := scrollAround(t, v, v.actions)
+	var rows []fyne.CanvasObject
+	for _, o := range v.actions.Objects {
+		if _, sep := o.(*widget.Separator); !sep {
+			rows = append(rows, o)
+		}
+	}
+	if len(rows) < 3 {
+		t.Fatalf("the screen has %d action rows; want pi's three", len(rows))
+	}
+	// Where the actions start within the scrolled content: under the problems.
+	top := v.actions.Position().Y
+	whole := 0
+	for _, r := range rows {
+		if top+r.Position().Y+r.Size().Height <= scroll.Size().Height {
+			whole++
+		}
+	}
+	if whole < 2 {
+		t.Errorf("at 800x600 %d action row(s) show whole in a %v px pane (rows %v, %v, %v high, starting at %v); want several",
+			whole, scroll.Size().Height, rows[0].Size().Height, rows[1].Size().Height, rows[2].Size().Height, top)
+	}
+	fits(t, s, "Keys", 800, 600)
+}
+
+// scrollAround is the scroll container of v's tree whose content holds inner.
+func scrollAround(t *testing.T, v fyne.Widget, inner fyne.CanvasObject) *container.Scroll {
+	t.Helper()
+	var found *container.Scroll
+	var holds func(o fyne.CanvasObject) bool
+	holds = func(o fyne.CanvasObject) bool {
+		if o == inner {
+			return true
+		}
+		if c, ok := o.(*fyne.Container); ok {
+			for _, x := range c.Objects {
+				if holds(x) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch x := o.(type) {
+		case *container.Scroll:
+			if holds(x.Content) {
+				found = x
+			}
+		case *container.Split:
+			walk(x.Leading)
+			walk(x.Trailing)
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c)
+			}
+		}
+	}
+	for _, o := range test.WidgetRenderer(v).Objects() {
+		walk(o)
+	}
+	if found == nil {
+		t.Fatal("no scroll holds the rows")
+	}
+	return found
 }

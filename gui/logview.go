@@ -34,7 +34,7 @@ type LogView struct {
 	path string
 	m    *logfeed.Model
 
-	Agent  *widget.Select
+	Agent  *FilterSelect
 	Action *widget.Select
 	Tool   *widget.SelectEntry
 	Follow *widget.Check
@@ -53,11 +53,12 @@ type LogView struct {
 // preference says so (the default).
 func NewLogView(s *Shell, path string) *LogView {
 	v := &LogView{s: s, path: path, m: logfeed.New()}
-	v.Agent = widget.NewSelect(nil, func(string) { v.applyFilter() })
+	v.Agent = NewFilterSelect(nil, func(string) { v.applyFilter() })
+	v.Agent.PickLone = true
 	v.Action = widget.NewSelect([]string{allChoice, "allow", "ask", "deny"}, func(string) { v.applyFilter() })
 	v.Tool = widget.NewSelectEntry(nil)
 	v.Tool.SetPlaceHolder(allChoice)
-	v.Tool.OnChanged = func(string) { v.applyFilter() }
+	v.Tool.OnChanged = func(string) { v.applyFilter() } // refresh narrows its dropdown
 	v.Follow = widget.NewCheck("Follow", v.setFollow)
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
@@ -88,7 +89,7 @@ func NewLogView(s *Shell, path string) *LogView {
 	for col, w := range logColumnWidths() {
 		v.table.SetColumnWidth(col, w)
 	}
-	v.Agent.Options = []string{allChoice}
+	v.Agent.SetOptions([]string{allChoice})
 	v.Agent.SetSelected(allChoice)
 	v.Action.SetSelected(allChoice)
 	v.ExtendBaseWidget(v)
@@ -215,7 +216,7 @@ func (v *LogView) showStatus(err error) {
 
 // applyFilter filters the table by the chosen agent, action and tool.
 func (v *LogView) applyFilter() {
-	f := reviewlog.Filter{Agent: v.Agent.Selected, Action: v.Action.Selected, Tool: strings.TrimSpace(v.Tool.Text)}
+	f := reviewlog.Filter{Agent: v.Agent.Selected(), Action: v.Action.Selected, Tool: strings.TrimSpace(v.Tool.Text)}
 	if f.Agent == allChoice {
 		f.Agent = ""
 	}
@@ -228,8 +229,8 @@ func (v *LogView) applyFilter() {
 
 // refresh redraws the table and offers the agents and tools seen as filter choices.
 func (v *LogView) refresh() {
-	v.Agent.Options = append([]string{allChoice}, v.m.Agents()...)
-	v.Tool.SetOptions(v.m.Tools())
+	v.Agent.SetOptions(append([]string{allChoice}, v.m.Agents()...))
+	v.Tool.SetOptions(narrowed(v.m.Tools(), v.Tool.Text))
 	v.showStatus(nil)
 	v.table.Refresh()
 }

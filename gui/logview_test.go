@@ -18,7 +18,7 @@ func TestLogViewFilters(t *testing.T) {
 	if n := v.Model().Len(); n != 5 {
 		t.Fatalf("the log screen shows %d entries, want the fixture's 5", n)
 	}
-	if got, want := v.Agent.Options, []string{allChoice, "builder", "planner"}; !slices.Equal(got, want) {
+	if got, want := v.Agent.Options(), []string{allChoice, "builder", "planner"}; !slices.Equal(got, want) {
 		t.Errorf("agent choices = %q, want %q", got, want)
 	}
 	v.Agent.SetSelected("builder")

@@ -80,7 +80,7 @@ func TestMatrixCellOpensTheSimulator(t *testing.T) {
 	if r == nil || r.Agent != "reviewer" || r.Tool != "bash" {
 		t.Fatalf("tapping reviewer/bash left the simulator at %+v", r)
 	}
-	if got := st.sim.Persona.Selected; got != "reviewer" {
+	if got := st.sim.Persona.Selected(); got != "reviewer" {
 		t.Errorf("simulator persona = %q, want reviewer", got)
 	}
 	// reviewer's bash depends on the command: the simulator starts from an example the

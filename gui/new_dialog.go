@@ -86,7 +86,8 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	})
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
-	start := widget.NewSelect(startChoices(s.Catalog()), func(c string) {
+	// With hundreds of personas to copy, the choice is filtered by typing.
+	start := NewFilterSelect(startChoices(s.Catalog()), func(c string) {
 		if strings.HasPrefix(c, presetPrefix) {
 			desc.Enable()
 		} else {
@@ -102,8 +103,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			name.SetText(from.Name + "-copy")
 		}
 	}
-	// With hundreds of personas to copy, the choice is filtered by typing.
-	startBox, _ := withFilter(start)
+	start.PickLone = true
 	// The hint always holds a sentence, so that the dialog does not jump when an error goes;
 	// it says why Create is off while the name cannot be used.
 	hint := widget.NewLabel("")
@@ -128,7 +128,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	items := []*widget.FormItem{
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("", hint),
-		widget.NewFormItem("Start from", startBox),
+		widget.NewFormItem("Start from", start),
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Scope", scope),
 		widget.NewFormItem("", scopeNote),
@@ -142,7 +142,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			return
 		}
 		sc, _ := personas.ParseScope(scope.Selected)
-		spec := NewSpec{Name: name.Text, Description: desc.Text, Scope: sc, From: start.Selected}
+		spec := NewSpec{Name: name.Text, Description: desc.Text, Scope: sc, From: start.Selected()}
 		if sc == personas.ScopeProject && s.dirs.Project == "" {
 			// The save makes the folders; from then on the app reads the new project too.
 			prev := s.dirs

@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"github.com/agentmgr/agentmgr/gui/opencodeinstall"
+	"github.com/agentmgr/agentmgr/gui/runtimeinstall"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/opencode"
 )
@@ -25,6 +25,6 @@ func OpenCodeScreen(binary, version string) Screen {
 			home = locations.Home(os.Getenv)
 		}
 		dirs := opencode.FindDirs(os.Getenv, home, cwd)
-		return NewRuntimeView(opencodeinstall.New(dirs, binary, version))
+		return NewRuntimeView(runtimeinstall.OpenCode(dirs, binary, version))
 	}}
 }

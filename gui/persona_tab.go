@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -28,6 +29,10 @@ type PersonaTab struct {
 	Hidden      *widget.Check
 	Steps       *widget.Entry
 	Prompt      *TextArea
+	// Other lists the frontmatter keys the app does not edit (model, temperature, another
+	// tool's settings): read-only, so that no one wonders where they went; Save keeps them as
+	// they are written.
+	Other *widget.Label
 
 	swatch *canvas.Rectangle
 	msgs   map[string]*widget.Label // validation message under each field
@@ -83,6 +88,8 @@ func NewPersonaTab(m *personaedit.Model) *PersonaTab {
 	// with a conflict banner and field messages, still fits a laptop screen.
 	t.Prompt.SetMinRowsVisible(5)
 	t.Prompt.OnChanged = set(func(d *personaedit.Draft, s string) { d.Prompt = s })
+	t.Other = widget.NewLabel("")
+	t.Other.Wrapping = fyne.TextWrapWord
 	for _, f := range []string{personaedit.FieldName, personaedit.FieldDescription, personaedit.FieldType, personaedit.FieldIcon, personaedit.FieldColor, personaedit.FieldSteps} {
 		l := widget.NewLabel("")
 		l.Importance = widget.DangerImportance
@@ -115,6 +122,9 @@ func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
 		widget.NewFormItem("Hidden", t.Hidden),
 		widget.NewFormItem("Steps", field(t.Steps, personaedit.FieldSteps)),
 	)
+	if t.Other.Text != "" {
+		form.Append("Other keys", t.Other)
+	}
 	prompt := readingBorder(widget.NewLabelWithStyle("Prompt", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, t.Prompt)
 	// The tab scrolls in a low window instead of making the window taller than 600 px; in a
 	// taller one the prompt takes the rest of the height.
@@ -159,6 +169,7 @@ func (t *PersonaTab) refresh() {
 	}
 	setText(t.Steps, d.Steps)
 	setText(&t.Prompt.Entry, d.Prompt)
+	t.Other.SetText(otherKeys(m.Original()))
 	errs := m.Validate()
 	for f, l := range t.msgs {
 		msg := personaedit.FieldMessage(errs, f, -1)
@@ -178,3 +189,11 @@ func setText(e *widget.Entry, s string) {
 }
 
 func containsString(list []string, s string) bool { return indexOf(list, s) >= 0 }
+
+// otherKeys says which frontmatter keys of p the editor does not show, "" when none.
+func otherKeys(p *personas.Persona) string {
+	if p == nil || len(p.Unknown) == 0 {
+		return ""
+	}
+	return strings.Join(p.Unknown, ", ") + " (kept as written; the Source tab edits them)"
+}

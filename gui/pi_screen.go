@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/agentmgr/agentmgr/gui/piinstall"
+	"github.com/agentmgr/agentmgr/gui/runtimeinstall"
 )
 
 // PiTitle is the title of the pi screen.
@@ -18,19 +18,8 @@ const PiTitle = "pi"
 // starts binary. cmd adds it to the window's screens; tests build the view directly.
 func PiScreen(binary, version string) Screen {
 	return Screen{Title: PiTitle, IconName: theme.IconNameSettings, Make: func(s *Shell) fyne.CanvasObject {
-		return NewRuntimeView(piinstall.New(s.Dirs(), binary, version))
+		return NewRuntimeView(runtimeinstall.Pi(s.Dirs(), binary, version))
 	}}
-}
-
-// RuntimeModel is what a runtime screen shows and does: the pi extension's state
-// (piinstall) or the OpenCode plugin's (opencodeinstall).
-type RuntimeModel interface {
-	Summary() string
-	Details() []string
-	Message() string
-	Action() string
-	Run() error
-	Refresh()
 }
 
 // RuntimeView shows whether agentmgr's extension or plugin for a runtime is installed and
@@ -38,7 +27,7 @@ type RuntimeModel interface {
 // and `agentmgr opencode status` do, and offers Install or Update.
 type RuntimeView struct {
 	widget.BaseWidget
-	m RuntimeModel
+	m *runtimeinstall.Model
 
 	Summary *widget.Label
 	Details *widget.Label
@@ -47,8 +36,8 @@ type RuntimeView struct {
 	Check   *widget.Button
 }
 
-// NewRuntimeView makes a runtime screen over m.
-func NewRuntimeView(m RuntimeModel) *RuntimeView {
+// NewRuntimeView makes a runtime screen over m: runtimeinstall.Pi or runtimeinstall.OpenCode.
+func NewRuntimeView(m *runtimeinstall.Model) *RuntimeView {
 	v := &RuntimeView{m: m}
 	v.Summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	v.Summary.Wrapping = fyne.TextWrapWord

@@ -26,8 +26,11 @@ func newPreviewSource(s *Shell) *previewSource { return &previewSource{s: s} }
 // Guards are the rules of each guards file.
 func (ps *previewSource) Guards() []engine.Ruleset { return ps.s.ws.Guards() }
 
-// Options are the options every preview compiles with: the state file's yolo switch.
-func (ps *previewSource) Options() preview.Options { return preview.Options{Yolo: ps.s.Yolo()} }
+// Options are the options every preview compiles with: the state file's yolo switch, and the
+// home directory the app's folders were found from.
+func (ps *previewSource) Options() preview.Options {
+	return preview.Options{Yolo: ps.s.Yolo(), Home: ps.s.Dirs().Home}
+}
 
 // Personas lists every persona in catalog order, the one open in the editor with its unsaved
 // edits, so that previews follow every keystroke.

@@ -43,12 +43,16 @@ type PreviewTab struct {
 	newTool  *widget.Entry
 	envelope *widget.TextGrid
 	block    *widget.TextGrid
+	rowWidth float32 // the tool list's width its rows were fitted to
 }
 
 // NewPreviewTab makes the Preview tab of the persona open in m.
 func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab {
 	v := &PreviewTab{s: s, st: st, m: m, selected: -1}
 	v.mode = widget.NewLabel("")
+	// Wrapped, so that the detail pane claims no width of its own and the tool list, whose rows
+	// say the reasons, keeps its share of a narrow window.
+	v.mode.Wrapping = fyne.TextWrapWord
 	v.shell = widget.NewLabel("")
 	v.shell.Wrapping = fyne.TextWrapWord
 	v.amNote = widget.NewLabel("")
@@ -184,17 +188,21 @@ func (v *PreviewTab) show(out previewView) {
 	}
 	v.envelope.SetText(out.envelope)
 	v.block.SetText(out.block)
+	v.fitRows(v.rowWidth)
 	v.list.Refresh()
 	v.showDetail()
 }
 
-// newStatusRow is a list row: the status badge, the tool, and the deciding rule.
+// newStatusRow is a list row: the status badge, the tool, and the deciding rule with its
+// reason, wrapped over as many lines as it takes (fitRows gives each row its height): a reason
+// cut short is the one thing the row is there to say.
 func newStatusRow() fyne.CanvasObject {
 	tool := widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	rule := widget.NewLabel("")
-	rule.Truncation = fyne.TextTruncateEllipsis
+	rule.Wrapping = fyne.TextWrapWord
 	b := kindBadge(preview.KindDepends)
-	return container.NewBorder(nil, nil, container.NewHBox(b, tool), nil, rule)
+	// The badge and the tool stay one line high at the top of a row its reason makes taller.
+	return container.NewBorder(nil, nil, container.NewVBox(container.NewHBox(b, tool)), nil, rule)
 }
 
 func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
@@ -203,7 +211,7 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	}
 	st := v.statuses[i]
 	box := o.(*fyne.Container)
-	left := box.Objects[1].(*fyne.Container)
+	left := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container)
 	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
 	left.Objects[1].(*widget.Label).SetText(st.Tool)
 	summary := statusSummary(st, v.s.sourceBases())
@@ -215,7 +223,65 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 		}
 		summary = "agentmgr: " + summary + "  |  pi-agent-manager 0.18.1: " + other
 	}
+	if st.Rule != nil && st.Rule.Rule.Reason != "" {
+		summary += ": " + st.Rule.Rule.Reason
+	}
 	box.Objects[0].(*widget.Label).SetText(summary)
+}
+
+// fitRows gives every row of the tool list the height its wrapped text takes at the list's
+// width w (the list's rows all have one height otherwise).
+func (v *PreviewTab) fitRows(w float32) {
+	if w <= 0 {
+		return
+	}
+	v.rowWidth = w
+	row := newStatusRow()
+	// The list's scroll bar and its rows' padding take from the width the text gets.
+	inner := w - theme.ScrollBarSize() - 2*theme.Padding()
+	for i := range v.statuses {
+		v.updateRow(i, row)
+		row.Resize(fyne.NewSize(inner, row.MinSize().Height))
+		v.list.SetItemHeight(i, row.MinSize().Height)
+	}
+}
+
+// RowHeight is the height of tool's row in the list, as laid out.
+func (v *PreviewTab) RowHeight(tool string) float32 {
+	i := slices.IndexFunc(v.statuses, func(s preview.Status) bool { return s.Tool == tool })
+	if i < 0 || v.rowWidth <= 0 {
+		return 0
+	}
+	row := newStatusRow()
+	v.updateRow(i, row)
+	row.Resize(fyne.NewSize(v.rowWidth-theme.ScrollBarSize()-2*theme.Padding(), row.MinSize().Height))
+	return row.MinSize().Height
+}
+
+// onWidth is a layout for one object that calls changed whenever its width changes, before
+// laying it out: the tool list's rows are fitted to the width they get.
+type onWidth struct {
+	changed func(w float32)
+	last    float32
+}
+
+func (l *onWidth) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if size.Width != l.last {
+		l.last = size.Width
+		l.changed(size.Width)
+	}
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *onWidth) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var m fyne.Size
+	for _, o := range objs {
+		m = m.Max(o.MinSize())
+	}
+	return m
 }
 
 // AMNote is the line about pi-agent-manager 0.18.1 ("" when it hides what agentmgr hides).
@@ -324,8 +390,9 @@ func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	add := readingBorder(nil, nil, nil, widget.NewButtonWithIcon("Add tool", theme.ContentAddIcon(), v.addTool), v.newTool)
 	// The persona-wide lines (mode, shell posture, pi-agent-manager's note) head the detail
 	// pane, so that the tool list runs the whole height.
-	lists := container.NewHSplit(v.list, container.NewVScroll(container.NewVBox(v.mode, v.shell, v.amNote, widget.NewSeparator(), v.detail)))
-	lists.Offset = 0.5
+	fitted := container.New(&onWidth{changed: v.fitRows}, v.list)
+	lists := container.NewHSplit(fitted, container.NewVScroll(container.NewVBox(v.mode, v.shell, v.amNote, widget.NewSeparator(), v.detail)))
+	lists.Offset = 0.6
 	tools := readingBorder(nil, add, nil, nil, lists)
 	injected := container.NewAppTabs(
 		container.NewTabItem("Guard envelope", container.NewScroll(v.envelope)),

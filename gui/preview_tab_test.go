@@ -1,9 +1,15 @@
 package gui
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
@@ -149,4 +155,48 @@ func TestPreviewTabShowsRuleSourcesRelativeToTheirFolder(t *testing.T) {
 			t.Errorf("%s: the bash detail still shows absolute paths:\n%s", tt.persona, texts)
 		}
 	}
+}
+
+// Every tool's row says its whole reason at 800x600: the text wraps (nothing is cut with "…")
+// and the row is as high as the wrapped text, so a long deny reason is read in full.
+func TestPreviewRowsShowTheWholeReason(t *testing.T) {
+	dirs := fixtureDirs(t)
+	reason := "grep is denied for this persona because the review must rely only on the repository, never on pages from the network that could carry instructions"
+	file := "---\ndescription: Long reasons.\npermissions:\n  \"*\": allow\n  grep: {action: deny, reason: \"" + reason + "\"}\n---\nBody.\n"
+	if err := os.WriteFile(filepath.Join(dirs.GlobalAgents(), "longwhy.md"), []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestShell(t, dirs)
+	s.SelectPersona("longwhy")
+	v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+	w := test.NewTempWindow(t, v)
+	w.Resize(fyne.NewSize(800, 600))
+	if got := v.RowSummary("grep"); !strings.Contains(got, reason) {
+		t.Errorf("grep's row says %q; want the whole reason %q", got, reason)
+	}
+	row := newStatusRow().(*fyne.Container).Objects[0].(*widget.Label)
+	if row.Truncation != fyne.TextTruncateOff || row.Wrapping != fyne.TextWrapWord {
+		t.Errorf("the reason label truncates (%v) or does not wrap (%v)", row.Truncation, row.Wrapping)
+	}
+	one := v.RowHeight("read")
+	long := v.RowHeight("grep")
+	if one <= 0 || long < 2*one-theme.Padding()*2 {
+		t.Errorf("grep's row is %v high, read's %v; want the long reason's row to take several lines", long, one)
+	}
+	if n := len(v.Statuses()); n < 20 {
+		t.Errorf("the preview lists %d tools; want every known tool", n)
+	}
+}
+
+// At 800x600 in the window, the tool list keeps a width in which its reasons can be read: the
+// detail pane's lines wrap instead of claiming the width.
+func TestPreviewListKeepsItsWidthAt800x600(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t), Screens()...)
+	s.Window().Resize(fyne.NewSize(800, 600))
+	clickPersona(t, s, "reviewer")
+	v := tabOf[*PreviewTab](t, s, PreviewTitle)
+	if w := v.list.Size().Width; w < 250 {
+		t.Errorf("the Preview's tool list is %v px wide at 800x600; want room for the reasons (250 or more)", w)
+	}
+	fits(t, s, "Preview", 800, 600)
 }

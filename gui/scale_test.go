@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,7 +8,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/gui/impact"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
@@ -124,30 +122,5 @@ func TestOpeningPersonasLeavesNoSubscriptionBehind(t *testing.T) {
 	}
 	if after := s.ws.Subscribers(); after != before {
 		t.Errorf("%d subscriptions after opening five personas; %d before", after, before)
-	}
-}
-
-// With hundreds of personas the New dialog's "Start from" choice is filtered by typing: one
-// match left is chosen.
-func TestStartFromIsFilteredWithManyPersonas(t *testing.T) {
-	sel := widget.NewSelect(nil, nil)
-	for i := range 300 {
-		sel.Options = append(sel.Options, fmt.Sprintf("gen%03d", i))
-	}
-	box, f := withFilter(sel)
-	if f == nil || box == fyne.CanvasObject(sel) {
-		t.Fatal("300 choices and no filter field")
-	}
-	f.SetText("gen01")
-	if len(sel.Options) != 10 {
-		t.Errorf("filter gen01 leaves %d choices; want 10", len(sel.Options))
-	}
-	f.SetText("GEN123")
-	if sel.Selected != "gen123" {
-		t.Errorf("one match left, selected %q; want gen123", sel.Selected)
-	}
-	few := widget.NewSelect([]string{"a", "b"}, nil)
-	if box, f := withFilter(few); f != nil || box != fyne.CanvasObject(few) {
-		t.Error("two choices got a filter field")
 	}
 }

@@ -34,7 +34,7 @@ type SimulatorScreen struct {
 	st  *previewState
 	sim preview.Simulator
 
-	Persona *widget.Select
+	Persona *FilterSelect
 	Tool    *widget.SelectEntry
 	Value   *widget.Entry
 	Session *widget.SelectEntry
@@ -54,10 +54,15 @@ type SimulatorScreen struct {
 // NewSimulatorScreen makes the simulator over s's personas.
 func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v := &SimulatorScreen{s: s, st: st}
-	v.Persona = widget.NewSelect(nil, nil)
+	v.Persona = NewFilterSelect(nil, nil)
+	v.Persona.PickLone = true
 	v.Tool = widget.NewSelectEntry(PreviewTools(s.App().Preferences()))
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
-	v.Tool.OnChanged = func(string) { v.Value.SetPlaceHolder(valueHint(v.Tool.Text)) }
+	v.Tool.OnChanged = func(text string) {
+		v.Value.SetPlaceHolder(valueHint(text))
+		v.tools = narrowed(PreviewTools(v.s.App().Preferences()), text)
+		v.Tool.SetOptions(v.tools)
+	}
 	v.Value = widget.NewEntry()
 	v.Value.SetPlaceHolder(valueHint(""))
 	v.Value.OnSubmitted = func(string) { v.Run() }
@@ -119,11 +124,11 @@ func (v *SimulatorScreen) syncChoices() {
 				opts = append(opts, p.Name)
 			}
 		}
-		v.Persona.Options = opts
-		v.Persona.Refresh()
+		v.Persona.SetOptions(opts)
 		v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
 	}
-	if tools := PreviewTools(v.s.App().Preferences()); !slices.Equal(tools, v.tools) {
+	// The tool choices narrowed by what is typed; set again only when they changed.
+	if tools := narrowed(PreviewTools(v.s.App().Preferences()), v.Tool.Text); !slices.Equal(tools, v.tools) {
 		v.tools = tools
 		v.Tool.SetOptions(tools)
 	}
@@ -131,7 +136,7 @@ func (v *SimulatorScreen) syncChoices() {
 
 // Query is the check the fields describe.
 func (v *SimulatorScreen) Query() preview.Query {
-	q := preview.Query{Persona: v.Persona.Selected, Tool: strings.TrimSpace(v.Tool.Text), Value: v.Value.Text, Session: strings.TrimSpace(v.Session.Text)}
+	q := preview.Query{Persona: v.Persona.Selected(), Tool: strings.TrimSpace(v.Tool.Text), Value: v.Value.Text, Session: strings.TrimSpace(v.Session.Text)}
 	if q.Persona == activeChoice {
 		q.Persona = ""
 	}

@@ -48,8 +48,8 @@ func TestSimulatorShowsUnitsGuardAndSuggestions(t *testing.T) {
 	}
 	v.Value.SetText("git status && rm -r build")
 	v.Run()
-	if r := v.Result(); r.Decision.Action != engine.Ask || !slices.Equal(r.Suggestions, []string{"rm *"}) {
-		t.Errorf("builder 'rm -r build' = %s with suggestions %q, want ask suggesting rm *", r.Decision.Action, r.Suggestions)
+	if r := v.Result(); r.Decision.Action != engine.Ask || !slices.Equal(r.Suggestions, []string{"rm -r build"}) {
+		t.Errorf("builder 'rm -r build' = %s with suggestions %q, want ask suggesting exactly rm -r build (never rm *)", r.Decision.Action, r.Suggestions)
 	}
 	if n := len(v.sim.History()); n != 2 {
 		t.Errorf("history holds %d checks, want 2", n)

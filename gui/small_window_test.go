@@ -18,7 +18,7 @@ func TestAt800x600TheListKeepsItsWidthAndRowsNeverOverlap(t *testing.T) {
 	}
 	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "edited" })
 	s.Window().Resize(fyne.NewSize(800, 600))
-	for _, tab := range []string{TabPersona, TabRules, PreviewTitle, ProblemsTitle, TabFile} {
+	for _, tab := range []string{TabPersona, TabRules, PreviewTitle, ProblemsTitle, TabFile, TabSource} {
 		s.screen.View().ShowTab(tab)
 		if m := s.frame.MinSize(); m.Width > 800 || m.Height > 600-menuBarHeight {
 			t.Errorf("%s tab: the window needs %v; want it to fit 800x600 with a menu bar", tab, m)

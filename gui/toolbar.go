@@ -20,7 +20,7 @@ type Toolbar struct {
 	shell *Shell
 
 	swatch   *canvas.Rectangle
-	selector *widget.Select
+	selector *FilterSelect
 	yolo     *fyne.Container
 	Search   *widget.Entry
 	prev     *widget.Button
@@ -46,8 +46,8 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.swatch = canvas.NewRectangle(color.Transparent)
 	t.swatch.SetMinSize(fyne.NewSize(14, 14))
 	t.swatch.CornerRadius = 7
-	t.selector = widget.NewSelect(nil, t.selected)
-	t.selector.PlaceHolder = "(no agent)"
+	t.selector = NewFilterSelect(nil, t.selected)
+	t.selector.Select.PlaceHolder = "(no agent)"
 	badge := canvas.NewText(" YOLO ", color.White)
 	badge.TextStyle.Bold = true
 	bg := canvas.NewRectangle(theme.Color(theme.ColorNameError))
@@ -100,13 +100,13 @@ func (t *Toolbar) refresh() {
 	t.updating = true
 	t.selector.SetOptions(t.labels)
 	if i := indexOf(t.names, s.Active()); i >= 0 {
-		t.selector.SetSelectedIndex(i)
+		t.selector.SetSelected(t.labels[i])
 	} else if p, ok := s.Catalog().Lookup(s.Active()); ok {
 		// The active agent may be hidden or a subagent (set by hand or by pi): show it anyway.
-		t.selector.Selected = p.Label()
-		t.selector.Refresh()
+		t.selector.Select.Selected = p.Label()
+		t.selector.Select.Refresh()
 	} else {
-		t.selector.ClearSelected()
+		t.selector.Select.ClearSelected()
 	}
 	t.updating = false
 	col := color.Color(color.Transparent)

@@ -113,7 +113,11 @@ func (s *Shell) buildWindow(screens []Screen) {
 	s.notice = newNoticeBar()
 	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
 	s.win.SetContent(container.New(capLayout{max: contentCap}, s.frame))
-	s.win.Resize(windowSize(s.app.Preferences()))
+	size := windowSize(s.app.Preferences())
+	if sw, sh, ok := winSystem.ScreenSize(); ok {
+		size = fitSize(size, sw, sh, s.win.Canvas().Scale())
+	}
+	s.win.Resize(size)
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()
 	s.updateTitle()
@@ -149,10 +153,9 @@ const (
 	windowHeightKey = "window.height"
 )
 
-// defaultWindowSize is the first run's size: it fits an 800x600 screen with a title bar.
-// Fyne cannot tell the app the screen's size, so the first window is one that fits the
-// smallest screen the app supports, and the size the person then chooses is remembered. (Fyne
-// has no API for a window's position either: the window manager places it.)
+// defaultWindowSize is the first run's size: it fits an 800x600 screen with a title bar, the
+// smallest the app supports, and the size the person then chooses is remembered. A remembered
+// size larger than the screen is made to fit it where the screen's size is known (X11).
 var defaultWindowSize = fyne.NewSize(790, 560)
 
 // windowSize is the size the window was last closed at, or the default.
@@ -164,8 +167,10 @@ func windowSize(prefs fyne.Preferences) fyne.Size {
 	return fyne.NewSize(float32(w), float32(h))
 }
 
-// rememberWindowSize keeps the window's size for the next start.
+// rememberWindowSize keeps the window's size, and where the desktop says it its position,
+// for the next start.
 func (s *Shell) rememberWindowSize() {
+	s.rememberWindowPosition()
 	size := s.win.Canvas().Size()
 	if size.Width >= 400 && size.Height >= 300 {
 		s.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))

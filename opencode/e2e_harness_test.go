@@ -120,17 +120,7 @@ func (w *world) provision(dir string) {
 // agentmgr runs the built binary with args in the project and returns its stdout.
 func (w *world) agentmgr(args ...string) string {
 	w.t.Helper()
-	cmd := exec.Command(w.bin, args...)
-	cmd.Dir, cmd.Env = w.project, w.env
-	out, err := cmd.Output()
-	if err != nil {
-		stderr := ""
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = string(ee.Stderr)
-		}
-		w.t.Fatalf("agentmgr %s: %v\n%s%s", strings.Join(args, " "), err, out, stderr)
-	}
-	return string(out)
+	return e2etest.Run(w.t, w.bin, w.project, w.env, args...)
 }
 
 // runTimeout only keeps a broken OpenCode from hanging the test run; no result depends on it.

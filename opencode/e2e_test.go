@@ -14,19 +14,6 @@ import (
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
-// guardedPersona runs commands but never rm, asks for git, and cannot edit.
-const guardedPersona = `---
-description: Runs commands, never deletes
-permissions:
-  "*": allow
-  edit: deny
-  bash:
-    "rm *": deny
-    "git *": ask
----
-Be careful.
-`
-
 // carefulPersona is named like an OpenCode agent of the project: it decides that agent's
 // calls instead of the active persona.
 const carefulPersona = `---
@@ -61,7 +48,7 @@ const (
 // plugin globally with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), guardedPersona)
+	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	mustWriteFile(t, filepath.Join(w.agent, "agents", "careful.md"), carefulPersona)
 	mustWriteFile(t, filepath.Join(w.agent, "agents", "scout.md"), scoutPersona)
 	mustWriteFile(t, filepath.Join(w.project, ".opencode", "agent", "careful.md"), carefulAgent)
@@ -229,22 +216,7 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 // through: the plugin blocks the call, saying why.
 func TestRealOpenCodeFailsClosed(t *testing.T) {
 	w := newWorld(t)
-	fake := filepath.Join(w.home, "fake-agentmgr")
-	mustWriteFile(t, fake, `#!/bin/sh
-# answers hello like serve; a decide about late.txt never, any other with a line that is not
-# JSON
-while IFS= read -r line; do
-	id=$(echo "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/')
-	case "$line" in
-	*'"type":"hello"'*) echo "{\"id\":$id,\"version\":\"0.0.1\"}" ;;
-	*late.txt*) ;;
-	*) echo "this is not json" ;;
-	esac
-done
-`)
-	if err := os.Chmod(fake, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	fake := e2etest.BrokenServe(t, w.home)
 	w.agentmgr("opencode", "install", "--binary", fake)
 	mustWriteFile(t, filepath.Join(w.project, "late.txt"), "late\n")
 	r := w.run("", script(
@@ -264,7 +236,7 @@ done
 // Uninstall removes exactly what install wrote; OpenCode then runs without agentmgr.
 func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), guardedPersona)
+	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
 	mustWriteFile(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
 	before := listFiles(t, w.home)

@@ -16,15 +16,8 @@ const (
 // a project's .opencode).
 func Path(configDir string) string { return filepath.Join(configDir, DirName, FileName) }
 
-// Outcome says what Install did.
+// Outcome says what Install did: ownedfile.Written, Updated or Unchanged.
 type Outcome = ownedfile.Outcome
-
-// What Install can do.
-const (
-	Written   = ownedfile.Written   // there was none
-	Updated   = ownedfile.Updated   // an older or different one was replaced
-	Unchanged = ownedfile.Unchanged // the same one was there
-)
 
 // Install writes the plugin calling binary into the OpenCode config folder configDir. A file
 // of the same name that is not agentmgr's plugin is left alone, with an error.

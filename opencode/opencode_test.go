@@ -6,23 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-func TestRenderAndParse(t *testing.T) {
-	for _, bin := range []string{"/usr/local/bin/agentmgr", `/opt/odd "name"/back\slash/agentmgr`, "/home/zoë/bin/agentmgr"} {
-		data := Render(bin, "1.2.3")
-		got, err := Parse(data)
-		if err != nil || got.Binary != bin || got.Version != "1.2.3" {
-			t.Errorf("Parse(Render(%q)) = %+v, %v", bin, got, err)
-		}
-		if !strings.HasPrefix(string(data), Header) {
-			t.Errorf("the plugin does not start with the header")
-		}
-	}
-	if _, err := Parse([]byte("export const X = async () => ({})\n")); err == nil {
-		t.Error("Parse accepted a file that is not agentmgr's")
-	}
-}
+	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
+)
 
 // OpenCode loads the plugin as it is, without installing packages for it: it may import
 // Node's own modules only.
@@ -37,74 +23,14 @@ func TestPluginImportsNothingButNode(t *testing.T) {
 	}
 }
 
-func TestInstallUpdateUninstall(t *testing.T) {
-	cfg := filepath.Join(t.TempDir(), "opencode")
-	steps := []struct {
-		binary, version string
-		want            Outcome
-	}{
-		{"/a/agentmgr", "1.0.0", Written},
-		{"/a/agentmgr", "1.0.0", Unchanged},
-		{"/a/agentmgr", "1.1.0", Updated},
-		{"/b/agentmgr", "1.1.0", Updated},
-	}
-	for _, s := range steps {
-		got, err := Install(cfg, s.binary, s.version)
-		if err != nil || got != s.want {
-			t.Fatalf("Install(%s, %s) = %s, %v; want %s", s.binary, s.version, got, err, s.want)
-		}
-		in, err := Parse(mustRead(t, Path(cfg)))
-		if err != nil || in.Binary != s.binary || in.Version != s.version {
-			t.Fatalf("after Install(%s, %s) the file says %+v, %v", s.binary, s.version, in, err)
-		}
-	}
-	removed, err := Uninstall(cfg)
-	if err != nil || !removed {
-		t.Fatalf("Uninstall = %v, %v", removed, err)
-	}
-	if _, err := os.Stat(cfg); !os.IsNotExist(err) {
-		t.Errorf("after uninstall %s still exists (%v); install created it, uninstall must remove it", cfg, err)
-	}
-	if removed, err := Uninstall(cfg); removed || err != nil {
-		t.Errorf("a second Uninstall = %v, %v; want nothing to do", removed, err)
-	}
-}
+// The plugin passes the contract of agentmgr's files in other programs' folders.
+func TestPluginContract(t *testing.T) { ownedfiletest.Run(t, contract) }
 
-func TestUninstallKeepsWhatItDidNotWrite(t *testing.T) {
-	cfg := filepath.Join(t.TempDir(), "opencode")
-	mustWriteFile(t, filepath.Join(cfg, "opencode.json"), "{}\n")
-	if _, err := Install(cfg, "/a/agentmgr", "1"); err != nil {
-		t.Fatal(err)
-	}
-	mustWriteFile(t, filepath.Join(cfg, DirName, "other.js"), "export const Other = async () => ({})\n")
-	if _, err := Uninstall(cfg); err != nil {
-		t.Fatal(err)
-	}
-	for _, keep := range []string{filepath.Join(cfg, "opencode.json"), filepath.Join(cfg, DirName, "other.js")} {
-		if _, err := os.Stat(keep); err != nil {
-			t.Errorf("uninstall removed %s, which it did not write", keep)
-		}
-	}
-	if _, err := os.Stat(Path(cfg)); !os.IsNotExist(err) {
-		t.Errorf("the plugin is still there")
-	}
-}
-
-func TestForeignFileIsNeverTouched(t *testing.T) {
-	cfg := filepath.Join(t.TempDir(), "opencode")
-	mustWriteFile(t, Path(cfg), "// someone else's\n")
-	if _, err := Install(cfg, "/a/agentmgr", "1"); err == nil || !strings.Contains(err.Error(), "not agentmgr's plugin") {
-		t.Errorf("Install over a foreign file: %v; want a refusal", err)
-	}
-	if _, err := Uninstall(cfg); err == nil {
-		t.Error("Uninstall removed a foreign file")
-	}
-	if got := string(mustRead(t, Path(cfg))); got != "// someone else's\n" {
-		t.Errorf("the foreign file changed: %q", got)
-	}
-	if _, err := Install(cfg, "agentmgr", "1"); err == nil {
-		t.Error("Install accepted a relative binary path")
-	}
+var contract = ownedfiletest.Runtime{
+	Header: Header, Noun: "plugin", Render: Render, Parse: Parse, Path: Path, Install: Install, Uninstall: Uninstall,
+	NotOurs: "export const X = async () => ({})\n",
+	Neighbours: []ownedfiletest.Neighbour{{Path: "opencode.json", Content: "{}\n"},
+		{Path: filepath.Join(DirName, "other.js"), Content: "export const Other = async () => ({})\n"}},
 }
 
 func TestFindDirs(t *testing.T) {
@@ -238,13 +164,4 @@ func hasAdvice(r Report, s string) bool {
 		}
 	}
 	return false
-}
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }

@@ -58,6 +58,20 @@ func LoadBuiltin(name string) (*Persona, []Problem) {
 	return Parse(display, data, ScopeBuiltin)
 }
 
+// CatalogOf is the catalog of the personas given, in order, as the caller holds them (the
+// app's simulator decides with its drafts): no file is read, and of two personas of one name
+// the first stands.
+func CatalogOf(list ...*Persona) *Catalog {
+	c := &Catalog{index: map[string]int{}}
+	for _, p := range list {
+		if _, ok := c.index[strings.ToLower(p.Name)]; !ok {
+			c.index[strings.ToLower(p.Name)] = len(c.list)
+			c.list = append(c.list, p)
+		}
+	}
+	return c
+}
+
 // Dirs returns the folders the catalog was loaded from.
 func (c *Catalog) Dirs() locations.Dirs { return c.dirs }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
@@ -15,23 +16,25 @@ import (
 
 // indexVersion changes when what a file's entry records would change (how a persona's name is
 // found): an index of another version is ignored and rebuilt.
-const indexVersion = 1
+const indexVersion = 2
 
 // nameIndex remembers, for every persona file read, the name it gave: a command about one
 // persona (the gate, on every tool call of an agent) then parses only the files that can
 // define that name, not every file of both folders. An entry is trusted only while the file's
-// size and modification time are those recorded; otherwise the file is parsed again.
+// Stamp is the one recorded, and not Racy (changed so recently that another write could have
+// left the same stamp); otherwise the file is parsed again. The catalog Cache tells a change
+// by the same Stamp.
 //
-// On disk it is text, one file a line: size, modification time (Unix nanoseconds), name ("-"
-// when the file did not parse) and path, tab-separated, after a version line; reading it is a
-// split, not a JSON decode, since the gate reads it on every call.
+// On disk it is text, one file a line: size, modification time, change time (Unix
+// nanoseconds), inode, name ("-" when the file did not parse) and path, tab-separated, after a
+// version line; reading it is a split, not a JSON decode, since the gate reads it on every
+// call.
 type nameIndex struct {
 	Files map[string]indexEntry
 }
 
 type indexEntry struct {
-	Size int64
-	Mod  int64  // modification time, Unix nanoseconds
+	Stamp
 	Name string // the persona's name; "" when the file did not parse
 }
 
@@ -48,20 +51,22 @@ func readIndex(path string) nameIndex {
 		return ix
 	}
 	for _, l := range lines[1:] {
-		f := strings.SplitN(l, "\t", 4)
-		if len(f) != 4 {
+		f := strings.SplitN(l, "\t", 6)
+		if len(f) != 6 {
 			continue
 		}
 		size, err1 := strconv.ParseInt(f[0], 10, 64)
 		mod, err2 := strconv.ParseInt(f[1], 10, 64)
-		if err1 != nil || err2 != nil {
+		change, err3 := strconv.ParseInt(f[2], 10, 64)
+		id, err4 := strconv.ParseUint(f[3], 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
 			continue
 		}
-		name := f[2]
+		name := f[4]
 		if name == "-" {
 			name = ""
 		}
-		ix.Files[f[3]] = indexEntry{Size: size, Mod: mod, Name: name}
+		ix.Files[f[5]] = indexEntry{Stamp: Stamp{Size: size, Mod: mod, Change: change, ID: id}, Name: name}
 	}
 	return ix
 }
@@ -80,7 +85,7 @@ func (ix nameIndex) marshal() []byte {
 		if name == "" {
 			name = "-"
 		}
-		fmt.Fprintf(&b, "%d\t%d\t%s\t%s\n", e.Size, e.Mod, name, p)
+		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", e.Size, e.Mod, e.Change, e.ID, name, p)
 	}
 	return []byte(b.String())
 }
@@ -119,6 +124,7 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 	}
 	var all []*file
 	var folderProbs [2][]Problem
+	now := time.Now()
 	for k, sc := range []struct {
 		dir   string
 		scope Scope
@@ -138,8 +144,8 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 		// One stat a file is most of a warm lookup's time: spread them over the CPUs.
 		eachParallel(len(fls), func(i int) {
 			fl := fls[i]
-			if st, err := os.Stat(fl.path); err == nil && !st.IsDir() {
-				fl.stat = indexEntry{Size: st.Size(), Mod: st.ModTime().UnixNano()}
+			if st, ok := StampOf(fl.path); ok {
+				fl.stat = indexEntry{Stamp: st}
 			}
 		})
 		for _, fl := range fls {
@@ -147,7 +153,7 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 				continue // not a regular file: parsed every time, as Load does
 			}
 			e, ok := ix.Files[fl.path]
-			fl.known = ok && e.Size == fl.stat.Size && e.Mod == fl.stat.Mod
+			fl.known = ok && e.Stamp == fl.stat.Stamp && !fl.stat.Racy(now)
 			fl.stat.Name = e.Name
 		}
 		all = append(all, fls...)
@@ -167,7 +173,7 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 			for i, res := range parseFiles(paths, scope) {
 				f := fs[i]
 				f.res = &res
-				if f.stat.Size == 0 && f.stat.Mod == 0 {
+				if f.stat.Stamp == (Stamp{}) {
 					continue // not a regular file: never indexed
 				}
 				f.stat.Name = ""

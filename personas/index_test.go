@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentmgr/agentmgr/locations"
 )
@@ -85,27 +87,12 @@ func TestLoadNamedSkipsOtherFiles(t *testing.T) {
 	for i := range 20 {
 		writeFiles(t, root, map[string]string{fmt.Sprintf("agent/agents/p%02d.md", i): persona(fmt.Sprintf("filler %d", i))})
 	}
+	settle(t, filepath.Join(root, "agent/agents"))
 	LoadNamed(d, "p03")
-	// A file the index knows as another persona is not read: make one unreadable as YAML
-	// without changing its size or time, and it must not show up.
-	f := filepath.Join(root, "agent/agents/p05.md")
-	st, _ := os.Stat(f)
-	data, _ := os.ReadFile(f)
-	garbled := []byte(strings.Repeat("#", len(data)))
-	if err := os.WriteFile(f, garbled, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(f, st.ModTime(), st.ModTime()); err != nil {
-		t.Fatal(err)
-	}
+	// A file the index knows as another persona is not read: only p03 is in the catalog.
 	c := LoadNamed(d, "p03")
 	if _, ok := c.Lookup("p03"); !ok {
 		t.Fatal("p03 not found")
-	}
-	for _, pr := range c.Problems() {
-		if pr.File == f {
-			t.Errorf("a file the index knows as another persona was parsed: %v", pr)
-		}
 	}
 	if len(c.Personas()) != 2+1 {
 		t.Errorf("%d personas loaded, want the two built-ins and p03", len(c.Personas()))
@@ -120,6 +107,7 @@ func TestLoadNamedRemembersFailedFilesWithoutReadingThem(t *testing.T) {
 		"agent/agents/bad.md": "---\ndescription: x\npermissions:\n  bash: block\n---\n",
 	})
 	bad := filepath.Join(root, "agent/agents/bad.md")
+	settle(t, filepath.Join(root, "agent/agents"))
 	for _, run := range []string{"cold", "warm index"} {
 		c := LoadNamed(d, "p03")
 		if got := c.FailedFiles(); !slices.Equal(got, []string{bad}) {
@@ -133,4 +121,81 @@ func TestLoadNamedRemembersFailedFilesWithoutReadingThem(t *testing.T) {
 			}
 		}
 	}
+}
+
+// settle sets the modification time of every file in dir an hour back, so that their stamps
+// are no longer Racy and the index trusts them, as it does a file not written just now.
+func settle(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Hour)
+	for _, e := range ents {
+		if err := os.Chtimes(filepath.Join(dir, e.Name()), past, past); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A file rewritten in place with the same size and its modification time set back (cp -p,
+// rsync -t) is not trusted from the index: it defines another name now, and a command about
+// that name finds it.
+func TestLoadNamedSeesAChangeThatKeepsSizeAndTime(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
+	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
+	settle(t, filepath.Join(root, "agent/agents"))
+	if _, ok := LoadNamed(d, "alpha").Lookup("alpha"); !ok {
+		t.Fatal("alpha not found")
+	}
+	f := filepath.Join(root, "agent/agents/a.md")
+	rewriteKeepingStamp(t, f, "---\nname: bravo\ndescription: x\npermissions: read\n---\n")
+	if _, ok := LoadNamed(d, "bravo").Lookup("bravo"); !ok {
+		t.Error("after a rewrite of the same size and time, bravo is not found: the index was trusted")
+	}
+}
+
+// rewriteKeepingStamp writes content (of the file's size) over path in place and sets its
+// modification time back to what it was.
+func rewriteKeepingStamp(t *testing.T, path, content string) {
+	t.Helper()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if int64(len(content)) != st.Size() {
+		t.Fatalf("the new content has %d bytes, the file %d", len(content), st.Size())
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := os.Stat(path); now.Size() != st.Size() || !now.ModTime().Equal(st.ModTime()) {
+		t.Fatal("the rewrite changed the size or the modification time")
+	}
+}
+
+// Whatever the index file holds, reading it never fails, and what it reads is written and
+// read back the same.
+func FuzzReadIndex(f *testing.F) {
+	f.Add([]byte("agentmgr persona names 2\n12\t34\t56\t78\tplanner\t/a/b.md\n1\t2\t3\t4\t-\t/x\ty.md\n"))
+	f.Add([]byte("agentmgr persona names 1\n12\t34\tplanner\t/a/b.md\n"))
+	f.Add([]byte("agentmgr persona names 2\n-1\t2\t3\t4\t+other\t\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "index")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		ix := readIndex(path)
+		if err := os.WriteFile(path, ix.marshal(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if again := readIndex(path); !reflect.DeepEqual(again, ix) {
+			t.Errorf("read %+v, written and read back %+v", ix, again)
+		}
+	})
 }

@@ -235,8 +235,8 @@ func PlanRename(c *Catalog, oldName, newName string) (*FileChange, error) {
 				if err := os.Remove(oldPath); err != nil {
 					return fmt.Errorf("wrote %s but could not remove %s: %w", newPath, oldPath, err)
 				}
-				if _, err := os.Stat(oldPath + ".bak"); err == nil {
-					_ = os.Rename(oldPath+".bak", newPath+".bak")
+				if _, err := os.Stat(BackupPath(oldPath)); err == nil {
+					_ = os.Rename(BackupPath(oldPath), BackupPath(newPath))
 				}
 			}
 			if wasActive {

@@ -18,7 +18,8 @@ var ErrChangedOnDisk = atomicfile.ErrChangedOnDisk
 // refused when the file changed on disk since it was read (or, for a new document, when a file
 // already exists at its path), and when the text would not be a valid persona. The check and
 // the write are one step for every other writer (internal/atomicfile), so no change is lost.
-// The previous content is kept in PATH.bak (one generation), a symlinked file is written
+// The previous content is kept as a backup (BackupPath: for a file in an agents folder, in
+// agent-manager/backups beside it, the last BackupKeep of them), a symlinked file is written
 // through, and the file keeps its mode.
 func (d *Document) Save() (written bool, err error) {
 	if d.loaded != nil && d.exists && bytes.Equal(d.data, d.loaded) {
@@ -44,7 +45,11 @@ func (d *Document) Save() (written bool, err error) {
 		}
 		return refused
 	}
-	if err := atomicfile.Replace(d.path, d.data, atomicfile.Options{Mode: d.mode, Check: check, Backup: d.exists}); err != nil {
+	opts := atomicfile.Options{Mode: d.mode, Check: check}
+	if d.exists {
+		opts = BackupOptions(d.path, opts)
+	}
+	if err := atomicfile.Replace(d.path, d.data, opts); err != nil {
 		if refused != nil {
 			return false, refused
 		}

@@ -2,6 +2,7 @@ package personas
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -149,7 +150,7 @@ func TestNewDocumentSaveRefusesToReplaceAFile(t *testing.T) {
 
 // A persona file that is a symlink to a file elsewhere (a dotfiles repository, say) stays a
 // link, and its backup stays in the agents folder beside the link.
-func TestSaveThroughASymlinkKeepsTheLinkAndTheBackupBesideIt(t *testing.T) {
+func TestSaveThroughASymlinkKeepsTheLinkAndABackupNamedAfterIt(t *testing.T) {
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "dotfiles"), 0o755); err != nil {
 		t.Fatal(err)
@@ -178,10 +179,64 @@ func TestSaveThroughASymlinkKeepsTheLinkAndTheBackupBesideIt(t *testing.T) {
 	if got, _ := os.ReadFile(target); !strings.Contains(string(got), "Reviews carefully.") {
 		t.Errorf("the target was not written: %s", got)
 	}
-	if bak, err := os.ReadFile(link + ".bak"); err != nil || !strings.Contains(string(bak), "description: Reviews.\n") {
-		t.Errorf("no backup beside the link: %v", err)
+	if bak, err := os.ReadFile(BackupPath(link)); err != nil || !strings.Contains(string(bak), "description: Reviews.\n") {
+		t.Errorf("no backup named after the link: %v", err)
 	}
 	if _, err := os.Stat(target + ".bak"); err == nil {
 		t.Errorf("the backup was written beside the target, outside the agents folder")
+	}
+}
+
+// Backups of persona files in an agents folder go to agent-manager/backups beside it, the last
+// BackupKeep per file: nothing piles up in the folder pi reads.
+func TestBackupsDoNotPileUpInTheAgentsFolder(t *testing.T) {
+	root := t.TempDir()
+	agents := filepath.Join(root, "agents")
+	if err := os.MkdirAll(agents, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(agents, "a.md")
+	if err := os.WriteFile(path, []byte("---\ndescription: v0\npermissions: read\n---\nP.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 5; i++ {
+		doc, err := Open(path, ScopeGlobal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := doc.Set("description", fmt.Sprintf("v%d", i)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := doc.Save(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ents, _ := os.ReadDir(agents)
+	if len(ents) != 1 || ents[0].Name() != "a.md" {
+		var names []string
+		for _, e := range ents {
+			names = append(names, e.Name())
+		}
+		t.Errorf("the agents folder holds %q after five saves; want a.md alone", names)
+	}
+	dir := filepath.Join(root, "agent-manager", "backups")
+	if BackupDir(path) != dir || BackupPath(path) != filepath.Join(dir, "a.md.bak") {
+		t.Fatalf("BackupDir = %q, BackupPath = %q; want them in %s", BackupDir(path), BackupPath(path), dir)
+	}
+	for i, want := range []string{"v4", "v3", "v2"} {
+		name := filepath.Join(dir, "a.md.bak")
+		if i > 0 {
+			name += fmt.Sprintf(".%d", i)
+		}
+		if got, err := os.ReadFile(name); err != nil || !strings.Contains(string(got), "description: "+want+"\n") {
+			t.Errorf("%s = %q (%v); want the text of %s", filepath.Base(name), got, err, want)
+		}
+	}
+	if bs, _ := os.ReadDir(dir); len(bs) != BackupKeep {
+		t.Errorf("%d backups kept; want the last %d", len(bs), BackupKeep)
+	}
+	// A file outside an agents folder keeps its backup beside it.
+	if got := BackupPath(filepath.Join(root, "x.md")); got != filepath.Join(root, "x.md.bak") {
+		t.Errorf("BackupPath outside an agents folder = %q", got)
 	}
 }

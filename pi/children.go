@@ -102,14 +102,14 @@ func ChildGating(dirs locations.Dirs, agents []string) string {
 						list = splitList(csv)
 					}
 				}
-				if !listsAny(list, mine) {
+				if !listsAny(list, mine, dirs.Home) {
 					return "subagents.agentOverrides." + a + ".extensions in " + f + " lists the extensions of subagent " + a + "'s children without agentmgr's: add " + mine[0] + " to it, or remove it"
 				}
 			}
 		}
 		scanDirs = append(scanDirs, s.AgentScanDirs...)
 	}
-	if defaults == nil || !listsAny(*defaults, mine) {
+	if defaults == nil || !listsAny(*defaults, mine, dirs.Home) {
 		return "pi-subagents' children load only the extensions of subagents.defaultExtensions in pi's settings (or of their agent file), and agentmgr's is not among them: run `agentmgr pi install`, which lists it there"
 	}
 	if agents != nil && len(agents) == 0 {
@@ -121,7 +121,7 @@ func ChildGating(dirs locations.Dirs, agents []string) string {
 			if !ok || agents != nil && !slices.Contains(agents, a.name) || a.extensions == nil {
 				continue
 			}
-			if !listsAny(*a.extensions, mine) {
+			if !listsAny(*a.extensions, mine, dirs.Home) {
 				return "the agent file " + f + " of subagent " + a.name + " lists its own extensions, without agentmgr's, so its children would run ungated: add " + mine[0] + " to its `extensions`, or remove that field"
 			}
 		}
@@ -129,9 +129,8 @@ func ChildGating(dirs locations.Dirs, agents []string) string {
 	return ""
 }
 
-// listsAny reports whether list names one of exts (as written, or with ~ expanded).
-func listsAny(list, exts []string) bool {
-	home, _ := os.UserHomeDir()
+// listsAny reports whether list names one of exts (as written, or with ~ expanded to home).
+func listsAny(list, exts []string, home string) bool {
 	for _, l := range list {
 		l = strings.TrimSpace(l)
 		if strings.HasPrefix(l, "~/") && home != "" {
@@ -150,10 +149,9 @@ func agentDirs(dirs locations.Dirs, scan []string) []string {
 	if dirs.Project != "" {
 		out = append(out, dirs.ProjectAgents(), filepath.Join(filepath.Dir(dirs.Project), ".agents"))
 	}
-	home, _ := os.UserHomeDir()
 	for _, s := range scan {
-		if strings.HasPrefix(s, "~/") && home != "" {
-			s = filepath.Join(home, s[2:])
+		if strings.HasPrefix(s, "~/") && dirs.Home != "" {
+			s = filepath.Join(dirs.Home, s[2:])
 		}
 		if m, err := filepath.Glob(s); err == nil && len(m) > 0 {
 			out = append(out, m...)

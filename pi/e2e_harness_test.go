@@ -80,17 +80,7 @@ func newWorld(t *testing.T) *world {
 // agentmgr runs the built binary with args in the project and returns its stdout.
 func (w *world) agentmgr(args ...string) string {
 	w.t.Helper()
-	cmd := exec.Command(w.bin, args...)
-	cmd.Dir, cmd.Env = w.project, w.env
-	out, err := cmd.Output()
-	if err != nil {
-		stderr := ""
-		if ee, ok := err.(*exec.ExitError); ok {
-			stderr = string(ee.Stderr)
-		}
-		w.t.Fatalf("agentmgr %s: %v\n%s%s", strings.Join(args, " "), err, out, stderr)
-	}
-	return string(out)
+	return e2etest.Run(w.t, w.bin, w.project, w.env, args...)
 }
 
 // piArgs are the arguments that run pi offline with the scripted model.
@@ -203,11 +193,31 @@ const turnTimeout = 60 * time.Second
 // way, up to the run's agent_settled.
 func (r *rpc) prompt(msg string) []map[string]any {
 	r.t.Helper()
+	ended := false
+	return r.exchange("p", msg, "finish", func(id string, ev map[string]any) bool {
+		switch ev["type"] {
+		case "response":
+			if ev["id"] == id && ev["success"] != true {
+				r.t.Fatalf("prompt %q failed: %v", msg, ev["error"])
+			}
+		case "agent_end":
+			ended = true
+		case "agent_settled":
+			return ended
+		}
+		return false
+	})
+}
+
+// exchange sends msg as a prompt under a new id starting with prefix, and reads pi's events,
+// answering dialogs on the way, up to the one end says closes the exchange. pi exiting, or
+// not getting there (verb: "finish", "answer") within turnTimeout, fails the test.
+func (r *rpc) exchange(prefix, msg, verb string, end func(id string, ev map[string]any) bool) []map[string]any {
+	r.t.Helper()
 	r.nextID++
-	id := fmt.Sprintf("p%d", r.nextID)
+	id := fmt.Sprintf("%s%d", prefix, r.nextID)
 	r.send(map[string]any{"id": id, "type": "prompt", "message": msg})
 	var got []map[string]any
-	ended := false
 	deadline := time.After(turnTimeout)
 	for {
 		var ev map[string]any
@@ -216,22 +226,13 @@ func (r *rpc) prompt(msg string) []map[string]any {
 		case <-r.done:
 			r.t.Fatalf("pi exited during %q", msg)
 		case <-deadline:
-			r.t.Fatalf("pi did not finish %q in %s; events: %v", msg, turnTimeout, summary(got))
+			r.t.Fatalf("pi did not %s %q in %s; events: %v", verb, msg, turnTimeout, summary(got))
 		}
 		got = append(got, ev)
-		switch ev["type"] {
-		case "response":
-			if ev["id"] == id && ev["success"] != true {
-				r.t.Fatalf("prompt %q failed: %v", msg, ev["error"])
-			}
-		case "extension_ui_request":
+		if ev["type"] == "extension_ui_request" {
 			r.ui(ev)
-		case "agent_end":
-			ended = true
-		case "agent_settled":
-			if ended {
-				return got
-			}
+		} else if end(id, ev) {
+			return got
 		}
 	}
 }
@@ -357,33 +358,14 @@ func execPi(w *world, mode, prompt string) *exec.Cmd {
 // model run, and returns the events up to its response.
 func (r *rpc) command(msg string) []map[string]any {
 	r.t.Helper()
-	r.nextID++
-	id := fmt.Sprintf("c%d", r.nextID)
-	r.send(map[string]any{"id": id, "type": "prompt", "message": msg})
-	var got []map[string]any
-	deadline := time.After(turnTimeout)
-	for {
-		var ev map[string]any
-		select {
-		case ev = <-r.events:
-		case <-r.done:
-			r.t.Fatalf("pi exited during %q", msg)
-		case <-deadline:
-			r.t.Fatalf("pi did not answer %q in %s; events: %v", msg, turnTimeout, summary(got))
+	return r.exchange("c", msg, "answer", func(id string, ev map[string]any) bool {
+		if ev["type"] != "response" || ev["id"] != id {
+			return false
 		}
-		got = append(got, ev)
-		switch ev["type"] {
-		case "extension_ui_request":
-			r.ui(ev)
-		case "response":
-			if ev["id"] != id {
-				continue
-			}
-			data, _ := ev["data"].(map[string]any)
-			if ev["success"] != true || data["disposition"] != "handled" {
-				r.t.Fatalf("%q: response %v; want handled", msg, ev)
-			}
-			return got
+		data, _ := ev["data"].(map[string]any)
+		if ev["success"] != true || data["disposition"] != "handled" {
+			r.t.Fatalf("%q: response %v; want handled", msg, ev)
 		}
-	}
+		return true
+	})
 }

@@ -19,24 +19,10 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-// guardedPersona runs commands but never rm, asks for git, and cannot edit (so it hides edit
-// and write).
-const guardedPersona = `---
-description: Runs commands, never deletes
-permissions:
-  "*": allow
-  edit: deny
-  bash:
-    "rm *": deny
-    "git *": ask
----
-Be careful.
-`
-
 // setUp writes the persona, makes it active and installs the extension with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), guardedPersona)
+	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
 	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("pi install: %s", out)
@@ -253,23 +239,8 @@ func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 // the call, saying why.
 func TestRealPiBlocksOnALateOrMalformedAnswer(t *testing.T) {
 	w := newWorld(t)
-	fake := filepath.Join(w.home, "fake-agentmgr")
-	mustWriteFile(t, fake, `#!/bin/sh
-# answers hello and agent like serve; a decide about late.txt never, any other with a line
-# that is not JSON
-while IFS= read -r line; do
-	id=$(echo "$line" | sed 's/^{"id":\([0-9]*\),.*/\1/')
-	case "$line" in
-	*'"type":"hello"'*) echo "{\"id\":$id,\"version\":\"0.0.1\"}" ;;
-	*'"type":"agent"'*) echo "{\"id\":$id,\"name\":\"fake\",\"label\":\"fake\",\"hidden\":[],\"prompt\":\"\"}" ;;
-	*late.txt*) ;;
-	*) echo "this is not json" ;;
-	esac
-done
-`)
-	if err := os.Chmod(fake, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	// It answers agent like serve too: the extension asks it at load.
+	fake := e2etest.BrokenServe(t, w.home, `*'"type":"agent"'*) echo "{\"id\":$id,\"name\":\"fake\",\"label\":\"fake\",\"hidden\":[],\"prompt\":\"\"}" ;;`)
 	w.agentmgr("pi", "install", "--binary", fake)
 	p := w.startRPC()
 	isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "late.txt"})))

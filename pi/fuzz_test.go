@@ -5,26 +5,13 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
 )
 
 // FuzzRenderParse: any binary path survives install and status (Render, then Parse), and
 // Parse never panics on what it reads from disk.
-func FuzzRenderParse(f *testing.F) {
-	for _, s := range []string{"/usr/bin/agentmgr", `/a "b"/c\d`, "/x\n/y", "/\u2028/z", ""} {
-		f.Add(s, "1.0")
-	}
-	f.Fuzz(func(t *testing.T, binary, version string) {
-		_, _ = Parse([]byte(binary))
-		if binary == "" || !utf8.ValidString(binary) || !utf8.ValidString(version) {
-			return
-		}
-		in, err := Parse(Render(binary, version))
-		if err != nil || in.Binary != binary || in.Version != version {
-			t.Fatalf("Parse(Render(%q, %q)) = %+v, %v", binary, version, in, err)
-		}
-	})
-}
+func FuzzRenderParse(f *testing.F) { ownedfiletest.Fuzz(f, contract) }
 
 // FuzzSettingsEdit: adding and removing the child extension never loses or reorders another
 // key of a settings file that reads, and leaves one that does not read alone.

@@ -15,15 +15,8 @@ const (
 // Path is the extension file inside the extensions folder extDir.
 func Path(extDir string) string { return filepath.Join(extDir, DirName, FileName) }
 
-// Outcome says what Install did.
+// Outcome says what Install did: ownedfile.Written, Updated or Unchanged.
 type Outcome = ownedfile.Outcome
-
-// What Install can do.
-const (
-	Written   = ownedfile.Written   // there was none
-	Updated   = ownedfile.Updated   // an older or different one was replaced
-	Unchanged = ownedfile.Unchanged // the same one was there
-)
 
 // Install writes the extension calling binary into the extensions folder extDir. A file of
 // the same name that is not agentmgr's extension is left alone, with an error.

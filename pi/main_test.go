@@ -8,8 +8,4 @@ import (
 )
 
 // TestMain removes the agentmgr binary the real-pi tests built, if they built one.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	e2etest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { os.Exit(e2etest.Main(m)) }

@@ -23,12 +23,7 @@ var rivals = []string{"pi-agent-manager", "pi-permission-system"}
 // extensions/, and packages or extension paths named in settings.json.
 func Others(dirs locations.Dirs) []Other {
 	out := []Other{}
-	type root struct{ dir, ext, local string }
-	roots := []root{{dirs.Agent, dirs.GlobalExtensions(), ""}}
-	if dirs.Project != "" {
-		roots = append(roots, root{dirs.Project, dirs.ProjectExtensions(), " -l"})
-	}
-	for _, r := range roots {
+	for _, r := range scopes(dirs) {
 		entries, _ := os.ReadDir(r.ext)
 		for _, e := range entries {
 			name := rival(e.Name())
@@ -41,27 +36,18 @@ func Others(dirs locations.Dirs) []Other {
 				out = append(out, Other{Name: name, Where: p, Off: "move " + p + " out of " + r.ext})
 			}
 		}
-		settings := filepath.Join(r.dir, "settings.json")
-		data, err := os.ReadFile(settings)
-		if err != nil {
+		l, ok := r.listed()
+		if !ok {
 			continue
 		}
-		var s struct {
-			Packages   []json.RawMessage `json:"packages"`
-			Extensions []string          `json:"extensions"`
-		}
-		if json.Unmarshal(data, &s) != nil {
-			continue
-		}
-		for _, raw := range s.Packages {
-			src := packageSource(raw)
+		for _, src := range l.packages {
 			if name := rival(src); name != "" {
-				out = append(out, Other{Name: name, Where: settings + ` packages "` + src + `"`, Off: "`pi remove" + r.local + " " + src + "`"})
+				out = append(out, Other{Name: name, Where: l.settings + ` packages "` + src + `"`, Off: "`pi remove" + r.local + " " + src + "`"})
 			}
 		}
-		for _, x := range s.Extensions {
+		for _, x := range l.extensions {
 			if name := rival(x); name != "" && !strings.HasPrefix(x, "-") {
-				out = append(out, Other{Name: name, Where: settings + ` extensions "` + x + `"`, Off: `remove "` + x + `" from "extensions" in ` + settings})
+				out = append(out, Other{Name: name, Where: l.settings + ` extensions "` + x + `"`, Off: `remove "` + x + `" from "extensions" in ` + l.settings})
 			}
 		}
 	}

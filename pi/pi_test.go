@@ -6,24 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
 	"github.com/agentmgr/agentmgr/locations"
 )
-
-func TestRenderAndParse(t *testing.T) {
-	for _, bin := range []string{"/usr/local/bin/agentmgr", `/opt/odd "name"/back\slash/agentmgr`, "/home/zoë/bin/agentmgr"} {
-		data := Render(bin, "1.2.3")
-		got, err := Parse(data)
-		if err != nil || got.Binary != bin || got.Version != "1.2.3" {
-			t.Errorf("Parse(Render(%q)) = %+v, %v", bin, got, err)
-		}
-		if !strings.HasPrefix(string(data), Header) {
-			t.Errorf("the extension does not start with the header")
-		}
-	}
-	if _, err := Parse([]byte("export default function () {}\n")); err == nil {
-		t.Error("Parse accepted a file that is not agentmgr's")
-	}
-}
 
 // The extension uses pi's API and Node's own modules only: no package of its own.
 func TestExtensionImportsNothingButPiAndNode(t *testing.T) {
@@ -37,74 +22,13 @@ func TestExtensionImportsNothingButPiAndNode(t *testing.T) {
 	}
 }
 
-func TestInstallUpdateUninstall(t *testing.T) {
-	ext := filepath.Join(t.TempDir(), "extensions")
-	steps := []struct {
-		binary, version string
-		want            Outcome
-	}{
-		{"/a/agentmgr", "1.0.0", Written},
-		{"/a/agentmgr", "1.0.0", Unchanged},
-		{"/a/agentmgr", "1.1.0", Updated},
-		{"/b/agentmgr", "1.1.0", Updated},
-	}
-	for _, s := range steps {
-		got, err := Install(ext, s.binary, s.version)
-		if err != nil || got != s.want {
-			t.Fatalf("Install(%s, %s) = %s, %v; want %s", s.binary, s.version, got, err, s.want)
-		}
-		in, err := Parse(mustRead(t, Path(ext)))
-		if err != nil || in.Binary != s.binary || in.Version != s.version {
-			t.Fatalf("after Install(%s, %s) the file says %+v, %v", s.binary, s.version, in, err)
-		}
-	}
-	removed, err := Uninstall(ext)
-	if err != nil || !removed {
-		t.Fatalf("Uninstall = %v, %v", removed, err)
-	}
-	if _, err := os.Stat(ext); !os.IsNotExist(err) {
-		t.Errorf("after uninstall %s still exists (%v); install created it, uninstall must remove it", ext, err)
-	}
-	if removed, err := Uninstall(ext); removed || err != nil {
-		t.Errorf("a second Uninstall = %v, %v; want nothing to do", removed, err)
-	}
-}
+// The extension passes the contract of agentmgr's files in other programs' folders.
+func TestExtensionContract(t *testing.T) { ownedfiletest.Run(t, contract) }
 
-func TestUninstallKeepsWhatItDidNotWrite(t *testing.T) {
-	ext := filepath.Join(t.TempDir(), "extensions")
-	mustWriteFile(t, filepath.Join(ext, "other", "index.ts"), "export default function () {}\n")
-	if _, err := Install(ext, "/a/agentmgr", "1"); err != nil {
-		t.Fatal(err)
-	}
-	mustWriteFile(t, filepath.Join(ext, DirName, "notes.txt"), "mine")
-	if _, err := Uninstall(ext); err != nil {
-		t.Fatal(err)
-	}
-	for _, keep := range []string{filepath.Join(ext, "other", "index.ts"), filepath.Join(ext, DirName, "notes.txt")} {
-		if _, err := os.Stat(keep); err != nil {
-			t.Errorf("uninstall removed %s, which it did not write", keep)
-		}
-	}
-	if _, err := os.Stat(Path(ext)); !os.IsNotExist(err) {
-		t.Errorf("the extension is still there")
-	}
-}
-
-func TestForeignFileIsNeverTouched(t *testing.T) {
-	ext := filepath.Join(t.TempDir(), "extensions")
-	mustWriteFile(t, Path(ext), "// someone else's\n")
-	if _, err := Install(ext, "/a/agentmgr", "1"); err == nil || !strings.Contains(err.Error(), "not agentmgr's extension") {
-		t.Errorf("Install over a foreign file: %v; want a refusal", err)
-	}
-	if _, err := Uninstall(ext); err == nil {
-		t.Error("Uninstall removed a foreign file")
-	}
-	if got := string(mustRead(t, Path(ext))); got != "// someone else's\n" {
-		t.Errorf("the foreign file changed: %q", got)
-	}
-	if _, err := Install(ext, "agentmgr", "1"); err == nil {
-		t.Error("Install accepted a relative binary path")
-	}
+var contract = ownedfiletest.Runtime{
+	Header: Header, Noun: "extension", Render: Render, Parse: Parse, Path: Path, Install: Install, Uninstall: Uninstall,
+	NotOurs:    "export default function () {}\n",
+	Neighbours: []ownedfiletest.Neighbour{{Path: filepath.Join("other", "index.ts"), Content: "export default function () {}\n"}},
 }
 
 func TestCheck(t *testing.T) {
@@ -167,15 +91,6 @@ func hasAdvice(r Report, s string) bool {
 		}
 	}
 	return false
-}
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 func mustWriteFile(t *testing.T, path, content string) {

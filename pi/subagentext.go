@@ -1,7 +1,6 @@
 package pi
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,37 +37,25 @@ func SubagentExtensions(dirs locations.Dirs) []SubagentExtension {
 		}
 		out = append(out, x)
 	}
-	roots := []struct{ dir, ext string }{{dirs.Agent, dirs.GlobalExtensions()}}
-	if dirs.Project != "" {
-		roots = append(roots, struct{ dir, ext string }{dirs.Project, dirs.ProjectExtensions()})
-	}
-	for _, r := range roots {
+	for _, r := range scopes(dirs) {
 		entries, _ := os.ReadDir(r.ext)
 		for _, e := range entries {
 			if e.Name() != DirName && strings.Contains(strings.ToLower(e.Name()), "subagent") {
 				add(e.Name(), filepath.Join(r.ext, e.Name()))
 			}
 		}
-		settings := filepath.Join(r.dir, SettingsName)
-		data, err := os.ReadFile(settings)
-		if err != nil {
+		l, ok := r.listed()
+		if !ok {
 			continue
 		}
-		var s struct {
-			Packages   []json.RawMessage `json:"packages"`
-			Extensions []string          `json:"extensions"`
-		}
-		if json.Unmarshal(data, &s) != nil {
-			continue
-		}
-		for _, raw := range s.Packages {
-			if src := packageSource(raw); strings.Contains(strings.ToLower(src), "subagent") {
-				add(src, settings+` packages "`+src+`"`)
+		for _, src := range l.packages {
+			if strings.Contains(strings.ToLower(src), "subagent") {
+				add(src, l.settings+` packages "`+src+`"`)
 			}
 		}
-		for _, x := range s.Extensions {
+		for _, x := range l.extensions {
 			if strings.Contains(strings.ToLower(x), "subagent") && !strings.HasPrefix(x, "-") {
-				add(x, settings+` extensions "`+x+`"`)
+				add(x, l.settings+` extensions "`+x+`"`)
 			}
 		}
 	}

@@ -1,11 +1,6 @@
 package policy
 
-import (
-	"os"
-
-	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/locations"
-)
+import "github.com/agentmgr/agentmgr/engine"
 
 // Parts are the rules that decide a persona's calls, already read: For reads them from disk,
 // the app's previews hold them in memory as a person edits them. Both compose them with
@@ -24,7 +19,7 @@ type Parts struct {
 	Guards []*engine.Compiled
 	Yolo   bool
 	// Home is the directory `~` and `$HOME` stand for in the persona's and the session's
-	// patterns; "" means the user's home directory.
+	// patterns, as the caller found it (locations.Dirs.Home); "" leaves them literal.
 	Home string
 }
 
@@ -37,7 +32,7 @@ type Caller struct {
 // Compose is the one composition of a persona's policy: its rules, its callers', the session's,
 // the guards and yolo, as engine.Policy decides with them.
 func Compose(p Parts) *engine.Policy {
-	home := homeOr(p.Home)
+	home := p.Home
 	pol := &engine.Policy{Name: p.Name, Persona: engine.CompileWithHome(p.Persona, home), Guards: p.Guards, Yolo: p.Yolo}
 	for _, c := range p.Callers {
 		pol.Callers = append(pol.Callers, engine.Caller{Name: c.Name, Rules: engine.CompileWithHome(c.Rules, home)})
@@ -51,18 +46,9 @@ func Compose(p Parts) *engine.Policy {
 // CompileGuardRules compiles the rules of each guards file on its own, ready for
 // Parts.Guards; home as in Parts.
 func CompileGuardRules(files []engine.Ruleset, home string) []*engine.Compiled {
-	home = homeOr(home)
 	out := make([]*engine.Compiled, len(files))
 	for i, rs := range files {
 		out[i] = engine.CompileWithHome(rs, home)
 	}
 	return out
-}
-
-// homeOr is home, or the user's home directory (locations.Home) when it is "".
-func homeOr(home string) string {
-	if home == "" {
-		return locations.Home(os.Getenv)
-	}
-	return home
 }

@@ -24,8 +24,10 @@ func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Poli
 // ForChain is For for a call made at the end of a chain of agents: chain holds the persona of
 // each agent on it that has one, outermost (the session's) first, and must not be empty. The
 // last decides the call as its persona and the others as its callers: every one of them
-// decides, and the most restrictive answer wins (docs/gate.md, subagents).
-func ForChain(dirs locations.Dirs, chain []*personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
+// decides, and the most restrictive answer wins (docs/gate.md, subagents). The session rules
+// are those of every session named, in order ("" names none): a pi subagent's call is decided
+// by its parent session's rules and by its own in that session.
+func ForChain(dirs locations.Dirs, chain []*personas.Persona, ids ...string) (*engine.Policy, []personas.Problem, error) {
 	if len(chain) == 0 {
 		return nil, nil, fmt.Errorf("no persona to decide with")
 	}
@@ -37,13 +39,16 @@ func ForChain(dirs locations.Dirs, chain []*personas.Persona, session string) (*
 	for _, c := range chain[:len(chain)-1] {
 		parts.Callers = append(parts.Callers, Caller{Name: c.Name, Rules: c.Rules})
 	}
-	if session != "" {
+	for _, session := range ids {
+		if session == "" {
+			continue
+		}
 		s, err := sessions.Open(dirs).Get(session)
 		if err != nil {
-			return nil, probs, fmt.Errorf("session rules: %w", err)
+			return nil, probs, fmt.Errorf("session rules of %q: %w", session, err)
 		}
 		// Non-nil even when the session approved nothing yet: the session is there.
-		parts.Session = append(engine.Ruleset{}, s.Rules...)
+		parts.Session = append(append(engine.Ruleset{}, parts.Session...), s.Rules...)
 	}
 	return Compose(parts), probs, nil
 }

@@ -11,7 +11,8 @@ import (
 
 // Options say how previews compile and compose rules.
 type Options struct {
-	// Home is the directory `~` and `$HOME` stand for; "" means the user's home directory.
+	// Home is the directory `~` and `$HOME` stand for, as the caller found it
+	// (locations.Dirs.Home); "" leaves them literal.
 	Home string
 	// Yolo is the state file's switch that turns every ask into allow.
 	Yolo bool
@@ -53,7 +54,7 @@ type compiledGuards struct {
 }
 
 func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
-	home := resolveHome(opts.Home)
+	home := opts.Home
 	g := &compiledGuards{compiled: policy.CompileGuardRules(guards, home)}
 	for i, rs := range guards {
 		l := newLayer(LayerGuard, i, g.compiled[i])
@@ -68,7 +69,7 @@ func compileGuards(guards []engine.Ruleset, opts Options) *compiledGuards {
 }
 
 func newEvaluator(persona, session engine.Ruleset, guards *compiledGuards, opts Options) *Evaluator {
-	home := resolveHome(opts.Home)
+	home := opts.Home
 	e := &Evaluator{home: home, keys: map[string]*keyResult{}}
 	// The one composition the CLI and the gate use, so that the app decides as they do.
 	e.policy = policy.Compose(policy.Parts{Persona: persona, Session: session, Guards: guards.compiled, Yolo: opts.Yolo, Home: home})

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // Snapshot is everything a what-if check reads: the personas as edited, the active persona,
@@ -142,33 +144,21 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 		}
 		session = append(engine.Ruleset{}, rs...) // non-nil: the evaluator then has a session layer
 	}
-	deciding := p
-	var callers []engine.Caller
-	if q.Subagent != "" {
-		if sp, ok := snap.Persona(q.Subagent); ok && sp.Name != p.Name {
-			// The subagent's persona decides as the persona, the session's as its caller.
-			deciding = sp
-			callers = []engine.Caller{{Name: p.Name, Rules: engine.CompileWithHome(p.Rules, resolveHome(snap.Options.Home))}}
-		} else if !ok {
-			r.SubagentNote = fmt.Sprintf("subagent %q is no persona, so %s decides its calls", q.Subagent, p.Name)
-		}
+	pol, unknown, err := snap.policy(r.Agent, q.Subagent, session)
+	if err != nil {
+		return r, err
 	}
-	e := NewEvaluator(deciding.Rules, session, snap.Guards, snap.Options)
-	pol := e.Policy()
-	if len(callers) > 0 {
-		q := *pol
-		q.Name, q.Callers = deciding.Name, callers
-		pol = &q
-	} else {
-		q := *pol
-		q.Name = p.Name
-		pol = &q
+	if len(unknown) > 0 {
+		r.SubagentNote = fmt.Sprintf("subagent %q is no persona, so %s decides its calls", q.Subagent, p.Name)
 	}
 	if snap.Place != nil {
 		pol = pol.At(snap.Place)
 	}
 	r.Hidden = pol.Hidden(q.Tool)
-	r.Decision = pol.DecideTool(q.Tool, q.Value)
+	// Decided as every adapter decides a call (decide.Judge): a tool agentmgr does not know and
+	// a path call without a path are decided as the gate decides them; the value is the one
+	// typed, so an empty command is decided as the empty command, as eval decides it.
+	r.Decision = decide.Judge(pol, decide.ToolCall(q.Tool, q.Value, true))
 	r.Rule = refOf(r.Decision.Rule, r.Decision.Ref)
 	r.DecidedBy = pol.Decider(r.Decision.Ref)
 	if r.Rule != nil && r.Rule.Layer == LayerGuard {
@@ -186,6 +176,35 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 		r.Suggestions = pol.Suggestions(q.Tool, []string{q.Value}, r.Decision)
 	}
 	return r, nil
+}
+
+// policy composes what decides a call of subagent (none when "") in a session running
+// persona agent, as the gate composes it: who decides is resolved as every adapter resolves
+// it (decide.Resolve over the snapshot's personas, as edited), and the nearest persona
+// decides with the others as its callers, the session's rules and the snapshot's guards.
+// unknown are the names on the chain that are no persona.
+func (snap *Snapshot) policy(agent, subagent string, session engine.Ruleset) (pol *engine.Policy, unknown []string, err error) {
+	list := make([]*personas.Persona, len(snap.Personas))
+	for i, p := range snap.Personas {
+		list[i] = &personas.Persona{Name: p.Name, Rules: p.Rules}
+	}
+	who := decide.Who{Named: agent}
+	if subagent != "" {
+		who.Chain = []string{subagent}
+	}
+	res, _, err := decide.Resolve(personas.CatalogOf(list...), personas.State{Active: snap.Active}, who)
+	if err != nil {
+		return nil, nil, err
+	}
+	deciders := res.Deciders()
+	deciding := deciders[len(deciders)-1]
+	composed := *NewEvaluator(deciding.Rules, session, snap.Guards, snap.Options).Policy()
+	composed.Name = deciding.Name
+	home := snap.Options.Home
+	for _, c := range deciders[:len(deciders)-1] {
+		composed.Callers = append(composed.Callers, engine.Caller{Name: c.Name, Rules: engine.CompileWithHome(c.Rules, home)})
+	}
+	return &composed, res.Unknown, nil
 }
 
 // failedClosed reports whether an ask came from the analysis rather than from rule: the rule

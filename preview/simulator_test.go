@@ -72,6 +72,9 @@ func TestSimulate(t *testing.T) {
 		{name: "other tools suggest everything", q: Query{Persona: "builder", Tool: "fetch_content", Value: "https://go.dev"},
 			action: engine.Ask, rule: "p4", suggestions: []string{"*"}},
 		{name: "a hidden tool is still decided", q: Query{Tool: "todo", Value: "x"}, action: engine.Deny, rule: "p1", hidden: true},
+		// As the gate decides them (decide.Judge), not by the matching rule alone.
+		{name: "a tool agentmgr does not know asks while bash is restricted", q: Query{Persona: "builder", Tool: "mcp__db__query", Value: "select 1"},
+			action: engine.Ask, rule: "p1", suggestions: []string{"*"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -149,6 +152,7 @@ func TestSimulateDecidesPathsWhereTheCallRuns(t *testing.T) {
 		Personas: []Persona{{Name: "b", Rules: rules("*", "*", "allow", "read", "~/.ssh/*", "deny", "external_directory", "*", "ask")}},
 		Active:   "b",
 		Place:    &engine.Place{Cwd: "/proj", Project: "/proj"},
+		Options:  Options{Home: testHome},
 	}
 	tests := []struct {
 		value string

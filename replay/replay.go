@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -41,10 +42,10 @@ type Result struct {
 // stored, by "always" replies in the log, before the call was made, so that what a session
 // allowed is not reported as a change of the persona's rules.
 //
-// Every call is decided as the gate decides it, by engine.Policy.DecideKeyValues: a shell
-// command unit by unit and, when pol has a Place, a path under each of its names there. The
-// log does not keep a call's working directory, so without a Place a path is matched as
-// logged.
+// Every call is decided as the gate decides it, by decide.Judge on the call the log recorded
+// (decide.Logged): a shell command unit by unit, a tool agentmgr does not know as the gate
+// closes it, and, when pol has a Place, a path under each of its names there. The log does
+// not keep a call's working directory, so without a Place a path is matched as logged.
 func Replay(l *Log, pol *engine.Policy, opt Options) Result {
 	var out Result
 	d := newDecider(l, pol)
@@ -104,15 +105,6 @@ type decider struct {
 	todo     []pending // distinct calls prepared but not yet decided
 }
 
-// home is the home directory the replayed persona was compiled with (the user's when there
-// is none).
-func (d *decider) home() string {
-	if d.pol.Persona != nil && d.pol.Persona.Home() != "" {
-		return d.pol.Persona.Home()
-	}
-	return engine.HomeDir()
-}
-
 // pending is a distinct call to decide, under the policy its session had at the time.
 type pending struct {
 	key string
@@ -135,15 +127,16 @@ func (d *decider) prepare(c *Call) string {
 			if !ok {
 				cp := *d.pol
 				// The session's `~` is the persona's: one home for every rule of the call.
-				cp.Session = engine.CompileWithHome(rs, d.home())
+				cp.Session = engine.CompileWithHome(rs, d.pol.Home())
 				sp = &cp
 				d.sessions[id] = sp
 			}
 			p = sp
 		}
 	}
-	// The number of values keeps ["a\x00b"] and ["a", "b"] apart.
-	key := c.Key + "\x00" + id + "\x00" + strconv.Itoa(len(c.Values))
+	// The number of values keeps ["a\x00b"] and ["a", "b"] apart; a tool agentmgr does not
+	// know is decided otherwise than a known one of the same key.
+	key := c.Key + "\x00" + id + "\x00" + strconv.FormatBool(decide.Logged(c.Tool, c.Key, nil).Unknown) + "\x00" + strconv.Itoa(len(c.Values))
 	for _, v := range c.Values {
 		key += "\x00" + v
 	}
@@ -166,7 +159,7 @@ func (d *decider) decideAll() {
 			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < len(d.todo); i = int(next.Add(1) - 1) {
 				t := d.todo[i]
-				out[i] = t.pol.DecideKeyValues(t.c.Key, t.c.Values)
+				out[i] = decide.Judge(t.pol, decide.Logged(t.c.Tool, t.c.Key, t.c.Values))
 			}
 		}()
 	}

@@ -194,3 +194,17 @@ func TestReplaySessionRulesUseThePersonasHome(t *testing.T) {
 		t.Errorf("replay with the same rules changed %q; the session allowed %s", changedText(r), value)
 	}
 }
+
+// A logged call is decided again as the gate decides it (decide.Judge), not by the rules'
+// match alone: a tool agentmgr does not know, allowed by "*" while the persona restricts
+// bash, asks; a shell call that carried no command asks, whatever "*" allows.
+func TestReplayDecidesAsTheGateDoes(t *testing.T) {
+	logged := rules("*", "*", "allow")
+	entries := logOf(logged, "dev|s1|mcp__db__query|select 1", "dev|s1|bash|", "dev|s1|bash|ls")
+	draft := rules("*", "*", "allow", "bash", "*", "allow", "bash", "rm *", "deny")
+	r := Replay(FromEntries(entries), engine.NewPolicy(draft), Options{Agent: "dev"})
+	want := []string{`select 1 allow->ask by "*"`, ` allow->ask by "*"`}
+	if got := changedText(r); !slices.Equal(got, want) {
+		t.Errorf("changed calls:\n got %q\nwant %q", got, want)
+	}
+}

@@ -103,6 +103,9 @@ pid=$!
 wid=""
 # SMOKE_NO_XWININFO=1 takes the path of machines without x11-utils.
 has_xwininfo() { [ -z "${SMOKE_NO_XWININFO:-}" ] && command -v xwininfo >/dev/null; }
+# xwininfo prints a UTF-8 title only under a UTF-8 locale; CI may start with none, and then
+# the title reads "(failure in conversion from UTF8_STRING ...)".
+xwininfo() { LC_ALL=C.UTF-8 command xwininfo "$@"; }
 find_window() {
 	has_xwininfo || return 0
 	wid=$(xwininfo -root -tree 2>/dev/null | grep -a '"agentmgr ' | awk '{print $1; exit}') || true

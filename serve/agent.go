@@ -13,14 +13,14 @@ import (
 // with the CLI's fallback to the default when it is missing or broken.
 func (s *Server) agent(req Request) Reply {
 	d := s.Dirs(req.Cwd)
-	cat := s.catalogs.load(d)
+	cat := s.catalogs.Load(d)
 	st, probs := personas.LoadState(d)
 	p, more := personas.ActivePersona(cat, st)
 	if p == nil {
 		return Reply{ID: req.ID, Error: "no active persona and no default persona could be loaded; `agentmgr lint` says why"}
 	}
 	if req.Subagent != "" {
-		return s.childAgent(req, d, p, st)
+		return s.childAgent(req, d, st)
 	}
 	a, err := s.describe(d, p, st, req.Tools, append(probs, more...))
 	if err != nil {
@@ -92,7 +92,7 @@ func lookup(f *keybindings.File, id string) (keybindings.Entry, bool) {
 // and the active one.
 func (s *Server) agents(req Request) Reply {
 	d := s.Dirs(req.Cwd)
-	cat := s.catalogs.load(d)
+	cat := s.catalogs.Load(d)
 	st, _ := personas.LoadState(d)
 	active, _ := personas.ActivePersona(cat, st)
 	list := []AgentInfo{}
@@ -112,7 +112,7 @@ func (s *Server) agents(req Request) Reply {
 // and describes it as agent does. The app and the CLI follow the file.
 func (s *Server) use(req Request) Reply {
 	d := s.Dirs(req.Cwd)
-	cat := s.catalogs.load(d)
+	cat := s.catalogs.Load(d)
 	st, probs := personas.LoadState(d)
 	cur, more := personas.ActivePersona(cat, st)
 	probs = append(probs, more...)

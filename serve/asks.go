@@ -25,7 +25,7 @@ type ask struct {
 	asked   time.Time
 	child   *child // the subagent whose child session asks; nil for the main agent
 	broker  *approvals.Broker
-	pending *approvals.Pending // nil for a child's ask, which serve settles itself (scopes)
+	pending *approvals.Pending
 }
 
 // asks are the open asks, oldest first.
@@ -49,9 +49,8 @@ func (a *asks) add(c gate.Call, j gate.Judgement, ch *child, b *approvals.Broker
 	a.seq++
 	id := a.prefix + "-" + strconv.FormatUint(a.seq, 10)
 	if len(a.open) >= maxAsks {
-		if old := a.open[0]; old.broker != nil {
-			old.broker.Cancel(old.pending.ID, "too many asks were open; the oldest is denied")
-		}
+		old := a.open[0]
+		old.broker.Cancel(old.pending.ID, "too many asks were open; the oldest is denied")
 		a.open[0] = nil
 		a.open = a.open[1:]
 	}

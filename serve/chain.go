@@ -33,7 +33,7 @@ func (s *Server) resolve(c gate.Call, chain []string) (string, *engine.Policy, [
 		who.Runs, who.Chain = chain[0], chain[1:]
 	}
 	d := s.Dirs(c.Cwd)
-	r, pol, probs, err := decide.For(d, s.catalogs.load(d), who, c.SessionKey())
+	r, pol, probs, err := decide.For(d, s.catalogs.Load(d), who, c.SessionKey())
 	if err != nil {
 		name := ""
 		if r.Session != nil {

@@ -79,17 +79,11 @@ func (s *Server) decide(req Request) Reply {
 		d.Subagent, d.Parent = ch.name, ch.parent
 	}
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
-		if ch != nil {
-			// A child's always has a scope (the parent session, or this subagent in it), so
-			// serve settles a child's ask itself (replyChild).
-			d.Request = s.asks.add(c, j, ch, nil, nil)
-		} else {
-			id, err := s.hold(c, j)
-			if err != nil {
-				return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
-			}
-			d.Request = id
+		id, err := s.hold(c, j, ch)
+		if err != nil {
+			return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
 		}
+		d.Request = id
 		d.Suggestions = j.Suggestions
 	}
 	return Reply{ID: req.ID, Decision: d}
@@ -105,18 +99,26 @@ func verdictDecision(v gate.Verdict, c gate.Call) *Decision {
 
 // hold opens an ask for call c, judged ask, in the approvals broker of its session store: the
 // reply settles it as the app's approvals settle theirs, and an always or reject settles the
-// session's other asks too, each judged again with decide.Judge.
-func (s *Server) hold(c gate.Call, j gate.Judgement) (string, error) {
+// session's other asks too, each judged again with decide.Judge. A child's call (ch not nil)
+// is decided by its parent session's rules and its own in that session: an always is stored
+// into the one its scope names, and settles every ask those rules decide.
+func (s *Server) hold(c gate.Call, j gate.Judgement, ch *child) (string, error) {
 	b := s.broker(s.Dirs(c.Cwd))
 	d := j.Decision
 	// An always reply stores its rules for the call's own key, on whose value the
 	// suggestions are made (the strictest part of the call may be another key's).
 	d.Permission = c.Key
-	p, err := b.Hold(j.Policy, decide.LogCall(c, j.Agent), d, j.Suggestions, func(pol *engine.Policy) engine.Decision { return decide.Judge(pol, c) })
+	h := approvals.Held{Policy: j.Policy, Call: decide.LogCall(c, j.Agent), Decision: d, Suggestions: j.Suggestions,
+		Rules: []string{c.SessionKey()}, Redecide: func(pol *engine.Policy) engine.Decision { return decide.Judge(pol, c) }}
+	if ch != nil {
+		h.Call.Subagent, h.Call.Parent = ch.name, ch.parent
+		h.Rules = ch.ruleSessions(c.Session)
+	}
+	p, err := b.Hold(h)
 	if err != nil {
 		return "", err
 	}
-	return s.asks.add(c, j, nil, b, p), nil
+	return s.asks.add(c, j, ch, b, p), nil
 }
 
 // broker is the approvals broker of d's session store, made at its first ask.
@@ -146,43 +148,64 @@ func (r askRecorder) Resolved(req approvals.Request, res approvals.Resolution) {
 	if r.rec == nil {
 		return
 	}
-	r.rec.Decided(approvals.Call{Session: req.Session, Agent: req.Agent, Tool: req.Tool, Values: req.Values}, req.Decision, &req)
+	call := approvals.Call{Session: req.Session, Agent: req.Agent, Subagent: req.Subagent, Parent: req.Parent, Tool: req.Tool, Values: req.Values}
+	r.rec.Decided(call, req.Decision, &req)
 	r.rec.Resolved(req, res)
 }
 
-// piDialog is the authority of a reply given in pi's own dialog: the person answered it, as in
-// the app.
-const piDialog = approvals.OperatorAuthority
-
 // reply settles an ask with the person's answer given in pi's own dialog, through the one
-// reply of the approvals (approvals.Broker.Reply): once allows this call, always stores an
-// allow rule per pattern in the session's rules (shown and revocable in the app's Approvals
-// screen) and allows it and the session's other asks those rules let through, reject denies
-// it and the session's other asks. An ask another reply of its session already settled is
-// answered as it was settled. The answer is recorded in the review log.
+// reply of the approvals (approvals.Broker.Reply), with the authority the server gives its
+// client's dialog (Server.DialogAuthority): once allows this call, always stores an allow
+// rule per pattern in the session's rules (shown and revocable in the app's Approvals screen)
+// and allows it and the session's other asks those rules let through, reject denies it and
+// the session's other asks. A child's always is stored into the rules its scope names: the
+// parent session's (the default) or this subagent's in it. An ask another reply already
+// settled is answered as it was settled. The answer is recorded in the review log.
 func (s *Server) reply(req Request) Reply {
 	k := s.asks.take(req.Request)
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
-	if k.child != nil {
-		return s.replyChild(k, req)
-	}
 	if res, ok := k.pending.Resolution(); ok {
 		return Reply{ID: req.ID, Decision: settled(k, res)}
 	}
-	res, err := k.broker.Reply(k.pending.ID, approvals.Reply{Kind: req.Reply, Patterns: req.Patterns, Message: req.Message, By: piDialog})
-	if err != nil {
-		s.asks.put(k)
-		return Reply{ID: req.ID, Error: err.Error()}
+	into, err := k.into(req.Scope)
+	if err == nil {
+		var res []approvals.Resolution
+		res, err = k.broker.Reply(k.pending.ID, approvals.Reply{Kind: req.Reply, Patterns: req.Patterns, Message: req.Message,
+			By: s.DialogAuthority, Into: into})
+		if err == nil {
+			return Reply{ID: req.ID, Decision: settled(k, res[0])}
+		}
 	}
-	return Reply{ID: req.ID, Decision: settled(k, res[0])}
+	s.asks.put(k)
+	return Reply{ID: req.ID, Error: err.Error()}
+}
+
+// into is the session an always reply with scope stores its rules into: for a child's ask,
+// the parent session's rules (scope "session", the default: the parent and all its children)
+// or this subagent's in it (scope "subagent"); "" (the ask's own session) for the main agent.
+func (k *ask) into(scope string) (string, error) {
+	switch {
+	case scope != "" && scope != ScopeSession && scope != ScopeSubagent:
+		return "", fmt.Errorf("unknown scope %q; expected %s or %s", scope, ScopeSession, ScopeSubagent)
+	case k.child == nil && scope == ScopeSubagent:
+		return "", fmt.Errorf("scope %q is for a subagent's ask; this ask is the main agent's", scope)
+	case k.child == nil:
+		return "", nil
+	case scope == ScopeSubagent:
+		return subagentSession(*k.child, k.call.Session), nil
+	}
+	return rulesSession(*k.child, k.call.Session), nil
 }
 
 // settled renders how an ask was settled.
 func settled(k *ask, res approvals.Resolution) *Decision {
 	d := verdictDecision(k.judge.Verdict, k.call)
 	d.Action, d.DecidedBy = res.Action, res.By
+	if k.child != nil {
+		d.Subagent, d.Parent = k.child.name, k.child.parent
+	}
 	switch {
 	case res.By == approvals.ByPerson && res.Reply == approvals.Once:
 		d.Reason = "agentmgr: the person allowed this call once in pi"
@@ -204,101 +227,6 @@ func settled(k *ask, res approvals.Resolution) *Decision {
 	return d
 }
 
-// replyChild settles the ask of a child session with the person's answer in pi's dialog: once
-// allows this call, always stores an allow rule per pattern in the rules of the scope the
-// reply names (the parent session, or this subagent in it) and allows it, reject denies it.
-// The person answering in pi has operator authority, as in the app. The answer is recorded
-// in the review log, naming the subagent.
-func (s *Server) replyChild(k *ask, req Request) Reply {
-	res := approvals.Resolution{Request: k.id, Reply: req.Reply, By: approvals.ByPerson}
-	d := verdictDecision(k.judge.Verdict, k.call)
-	d.DecidedBy = approvals.ByPerson
-	d.Subagent, d.Parent = k.child.name, k.child.parent
-	switch req.Reply {
-	case approvals.Once:
-		res.Action = engine.Allow
-		d.Reason = "agentmgr: the person allowed this call once in pi"
-	case approvals.Reject:
-		res.Action, res.Message = engine.Deny, req.Message
-		d.Reason = "agentmgr: the person rejected this call in pi"
-		if req.Message != "" {
-			d.Reason += ": " + req.Message
-		}
-	case approvals.Always:
-		stored, err := s.always(k, req.Patterns, req.Scope)
-		if err != nil {
-			s.asks.put(k)
-			return Reply{ID: req.ID, Error: err.Error()}
-		}
-		res.Action, res.Rules, res.Revision = engine.Allow, stored.Rules[len(stored.Rules)-len(patternsOr(k, req.Patterns)):], stored.Revision
-		d.Rules = res.Rules
-		d.Reason = "agentmgr: the person allowed this call in pi and for the rest of the session: " + rulesText(res.Rules)
-	default:
-		s.asks.put(k)
-		return Reply{ID: req.ID, Error: fmt.Sprintf("unknown reply %q; expected once, always or reject", req.Reply)}
-	}
-	d.Action = res.Action
-	s.record(k, res)
-	return Reply{ID: req.ID, Decision: d}
-}
-
-// patternsOr is what a child's always reply stores: the person's patterns, else the
-// suggestions, each once.
-func patternsOr(k *ask, patterns []string) []string {
-	if len(patterns) == 0 {
-		patterns = k.judge.Suggestions
-	}
-	var out []string
-	for _, p := range patterns {
-		if !contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// always appends the allow rules of a child's always reply to the session's rules: the parent
-// session's rules (scope "session", the default: the parent and all its children) or this
-// subagent's rules in the parent session (scope "subagent").
-func (s *Server) always(k *ask, patterns []string, scope string) (approvals.SessionRules, error) {
-	patterns = patternsOr(k, patterns)
-	if len(patterns) == 0 {
-		return approvals.SessionRules{}, fmt.Errorf("no session rule can allow this call (%s); reply once or reject", k.judge.Decision.Explain())
-	}
-	add := make(engine.Ruleset, len(patterns))
-	for i, p := range patterns {
-		add[i] = engine.Rule{Permission: k.call.Key, Pattern: p, Action: engine.Allow}
-	}
-	session := k.call.Session
-	switch {
-	case scope != "" && scope != ScopeSession && scope != ScopeSubagent:
-		return approvals.SessionRules{}, fmt.Errorf("unknown scope %q; expected %s or %s", scope, ScopeSession, ScopeSubagent)
-	case k.child != nil && scope == ScopeSubagent:
-		session = subagentSession(*k.child, session)
-	case k.child != nil:
-		session = rulesSession(*k.child, session)
-	}
-	store := s.Sessions(s.Dirs(k.call.Cwd))
-	stored, err := approvals.AppendSessionRules(store, session, piDialog, add...)
-	if err != nil {
-		return stored, fmt.Errorf("storing the always rules: %w", err)
-	}
-	return stored, nil
-}
-
-// record writes a child's ask and the person's answer to the review log, as the app does.
-func (s *Server) record(k *ask, res approvals.Resolution) {
-	rec := s.childRecorder(*k.child)
-	if rec == nil {
-		return
-	}
-	call := decide.LogCall(k.call, k.judge.Agent)
-	r := approvals.Request{ID: k.id, Session: k.call.Session, Agent: k.judge.Agent, Tool: call.Tool, Permission: k.call.Key,
-		Values: call.Values, Suggestions: k.judge.Suggestions, Decision: k.judge.Decision, Asked: k.asked}
-	rec.Decided(call, k.judge.Decision, &r)
-	rec.Resolved(r, res)
-}
-
 // forward hands an open ask to the app's inbox, exactly as the gate does, and waits for the
 // person's answer there. When nobody serves the inbox the call is denied.
 func (s *Server) forward(ctx context.Context, req Request) Reply {
@@ -306,13 +234,11 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 	if k == nil {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
-	if k.child == nil {
-		if res, ok := k.pending.Resolution(); ok {
-			return Reply{ID: req.ID, Decision: settled(k, res)}
-		}
-		// The app's approvals answer and record it from now on.
-		k.broker.Handoff(k.pending.ID)
+	if res, ok := k.pending.Resolution(); ok {
+		return Reply{ID: req.ID, Decision: settled(k, res)}
 	}
+	// The app's approvals answer and record it from now on.
+	k.broker.Handoff(k.pending.ID)
 	g, call := s.gate, k.call
 	if k.child != nil {
 		// The log names the subagent; the app's inbox gets the session whose rules decide the

@@ -51,13 +51,14 @@ func newFixture(t testing.TB) *fixture {
 	f.use(t, "guarded")
 	f.srv = &Server{
 		Inbox: gate.InboxIn(d), Wait: gate.Wait{Timeout: time.Second, Grace: time.Millisecond},
-		Recorder:   reviewlog.Open(d),
-		Dirs:       func(string) locations.Dirs { return d },
-		Sessions:   func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
-		Compose:    policy.For,
-		KnownTools: []string{"read", "bash", "edit", "write"},
-		Version:    "test",
-		Binary:     "/usr/bin/agentmgr",
+		Recorder:        reviewlog.Open(d),
+		Dirs:            func(string) locations.Dirs { return d },
+		Sessions:        func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
+		Compose:         policy.For,
+		DialogAuthority: approvals.OperatorAuthority,
+		KnownTools:      []string{"read", "bash", "edit", "write"},
+		Version:         "test",
+		Binary:          "/usr/bin/agentmgr",
 	}
 	return f
 }

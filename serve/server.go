@@ -35,9 +35,10 @@ type Server struct {
 	// Compose is the one policy composition (policy.For): persona p with the guards and yolo
 	// of d and, when session is not "", that session's rules.
 	Compose func(d locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error)
-	// ComposeChain is the composition of a subagent's call (policy.ForChain, the default):
-	// the last persona of chain decides, the others as its callers.
-	ComposeChain func(d locations.Dirs, chain []*personas.Persona, session string) (*engine.Policy, []personas.Problem, error)
+	// DialogAuthority is the authority of the replies the client relays from its own dialog
+	// (reply requests): OperatorAuthority where only the person answers that dialog, as in
+	// pi's. The zero value, ToolAuthority, may only tighten: an always reply is refused.
+	DialogAuthority approvals.Authority
 	// KnownTools are the tools the permission envelope lists, as `agentmgr show --envelope`
 	// lists them.
 	KnownTools []string
@@ -47,7 +48,7 @@ type Server struct {
 	Version, Binary string
 
 	gate     *gate.Gate
-	catalogs catalogs
+	catalogs personas.Cache // the persona catalog, read again when a file changed
 	asks     asks
 	// brokers settle the asks, one per session store (by agent dir), with the approvals'
 	// one reply.

@@ -7,11 +7,11 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/policy"
 )
 
 // A child session is a subagent's session that pi-subagents started inside the parent's pi
@@ -34,22 +34,20 @@ type child struct {
 	chain []string
 }
 
-// personaChain is the personas deciding a call of ch: the caller's (parent), then the persona
-// of every subagent on ch's chain that has one, each once, outermost first.
-func personaChain(cat *personas.Catalog, parent *personas.Persona, ch child) []*personas.Persona {
-	out := []*personas.Persona{parent}
+// names are the agent types from the parent session down to ch, outermost first, ch's own
+// name last: the chain decide.Resolve resolves after the caller's persona.
+func (ch child) names() []string {
 	names := ch.chain
 	if len(names) == 0 || names[len(names)-1] != ch.name {
-		names = append(append([]string{}, names...), ch.name)
+		names = append(slices.Clone(names), ch.name)
 	}
-	for _, n := range names {
-		p, ok := cat.Lookup(n)
-		if !ok || slices.ContainsFunc(out, func(q *personas.Persona) bool { return q.Name == p.Name }) {
-			continue
-		}
-		out = append(out, p)
-	}
-	return out
+	return names
+}
+
+// ruleSessions are the sessions whose rules decide a call of ch made in its own session: the
+// parent session's (an always for the whole session) and this subagent's in it.
+func (ch child) ruleSessions(session string) []string {
+	return []string{rulesSession(ch, session), subagentSession(ch, session)}
 }
 
 // subagentSession is the session id the rules of "always, this subagent" are stored under:
@@ -72,36 +70,28 @@ func rulesSession(ch child, session string) string {
 	return session
 }
 
-// judgeChild decides call c of child ch by rule, with the subagent's own persona deciding and
-// the parent's (the active one) as its caller (engine.Policy.Callers: the most restrictive
-// answer wins), or the parent's alone when no persona has the subagent's name; the session
-// rules are the parent session's and this subagent's in it. The judgement is recorded once,
-// naming the subagent and the parent session. The problems met on the way (a broken state or
-// guards file) are returned, to be told.
+// judgeChild decides call c of child ch by rule, with the personas decide.For resolves, as
+// every adapter does: the caller's (the active one, or c.Agent) and the persona of every
+// subagent on ch's chain that has one; the most restrictive answer wins, and a subagent
+// without a persona of its name is decided by its callers'. The session rules are the parent
+// session's and this subagent's in it. The judgement is recorded once, naming the subagent
+// and the parent session. The problems met on the way (a broken state or guards file) are
+// returned, to be told.
 func (s *Server) judgeChild(c gate.Call, ch child) (gate.Judgement, []personas.Problem) {
-	rec := s.childRecorder(ch)
+	var (
+		probs []personas.Problem
+		r     decide.Resolution
+	)
 	quiet := &gate.Gate{Inbox: s.Inbox, Wait: s.Wait}
-	d := s.Dirs(c.Cwd)
-	cat := s.catalogs.load(d)
-	st, probs := personas.LoadState(d)
-	parent, more := personas.ActivePersona(cat, st)
-	probs = append(probs, more...)
-	if c.Agent != "" {
-		parent, _ = cat.Lookup(c.Agent)
-	}
-	if parent == nil {
-		quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
-			return "", nil, fmt.Errorf("no active persona and no default persona could be loaded; `agentmgr lint` says why")
+	quiet.Policy = func(c gate.Call) (string, *engine.Policy, error) {
+		d := s.Dirs(c.Cwd)
+		var pol *engine.Policy
+		var err error
+		r, pol, probs, err = decide.For(d, s.catalogs.Load(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
+		if r.Session == nil {
+			return "", nil, err
 		}
-		j := quiet.Judge(c)
-		s.recordJudged(rec, c, j)
-		return j, probs
-	}
-	chain := personaChain(cat, parent, ch)
-	quiet.Policy = func(gate.Call) (string, *engine.Policy, error) {
-		pol, found, err := s.childPolicy(c, ch, chain)
-		probs = append(probs, found...)
-		return chain[len(chain)-1].Name, pol, err
+		return r.Persona().Name, pol, err
 	}
 	j := quiet.Judge(c)
 	if j.Policy != nil {
@@ -110,44 +100,25 @@ func (s *Server) judgeChild(c gate.Call, ch child) (gate.Judgement, []personas.P
 			j.Agent, j.Verdict.Agent = by, by
 		}
 	}
-	if len(chain) > 1 {
-		var names []string
-		for _, p := range chain[1:] {
-			names = append(names, strconv.Quote(p.Name))
-		}
-		j.Verdict.Reason += fmt.Sprintf(" (subagent %q: the strictest of the caller's persona %q and %s on its chain)", ch.name, parent.Name, strings.Join(names, ", "))
-	} else {
-		j.Verdict.Reason += fmt.Sprintf(" (subagent %q, which has no persona of its own: decided by the caller's persona %q)", ch.name, parent.Name)
+	if r.Session != nil {
+		j.Verdict.Reason += childNote(ch, r)
 	}
-	s.recordJudged(rec, c, j)
+	s.recordJudged(s.childRecorder(ch), c, j)
 	return j, probs
 }
 
-// childPolicy is the policy of a child's call made at the end of chain, with the session
-// rules the person approved for the parent session and for this subagent of it.
-func (s *Server) childPolicy(c gate.Call, ch child, chain []*personas.Persona) (*engine.Policy, []personas.Problem, error) {
-	d := s.Dirs(c.Cwd)
-	compose := s.ComposeChain
-	if compose == nil {
-		compose = policy.ForChain
+// childNote says who decided a child's call: the caller's persona alone, or it and the
+// personas on the child's chain.
+func childNote(ch child, r decide.Resolution) string {
+	deciders := r.Deciders()
+	if len(deciders) == 1 {
+		return fmt.Sprintf(" (subagent %q, which has no persona of its own: decided by the caller's persona %q)", ch.name, r.Session.Name)
 	}
-	pol, probs, err := compose(d, chain, rulesSession(ch, c.Session))
-	if err != nil {
-		return nil, probs, fmt.Errorf("persona %q: %w", chain[len(chain)-1].Name, err)
+	names := make([]string, 0, len(deciders)-1)
+	for _, p := range deciders[1:] {
+		names = append(names, strconv.Quote(p.Name))
 	}
-	sub, err := s.Sessions(d).Get(subagentSession(ch, c.Session))
-	if err != nil {
-		return nil, probs, fmt.Errorf("session rules of subagent %q: %w", ch.name, err)
-	}
-	if len(sub.Rules) > 0 {
-		var rules engine.Ruleset
-		if pol.Session != nil {
-			rules = pol.Session.Rules()
-		}
-		rules = append(append(engine.Ruleset{}, rules...), sub.Rules...)
-		pol.Session = engine.Compile(rules)
-	}
-	return pol, probs, nil
+	return fmt.Sprintf(" (subagent %q: the strictest of the caller's persona %q and %s on its chain)", ch.name, r.Session.Name, strings.Join(names, ", "))
 }
 
 // recordJudged records a judgement settled by rule (an ask is recorded when it is settled).
@@ -160,7 +131,7 @@ func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgem
 		// Refused before a rule decided: the log says why.
 		d = engine.Decision{Action: j.Verdict.Action, Permission: c.Key, Value: c.Value, Reason: j.Verdict.Reason}
 	}
-	rec.Decided(approvals.Call{Session: c.Session, Agent: j.Agent, Tool: c.Tool, Values: []string{c.Value}}, d, nil)
+	rec.Decided(decide.LogCall(c, j.Agent), d, nil)
 }
 
 // childRecorder is the review log with every entry naming the subagent and its parent
@@ -192,14 +163,18 @@ func (l childLog) Resolved(req approvals.Request, res approvals.Resolution) {
 	l.inner.Resolved(req, res)
 }
 
-// childAgent describes a child session of subagent req.Subagent whose caller runs with
-// persona parent: its system prompt carries the subagent's own persona (the caller's when it
-// has none), and a tool is hidden when any persona on the chain hides it (the one composition,
-// policy.ForChain).
-func (s *Server) childAgent(req Request, d locations.Dirs, parent *personas.Persona, st personas.State) Reply {
-	cat := s.catalogs.load(d)
-	chain := personaChain(cat, parent, child{name: req.Subagent, parent: req.Parent, chain: req.Subagents})
-	prompt := parent
+// childAgent describes a child session of subagent req.Subagent under state st: its system
+// prompt carries the subagent's own persona (the caller's when it has none), and a tool is
+// hidden when any persona deciding its calls hides it (decide.Resolve, as its calls are
+// decided).
+func (s *Server) childAgent(req Request, d locations.Dirs, st personas.State) Reply {
+	cat := s.catalogs.Load(d)
+	ch := child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
+	r, _, err := decide.Resolve(cat, st, decide.Who{Chain: ch.names()})
+	if err != nil {
+		return Reply{ID: req.ID, Error: err.Error()}
+	}
+	prompt := r.Session
 	if own, ok := cat.Lookup(req.Subagent); ok {
 		prompt = own
 	}
@@ -207,11 +182,7 @@ func (s *Server) childAgent(req Request, d locations.Dirs, parent *personas.Pers
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}
-	compose := s.ComposeChain
-	if compose == nil {
-		compose = policy.ForChain
-	}
-	pol, _, err := compose(d, chain, "")
+	pol, _, err := decide.Policy(d, r)
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}

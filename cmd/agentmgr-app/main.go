@@ -54,5 +54,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "agentmgr-app: not watching persona files for changes (%v); use Reload\n", err)
 	}
 	defer s.StopWatching()
-	s.Window().ShowAndRun()
+	s.Window().Show()
+	s.PlaceWindow()
+	a.Run()
 }

@@ -10,10 +10,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "check", order: 13, usage: "[--agent NAME] [--session ID] [--json] TOOL [VALUE]", summary: "decide one tool call and say which rule decided it", run: runCheck})
-}
-
 func runCheck(e *env, args []string) error {
 	const usage = "[--agent NAME] [--session ID] [--json] TOOL [VALUE]"
 	fs := flags(e, "check", usage, "Decide one tool call for a persona and say which rule decided it, and where the rule\ncomes from. Shell commands are split into every command they would run.")

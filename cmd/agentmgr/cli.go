@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"sort"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/internal/release"
@@ -26,23 +25,13 @@ func newEnv() *env {
 	return &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, cwd: cwd, getenv: os.Getenv}
 }
 
-// command is one subcommand. Each lives in its own file and registers itself in init.
+// command is one subcommand: an entry of the table in commands.go.
 type command struct {
 	name    string // "keys", or "session" for a family with its own sub-subcommands
 	usage   string // arguments after the name, e.g. "[--agent NAME] TOOL [VALUE]"
 	summary string // one line for the command list
-	order   int    // position in the help listing; lower first
 	// run executes the command. Returning a usageError exits 2, any other error exits 1.
 	run func(e *env, args []string) error
-}
-
-var commands = map[string]command{}
-
-func register(c command) {
-	if _, dup := commands[c.name]; dup {
-		panic("agentmgr: command registered twice: " + c.name)
-	}
-	commands[c.name] = c
 }
 
 // usageError is a mistake in how the command was called (exit 2).
@@ -74,7 +63,7 @@ func run(args []string, e *env) int {
 		fmt.Fprintln(e.stdout, "agentmgr", version)
 		return 0
 	}
-	c, ok := commands[name]
+	c, ok := lookup(name)
 	if !ok {
 		fmt.Fprintf(e.stderr, "agentmgr: unknown command %q\n\n", name)
 		printHelp(e.stderr)
@@ -111,17 +100,7 @@ usage:
 
 commands:
 `)
-	list := make([]command, 0, len(commands))
 	for _, c := range commands {
-		list = append(list, c)
-	}
-	sort.Slice(list, func(i, j int) bool {
-		if list[i].order != list[j].order {
-			return list[i].order < list[j].order
-		}
-		return list[i].name < list[j].name
-	})
-	for _, c := range list {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `

@@ -8,10 +8,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "compat", order: 16, usage: compatUsage, summary: "what pi-agent-manager 0.18.1 will do with these persona files", run: runCompat})
-}
-
 const compatUsage = "[--tool NAME]... [--json]"
 
 func runCompat(e *env, args []string) error {

@@ -24,13 +24,16 @@ type conformanceAdapter struct {
 	answer func(t *testing.T, inputs []any) []string
 }
 
-// conformanceAdapters are eval (the conformance interface itself), check --json, gate json
-// and serve (the pi extension's and the OpenCode plugin's server).
+// conformanceAdapters are eval (the conformance interface itself), check --json, gate json,
+// serve (the pi extension's and the OpenCode plugin's server), replay and the app's
+// simulator.
 var conformanceAdapters = []conformanceAdapter{
 	{name: "eval", express: func(req json.RawMessage) (any, string) { return string(req), "" }, answer: answerEval},
 	{name: "check", express: expressCheck, answer: answerCheck},
 	{name: "gate json", express: expressGate, answer: answerGate},
 	{name: "serve", express: expressServe, answer: answerServe},
+	{name: "replay", express: expressReplay, answer: answerReplay},
+	{name: "simulator", express: expressLibrary, answer: answerSimulator},
 }
 
 // TestConformance runs testdata/conformance/*.jsonl through every adapter: eval and serve as

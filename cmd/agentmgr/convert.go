@@ -11,11 +11,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "import", order: 27, usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo, opcode agents or Codex rules, with a fidelity report", run: runImport})
-	register(command{name: "export", order: 28, usage: exportUsage, summary: "write personas as Claude Code, OpenCode, Roo or Kilo Code agents or Codex rules, with a fidelity report", run: runExport})
-}
-
 const (
 	importUsage = "claude|opencode|roo|opcode|codex|gemini PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
 	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex|gemini [--out DIR] [--dry-run] [--force] [--json]"

@@ -28,15 +28,6 @@ const (
 	restoreUsage = "[NAME] [--dry-run] [--json]"
 )
 
-func init() {
-	register(command{name: "new", order: 20, usage: newUsage, summary: "create a persona from a preset or as a copy of another", run: runNew})
-	register(command{name: "set", order: 21, usage: setUsage, summary: "change one field of a persona file, keeping everything else", run: retryChanged(runSet)})
-	register(command{name: "rule", order: 22, usage: ruleUsage, summary: "add, remove or move one rule of a persona", run: retryChanged(runRule)})
-	register(command{name: "rename", order: 23, usage: renameUsage, summary: "rename a persona: its name field and its file", run: runRename})
-	register(command{name: "rm", order: 24, usage: rmUsage, summary: "move a persona file to the trash", run: runRm})
-	register(command{name: "restore", order: 25, usage: restoreUsage, summary: "put a deleted persona back; without NAME, list the trash", run: runRestore})
-}
-
 // editAttempts bounds how often an edit is made again when another program changed the file
 // between reading and saving it.
 const editAttempts = 10

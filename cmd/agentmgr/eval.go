@@ -15,10 +15,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "eval", order: 30, usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)", run: runEval})
-}
-
 // evalRequest is one line of `agentmgr eval` (docs/cli.md). Pointers tell a field that is
 // absent from one given empty.
 type evalRequest struct {
@@ -266,7 +262,7 @@ func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
 			}
 			rs[i] = engine.Rule{Permission: *r.Permission, Pattern: *r.Pattern, Action: a, Reason: r.Reason, Source: engine.Source{Kind: engine.FromRequest, Line: i + 1}}
 		}
-		pol := &engine.Policy{Persona: engine.Compile(rs)}
+		pol := &engine.Policy{Persona: engine.CompileWithHome(rs, ev.e.dirs().Home)}
 		if req.Session != "" {
 			base, err := ev.sessionPolicy(nil, req.Session)
 			if err != nil {

@@ -16,11 +16,6 @@ import (
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
-func init() {
-	register(command{name: "gate", order: 40, usage: gateUsage,
-		summary: "decide a running agent's tool call read from stdin (Claude Code hook or neutral JSON)", run: runGate})
-}
-
 const gateUsage = "claude|json [--timeout DURATION] [--agent NAME]"
 
 // gateGrace is how long a gate waits for a live app before giving up; tests shorten it.

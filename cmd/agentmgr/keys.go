@@ -11,11 +11,6 @@ import (
 	"github.com/agentmgr/agentmgr/pi"
 )
 
-func init() {
-	register(command{name: "keys", order: 20, usage: keysUsage,
-		summary: "show, check and change the agent manager's keybindings", run: runKeys})
-}
-
 const keysUsage = "[check | set ACTION KEY... | unset ACTION] [--pi-version V] [--json]"
 
 const keysHelp = `Show, check and change the keys of the agent manager's actions in pi's keybindings.json

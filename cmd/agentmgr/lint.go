@@ -9,10 +9,6 @@ import (
 	"github.com/agentmgr/agentmgr/preview"
 )
 
-func init() {
-	register(command{name: "lint", order: 14, usage: "[NAME...] [--json]", summary: "find rules that never decide, duplicates, unknown keys, ungated bash, failing examples", run: runLint})
-}
-
 type lintJSON struct {
 	Agent   string `json:"agent"`
 	File    string `json:"file,omitempty"`

@@ -8,10 +8,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "list", order: 10, usage: "[--json]", summary: "list every persona with its scope and file", run: runList})
-}
-
 type personaJSON struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description"`

@@ -17,10 +17,6 @@ import (
 
 const logUsage = "[--follow] [--json] [-n N] [--session ID] [--agent NAME] [--tool TOOL] [--action ACTION] [--since WHEN]"
 
-func init() {
-	register(command{name: "log", order: 36, usage: logUsage, summary: "show the review log of decisions and replies", run: runLog})
-}
-
 func runLog(e *env, args []string) error {
 	fs := flags(e, "log", logUsage, `Show the review log: every decided tool call and every reply to an approval request, oldest
 first. The log is agent-manager/log/review.jsonl in the agent dir (JSON lines, mode 0600,

@@ -2,19 +2,14 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/opencode"
 )
 
-func init() {
-	register(command{name: "opencode", order: 43, usage: openCodeUsage,
-		summary: "install, remove or check the OpenCode plugin that makes agentmgr decide OpenCode's tool calls", run: runOpenCode})
-}
-
-const openCodeUsage = "install [--project] [--binary PATH] | uninstall [--project] | status [--json]"
+const openCodeUsage = runtimeUsage
 
 const openCodeHelp = `The OpenCode plugin makes agentmgr decide every tool call of OpenCode through
 ` + "`agentmgr serve --stdio`" + `: allow runs, deny blocks with the rule (the model reads the reason),
@@ -29,61 +24,38 @@ says more.
   status      installed?, current?, which binary it calls, and other plugins or permission
               configs that would also decide the same calls`
 
-func runOpenCode(e *env, args []string) error {
-	fs := flags(e, "opencode", openCodeUsage, openCodeHelp)
-	project := fs.Bool("project", false, "install, uninstall: the project's .opencode instead of the global config dir")
-	binary := fs.String("binary", "", "install: the agentmgr binary the plugin starts (default: this one)")
-	asJSON := fs.Bool("json", false, "status: print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return usagef("give one of install, uninstall or status")
-	}
-	home, _ := os.UserHomeDir()
-	d := opencode.FindDirs(e.getenv, home, e.cwd)
-	configDir := d.Global
-	if *project {
-		configDir = d.Project
-	}
-	switch rest[0] {
-	case "install":
-		bin, err := selfPath(*binary)
-		if err != nil {
-			return err
+func runOpenCode(e *env, args []string) error { return openCodeCommand.run(e, args) }
+
+// openCodeCommand: the plugin goes into OpenCode's global config folder (--project: the
+// project's .opencode).
+var openCodeCommand = runtimeCommand{
+	name: "opencode", help: openCodeHelp, noun: "plugin", projectFolder: "the project's .opencode instead of the global config dir",
+	install: opencode.Install, uninstall: opencode.Uninstall, path: opencode.Path,
+	at: func(e *env, project bool) runtimeFolders {
+		// The home the command's environment names, as every other command finds it.
+		d := opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd)
+		configDir := d.Global
+		if project {
+			configDir = d.Project
 		}
-		outcome, err := opencode.Install(configDir, bin, version)
-		if err != nil {
-			return err
+		return runtimeFolders{
+			root: configDir,
+			installed: func(bin string) {
+				for _, o := range opencode.Status(d, bin, version).Others {
+					fmt.Fprintf(e.stderr, "warning: %s %s (%s): %s\n", o.Kind, o.Name, o.Where, o.Effect)
+				}
+				offerHiddenTools(e)
+			},
+			status: func(bin string, asJSON bool) error {
+				report := opencode.Status(d, bin, version)
+				if asJSON {
+					return writeJSON(e, report)
+				}
+				printOpenCodeStatus(e, report)
+				return nil
+			},
 		}
-		fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, opencode.Path(configDir), bin)
-		for _, o := range opencode.Status(d, bin, version).Others {
-			fmt.Fprintf(e.stderr, "warning: %s %s (%s): %s\n", o.Kind, o.Name, o.Where, o.Effect)
-		}
-		offerHiddenTools(e)
-		return nil
-	case "uninstall":
-		removed, err := opencode.Uninstall(configDir)
-		if err != nil {
-			return err
-		}
-		if removed {
-			fmt.Fprintf(e.stdout, "removed %s\n", opencode.Path(configDir))
-		} else {
-			fmt.Fprintf(e.stdout, "not installed: %s\n", opencode.Path(configDir))
-		}
-		return nil
-	case "status":
-		bin, _ := selfPath("")
-		report := opencode.Status(d, bin, version)
-		if *asJSON {
-			return writeJSON(e, report)
-		}
-		printOpenCodeStatus(e, report)
-		return nil
-	}
-	return usagef("unknown opencode command %q; give install, uninstall or status", rest[0])
+	},
 }
 
 // offerHiddenTools names the personas that hide some of OpenCode's tools. A plugin cannot take

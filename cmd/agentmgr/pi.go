@@ -10,12 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/pi"
 )
 
-func init() {
-	register(command{name: "pi", order: 42, usage: piUsage,
-		summary: "install, remove or check the pi extension that makes agentmgr decide pi's tool calls", run: runPi})
-}
-
-const piUsage = "install [--project] [--binary PATH] | uninstall [--project] | status [--json]"
+const piUsage = runtimeUsage
 
 const piHelp = `The pi extension makes agentmgr the permission engine of pi: the active persona's hidden
 tools are removed from the model's tools, its prompt and permission envelope go into the
@@ -30,79 +25,57 @@ the rule, ask opens pi's dialog). docs/pi.md says more.
   status      installed?, current?, which binary it calls, and other extensions that
               would gate the same calls`
 
-func runPi(e *env, args []string) error {
-	fs := flags(e, "pi", piUsage, piHelp)
-	project := fs.Bool("project", false, "install, uninstall: the project's .pi/extensions instead of the agent dir's")
-	binary := fs.String("binary", "", "install: the agentmgr binary the extension starts (default: this one)")
-	asJSON := fs.Bool("json", false, "status: print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return usagef("give one of install, uninstall or status")
-	}
-	d := e.dirs()
-	extDir := d.GlobalExtensions()
-	if *project {
-		if d.Project == "" {
-			// No .pi folder above: the project is the working directory.
-			d.Project = filepath.Join(e.cwd, ".pi")
+func runPi(e *env, args []string) error { return piCommand.run(e, args) }
+
+// piCommand: the extension goes into the agent dir's extensions (--project: the project's),
+// and pi-subagents' children are made to load it.
+var piCommand = runtimeCommand{
+	name: "pi", help: piHelp, noun: "extension", projectFolder: "the project's .pi/extensions instead of the agent dir's",
+	install: pi.Install, uninstall: pi.Uninstall, path: pi.Path,
+	at: func(e *env, project bool) runtimeFolders {
+		d := e.dirs()
+		extDir := d.GlobalExtensions()
+		if project {
+			if d.Project == "" {
+				// No .pi folder above: the project is the working directory.
+				d.Project = filepath.Join(e.cwd, ".pi")
+			}
+			extDir = d.ProjectExtensions()
 		}
-		extDir = d.ProjectExtensions()
-	}
-	switch rest[0] {
-	case "install":
-		bin, err := selfPath(*binary)
-		if err != nil {
-			return err
+		return runtimeFolders{
+			root: extDir,
+			installed: func(bin string) {
+				// pi-subagents' foreground children load only the extensions settings or agent
+				// files list, never the extensions folder: list this one for them, so that no
+				// child runs ungated.
+				if changed, err := pi.GateChildren(extDir); err != nil {
+					fmt.Fprintf(e.stderr, "warning: pi-subagents' children will not load agentmgr's extension: %v\n", err)
+				} else if changed {
+					fmt.Fprintf(e.stdout, "listed it in %s (subagents.defaultExtensions), so that pi-subagents' children load it too\n", pi.Settings(extDir))
+				}
+				warnSkippedKeys(e)
+				for _, o := range pi.Check(d, bin, version).Others {
+					fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
+				}
+			},
+			uninstalled: func() {
+				if changed, err := pi.UngateChildren(extDir); err != nil {
+					fmt.Fprintf(e.stderr, "warning: %v\n", err)
+				} else if changed {
+					fmt.Fprintf(e.stdout, "removed it from %s (subagents.defaultExtensions)\n", pi.Settings(extDir))
+				}
+			},
+			status: func(bin string, asJSON bool) error {
+				report := pi.Check(d, bin, version)
+				report.Advice = append(report.Advice, amPatternAdvice(e, report)...)
+				if asJSON {
+					return writeJSON(e, report)
+				}
+				printPiStatus(e, report)
+				return nil
+			},
 		}
-		outcome, err := pi.Install(extDir, bin, version)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, pi.Path(extDir), bin)
-		// pi-subagents' foreground children load only the extensions settings or agent files
-		// list, never the extensions folder: list this one for them, so that no child runs
-		// ungated.
-		if changed, err := pi.GateChildren(extDir); err != nil {
-			fmt.Fprintf(e.stderr, "warning: pi-subagents' children will not load agentmgr's extension: %v\n", err)
-		} else if changed {
-			fmt.Fprintf(e.stdout, "listed it in %s (subagents.defaultExtensions), so that pi-subagents' children load it too\n", pi.Settings(extDir))
-		}
-		warnSkippedKeys(e)
-		report := pi.Check(d, bin, version)
-		for _, o := range report.Others {
-			fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
-		}
-		return nil
-	case "uninstall":
-		removed, err := pi.Uninstall(extDir)
-		if err != nil {
-			return err
-		}
-		if changed, err := pi.UngateChildren(extDir); err != nil {
-			fmt.Fprintf(e.stderr, "warning: %v\n", err)
-		} else if changed {
-			fmt.Fprintf(e.stdout, "removed it from %s (subagents.defaultExtensions)\n", pi.Settings(extDir))
-		}
-		if removed {
-			fmt.Fprintf(e.stdout, "removed %s\n", pi.Path(extDir))
-		} else {
-			fmt.Fprintf(e.stdout, "not installed: %s\n", pi.Path(extDir))
-		}
-		return nil
-	case "status":
-		bin, _ := selfPath("")
-		report := pi.Check(d, bin, version)
-		report.Advice = append(report.Advice, amPatternAdvice(e, report)...)
-		if *asJSON {
-			return writeJSON(e, report)
-		}
-		printPiStatus(e, report)
-		return nil
-	}
-	return usagef("unknown pi command %q; give install, uninstall or status", rest[0])
+	},
 }
 
 // selfPath is the absolute path of the binary the extension should start: given, or this one.

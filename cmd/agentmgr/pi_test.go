@@ -8,59 +8,6 @@ import (
 	"testing"
 )
 
-func TestPiCommand(t *testing.T) {
-	e, out, errb := testEnv(t, "")
-	home := e.cwd
-	e.cwd = filepath.Join(home, "proj") // the home folder's .pi is never a project
-	if err := os.MkdirAll(e.cwd, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(home, "bin", "agentmgr")
-	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, []byte("x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	ext := filepath.Join(home, "agent", "extensions", "agentmgr", "index.ts")
-	steps := []struct {
-		args   []string
-		code   int
-		stdout string
-	}{
-		{[]string{"pi"}, 2, ""},
-		{[]string{"pi", "launch"}, 2, ""},
-		{[]string{"pi", "status"}, 0, "not installed"},
-		{[]string{"pi", "install", "--binary", bin}, 0, "installed " + ext},
-		{[]string{"pi", "install", "--binary", bin}, 0, "unchanged " + ext},
-		{[]string{"pi", "status"}, 0, "starts " + bin},
-		{[]string{"pi", "uninstall"}, 0, "removed " + ext},
-		{[]string{"pi", "uninstall"}, 0, "not installed"},
-		{[]string{"pi", "install", "--project", "--binary", bin}, 0, "installed " + filepath.Join(e.cwd, ".pi", "extensions", "agentmgr", "index.ts")},
-	}
-	for _, s := range steps {
-		out.Reset()
-		errb.Reset()
-		if code := run(s.args, e); code != s.code || !strings.Contains(out.String(), s.stdout) {
-			t.Fatalf("%v: exit %d, stdout %q, stderr %q; want exit %d and %q", s.args, code, out, errb, s.code, s.stdout)
-		}
-	}
-	out.Reset()
-	if code := run([]string{"pi", "status", "--json"}, e); code != 0 {
-		t.Fatalf("status --json: exit %d: %s", code, errb)
-	}
-	var r struct {
-		Global  struct{ Installed bool }
-		Project struct {
-			Installed bool
-			Binary    string
-		}
-	}
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil || r.Global.Installed || !r.Project.Installed || r.Project.Binary != bin {
-		t.Errorf("status --json = %s (%v)", out, err)
-	}
-}
-
 func TestPiInstallListsTheExtensionForPiSubagentsChildrenAndUninstallTakesItOut(t *testing.T) {
 	e, out, errb := testEnv(t, "")
 	bin := filepath.Join(e.cwd, "agentmgr-bin")

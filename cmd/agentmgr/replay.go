@@ -14,10 +14,6 @@ import (
 
 const replayUsage = "NAME [--all] [--log FILE] [--since DURATION] [--draft FILE] [--json]"
 
-func init() {
-	register(command{name: "replay", order: 16, usage: replayUsage, summary: "re-decide the review log's calls with a persona's rules (or a draft) and list what would change", run: runReplay})
-}
-
 type changeJSON struct {
 	Time    time.Time `json:"time"`
 	Session string    `json:"session"`

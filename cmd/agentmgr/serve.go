@@ -16,11 +16,6 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-func init() {
-	register(command{name: "serve", order: 41, usage: serveUsage,
-		summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension and the OpenCode plugin)", run: runServe})
-}
-
 const serveUsage = "--stdio [--timeout DURATION]"
 
 func runServe(e *env, args []string) error {
@@ -53,11 +48,13 @@ guards, session rules, yolo, shell analysis, review log). docs/pi.md describes t
 			}
 			return locations.Find(e.getenv, locations.Home(e.getenv), cwd)
 		},
-		Sessions:   func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
-		Compose:    policy.For,
-		KnownTools: knownTools(e),
-		Version:    version,
-		Binary:     bin,
+		Sessions: func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
+		Compose:  policy.For,
+		// The pi extension's dialog is answered by the person alone, as the app's inbox is.
+		DialogAuthority: approvals.OperatorAuthority,
+		KnownTools:      knownTools(e),
+		Version:         version,
+		Binary:          bin,
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

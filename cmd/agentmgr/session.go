@@ -14,11 +14,6 @@ import (
 
 const sessionUsage = "list | show ID | allow ID KEY PATTERN | deny ID KEY PATTERN | revoke ID INDEX | clear ID"
 
-func init() {
-	register(command{name: "session", order: 35, usage: sessionUsage,
-		summary: "list, show and edit the rules approved during agent sessions", run: runSession})
-}
-
 const sessionHelp = `Session rules are the rules a person approved with "always" while an agent ran. They are
 kept per session in agent-manager/sessions/<ID>.json in the agent dir, and apply on top of
 the persona: they can turn an ask into allow, never a persona's or a guard's deny.

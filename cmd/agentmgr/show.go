@@ -7,10 +7,6 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 )
 
-func init() {
-	register(command{name: "show", order: 11, usage: showUsage, summary: "show one persona: fields, rules in order, hidden tools, mode", run: runShow})
-}
-
 const showUsage = "NAME [--json] [--envelope]"
 
 // showContext is what show knows about the persona it prints.

@@ -71,7 +71,8 @@ func TestHelpOnlyWhenAsked(t *testing.T) {
 
 // The usage line a mistake prints is the one --help prints.
 func TestUsageLineMatchesHelp(t *testing.T) {
-	for name, c := range commands {
+	for _, c := range commands {
+		name := c.name
 		e, out, _ := testEnv(t, "")
 		if code := run([]string{name, "--help"}, e); code != 0 {
 			t.Errorf("agentmgr %s --help exited %d, want 0", name, code)
@@ -117,7 +118,8 @@ func TestJSONReadsAsWritten(t *testing.T) {
 
 // Help paragraphs fit a 100-column terminal; only the usage line may be longer.
 func TestHelpParagraphsWrap(t *testing.T) {
-	for name := range commands {
+	for _, c := range commands {
+		name := c.name
 		e, out, _ := testEnv(t, "")
 		run([]string{name, "--help"}, e)
 		for i, line := range strings.Split(out.String(), "\n") {

@@ -12,10 +12,6 @@ import (
 
 const suggestUsage = "NAME [--all] [--default ask|deny] [--name NEW] [--log FILE] [--since DURATION] [--json]"
 
-func init() {
-	register(command{name: "suggest", order: 17, usage: suggestUsage, summary: "propose the least-privilege persona that keeps what the review log shows allowed", run: runSuggest})
-}
-
 // maxSuggestedExamples bounds the examples a suggested persona carries of each kind.
 const maxSuggestedExamples = 10
 

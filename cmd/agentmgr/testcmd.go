@@ -8,10 +8,6 @@ import (
 	"github.com/agentmgr/agentmgr/preview"
 )
 
-func init() {
-	register(command{name: "test", order: 15, usage: "[NAME...] [--json]", summary: "check that each persona decides its examples as they expect", run: runTest})
-}
-
 // exampleJSON is one decided example of `test --json`.
 type exampleJSON struct {
 	Tool   string    `json:"tool"`

@@ -7,10 +7,6 @@ import (
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
-func init() {
-	register(command{name: "tools", order: 12, usage: "[--agent NAME] [--tool NAME]... [--json]", summary: "which tools a persona keeps and which it hides", run: runTools})
-}
-
 // knownTools is the preview tool list: the mapping's tools plus any from $AGENTMGR_TOOLS
 // (comma-separated), the CLI's counterpart of the names the app remembers.
 func knownTools(e *env) []string {

@@ -6,10 +6,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "use", order: 13, usage: "[NAME | --next | --previous] [--json]", summary: "show or set the active agent; --next/--previous cycle like the keybindings", run: runUse})
-}
-
 // activeFromState is the active persona named in agent-manager/state.json. A name the catalog
 // does not have falls back to the default (planner) with a warning on stderr.
 func activeFromState(e *env) string {

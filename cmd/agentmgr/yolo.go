@@ -6,10 +6,6 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func init() {
-	register(command{name: "yolo", order: 16, usage: "[on|off] [--json]", summary: "show or switch yolo: every ask becomes allow, deny still denies", run: runYolo})
-}
-
 // yoloOn reports whether the state file has yolo switched on.
 func (e *env) yoloOn() bool {
 	st, _ := personas.LoadState(e.dirs())

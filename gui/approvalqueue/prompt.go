@@ -2,9 +2,11 @@ package approvalqueue
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/gate"
 )
 
@@ -16,6 +18,9 @@ type PromptDetails struct {
 	Units    []UnitLine  // a shell command's commands, each with its decision; nil otherwise
 	Always   string      // the suggested patterns, one per line, for the person to edit
 	NoAlways string      // why always is not offered, when it is not
+	// AlwaysNote says why a pattern is narrower than usual: a destructive command is stored as
+	// itself ("rm -rf build", never "rm *"); "" when no command is.
+	AlwaysNote string
 }
 
 // UnitLine is one command of a shell call as the dialog lists it.
@@ -64,8 +69,19 @@ func DescribePrompt(p *gate.Prompt) PromptDetails {
 		}
 	}
 	det.Always = strings.Join(p.Suggestions, "\n")
+	var notes []string
+	for _, u := range d.Units {
+		if n := shell.SuggestNote(u.Text); u.Action == engine.Ask && n != "" && !slices.Contains(notes, n) {
+			notes = append(notes, n)
+		}
+	}
+	det.AlwaysNote = strings.Join(notes, "\n")
 	if len(p.Suggestions) == 0 {
 		det.NoAlways = "No session rule can allow this call (a guard asks, or the command could not be read): allow it once or reject it."
+		if det.AlwaysNote != "" {
+			det.NoAlways = "No session rule can allow this call: " + det.AlwaysNote + "."
+			det.AlwaysNote = ""
+		}
 	}
 	return det
 }

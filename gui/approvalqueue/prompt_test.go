@@ -2,6 +2,7 @@ package approvalqueue
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -86,6 +87,29 @@ func TestDescribePrompt(t *testing.T) {
 				return "callers not named"
 			case !slices.Contains(d.Fields, [2]string{"Session", "s1.agent-a1"}):
 				return "session key not shown"
+			}
+			return ""
+		}},
+		{"a destructive command's always is the command, and the dialog says why", gate.Prompt{
+			Request: gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "git status && rm -rf build"},
+			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
+				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "rm -rf build", Action: engine.Ask, Rule: ask}}},
+			Suggestions: []string{"rm -rf build"},
+		}, func(d PromptDetails) string {
+			switch {
+			case d.Always != "rm -rf build":
+				return "always " + d.Always
+			case !strings.Contains(d.AlwaysNote, "not `rm *`"):
+				return "note " + d.AlwaysNote
+			}
+			return ""
+		}},
+		{"a destructive command with a glob offers no always, and says why", gate.Prompt{
+			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "rm -rf *"},
+			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{{Text: "rm -rf *", Action: engine.Ask, Rule: ask}}},
+		}, func(d PromptDetails) string {
+			if !strings.Contains(d.NoAlways, "destroy") || d.Always != "" {
+				return "no-always " + d.NoAlways
 			}
 			return ""
 		}},

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/replay"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -49,6 +50,10 @@ func plural(n int) string {
 
 // Checker replays one persona's latest logged calls against rules as they are edited.
 type Checker struct {
+	// Home is the directory `~` and `$HOME` stand for in the rules replayed, as the app found
+	// it (locations.Dirs.Home); set it before the first Check.
+	Home string
+
 	agent   string
 	last    int
 	logPath string
@@ -136,10 +141,9 @@ func (c *Checker) compute(r *request) Result {
 		res.Err = err
 		return res
 	}
-	pol := &engine.Policy{Persona: engine.Compile(r.rules)}
-	for _, g := range r.guards {
-		pol.Guards = append(pol.Guards, engine.Compile(g))
-	}
+	// Composed as the gate composes a persona's policy, without session rules (replay adds
+	// each call's own) and yolo.
+	pol := policy.Compose(policy.Parts{Persona: r.rules, Guards: policy.CompileGuardRules(r.guards, c.Home), Home: c.Home})
 	out := replay.Replay(l, pol, replay.Options{Agent: c.agent, Last: c.last})
 	res.Calls, res.Changed = out.Calls, out.Changed
 	return res

@@ -147,3 +147,25 @@ func TestTheLogIsReadAgainWhenItGrows(t *testing.T) {
 		}
 	})
 }
+
+// The rules' `~` is the home the app found, not the environment's: a deny of ~/.ssh/* changes
+// a logged read of a key under that home.
+func TestCheckReadsTheRulesWithTheAppsHome(t *testing.T) {
+	t.Setenv("HOME", "/elsewhere")
+	path := filepath.Join(t.TempDir(), "review.jsonl")
+	l := reviewlog.New(path, reviewlog.Options{})
+	d := engine.NewPolicy(rules("*", "*", "allow")).DecideToolValues("read", []string{"/h/.ssh/id"})
+	if err := l.Append(reviewlog.DecisionEntry(time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC), approvals.Call{Agent: "dev", Session: "s", Tool: "read", Values: []string{"/h/.ssh/id"}}, d, nil)); err != nil {
+		t.Fatal(err)
+	}
+	synctest.Test(t, func(t *testing.T) {
+		var c collector
+		ch := New("dev", 0, path, c.deliver)
+		ch.Home = "/h"
+		ch.Check(rules("*", "*", "allow", "read", "~/.ssh/*", "deny"), nil)
+		synctest.Wait()
+		if got := c.results(); len(got) != 1 || len(got[0].Changed) != 1 || got[0].Changed[0].Now.Action != engine.Deny {
+			t.Errorf("results %+v, want the read under the app's home denied now", got)
+		}
+	})
+}

@@ -80,6 +80,9 @@ func (m *Model) rebase(p *personas.Persona, data []byte, mineWins bool) {
 	r := merge(m.base, m.draft, nb, mineWins)
 	m.orig, m.base, m.draft, m.kept = p, nb, r.draft, r.plan
 	m.loaded, m.exists = data, true
+	// The typed text was made from the old file: its edits are in the draft, merged above;
+	// written whole it would undo the other program's change.
+	m.src = nil
 }
 
 // setConflict records a change on disk that the draft's edits are in the way of.

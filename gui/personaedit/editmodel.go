@@ -49,7 +49,8 @@ type Model struct {
 	// last edit typed in (see record).
 	undo, redo []undoStep
 	lastEdit   string
-	selRule    int // selected row of the rules table, -1 for none
+	selRule    int         // selected row of the rules table, -1 for none
+	src        *sourceEdit // the file's text as typed in the Source tab, nil when not edited
 
 	// The rendered document is cached per version of the draft: the File tab, the Save
 	// button and Save itself all ask for it after one edit.
@@ -143,7 +144,7 @@ func (m *Model) Draft() Draft { return m.draft.clone() }
 func (m *Model) Persona() *personas.Persona { return m.persona }
 
 // Dirty reports whether the draft differs from the persona as loaded.
-func (m *Model) Dirty() bool { return m.orig != nil && !m.draft.equal(m.base) }
+func (m *Model) Dirty() bool { return m.orig != nil && (!m.draft.equal(m.base) || m.sourceDirty()) }
 
 // OnChange adds a listener called after every change of the draft, the selected rule or the
 // conflict state.
@@ -185,6 +186,7 @@ func (m *Model) Revert() {
 		m.record(m.draft.clone(), "")
 	}
 	m.draft = m.base.clone()
+	m.src = nil
 	if m.conflict == ConflictKeptMine {
 		m.conflict = ConflictNone
 	}

@@ -61,12 +61,12 @@ var ErrRawChanged = errors.New("the file changed on disk since the raw view read
 // disk since it was read.
 func (r *RawFile) Save() error {
 	data := []byte(r.text)
-	err := atomicfile.Replace(r.path, data, atomicfile.Options{Backup: true, Check: func(onDisk []byte, exists bool) error {
+	err := atomicfile.Replace(r.path, data, personas.BackupOptions(r.path, atomicfile.Options{Check: func(onDisk []byte, exists bool) error {
 		if !exists || !bytes.Equal(onDisk, r.loaded) {
 			return ErrRawChanged
 		}
 		return nil
-	}})
+	}}))
 	if err != nil {
 		return fmt.Errorf("%s: %w", r.path, err)
 	}

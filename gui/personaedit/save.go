@@ -29,12 +29,13 @@ func (m *Model) render() (*personas.Document, error) {
 	if m.rendered.valid && m.rendered.version == m.version {
 		return m.rendered.doc, m.rendered.err
 	}
-	doc, err := personas.NewDocument(m.path, m.loaded, m.orig.Scope)
+	text, base := m.renderBase()
+	doc, err := personas.NewDocument(m.path, text, m.orig.Scope)
 	if err == nil {
 		// The text is rendered even when the reader would refuse it: Validate parses it for
 		// the reader's problems, and the File tab shows what is wrong where.
 		doc.AllowInvalid()
-		err = applyDraft(doc, m.base, m.draft)
+		err = applyDraft(doc, base, m.draft)
 	}
 	if err != nil {
 		doc = nil
@@ -82,7 +83,7 @@ func (m *Model) Diff() (string, error) {
 func (m *Model) Overwrites() bool { return m.overwrite }
 
 // BackupPath is where Save keeps the text it replaces when it Overwrites.
-func (m *Model) BackupPath() string { return m.path + ".bak" }
+func (m *Model) BackupPath() string { return personas.BackupPath(m.path) }
 
 // SaveQuestion is the question to ask before Save(true) after "keep mine": what exactly will
 // be written over.
@@ -131,6 +132,9 @@ func (m *Model) Save(confirmed bool) error {
 	}
 	if m.overwrite {
 		return m.overwriteFile()
+	}
+	if m.src != nil {
+		return m.saveSource()
 	}
 	doc, err := m.target()
 	if err != nil {
@@ -200,7 +204,7 @@ func (m *Model) overwriteFile() error {
 		}
 		return refused
 	}
-	if err := atomicfile.Replace(m.path, data, atomicfile.Options{Check: check, Backup: true}); err != nil {
+	if err := atomicfile.Replace(m.path, data, personas.BackupOptions(m.path, atomicfile.Options{Check: check})); err != nil {
 		if refused != nil {
 			m.checkDisk()
 			return refused
@@ -221,6 +225,7 @@ func (m *Model) saved(data []byte) {
 	m.base = draftOf(m.orig)
 	m.draft = m.base.clone()
 	m.conflict, m.disk, m.overwrite = ConflictNone, nil, false
+	m.src = nil
 	m.changed()
 }
 

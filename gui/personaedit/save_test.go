@@ -104,7 +104,7 @@ func TestSaveOfNothingWritesNothing(t *testing.T) {
 	if err := m.Save(false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(m.Path() + ".bak"); err == nil {
+	if _, err := os.Stat(m.BackupPath()); err == nil {
 		t.Error("Save of an unchanged persona made a backup: it wrote")
 	}
 	if st2, _ := os.Stat(m.Path()); !st2.ModTime().Equal(st.ModTime()) {
@@ -207,7 +207,7 @@ func TestConflictWithAFileThatNoLongerParses(t *testing.T) {
 	if p, probs := personas.Parse(m.Path(), got, personas.ScopeGlobal); p == nil || p.Description != "Mine." {
 		t.Errorf("the file is not my version: %v\n%s", probs, got)
 	}
-	if bak, err := os.ReadFile(m.Path() + ".bak"); err != nil || string(bak) != "not a persona\n" {
+	if bak, err := os.ReadFile(m.BackupPath()); err != nil || string(bak) != "not a persona\n" {
 		t.Errorf("the disk's text was not kept in .bak: %q, %v", bak, err)
 	}
 }

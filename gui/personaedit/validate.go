@@ -62,6 +62,9 @@ func (m *Model) Validate() []FieldError {
 }
 
 func (m *Model) validate() []FieldError {
+	if m.src != nil && len(m.src.probs) > 0 {
+		return m.sourceErrors()
+	}
 	var out []FieldError
 	if doc, err := m.render(); err != nil {
 		out = append(out, m.writeError(err))

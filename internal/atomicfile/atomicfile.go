@@ -20,6 +20,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/agentmgr/agentmgr/internal/filelock"
 )
@@ -44,6 +45,12 @@ type Options struct {
 	Check func(onDisk []byte, exists bool) error
 	// Backup keeps the replaced content in PATH.bak, beside the link when PATH is a symlink.
 	Backup bool
+	// BackupDir, when set, is where the backup goes instead (NAME.bak, NAME being PATH's base
+	// name; the folder is made when missing), so that backups do not pile up beside the files
+	// in a folder other programs read. There the last BackupKeep backups are kept (at least
+	// one): NAME.bak the newest, then NAME.bak.1, NAME.bak.2, ...
+	BackupDir  string
+	BackupKeep int
 }
 
 // Write replaces path with data, mode mode, with no check and no backup (see Replace).
@@ -93,12 +100,7 @@ func Replace(path string, data []byte, opts Options) error {
 	}
 	if opts.Backup && exists {
 		// Only writers of path write its backup, and they all hold this lock.
-		bak, err := resolve(path + ".bak")
-		if err != nil {
-			return fmt.Errorf("cannot keep a backup of the previous content: %w", err)
-		}
-		removeStale(bak)
-		if err := writeRename(bak, onDisk, mode); err != nil {
+		if err := backup(path, onDisk, mode, opts); err != nil {
 			return fmt.Errorf("cannot keep a backup of the previous content: %w", err)
 		}
 	}
@@ -164,4 +166,39 @@ func writeRename(target string, data []byte, mode fs.FileMode) (err error) {
 // TempGlob matches the temporary files a killed writer of path may have left behind.
 func TempGlob(path string) string {
 	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+tempMarker+"*")
+}
+
+// backup keeps data, the content path had, as opts say: PATH.bak, or NAME.bak in
+// opts.BackupDir after moving the older ones down a generation.
+func backup(path string, data []byte, mode fs.FileMode, opts Options) error {
+	if opts.BackupDir == "" {
+		bak, err := resolve(path + ".bak")
+		if err != nil {
+			return err
+		}
+		removeStale(bak)
+		return writeRename(bak, data, mode)
+	}
+	if err := os.MkdirAll(opts.BackupDir, 0o755); err != nil {
+		return err
+	}
+	newest := filepath.Join(opts.BackupDir, filepath.Base(path)+".bak")
+	gen := func(i int) string {
+		if i == 0 {
+			return newest
+		}
+		return newest + "." + strconv.Itoa(i)
+	}
+	keep := max(opts.BackupKeep, 1)
+	// The oldest kept goes, each other moves down one; a missing one is no matter.
+	if err := os.Remove(gen(keep - 1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	for i := keep - 2; i >= 0; i-- {
+		if err := os.Rename(gen(i), gen(i+1)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	removeStale(newest)
+	return writeRename(newest, data, mode)
 }

@@ -52,6 +52,14 @@ func Cleanup() {
 	}
 }
 
+// Main runs a package's tests, then Cleanup, and returns their exit code: a package whose
+// tests call Agentmgr has func TestMain(m *testing.M) { os.Exit(e2etest.Main(m)) }.
+func Main(m *testing.M) int {
+	code := m.Run()
+	Cleanup()
+	return code
+}
+
 // Missing ends the test for want of a real program, saying msg: it fails with CI=true and
 // skips otherwise.
 func Missing(t testing.TB, msg string) {

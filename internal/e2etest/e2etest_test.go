@@ -51,3 +51,29 @@ func TestAgentmgrBuildsOnceAndCleanupRemovesIt(t *testing.T) {
 		t.Errorf("after Cleanup the binary's folder is still there: %v", err)
 	}
 }
+
+// The broken serve answers hello and the extra cases, nothing about late.txt, and a line that
+// is not JSON to anything else, in order.
+func TestBrokenServe(t *testing.T) {
+	bin := BrokenServe(t, filepath.Join(t.TempDir(), "bin"), `*'"type":"agent"'*) echo "{\"id\":$id,\"name\":\"fake\"}" ;;`)
+	cmd := exec.Command(bin)
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	cmd.Stdin = strings.NewReader(`{"id":1,"type":"hello"}` + "\n" + `{"id":2,"type":"decide","path":"late.txt"}` + "\n" +
+		`{"id":3,"type":"agent"}` + "\n" + `{"id":4,"type":"decide","path":"a.txt"}` + "\n")
+	out, err := cmd.Output()
+	want := `{"id":1,"version":"0.0.1"}` + "\n" + `{"id":3,"name":"fake"}` + "\n" + "this is not json\n"
+	if err != nil || string(out) != want {
+		t.Errorf("the broken serve said %q (%v), want %q", out, err, want)
+	}
+}
+
+// Run runs in the folder and environment given, and returns stdout only.
+func TestRunReturnsStdout(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "here"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := Run(t, "/bin/sh", dir, []string{"X=y"}, "-c", `echo "$X"; ls; echo err >&2`); got != "y\nhere\n" {
+		t.Errorf("Run = %q", got)
+	}
+}

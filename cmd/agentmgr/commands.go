@@ -1,0 +1,46 @@
+package main
+
+// commands is every subcommand, in the order help lists them: the CLI's one table. A command
+// is added here and nowhere else; its run function and its longer help live in its own file.
+//
+// The order groups what a person does: read the catalog, decide and check, edit, convert,
+// the machine interfaces, then the runtimes' hooks and servers.
+var commands = []command{
+	{name: "list", usage: "[--json]", summary: "list every persona with its scope and file", run: runList},
+	{name: "show", usage: showUsage, summary: "show one persona: fields, rules in order, hidden tools, mode", run: runShow},
+	{name: "tools", usage: "[--agent NAME] [--tool NAME]... [--json]", summary: "which tools a persona keeps and which it hides", run: runTools},
+	{name: "check", usage: "[--agent NAME] [--session ID] [--json] TOOL [VALUE]", summary: "decide one tool call and say which rule decided it", run: runCheck},
+	{name: "use", usage: "[NAME | --next | --previous] [--json]", summary: "show or set the active agent; --next/--previous cycle like the keybindings", run: runUse},
+	{name: "lint", usage: "[NAME...] [--json]", summary: "find rules that never decide, duplicates, unknown keys, ungated bash, failing examples", run: runLint},
+	{name: "test", usage: "[NAME...] [--json]", summary: "check that each persona decides its examples as they expect", run: runTest},
+	{name: "compat", usage: compatUsage, summary: "what pi-agent-manager 0.18.1 will do with these persona files", run: runCompat},
+	{name: "replay", usage: replayUsage, summary: "re-decide the review log's calls with a persona's rules (or a draft) and list what would change", run: runReplay},
+	{name: "yolo", usage: "[on|off] [--json]", summary: "show or switch yolo: every ask becomes allow, deny still denies", run: runYolo},
+	{name: "suggest", usage: suggestUsage, summary: "propose the least-privilege persona that keeps what the review log shows allowed", run: runSuggest},
+	{name: "keys", usage: keysUsage, summary: "show, check and change the agent manager's keybindings", run: runKeys},
+	{name: "new", usage: newUsage, summary: "create a persona from a preset or as a copy of another", run: runNew},
+	{name: "set", usage: setUsage, summary: "change one field of a persona file, keeping everything else", run: retryChanged(runSet)},
+	{name: "rule", usage: ruleUsage, summary: "add, remove or move one rule of a persona", run: retryChanged(runRule)},
+	{name: "rename", usage: renameUsage, summary: "rename a persona: its name field and its file", run: runRename},
+	{name: "rm", usage: rmUsage, summary: "move a persona file to the trash", run: runRm},
+	{name: "restore", usage: restoreUsage, summary: "put a deleted persona back; without NAME, list the trash", run: runRestore},
+	{name: "import", usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo, opcode agents or Codex rules, with a fidelity report", run: runImport},
+	{name: "export", usage: exportUsage, summary: "write personas as Claude Code, OpenCode, Roo or Kilo Code agents or Codex rules, with a fidelity report", run: runExport},
+	{name: "eval", usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)", run: runEval},
+	{name: "session", usage: sessionUsage, summary: "list, show and edit the rules approved during agent sessions", run: runSession},
+	{name: "log", usage: logUsage, summary: "show the review log of decisions and replies", run: runLog},
+	{name: "gate", usage: gateUsage, summary: "decide a running agent's tool call read from stdin (Claude Code hook or neutral JSON)", run: runGate},
+	{name: "serve", usage: serveUsage, summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension and the OpenCode plugin)", run: runServe},
+	{name: "pi", usage: piUsage, summary: "install, remove or check the pi extension that makes agentmgr decide pi's tool calls", run: runPi},
+	{name: "opencode", usage: openCodeUsage, summary: "install, remove or check the OpenCode plugin that makes agentmgr decide OpenCode's tool calls", run: runOpenCode},
+}
+
+// lookup is the command called name.
+func lookup(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}

@@ -1,0 +1,27 @@
+package runtimeinstall
+
+import "github.com/agentmgr/agentmgr/opencode"
+
+// OpenCode is the OpenCode screen's model for the folders of dirs, against the binary and
+// version that would install the plugin now (the running app's agentmgr): opencode.Status's
+// report, and opencode.Install into OpenCode's global config folder.
+func OpenCode(dirs opencode.Dirs, binary, version string) *Model {
+	return New(Runtime{
+		Thing: "OpenCode plugin",
+		Off:   "OpenCode decides its tool calls by its own rules.",
+		Here:  "OpenCode asks agentmgr here.",
+		Gone:  "OpenCode blocks every tool call.",
+		On:    "OpenCode asks agentmgr about every tool call.",
+		Next:  "OpenCode loads it when it starts next.",
+		Check: func() State {
+			r := opencode.Status(dirs, binary, version)
+			s := State{Global: r.Global, Project: r.Project, Advice: r.Advice}
+			for _, o := range r.Others {
+				s.Others = append(s.Others, "also deciding: "+o.Kind+" "+o.Name+" ("+o.Where+"): "+o.Effect)
+			}
+			return s
+		},
+		Path:    opencode.Path(dirs.Global),
+		Install: func() (opencode.Outcome, error) { return opencode.Install(dirs.Global, binary, version) },
+	})
+}
