@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -122,5 +123,27 @@ func TestFileTabBehindAnotherTabRendersWhenShown(t *testing.T) {
 	v.ShowTab(TabFile)
 	if ft.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
 		t.Errorf("shown again, the File tab does not show the edit:\n%s", ft.diff.Text())
+	}
+}
+
+func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	var gone, kept int
+	unsubscribe := s.Workspace().OnDraft(func(workspace.DraftEvent) { gone++ })
+	s.Workspace().OnDraft(func(workspace.DraftEvent) { kept++ })
+	unsubscribe()
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so." })
+	if gone != 0 || kept != 1 {
+		t.Errorf("after one keystroke: the unsubscribed screen was called %d times, the subscribed one %d; want 0 and 1", gone, kept)
+	}
+	// A keystroke is not a catalog or active change: the screens that follow only those are
+	// not called.
+	catalog := 0
+	s.Workspace().OnCatalog(func(workspace.CatalogEvent) { catalog++ })
+	s.Workspace().OnActive(func(workspace.ActiveEvent) { catalog++ })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so twice." })
+	if catalog != 0 {
+		t.Errorf("a keystroke called %d catalog or active subscribers", catalog)
 	}
 }
