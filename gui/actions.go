@@ -22,7 +22,7 @@ const (
 // leaveEditor runs then once the open persona can be left: at once when it has no unsaved
 // edits, else after the person chose save (and the save worked) or discard. Cancel runs nothing.
 func (s *Shell) leaveEditor(then func()) {
-	m := s.editor
+	m := s.Editor()
 	if m == nil || !m.Dirty() {
 		then()
 		return
@@ -100,7 +100,7 @@ func (s *Shell) requestClose() {
 // CycleActive makes the next (step 1) or previous (step -1) switchable persona active: primary
 // and not hidden, in catalog order, wrapping around.
 func (s *Shell) CycleActive(step int) {
-	p, err := personas.Cycle(s.catalog, s.active, step)
+	p, err := personas.Cycle(s.Catalog(), s.Active(), step)
 	if err == nil {
 		err = s.SetActive(p.Name)
 	}

@@ -4,8 +4,10 @@
 //
 // # The frame other screens plug into
 //
-// Shell holds the fyne.App, the main window, the locations.Dirs, the loaded catalog, the
-// selected and the active persona, and the persona open in the editor:
+// Shell holds the fyne.App, the main window and the locations.Dirs, and wires the screens to
+// the workspace (gui/workspace): the loaded catalog, the selected and the active persona, and
+// the persona open in the editor are the workspace's, as are the typed events screens follow.
+// Shell's methods change the workspace and publish what changed:
 //
 //	s.App(), s.Window(), s.Dirs()
 //	s.Catalog()              // the catalog as last loaded; replaced, never mutated, on reload
@@ -17,14 +19,18 @@
 //	s.Editor()               // *personaedit.Model of the open persona, nil when none
 //	s.SelectedPersona()      // the open persona as edited, nil for a broken file
 //	s.EditedPersona(name)    // the unsaved in-memory version when the editor has name dirty, else as loaded
+//	s.Workspace()            // the state and its typed events: OnCatalog, OnActive, OnSelection, OnDraft (each returns unsubscribe)
 //	s.OnChange(func())       // after any change of catalog, active, selection or edits; on the UI goroutine; returns unsubscribe
 //	s.Subscribe(parts, f)    // only the workspace.Change parts a screen shows (the Matrix: catalog, active, draft)
+//	s.Close()                // stop watching and the view worker; nothing is applied or published after
 //	s.ShowScreen(title)      // bring a screen to the front
 //	s.RevealRule(name, row)  // open persona name on its Rules tab with row selected
 //	s.RefreshMenu()          // assemble the main menu again (when a hook's inputs changed)
 //
 // Every Shell and personaedit.Model method runs on the UI goroutine; work done elsewhere hands its
-// result back with fyne.Do.
+// result back with fyne.Do. The Matrix, Preview, Problems and the Simulator's re-check are
+// computed by the view worker (workspace.Views, see views.go): a screen takes what it needs on
+// the UI goroutine, the worker computes, and the screen shows the result when it comes.
 //
 // # Wiring (screens.go, in one place; nothing registers itself)
 //

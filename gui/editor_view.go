@@ -78,7 +78,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 			items = append(items, container.NewTabItem(t.Title, slot))
 		}
 		v.tabs = container.NewAppTabs(items...)
-		v.tabs.OnSelected = func(it *container.TabItem) { v.Tab(it.Text) }
+		v.tabs.OnSelected = func(it *container.TabItem) { v.caughtUp(v.Tab(it.Text)) }
 		v.Tab(v.tabDefs[0].Title)
 		v.content = v.tabs
 	}
@@ -132,7 +132,26 @@ func (v *EditorView) ShowTab(title string) {
 		if it.Text == title {
 			v.Tab(title)
 			v.tabs.Select(it)
+			v.caughtUp(v.Tab(title)) // Select tells OnSelected nothing when it is in front already
 		}
+	}
+}
+
+// built is the tab titled title if it was built, else nil.
+func (v *EditorView) built(title string) fyne.CanvasObject {
+	for i, t := range v.tabDefs {
+		if t.Title == title && len(v.slots[i].Objects) > 0 {
+			return v.slots[i].Objects[0]
+		}
+	}
+	return nil
+}
+
+// caughtUp brings a tab that follows the edits only while in front (Preview, Problems) up to
+// date, now that it is.
+func (v *EditorView) caughtUp(tab fyne.CanvasObject) {
+	if c, ok := tab.(interface{ catchUp() }); ok {
+		c.catchUp()
 	}
 }
 
@@ -144,7 +163,12 @@ func (v *EditorView) Tab(title string) fyne.CanvasObject {
 			continue
 		}
 		if len(v.slots[i].Objects) == 0 {
-			v.slots[i].Objects = []fyne.CanvasObject{t.Make(v.shell, v.model)}
+			tab := t.Make(v.shell, v.model)
+			if f, ok := tab.(interface{ setShown(func() bool) }); ok {
+				title := t.Title
+				f.setShown(func() bool { return v.tabs.Selected() != nil && v.tabs.Selected().Text == title })
+			}
+			v.slots[i].Objects = []fyne.CanvasObject{tab}
 			v.slots[i].Refresh()
 		}
 		return v.slots[i].Objects[0]
@@ -156,8 +180,8 @@ func (v *EditorView) Tab(title string) fyne.CanvasObject {
 func (v *EditorView) refresh() {
 	m := v.model
 	if m.Broken() {
-		v.heading.SetText("⚠ " + m.Path())
-		v.where.SetText("failed to load")
+		setLabel(v.heading, "⚠ "+m.Path())
+		setLabel(v.where, "failed to load")
 		v.banner.Hide()
 		return
 	}
@@ -166,39 +190,41 @@ func (v *EditorView) refresh() {
 	if m.Dirty() {
 		title += "  ●"
 	}
-	v.heading.SetText(title)
+	setLabel(v.heading, title)
 	if p.Path == "" {
-		v.where.SetText("built into agentmgr · read-only")
+		setLabel(v.where, "built into agentmgr · read-only")
 	} else {
 		// The file's name only: the File tab has the whole path, which is long.
-		v.where.SetText(fmt.Sprintf("%s · %s", p.Scope, filepath.Base(p.Path)))
+		setLabel(v.where, fmt.Sprintf("%s · %s", p.Scope, filepath.Base(p.Path)))
 	}
 	if b := m.Banner(); b != "" {
-		v.bannerL.SetText(b + " Reload it (your edits are dropped) or keep your version (saving will ask before it overwrites).")
+		setLabel(v.bannerL, b+" Reload it (your edits are dropped) or keep your version (saving will ask before it overwrites).")
 		v.banner.Show()
 	} else {
 		v.banner.Hide()
 	}
 	errs := m.Errors()
+	var text string
+	var imp widget.Importance
 	switch {
 	case len(errs) > 0:
-		v.status.Importance = widget.DangerImportance
-		v.status.SetText(saveBlockedText(errs))
+		imp, text = widget.DangerImportance, saveBlockedText(errs)
 	case m.Dirty():
-		v.shell.savedPath = ""
-		v.status.Importance = widget.MediumImportance
-		v.status.SetText("Unsaved changes. The File tab shows what Save will write.")
-	case v.shell.savedPath != "" && v.shell.savedPath == m.Path():
-		v.status.Importance = widget.SuccessImportance
-		v.status.SetText("Saved " + filepath.Base(m.Path()) + ".")
+		v.shell.ws.Edited()
+		imp, text = widget.MediumImportance, "Unsaved changes. The File tab shows what Save will write."
+	case v.shell.ws.SavedPath() != "" && v.shell.ws.SavedPath() == m.Path():
+		imp, text = widget.SuccessImportance, "Saved "+filepath.Base(m.Path())+"."
 	default:
-		v.status.Importance = widget.LowImportance
-		v.status.SetText("No changes.")
+		imp, text = widget.LowImportance, "No changes."
 	}
 	_, renderErr := m.Diff()
 	if renderErr != nil && len(errs) == 0 {
-		v.status.Importance = widget.DangerImportance
-		v.status.SetText("Save cannot write this: " + renderErr.Error())
+		imp, text = widget.DangerImportance, "Save cannot write this: "+renderErr.Error()
+	}
+	// Set only when it changed: most keystrokes leave the line as it was.
+	if v.status.Text != text || v.status.Importance != imp {
+		v.status.Importance = imp
+		v.status.SetText(text)
 	}
 	setEnabled(v.save, m.CanSave())
 	if m.Dirty() {

@@ -5,17 +5,16 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
 // editable reports whether persona name lives in a Markdown file the editor may change (not a
 // built-in, not an agent of the legacy JSON file).
 func (s *Shell) editable(name string) bool {
-	if s.catalog == nil {
+	if s.Catalog() == nil {
 		return false
 	}
-	p, ok := s.catalog.Lookup(name)
+	p, ok := s.Catalog().Lookup(name)
 	return ok && p.Scope != personas.ScopeBuiltin && strings.HasSuffix(p.Path, ".md")
 }
 
@@ -24,7 +23,7 @@ func (s *Shell) editable(name string) bool {
 // persona). The edit is unsaved, like any other: a notice says so and offers the Problems tab.
 func (s *Shell) AddExample(name string, expect engine.Action, tool, value string) {
 	add := func() {
-		m := s.editor
+		m := s.Editor()
 		if m == nil || m.Broken() || m.Original().Name != name {
 			return
 		}
@@ -39,14 +38,12 @@ func (s *Shell) AddExample(name string, expect engine.Action, tool, value string
 			}
 		})
 	}
-	if s.editor != nil && s.selected == name {
+	if s.Editor() != nil && s.Selected() == name {
 		add()
 		return
 	}
 	s.leaveEditor(func() {
-		s.selected = name
-		s.editor = s.open(name, nil)
-		s.changed(workspace.SelectionChanged)
+		s.changed(s.ws.Select(name, s.open(name, nil)))
 		add()
 	})
 }

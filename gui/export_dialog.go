@@ -21,10 +21,10 @@ const (
 // showExportDialog exports the selected persona to another agent's format: the person picks
 // the format and the folder, sees the fidelity report and the files, and exports.
 func (s *Shell) showExportDialog() {
-	if s.editor == nil || s.editor.Broken() {
+	if s.Editor() == nil || s.Editor().Broken() {
 		return
 	}
-	p := s.editor.Original() // what is saved: unsaved edits are not exported
+	p := s.Editor().Original() // what is saved: unsaved edits are not exported
 	// The project's folder is the one holding .pi; without a project the person names one.
 	root := ""
 	if s.dirs.Project != "" {

@@ -16,6 +16,12 @@ type FileTab struct {
 	path  *widget.Label
 	diff  *widget.TextGrid
 	note  *widget.Label
+	// shown tells whether the tab is in front (set by the editor that holds it; a tab on its
+	// own is shown when visible). Behind another tab it only notes that it fell behind:
+	// rendering the whole file and its diff into the grid is the dearest part of a keystroke
+	// with a long prompt.
+	shown func() bool
+	stale bool
 }
 
 // NewFileTab makes the tab for m.
@@ -28,11 +34,32 @@ func NewFileTab(m *personaedit.Model) *FileTab {
 	t.diff.ShowLineNumbers = false
 	t.note = widget.NewLabel("")
 	t.note.Wrapping = fyne.TextWrapWord
+	t.shown = t.Visible
 	t.ExtendBaseWidget(t)
-	m.OnChange(t.refresh)
+	m.OnChange(t.changed)
 	t.refresh()
 	return t
 }
+
+// changed follows an edit while the tab is in front, else notes it fell behind.
+func (t *FileTab) changed() {
+	if !t.shown() {
+		t.stale = true
+		return
+	}
+	t.refresh()
+}
+
+// catchUp brings the tab up to date with the edits made while it was behind another.
+func (t *FileTab) catchUp() {
+	if t.stale {
+		t.stale = false
+		t.refresh()
+	}
+}
+
+// setShown is how the editor that holds the tab tells whether it is in front.
+func (t *FileTab) setShown(shown func() bool) { t.shown = shown }
 
 // CreateRenderer shows the path over the diff.
 func (t *FileTab) CreateRenderer() fyne.WidgetRenderer {
@@ -41,7 +68,10 @@ func (t *FileTab) CreateRenderer() fyne.WidgetRenderer {
 }
 
 // Diff is the diff as shown.
-func (t *FileTab) Diff() string { return t.diff.Text() }
+func (t *FileTab) Diff() string {
+	t.catchUp()
+	return t.diff.Text()
+}
 
 // refresh shows the current diff.
 func (t *FileTab) refresh() {

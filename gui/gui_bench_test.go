@@ -49,6 +49,7 @@ func benchStartup(b *testing.B, n int) {
 		s.Window().Resize(fyne.NewSize(1180, 760))
 		s.Window().Canvas().Capture()
 		s.Window().Close()
+		s.Close()
 	}
 }
 

@@ -38,8 +38,7 @@ func newTestShell(t *testing.T, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {
-		s.StopWatching()
-		s.waitBackground()
+		s.Close()
 		// The test driver panics when a window is closed twice.
 		for _, w := range a.Driver().AllWindows() {
 			if w == s.Window() {
@@ -52,9 +51,9 @@ func newTestShell(t *testing.T, dirs locations.Dirs, screens ...Screen) *Shell {
 
 // newQueuedShell is newTestShell with fyne.Do queueing on q, for tests of reloads and
 // watching: the test runs the queue with settle or waitUI.
-func newQueuedShell(t *testing.T, dirs locations.Dirs) (*Shell, uiQueue) {
+func newQueuedShell(t *testing.T, dirs locations.Dirs, screens ...Screen) (*Shell, uiQueue) {
 	t.Helper()
-	s := newTestShell(t, dirs)
+	s := newTestShell(t, dirs, screens...)
 	q := make(uiQueue, 64)
 	s.do = func(f func()) { q <- f }
 	s.spawn = s.goTracked

@@ -42,6 +42,8 @@ func NewImpactView(s *Shell, m *personaedit.Model) *ImpactView {
 		s.do(func() { v.apply(r) })
 	})
 	v.checker.Home = s.Dirs().Home
+	// Through the field, which tests replace after NewShell.
+	v.checker.SetSpawn(func(f func()) { s.spawn(f) })
 	v.ExtendBaseWidget(v)
 	v.Hide()
 	m.OnChange(v.check)

@@ -5,7 +5,7 @@ package gui
 // side wins those, by name, and told what comes from each side; otherwise nothing is asked
 // here (Save asks before writing, and says the same).
 func (s *Shell) keepMine() {
-	m := s.editor
+	m := s.Editor()
 	if m == nil {
 		return
 	}

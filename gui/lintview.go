@@ -26,7 +26,11 @@ func draftLint(m *personaedit.Model, extra []string) []preview.Problem {
 	if m == nil || m.Broken() {
 		return nil
 	}
-	d := m.Draft()
+	return lintDraft(m.Draft(), extra)
+}
+
+// lintDraft is draftLint of a draft of its own (a clone), which a view worker may read.
+func lintDraft(d personaedit.Draft, extra []string) []preview.Problem {
 	rs := make(engine.Ruleset, len(d.Rules))
 	for i, r := range d.Rules {
 		rs[i] = r.Rule()
@@ -101,6 +105,7 @@ func lintNotes(s *Shell, m *personaedit.Model) []RuleNote {
 type LintView struct {
 	widget.BaseWidget
 	s     *Shell
+	state *previewState
 	m     *personaedit.Model
 	list  *fyne.Container
 	stale bool // an edit came while the tab was not on screen
@@ -108,7 +113,7 @@ type LintView struct {
 
 // NewLintView makes the Problems tab for the persona open in m.
 func NewLintView(s *Shell, m *personaedit.Model) *LintView {
-	v := &LintView{s: s, m: m, list: container.NewVBox()}
+	v := &LintView{s: s, state: previewStateOf(s), m: m, list: container.NewVBox()}
 	v.ExtendBaseWidget(v)
 	v.update()
 	m.OnChange(v.changed)
@@ -118,16 +123,16 @@ func NewLintView(s *Shell, m *personaedit.Model) *LintView {
 // changed lists the problems again if the tab is on screen; what each fix would change costs
 // two evaluations per problem, which a hidden tab leaves until it is shown.
 func (v *LintView) changed() {
-	if !v.Visible() {
+	if !v.s.editorTabShown(v.m, ProblemsTitle, v) {
 		v.stale = true
 		return
 	}
 	v.update()
 }
 
-// Show brings the tab up to date with the edits made while it was hidden.
-func (v *LintView) Show() {
-	v.BaseWidget.Show()
+// catchUp brings the tab up to date with the edits made while it was hidden (the editor calls
+// it when the tab is selected).
+func (v *LintView) catchUp() {
 	if v.stale {
 		v.stale = false
 		v.update()
@@ -139,20 +144,53 @@ func (v *LintView) Problems() []preview.Problem {
 	return draftLint(v.m, ExtraTools(v.s.App().Preferences()))
 }
 
+// lintView is the Problems tab's content computed on the view worker: the problems, and what
+// each fix would change (by problem index).
+type lintView struct {
+	problems []preview.Problem
+	effects  map[int]string
+}
+
+// update asks the view worker for the problems of the draft as it is now; the tab lists them
+// when they are ready (at once in tests that run views in step).
 func (v *LintView) update() {
-	ps := v.Problems()
+	if v.m.Broken() {
+		v.show(lintView{})
+		return
+	}
+	in, d, fix := v.s.viewInput(), v.m.Draft(), fixable(v.m)
+	extra, tools := ExtraTools(v.s.App().Preferences()), PreviewTools(v.s.App().Preferences())
+	v.s.views.Submit(viewProblems, func() func() {
+		out := lintView{problems: lintDraft(d, extra), effects: map[int]string{}}
+		if fix {
+			rs := make(engine.Ruleset, len(d.Rules))
+			for i, r := range d.Rules {
+				rs[i] = r.Rule()
+			}
+			for i, p := range out.problems {
+				if p.Fix != nil {
+					out.effects[i] = effectText(v.state, in, rs, *p.Fix, tools)
+				}
+			}
+		}
+		return func() { v.show(out) }
+	})
+}
+
+// show lists computed problems.
+func (v *LintView) show(out lintView) {
 	var objs []fyne.CanvasObject
-	if len(ps) == 0 {
+	if len(out.problems) == 0 {
 		objs = append(objs, wrapLabel("No problems: every rule can decide something, and no rule repeats another."))
 	}
-	for _, p := range ps {
-		objs = append(objs, v.problemRow(p))
+	for i, p := range out.problems {
+		objs = append(objs, v.problemRow(p, out.effects[i]))
 	}
 	v.list.Objects = objs
 	v.list.Refresh()
 }
 
-func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
+func (v *LintView) problemRow(p preview.Problem, effect string) fyne.CanvasObject {
 	where := "Persona"
 	if p.Rule >= 0 {
 		where = fmt.Sprintf("Rule %d", p.Rule+1)
@@ -175,7 +213,7 @@ func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
 		buttons = append(buttons, widget.NewButton("Convert to rules", v.m.ConvertToRules))
 	case p.Fix != nil && fixable(v.m):
 		fix := *p.Fix
-		body = append(body, wrapLabel(v.effectText(fix)))
+		body = append(body, wrapLabel(effect))
 		b := widget.NewButtonWithIcon(lintFixLabel(p), theme.ConfirmIcon(), func() {
 			if err := applyFix(v.m, fix); err != nil {
 				v.s.showError(err)
@@ -187,16 +225,11 @@ func (v *LintView) problemRow(p preview.Problem) fyne.CanvasObject {
 	return container.NewVBox(readingBorder(nil, nil, nil, container.NewHBox(buttons...), container.NewVBox(body...)), widget.NewSeparator())
 }
 
-// effectText says what a fix would change in the tools' statuses.
-func (v *LintView) effectText(f preview.Fix) string {
-	d := v.m.Draft()
-	rs := make(engine.Ruleset, len(d.Rules))
-	for i, r := range d.Rules {
-		rs[i] = r.Rule()
-	}
-	st := previewStateOf(v.s)
-	st.personas() // bring the cache's guards and options up to date
-	changes, err := st.cache.Effect(rs, f, PreviewTools(v.s.App().Preferences()))
+// effectText says what a fix of rules would change in the tools' statuses; on the view
+// worker, which alone uses the cache.
+func effectText(st *previewState, in viewInput, rs engine.Ruleset, f preview.Fix, tools []string) string {
+	st.prepare(in)
+	changes, err := st.cache.Effect(rs, f, tools)
 	if err != nil {
 		return err.Error()
 	}

@@ -75,6 +75,7 @@ func TestEmptyLogSaysWhatFillsItAndHasNoSecondReload(t *testing.T) {
 	a := test.NewTempApp(t)
 	a.Preferences().SetBool(logFollowKey, false)
 	s := NewShell(a, fixtureDirs(t), Screens()...)
+	t.Cleanup(s.Close) // no goroutine of this test outlives it
 	// The log is read off the UI goroutine; its result waits in q for this one.
 	q := make(uiQueue, 16)
 	s.do = func(f func()) { q <- f }

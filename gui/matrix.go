@@ -42,6 +42,8 @@ type MatrixScreen struct {
 	// Each persona's posture is the table's last column, not a paragraph that grows with the
 	// catalog and takes the grid's place.
 	shell *widget.Label
+	// shown is the computed matrix on screen (matrix, am and visible are its parts).
+	shown matrixView
 	// stale is set when a change came while the screen was not shown.
 	stale bool
 	// query filters the rows by persona name, as the toolbar's search does.
@@ -51,7 +53,8 @@ type MatrixScreen struct {
 	am      []compat.View // pi-agent-manager 0.18.1's answer per matrix row
 
 	// amCache keeps pi-agent-manager's answers per persona file for one catalog snapshot and
-	// tool list: they come from the files on disk, so an edit never needs them again.
+	// tool list: they come from the files on disk, so an edit never needs them again. The
+	// view worker alone uses it.
 	amCache struct {
 		catalog *personas.Catalog
 		tools   []string
@@ -112,10 +115,9 @@ func (m *MatrixScreen) Matrix() *preview.Matrix {
 
 // Refresh recomputes the matrix (only the rows of edited personas do any work) and redraws.
 func (m *MatrixScreen) Refresh() {
-	m.recompute()
 	m.stale = false
+	m.recompute()
 	m.BaseWidget.Refresh()
-	m.table.Refresh()
 }
 
 // update follows a change of the catalog or an edit: while the screen is not shown it only
@@ -126,18 +128,16 @@ func (m *MatrixScreen) update() {
 		m.stale = true
 		return
 	}
-	m.recompute()
 	m.stale = false
-	m.table.Refresh()
+	m.recompute()
 }
 
 // catchUp recomputes the matrix if it fell behind while another screen was shown: when the
 // screen is shown again, or something reads it.
 func (m *MatrixScreen) catchUp() {
 	if m.stale {
-		m.recompute()
 		m.stale = false
-		m.table.Refresh()
+		m.recompute()
 	}
 }
 
@@ -148,29 +148,118 @@ func (m *MatrixScreen) applyFilter() {
 	m.Refresh()
 }
 
+// matrixInput is what one computation of the matrix reads, taken on the UI goroutine.
+type matrixInput struct {
+	view    viewInput
+	catalog *personas.Catalog
+	draft   editedDraft
+	tools   []string
+	filter  preview.Filter
+	queries []string   // the matrix's filter field and the toolbar's search
+	shown   matrixView // what the grid showed when this was asked for
+}
+
+// matrixView is a computed matrix, ready to be shown.
+type matrixView struct {
+	matrix  *preview.Matrix
+	am      []compat.View
+	visible []int
+	summary string
+	shell   string
+	// after and changed say which grid rows differ from the matrix after: when the grid still
+	// shows after, only those rows are redrawn (a keystroke changes one row), not every cell
+	// and header in view. partial is false when the grid's shape changed.
+	after   *preview.Matrix
+	changed []int
+	partial bool
+}
+
+// recompute asks the view worker for the matrix of the workspace as it is now; the grid shows
+// it when it is ready (at once in tests that run views in step).
 func (m *MatrixScreen) recompute() {
 	tools := PreviewTools(m.s.App().Preferences())
 	m.syncFamilies(tools)
-	m.matrix = m.st.cache.Matrix(m.st.personas(), tools, m.filter)
-	m.am = m.amViews()
-	m.visible = m.visible[:0]
-	for i, r := range m.matrix.Rows {
-		if m.shows(r.Persona) {
-			m.visible = append(m.visible, i)
-		}
+	in := matrixInput{
+		view: m.s.viewInput(), catalog: m.s.Catalog(), draft: m.s.editedDraft(), tools: tools,
+		filter:  preview.Filter{Scopes: slices.Clone(m.filter.Scopes), Families: slices.Clone(m.filter.Families)},
+		queries: []string{m.query.Text, m.s.SearchText()},
+		shown:   m.shown,
 	}
-	if m.sized.catalog != m.s.catalog || m.sized.active != m.s.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
-		m.sizeColumns()
-		m.sized.catalog, m.sized.active, m.sized.tools = m.s.catalog, m.s.Active(), slices.Clone(m.matrix.Tools)
-	}
-	m.summary.SetText(matrixSummary(m.matrix, m.visible))
-	m.shell.SetText(shellLine(m.matrix))
+	m.s.views.Submit(viewMatrix, func() func() {
+		out := m.compute(in)
+		return func() { m.show(out) }
+	})
 }
 
-// shows reports whether the row of persona passes the matrix's filter and the toolbar's search.
-func (m *MatrixScreen) shows(persona string) bool {
+// compute is the matrix of in, on the view worker: the rows of unchanged personas come from
+// the cache, so an edit computes one row.
+func (m *MatrixScreen) compute(in matrixInput) matrixView {
+	m.st.prepare(in.view)
+	mx := m.st.cache.Matrix(in.draft.personas(in.catalog), in.tools, in.filter)
+	out := matrixView{matrix: mx, am: m.amViews(in.catalog, mx)}
+	for i, r := range mx.Rows {
+		if matchesQueries(r.Persona, in.queries) {
+			out.visible = append(out.visible, i)
+		}
+	}
+	out.summary = matrixSummary(mx, out.visible)
+	out.shell = shellLine(mx)
+	out.after = in.shown.matrix
+	out.changed, out.partial = changedRows(in.shown, out)
+	return out
+}
+
+// changedRows lists the grid rows of next that show anything other than prev does, and
+// reports false when the grid's shape (rows, tools, a row's header) changed.
+func changedRows(prev, next matrixView) ([]int, bool) {
+	if prev.matrix == nil || !slices.Equal(prev.visible, next.visible) || !slices.Equal(prev.matrix.Tools, next.matrix.Tools) || len(prev.matrix.Rows) != len(next.matrix.Rows) {
+		return nil, false
+	}
+	var changed []int
+	for i, r := range next.visible {
+		a, b := prev.matrix.Rows[r], next.matrix.Rows[r]
+		if rowHeader(prev.matrix, prev.am, r) != rowHeader(next.matrix, next.am, r) {
+			return nil, false
+		}
+		same := shellText(a) == shellText(b) && a.Shell.Form == b.Shell.Form
+		for c := 0; same && c < len(next.matrix.Tools); c++ {
+			same = a.Cells[c].Kind == b.Cells[c].Kind && cellText(prev.matrix, prev.am, r, c) == cellText(next.matrix, next.am, r, c)
+		}
+		if !same {
+			changed = append(changed, i)
+		}
+	}
+	return changed, true
+}
+
+// show puts a computed matrix on screen.
+func (m *MatrixScreen) show(v matrixView) {
+	partial := v.partial && v.after != nil && v.after == m.matrix
+	m.shown = v
+	m.matrix, m.am, m.visible = v.matrix, v.am, v.visible
+	if m.sized.catalog != m.s.Catalog() || m.sized.active != m.s.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
+		m.sizeColumns()
+		m.sized.catalog, m.sized.active, m.sized.tools = m.s.Catalog(), m.s.Active(), slices.Clone(m.matrix.Tools)
+		partial = false // the active row's header turns bold, columns change width
+	}
+	setLabel(m.summary, v.summary)
+	setLabel(m.shell, v.shell)
+	if !partial {
+		m.table.Refresh()
+		return
+	}
+	for _, row := range v.changed {
+		for col := 0; col <= len(m.matrix.Tools); col++ {
+			m.table.RefreshItem(widget.TableCellID{Row: row, Col: col})
+		}
+	}
+}
+
+// matchesQueries reports whether the row of persona passes the matrix's filter and the
+// toolbar's search.
+func matchesQueries(persona string, queries []string) bool {
 	name := strings.ToLower(persona)
-	for _, q := range []string{m.query.Text, m.s.SearchText()} {
+	for _, q := range queries {
 		if q = strings.ToLower(strings.TrimSpace(q)); q != "" && !strings.Contains(name, q) {
 			return false
 		}
@@ -300,10 +389,13 @@ func rowLabel(r preview.Row) string { return r.Persona + "  (" + r.Scope + ")" }
 
 // rowText is a row's header: its label, and "⚠ AM skips" when pi-agent-manager 0.18.1 skips (or
 // breaks on) its file; the legend says what that means.
-func (m *MatrixScreen) rowText(i int) string {
-	label := rowLabel(m.matrix.Rows[i])
-	if i < len(m.am) && m.am[i].ShortMark() != "" {
-		label += "  ⚠ " + m.am[i].ShortMark()
+func (m *MatrixScreen) rowText(i int) string { return rowHeader(m.matrix, m.am, i) }
+
+// rowHeader is rowText of row i of mx with pi-agent-manager's answers am.
+func rowHeader(mx *preview.Matrix, am []compat.View, i int) string {
+	label := rowLabel(mx.Rows[i])
+	if i < len(am) && am[i].ShortMark() != "" {
+		label += "  ⚠ " + am[i].ShortMark()
 	}
 	return label
 }
@@ -389,12 +481,15 @@ func (m *MatrixScreen) tapped(id widget.TableCellID) {
 // legend explains the letters and colours.
 // CellText is the text of a cell: the status letter, and where pi-agent-manager 0.18.1 hides
 // the tool and agentmgr does not (or the other way round), both answers: "A|H", "H|·".
-func (m *MatrixScreen) CellText(row, col int) string {
-	c := m.matrix.Rows[row].Cells[col]
+func (m *MatrixScreen) CellText(row, col int) string { return cellText(m.matrix, m.am, row, col) }
+
+// cellText is CellText of mx with pi-agent-manager's answers am.
+func cellText(mx *preview.Matrix, am []compat.View, row, col int) string {
+	c := mx.Rows[row].Cells[col]
 	text := c.Kind.Letter()
-	if row < len(m.am) {
+	if row < len(am) {
 		hides := c.Kind == preview.KindHidden
-		if v := m.am[row]; v.Differs(m.matrix.Tools[col], hides) {
+		if v := am[row]; v.Differs(mx.Tools[col], hides) {
 			other := "·"
 			if !hides {
 				other = "H"
@@ -406,14 +501,14 @@ func (m *MatrixScreen) CellText(row, col int) string {
 }
 
 // amViews are pi-agent-manager 0.18.1's answers for the matrix rows, from the catalog's files
-// as they are on disk. They are read once per catalog snapshot and tool list: the files do not
-// change between reloads, so a keystroke reads and parses nothing.
-func (m *MatrixScreen) amViews() []compat.View {
+// as they are on disk. They are read once per catalog snapshot and tool list, on the view
+// worker: the files do not change between reloads, so a keystroke reads and parses nothing.
+func (m *MatrixScreen) amViews(catalog *personas.Catalog, mx *preview.Matrix) []compat.View {
 	c := &m.amCache
-	if c.catalog != m.s.catalog || !slices.Equal(c.tools, m.matrix.Tools) || c.views == nil {
-		c.catalog, c.tools, c.views = m.s.catalog, slices.Clone(m.matrix.Tools), map[string]compat.View{}
-		if m.s.catalog != nil {
-			for _, p := range m.s.catalog.Personas() {
+	if c.catalog != catalog || !slices.Equal(c.tools, mx.Tools) || c.views == nil {
+		c.catalog, c.tools, c.views = catalog, slices.Clone(mx.Tools), map[string]compat.View{}
+		if catalog != nil {
+			for _, p := range catalog.Personas() {
 				var data []byte
 				if p.Path != "" {
 					data, _ = os.ReadFile(p.Path)
@@ -422,8 +517,8 @@ func (m *MatrixScreen) amViews() []compat.View {
 			}
 		}
 	}
-	out := make([]compat.View, len(m.matrix.Rows))
-	for i, r := range m.matrix.Rows {
+	out := make([]compat.View, len(mx.Rows))
+	for i, r := range mx.Rows {
 		out[i] = c.views[r.Scope+"\x00"+r.Persona]
 	}
 	return out
@@ -475,8 +570,11 @@ func (m *MatrixScreen) exampleValue(persona, tool string) string {
 	if p == nil {
 		return ""
 	}
-	m.st.personas() // bring the cache's guards and options up to date
-	for _, o := range m.st.cache.Evaluator(previewPersona(p)).Status(tool).Outcomes {
+	// A cache of its own: the window's belongs to the view worker. One persona compiles in
+	// well under a millisecond.
+	c := preview.NewCache(m.s.viewInput().opts)
+	c.SetGuards(m.s.ws.Guards())
+	for _, o := range c.Evaluator(previewPersona(p)).Status(tool).Outcomes {
 		if o.Example != "" {
 			return o.Example
 		}

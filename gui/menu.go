@@ -140,14 +140,14 @@ func FindMenuItem(mm *fyne.MainMenu, menu, label string) *fyne.MenuItem {
 
 // undo takes back the open persona's last edit.
 func (s *Shell) undo() {
-	if s.editor != nil {
-		s.editor.Undo()
+	if s.Editor() != nil {
+		s.Editor().Undo()
 	}
 }
 
 // redo makes the open persona's last undone edit again.
 func (s *Shell) redo() {
-	if s.editor != nil {
-		s.editor.Redo()
+	if s.Editor() != nil {
+		s.Editor().Redo()
 	}
 }

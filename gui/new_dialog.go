@@ -87,7 +87,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
 	// With hundreds of personas to copy, the choice is filtered by typing.
-	start := NewFilterSelect(startChoices(s.catalog), func(c string) {
+	start := NewFilterSelect(startChoices(s.Catalog()), func(c string) {
 		if strings.HasPrefix(c, presetPrefix) {
 			desc.Enable()
 		} else {
@@ -147,13 +147,13 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			// The save makes the folders; from then on the app reads the new project too.
 			prev := s.dirs
 			s.dirs = newDirs
-			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.catalog) }); err != nil {
+			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.Catalog()) }); err != nil {
 				s.dirs = prev
 				s.showError(err)
 			}
 			return
 		}
-		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.catalog) }); err != nil {
+		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.Catalog()) }); err != nil {
 			s.showError(err)
 		}
 	}, s.win)

@@ -2,7 +2,6 @@ package gui
 
 import (
 	"image/color"
-	"os"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -11,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personalist"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -25,9 +23,6 @@ type PersonaList struct {
 	// syncing is set while the list selects a row to follow the shell, so that the selection
 	// callback does not ask the shell to select it again.
 	syncing bool
-
-	amFor   *personas.Catalog // the catalog amMarks were read for
-	amMarks map[string]string // file -> what pi-agent-manager 0.18.1 does with it
 
 	// shown is what the list was last built from: a keystroke in the editor changes none of
 	// it (only the first one, which marks the persona unsaved), so it rebuilds nothing.
@@ -61,14 +56,14 @@ func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 // refresh rebuilds the rows from the shell and selects the shell's selection.
 func (l *PersonaList) refresh() {
 	s := l.shell
-	in := personalist.ListInput{Catalog: s.catalog, Active: s.active, AM: l.amMark}
-	if s.editor != nil && s.editor.Dirty() {
-		in.Dirty = s.selected
+	in := personalist.ListInput{Catalog: s.Catalog(), Active: s.Active(), AM: l.amMark}
+	if s.Editor() != nil && s.Editor().Dirty() {
+		in.Dirty = s.Selected()
 	}
 	if s.toolbar != nil {
 		in.Filter = s.toolbar.Search.Text
 	}
-	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.selected}
+	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.Selected()}
 	if key == l.shown && l.items != nil {
 		return
 	}
@@ -78,7 +73,7 @@ func (l *PersonaList) refresh() {
 	l.syncing = true
 	defer func() { l.syncing = false }()
 	for i, it := range l.items {
-		if it.Kind != personalist.ItemHeader && it.Key == s.selected {
+		if it.Kind != personalist.ItemHeader && it.Key == s.Selected() {
 			l.list.Select(i)
 			return
 		}
@@ -91,7 +86,7 @@ func (l *PersonaList) refresh() {
 func (l *PersonaList) openFirst() {
 	for _, it := range l.items {
 		if it.Kind != personalist.ItemHeader {
-			if it.Key != l.shell.selected {
+			if it.Key != l.shell.Selected() {
 				l.shell.SelectPersona(it.Key)
 			}
 			return
@@ -235,35 +230,24 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 		return
 	}
 	it := l.items[i]
-	if it.Kind == personalist.ItemHeader || it.Key == l.shell.selected {
+	if it.Kind == personalist.ItemHeader || it.Key == l.shell.Selected() {
 		// A heading is not a persona; put the selection back where the shell has it.
 		l.refresh()
 		return
 	}
 	l.shell.SelectPersona(it.Key)
 	// If the person cancelled leaving unsaved edits, the shell kept its selection.
-	if l.shell.selected != it.Key {
+	if l.shell.Selected() != it.Key {
 		l.refresh()
 	}
 }
 
-// amMark is what pi-agent-manager 0.18.1 (AM) does with p's file ("AM skips"), read once per
-// catalog (the list refreshes on every keystroke of the search). The Preview says why.
+// amMark is what pi-agent-manager 0.18.1 (AM) does with p's file ("AM skips"), read with the
+// catalog off the UI goroutine (the list refreshes on every keystroke of the search). The
+// Preview says why.
 func (l *PersonaList) amMark(p *personas.Persona) string {
-	if l.amFor != l.shell.catalog {
-		l.amFor, l.amMarks = l.shell.catalog, map[string]string{}
-	}
 	if p.Scope != personas.ScopeGlobal || p.Path == "" {
 		return ""
 	}
-	if m, ok := l.amMarks[p.Path]; ok {
-		return m
-	}
-	data, err := os.ReadFile(p.Path)
-	m := ""
-	if err == nil {
-		m = compat.ViewOf(p, data, nil).ShortMark()
-	}
-	l.amMarks[p.Path] = m
-	return m
+	return l.shell.ws.Mark(p.Path)
 }

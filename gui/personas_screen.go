@@ -64,7 +64,7 @@ func (p *PersonasScreen) follow() {
 		return
 	}
 	p.list.refresh()
-	m := p.shell.editor
+	m := p.shell.Editor()
 	if p.view != nil && p.view.model == m {
 		return
 	}
@@ -91,7 +91,7 @@ func (p *PersonasScreen) follow() {
 // emptyHint is what the editor's place says when nothing is open: with no persona of one's
 // own yet, where they go and how to make one.
 func (s *Shell) emptyHint() string {
-	for _, p := range s.catalog.Personas() {
+	for _, p := range s.Catalog().Personas() {
 		if p.Scope != personas.ScopeBuiltin {
 			return "Select a persona on the left, or make a new one."
 		}

@@ -15,36 +15,16 @@ import (
 )
 
 // previewSource hands the preview package what the Shell holds: the personas as edited, the
-// guards files and the options. Guards are read from disk once per loaded catalog (a reload
-// reads them again), never on an edit.
+// guards files and the options. Guards are read from disk with the catalog, off the UI
+// goroutine (a reload reads them again), never on an edit.
 type previewSource struct {
-	s       *Shell
-	loaded  *personas.Catalog // the catalog the guards were read with
-	guards  []engine.Ruleset
-	gProbs  []personas.Problem
-	guarded []string // the guards files that exist, for the screens to name
+	s *Shell
 }
 
 func newPreviewSource(s *Shell) *previewSource { return &previewSource{s: s} }
 
-// refresh reads the guards again when the catalog was reloaded.
-func (ps *previewSource) refresh() {
-	if c := ps.s.Catalog(); c != ps.loaded {
-		ps.loaded = c
-		files, probs := policy.LoadGuards(ps.s.Dirs())
-		ps.guards, ps.gProbs, ps.guarded = nil, probs, nil
-		for _, f := range files {
-			ps.guards = append(ps.guards, f.Rules)
-			ps.guarded = append(ps.guarded, f.Path)
-		}
-	}
-}
-
 // Guards are the rules of each guards file.
-func (ps *previewSource) Guards() []engine.Ruleset {
-	ps.refresh()
-	return ps.guards
-}
+func (ps *previewSource) Guards() []engine.Ruleset { return ps.s.ws.Guards() }
 
 // Options are the options every preview compiles with: the state file's yolo switch, and the
 // home directory the app's folders were found from.
@@ -55,14 +35,35 @@ func (ps *previewSource) Options() preview.Options {
 // Personas lists every persona in catalog order, the one open in the editor with its unsaved
 // edits, so that previews follow every keystroke.
 func (ps *previewSource) Personas() []preview.Persona {
-	c := ps.s.Catalog()
+	return ps.s.editedDraft().personas(ps.s.Catalog())
+}
+
+// editedDraft is the persona open in the editor when it has unsaved edits: name is the name
+// it was loaded under. Both the catalog and the persona are replaced on change, never
+// changed, so a view worker may read them while the editor goes on.
+type editedDraft struct {
+	name    string
+	persona *personas.Persona
+}
+
+// editedDraft is the open persona's unsaved version, if any.
+func (s *Shell) editedDraft() editedDraft {
+	if e := s.Editor(); e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
+		return editedDraft{name: e.Original().Name, persona: e.Persona()}
+	}
+	return editedDraft{}
+}
+
+// personas lists the personas of c in catalog order, the draft in place of the one it edits.
+func (d editedDraft) personas(c *personas.Catalog) []preview.Persona {
 	if c == nil {
 		return nil
 	}
-	var out []preview.Persona
-	for _, p := range c.Personas() {
-		if e := ps.s.EditedPersona(p.Name); e != nil {
-			p = e
+	list := c.Personas()
+	out := make([]preview.Persona, 0, len(list))
+	for _, p := range list {
+		if d.persona != nil && p.Name == d.name {
+			p = d.persona
 		}
 		out = append(out, previewPersona(p))
 	}
@@ -70,18 +71,27 @@ func (ps *previewSource) Personas() []preview.Persona {
 }
 
 // Snapshot is what a what-if check reads.
-func (ps *previewSource) Snapshot() *preview.Snapshot {
-	store := sessions.Open(ps.s.Dirs())
-	return &preview.Snapshot{
-		Personas: ps.Personas(),
-		Active:   ps.s.Active(),
-		Guards:   ps.Guards(),
-		Options:  ps.Options(),
-		Place:    policy.PlaceFor(ps.s.projectDir()),
-		Session: func(id string) (engine.Ruleset, error) {
-			rs, err := store.Get(id)
-			return rs.Rules, err
-		},
+func (ps *previewSource) Snapshot() *preview.Snapshot { return ps.snapshotLater()() }
+
+// snapshotLater takes what a what-if check reads on the UI goroutine, and returns the function
+// that makes the snapshot from it, which any goroutine may call: the catalog and the draft are
+// replaced, never changed, and the list of every persona is the O(personas) part.
+func (ps *previewSource) snapshotLater() func() *preview.Snapshot {
+	catalog, draft, active := ps.s.Catalog(), ps.s.editedDraft(), ps.s.Active()
+	guards, opts, dirs, cwd := ps.Guards(), ps.Options(), ps.s.Dirs(), ps.s.projectDir()
+	return func() *preview.Snapshot {
+		store := sessions.Open(dirs)
+		return &preview.Snapshot{
+			Personas: draft.personas(catalog),
+			Active:   active,
+			Guards:   guards,
+			Options:  opts,
+			Place:    policy.PlaceFor(cwd),
+			Session: func(id string) (engine.Ruleset, error) {
+				rs, err := store.Get(id)
+				return rs.Rules, err
+			},
+		}
 	}
 }
 

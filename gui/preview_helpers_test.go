@@ -35,6 +35,7 @@ func part2Shell(t *testing.T) *Shell {
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {
+		s.Close()
 		s.Window().Close()
 	})
 	return s

@@ -10,7 +10,8 @@ import (
 // from, the cache that keeps each persona's evaluator between edits, and the simulator, which
 // the matrix fills in when a cell is tapped.
 type previewState struct {
-	src    *previewSource
+	src *previewSource
+	// cache is used by the view worker only (see views.go), one computation at a time.
 	cache  *preview.Cache
 	sim    *SimulatorScreen // nil until the Simulator screen is built
 	matrix *MatrixScreen    // nil until the Matrix screen is built
@@ -39,14 +40,6 @@ func previewStateOf(s *Shell) *previewState {
 		s.preview = &previewState{src: newPreviewSource(s), cache: preview.NewCache(preview.Options{})}
 	}
 	return s.preview
-}
-
-// personas returns the personas as edited and brings the cache up to date with the guards and
-// options, which a reload or the yolo switch may have changed.
-func (st *previewState) personas() []preview.Persona {
-	st.cache.SetGuards(st.src.Guards())
-	st.cache.SetOptions(st.src.Options())
-	return st.src.Personas()
 }
 
 // simulate shows the simulator with q filled in and checked.

@@ -97,22 +97,35 @@ func (v *PreviewTab) Status(tool string) (preview.Status, bool) {
 // changed recomputes the preview if the tab is on screen; a hidden tab (another editor tab is
 // in front) catches up when it is shown, so that typing does not pay for tabs nobody sees.
 func (v *PreviewTab) changed() {
-	if !v.Visible() {
+	if !v.s.editorTabShown(v.m, PreviewTitle, v) {
 		v.stale = true
 		return
 	}
 	v.update()
 }
 
-// Show brings the tab up to date with the edits made while it was hidden.
-func (v *PreviewTab) Show() {
-	v.BaseWidget.Show()
+// catchUp brings the tab up to date with the edits made while it was hidden (the editor calls
+// it when the tab is selected).
+func (v *PreviewTab) catchUp() {
 	if v.stale {
 		v.stale = false
 		v.update()
 	}
 }
 
+// previewView is the preview of one persona as edited, computed on the view worker.
+type previewView struct {
+	statuses []preview.Status
+	mode     string
+	shell    string
+	am       compat.View
+	note     string // pi-agent-manager's answer where it differs
+	envelope string
+	block    string
+}
+
+// update asks the view worker for the preview of the persona as edited now; the tab shows it
+// when it is ready (at once in tests that run views in step).
 func (v *PreviewTab) update() {
 	p := v.m.Persona()
 	if p == nil {
@@ -122,30 +135,59 @@ func (v *PreviewTab) update() {
 		v.list.Refresh()
 		return
 	}
-	v.st.personas() // bring the cache's guards and options up to date
+	in, tools, yolo := v.s.viewInput(), PreviewTools(v.s.App().Preferences()), v.s.Yolo()
+	// What Save would write (rendered once per edit, the File tab shows it too), or the file on
+	// disk for a read-only persona, which the worker reads.
+	data, err := v.m.Bytes()
+	path := ""
+	if err != nil {
+		data, path = nil, v.m.Path()
+	}
+	v.s.views.Submit(viewPreview, func() func() {
+		out := v.compute(in, p, data, path, tools, yolo)
+		return func() { v.show(out) }
+	})
+}
+
+// compute is the preview of p, on the view worker.
+func (v *PreviewTab) compute(in viewInput, p *personas.Persona, data []byte, path string, tools []string, yolo bool) previewView {
+	v.st.prepare(in)
 	e := v.st.cache.Evaluator(previewPersona(p))
-	tools := PreviewTools(v.s.App().Preferences())
-	v.statuses = v.statuses[:0]
+	out := previewView{}
 	for _, t := range tools {
-		v.statuses = append(v.statuses, e.Status(t))
+		out.statuses = append(out.statuses, e.Status(t))
 	}
 	hidden, _ := e.Policy().SplitTools(tools)
-	mode := fmt.Sprintf("Permission mode: %s    %d of %d tools hidden", e.Policy().Persona.Mode(), len(hidden), len(tools))
-	if v.s.Yolo() {
-		mode += "    YOLO IS ON: every ask is allowed"
+	out.mode = fmt.Sprintf("Permission mode: %s    %d of %d tools hidden", e.Policy().Persona.Mode(), len(hidden), len(tools))
+	if yolo {
+		out.mode += "    YOLO IS ON: every ask is allowed"
 	}
-	v.mode.SetText(mode)
 	advice := preview.ShellAdvice(p.Rules)
-	v.shell.SetText(strings.ToUpper(advice[:1]) + advice[1:])
-	v.am = amView(v.m, p, tools)
-	v.amNote.SetText(v.am.Note(hidden))
+	out.shell = strings.ToUpper(advice[:1]) + advice[1:]
+	if path != "" {
+		data, _ = os.ReadFile(path)
+	}
+	out.am = compat.ViewOf(p, data, tools)
+	out.note = out.am.Note(hidden)
+	out.envelope = personas.Envelope(p, e.Policy(), tools)
+	out.block = personas.Block(p)
+	return out
+}
+
+// show puts a computed preview on screen.
+func (v *PreviewTab) show(out previewView) {
+	v.statuses = out.statuses
+	v.mode.SetText(out.mode)
+	v.shell.SetText(out.shell)
+	v.am = out.am
+	v.amNote.SetText(out.note)
 	if v.amNote.Text == "" {
 		v.amNote.Hide()
 	} else {
 		v.amNote.Show()
 	}
-	v.envelope.SetText(personas.Envelope(p, e.Policy(), tools))
-	v.block.SetText(personas.Block(p))
+	v.envelope.SetText(out.envelope)
+	v.block.SetText(out.block)
 	v.fitRows(v.rowWidth)
 	v.list.Refresh()
 	v.showDetail()
@@ -254,16 +296,6 @@ func (v *PreviewTab) RowSummary(tool string) string {
 	o := newStatusRow()
 	v.updateRow(i, o)
 	return o.(*fyne.Container).Objects[0].(*widget.Label).Text
-}
-
-// amView is pi-agent-manager 0.18.1's answer for the persona being edited: its text as Save
-// would write it, or the file on disk for a read-only persona.
-func amView(m *personaedit.Model, p *personas.Persona, tools []string) compat.View {
-	data, err := m.Bytes()
-	if err != nil && m.Path() != "" {
-		data, _ = os.ReadFile(m.Path())
-	}
-	return compat.ViewOf(p, data, tools)
 }
 
 // statusSummary says in one line why a tool has its status.

@@ -4,16 +4,29 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
+	"github.com/agentmgr/agentmgr/compat"
+	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/policy"
 )
 
 // snapshot is everything a reload reads from disk, read off the UI goroutine in one go.
 type snapshot struct {
 	catalog *personas.Catalog
 	state   personas.State
+	// guards are the rules of each guards file, read with the catalog: the previews decide
+	// with them, and never read the disk on the UI goroutine.
+	guards []engine.Ruleset
+	// marks is what pi-agent-manager 0.18.1 does with each global persona file ("AM skips"),
+	// by path: the list shows it, and reading and parsing every file again is no work for the
+	// UI goroutine.
+	marks map[string]string
 	// The open persona's file, read in the same pass so that the editor can tell whether it
 	// changed without touching the disk on the UI goroutine.
 	path   string
@@ -25,6 +38,11 @@ type snapshot struct {
 func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	snap := &snapshot{catalog: personas.Load(dirs), path: path}
 	snap.state, _ = personas.LoadState(dirs)
+	files, _ := policy.LoadGuards(dirs)
+	for _, f := range files {
+		snap.guards = append(snap.guards, f.Rules)
+	}
+	snap.marks = amMarks(snap.catalog)
 	if path != "" {
 		data, err := os.ReadFile(path)
 		switch {
@@ -46,10 +64,10 @@ func (s *Shell) Reload() {
 		st.log.Reload() // the Log screen, once built, has no Reload of its own
 	}
 	path := ""
-	if s.editor != nil && !s.editor.ReadOnly() {
-		path = s.editor.Path()
+	if e := s.Editor(); e != nil && !e.ReadOnly() {
+		path = e.Path()
 	}
-	dirs, saves := s.dirs, s.saves
+	dirs, saves := s.dirs, s.ws.Saves()
 	s.inflight++
 	s.background(func() {
 		snap := loadSnapshot(dirs, path)
@@ -78,24 +96,28 @@ func (s *Shell) waitBackground() { s.bg.Wait() }
 
 // applySnapshot installs what a reload read. saves is the save count when the reload started.
 func (s *Shell) applySnapshot(snap *snapshot, saves int) {
-	if saves != s.saves {
+	if s.views.Closed() {
+		return // the window is gone
+	}
+	if saves != s.ws.Saves() {
 		// A save happened while this reload read the disk: what it read may predate the save.
 		s.Reload()
 		return
 	}
-	s.catalog = snap.catalog
-	s.followState(snap.state)
-	s.followSelection()
-	m := s.editor
+	// A fixed broken file becomes its persona: the selection follows it.
+	s.ws.SetCatalog(snap.catalog, snap.guards)
+	s.ws.SetMarks(snap.marks)
+	s.ws.FollowState(snap.state)
+	m := s.Editor()
 	switch {
 	case m == nil:
-		s.editor = s.open(s.selected, snap)
+		s.ws.Open(s.open(s.Selected(), snap))
 	case !m.ReadOnly() && m.Path() == snap.path:
 		if m.DiskChanged(snap.data, snap.exists) {
-			s.editor = s.open(s.selected, snap)
+			s.ws.Open(s.open(s.Selected(), snap))
 		}
 	case !m.Dirty():
-		s.editor = s.open(s.selected, snap)
+		s.ws.Open(s.open(s.Selected(), snap))
 	}
 	s.updateTitle()
 	// A reload may change any part: the catalog, the state file's active agent, the selection
@@ -103,16 +125,33 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 	s.changed(workspace.Everything)
 }
 
-// followSelection keeps the selection on the same thing across a reload: a broken file that
-// was fixed becomes its persona.
-func (s *Shell) followSelection() {
-	if _, ok := s.catalog.Lookup(s.selected); ok {
-		return
-	}
-	for _, p := range s.catalog.Personas() {
-		if p.Path != "" && p.Path == s.selected {
-			s.selected = p.Name
-			return
+// amMarks reads every global persona file of c (the ones pi-agent-manager 0.18.1 reads) and
+// says what that program does with each, on all CPUs: one read and parse a file.
+func amMarks(c *personas.Catalog) map[string]string {
+	var list []*personas.Persona
+	for _, p := range c.Personas() {
+		if p.Scope == personas.ScopeGlobal && p.Path != "" {
+			list = append(list, p)
 		}
 	}
+	marks := make([]string, len(list))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(list)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(list); i = int(next.Add(1) - 1) {
+				if data, err := os.ReadFile(list[i].Path); err == nil {
+					marks[i] = compat.ViewOf(list[i], data, nil).ShortMark()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	out := make(map[string]string, len(list))
+	for i, p := range list {
+		out[p.Path] = marks[i]
+	}
+	return out
 }

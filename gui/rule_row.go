@@ -118,7 +118,7 @@ func (r *ruleRowView) show(rule personaedit.RuleRow, editable, selected bool, ms
 	r.actionBar.FillColor = actionColor(rule.Action)
 	r.actionBar.Refresh()
 	tools := personaedit.CoveredTools(rule.Permission)
-	r.covers.SetText(coversText(tools))
+	setLabel(r.covers, coversText(tools))
 	if selected {
 		r.bg.FillColor = theme.Color(theme.ColorNameSelection)
 		r.pick.Importance = widget.HighImportance
@@ -128,7 +128,7 @@ func (r *ruleRowView) show(rule personaedit.RuleRow, editable, selected bool, ms
 	}
 	r.pick.Refresh()
 	r.bg.Refresh()
-	r.msg.SetText(msg)
+	setLabel(r.msg, msg)
 	if msg == "" {
 		r.msg.Hide()
 	} else {

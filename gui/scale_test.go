@@ -114,13 +114,13 @@ func TestOpeningPersonasLeavesNoSubscriptionBehind(t *testing.T) {
 	s.ShowScreen(MatrixTitle)
 	s.ShowScreen(PersonasTitle)
 	s.SelectPersona("gen000")
-	before := s.events.Subscribers()
+	before := s.ws.Subscribers()
 	for _, name := range []string{"gen001", "gen002", "gen003", "gen004", "gen000"} {
 		s.SelectPersona(name)
 		s.Editor().Update(func(d *personaedit.Draft) { d.Description = "x" })
 		s.revertEditor()
 	}
-	if after := s.events.Subscribers(); after != before {
+	if after := s.ws.Subscribers(); after != before {
 		t.Errorf("%d subscriptions after opening five personas; %d before", after, before)
 	}
 }

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
@@ -44,25 +43,16 @@ type Shell struct {
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
 
-	catalog  *personas.Catalog
-	selected string // key of the selected list item: a persona name or a broken file's path
-	active   string
-	yolo     bool
-	// activeMissing is the state's active name when the catalog has no such persona (pi
-	// then runs active, the default); notedMissing is the notice last shown about it.
-	activeMissing, notedMissing string
-	editor                      *personaedit.Model // the persona open in the editor, nil when none
-
-	// saves counts saves: a reload that started before the last save read the files before
-	// it, and is not trusted to tell whether the open file changed.
-	saves int
-	// savedPath is the file saved last, until the next edit: the editor says "Saved".
-	savedPath string
+	// ws is the workspace: the catalog, the active agent, the selection, the draft, with
+	// the typed events the screens subscribe to. The shell changes it and publishes.
+	ws *workspace.Workspace
+	// notedMissing is the notice last shown about an active agent that does not load.
+	notedMissing string
 	// inflight counts reloads whose result has not been applied yet (tests wait for them).
 	inflight int
 
-	// events tells the screens which part of the workspace changed (see OnChange, Subscribe).
-	events  workspace.Events
+	// views computes the Matrix, Preview and Problems views off the UI goroutine.
+	views   *workspace.Views
 	watcher *watcher
 
 	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
@@ -86,11 +76,12 @@ type Shell struct {
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
 	s.spawn = s.goTracked
+	// Through the fields, which tests replace after NewShell to run views in step.
+	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
 	snap := loadSnapshot(dirs, "")
-	s.catalog = snap.catalog
-	s.followState(snap.state)
-	s.selected = s.active
-	s.editor = s.open(s.selected, nil)
+	s.ws = workspace.New(snap.catalog, snap.guards, snap.state)
+	s.ws.SetMarks(snap.marks)
+	s.ws.Select(s.ws.Active(), s.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
 	if _, ours := a.Settings().Theme().(focusTheme); !ours {
 		UseFocusTheme(a)
@@ -118,44 +109,39 @@ func (s *Shell) projectDir() string {
 	return wd
 }
 
+// Workspace is the state the screens share (catalog, active agent, selection, draft) and its
+// typed events.
+func (s *Shell) Workspace() *workspace.Workspace { return s.ws }
+
 // Catalog is the catalog as last loaded. It is replaced, never changed, on reload: keep the
 // pointer only as long as one update.
-func (s *Shell) Catalog() *personas.Catalog { return s.catalog }
+func (s *Shell) Catalog() *personas.Catalog { return s.ws.Catalog() }
 
 // Active is the name of the active persona: the agent pi runs.
-func (s *Shell) Active() string { return s.active }
+func (s *Shell) Active() string { return s.ws.Active() }
 
 // Yolo reports whether the state file has yolo on (every ask becomes allow).
-func (s *Shell) Yolo() bool { return s.yolo }
+func (s *Shell) Yolo() bool { return s.ws.Yolo() }
 
 // Selected is the key of the item selected in the persona list: a persona's name, or the path
 // of a file that failed to load. "" when nothing is selected.
-func (s *Shell) Selected() string { return s.selected }
+func (s *Shell) Selected() string { return s.ws.Selected() }
 
 // SelectedPersona is the selected persona as edited (unsaved edits included), or nil when the
 // selection is a broken file or nothing.
 func (s *Shell) SelectedPersona() *personas.Persona {
-	if s.editor == nil {
+	if s.Editor() == nil {
 		return nil
 	}
-	return s.editor.Persona()
+	return s.Editor().Persona()
 }
 
 // Editor is the model of the persona open in the editor, or nil.
-func (s *Shell) Editor() *personaedit.Model { return s.editor }
+func (s *Shell) Editor() *personaedit.Model { return s.ws.Draft() }
 
 // EditedPersona returns persona name as the editor holds it when it has unsaved edits, else as
 // loaded; nil when the catalog has no such persona.
-func (s *Shell) EditedPersona(name string) *personas.Persona {
-	if e := s.editor; e != nil && e.Dirty() && e.Original().Name == name {
-		return e.Persona()
-	}
-	p, ok := s.catalog.Lookup(name)
-	if !ok {
-		return nil
-	}
-	return p
-}
+func (s *Shell) EditedPersona(name string) *personas.Persona { return s.ws.EditedPersona(name) }
 
 // SearchText is what the toolbar's search field holds: it filters the persona list and the
 // Matrix's rows.
@@ -170,63 +156,46 @@ func (s *Shell) SearchText() string {
 // selection or the open persona's edits; the returned function removes it. A screen that
 // follows only some of these subscribes to them with Subscribe.
 func (s *Shell) OnChange(f func()) (unsubscribe func()) {
-	return s.events.Subscribe(workspace.Everything, func(workspace.Change) { f() })
+	return s.ws.Subscribe(workspace.Everything, func(workspace.Change) { f() })
 }
 
 // Subscribe calls f after every change that includes one of parts (a workspace.Change: the
 // catalog, the active agent, the selection, the draft), until the returned function is called.
 func (s *Shell) Subscribe(parts workspace.Change, f func(workspace.Change)) (unsubscribe func()) {
-	return s.events.Subscribe(parts, f)
+	return s.ws.Subscribe(parts, f)
 }
 
 // changed tells the subscribers of the parts c that changed.
-func (s *Shell) changed(c workspace.Change) { s.events.Publish(c) }
+func (s *Shell) changed(c workspace.Change) { s.ws.Publish(c) }
 
 // SelectPersona selects the list item key (a persona name or a broken file's path) and opens it
 // in the editor. With unsaved edits it first asks to save, discard or cancel; cancel keeps the
 // current selection.
 func (s *Shell) SelectPersona(key string) {
-	if key == s.selected && s.editor != nil {
+	if key == s.Selected() && s.Editor() != nil {
 		return
 	}
-	s.leaveEditor(func() {
-		s.selected = key
-		s.editor = s.open(key, nil)
-		s.changed(workspace.SelectionChanged)
-	})
+	s.leaveEditor(func() { s.changed(s.ws.Select(key, s.open(key, nil))) })
 }
 
 // open makes the editor model for key. When snap read the persona's file, its bytes are used
 // instead of reading the file again.
 func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 	if snap != nil {
-		if p, ok := s.catalog.Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
-			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.catalog); m != nil {
-				return s.watchModel(m)
+		if p, ok := s.Catalog().Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
+			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.Catalog()); m != nil {
+				return m
 			}
 		}
 	}
-	m := personaedit.OpenEditor(s.catalog, key)
-	if m == nil {
-		return nil
-	}
-	return s.watchModel(m)
-}
-
-// watchModel forwards the model's changes to the shell's listeners.
-func (s *Shell) watchModel(m *personaedit.Model) *personaedit.Model {
-	m.OnChange(func() {
-		if s.editor == m {
-			s.changed(workspace.DraftChanged)
-		}
-	})
-	return m
+	// The workspace forwards the model's changes once it is the one open (Workspace.Open).
+	return personaedit.OpenEditor(s.Catalog(), key)
 }
 
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
 // updates the title and the list.
 func (s *Shell) SetActive(name string) error {
-	p, ok := s.catalog.Lookup(name)
+	p, ok := s.Catalog().Lookup(name)
 	if !ok {
 		return errNoPersona(name)
 	}
@@ -240,55 +209,28 @@ func (s *Shell) SetActive(name string) error {
 	if err := personas.SaveState(s.dirs, st); err != nil {
 		return err
 	}
-	s.followState(st)
+	s.ws.FollowState(st)
 	s.updateTitle()
 	s.changed(workspace.ActiveChanged)
 	return nil
 }
 
-// followState takes the active persona and yolo from the state. An active name the catalog
-// does not have falls back to the default agent, as pi does.
-func (s *Shell) followState(st personas.State) {
-	s.yolo = st.Yolo
-	s.active = builtin.Default
-	p, _ := personas.ActivePersona(s.catalog, st)
-	if p != nil {
-		s.active = p.Name
-	}
-	// The state may name a persona the catalog lacks (its file fails to load, or is gone):
-	// pi then runs the default, and the app says so rather than quietly showing the default.
-	s.activeMissing = ""
-	if name := strings.TrimSpace(st.Active); name != "" && (p == nil || !strings.EqualFold(p.Name, name)) {
-		s.activeMissing = name
-	}
-}
-
-// missingActiveText says that the state names a persona pi cannot run, "" when it does not.
-func (s *Shell) missingActiveText() string {
-	if s.activeMissing == "" {
-		return ""
-	}
-	why := "there is no such persona"
-	for _, p := range s.catalog.Problems() {
-		if p.Severity == personas.Error && strings.EqualFold(strings.TrimSuffix(filepath.Base(p.File), ".md"), s.activeMissing) {
-			why = "its file does not load (" + filepath.Base(p.File) + ")"
-			break
-		}
-	}
-	return "The active agent is set to " + s.activeMissing + ", but " + why + ": pi runs " + s.active + " instead."
-}
+// missingActiveText says that the state names a persona pi cannot run, "" when it does not:
+// the state may name a persona the catalog lacks (its file fails to load, or is gone), and pi
+// then runs the default; the app says so rather than quietly showing the default.
+func (s *Shell) missingActiveText() string { return s.ws.MissingActiveText() }
 
 // title is the window title: the app name and the active persona.
 func (s *Shell) title() string {
-	label := s.active
-	if p, ok := s.catalog.Lookup(s.active); ok {
+	label := s.Active()
+	if p, ok := s.Catalog().Lookup(s.Active()); ok {
 		label = p.Label()
 	}
 	t := AppName + " — " + label
-	if s.activeMissing != "" {
-		t += " (" + s.activeMissing + " does not load)"
+	if m := s.ws.MissingActive(); m != "" {
+		t += " (" + m + " does not load)"
 	}
-	if s.yolo {
+	if s.Yolo() {
 		t += " — YOLO"
 	}
 	return t

@@ -12,7 +12,6 @@ import (
 
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
-	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -21,15 +20,15 @@ func (s *Shell) saveEditor() { s.save(func() {}) }
 
 // revertEditor drops the open persona's unsaved edits.
 func (s *Shell) revertEditor() {
-	if s.editor != nil {
-		s.editor.Revert()
+	if s.Editor() != nil {
+		s.Editor().Revert()
 	}
 }
 
 // save writes the open persona and then runs then. A refused save shows why and does not run
 // then; after "keep mine" it asks a second time before writing over the change on disk.
 func (s *Shell) save(then func()) {
-	m := s.editor
+	m := s.Editor()
 	if m == nil || !m.Dirty() {
 		then()
 		return
@@ -82,8 +81,7 @@ func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 	case err != nil:
 		s.showError(err)
 	default:
-		s.saves++
-		s.savedPath = m.Path()
+		s.ws.Saved(m.Path())
 		if v := s.screen.View(); v != nil && v.model == m {
 			v.refresh() // the model told the view before the path was noted
 		}
@@ -94,10 +92,10 @@ func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 
 // reloadEditorFromDisk drops the open persona's edits and opens the file as it is now.
 func (s *Shell) reloadEditorFromDisk() {
-	if m := s.editor; m != nil {
+	if m := s.Editor(); m != nil {
 		m.Revert()
 	}
-	s.editor = nil // the reload opens the selection afresh
+	s.ws.Open(nil) // the reload opens the selection afresh
 	s.Reload()
 }
 
@@ -105,8 +103,7 @@ func (s *Shell) reloadEditorFromDisk() {
 // creating, renaming, deleting or restoring a file, to select the result.
 func (s *Shell) reloadThen(then func()) {
 	dirs := s.dirs
-	s.saves++
-	saves := s.saves
+	saves := s.ws.NoteWrite()
 	s.inflight++
 	s.background(func() {
 		snap := loadSnapshot(dirs, "")
@@ -120,9 +117,7 @@ func (s *Shell) reloadThen(then func()) {
 
 // selectNow selects key without asking (the editor was left already) and opens it.
 func (s *Shell) selectNow(key string) {
-	s.selected = key
-	s.editor = s.open(key, nil)
-	s.changed(workspace.SelectionChanged)
+	s.changed(s.ws.Select(key, s.open(key, nil)))
 }
 
 // RevealRule opens persona name on its Rules tab with row selected (asking first, as any
@@ -130,10 +125,10 @@ func (s *Shell) selectNow(key string) {
 func (s *Shell) RevealRule(name string, row int) {
 	s.ShowScreen(PersonasTitle)
 	s.SelectPersona(name)
-	if s.editor == nil || s.selected != name {
+	if s.Editor() == nil || s.Selected() != name {
 		return
 	}
-	s.editor.SelectRule(row)
+	s.Editor().SelectRule(row)
 	if v := s.screen.View(); v != nil {
 		v.ShowTab(TabRules)
 	}
@@ -152,7 +147,7 @@ func (s *Shell) customize(p *personas.Persona) {
 
 // duplicate copies the open persona under a new name.
 func (s *Shell) duplicate() {
-	if m := s.editor; m != nil && !m.Broken() {
+	if m := s.Editor(); m != nil && !m.Broken() {
 		p := m.Original()
 		s.leaveEditor(func() { s.showNewDialog(p, false) })
 	}
@@ -174,7 +169,7 @@ func (s *Shell) create(prepare func() (*personas.Document, error)) error {
 
 // rename asks for a new name and renames the open persona's file and name together.
 func (s *Shell) rename() {
-	m := s.editor
+	m := s.Editor()
 	if m == nil || m.ReadOnly() {
 		return
 	}
@@ -184,7 +179,7 @@ func (s *Shell) rename() {
 
 // applyRename renames old to name, following the active state, and selects the result.
 func (s *Shell) applyRename(old, name string) error {
-	ch, err := personas.PlanRename(s.catalog, old, name)
+	ch, err := personas.PlanRename(s.Catalog(), old, name)
 	if err != nil {
 		return err
 	}
@@ -197,12 +192,12 @@ func (s *Shell) applyRename(old, name string) error {
 
 // deletePersona moves the open persona's file to the trash, and offers to undo.
 func (s *Shell) deletePersona() {
-	m := s.editor
+	m := s.Editor()
 	if m == nil || m.ReadOnly() {
 		return
 	}
 	name := m.Original().Name
-	ch, err := personas.PlanDelete(s.catalog, name)
+	ch, err := personas.PlanDelete(s.Catalog(), name)
 	if err != nil {
 		s.showError(err)
 		return
@@ -221,7 +216,7 @@ func (s *Shell) deletePersona() {
 			return
 		}
 		s.reloadThen(func() {
-			s.selectNow(s.active)
+			s.selectNow(s.Active())
 			s.notify("Deleted "+name+" (moved to the trash).", "Undo", func() { s.restore(name) })
 		})
 	})
@@ -230,7 +225,7 @@ func (s *Shell) deletePersona() {
 // trashBroken moves a file that failed to load to the trash, as Delete does for a persona,
 // and offers to undo.
 func (s *Shell) trashBroken(path string) {
-	ch, err := personas.PlanTrashBroken(s.catalog, path)
+	ch, err := personas.PlanTrashBroken(s.Catalog(), path)
 	if err != nil {
 		s.showError(err)
 		return
@@ -245,7 +240,7 @@ func (s *Shell) trashBroken(path string) {
 			return
 		}
 		s.reloadThen(func() {
-			s.selectNow(s.active)
+			s.selectNow(s.Active())
 			s.notify("Moved "+filepath.Base(path)+" to the trash.", "Undo", func() { s.restoreFile(name, path) })
 		})
 	})

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -10,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
@@ -42,7 +44,11 @@ type SimulatorScreen struct {
 	history *widget.List
 	last    *preview.Result
 	err     error
-	loaded  *personas.Catalog // the catalog the session choices were read with
+	loaded  *personas.Catalog // the catalog the persona and session choices were made from
+	// checks counts the checks shown (Run, Prefill, a re-run): a re-run computed on the view
+	// worker is shown only if no other check came after it was asked for.
+	checks int
+	tools  []string // the tool choices offered
 }
 
 // NewSimulatorScreen makes the simulator over s's personas.
@@ -54,7 +60,8 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
 	v.Tool.OnChanged = func(text string) {
 		v.Value.SetPlaceHolder(valueHint(text))
-		v.Tool.SetOptions(narrowed(PreviewTools(v.s.App().Preferences()), text))
+		v.tools = narrowed(PreviewTools(v.s.App().Preferences()), text)
+		v.Tool.SetOptions(v.tools)
 	}
 	v.Value = widget.NewEntry()
 	v.Value.SetPlaceHolder(valueHint(""))
@@ -79,8 +86,10 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v.Persona.SetSelected(activeChoice)
 	v.ExtendBaseWidget(v)
 	v.showResult()
-	s.OnChange(func() {
-		v.syncChoices()
+	// The choices follow the catalog; the shown check follows the rules as edited and the
+	// active agent. Opening another persona changes neither.
+	s.ws.OnCatalog(func(workspace.CatalogEvent) { v.syncChoices() })
+	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
 		if v.last != nil {
 			v.rerun()
 		}
@@ -105,19 +114,24 @@ func valueHint(tool string) string {
 // syncChoices offers the current personas and tools, and the stored sessions; the sessions
 // folder is read again only when the catalog is (a reload), never on an edit.
 func (v *SimulatorScreen) syncChoices() {
-	opts := []string{activeChoice}
 	c := v.s.Catalog()
-	if c != nil {
-		for _, p := range c.Personas() {
-			opts = append(opts, p.Name)
-		}
-	}
-	v.Persona.SetOptions(opts)
 	if c != v.loaded || c == nil {
+		// Only a reload changes the personas to choose from: a keystroke lists none of them.
 		v.loaded = c
+		opts := []string{activeChoice}
+		if c != nil {
+			for _, p := range c.Personas() {
+				opts = append(opts, p.Name)
+			}
+		}
+		v.Persona.SetOptions(opts)
 		v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
 	}
-	v.Tool.SetOptions(narrowed(PreviewTools(v.s.App().Preferences()), v.Tool.Text))
+	// The tool choices narrowed by what is typed; set again only when they changed.
+	if tools := narrowed(PreviewTools(v.s.App().Preferences()), v.Tool.Text); !slices.Equal(tools, v.tools) {
+		v.tools = tools
+		v.Tool.SetOptions(tools)
+	}
 }
 
 // Query is the check the fields describe.
@@ -140,6 +154,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 	v.Tool.SetText(q.Tool)
 	v.Value.SetText(q.Value)
 	v.Session.SetText(q.Session)
+	v.checks++
 	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	// Focus once the screen is in view: a tab just brought to the front is shown on the
@@ -153,6 +168,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 
 // Run checks the query of the fields and records it in the history.
 func (v *SimulatorScreen) Run() {
+	v.checks++
 	r, err := v.sim.Check(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	v.history.Refresh()
@@ -160,9 +176,20 @@ func (v *SimulatorScreen) Run() {
 
 // rerun checks the shown query again after an edit, without adding to the history: the
 // result follows the rules as they are being edited.
+// It runs on the view worker: the snapshot lists every persona, which a keystroke must not
+// pay for on the UI goroutine.
 func (v *SimulatorScreen) rerun() {
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.last.Query)
-	v.show(r, err)
+	q, snap := v.last.Query, v.st.src.snapshotLater()
+	v.checks++
+	checks := v.checks
+	v.s.views.Submit(viewSimulator, func() func() {
+		r, err := preview.Simulate(snap(), q)
+		return func() {
+			if v.checks == checks { // no check was run by hand since
+				v.show(r, err)
+			}
+		}
+	})
 }
 
 func (v *SimulatorScreen) show(r preview.Result, err error) {

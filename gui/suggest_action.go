@@ -98,7 +98,7 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 
 // suggestForSelected proposes the least-privilege persona of the persona open in the editor.
 func (s *Shell) suggestForSelected() {
-	if m := s.editor; m != nil && m.Original() != nil {
+	if m := s.Editor(); m != nil && m.Original() != nil {
 		s.SuggestLeastPrivilege(m.Original().Name)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -65,7 +66,9 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
 	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
 	t.ExtendBaseWidget(t)
-	s.OnChange(t.refresh)
+	// The toolbar shows the catalog's personas and the active agent: a keystroke or another
+	// selection is not its business.
+	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged, func(workspace.Change) { t.refresh() })
 	t.refresh()
 	return t
 }
@@ -84,21 +87,21 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 // refresh follows the catalog, the active persona and yolo.
 func (t *Toolbar) refresh() {
 	s := t.shell
-	if t.shown.catalog == s.catalog && t.shown.active == s.active && t.shown.yolo == s.yolo {
+	if t.shown.catalog == s.Catalog() && t.shown.active == s.Active() && t.shown.yolo == s.Yolo() {
 		return
 	}
-	t.shown.catalog, t.shown.active, t.shown.yolo = s.catalog, s.active, s.yolo
-	t.names = switchable(s.catalog)
+	t.shown.catalog, t.shown.active, t.shown.yolo = s.Catalog(), s.Active(), s.Yolo()
+	t.names = switchable(s.Catalog())
 	t.labels = make([]string, len(t.names))
 	for i, n := range t.names {
-		p, _ := s.catalog.Lookup(n)
+		p, _ := s.Catalog().Lookup(n)
 		t.labels[i] = p.Label()
 	}
 	t.updating = true
 	t.selector.SetOptions(t.labels)
-	if i := indexOf(t.names, s.active); i >= 0 {
+	if i := indexOf(t.names, s.Active()); i >= 0 {
 		t.selector.SetSelected(t.labels[i])
-	} else if p, ok := s.catalog.Lookup(s.active); ok {
+	} else if p, ok := s.Catalog().Lookup(s.Active()); ok {
 		// The active agent may be hidden or a subagent (set by hand or by pi): show it anyway.
 		t.selector.Select.Selected = p.Label()
 		t.selector.Select.Refresh()
@@ -107,12 +110,12 @@ func (t *Toolbar) refresh() {
 	}
 	t.updating = false
 	col := color.Color(color.Transparent)
-	if p, ok := s.catalog.Lookup(s.active); ok {
+	if p, ok := s.Catalog().Lookup(s.Active()); ok {
 		col = tokenColor(p.Color)
 	}
 	t.swatch.FillColor = col
 	t.swatch.Refresh()
-	if s.yolo {
+	if s.Yolo() {
 		t.yolo.Show()
 	} else {
 		t.yolo.Hide()

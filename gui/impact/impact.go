@@ -58,6 +58,7 @@ type Checker struct {
 	last    int
 	logPath string
 	deliver func(Result)
+	spawn   func(func()) // starts the worker goroutine; see SetSpawn
 
 	mu      sync.Mutex
 	seq     uint64
@@ -87,8 +88,13 @@ func New(agent string, last int, logPath string, deliver func(Result)) *Checker 
 	if last <= 0 {
 		last = DefaultLast
 	}
-	return &Checker{agent: agent, last: last, logPath: logPath, deliver: deliver}
+	return &Checker{agent: agent, last: last, logPath: logPath, deliver: deliver, spawn: func(f func()) { go f() }}
 }
+
+// SetSpawn makes the checker start its worker goroutine with spawn instead of a bare go
+// statement: the app counts its goroutines, so that closing a window (or ending a test) waits
+// for them instead of leaving one running.
+func (c *Checker) SetSpawn(spawn func(func())) { c.spawn = spawn }
 
 // Check asks for rules (with the guards files' rules) to be replayed, and returns at once with
 // the request's number. A request still waiting is replaced: only the newest one counts.
@@ -101,7 +107,7 @@ func (c *Checker) Check(rules engine.Ruleset, guards []engine.Ruleset) uint64 {
 	c.busy = true
 	c.mu.Unlock()
 	if start {
-		go c.work()
+		c.spawn(c.work)
 	}
 	return seq
 }

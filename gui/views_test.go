@@ -1,0 +1,149 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/preview"
+)
+
+// waitView runs queued UI work until the view of snapshot seq (and every one before it) is
+// applied or superseded: the handshake that replaces sleeping.
+func waitView(t *testing.T, s *Shell, q uiQueue, seq uint64) {
+	t.Helper()
+	done := s.views.Wait(seq)
+	deadline := time.After(time.Minute) // only a hang
+	for {
+		select {
+		case <-done:
+			return
+		case f := <-q:
+			f()
+		case <-deadline:
+			t.Fatalf("the view of snapshot %d was never applied", seq)
+		}
+	}
+}
+
+func TestMatrixIsComputedOffTheUIGoroutine(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t), Screens()...)
+	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
+	// Building the screen asked the worker for the matrix; until the UI goroutine (here the
+	// test's) runs what the worker handed back, the grid is empty.
+	if n := len(m.matrix.Rows); n != 0 {
+		t.Fatalf("the matrix has %d rows before the UI applied the worker's result; want it computed off the UI goroutine", n)
+	}
+	waitView(t, s, q, s.views.Latest())
+	if got, want := len(m.matrix.Rows), len(s.Catalog().Personas()); got != want || want == 0 {
+		t.Errorf("matrix rows %d after the worker's result was applied; want one per persona (%d)", got, want)
+	}
+}
+
+func TestPreviewOfANewerDraftSupersedesAnOlderOne(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	v := s.screen.View()
+	v.ShowTab(PreviewTitle)
+	pt := v.Tab(PreviewTitle).(*PreviewTab)
+	waitView(t, s, q, s.views.Latest())
+	// Two keystrokes before the worker's results are applied: only the second one's preview
+	// may show, even though both were asked for.
+	for _, pattern := range []string{"docs/*", "src/*"} {
+		s.Editor().Update(func(d *personaedit.Draft) {
+			d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: pattern, Action: engine.Allow})
+		})
+	}
+	waitView(t, s, q, s.views.Latest())
+	st, ok := pt.Status("write")
+	if !ok {
+		t.Fatal("the preview has no write row")
+	}
+	found := false
+	for _, o := range st.Outcomes {
+		if o.Rule != nil && o.Rule.Rule.Pattern == "src/*" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("write's outcomes %+v do not name the newest draft's rule edit src/*", st.Outcomes)
+	}
+}
+
+func TestPreviewBehindAnotherTabWaitsUntilShown(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	v := s.screen.View()
+	v.ShowTab(PreviewTitle)
+	pt := v.Tab(PreviewTitle).(*PreviewTab)
+	v.ShowTab(TabRules)
+	before := s.views.Latest()
+	s.Editor().Update(func(d *personaedit.Draft) {
+		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Action: engine.Allow})
+	})
+	if !pt.stale || s.views.Latest() != before {
+		t.Errorf("a keystroke on the Rules tab asked for %d views; the Preview and Problems tabs behind it should wait", s.views.Latest()-before)
+	}
+	v.ShowTab(PreviewTitle)
+	if s.views.Latest() == before || pt.stale {
+		t.Error("showing the Preview tab again did not bring it up to date")
+	}
+	if st, ok := pt.Status("write"); !ok || st.Kind == preview.KindHidden {
+		t.Errorf("after catching up the preview says %+v for write; want it shown by the new edit rule", st)
+	}
+}
+
+func TestClosedShellAppliesNoView(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t), Screens()...)
+	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
+	seq := s.views.Latest()
+	s.Close() // the worker's goroutine has returned when Close does
+	waitView(t, s, q, seq)
+	if n := len(m.matrix.Rows); n != 0 {
+		t.Errorf("a matrix computed before Close was applied after it (%d rows)", n)
+	}
+}
+
+func TestFileTabBehindAnotherTabRendersWhenShown(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	v := s.screen.View()
+	v.ShowTab(TabFile)
+	ft := v.Tab(TabFile).(*FileTab)
+	v.ShowTab(TabRules)
+	s.Editor().Update(func(d *personaedit.Draft) {
+		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Allow})
+	})
+	if !ft.stale || strings.Contains(ft.diff.Text(), "docs/*") {
+		t.Error("the File tab behind the Rules tab rendered the file on a keystroke")
+	}
+	v.ShowTab(TabFile)
+	if ft.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
+		t.Errorf("shown again, the File tab does not show the edit:\n%s", ft.diff.Text())
+	}
+}
+
+func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	var gone, kept int
+	unsubscribe := s.Workspace().OnDraft(func(workspace.DraftEvent) { gone++ })
+	s.Workspace().OnDraft(func(workspace.DraftEvent) { kept++ })
+	unsubscribe()
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so." })
+	if gone != 0 || kept != 1 {
+		t.Errorf("after one keystroke: the unsubscribed screen was called %d times, the subscribed one %d; want 0 and 1", gone, kept)
+	}
+	// A keystroke is not a catalog or active change: the screens that follow only those are
+	// not called.
+	catalog := 0
+	s.Workspace().OnCatalog(func(workspace.CatalogEvent) { catalog++ })
+	s.Workspace().OnActive(func(workspace.ActiveEvent) { catalog++ })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so twice." })
+	if catalog != 0 {
+		t.Errorf("a keystroke called %d catalog or active subscribers", catalog)
+	}
+}
