@@ -162,15 +162,27 @@ func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
 
 // An agent dir with no persona of its own says where personas go and how to make one.
 func TestEmptyAgentDirSaysWhereNewPersonasGo(t *testing.T) {
-	dirs := locations.Dirs{Agent: t.TempDir()}
-	s := newTestShell(t, dirs, Screens()[0])
-	var text string
-	walk(s.screen, func(o fyne.CanvasObject) {
-		if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "No personas of your own yet") {
-			text = l.Text
-		}
-	})
-	if !strings.Contains(text, "Ctrl+N") || !strings.Contains(text, homeRelative(dirs.GlobalAgents())) {
-		t.Errorf("no hint of New persona and %s on an empty agent dir: %q", dirs.GlobalAgents(), text)
+	home := t.TempDir()
+	for _, tc := range []struct {
+		name  string
+		dirs  locations.Dirs
+		where string
+	}{
+		// Under the app's home the folder is written from ~, whatever $HOME of the test is.
+		{"under the home", locations.Dirs{Agent: filepath.Join(home, ".pi", "agent"), Home: home}, filepath.Join("~", ".pi", "agent", "agents")},
+		{"elsewhere", locations.Dirs{Agent: filepath.Join(home, "agent")}, filepath.Join(home, "agent", "agents")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestShell(t, tc.dirs, Screens()[0])
+			var text string
+			walk(s.screen, func(o fyne.CanvasObject) {
+				if l, ok := o.(*widget.Label); ok && strings.Contains(l.Text, "No personas of your own yet") {
+					text = l.Text
+				}
+			})
+			if !strings.Contains(text, "Ctrl+N") || !strings.Contains(text, tc.where+".") {
+				t.Errorf("no hint of New persona and %s on an empty agent dir: %q", tc.where, text)
+			}
+		})
 	}
 }

@@ -3,7 +3,6 @@ package gui
 import (
 	"github.com/agentmgr/agentmgr/personas"
 	"image/color"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -96,13 +95,13 @@ func (s *Shell) emptyHint() string {
 			return "Select a persona on the left, or make a new one."
 		}
 	}
-	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + homeRelative(s.dirs.GlobalAgents()) + "."
+	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + homeRelative(s.dirs.GlobalAgents(), s.dirs.Home) + "."
 }
 
-// homeRelative writes a path under the home folder as ~/...
-func homeRelative(p string) string {
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
+// homeRelative writes a path under home as ~/... The home is the app's folders' home, the one
+// its personas were found from, not read again from the environment.
+func homeRelative(p, home string) string {
+	if home == "" {
 		return p
 	}
 	if rel, err := filepath.Rel(home, p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
