@@ -50,6 +50,25 @@ func (l *PersonaList) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(l.list)
 }
 
+// Resize lays the list out at size and brings the selected row into view again. The first
+// selection is made before the window has a size, when the list's viewport is 0 high: Fyne then
+// scrolls the row just above the viewport, so the window opened with the selected persona
+// scrolled out of sight. Scrolling again from the top once the height is known shows it.
+func (l *PersonaList) Resize(size fyne.Size) {
+	grew := size.Height != l.Size().Height
+	l.BaseWidget.Resize(size)
+	if !grew {
+		return
+	}
+	for i, it := range l.items {
+		if it.Kind != personalist.ItemHeader && it.Key == l.shell.Selected() {
+			l.list.ScrollToTop()
+			l.list.ScrollTo(i)
+			return
+		}
+	}
+}
+
 // Items are the rows as shown.
 func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 
