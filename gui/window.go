@@ -113,10 +113,11 @@ func (s *Shell) buildWindow(screens []Screen) {
 	s.notice = newNoticeBar()
 	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
 	s.win.SetContent(container.New(capLayout{max: contentCap}, s.frame))
-	size := windowSize(s.app.Preferences())
-	if sw, sh, ok := winSystem.ScreenSize(); ok {
-		size = fitSize(size, sw, sh, s.win.Canvas().Scale())
+	sw, sh, ok := winSystem.ScreenSize()
+	if !ok {
+		sw, sh = 0, 0
 	}
+	size := fitSize(windowSize(s.app.Preferences(), sw, sh), sw, sh, s.win.Canvas().Scale())
 	s.win.Resize(size)
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()
@@ -153,18 +154,28 @@ const (
 	windowHeightKey = "window.height"
 )
 
-// defaultWindowSize is the first run's size: it fits an 800x600 screen with a title bar, the
-// smallest the app supports, and the size the person then chooses is remembered. A remembered
-// size larger than the screen is made to fit it where the screen's size is known (X11).
+// defaultWindowSize is the first run's size where the screen's size is unknown: it fits an
+// 800x600 screen with a title bar, the smallest the app supports. The size the person then
+// chooses is remembered. A remembered size larger than the screen is made to fit it where the
+// screen's size is known (X11).
 var defaultWindowSize = fyne.NewSize(790, 560)
 
-// windowSize is the size the window was last closed at, or the default.
-func windowSize(prefs fyne.Preferences) fyne.Size {
+// roomyWindowSize is the first run's size where the screen's size is known: room for the
+// list, the editor and the Matrix side by side, made smaller to fit a smaller screen.
+var roomyWindowSize = fyne.NewSize(1180, 760)
+
+// windowSize is the size the window was last closed at; without one, the first run's size for
+// a screen of sw x sh pixels (0 when unknown).
+func windowSize(prefs fyne.Preferences, sw, sh int) fyne.Size {
 	w, h := prefs.Float(windowWidthKey), prefs.Float(windowHeightKey)
-	if w < 400 || h < 300 {
+	switch {
+	case w >= 400 && h >= 300:
+		return fyne.NewSize(float32(w), float32(h))
+	case sw > 0 && sh > 0:
+		return roomyWindowSize
+	default:
 		return defaultWindowSize
 	}
-	return fyne.NewSize(float32(w), float32(h))
 }
 
 // rememberWindowSize keeps the window's size, and where the desktop says it its position,

@@ -123,3 +123,28 @@ func TestWindowReopensExactlyOnTheSameScreen(t *testing.T) {
 		t.Errorf("on the same screen the window reopens at %d,%d; want 300,140", d.x, d.y)
 	}
 }
+
+// The first window uses the room a known screen has, within it; with the screen unknown it is
+// the size that fits the smallest supported screen.
+func TestFirstWindowFitsTheScreen(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		d    *fakeDesktop
+		want fyne.Size
+	}{
+		{"large screen", &fakeDesktop{w: 1920, h: 1080}, roomyWindowSize},
+		{"1280x800", &fakeDesktop{w: 1280, h: 800}, roomyWindowSize},
+		{"800x600", &fakeDesktop{w: 800, h: 600}, fyne.NewSize(800-frameWidth, 600-frameHeight)},
+		{"unknown screen", &fakeDesktop{}, defaultWindowSize},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			useDesktop(t, tc.d)
+			s := NewShell(test.NewTempApp(t), fixtureDirs(t))
+			defer s.Window().Close()
+			s.Window().Show()
+			if got := s.Window().Canvas().Size(); got != tc.want {
+				t.Errorf("the first window opens at %v; want %v", got, tc.want)
+			}
+		})
+	}
+}
