@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -40,6 +41,11 @@ type Shell struct {
 	spawn func(f func())
 	// bg counts the work background started that has not returned.
 	bg sync.WaitGroup
+	// life is done once Close is called; loops counts the goroutines goUntilClose started
+	// that have not returned, which Close waits for.
+	life    context.Context
+	endLife context.CancelFunc
+	loops   sync.WaitGroup
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
 
@@ -76,6 +82,7 @@ type Shell struct {
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
 	s.spawn = s.goTracked
+	s.life, s.endLife = context.WithCancel(context.Background())
 	// Through the fields, which tests replace after NewShell to run views in step.
 	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
 	snap := loadSnapshot(dirs, "")

@@ -28,8 +28,9 @@ const (
 // ShowAndRun (Fyne's queue is closed by then, and a goroutine handing it a result would panic).
 func (s *Shell) Close() {
 	s.StopWatching()
+	s.endLife() // the Log's follow and an approval dialog's countdown end (goUntilClose)
 	if st := s.preview; st != nil && st.log != nil {
-		st.log.StopFollow() // its goroutine ends with the follow's context
+		st.log.StopFollow() // what it still reads is dropped, not shown
 	}
 	s.views.Close()
 	s.ws.Close()
