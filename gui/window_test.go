@@ -24,10 +24,11 @@ func TestMainWindowImages(t *testing.T) {
 		tab  string
 	}{
 		{"markup/window_builtins.xml", func(t *testing.T) locations.Dirs {
-			// The empty agent dir's hint names its folder: under HOME, it reads the same every run.
+			// The empty agent dir's hint names its folder from the app's home: under it, it reads
+			// the same every run.
 			dir := t.TempDir()
 			t.Setenv("HOME", filepath.Dir(dir))
-			return locations.Dirs{Agent: dir}
+			return locations.Dirs{Agent: dir, Home: filepath.Dir(dir)}
 		}, "", ""},
 		{"markup/window_fixture.xml", fixtureDirs, "", ""},
 		{"window_fixture_rules.png", fixtureDirs, "reviewer", TabRules},
