@@ -11,7 +11,7 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// The decisions behind the editor's file operations (save, delete, move a broken file to the
+// The decisions behind the editor's file operations (leaving unsaved edits, save, delete, move a broken file to the
 // trash, rename, duplicate): which persona each applies to, what it changes, and what the person is
 // asked first. The window only shows the question and calls back; these are tested without
 // a display.
@@ -121,6 +121,21 @@ func (w *Workspace) AgentmgrOnlyQuestion() *Question {
 	}
 	return &Question{Title: "Keep this persona agentmgr-only?", Confirm: "Save agentmgr-only",
 		Message: g.Message() + ".\n\nSaving keeps it working with agentmgr's gate and pi extension only."}
+}
+
+// LeaveQuestion is what the window asks before it leaves the open draft (another selection,
+// New, Quit): nil when the draft has no unsaved edits, which is then left at once. Confirm
+// saves first; the window also offers to discard them, or to stay.
+func (w *Workspace) LeaveQuestion() *Question {
+	m := w.draft
+	if m == nil || !m.Dirty() {
+		return nil
+	}
+	name := filepath.Base(m.Path())
+	if p := m.Original(); p != nil {
+		name = p.Name
+	}
+	return &Question{Title: "Unsaved changes", Message: name + " has unsaved changes. Save them before leaving?", Confirm: "Save"}
 }
 
 // sentence starts s with a capital letter, for text written as a clause shown on its own.

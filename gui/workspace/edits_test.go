@@ -185,3 +185,23 @@ func TestAgentmgrOnlyQuestionBeforeASaveThatPiAgentManagerWouldSkip(t *testing.T
 		t.Errorf("a built-in persona, which is not a file pi-agent-manager reads, asks %+v", q)
 	}
 }
+
+func TestLeaveQuestionOnlyForUnsavedEdits(t *testing.T) {
+	w, _ := opened(t, map[string]string{"critic.md": critic}, "critic")
+	if q := w.LeaveQuestion(); q != nil {
+		t.Errorf("a draft without edits asks %+v before it is left", q)
+	}
+	w.Draft().Update(func(d *personaedit.Draft) { d.Description = "Unsaved." })
+	q := w.LeaveQuestion()
+	if q == nil || q.Title != "Unsaved changes" || q.Confirm != "Save" || !strings.HasPrefix(q.Message, "critic has unsaved changes.") {
+		t.Errorf("LeaveQuestion after an edit = %+v; want the unsaved changes question naming critic", q)
+	}
+	w.Draft().Revert()
+	if q := w.LeaveQuestion(); q != nil {
+		t.Errorf("after Revert the draft still asks %+v", q)
+	}
+	w.Select("", nil)
+	if q := w.LeaveQuestion(); q != nil {
+		t.Errorf("with nothing open, leaving asks %+v", q)
+	}
+}
