@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"fmt"
 	"os"
 
 	"fyne.io/fyne/v2"
@@ -112,10 +111,6 @@ func (s *Shell) CycleActive(step int) {
 // showError shows err in a dialog over the window.
 func (s *Shell) showError(err error) {
 	dialog.ShowError(err, s.win)
-}
-
-func errNoPersona(name string) error {
-	return fmt.Errorf("there is no persona named %q; reload the list or pick another", name)
 }
 
 func isDir(p string) bool {

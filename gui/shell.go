@@ -202,21 +202,9 @@ func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
 // updates the title and the list.
 func (s *Shell) SetActive(name string) error {
-	p, ok := s.Catalog().Lookup(name)
-	if !ok {
-		return errNoPersona(name)
-	}
-	// Read the state again just before writing: another program (pi, the CLI) may have changed
-	// its other keys since the app read it.
-	st, probs := personas.LoadState(s.dirs)
-	if personas.HasError(probs) {
-		st = personas.DefaultState()
-	}
-	st.Active = p.Name
-	if err := personas.SaveState(s.dirs, st); err != nil {
+	if err := s.ws.Activate(s.dirs, name); err != nil {
 		return err
 	}
-	s.ws.FollowState(st)
 	s.updateTitle()
 	s.changed(workspace.ActiveChanged)
 	return nil
