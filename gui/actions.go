@@ -1,7 +1,6 @@
 package gui
 
 import (
-	"fmt"
 	"os"
 
 	"fyne.io/fyne/v2"
@@ -22,15 +21,15 @@ const (
 // leaveEditor runs then once the open persona can be left: at once when it has no unsaved
 // edits, else after the person chose save (and the save worked) or discard. Cancel runs nothing.
 func (s *Shell) leaveEditor(then func()) {
-	m := s.Editor()
-	if m == nil || !m.Dirty() {
+	q := s.ws.LeaveQuestion()
+	if q == nil {
 		then()
 		return
 	}
-	msg := fmt.Sprintf("%s has unsaved changes. Save them before leaving?", m.Original().Name)
-	s.choose("Unsaved changes", msg, []string{choiceSave, choiceDiscard, choiceCancel}, func(choice string) {
+	m := s.Editor()
+	s.choose(q.Title, q.Message, []string{q.Confirm, choiceDiscard, choiceCancel}, func(choice string) {
 		switch choice {
-		case choiceSave:
+		case q.Confirm:
 			s.save(func() { then() })
 		case choiceDiscard:
 			m.Revert()
@@ -112,10 +111,6 @@ func (s *Shell) CycleActive(step int) {
 // showError shows err in a dialog over the window.
 func (s *Shell) showError(err error) {
 	dialog.ShowError(err, s.win)
-}
-
-func errNoPersona(name string) error {
-	return fmt.Errorf("there is no persona named %q; reload the list or pick another", name)
 }
 
 func isDir(p string) bool {

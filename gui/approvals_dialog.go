@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -35,8 +36,9 @@ type PromptDialog struct {
 
 // NewPromptDialog builds the dialog for p in win; reply sends the person's answer. The dialog
 // closes itself once the prompt is settled, by this dialog or another way; do runs that on the
-// UI goroutine (fyne.Do in the app).
-func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func())) *PromptDialog {
+// UI goroutine (fyne.Do in the app). goUntilClose starts the goroutine that follows the prompt
+// (Shell.goUntilClose: it ends with the window, which waits for it).
+func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func()), goUntilClose func(func(context.Context))) *PromptDialog {
 	det := approvalqueue.DescribePrompt(p)
 	d := &PromptDialog{Prompt: p, reply: reply}
 
@@ -101,13 +103,14 @@ func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne
 	actions.Objects = append(actions.Objects, d.Message, d.Status, d.TimeLeft, container.NewHBox(layout.NewSpacer(), d.Reject, d.Once, d.Always))
 	body := readingBorder(nil, actions, nil, nil, details)
 	d.dialog = dialog.NewCustomWithoutButtons(det.Title, body, win)
-	go d.follow(do)
+	goUntilClose(func(ctx context.Context) { d.follow(ctx, do) })
 	return d
 }
 
 // follow updates the time left every second until the prompt is settled, then closes the
-// dialog; do runs each change on the UI goroutine.
-func (d *PromptDialog) follow(do func(func())) {
+// dialog; do runs each change on the UI goroutine. When ctx is done (the window closes) it
+// returns at once and changes nothing.
+func (d *PromptDialog) follow(ctx context.Context, do func(func())) {
 	var tick <-chan time.Time
 	if !d.Prompt.Request.Deadline.IsZero() {
 		t := time.NewTicker(time.Second)
@@ -116,6 +119,8 @@ func (d *PromptDialog) follow(do func(func())) {
 	}
 	for {
 		select {
+		case <-ctx.Done():
+			return
 		case <-d.Prompt.Done():
 			do(d.dialog.Hide)
 			return

@@ -240,7 +240,7 @@ func (a *ApprovalsScreen) answer(p *gate.Prompt) {
 		return
 	default:
 	}
-	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.do)
+	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.do, a.shell.goUntilClose)
 	a.open = d
 	d.OnClosed(func() {
 		a.open = nil

@@ -48,7 +48,8 @@
 //	    Menu* and Item* constants; FindMenuItem finds one). Every item Shortcut is also put on
 //	    the window canvas, so it works while an Entry has focus and in tests.
 //	ruleNotes
-//	    Remarks under rows of the Rules tab (lint findings), with an optional fix button.
+//	    Remarks under rows of the Rules tab (lint findings), with an optional fix button. The
+//	    lint runs on the view worker (RulesTab.updateNotes); the rows show the newest draft's.
 //
 // # Models
 //

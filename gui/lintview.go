@@ -77,16 +77,16 @@ func applyFix(m *personaedit.Model, f preview.Fix) error {
 	return err
 }
 
-// lintNotes puts every lint problem about a row under that row, with its fix button when the
-// fix is safe and the rows may be edited.
-func lintNotes(s *Shell, m *personaedit.Model) []RuleNote {
+// lintNotes puts every lint problem of ps about a row under that row, with its fix button when
+// the fix is safe and the rows may be edited (fix).
+func lintNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) []RuleNote {
 	var out []RuleNote
-	for _, p := range draftLint(m, ExtraTools(s.App().Preferences())) {
+	for _, p := range ps {
 		if p.Rule < 0 {
 			continue
 		}
 		n := RuleNote{Row: p.Rule, Text: p.Message}
-		if p.Fix != nil && fixable(m) {
+		if p.Fix != nil && fix {
 			fix := *p.Fix
 			n.Fix = lintFixLabel(p)
 			n.Apply = func() {

@@ -20,10 +20,16 @@ func rowTexts(m *personaedit.Model) []string {
 	return out
 }
 
+// notesNow are the notes of m's rows for its draft as it is now, computed on the test's
+// goroutine as the Rules tab's view worker computes them.
+func notesNow(s *Shell, m *personaedit.Model) map[int][]RuleNote {
+	return ruleNotes(s, m, draftLint(m, ExtraTools(s.App().Preferences())), fixable(m))
+}
+
 // noteWithFix returns the note of row whose fix is labelled fix.
 func noteWithFix(t *testing.T, s *Shell, m *personaedit.Model, row int, fix string) RuleNote {
 	t.Helper()
-	notes := ruleNotes(s, m)[row]
+	notes := notesNow(s, m)[row]
 	for _, n := range notes {
 		if n.Fix == fix {
 			return n
@@ -49,7 +55,7 @@ func TestLintFixesOnRulesRowsAndSave(t *testing.T) {
 	if got := rowTexts(m); !slices.Equal(got, want) {
 		t.Fatalf("after removing the shadowed rule, rows = %q, want %q", got, want)
 	}
-	if notes := ruleNotes(s, m); len(notes) != 0 {
+	if notes := notesNow(s, m); len(notes) != 0 {
 		t.Errorf("after both fixes, notes remain: %+v", notes)
 	}
 	if err := m.Save(false); err != nil {
@@ -79,7 +85,7 @@ func TestLintFixesNeedAnEditableRuleMap(t *testing.T) {
 	s := part2Shell(t)
 	for _, name := range []string{"planner", "tinker"} {
 		s.SelectPersona(name)
-		for row, notes := range ruleNotes(s, s.Editor()) {
+		for row, notes := range notesNow(s, s.Editor()) {
 			for _, n := range notes {
 				if n.Fix != "" {
 					t.Errorf("%s row %d offers the fix %q, but its rules cannot be edited as rows", name, row+1, n.Fix)
@@ -157,7 +163,7 @@ func TestAShadowedRuleOffersToMoveBelowItsShadow(t *testing.T) {
 	if got := rowTexts(m); !slices.Equal(got, want) {
 		t.Errorf("after the move, rows = %q, want %q", got, want)
 	}
-	if notes := ruleNotes(s, m); len(notes) != 0 {
+	if notes := notesNow(s, m); len(notes) != 0 {
 		t.Errorf("after the move, notes remain: %+v", notes)
 	}
 }

@@ -133,7 +133,7 @@ func (v *LogView) setFollow(on bool) {
 	if !on {
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(v.s.life) // ends with the window too
 	v.mu.Lock()
 	v.cancel, v.pending = cancel, nil
 	v.gen++
@@ -141,20 +141,25 @@ func (v *LogView) setFollow(on bool) {
 	v.mu.Unlock()
 	v.m.Set(nil)
 	v.refresh()
-	go func() {
+	// Close waits for this goroutine: it must not read on into the next test's (or the next
+	// window's) files, nor hand a closed window its entries.
+	v.s.goUntilClose(func(context.Context) {
 		opts := reviewlog.FollowOptions{Backlog: true, OnBadLine: func(err error) {
 			v.mu.Lock()
 			v.bad = err
 			v.mu.Unlock()
 		}}
 		err := reviewlog.Follow(ctx, v.path, opts, func(e reviewlog.Entry) error {
+			if ctx.Err() != nil {
+				return ctx.Err() // stopped: the rest of the backlog is not wanted
+			}
 			v.queue(gen, e)
 			return nil
 		})
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			v.s.do(func() { v.showStatus(err) })
 		}
-	}()
+	})
 }
 
 // StopFollow stops following; the entries shown stay.

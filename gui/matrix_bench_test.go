@@ -17,9 +17,9 @@ import (
 
 // BenchmarkEditFrame500 is the UI goroutine's work of one keystroke in the rules of one
 // persona, with 500 personas in the catalog, every screen and editor tab built and the
-// Simulator holding a result: every listener runs (the Rules tab, its lint notes, the
-// Simulator's re-check, the frame's own), as in the app, headless, and what the view worker
-// computes off the UI goroutine is applied (timed) when it is ready (the wait is not timed).
+// Simulator holding a result: every listener runs (the Rules tab, the frame's own), as in the
+// app, headless, and what the view worker computes off the UI goroutine (the Rules tab's lint
+// notes, the Simulator's re-check) is applied (timed) when it is ready (the wait is not timed).
 // Nothing on the UI goroutine grows with the catalog: BenchmarkEditFrame5 is the same
 // keystroke with 5 personas, and the two stay within a factor of 2. The Matrix, built but on
 // another screen, only notes that it fell behind; the Preview and Problems tabs, behind the

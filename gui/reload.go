@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -91,8 +92,27 @@ func (s *Shell) goTracked(f func()) {
 	}()
 }
 
-// waitBackground waits until the work background started has returned.
-func (s *Shell) waitBackground() { s.bg.Wait() }
+// goUntilClose runs f on a goroutine of its own for work that lasts rather than computes one
+// result (following the review log, counting down an approval's time): ctx is done once
+// Close is called, and Close returns only after f has. f must then return without touching a
+// widget. After Close it starts nothing. Unlike background, tests do not run f in step: it
+// would never return.
+func (s *Shell) goUntilClose(f func(ctx context.Context)) {
+	if s.life.Err() != nil {
+		return
+	}
+	s.loops.Add(1)
+	go func() {
+		defer s.loops.Done()
+		f(s.life)
+	}()
+}
+
+// waitBackground waits until the work background and goUntilClose started has returned.
+func (s *Shell) waitBackground() {
+	s.bg.Wait()
+	s.loops.Wait()
+}
 
 // applySnapshot installs what a reload read. saves is the save count when the reload started.
 func (s *Shell) applySnapshot(snap *snapshot, saves int) {

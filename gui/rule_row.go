@@ -32,6 +32,10 @@ type ruleRowView struct {
 	covers     *widget.Label
 	msg        *widget.Label
 	notes      *fyne.Container
+	shownNotes []RuleNote // what notes shows
+	// coversFor is the permission covers was last computed for (coversKnown: at all).
+	coversFor   string
+	coversKnown bool
 
 	// showing is set while show copies the rule into the widgets: their change callbacks must
 	// not write back what they are being told.
@@ -115,19 +119,25 @@ func (r *ruleRowView) show(rule personaedit.RuleRow, editable, selected bool, ms
 	for _, w := range []fyne.Disableable{r.Permission, r.Pattern, r.Action, r.Reason} {
 		setEnabled(w, editable)
 	}
-	r.actionBar.FillColor = actionColor(rule.Action)
-	r.actionBar.Refresh()
-	tools := personaedit.CoveredTools(rule.Permission)
-	setLabel(r.covers, coversText(tools))
-	if selected {
-		r.bg.FillColor = theme.Color(theme.ColorNameSelection)
-		r.pick.Importance = widget.HighImportance
-	} else {
-		r.bg.FillColor = color.Transparent
-		r.pick.Importance = widget.LowImportance
+	// A keystroke changes one field of one row: the colour bar, the covered tools and the
+	// selection look are redrawn only when what they show changed.
+	if c := actionColor(rule.Action); r.actionBar.FillColor != c {
+		r.actionBar.FillColor = c
+		r.actionBar.Refresh()
 	}
-	r.pick.Refresh()
-	r.bg.Refresh()
+	if !r.coversKnown || r.coversFor != rule.Permission {
+		r.coversFor, r.coversKnown = rule.Permission, true
+		setLabel(r.covers, coversText(personaedit.CoveredTools(rule.Permission)))
+	}
+	bg, importance := color.Color(color.Transparent), widget.LowImportance
+	if selected {
+		bg, importance = theme.Color(theme.ColorNameSelection), widget.HighImportance
+	}
+	if r.bg.FillColor != bg || r.pick.Importance != importance {
+		r.bg.FillColor, r.pick.Importance = bg, importance
+		r.pick.Refresh()
+		r.bg.Refresh()
+	}
 	setLabel(r.msg, msg)
 	if msg == "" {
 		r.msg.Hide()
@@ -137,15 +147,26 @@ func (r *ruleRowView) show(rule personaedit.RuleRow, editable, selected bool, ms
 	r.showNotes(notes)
 }
 
-// showNotes lists the notes (lint findings) of the row, with their fix buttons.
+// showNotes lists the notes (lint findings) of the row, with their fix buttons. The widgets
+// are made again only when what they say changes: most keystrokes leave a row's notes as they
+// were, and a button runs the fix of the notes last shown.
 func (r *ruleRowView) showNotes(notes []RuleNote) {
+	same := len(notes) == len(r.shownNotes)
+	for i := 0; same && i < len(notes); i++ {
+		a, b := notes[i], r.shownNotes[i]
+		same = a.Text == b.Text && a.Fix == b.Fix && (a.Apply == nil) == (b.Apply == nil)
+	}
+	r.shownNotes = notes
+	if same {
+		return
+	}
 	var objs []fyne.CanvasObject
-	for _, n := range notes {
+	for i, n := range notes {
 		l := widget.NewLabel("⚑ " + n.Text)
 		l.Importance = widget.WarningImportance
 		l.Wrapping = fyne.TextWrapWord
 		if n.Fix != "" && n.Apply != nil {
-			objs = append(objs, readingBorder(nil, nil, nil, widget.NewButton(n.Fix, n.Apply), l))
+			objs = append(objs, readingBorder(nil, nil, nil, widget.NewButton(n.Fix, func() { r.shownNotes[i].Apply() }), l))
 		} else {
 			objs = append(objs, l)
 		}
@@ -153,6 +174,9 @@ func (r *ruleRowView) showNotes(notes []RuleNote) {
 	r.notes.Objects = objs
 	r.notes.Refresh()
 }
+
+// Notes are the notes the row shows.
+func (r *ruleRowView) Notes() []RuleNote { return r.shownNotes }
 
 // coversText says how many known tools a rule's key covers, and which.
 func coversText(tools []string) string {

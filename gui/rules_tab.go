@@ -45,6 +45,9 @@ type RulesTab struct {
 	// had no size yet (RevealRule selects before it shows the tab).
 	shownRows, shownSel int
 	revealPending       bool
+
+	// notes are the lint notes by row, as the view worker last computed them.
+	notes map[int][]RuleNote
 }
 
 // NewRulesTab makes the tab for m.
@@ -157,13 +160,36 @@ func (t *RulesTab) refresh() {
 		t.rows = t.rows[:len(d.Rules)]
 	}
 	errs := m.Validate()
-	notes := ruleNotes(t.shell, m)
+	// The rows keep the notes last computed until the worker has linted this draft.
 	for i, r := range t.rows {
-		r.show(d.Rules[i], editable, i == m.SelectedRule(), personaedit.FieldMessage(errs, personaedit.FieldRules, i), notes[i])
+		r.show(d.Rules[i], editable, i == m.SelectedRule(), personaedit.FieldMessage(errs, personaedit.FieldRules, i), t.notes[i])
 	}
+	t.updateNotes()
 	if sel := m.SelectedRule(); len(t.rows) != t.shownRows || sel != t.shownSel {
 		t.shownRows, t.shownSel = len(t.rows), sel
 		t.followSelection()
+	}
+}
+
+// updateNotes asks the view worker to lint the draft as it is now: linting checks every rule
+// against every other and runs the persona's examples, too much for every keystroke on the UI
+// goroutine. The rows show the notes once they are ready (at once in tests that run views in
+// step); a newer draft's notes supersede an older one's.
+func (t *RulesTab) updateNotes() {
+	m := t.model
+	d, fix := m.Draft(), fixable(m)
+	extra := ExtraTools(t.shell.App().Preferences())
+	t.shell.views.Submit(viewRuleNotes, func() func() {
+		ps := lintDraft(d, extra)
+		return func() { t.showNotes(ruleNotes(t.shell, m, ps, fix)) }
+	})
+}
+
+// showNotes puts computed notes under the rows.
+func (t *RulesTab) showNotes(notes map[int][]RuleNote) {
+	t.notes = notes
+	for i, r := range t.rows {
+		r.showNotes(notes[i])
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/preview"
 )
 
 // The app's wiring, in one place: the screens of the window, the tabs of the persona editor,
@@ -89,14 +90,13 @@ type RuleNote struct {
 	Apply func() // runs the fix; it edits the model (m.DeleteRule after m.SelectRule, ...)
 }
 
-// ruleNotes collects the notes of m's rules by row: every source's, in order. They run after
-// every edit, on the UI goroutine, so each must be quick.
-func ruleNotes(s *Shell, m *personaedit.Model) map[int][]RuleNote {
+// ruleNotes are the notes of m's rules by row, from the lint problems ps of a draft of m
+// (lintDraft, which the Rules tab runs on the view worker: see RulesTab.updateNotes); fix
+// says whether m's rows may be edited by a fix (fixable, read on the UI goroutine).
+func ruleNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) map[int][]RuleNote {
 	out := map[int][]RuleNote{}
-	for _, f := range []func(*Shell, *personaedit.Model) []RuleNote{lintNotes} {
-		for _, n := range f(s, m) {
-			out[n.Row] = append(out[n.Row], n)
-		}
+	for _, n := range lintNotes(s, m, ps, fix) {
+		out[n.Row] = append(out[n.Row], n)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"context"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -40,6 +41,11 @@ type Shell struct {
 	spawn func(f func())
 	// bg counts the work background started that has not returned.
 	bg sync.WaitGroup
+	// life is done once Close is called; loops counts the goroutines goUntilClose started
+	// that have not returned, which Close waits for.
+	life    context.Context
+	endLife context.CancelFunc
+	loops   sync.WaitGroup
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
 
@@ -76,6 +82,7 @@ type Shell struct {
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
 	s.spawn = s.goTracked
+	s.life, s.endLife = context.WithCancel(context.Background())
 	// Through the fields, which tests replace after NewShell to run views in step.
 	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
 	snap := loadSnapshot(dirs, "")
@@ -195,21 +202,9 @@ func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
 // updates the title and the list.
 func (s *Shell) SetActive(name string) error {
-	p, ok := s.Catalog().Lookup(name)
-	if !ok {
-		return errNoPersona(name)
-	}
-	// Read the state again just before writing: another program (pi, the CLI) may have changed
-	// its other keys since the app read it.
-	st, probs := personas.LoadState(s.dirs)
-	if personas.HasError(probs) {
-		st = personas.DefaultState()
-	}
-	st.Active = p.Name
-	if err := personas.SaveState(s.dirs, st); err != nil {
+	if err := s.ws.Activate(s.dirs, name); err != nil {
 		return err
 	}
-	s.ws.FollowState(st)
 	s.updateTitle()
 	s.changed(workspace.ActiveChanged)
 	return nil

@@ -4,14 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -33,39 +29,15 @@ func (s *Shell) save(then func()) {
 		then()
 		return
 	}
-	if g := amGuard(m); g != nil {
-		// Like the CLI's --agentmgr-only: a save that makes pi-agent-manager skip the file is
-		// the person's explicit choice, never a side effect.
-		s.choose("Keep this persona agentmgr-only?", g.Message()+".\n\nSaving keeps it working with agentmgr's gate and pi extension only.",
-			[]string{"Save agentmgr-only", choiceCancel}, func(c string) {
-				if c == "Save agentmgr-only" {
-					s.trySave(m, false, then)
-				}
-			})
+	if q := s.ws.AgentmgrOnlyQuestion(); q != nil {
+		s.choose(q.Title, q.Message, []string{q.Confirm, choiceCancel}, func(c string) {
+			if c == q.Confirm {
+				s.trySave(m, false, then)
+			}
+		})
 		return
 	}
 	s.trySave(m, false, then)
-}
-
-// amGuard is what saving m would do to pi-agent-manager 0.18.1 (nil: it still loads the file,
-// or the file is not one it reads, or it already skipped it).
-func amGuard(m *personaedit.Model) *compat.Guard {
-	p := m.Original()
-	if p == nil || p.Scope != personas.ScopeGlobal {
-		return nil
-	}
-	data, err := m.Bytes()
-	if err != nil {
-		return nil
-	}
-	before, err := os.ReadFile(m.Path())
-	if err != nil {
-		before = nil
-	}
-	if g := compat.CheckEdit(m.Path(), before, data); g != nil && !g.Already {
-		return g
-	}
-	return nil
 }
 
 func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
@@ -147,8 +119,7 @@ func (s *Shell) customize(p *personas.Persona) {
 
 // duplicate copies the open persona under a new name.
 func (s *Shell) duplicate() {
-	if m := s.Editor(); m != nil && !m.Broken() {
-		p := m.Original()
+	if p := s.ws.DuplicateSource(); p != nil {
 		s.leaveEditor(func() { s.showNewDialog(p, false) })
 	}
 }
@@ -169,21 +140,14 @@ func (s *Shell) create(prepare func() (*personas.Document, error)) error {
 
 // rename asks for a new name and renames the open persona's file and name together.
 func (s *Shell) rename() {
-	m := s.Editor()
-	if m == nil || m.ReadOnly() {
-		return
+	if old, ok := s.ws.RenameTarget(); ok {
+		s.leaveEditor(func() { s.showRenameDialog(old) })
 	}
-	old := m.Original().Name
-	s.leaveEditor(func() { s.showRenameDialog(old) })
 }
 
 // applyRename renames old to name, following the active state, and selects the result.
 func (s *Shell) applyRename(old, name string) error {
-	ch, err := personas.PlanRename(s.Catalog(), old, name)
-	if err != nil {
-		return err
-	}
-	if err := ch.Apply(); err != nil {
+	if err := s.ws.Rename(old, name); err != nil {
 		return err
 	}
 	s.reloadThen(func() { s.selectNow(name) })
@@ -192,57 +156,47 @@ func (s *Shell) applyRename(old, name string) error {
 
 // deletePersona moves the open persona's file to the trash, and offers to undo.
 func (s *Shell) deletePersona() {
-	m := s.Editor()
-	if m == nil || m.ReadOnly() {
+	plan, ok, err := s.ws.PlanDelete()
+	switch {
+	case !ok:
 		return
-	}
-	name := m.Original().Name
-	ch, err := personas.PlanDelete(s.Catalog(), name)
-	if err != nil {
+	case err != nil:
 		s.showError(err)
 		return
 	}
-	// The summary already names the restore command; it is written for the CLI, lower-case.
-	msg := sentence(ch.Summary) + ". You can also undo it right after."
-	if m.Dirty() {
-		msg += " Your unsaved changes are dropped."
-	}
-	s.chooseDestructive("Delete "+name+"?", msg, []string{"Delete", choiceCancel}, func(c string) {
-		if c != "Delete" {
-			return
-		}
-		if err := ch.Apply(); err != nil {
-			s.showError(err)
-			return
-		}
-		s.reloadThen(func() {
-			s.selectNow(s.Active())
-			s.notify("Deleted "+name+" (moved to the trash).", "Undo", func() { s.restore(name) })
-		})
-	})
+	s.askTrash(plan, func() {
+		s.selectNow(s.Active())
+		s.notify("Deleted "+plan.Restore+" (moved to the trash).", "Undo", func() { s.restore(plan.Restore) })
+	}, s.chooseDestructive)
 }
 
 // trashBroken moves a file that failed to load to the trash, as Delete does for a persona,
 // and offers to undo.
 func (s *Shell) trashBroken(path string) {
-	ch, err := personas.PlanTrashBroken(s.Catalog(), path)
+	plan, err := s.ws.PlanTrashBroken(path)
 	if err != nil {
 		s.showError(err)
 		return
 	}
-	name := strings.TrimSuffix(filepath.Base(path), ".md")
-	s.choose("Move "+filepath.Base(path)+" to the trash?", sentence(ch.Summary)+". You can also undo it right after.", []string{"Move to trash", choiceCancel}, func(c string) {
-		if c != "Move to trash" {
+	s.askTrash(plan, func() {
+		s.selectNow(s.Active())
+		s.notify("Moved "+filepath.Base(path)+" to the trash.", "Undo", func() { s.restoreFile(plan.Restore, path) })
+	}, s.choose)
+}
+
+// askTrash asks plan's question with ask and, when the person goes ahead, moves the file to
+// the trash and runs done once the catalog is read again.
+func (s *Shell) askTrash(plan workspace.TrashPlan, done func(), ask func(title, message string, choices []string, done func(string))) {
+	q := plan.Question
+	ask(q.Title, q.Message, []string{q.Confirm, choiceCancel}, func(c string) {
+		if c != q.Confirm {
 			return
 		}
-		if err := ch.Apply(); err != nil {
+		if err := plan.Change.Apply(); err != nil {
 			s.showError(err)
 			return
 		}
-		s.reloadThen(func() {
-			s.selectNow(s.Active())
-			s.notify("Moved "+filepath.Base(path)+" to the trash.", "Undo", func() { s.restoreFile(name, path) })
-		})
+		s.reloadThen(done)
 	})
 }
 
@@ -278,13 +232,4 @@ func (s *Shell) restore(name string) {
 		return
 	}
 	s.leaveEditor(func() { s.reloadThen(func() { s.selectNow(name) }) })
-}
-
-// sentence starts s with a capital letter, for text written as a clause shown on its own.
-func sentence(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }

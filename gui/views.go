@@ -10,13 +10,14 @@ import (
 )
 
 // The kinds of view the window computes off the UI goroutine (see workspace.Views): a newer
-// snapshot of a kind supersedes an older one. There is one Preview and one Problems tab at a
-// time (the open persona's), so a kind each is enough.
+// snapshot of a kind supersedes an older one. There is one Preview, one Problems and one Rules
+// tab at a time (the open persona's), so a kind each is enough.
 const (
 	viewMatrix    = "matrix"
 	viewPreview   = "preview"
 	viewProblems  = "problems"
 	viewSimulator = "simulator"
+	viewRuleNotes = "rule notes" // the lint notes under the Rules tab's rows
 )
 
 // Close ends the window's background work: the watcher stops, no view computed from now on
@@ -28,8 +29,9 @@ const (
 // ShowAndRun (Fyne's queue is closed by then, and a goroutine handing it a result would panic).
 func (s *Shell) Close() {
 	s.StopWatching()
+	s.endLife() // the Log's follow and an approval dialog's countdown end (goUntilClose)
 	if st := s.preview; st != nil && st.log != nil {
-		st.log.StopFollow() // its goroutine ends with the follow's context
+		st.log.StopFollow() // what it still reads is dropped, not shown
 	}
 	s.views.Close()
 	s.ws.Close()

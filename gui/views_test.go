@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,15 +81,16 @@ func TestPreviewBehindAnotherTabWaitsUntilShown(t *testing.T) {
 	v.ShowTab(PreviewTitle)
 	pt := v.Tab(PreviewTitle).(*PreviewTab)
 	v.ShowTab(TabRules)
-	before := s.views.Latest()
+	before, problems := s.views.Newest(viewPreview), s.views.Newest(viewProblems)
 	s.Editor().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Action: engine.Allow})
 	})
-	if !pt.stale || s.views.Latest() != before {
-		t.Errorf("a keystroke on the Rules tab asked for %d views; the Preview and Problems tabs behind it should wait", s.views.Latest()-before)
+	if !pt.stale || s.views.Newest(viewPreview) != before || s.views.Newest(viewProblems) != problems {
+		t.Errorf("a keystroke on the Rules tab asked for a preview (%v) or problems (%v) view; the Preview and Problems tabs behind it should wait",
+			s.views.Newest(viewPreview) != before, s.views.Newest(viewProblems) != problems)
 	}
 	v.ShowTab(PreviewTitle)
-	if s.views.Latest() == before || pt.stale {
+	if s.views.Newest(viewPreview) == before || pt.stale {
 		t.Error("showing the Preview tab again did not bring it up to date")
 	}
 	if st, ok := pt.Status("write"); !ok || st.Kind == preview.KindHidden {
@@ -145,5 +147,66 @@ func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
 	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so twice." })
 	if catalog != 0 {
 		t.Errorf("a keystroke called %d catalog or active subscribers", catalog)
+	}
+}
+
+// The Rules tab's lint notes are computed by the view worker, not by the keystroke on the UI
+// goroutine, and the rows show the newest draft's.
+func TestRuleNotesAreComputedOffTheUIGoroutine(t *testing.T) {
+	s, q := newQueuedShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	v := s.screen.View()
+	v.ShowTab(TabRules)
+	rt := v.Tab(TabRules).(*RulesTab)
+	waitView(t, s, q, s.views.Latest())
+	shadowed := func() bool {
+		row := rt.Row(1)
+		if row == nil {
+			return false
+		}
+		for _, n := range row.Notes() {
+			if n.Fix == "Move rule 2 below rule 3" {
+				return true
+			}
+		}
+		return false
+	}
+	if shadowed() {
+		t.Fatal("the reviewer's second row is shadowed before the edit")
+	}
+	// "git *" after "git push *" would decide nothing the first has not: rule 2 is shadowed.
+	rows := []personaedit.RuleRow{
+		{Permission: "*", Pattern: "*", Action: engine.Ask},
+		{Permission: "bash", Pattern: "git push *", Action: engine.Deny},
+		{Permission: "bash", Pattern: "git *", Action: engine.Allow},
+	}
+	s.Editor().Update(func(d *personaedit.Draft) { d.Rules = rows })
+	if shadowed() {
+		t.Fatal("the keystroke linted the rules on the UI goroutine; want the view worker to")
+	}
+	waitView(t, s, q, s.views.Latest())
+	if !shadowed() {
+		t.Fatalf("after the worker's result, row 2 shows the notes %+v; want the shadowed rule's move", rt.Row(1).Notes())
+	}
+	// Two drafts before the UI runs what the worker handed back: the rows show the second's.
+	s.Editor().Update(func(d *personaedit.Draft) { d.Rules[2].Pattern = "git pull *" })
+	s.Editor().Update(func(d *personaedit.Draft) { d.Rules[2].Pattern = "git *" })
+	waitView(t, s, q, s.views.Latest())
+	if !shadowed() {
+		t.Errorf("after two drafts, row 2 shows the notes %+v; want the newest draft's", rt.Row(1).Notes())
+	}
+	// The fix button runs the fix of the notes shown.
+	b := findButton(rt.Row(1), "Move rule 2 below rule 3")
+	if b == nil {
+		t.Fatal("row 2 has no fix button")
+	}
+	b.OnTapped()
+	want := []string{"* * ask", "bash git * allow", "bash git push * deny"}
+	if got := rowTexts(s.Editor()); !slices.Equal(got, want) {
+		t.Errorf("after the fix, rows = %q, want %q", got, want)
+	}
+	waitView(t, s, q, s.views.Latest())
+	if n := rt.Row(1).Notes(); len(n) != 0 {
+		t.Errorf("after the fix, row 2 still shows %+v", n)
 	}
 }

@@ -167,6 +167,14 @@ func (v *Views) Close() {
 	v.waiting = nil
 }
 
+// Newest is the newest snapshot of kind submitted (0 before the first): a screen's tests see
+// by it whether a change asked for that view.
+func (v *Views) Newest(kind string) uint64 {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	return v.newest[kind]
+}
+
 // Closed reports whether Close was called.
 func (v *Views) Closed() bool {
 	v.mu.Lock()

@@ -119,3 +119,16 @@ func TestViewsClosedApplyNothing(t *testing.T) {
 		t.Errorf("Submit after Close returned snapshot %d; want 0", n)
 	}
 }
+
+func TestViewsNewestIsPerKind(t *testing.T) {
+	now := func(f func()) { f() }
+	v := NewViews(now, now)
+	if n := v.Newest("matrix"); n != 0 {
+		t.Fatalf("Newest before any submission = %d, want 0", n)
+	}
+	m := v.Submit("matrix", func() func() { return nil })
+	p := v.Submit("preview", func() func() { return nil })
+	if v.Newest("matrix") != m || v.Newest("preview") != p || m == p {
+		t.Errorf("Newest matrix %d preview %d; want %d and %d", v.Newest("matrix"), v.Newest("preview"), m, p)
+	}
+}

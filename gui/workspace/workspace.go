@@ -1,12 +1,14 @@
 package workspace
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -129,6 +131,27 @@ func (w *Workspace) FollowState(st personas.State) Change {
 		return 0
 	}
 	return ActiveChanged
+}
+
+// Activate makes persona name the active agent (the one pi runs): it writes the state file of
+// dirs and follows it. The state is read again just before writing, since another program (pi,
+// the CLI) may have changed its other keys since it was last read; a state file that does not
+// read is replaced by the default state with name active.
+func (w *Workspace) Activate(dirs locations.Dirs, name string) error {
+	p, ok := w.catalog.Lookup(name)
+	if !ok {
+		return fmt.Errorf("there is no persona named %q; reload the list or pick another", name)
+	}
+	st, probs := personas.LoadState(dirs)
+	if personas.HasError(probs) {
+		st = personas.DefaultState()
+	}
+	st.Active = p.Name
+	if err := personas.SaveState(dirs, st); err != nil {
+		return err
+	}
+	w.FollowState(st)
+	return nil
 }
 
 // MissingActiveText says that the state names a persona pi cannot run, "" when it does not.

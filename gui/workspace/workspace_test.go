@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -165,5 +166,30 @@ func TestClosedWorkspaceCallsNoScreen(t *testing.T) {
 	w.Publish(w.SetCatalog(c, nil))
 	if len(r.got) != 0 || w.Subscribers() != 0 {
 		t.Errorf("after Close: events %q, %d subscribers; want none", r.got, w.Subscribers())
+	}
+}
+
+func TestActivateWritesTheStateKeepingItsOtherKeys(t *testing.T) {
+	dirs, c := agentDir(t, map[string]string{"critic.md": critic})
+	w := New(c, nil, personas.State{})
+	// Another program set yolo since the app read the state: activating keeps it.
+	if err := personas.SaveState(dirs, personas.State{Active: "planner", Yolo: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Activate(dirs, "critic"); err != nil {
+		t.Fatal(err)
+	}
+	st, probs := personas.LoadState(dirs)
+	if personas.HasError(probs) || st.Active != "critic" || !st.Yolo {
+		t.Errorf("state after Activate = %+v (%v); want critic active and yolo kept", st, probs)
+	}
+	if w.Active() != "critic" || !w.Yolo() {
+		t.Errorf("workspace active %q yolo %v; want it to follow the state written", w.Active(), w.Yolo())
+	}
+	if err := w.Activate(dirs, "nobody"); err == nil || !strings.Contains(err.Error(), `no persona named "nobody"`) {
+		t.Errorf("Activate of a persona the catalog lacks: %v", err)
+	}
+	if st, _ := personas.LoadState(dirs); st.Active != "critic" {
+		t.Errorf("a refused Activate wrote the state: %+v", st)
 	}
 }
