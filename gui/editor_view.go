@@ -40,6 +40,8 @@ type EditorView struct {
 	revert  *widget.Button
 	content fyne.CanvasObject
 	raw     *rawView // the raw text of a broken file, nil otherwise
+	// frame is the laid-out view: heading and banner on top, the tabs, Save/Revert below.
+	frame *fyne.Container
 }
 
 // NewEditorView builds the editor for m.
@@ -113,7 +115,25 @@ func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 	if !v.model.ReadOnly() {
 		bottom = readingBorder(widget.NewSeparator(), nil, nil, container.NewHBox(v.revert, v.save), container.NewVBox(v.status, v.impact))
 	}
-	return widget.NewSimpleRenderer(readingBorder(top, bottom, nil, nil, v.content))
+	v.frame = readingBorder(top, bottom, nil, nil, v.content)
+	return widget.NewSimpleRenderer(v.frame)
+}
+
+// showBanner shows or hides the conflict banner. Hiding a child changes no layout by itself:
+// the frame is laid out again, or the banner's room stayed empty above the tabs after Keep mine
+// or Reload until something else relaid the view.
+func (v *EditorView) showBanner(show bool) {
+	if show == v.banner.Visible() {
+		return
+	}
+	if show {
+		v.banner.Show()
+	} else {
+		v.banner.Hide()
+	}
+	if v.frame != nil {
+		v.frame.Refresh()
+	}
 }
 
 // Impact is the line that says how many logged calls the edits would change (nil for a
@@ -182,7 +202,7 @@ func (v *EditorView) refresh() {
 	if m.Broken() {
 		setLabel(v.heading, "⚠ "+m.Path())
 		setLabel(v.where, "failed to load")
-		v.banner.Hide()
+		v.showBanner(false)
 		return
 	}
 	p := m.Persona()
@@ -199,9 +219,9 @@ func (v *EditorView) refresh() {
 	}
 	if b := m.Banner(); b != "" {
 		setLabel(v.bannerL, b+" Reload it (your edits are dropped) or keep your version (saving will ask before it overwrites).")
-		v.banner.Show()
+		v.showBanner(true)
 	} else {
-		v.banner.Hide()
+		v.showBanner(false)
 	}
 	errs := m.Errors()
 	var text string

@@ -55,9 +55,17 @@ func TestKeepMineInTheWindowKeepsARuleAddedOutside(t *testing.T) {
 	if s.Editor().Conflict() != personaedit.ConflictChanged {
 		t.Fatalf("conflict = %v; want changed on disk", s.Editor().Conflict())
 	}
+	tabsAt := func() float32 {
+		return fyne.CurrentApp().Driver().AbsolutePositionForObject(s.screen.View().Tabs()).Y
+	}
+	withBanner := tabsAt()
 	test.Tap(findButton(s.screen.View().banner, "Keep mine"))
 	if s.Editor().Conflict() != personaedit.ConflictKeptMine {
 		t.Fatalf("Keep mine with no rule changed on both sides asked instead of merging (conflict %v)", s.Editor().Conflict())
+	}
+	// The banner goes, and with it its room: the tabs move up to where they were before.
+	if s.screen.View().banner.Visible() || tabsAt() >= withBanner {
+		t.Errorf("after Keep mine the banner shows %v and the tabs stay at y=%v (%v with the banner); want them moved up", s.screen.View().banner.Visible(), tabsAt(), withBanner)
 	}
 	test.Tap(s.screen.View().save)
 	text := dialogText(t, s)
