@@ -108,9 +108,12 @@ func (s *Shell) CycleActive(step int) {
 	}
 }
 
-// showError shows err in a dialog over the window.
+// showError shows err in a dialog over the window, with its OK button focused (Space presses
+// it): the focus would otherwise stay on the field behind the dialog, which swallowed the keys,
+// and the dialog could only be closed by the mouse or by Tab first.
 func (s *Shell) showError(err error) {
 	dialog.ShowError(err, s.win)
+	s.win.Canvas().FocusNext()
 }
 
 func isDir(p string) bool {
