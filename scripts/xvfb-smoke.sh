@@ -47,9 +47,13 @@ trap cleanup EXIT
 # start_x starts a fresh Xvfb on a free display (it writes the number it took to -displayfd) and
 # returns once the server answers xdpyinfo: the app is never started against a display that is
 # not up yet. It fails if Xvfb exits, or if it has not answered after a minute (a hang).
+#
+# -noreset: an X server resets when its last client leaves, and refuses connections while it
+# does. Without it the app, connecting right after xdpyinfo left, could find the display gone
+# ("X11: Failed to open display").
 start_x() {
 	rm -f "$work/display"
-	Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+	Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp -noreset 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 	xpid=$!
 	local n
 	for _ in $(seq 1 1200); do
