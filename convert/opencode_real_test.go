@@ -235,29 +235,6 @@ func importReportNames(rep *Report, key string, ours, theirs engine.Action) bool
 	return false
 }
 
-// copyTree copies the fixture folder src into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestOpenCodeImport_realOpenCode imports a project's opencode.json (top-level permission,
 // agents with tools and permission) and agent files (tools only, the V2 list, a permission
 // string) and checks that the personas decide the mixed call set as OpenCode's evaluation
@@ -266,7 +243,9 @@ func copyTree(t *testing.T, src, dst string) {
 func TestOpenCodeImport_realOpenCode(t *testing.T) {
 	bin := realTool(t, "AGENTMGR_TEST_OPENCODE")
 	home, project := openCodeSandbox(t)
-	copyTree(t, filepath.Join("testdata", "opencode", "import"), project)
+	if err := os.CopyFS(project, os.DirFS(filepath.Join("testdata", "opencode", "import"))); err != nil {
+		t.Fatal(err)
+	}
 	agents := parseAgentList(t, runOpenCode(t, bin, home, project, "agent", "list"))
 	items, errs := ReadSources("opencode", project, ImportOptions{})
 	if len(errs) > 0 {

@@ -13,35 +13,14 @@ import (
 	"github.com/agentmgr/agentmgr/pam"
 )
 
-// copyTree copies the testdata folder src into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if info.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // compatCorpus sets up testdata/compat/NAME as the agent dir (and project) of a test env.
 func compatCorpus(t *testing.T, name string) (*env, string) {
 	t.Helper()
 	e, _, _ := testEnv(t, "")
 	home := e.cwd
-	copyTree(t, filepath.Join("testdata", "compat", name), home)
+	if err := os.CopyFS(home, os.DirFS(filepath.Join("testdata", "compat", name))); err != nil {
+		t.Fatal(err)
+	}
 	os.Remove(filepath.Join(home, "want.json"))
 	if _, err := os.Stat(filepath.Join(home, "project")); err == nil {
 		e.cwd = filepath.Join(home, "project")
