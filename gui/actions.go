@@ -83,6 +83,14 @@ func (s *Shell) chooseStyled(title, message string, choices []string, first widg
 	d.Show()
 	// The label knows how many lines it wraps to only once it has its width.
 	d.Resize(fyne.NewSize(width, d.MinSize().Height))
+	// The focus goes to the default answer, so Space gives it without the mouse; the field
+	// behind the dialog would otherwise keep the focus and swallow the keys. A destructive
+	// question's default is its last choice (cancel), never the one that destroys.
+	def := buttons[0]
+	if first == widget.DangerImportance {
+		def = buttons[len(buttons)-1]
+	}
+	s.win.Canvas().Focus(def.(fyne.Focusable))
 }
 
 // maxQuestionWidth is the widest a question dialog grows before its message wraps.

@@ -31,3 +31,36 @@ func TestErrorDialogClosesWithTheKeyboard(t *testing.T) {
 		})
 	}
 }
+
+// A question opens with its default answer focused: the first choice, or for a destructive
+// question its last (cancel), never the choice that destroys.
+func TestQuestionFocusesItsDefaultAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		destructive bool
+		want        string
+	}{
+		{"question", false, "Save mine"},
+		{"destructive question", true, "Cancel"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newTestShell(t, fixtureDirs(t))
+			c := s.Window().Canvas()
+			c.Focus(s.toolbar.Search)
+			var got string
+			ask := s.choose
+			if tc.destructive {
+				ask = s.chooseDestructive
+			}
+			ask("Write your version?", "The file changed on disk.", []string{"Save mine", "Cancel"}, func(c string) { got = c })
+			b, ok := c.Focused().(*widget.Button)
+			if !ok || b.Text != tc.want {
+				t.Fatalf("focus on %T; want the %q button", c.Focused(), tc.want)
+			}
+			b.TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+			if got != tc.want || topDialog(s) != nil {
+				t.Errorf("Space answered %q (dialog open: %v); want %q and the dialog closed", got, topDialog(s) != nil, tc.want)
+			}
+		})
+	}
+}
