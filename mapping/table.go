@@ -36,14 +36,14 @@ var extraPathKeys = []string{"external_directory", PathKey}
 // bash -c ...; docs/rules.md, "The wrapper floor"); skill decides which skills the agent may
 // use (pi's /skill:NAME and the reading of a skill's files); mcp decides the calls of pi's MCP
 // adapter tool by their server and tool names.
-var extraKeys = []string{WrappersKey, SkillKey, MCPKey}
+var extraKeys = []string{WrappersKey, SkillKey, MCPAdapterKey}
 
 // The permission keys that govern no tool of their own.
 const (
-	PathKey     = "path"
-	WrappersKey = "wrappers"
-	SkillKey    = "skill"
-	MCPKey      = "mcp"
+	PathKey       = "path"
+	WrappersKey   = "wrappers"
+	SkillKey      = "skill"
+	MCPAdapterKey = "mcp"
 )
 
 // ownKeyTools are tools the table groups under a family key that are also permission keys of
