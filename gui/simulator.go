@@ -40,15 +40,15 @@ type SimulatorScreen struct {
 	Session *widget.SelectEntry
 	Check   *widget.Button
 
-	result  *fyne.Container
+	result *fyne.Container
 	// staleNote says, above a shown result, that the fields no longer ask what it answers:
 	// a result is never shown as current for a query it was not computed for.
 	staleNote *widget.Label
 	filling   bool // Prefill is setting the fields: their callbacks must not re-check
 	history   *widget.List
-	last    *preview.Result
-	err     error
-	loaded  *personas.Catalog // the catalog the persona and session choices were made from
+	last      *preview.Result
+	err       error
+	loaded    *personas.Catalog // the catalog the persona and session choices were made from
 	// checks counts the checks shown (Run, Prefill, a re-run): a re-run computed on the view
 	// worker is shown only if no other check came after it was asked for.
 	checks int
