@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/mapping"
 )
 
 // ExternalDirectory is the permission key that also decides every path outside the project.
@@ -178,6 +180,38 @@ func contains(list []string, s string) bool {
 //     the decision stricter, and only by a rule that matches none of the exact names;
 //   - a canonical path outside the project is also decided by external_directory.
 func (p *Policy) decidePath(key, value string) Decision {
+	d := p.decideNames(key, value)
+	if key != mapping.PathKey && key != ExternalDirectory {
+		// The path rules hold for every tool's paths; the tool's own rules never loosen them.
+		if pd, ok := p.pathRules(value); ok && pd.Action.rank() > d.Action.rank() {
+			pd.Reason = joinReason(pd.Reason, "the path rules hold for every tool")
+			d = pd
+		}
+	}
+	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
+		return d
+	}
+	sp := p.Place.spell(value)
+	if canonical := sp.canonical; p.Place.external(canonical) {
+		e := p.Decide(ExternalDirectory, canonical)
+		if e.Action.rank() > d.Action.rank() {
+			e.Reason = joinReason(e.Reason, quote(canonical)+" is outside the project "+quote(p.Place.projectRoot()))
+			d = e
+		}
+	}
+	if sp.unsure != "" && d.Action == Allow {
+		// The resolver could not tell which file the program reaches (a /proc descriptor, an
+		// unreadable link): what it reaches is not seen, so it is not allowed unseen.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s may not be the file %s reaches: %s", quote(sp.canonical), quote(value), sp.unsure))
+	}
+	d.Value = value
+	return d
+}
+
+// decideNames decides a path value for key under each of its names (see decidePath), without
+// the external_directory and path rules.
+func (p *Policy) decideNames(key, value string) Decision {
 	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
 		return p.Decide(key, value)
 	}
@@ -212,17 +246,6 @@ func (p *Policy) decidePath(key, value string) Decision {
 	}
 	if d.Value != "" && d.Value != value && d.Action != Allow {
 		d.Reason = joinReason(d.Reason, "decided on "+quote(d.Value)+", a name of "+quote(value))
-	}
-	if p.Place.external(sp.canonical) {
-		e := p.Decide(ExternalDirectory, sp.canonical)
-		if e.Action.rank() > d.Action.rank() {
-			e.Reason = joinReason(e.Reason, quote(sp.canonical)+" is outside the project "+quote(p.Place.projectRoot()))
-			d = e
-		}
-	}
-	if sp.unsure != "" && d.Action == Allow {
-		d.Action = Ask
-		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s may not be the file %s reaches: %s", quote(sp.canonical), quote(value), sp.unsure))
 	}
 	d.Value = value
 	return d
