@@ -298,12 +298,3 @@ func sideDoors(tool string, input json.RawMessage) (decide.SideDoors, bool, erro
 	doors, err := decide.FindSideDoors(tool, fields)
 	return doors, true, err
 }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
