@@ -204,8 +204,19 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 	return out
 }
 
-// decideUnit decides one unit of a shell command whose key is key.
+// decideUnit decides one unit of a shell command whose key is key: by its rules, then at
+// least what the path rules and external_directory say of its file arguments and what the
+// wrapper floor says of a wrapper.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
+	d := p.decideUnitRules(key, u)
+	if u.Key != "" {
+		return d
+	}
+	return p.wrapperFloor(u, p.argPaths(u, d))
+}
+
+// decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
+func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 	if u.Key != "" {
 		// A file the command writes or reads is decided like the edit or read tool's path,
 		// under each of its names when the policy knows where the call runs.
