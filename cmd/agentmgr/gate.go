@@ -12,6 +12,7 @@ import (
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -19,7 +20,7 @@ import (
 const gateUsage = "claude|json [--timeout DURATION] [--agent NAME]"
 
 // gateGrace is how long a gate waits for a live app before giving up; tests shorten it.
-var gateGrace = gate.DefaultGrace
+var gateGrace = inbox.DefaultGrace
 
 func runGate(e *env, args []string) error {
 	fs := flags(e, "gate", gateUsage, `Decide one tool call of a running agent with the active persona and print the answer.
@@ -32,7 +33,7 @@ A call the persona asks about is forwarded to the desktop app, which asks the pe
 the app serves, the gate waits up to --timeout; when no app serves it gives up after 2s and
 answers ask (Claude Code then asks in its terminal) or deny (json). Input the gate cannot
 read is denied with the reason. The exit status is 0 whenever an answer was printed.`)
-	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long to wait for the person's answer while the app serves")
+	timeout := fs.Duration("timeout", inbox.DefaultTimeout, "how long to wait for the person's answer while the app serves")
 	agent := fs.String("agent", "", "decide with this persona instead of the active one; requests naming another are denied")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -44,14 +45,12 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
-	g := &gate.Gate{
-		Inbox:    gate.InboxIn(e.dirs()),
-		Policy:   e.gatePolicy(*agent),
-		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
-		Recorder: reviewlog.Open(e.dirs()),
-		Chains:   decide.Chains{Dir: e.dirs().SubagentsDir()},
-		Hooked:   e.claudeHooked,
-	}
+	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
+		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
+		gate.WithRecorder(reviewlog.Open(e.dirs())),
+		gate.WithChains(decide.Chains{Dir: e.dirs().SubagentsDir()}),
+		gate.WithHooked(e.claudeHooked),
+	)
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -66,10 +65,10 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 		if readErr != nil {
 			why = "cannot read stdin: " + readErr.Error()
 		}
-		if v := gate.Refusal(why); rest[0] == "claude" {
-			out = v.Claude()
+		if v := decide.Refusal(why); rest[0] == "claude" {
+			out = gate.ClaudeAnswer(v, "")
 		} else {
-			out = v.Neutral(gate.Call{})
+			out = gate.NeutralAnswer(v, decide.Call{})
 		}
 	case rest[0] == "claude":
 		out = g.Claude(ctx, input)
@@ -84,8 +83,8 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 // or active persona, and for a subagent every persona on its chain), with guards and the
 // session rules of the call's agent. The call's cwd, when absolute, is where the project's
 // personas and guards are found: the agent's project, not wherever the hook happens to run.
-func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
-	return func(c gate.Call) (string, *engine.Policy, error) {
+func (e *env) gatePolicy(pinned string) decide.PolicyFunc {
+	return func(c decide.Call) (string, *engine.Policy, error) {
 		ce := *e
 		if filepath.IsAbs(c.Cwd) {
 			ce.cwd = c.Cwd
