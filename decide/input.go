@@ -2,8 +2,6 @@ package decide
 
 import (
 	"encoding/json"
-	"slices"
-	"strings"
 
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -31,7 +29,7 @@ type InputTool struct {
 // error, in the runtime's words (notString names the field): the call is denied.
 func FromInput(c Call, t InputTool, fields map[string]json.RawMessage, notString func(field string) error) (Call, error) {
 	c.Key = t.Key
-	command, hasCommand, err := inputString(fields, mapping.ShellFields, notString)
+	command, hasCommand, err := InputString(fields, mapping.ShellFields, notString)
 	if err != nil {
 		return c, err
 	}
@@ -46,12 +44,12 @@ func FromInput(c Call, t InputTool, fields map[string]json.RawMessage, notString
 		command, hasCommand = doors.Command, doors.HasCommand
 		c.Writes, c.URLs = doors.Writes, doors.URLs
 	}
-	value, found, err := inputString(fields, t.Fields, notString)
+	value, found, err := InputString(fields, t.Fields, notString)
 	if err != nil {
 		return c, err
 	}
 	for _, f := range t.Folders {
-		folder, ok, err := inputString(fields, []string{f}, notString)
+		folder, ok, err := InputString(fields, []string{f}, notString)
 		if err != nil {
 			return c, err
 		}
@@ -62,7 +60,11 @@ func FromInput(c Call, t InputTool, fields map[string]json.RawMessage, notString
 	if found && t.Patch {
 		// A patch is decided on the files it names: the first is the value, the others are
 		// decided like it; the strictest answer stands.
-		paths := PatchPaths(value)
+		paths, err := PatchPaths(value)
+		if err != nil {
+			// A header agentmgr cannot read may name a file: at least ask.
+			c.Opaque = err.Error()
+		}
 		if len(paths) == 0 {
 			value, found = "", false
 		} else {
@@ -91,7 +93,7 @@ func FromInput(c Call, t InputTool, fields map[string]json.RawMessage, notString
 
 // inputString returns the first of names present in fields (null counts as absent). A present
 // field that is not a string is an error: nobody can tell what the tool would do with it.
-func inputString(fields map[string]json.RawMessage, names []string, notString func(string) error) (string, bool, error) {
+func InputString(fields map[string]json.RawMessage, names []string, notString func(string) error) (string, bool, error) {
 	for _, f := range names {
 		raw, ok := fields[f]
 		if !ok || string(raw) == "null" {
@@ -105,23 +107,3 @@ func inputString(fields map[string]json.RawMessage, names []string, notString fu
 	}
 	return "", false, nil
 }
-
-// PatchPaths are the files an apply_patch text adds, updates, deletes or moves to, in order,
-// each once. The patch format names them on lines "*** Add File: PATH", "*** Update File:
-// PATH", "*** Delete File: PATH" and "*** Move to: PATH".
-func PatchPaths(text string) []string {
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
-		for _, mark := range patchMarks {
-			if rest, ok := strings.CutPrefix(line, mark); ok {
-				if p := strings.TrimSpace(rest); p != "" && !slices.Contains(out, p) {
-					out = append(out, p)
-				}
-			}
-		}
-	}
-	return out
-}
-
-var patchMarks = []string{"*** Add File:", "*** Update File:", "*** Delete File:", "*** Move to:"}

@@ -164,3 +164,9 @@ func ClaudeAnswer(v decide.Verdict, event string) ClaudeOutput {
 		PermissionDecisionReason: v.Reason,
 	}}
 }
+
+// stringField returns the first of names present in fields (null counts as absent); a present
+// field that is not a string is an error naming it as tool_input's.
+func stringField(fields map[string]json.RawMessage, names []string) (string, bool, error) {
+	return decide.InputString(fields, names, notString)
+}
