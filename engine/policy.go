@@ -204,8 +204,21 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 	return out
 }
 
-// decideUnit decides one unit of a shell command whose key is key.
+// decideUnit decides one unit of a shell command whose key is key: by its rules and the
+// analysis, then by the effect families of its effects (the stricter wins).
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
+	d := p.decideUnitRules(key, u)
+	if u.Key != "" || p.RulesOnly || d.Action == Deny {
+		return d
+	}
+	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
+		return f
+	}
+	return d
+}
+
+// decideUnitRules decides one unit by its rules, the analysis' asks and the closed world.
+func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 	if u.Key != "" {
 		// A file the command writes or reads is decided like the edit or read tool's path,
 		// under each of its names when the policy knows where the call runs.
