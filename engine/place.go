@@ -3,6 +3,8 @@ package engine
 import (
 	"path"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/mapping"
 )
 
 // ExternalDirectory is the permission key that also decides every path outside the project.
@@ -153,6 +155,31 @@ func contains(list []string, s string) bool {
 //     the decision stricter, and only by a rule that matches none of the exact names;
 //   - a canonical path outside the project is also decided by external_directory.
 func (p *Policy) decidePath(key, value string) Decision {
+	d := p.decideNames(key, value)
+	if key != mapping.PathKey && key != ExternalDirectory {
+		// The path rules hold for every tool's paths; the tool's own rules never loosen them.
+		if pd, ok := p.pathRules(value); ok && pd.Action.rank() > d.Action.rank() {
+			pd.Reason = joinReason(pd.Reason, "the path rules hold for every tool")
+			d = pd
+		}
+	}
+	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
+		return d
+	}
+	if canonical := p.Place.spell(value).canonical; p.Place.external(canonical) {
+		e := p.Decide(ExternalDirectory, canonical)
+		if e.Action.rank() > d.Action.rank() {
+			e.Reason = joinReason(e.Reason, quote(canonical)+" is outside the project "+quote(p.Place.projectRoot()))
+			d = e
+		}
+	}
+	d.Value = value
+	return d
+}
+
+// decideNames decides a path value for key under each of its names (see decidePath), without
+// the external_directory and path rules.
+func (p *Policy) decideNames(key, value string) Decision {
 	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
 		return p.Decide(key, value)
 	}
@@ -184,13 +211,6 @@ func (p *Policy) decidePath(key, value string) Decision {
 	}
 	if d.Value != "" && d.Value != value && d.Action != Allow {
 		d.Reason = joinReason(d.Reason, "decided on "+quote(d.Value)+", a name of "+quote(value))
-	}
-	if p.Place.external(sp.canonical) {
-		e := p.Decide(ExternalDirectory, sp.canonical)
-		if e.Action.rank() > d.Action.rank() {
-			e.Reason = joinReason(e.Reason, quote(sp.canonical)+" is outside the project "+quote(p.Place.projectRoot()))
-			d = e
-		}
 	}
 	d.Value = value
 	return d

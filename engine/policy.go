@@ -204,11 +204,16 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 	return out
 }
 
-// decideUnit decides one unit of a shell command whose key is key: by its rules and the
-// analysis, then by the effect families of its effects (the stricter wins).
+// decideUnit decides one unit of a shell command whose key is key: by its rules, then at
+// least what the path rules and external_directory say of its file arguments, what the
+// wrapper floor says of a wrapper, and what the effect families say of its effects.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	d := p.decideUnitRules(key, u)
-	if u.Key != "" || p.RulesOnly || d.Action == Deny {
+	if u.Key != "" {
+		return d
+	}
+	d = p.wrapperFloor(u, p.argPaths(u, d))
+	if p.RulesOnly || d.Action == Deny {
 		return d
 	}
 	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
@@ -217,7 +222,7 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	return d
 }
 
-// decideUnitRules decides one unit by its rules, the analysis' asks and the closed world.
+// decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
 func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 	if u.Key != "" {
 		// A file the command writes or reads is decided like the edit or read tool's path,

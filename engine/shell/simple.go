@@ -51,6 +51,9 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	at := len(a.units)
 	u := newUnit(words)
 	u.Dir, u.DirUnknown = a.dir, a.dirUnknown
+	for _, w := range words[1:] {
+		u.Args = append(u.Args, w.text)
+	}
 	if plain := withoutGlobalOptions(words); plain != nil {
 		u.Plain = joinTexts(plain)
 	}

@@ -79,6 +79,11 @@ type Unit struct {
 	// metadata (ls, du, stat, test): a protected path among them is no
 	// read and no write.
 	Looks bool
+	// Args are the command's words after its name, each after quote
+	// removal (an expansion in its source form), in order; nil for file
+	// units. The engine finds in them the file arguments the path and
+	// external_directory rules hold for (see [PathArg]).
+	Args []string
 	// Does lists what the command does to resources beyond running itself,
 	// as the effect table finds it (effects.go): the files it deletes, the
 	// modes and owners it changes, the privilege it raises, the hosts it
