@@ -306,7 +306,12 @@ func pathSpellings(tok, dir string) []string {
 		out = append(out, c)
 	}
 	if dir != "" && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") && !strings.HasPrefix(t, "$HOME") {
+		// Joined lexically (as bash's logical cd reads it) and as spelt (as the kernel does,
+		// each link before the next `..`, once the Place resolves it).
 		out = append(out, path.Join(dir, t))
+		if spelt := strings.TrimSuffix(dir, "/") + "/" + t; spelt != out[len(out)-1] {
+			out = append(out, spelt)
+		}
 	}
 	return out
 }

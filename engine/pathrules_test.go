@@ -1,17 +1,19 @@
 package engine
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
 
 func TestPathRulesHoldForEveryToolAndCommand(t *testing.T) {
 	const home = "/home/u"
-	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) string {
+	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) Resolved {
+		abs = path.Clean(abs)
 		if rest, ok := strings.CutPrefix(abs, "/proj/envlink"); ok {
-			return "/proj/.env" + rest
+			return Resolved{Path: "/proj/.env" + rest}
 		}
-		return abs
+		return Resolved{Path: abs}
 	}}
 	secrets := rulesOf("*", "*", "allow", "path", "*", "allow", "path", "*.env", "deny", "path", "~/.ssh/*", "deny", "path", "*.pem", "ask")
 	tests := []struct {

@@ -61,24 +61,32 @@ func (p *Policy) Decider(ref RuleRef) string {
 func NewPolicy(rs Ruleset) *Policy { return &Policy{Persona: Compile(rs)} }
 
 // Decide decides one value for permission key, matched as is (no shell analysis).
-func (p *Policy) Decide(key, value string) Decision {
-	d := p.Persona.Evaluate(key, value)
+func (p *Policy) Decide(key, value string) Decision { return p.decide(key, value, false) }
+
+// decide is Decide, with every rule matched without case when fold is true (a path on a volume
+// that compares names so).
+func (p *Policy) decide(key, value string, fold bool) Decision {
+	eval := (*Compiled).Evaluate
+	if fold {
+		eval = (*Compiled).evaluateFolded
+	}
+	d := eval(p.Persona, key, value)
 	for ci, c := range p.Callers {
 		// The persona itself keeps a tie: the strictest answer is named by the nearest agent.
-		if cd := c.Rules.Evaluate(key, value); cd.Action.rank() > d.Action.rank() {
+		if cd := eval(c.Rules, key, value); cd.Action.rank() > d.Action.rank() {
 			d = cd
 			d.Ref.Layer, d.Ref.Set = LayerCaller, ci
 		}
 	}
 	if p.Session != nil && d.Action != Deny {
-		if s := p.Session.Evaluate(key, value); s.Rule != nil {
+		if s := eval(p.Session, key, value); s.Rule != nil {
 			d = s
 			d.Ref.Layer = LayerSession
 		}
 	}
 	for gi, gs := range p.Guards {
 		// On a tie of asks the guard decides, so that its ask is not loosened by yolo below.
-		if g := gs.Evaluate(key, value); g.Rule != nil && (g.Action.rank() > d.Action.rank() || g.Action == Ask && d.Action == Ask) {
+		if g := eval(gs, key, value); g.Rule != nil && (g.Action.rank() > d.Action.rank() || g.Action == Ask && d.Action == Ask) {
 			d = g
 			d.Ref.Layer, d.Ref.Set = LayerGuard, gi
 		}
