@@ -28,6 +28,8 @@ permissions:
     "touch asked*": ask
   edit:
     "secrets/*": {action: deny, reason: "rt persona: no secrets"}
+  webfetch:
+    "https://blocked.example/*": deny
 ---
 Test.
 `
