@@ -213,14 +213,21 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 }
 
 // decideUnit decides one unit of a shell command whose key is key: by its rules, then at
-// least what the path rules and external_directory say of its file arguments and what the
-// wrapper floor says of a wrapper.
+// least what the path rules and external_directory say of its file arguments, what the
+// wrapper floor says of a wrapper, and what the effect families say of its effects.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	d := p.decideUnitRules(key, u)
 	if u.Key != "" {
 		return d
 	}
-	return p.wrapperFloor(u, p.argPaths(u, d))
+	d = p.wrapperFloor(u, p.argPaths(u, d))
+	if p.RulesOnly || d.Action == Deny {
+		return d
+	}
+	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
+		return f
+	}
+	return d
 }
 
 // decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.

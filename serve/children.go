@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/pi"
 )
@@ -21,7 +21,7 @@ const (
 // would run without agentmgr's extension (pi-subagents configured by hand, or a subagent
 // extension agentmgr does not know) is at least ask, with the reason saying how to fix it:
 // a context agentmgr cannot see into fails closed at the call that creates it.
-func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []personas.Problem) {
+func (s *Server) judgeParent(c decide.Call, req Request) (decide.Judgement, []personas.Problem) {
 	why := ""
 	if req.Runtime == "" && req.ToolSource != "" {
 		// Only agentmgr's pi extension says where a tool comes from; a client that does not
@@ -32,8 +32,7 @@ func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []person
 		return s.judge(c, req.Chain)
 	}
 	var probs []personas.Problem
-	g := *s.gate
-	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
+	j := s.decider.Judge(c, func(c decide.Call) (string, *engine.Policy, error) {
 		name, pol, found, err := s.resolve(c, req.Chain)
 		probs = found
 		if err != nil || pol == nil {
@@ -46,14 +45,14 @@ func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []person
 			Source: engine.Source{Kind: engine.FromGuard, Name: "ungated subagents"},
 		}}))
 		return name, &p, nil
-	}
-	return g.Judge(c), probs
+	})
+	return j, probs
 }
 
 // ungatedChildren says why the children call c starts would not be gated; "" when c starts
 // none or they all load agentmgr's extension. Each subagent extension starts its children its
 // own way: pi-subagents' subagent tool, @tintinweb/pi-subagents' (and its forks') Agent tool.
-func (s *Server) ungatedChildren(c gate.Call, req Request) string {
+func (s *Server) ungatedChildren(c decide.Call, req Request) string {
 	if c.Key != "task" {
 		return ""
 	}
@@ -67,12 +66,12 @@ func (s *Server) ungatedChildren(c gate.Call, req Request) string {
 			return unknownSpawner(req.ToolSource)
 		}
 		names, _ := subagentNames(req.Input)
-		return pi.ChildGating(s.Dirs(c.Cwd), names)
+		return pi.ChildGating(s.dirs(c.Cwd), names)
 	case c.Tool == agentTool:
 		if !kind.AgentTool() {
 			return unknownSpawner(req.ToolSource)
 		}
-		return pi.AgentSpawnGating(s.Dirs(c.Cwd), c.Cwd, req.Input)
+		return pi.AgentSpawnGating(s.dirs(c.Cwd), c.Cwd, req.Input)
 	}
 	return "" // the other task tools read, wait for or steer children already started
 }
