@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -203,8 +203,8 @@ func listFiles(t *testing.T, dir string) []string {
 // app (here its server, in the test) asks the person, whose answer decides the call.
 func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 	w := setUp(t)
-	asked := make(chan gate.Request, 1)
-	e2etest.App(t, w.agent, func(_ context.Context, p *gate.Prompt) {
+	asked := make(chan inbox.Request, 1)
+	e2etest.App(t, w.agent, func(_ context.Context, p *inbox.Prompt) {
 		asked <- p.Request
 		_ = p.Reply(approvals.Reply{Kind: approvals.Once})
 	})

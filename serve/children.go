@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/pi"
 )
@@ -18,7 +18,7 @@ const subagentTool = "subagent"
 // would run without agentmgr's extension (pi-subagents configured by hand, or a subagent
 // extension agentmgr does not know) is at least ask, with the reason saying how to fix it:
 // a context agentmgr cannot see into fails closed at the call that creates it.
-func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []personas.Problem) {
+func (s *Server) judgeParent(c decide.Call, req Request) (decide.Judgement, []personas.Problem) {
 	why := ""
 	if req.Runtime == "" && req.ToolSource != "" {
 		// Only agentmgr's pi extension says where a tool comes from; a client that does not
@@ -29,8 +29,7 @@ func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []person
 		return s.judge(c, req.Chain)
 	}
 	var probs []personas.Problem
-	g := *s.gate
-	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
+	j := s.decider.Judge(c, func(c decide.Call) (string, *engine.Policy, error) {
 		name, pol, found, err := s.resolve(c, req.Chain)
 		probs = found
 		if err != nil || pol == nil {
@@ -43,13 +42,13 @@ func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []person
 			Source: engine.Source{Kind: engine.FromGuard, Name: "ungated subagents"},
 		}}))
 		return name, &p, nil
-	}
-	return g.Judge(c), probs
+	})
+	return j, probs
 }
 
 // ungatedChildren says why the children call c starts would not be gated; "" when c starts
 // none or they all load agentmgr's extension.
-func (s *Server) ungatedChildren(c gate.Call, req Request) string {
+func (s *Server) ungatedChildren(c decide.Call, req Request) string {
 	if c.Key != "task" || c.Tool != subagentTool {
 		return ""
 	}
@@ -61,7 +60,7 @@ func (s *Server) ungatedChildren(c gate.Call, req Request) string {
 		src := req.ToolSource
 		return "the subagent tool comes from " + src + ", a subagent extension agentmgr does not know, so the children it starts may run ungated; use pi-subagents with `agentmgr pi install`, or answer this ask knowing that"
 	}
-	return pi.ChildGating(s.Dirs(c.Cwd), names)
+	return pi.ChildGating(s.dirs(c.Cwd), names)
 }
 
 // subagentNames are the agents a call of pi-subagents' subagent tool starts, in order (a

@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 )
 
 // ProtocolVersion is the version of the JSON-lines protocol; the extension sends the one it
@@ -119,7 +119,7 @@ type Decision struct {
 	Value      string             `json:"value"`
 	Rule       *engine.Rule       `json:"rule"`
 	Source     string             `json:"source,omitempty"`
-	Units      []gate.Unit        `json:"units,omitempty"`
+	Units      []decide.Unit      `json:"units,omitempty"`
 	// Request names an ask: answer it with reply, or hand it to the app with forward.
 	Request string `json:"request,omitempty"`
 	// Suggestions are the patterns an always reply stores; empty when only once or reject can
