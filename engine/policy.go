@@ -117,7 +117,7 @@ func (p *Policy) DecideValues(key string, values []string) Decision {
 // shell command is analysed into the commands it would run, each decided on its own; the call
 // gets the most restrictive of them.
 func (p *Policy) DecideTool(tool, value string) Decision {
-	return p.DecideKey(mapping.KeyForTool(tool), value)
+	return p.DecideToolKey(tool, p.ToolKey(tool), value)
 }
 
 // CloseUnknown is d, the decision on a call of tool, with the closed-world rule every adapter
@@ -213,14 +213,21 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 }
 
 // decideUnit decides one unit of a shell command whose key is key: by its rules, then at
-// least what the path rules and external_directory say of its file arguments and what the
-// wrapper floor says of a wrapper.
+// least what the path rules and external_directory say of its file arguments, what the
+// wrapper floor says of a wrapper, and what the effect families say of its effects.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	d := p.decideUnitRules(key, u)
 	if u.Key != "" {
 		return d
 	}
-	return p.wrapperFloor(u, p.argPaths(u, d))
+	d = p.wrapperFloor(u, p.argPaths(u, d))
+	if p.RulesOnly || d.Action == Deny {
+		return d
+	}
+	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
+		return f
+	}
+	return d
 }
 
 // decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
@@ -440,7 +447,7 @@ func (p *Policy) Hidden(tool string) bool {
 // for the tool's key, a caller's (a tool any persona on the chain hides is hidden), or the `*`
 // deny of the first guards file that denies it outright; nil when the tool is not hidden.
 func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
-	key := mapping.KeyForTool(tool)
+	key := p.ToolKey(tool)
 	if p.Persona.HiddenKey(key) {
 		cands := p.Persona.candidates(key)
 		last := cands[len(cands)-1]
