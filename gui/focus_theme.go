@@ -29,4 +29,6 @@ func (t focusTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Colo
 }
 
 // UseFocusTheme keeps a's theme and gives it a visible focus colour.
-func UseFocusTheme(a fyne.App) { a.Settings().SetTheme(focusTheme{Theme: a.Settings().Theme(), variant: desktopVariant}) }
+func UseFocusTheme(a fyne.App) {
+	a.Settings().SetTheme(focusTheme{Theme: a.Settings().Theme(), variant: desktopVariant})
+}
