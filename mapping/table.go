@@ -25,8 +25,32 @@ var families = []Family{
 	{Key: "question", Tools: []string{"questionnaire", "ask_user_question"}},
 }
 
-// extraPathKeys are path-valued permission keys that govern no tool of their own.
-var extraPathKeys = []string{"external_directory"}
+// extraPathKeys are path-valued permission keys that govern no tool of their own:
+// external_directory decides paths outside the project, path (pi-permission-system's
+// cross-cutting key) decides every path any tool or shell command names, whatever the tool's own
+// rules say (docs/rules.md, "Paths every tool names").
+var extraPathKeys = []string{"external_directory", PathKey}
+
+// extraKeys are permission keys that govern no tool of their own and whose values are no paths:
+// wrappers sets the floor of the shell commands that run another command (sudo, env, xargs,
+// bash -c ...; docs/rules.md, "The wrapper floor"); skill decides which skills the agent may
+// use (pi's /skill:NAME and the reading of a skill's files); mcp decides the calls of pi's MCP
+// adapter tool by their server and tool names.
+var extraKeys = []string{WrappersKey, SkillKey, MCPAdapterKey}
+
+// The permission keys that govern no tool of their own.
+const (
+	PathKey       = "path"
+	WrappersKey   = "wrappers"
+	SkillKey      = "skill"
+	MCPAdapterKey = "mcp"
+)
+
+// ownKeyTools are tools the table groups under a family key that are also permission keys of
+// their own, as pi-permission-system names its surfaces: a ruleset that names one of them
+// decides its calls by those rules (write apart from edit, find apart from glob), one that does
+// not keeps the family's meaning.
+var ownKeyTools = []string{"write", "find", "ls", "web_search", "fetch_content"}
 
 // piBuiltinTools are the tools every pi session has, listed first in previews.
 var piBuiltinTools = []string{"read", "bash", "edit", "write", "grep", "find", "ls"}

@@ -62,6 +62,9 @@ func (s *Server) decide(req Request) Reply {
 	} else if unknown {
 		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
 	}
+	if req.Runtime == "" && req.Value == nil {
+		addPiInput(&c, req.Input)
+	}
 	var ch *child
 	var j gate.Judgement
 	var probs []personas.Problem
@@ -293,6 +296,41 @@ func sideDoors(tool string, input json.RawMessage) (decide.SideDoors, bool, erro
 	}
 	doors, err := decide.FindSideDoors(tool, fields)
 	return doors, true, err
+}
+
+// addPiInput adds to c what the input of a pi tool call names besides its value: the targets of
+// a call of pi's MCP adapter tool (mcp) and the path its arguments name, or the path field of a
+// tool that is no file tool (an extension's), which the path rules and external_directory
+// decide too.
+func addPiInput(c *gate.Call, input json.RawMessage) {
+	if c.Tool == mapping.MCPAdapterKey {
+		m := decide.ReadMCPCall(input)
+		c.MCPTargets, c.MCPClaude, c.Value = m.Targets, m.Claude, m.Targets[0]
+		if m.Path != "" {
+			c.Paths = append(c.Paths, m.Path)
+		}
+		// The MCP tool's own arguments may still run, write or fetch: searched as an
+		// unknown tool's are.
+		var in struct {
+			Arguments map[string]json.RawMessage `json:"arguments"`
+		}
+		if json.Unmarshal(input, &in) == nil && len(in.Arguments) > 0 {
+			if doors, err := decide.FindSideDoors(m.Claude, in.Arguments); err == nil {
+				c.Command, c.HasCommand, c.Writes, c.URLs = doors.Command, doors.HasCommand, doors.Writes, doors.URLs
+			}
+		}
+		return
+	}
+	if mapping.IsPathKey(c.Key) || mapping.IsShellKey(c.Key) {
+		return
+	}
+	var fields struct {
+		Path json.RawMessage `json:"path"`
+	}
+	var p string
+	if json.Unmarshal(input, &fields) == nil && json.Unmarshal(fields.Path, &p) == nil && p != "" {
+		c.Paths = append(c.Paths, p)
+	}
 }
 
 func contains(list []string, s string) bool {

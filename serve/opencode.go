@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/mapping"
@@ -49,7 +48,11 @@ func openCodeCall(req Request) (gate.Call, error) {
 	if found && len(tool.Fields) > 0 && tool.Fields[0] == "patchText" {
 		// A patch is decided on the files it names: the first is the value, the others are
 		// decided like it; the strictest answer stands.
-		paths := patchPaths(value)
+		paths, err := gate.PatchPaths(value)
+		if err != nil {
+			// A header the gate cannot read may name a file: at least ask.
+			c.Opaque = err.Error()
+		}
 		if len(paths) == 0 {
 			value, found = "", false
 		} else {
@@ -88,24 +91,6 @@ func argString(args map[string]json.RawMessage, tool string, names []string) (st
 		return s, true, nil
 	}
 	return "", false, nil
-}
-
-// patchPaths are the files an apply_patch text adds, updates, deletes or moves to, in order,
-// each once. OpenCode's patch format names them on lines "*** Add File: PATH", "*** Update
-// File: PATH", "*** Delete File: PATH" and "*** Move to: PATH".
-func patchPaths(text string) []string {
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
-		for _, mark := range []string{"*** Add File:", "*** Update File:", "*** Delete File:", "*** Move to:"} {
-			if rest, ok := strings.CutPrefix(line, mark); ok {
-				if p := strings.TrimSpace(rest); p != "" && !contains(out, p) {
-					out = append(out, p)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // errBothValueAndRuntime is refused: a runtime's call is read from its input.

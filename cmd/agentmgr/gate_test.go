@@ -75,7 +75,7 @@ func TestGateCommand(t *testing.T) {
 		stderr   string
 	}{
 		{name: "no protocol is a usage error", args: nil, code: 2, stderr: "usage: agentmgr gate"},
-		{name: "unknown protocol", args: []string{"xml"}, code: 2, stderr: "claude or json"},
+		{name: "unknown protocol", args: []string{"xml"}, code: 2, stderr: "claude, codex, gemini or json"},
 		{name: "zero timeout", args: []string{"claude", "--timeout", "0s"}, code: 2, stderr: "--timeout must be positive"},
 		{name: "bad timeout", args: []string{"claude", "--timeout", "soon"}, code: 2},
 		{name: "help", args: []string{"--help"}, code: 0},

@@ -77,13 +77,36 @@ func DescribePrompt(p *gate.Prompt) PromptDetails {
 	}
 	det.AlwaysNote = strings.Join(notes, "\n")
 	if len(p.Suggestions) == 0 {
-		det.NoAlways = "No session rule can allow this call (a guard asks, or the command could not be read): allow it once or reject it."
+		det.NoAlways = "No session rule can allow this call: " + noAlwaysWhy(d) + ". Allow it once or reject it."
 		if det.AlwaysNote != "" {
 			det.NoAlways = "No session rule can allow this call: " + det.AlwaysNote + "."
 			det.AlwaysNote = ""
 		}
 	}
 	return det
+}
+
+// noAlwaysWhy says why no session rule can allow a call that asks: the guard that asks (a
+// session never outweighs a guard), else what the analysis said of the commands that ask, else
+// the decision's own reason. The person is told the cause of this call, not a list of causes
+// that might apply.
+func noAlwaysWhy(d engine.Decision) string {
+	if d.Rule != nil && d.Rule.Source.Kind == engine.FromGuard {
+		return "a guard asks (" + ruleLine(d.Rule) + "), and session rules never outweigh a guard"
+	}
+	var why []string
+	for _, u := range d.Units {
+		if u.Action == engine.Ask && u.Reason != "" && !slices.Contains(why, u.Reason) {
+			why = append(why, u.Reason)
+		}
+	}
+	if len(why) == 0 && d.Reason != "" {
+		why = append(why, d.Reason)
+	}
+	if len(why) == 0 {
+		return "no pattern covers it without covering more than this call"
+	}
+	return strings.Join(why, "; ")
 }
 
 // ruleLine names a rule and where it is written.

@@ -113,6 +113,16 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
+		{"an ask forced by the analysis says what the analysis found", gate.Prompt{
+			Request: gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: `eval "$X"`},
+			Decision: engine.Decision{Action: engine.Ask, Rule: allow, Units: []engine.UnitDecision{
+				{Text: `eval "$X"`, Action: engine.Ask, Rule: allow, Reason: "the code eval runs is only known when it runs"}}},
+		}, func(d PromptDetails) string {
+			if !strings.Contains(d.NoAlways, "only known when it runs") || strings.Contains(d.NoAlways, "guard") {
+				return "no-always " + d.NoAlways
+			}
+			return ""
+		}},
 		{"a guard's ask offers no always", gate.Prompt{
 			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
 			Decision: engine.Decision{Action: engine.Ask, Rule: guard, Reason: "network"},
@@ -120,6 +130,8 @@ func TestDescribePrompt(t *testing.T) {
 			switch {
 			case d.NoAlways == "" || d.Always != "":
 				return "always offered"
+			case !strings.Contains(d.NoAlways, "a guard asks") || strings.Contains(d.NoAlways, "could not be read"):
+				return "the reason for no always is not the guard: " + d.NoAlways
 			case !slices.Contains(d.Fields, [2]string{"Why", "network"}):
 				return "reason missing"
 			case !slices.Contains(d.Fields, [2]string{"Rule", `"bash" "curl *" ask  (guard guards.yaml:2)`}):
