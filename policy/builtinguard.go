@@ -15,7 +15,6 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/pi"
 )
 
 // builtinSource is where every rule of the built-in guard comes from.
@@ -137,7 +136,6 @@ func selfPaths(dirs locations.Dirs) (out []string, exact map[string]bool) {
 	}
 	add(dirs.GlobalAgents(), false)
 	add(dirs.LegacyFile(), false)
-	add(filepath.Join(dirs.GlobalExtensions(), pi.DirName), false)
 	add(dirs.StateDir(), false)
 	// The project found from the working directory, by its absolute path, so that a command
 	// writing files into a folder above it (tar -x -C DIR) is seen to reach them too.

@@ -131,7 +131,7 @@ func (w *selfguardWorld) serve(agent string, c selfCall) surfaceAnswer {
 	}
 	var r struct {
 		Action, Reason, Source, Error string
-		Suggestions               []string
+		Suggestions                   []string
 	}
 	if err := json.Unmarshal([]byte(strings.TrimSpace(out.String())), &r); err != nil || r.Error != "" {
 		w.t.Fatalf("serve answered %q (%v)", out, err)
