@@ -353,26 +353,40 @@ func TestEndToEndNobodyServing(t *testing.T) {
 }
 
 func TestEndToEndGateGivesUpAndPromptIsWithdrawn(t *testing.T) {
-	e := newE2E(t)
-	g := e.gate(Wait{Timeout: 200 * time.Millisecond, Grace: time.Second, Poll: time.Millisecond})
-	ch := make(chan decide.Verdict, 1)
-	go func() {
-		ch <- g.Decide(context.Background(), decide.Call{Client: decide.ClientJSON, Session: "s1", Tool: "bash", Key: "bash", Value: "make"})
-	}()
-	p := e.prompt()
-	wantVerdict(t, verdictOf(t, ch), engine.Deny, decide.ByGate, "nobody answered in time: the request waited 200ms")
-	select {
-	case <-p.Done():
-	case <-time.After(hangLimit):
-		t.Fatal("the prompt stayed open after its gate gave up")
+	// What the gate answered by itself is what the app records: Claude Code's gate leaves the
+	// call to Claude Code's prompt (ask), the others deny; a withdrawal was once recorded as
+	// "deny by agent" for both, and shown at 00:00:00.
+	for _, tc := range []struct {
+		client decide.Client
+		gate   engine.Action
+	}{{decide.ClientJSON, engine.Deny}, {decide.ClientClaude, engine.Ask}} {
+		t.Run(string(tc.client), func(t *testing.T) {
+			e := newE2E(t)
+			g := e.gate(Wait{Timeout: 200 * time.Millisecond, Grace: time.Second, Poll: time.Millisecond})
+			ch := make(chan decide.Verdict, 1)
+			go func() {
+				ch <- g.Decide(context.Background(), decide.Call{Client: tc.client, Session: "s1", Tool: "bash", Key: "bash", Value: "make"})
+			}()
+			p := e.prompt()
+			wantVerdict(t, verdictOf(t, ch), tc.gate, decide.ByGate, "nobody answered in time: the request waited 200ms")
+			select {
+			case <-p.Done():
+			case <-time.After(hangLimit):
+				t.Fatal("the prompt stayed open after its gate gave up")
+			}
+			if err := p.Reply(approvals.Reply{Kind: approvals.Once}); !errors.Is(err, approvals.ErrNotPending) {
+				t.Errorf("replying to a withdrawn prompt: %v, want ErrNotPending", err)
+			}
+			waitFor(t, "the withdrawal in Recent", func() bool {
+				r := e.server.Recent()
+				return len(r) == 1 && r[0].Withdrawn
+			})
+			r := e.server.Recent()[0]
+			if r.Response.Action != tc.gate || r.Response.At.IsZero() {
+				t.Errorf("the withdrawal is recorded as %s at %v; want %s, what the gate answered, with its time", r.Response.Action, r.Response.At, tc.gate)
+			}
+		})
 	}
-	if err := p.Reply(approvals.Reply{Kind: approvals.Once}); !errors.Is(err, approvals.ErrNotPending) {
-		t.Errorf("replying to a withdrawn prompt: %v, want ErrNotPending", err)
-	}
-	waitFor(t, "the withdrawal in Recent", func() bool {
-		r := e.server.Recent()
-		return len(r) == 1 && r[0].Withdrawn
-	})
 }
 
 func TestEndToEndAppStopsWhileGateWaits(t *testing.T) {

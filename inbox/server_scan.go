@@ -48,7 +48,12 @@ func (s *Server) scan(ctx context.Context) {
 	for _, p := range s.Pending() {
 		switch {
 		case !requests[p.Request.ID]:
-			s.approvals.Cancel(p.pending.ID, "the agent stopped waiting")
+			// The gate gave up waiting and answered by itself, as unanswered says.
+			action, why := engine.Deny, "the agent's gate stopped waiting and denied the call"
+			if p.Request.Client == decide.ClientClaude {
+				action, why = engine.Ask, "the agent's gate stopped waiting and left the call to Claude Code's own prompt"
+			}
+			s.approvals.Withdraw(p.pending.ID, action, why)
 		case !processAlive(p.Request.PID):
 			s.approvals.Cancel(p.pending.ID, "the agent's gate is gone")
 			s.inbox.removeRequest(p.Request.ID)
@@ -163,7 +168,8 @@ func (s *Server) await(p *Prompt) {
 	}
 	s.mu.Unlock()
 	if res.By == approvals.ByAgent {
-		s.remember(Answered{Request: p.Request, Response: Response{ID: p.Request.ID, Action: engine.Deny, By: res.By, Message: res.Message}, Withdrawn: true})
+		// No response is written, but the recent answers show when the gate withdrew it.
+		s.remember(Answered{Request: p.Request, Response: Response{ID: p.Request.ID, Action: res.Action, By: res.By, Message: res.Message, At: time.Now().UTC()}, Withdrawn: true})
 		return
 	}
 	s.respond(p.Request, Response{Action: res.Action, Reply: res.Reply, By: res.By, Message: res.Message,
