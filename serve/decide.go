@@ -45,6 +45,10 @@ func (s *Server) decide(req Request) Reply {
 	if err != nil {
 		return Reply{ID: req.ID, Decision: verdictDecision(decide.Refusal(err.Error()), c)}
 	}
+	if c.Key == "task" && value == "" && req.Value == nil {
+		// A call about a running child (its result, a steer) is decided on the child's type.
+		value = req.AgentType
+	}
 	c.Value = value
 	if c.Key == "task" && req.Value == nil {
 		// Every agent the call runs is decided, not only the first one named.

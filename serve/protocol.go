@@ -54,6 +54,10 @@ type Request struct {
 	// decide: the file of the extension that registered the tool (pi's sourceInfo.path); a
 	// subagent tool of an extension agentmgr does not know asks.
 	ToolSource string `json:"toolSource,omitempty"`
+	// decide: for a task tool that names a running child by its id (get_subagent_result,
+	// steer_subagent), the child's subagent type as the subagent extension recorded it; the
+	// call is decided by task on it.
+	AgentType string `json:"agentType,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
