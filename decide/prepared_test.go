@@ -114,6 +114,13 @@ func TestPreparedDoesNotKeepARacyAnswer(t *testing.T) {
 	if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
 		t.Fatal(err)
 	}
+	settleTree(t, d.Agent)
+	// Modified "just now" whatever the machine's load: a time ahead of the clock is within
+	// the racy window however long the test takes.
+	ahead := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(d.GlobalAgents(), "strict.md"), ahead, ahead); err != nil {
+		t.Fatal(err)
+	}
 	loads := 0
 	load := func() *personas.Catalog { loads++; return personas.Load(d) }
 	var pr Prepared
