@@ -2,8 +2,8 @@ package serve
 
 import (
 	"fmt"
-	"os"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/keybindings"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -59,7 +59,7 @@ func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.Sta
 // reports its problems.
 func keys(d locations.Dirs) map[string][]string {
 	var f *keybindings.File
-	if src, err := os.ReadFile(d.Keybindings()); err == nil {
+	if src, err := regularfile.Read(d.Keybindings(), regularfile.StateLimit); err == nil {
 		f, _ = keybindings.Parse(d.Keybindings(), src)
 	}
 	out := map[string][]string{}
