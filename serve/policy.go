@@ -24,9 +24,12 @@ type PolicyView struct {
 
 // PolicyLayer is one set of rules of a policy.
 type PolicyLayer struct {
-	Kind  string       `json:"kind"` // guard, caller, persona or session
+	Kind  string       `json:"kind"` // builtin-guard, guard, caller, persona or session
 	Name  string       `json:"name"` // the guards file, the persona, or the session
 	Rules []PolicyRule `json:"rules"`
+	// Summary stands for the rules of the built-in guard, which no file holds and which are
+	// many (a path and a command form for each of agentmgr's files and commands).
+	Summary string `json:"summary,omitempty"`
 }
 
 // PolicyRule is one rule and where it is written.
@@ -59,6 +62,11 @@ func (s *Server) policy(req Request) Reply {
 	v := &PolicyView{Agent: r.Name(), Yolo: pol.Yolo, Problems: warnings(probs)}
 	for _, g := range pol.Guards {
 		rules := g.Rules()
+		if len(rules) > 0 && rules[0].Source.Kind == engine.FromBuiltinGuard {
+			v.Layers = append(v.Layers, PolicyLayer{Kind: "builtin-guard", Rules: []PolicyRule{}, Summary: fmt.Sprintf(
+				"writing agentmgr's own files and running the agentmgr commands that change rules, state or trust always ask (%d rules; no persona drops them)", len(rules))})
+			continue
+		}
 		name := ""
 		if len(rules) > 0 {
 			name = rules[0].Source.Name

@@ -25,10 +25,13 @@ func TestPolicyShowsEveryLayerAndWhereEachRuleIsWritten(t *testing.T) {
 		return v.Policy
 	}
 	v := read(`{"id":3,"type":"policy","session":"s1"}`)
-	if v.Agent != "guarded" || len(v.Layers) != 3 || v.Layers[2].Kind != "session" || len(v.Layers[2].Rules) != 0 {
-		t.Fatalf("policy = %+v; want guarded's guard and persona layers, and no session rules yet", v)
+	if v.Agent != "guarded" || len(v.Layers) != 4 || v.Layers[3].Kind != "session" || len(v.Layers[3].Rules) != 0 {
+		t.Fatalf("policy = %+v; want the built-in guard, guarded's guard and persona layers, and no session rules yet", v)
 	}
-	g, p := v.Layers[0], v.Layers[1]
+	if b := v.Layers[0]; b.Kind != "builtin-guard" || len(b.Rules) != 0 || !strings.Contains(b.Summary, "agentmgr's own files") {
+		t.Errorf("first layer = %+v; want the built-in guard, summed up", b)
+	}
+	g, p := v.Layers[1], v.Layers[2]
 	if g.Kind != "guard" || len(g.Rules) != 1 || g.Rules[0].Pattern != "rm -rf /*" || !strings.Contains(g.Rules[0].Where, f.dirs.GlobalGuards()+":2") {
 		t.Errorf("guard layer = %+v; want rm -rf /* from %s:2", g, f.dirs.GlobalGuards())
 	}

@@ -567,6 +567,7 @@ async function showPolicy(serve: Serve, ctx: any, fields: Record<string, unknown
 }
 
 const LAYER_TITLES: Record<string, string> = {
+	"builtin-guard": "Built-in guard",
 	guard: "Guards (no persona loosens them)",
 	caller: "Persona of the agent that started this subagent",
 	persona: "Persona",
@@ -580,7 +581,8 @@ export function policyText(p: any): string {
 		"The strictest layer wins; within a layer the last matching rule decides."];
 	for (const l of p.layers ?? []) {
 		out.push("", `${LAYER_TITLES[l.kind] ?? l.kind}${l.name ? ` ${l.name}` : ""}:`);
-		if (!l.rules?.length) out.push("  (none)");
+		if (l.summary) out.push(`  ${l.summary}`);
+		else if (!l.rules?.length) out.push("  (none)");
 		for (const r of l.rules ?? []) out.push(`  ${r.permission} ${JSON.stringify(r.pattern)} ${r.action}${r.where ? `  (${r.where})` : ""}`);
 	}
 	for (const w of p.problems ?? []) out.push("", `problem: ${w}`);
