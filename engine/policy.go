@@ -93,7 +93,7 @@ func (p *Policy) decide(key, value string, fold bool) Decision {
 	}
 	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
 	// (a broken guards file asks for everything) stays an ask.
-	if p.Yolo && d.Action == Ask && (d.Rule == nil || d.Rule.Source.Kind != FromGuard) {
+	if p.Yolo && d.Action == Ask && (d.Rule == nil || !d.Rule.Source.Guard()) {
 		d.Action = Allow
 		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
 	}
@@ -213,14 +213,21 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 }
 
 // decideUnit decides one unit of a shell command whose key is key: by its rules, then at
-// least what the path rules and external_directory say of its file arguments and what the
-// wrapper floor says of a wrapper.
+// least what the path rules and external_directory say of its file arguments, what the
+// wrapper floor says of a wrapper, and what the effect families say of its effects.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	d := p.decideUnitRules(key, u)
 	if u.Key != "" {
 		return d
 	}
-	return p.wrapperFloor(u, p.argPaths(u, d))
+	d = p.wrapperFloor(u, p.argPaths(u, d))
+	if p.RulesOnly || d.Action == Deny {
+		return d
+	}
+	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
+		return f
+	}
+	return d
 }
 
 // decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
@@ -409,10 +416,14 @@ func verbPast(a Action) string {
 	return "asked"
 }
 
-// ruleOrDefault names the rule behind d, or the default.
+// ruleOrDefault names the rule behind d, or the default; a rule of the built-in guard says
+// so, since no file shows it.
 func ruleOrDefault(d Decision) string {
-	if d.Rule == nil {
+	switch {
+	case d.Rule == nil:
 		return "no rule allows it"
+	case d.Rule.Source.Kind == FromBuiltinGuard:
+		return d.Rule.String() + " of the " + string(FromBuiltinGuard)
 	}
 	return d.Rule.String()
 }

@@ -7,6 +7,8 @@ import (
 
 func TestSuggestions(t *testing.T) {
 	persona := rules("*", "*", "ask", "bash", "ls *", "allow", "bash", "eval *", "allow", "bash", "rm *", "deny", "read", "*", "allow", "read", "*.env", "ask")
+	// rm * means only rm here: rmdir and shred, which its effect family would deny, stay asks.
+	persona[3].NoEffects = true
 	guard := Compile(rules("webfetch", "*", "ask", "bash", "curl *", "ask").WithSource(Source{Kind: FromGuard, Name: "guards.yaml"}))
 	p := &Policy{Persona: Compile(persona), Guards: []*Compiled{guard}}
 	tests := []struct {
