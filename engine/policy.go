@@ -225,7 +225,10 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		return d
 	}
 	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
-		return f
+		d = f
+	}
+	if f, ok := p.deletesProtected(key, u); ok && f.Action.rank() > d.Action.rank() {
+		d = f
 	}
 	return d
 }

@@ -97,6 +97,8 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 		a.files(EditKey, writes)
 	}
 	a.folderUnits(at, name, args)
+	a.recursiveUnits(at, name, args)
+	a.defaultUnits(name, args)
 	a.moves(name, args)
 	h := handlers[name]
 	if h == nil {
