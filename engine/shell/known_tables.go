@@ -20,7 +20,7 @@ var goTool = &optionTable{subs: map[string]*optionTable{
 	"build":    {single: true, long: goBuildFlags, writes: []string{"o"}},
 	"install":  {single: true, long: goBuildFlags},
 	"run":      {single: true, long: goBuildFlags, stopAt: "--"},
-	"test":     {single: true, long: goTestFlags, stopAt: "args", writes: []string{"o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace"}},
+	"test":     {single: true, long: goTestFlags, stopAt: "args", writes: []string{"o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace"}, extra: goTestExtra},
 	"vet":      {single: true, any: true},
 	"list":     {single: true, long: append(longs("f=", "json=?", "m", "u", "versions", "retracted", "deps", "e", "export", "find", "test", "compiled", "reuse="), goBuildFlags...)},
 	"fmt":      {single: true, long: longs("n", "x", "mod=")},
@@ -96,7 +96,7 @@ var gitTool = &optionTable{
 	},
 }
 
-var makeTool = &optionTable{flags: "BbdeiknpqrRsStwvLO", values: "CfIjlWo", numeric: false, assigns: true,
+var makeTool = &optionTable{flags: "BbdeiknpqrRsStwvLO", values: "CfIjlWo", numeric: false, assigns: true, extra: makeExtra,
 	long: longs("always-make", "directory=", "debug=?", "environment-overrides", "file=", "makefile=", "ignore-errors",
 		"include-dir=", "jobs=?", "keep-going", "load-average=?", "max-load=?", "check-symlink-times", "just-print",
 		"dry-run", "recon", "old-file=", "assume-old=", "output-sync=?", "print-data-base", "question", "no-builtin-rules",
