@@ -13,6 +13,12 @@ type Client string
 const (
 	ClientClaude Client = "claude" // Claude Code's PreToolUse hook
 	ClientJSON   Client = "json"   // the neutral protocol (gate json, serve, eval, check)
+	// ClientCodex is Codex's PreToolUse hook. Codex honours only a deny: an ask it cannot
+	// show, so an ask nobody answers in the app is denied.
+	ClientCodex Client = "codex"
+	// ClientGemini is Gemini CLI's BeforeTool hook. An ask in `gemini -p` ends the whole run
+	// silently, so an ask goes to the app, or is denied.
+	ClientGemini Client = "gemini"
 )
 
 // Call is one tool call to decide, whatever adapter it came in through: the Claude Code hook,

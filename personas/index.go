@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -42,7 +43,7 @@ const indexHeader = "agentmgr persona names"
 
 func readIndex(path string) nameIndex {
 	ix := nameIndex{Files: map[string]indexEntry{}}
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if err != nil {
 		return ix
 	}

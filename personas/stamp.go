@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -87,7 +88,7 @@ func stamp(b *strings.Builder, path string, now time.Time) {
 			b.WriteString(strconv.FormatInt(n, 10))
 		}
 		if st.Mode().IsRegular() && s.Racy(now) {
-			if data, err := os.ReadFile(path); err == nil {
+			if data, err := regularfile.Read(path, regularfile.PersonaLimit); err == nil {
 				sum := sha256.Sum256(data)
 				b.WriteByte(' ')
 				b.Write(sum[:])

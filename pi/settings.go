@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 )
 
 // pi keeps its settings in settings.json beside extensions/ (the agent dir, or a project's
@@ -113,7 +114,7 @@ func (o object) marshal() []byte {
 
 // readSettings reads a settings file; a missing one is an empty object.
 func readSettings(path string) (object, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return object{}, false, nil
 	}

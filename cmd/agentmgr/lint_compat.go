@@ -1,10 +1,10 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/pi"
 )
@@ -70,7 +70,7 @@ func piSubagentsFindings(list []*personas.Persona) []lintJSON {
 		if p.Path == "" || !strings.HasSuffix(p.Path, ".md") {
 			continue
 		}
-		data, err := os.ReadFile(p.Path)
+		data, err := regularfile.Read(p.Path, regularfile.PersonaLimit)
 		if err != nil {
 			continue
 		}

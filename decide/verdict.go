@@ -1,4 +1,4 @@
-package gate
+package decide
 
 import (
 	"fmt"
@@ -6,13 +6,16 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/mapping"
 )
 
-// ByGate says the gate itself settled the call, without a rule or a person: the input was bad,
-// the policy could not be loaded, or nobody answered. It extends engine's resolvers.
+// ByGate says agentmgr itself settled the call, without a rule or a person: the input was bad,
+// the policy could not be loaded, or nobody answered. It extends engine's resolvers; the word
+// on the wire is "gate", as every enforcer has always written it.
 const ByGate approvals.Resolver = "gate"
 
-// Verdict is the gate's answer to a call, before it is rendered in a protocol.
+// Verdict is an enforcer's answer to a call, before a protocol renders it (gate claude, gate
+// json, serve, and the runtimes added after them).
 type Verdict struct {
 	Action    engine.Action      // allow, deny, or ask (Claude Code prompts itself)
 	Reason    string             // one sentence for the person or the agent; names the rule and its source
@@ -36,32 +39,32 @@ type Unit struct {
 	Suggestion string        `json:"suggestion,omitempty"`
 }
 
-// Refusal is the verdict on a call the gate could not decide, saying why: it fails closed.
+// Refusal is the verdict on a call agentmgr could not decide, saying why: it fails closed.
 func Refusal(why string) Verdict {
 	return Verdict{Action: engine.Deny, DecidedBy: ByGate, Reason: "agentmgr gate denied the call: " + why}
 }
 
 func refuse(format string, a ...any) Verdict { return Refusal(fmt.Sprintf(format, a...)) }
 
-// ruleVerdict is the verdict a rule reached without asking anyone.
-func ruleVerdict(agent string, c Call, d engine.Decision) Verdict {
+// RuleVerdict is the verdict decision d of persona agent reached on c without asking anyone.
+func RuleVerdict(agent string, c Call, d engine.Decision) Verdict {
 	v := Verdict{
 		Action: d.Action, DecidedBy: approvals.ByRule, Agent: agent, Rule: d.Rule, Source: d.Source(),
-		Reason: fmt.Sprintf("agentmgr persona %q: %s", agent, explain(c, d)),
+		Reason: fmt.Sprintf("agentmgr persona %q: %s", agent, Explain(c, d)),
 	}
 	if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
 		v.DecidedBy = approvals.BySessionRule
 	}
 	if c.Shell() {
-		v.Units = units(d)
+		v.Units = Units(d)
 	}
 	return v
 }
 
-// explain says what was decided, by which rule and where that rule is written, and for a
+// Explain says what was decided, by which rule and where that rule is written, and for a
 // shell call which of its commands decided. Values are Go-quoted so that a command with
 // newlines stays one line.
-func explain(c Call, d engine.Decision) string {
+func Explain(c Call, d engine.Decision) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s %q", d.Action, d.Permission, d.Value)
 	if c.Shell() && len(d.Units) > 1 {
@@ -78,8 +81,8 @@ func explain(c Call, d engine.Decision) string {
 	return b.String()
 }
 
-// units copies a shell decision's commands into the wire form.
-func units(d engine.Decision) []Unit {
+// Units copies a shell decision's commands into the wire form.
+func Units(d engine.Decision) []Unit {
 	out := make([]Unit, len(d.Units))
 	for i, u := range d.Units {
 		out[i] = Unit{Text: u.Text, Permission: u.Permission, Action: u.Action, Rule: u.Rule, Reason: u.Reason, Suggestion: u.Suggestion}
@@ -89,3 +92,19 @@ func units(d engine.Decision) []Unit {
 	}
 	return out
 }
+
+// RulesText lists rules as `key "pattern"`, comma-separated, for the reason of an always reply.
+func RulesText(rs engine.Ruleset) string {
+	if len(rs) == 0 {
+		return "no rule stored"
+	}
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("%s %q", r.Permission, r.Pattern)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ToolOfKey names a tool the engine maps to key. Asks carry the agent's own tool name (Claude
+// Code's "Bash"), which the engine's pi-named table does not know; the key is what decides.
+func ToolOfKey(key string) string { return mapping.ToolsForKey(key)[0] }

@@ -1,4 +1,4 @@
-package gate
+package inbox
 
 import (
 	"context"
@@ -10,12 +10,13 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
 func testServer(inbox Inbox, policy func(Request) (*engine.Policy, error)) *Server {
-	return &Server{Inbox: inbox, Approvals: approvals.New(approvals.NewMemoryStore(), nil), Policy: policy,
-		Ask: func(context.Context, *Prompt) {}, Poll: 2 * time.Millisecond}
+	return NewServer(inbox, approvals.New(approvals.NewMemoryStore(), nil), policy,
+		func(context.Context, *Prompt) {}, Poll(2*time.Millisecond))
 }
 
 func TestServeRefusesSecondServer(t *testing.T) {
@@ -46,7 +47,7 @@ func TestServerSettlesWithoutAsking(t *testing.T) {
 	e := newE2E(t)
 	submit := func(value string, pid int, deadline time.Time) string {
 		id, _ := newID(time.Now().UnixNano())
-		r := Request{Version: 1, ID: id, Client: ClientJSON, Session: "s1", Agent: "tester", Tool: "bash", Permission: "bash",
+		r := Request{Version: 1, ID: id, Client: decide.ClientJSON, Session: "s1", Agent: "tester", Tool: "bash", Permission: "bash",
 			Value: value, PID: pid, Created: time.Now().UTC(), Deadline: deadline}
 		if err := e.inbox.submit(r); err != nil {
 			t.Fatal(err)

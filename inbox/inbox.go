@@ -1,4 +1,4 @@
-package gate
+package inbox
 
 import (
 	"encoding/json"
@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -32,31 +34,31 @@ const (
 // agent-manager/inbox/ in the agent dir.
 type Inbox struct{ Dir string }
 
-// InboxIn is the inbox of dirs' agent dir.
-func InboxIn(dirs locations.Dirs) Inbox {
+// In is the inbox of dirs' agent dir.
+func In(dirs locations.Dirs) Inbox {
 	return Inbox{Dir: dirs.InboxDir()}
 }
 
 // Request is a call the gate forwards for a person to answer, as written in the request file.
 type Request struct {
-	Version int    `json:"version"`
-	ID      string `json:"id"`
-	Client  Client `json:"client"`
-	Session string `json:"session"` // the key of the session's rules: one per agent (Call.SessionKey)
+	Version int           `json:"version"`
+	ID      string        `json:"id"`
+	Client  decide.Client `json:"client"`
+	Session string        `json:"session"` // the key of the session's rules: one per agent (Call.SessionKey)
 	// AgentID names the subagent that made the call; "" for the main thread.
 	AgentID string `json:"agent_id,omitempty"`
 	Agent   string `json:"agent"` // the persona the gate decided with (the nearest of a subagent's chain)
 	// Callers are the other personas of a subagent's chain, outermost first: the app decides
 	// with each of them too, so that its answer by rule is never looser than the gate's.
-	Callers    []string     `json:"callers,omitempty"`
-	Tool       string       `json:"tool"` // as the agent named it
-	Permission string       `json:"permission"`
-	Value      string       `json:"value"`
-	Cwd        string       `json:"cwd,omitempty"`
-	Reason     string       `json:"reason"` // why the gate asks, naming the rule
-	Rule       *engine.Rule `json:"rule"`   // the rule that asked; null for the default ask
-	Source     string       `json:"source"`
-	Units      []Unit       `json:"units,omitempty"`
+	Callers    []string      `json:"callers,omitempty"`
+	Tool       string        `json:"tool"` // as the agent named it
+	Permission string        `json:"permission"`
+	Value      string        `json:"value"`
+	Cwd        string        `json:"cwd,omitempty"`
+	Reason     string        `json:"reason"` // why the gate asks, naming the rule
+	Rule       *engine.Rule  `json:"rule"`   // the rule that asked; null for the default ask
+	Source     string        `json:"source"`
+	Units      []decide.Unit `json:"units,omitempty"`
 	// Suggestions are the patterns an always reply would store (engine.Suggestions).
 	Suggestions []string  `json:"suggestions"`
 	PID         int       `json:"pid"` // the waiting gate, so that a server can drop a dead gate's request
@@ -106,7 +108,7 @@ func (in Inbox) writeJSON(path string, v any) error {
 // readJSON reads path into v, refusing a newer protocol version. A missing file is returned as
 // an error wrapping fs.ErrNotExist.
 func readJSON(path string, v any, version func() int) error {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.RecordLimit)
 	if err != nil {
 		return err
 	}

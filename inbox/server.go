@@ -1,4 +1,4 @@
-package gate
+package inbox
 
 import (
 	"context"
@@ -19,37 +19,63 @@ const ByApp approvals.Resolver = "app"
 
 // Server serves the inbox for the app: it keeps the serving record fresh, picks requests up,
 // decides them again with the app's approvals (a session rule added meanwhile may already
-// allow them), hands the ones that still ask to Ask, and writes every answer back with who
-// decided. It is plain Go; the GUI supplies Ask and renders Pending and Recent.
+// allow them), hands the ones that still ask to the person, and writes every answer back with
+// who decided. It is plain Go; the GUI supplies the ask function and renders Pending and
+// Recent. Make one with NewServer.
 type Server struct {
-	Inbox     Inbox
-	Approvals *approvals.Broker
-	// Policy loads the persona and guards that decide a request: the request's Agent, with the
-	// guards of its Cwd's project. The session's rules come from the approvals' store.
-	Policy func(r Request) (*engine.Policy, error)
-	// Ask shows a prompt to the person. It runs on its own goroutine and may return at once or
-	// block; the person answers with Prompt.Reply. ctx ends when the request is settled in
-	// another way (an always or reject of another request, the gate giving up), and the
-	// prompt should then go away.
-	Ask func(ctx context.Context, p *Prompt)
-	// OnChange, when set, is called after Pending or Recent changed, from the server's
-	// goroutines.
-	OnChange func()
-	// OnError, when set, is told about problems the server works around: an unreadable
-	// request, a record it could not write.
-	OnError func(error)
-	// Poll is how often the inbox is scanned; 0 means 50 ms.
-	Poll time.Duration
+	inbox     Inbox
+	approvals *approvals.Broker
+	policy    func(r Request) (*engine.Policy, error)
+	ask       func(ctx context.Context, p *Prompt)
+	onChange  func()
+	onError   func(error)
+	poll      time.Duration
 
 	mu       sync.Mutex
 	prompts  map[string]*Prompt // by request id, while pending
 	order    []string           // pending request ids, in the order picked up
 	seen     map[string]bool    // request ids picked up, so that none is asked twice
 	ids      map[string]string  // inbox id by approvals id, to name what caused a resolution
+	idOrder  []string           // the keys of ids, oldest first
 	recent   []Answered         // latest last
 	sessions []string
 	started  time.Time
 	release  func() // gives the inbox up; nil while not listening
+}
+
+// ServerOption configures a Server.
+type ServerOption func(*Server)
+
+// OnChange has the server call f after Pending or Recent changed, from its goroutines.
+func OnChange(f func()) ServerOption { return func(s *Server) { s.onChange = f } }
+
+// OnError has the server tell f about problems it works around: an unreadable request, a
+// record it could not write.
+func OnError(f func(error)) ServerOption { return func(s *Server) { s.onError = f } }
+
+// Poll sets how often the inbox is scanned; the default is 50 ms.
+func Poll(d time.Duration) ServerOption {
+	return func(s *Server) {
+		if d > 0 {
+			s.poll = d
+		}
+	}
+}
+
+// NewServer makes the server of inbox in. Approvals settle its requests (their session rules,
+// the once/always/reject reply); policy loads the persona and guards that decide a request
+// (the request's Agent, with the guards of its Cwd's project; the session's rules come from
+// the approvals' store); ask shows a prompt to the person: it runs on its own goroutine and
+// may return at once or block, the person answers with Prompt.Reply, and ctx ends when the
+// request is settled in another way (an always or reject of another request, the gate giving
+// up), when the prompt should go away.
+func NewServer(in Inbox, ap *approvals.Broker, policy func(r Request) (*engine.Policy, error), ask func(ctx context.Context, p *Prompt), opts ...ServerOption) *Server {
+	s := &Server{inbox: in, approvals: ap, policy: policy, ask: ask, poll: 50 * time.Millisecond,
+		prompts: map[string]*Prompt{}, seen: map[string]bool{}, ids: map[string]string{}}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // ErrAlreadyServing is wrapped by Serve's error when another live process serves the inbox.
@@ -100,8 +126,8 @@ type Answered struct {
 // from now on. It refuses while another live process, or another Server of this process,
 // serves the same inbox. Serve calls it when it was not called before.
 func (s *Server) Listen() error {
-	if s.Approvals == nil || s.Policy == nil || s.Ask == nil {
-		return errors.New("gate server: Approvals, Policy and Ask are required")
+	if s.approvals == nil || s.policy == nil || s.ask == nil {
+		return errors.New("inbox server: approvals, policy and ask are required")
 	}
 	s.mu.Lock()
 	listening := s.release != nil
@@ -109,16 +135,15 @@ func (s *Server) Listen() error {
 	if listening {
 		return nil
 	}
-	if rec, err := s.Inbox.Serving(time.Now()); err == nil && rec.PID != os.Getpid() {
+	if rec, err := s.inbox.Serving(time.Now()); err == nil && rec.PID != os.Getpid() {
 		return fmt.Errorf("%w (pid %d); close it first", ErrAlreadyServing, rec.PID)
 	}
-	release, err := claimInbox(s.Inbox)
+	release, err := claimInbox(s.inbox)
 	if err != nil {
 		return err
 	}
 	s.mu.Lock()
-	s.prompts, s.seen, s.ids, s.started = map[string]*Prompt{}, map[string]bool{}, map[string]string{}, time.Now().UTC()
-	s.release = release
+	s.started, s.release = time.Now().UTC(), release
 	s.mu.Unlock()
 	if err := s.beat(); err != nil {
 		s.stop()
@@ -135,11 +160,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	}
 	defer s.stop()
 
-	poll := s.Poll
-	if poll <= 0 {
-		poll = 50 * time.Millisecond
-	}
-	scan := time.NewTicker(poll)
+	scan := time.NewTicker(s.poll)
 	defer scan.Stop()
 	beat := time.NewTicker(HeartbeatEvery)
 	defer beat.Stop()
@@ -163,17 +184,17 @@ func (s *Server) beat() error {
 	r := Record{Version: protocolVersion, PID: os.Getpid(), Started: s.started, Heartbeat: time.Now().UTC(),
 		Sessions: append([]string{}, s.sessions...)}
 	s.mu.Unlock()
-	return s.Inbox.writeJSON(s.Inbox.recordPath(), r)
+	return s.inbox.writeJSON(s.inbox.recordPath(), r)
 }
 
 // stop removes the record, if it is still this process's, withdraws pending prompts (their
 // gates then find nobody serving and answer on their own), and releases the inbox.
 func (s *Server) stop() {
-	if r, err := s.Inbox.readRecord(); err == nil && r.PID == os.Getpid() {
-		os.Remove(s.Inbox.recordPath())
+	if r, err := s.inbox.readRecord(); err == nil && r.PID == os.Getpid() {
+		os.Remove(s.inbox.recordPath())
 	}
 	for _, p := range s.Pending() {
-		s.Approvals.Cancel(p.pending.ID, "the app stopped serving")
+		s.approvals.Cancel(p.pending.ID, "the app stopped serving")
 	}
 	s.mu.Lock()
 	release := s.release
@@ -185,14 +206,14 @@ func (s *Server) stop() {
 }
 
 func (s *Server) report(err error) {
-	if s.OnError != nil && err != nil {
-		s.OnError(err)
+	if s.onError != nil && err != nil {
+		s.onError(err)
 	}
 }
 
 func (s *Server) changed() {
-	if s.OnChange != nil {
-		s.OnChange()
+	if s.onChange != nil {
+		s.onChange()
 	}
 }
 
@@ -228,6 +249,6 @@ func (s *Server) Reply(id string, r approvals.Reply) error {
 		return fmt.Errorf("request %s: %w (answered, withdrawn, or unknown)", id, approvals.ErrNotPending)
 	}
 	r.By = approvals.OperatorAuthority
-	_, err := s.Approvals.Reply(p.pending.ID, r)
+	_, err := s.approvals.Reply(p.pending.ID, r)
 	return err
 }

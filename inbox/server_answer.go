@@ -1,4 +1,4 @@
-package gate
+package inbox
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 // respond writes the response to r and remembers it among the recent answers.
 func (s *Server) respond(r Request, resp Response) {
 	resp.Version, resp.ID, resp.Server, resp.At = protocolVersion, r.ID, os.Getpid(), time.Now().UTC()
-	if err := s.Inbox.respond(resp); err != nil {
+	if err := s.inbox.respond(resp); err != nil {
 		s.report(err)
 	}
 	s.remember(Answered{Request: r, Response: resp})

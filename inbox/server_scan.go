@@ -1,4 +1,4 @@
-package gate
+package inbox
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/mapping"
 )
 
 // Leftovers older than these are removed by the server: a response nobody collected (its gate
@@ -23,7 +23,7 @@ const (
 // scan picks new requests up, withdraws the prompts whose gates stopped waiting, and removes
 // leftovers.
 func (s *Server) scan(ctx context.Context) {
-	files, temps, err := s.Inbox.files()
+	files, temps, err := s.inbox.files()
 	if err != nil {
 		s.report(err)
 		return
@@ -48,20 +48,25 @@ func (s *Server) scan(ctx context.Context) {
 	for _, p := range s.Pending() {
 		switch {
 		case !requests[p.Request.ID]:
-			s.Approvals.Cancel(p.pending.ID, "the agent stopped waiting")
+			// The gate gave up waiting and answered by itself, as unanswered says.
+			action, why := engine.Deny, "the agent's gate stopped waiting and denied the call"
+			if p.Request.Client == decide.ClientClaude {
+				action, why = engine.Ask, "the agent's gate stopped waiting and left the call to Claude Code's own prompt"
+			}
+			s.approvals.Withdraw(p.pending.ID, action, why)
 		case !processAlive(p.Request.PID):
-			s.Approvals.Cancel(p.pending.ID, "the agent's gate is gone")
-			s.Inbox.removeRequest(p.Request.ID)
+			s.approvals.Cancel(p.pending.ID, "the agent's gate is gone")
+			s.inbox.removeRequest(p.Request.ID)
 		}
 	}
 	for id, mod := range responses {
 		if !requests[id] && now.Sub(mod) > orphanAfter {
-			os.Remove(s.Inbox.responsePath(id))
+			os.Remove(s.inbox.responsePath(id))
 		}
 	}
 	for _, t := range temps {
 		if now.Sub(t.mod) > tempAfter {
-			os.Remove(s.Inbox.Dir + string(os.PathSeparator) + t.id)
+			os.Remove(s.inbox.Dir + string(os.PathSeparator) + t.id)
 		}
 	}
 	s.forget(requests)
@@ -93,7 +98,7 @@ func (s *Server) forget(inInbox map[string]bool) {
 // pickUp reads request id and settles it: at once when the app's rules decide it, else by
 // handing a prompt to Ask.
 func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
-	r, err := s.Inbox.readRequest(id)
+	r, err := s.inbox.readRequest(id)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return // the gate gave up in between
@@ -102,7 +107,7 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 		s.respond(Request{ID: id}, Response{Action: engine.Deny, By: ByApp, Reason: "the app could not read the request: " + err.Error()})
 		return
 	case !processAlive(r.PID) || now.After(r.Deadline):
-		s.Inbox.removeRequest(id)
+		s.inbox.removeRequest(id)
 		return
 	}
 	if s.addSession(r.Session) {
@@ -116,8 +121,8 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: fmt.Sprintf("the app could not load persona %q: %v", r.Agent, err)})
 		return
 	}
-	call := approvals.Call{Session: r.Session, Agent: r.Agent, AgentID: r.AgentID, Tool: toolOfKey(r.Permission), Values: []string{r.Value}}
-	d, pending, err := s.Approvals.Ask(pol, call)
+	call := approvals.Call{Session: r.Session, Agent: r.Agent, AgentID: r.AgentID, Tool: decide.ToolOfKey(r.Permission), Values: []string{r.Value}}
+	d, pending, err := s.approvals.Ask(pol, call)
 	if err != nil {
 		s.respond(r, Response{Action: engine.Deny, By: ByApp, Reason: "the app could not decide the call: " + err.Error()})
 		return
@@ -127,7 +132,7 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 		if d.Rule != nil && d.Rule.Source.Kind == engine.FromSession {
 			by = approvals.BySessionRule
 		}
-		s.respond(r, Response{Action: d.Action, By: by, Reason: explain(Call{Key: r.Permission}, d)})
+		s.respond(r, Response{Action: d.Action, By: by, Reason: decide.Explain(decide.Call{Key: r.Permission}, d)})
 		return
 	}
 	pctx, cancel := context.WithCancel(ctx)
@@ -136,20 +141,16 @@ func (s *Server) pickUp(ctx context.Context, id string, now time.Time) {
 	s.mu.Lock()
 	s.prompts[id] = p
 	s.order = append(s.order, id)
-	if len(s.ids) >= maxRecent {
-		clear(s.ids) // only causes of recent replies are looked up
-	}
 	s.ids[pending.ID] = id
+	s.idOrder = append(s.idOrder, pending.ID)
+	if len(s.idOrder) > maxRecent {
+		s.forgetCauses()
+	}
 	s.mu.Unlock()
 	go s.await(p)
-	go s.Ask(pctx, p)
+	go s.ask(pctx, p)
 	s.changed()
 }
-
-// toolOfKey names a tool the engine maps to key. Requests carry the agent's own tool name
-// (Claude Code's "Bash"), which the engine's pi-named table does not know; the key is what
-// decides.
-func toolOfKey(key string) string { return mapping.ToolsForKey(key)[0] }
 
 // await waits for p to be settled and writes its response, unless its gate is no longer
 // waiting.
@@ -167,11 +168,31 @@ func (s *Server) await(p *Prompt) {
 	}
 	s.mu.Unlock()
 	if res.By == approvals.ByAgent {
-		s.remember(Answered{Request: p.Request, Response: Response{ID: p.Request.ID, Action: engine.Deny, By: res.By, Message: res.Message}, Withdrawn: true})
+		// No response is written, but the recent answers show when the gate withdrew it.
+		s.remember(Answered{Request: p.Request, Response: Response{ID: p.Request.ID, Action: res.Action, By: res.By, Message: res.Message, At: time.Now().UTC()}, Withdrawn: true})
 		return
 	}
 	s.respond(p.Request, Response{Action: res.Action, Reply: res.Reply, By: res.By, Message: res.Message,
 		Rules: res.Rules, Cause: s.inboxID(res.Cause)})
+}
+
+// forgetCauses drops the oldest ids of settled requests, keeping the newest half, so that the
+// map stays small. A pending request's id is kept however old, since its reply may yet settle
+// others and be named as their cause; so is a request settled just now, whose reply is being
+// written as the cause of others. The caller holds s.mu.
+func (s *Server) forgetCauses() {
+	keep := s.idOrder[:0]
+	drop := len(s.idOrder) - maxRecent/2
+	for _, aid := range s.idOrder {
+		if drop > 0 && s.prompts[s.ids[aid]] == nil {
+			delete(s.ids, aid)
+			drop--
+			continue
+		}
+		keep = append(keep, aid)
+	}
+	clear(s.idOrder[len(keep):])
+	s.idOrder = keep
 }
 
 // inboxID maps an approvals request id back to the inbox id it was asked for; "" when unknown.
@@ -188,7 +209,7 @@ func (s *Server) inboxID(approvalsID string) string {
 // other persona of the chain as a caller (engine.Policy.Callers), so that the app decides as
 // the gate did: never looser than any persona on the chain.
 func (s *Server) chainPolicy(r Request) (*engine.Policy, error) {
-	pol, err := s.Policy(r)
+	pol, err := s.policy(r)
 	if err != nil || len(r.Callers) == 0 {
 		return pol, err
 	}
@@ -197,7 +218,7 @@ func (s *Server) chainPolicy(r Request) (*engine.Policy, error) {
 	for _, name := range r.Callers {
 		cr := r
 		cr.Agent, cr.Callers = name, nil
-		cp, err := s.Policy(cr)
+		cp, err := s.policy(cr)
 		if err != nil {
 			return nil, fmt.Errorf("persona %q of the agent's chain: %w", name, err)
 		}

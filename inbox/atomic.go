@@ -1,4 +1,4 @@
-package gate
+package inbox
 
 import (
 	"crypto/rand"
