@@ -199,7 +199,9 @@ func (p *Policy) deletesProtected(key string, u shell.Unit) (Decision, bool) {
 		}
 		for _, t := range does.Targets {
 			for _, name := range pathSpellings(t, u.Dir) {
-				if d := p.decidePath(shell.EditKey, name); d.Action != Allow {
+				// Only a protection counts: a default ask or a catch-all edit rule is about
+				// edits in general, which the command's own rules decide.
+				if d := p.decidePath(shell.EditKey, name); d.Action != Allow && d.Rule != nil && !IsCatchAll(strings.TrimPrefix(d.Rule.Pattern, "/")) {
 					d.Value = u.Text
 					d.Reason = joinReason(d.Reason, fmt.Sprintf("%s deletes %s", does.Via, t))
 					return d, true
