@@ -93,7 +93,7 @@ func (p *Policy) decide(key, value string, fold bool) Decision {
 	}
 	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
 	// (a broken guards file asks for everything) stays an ask.
-	if p.Yolo && d.Action == Ask && (d.Rule == nil || d.Rule.Source.Kind != FromGuard) {
+	if p.Yolo && d.Action == Ask && (d.Rule == nil || !d.Rule.Source.Guard()) {
 		d.Action = Allow
 		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
 	}
@@ -429,10 +429,14 @@ func verbPast(a Action) string {
 	return "asked"
 }
 
-// ruleOrDefault names the rule behind d, or the default.
+// ruleOrDefault names the rule behind d, or the default; a rule of the built-in guard says
+// so, since no file shows it.
 func ruleOrDefault(d Decision) string {
-	if d.Rule == nil {
+	switch {
+	case d.Rule == nil:
 		return "no rule allows it"
+	case d.Rule.Source.Kind == FromBuiltinGuard:
+		return d.Rule.String() + " of the " + string(FromBuiltinGuard)
 	}
 	return d.Rule.String()
 }

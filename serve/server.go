@@ -43,6 +43,7 @@ type Server struct {
 	decider  *decide.Decider // judges and records what it settles
 	quiet    *decide.Decider // judges a child's calls, which are recorded naming the child
 	catalogs personas.Cache  // the persona catalog, read again when a file changed
+	prepared decide.Prepared // what decides a call, kept while its files are unchanged
 	asks     asks
 	// brokers settle the asks, one per session store (by agent dir), with the approvals'
 	// one reply.
