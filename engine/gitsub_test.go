@@ -19,7 +19,7 @@ func TestUnknownGitSubcommandAsks(t *testing.T) {
 		{allowList, "git lfs pull", Allow},
 		{denyList, "git p origin main", Ask}, // the alias may be push
 		{denyList, "git log --oneline", Allow},
-		{plain, "git p", Allow}, // no rule about git: the catch-all consents
+		{plain, "git p", Allow},                     // no rule about git: the catch-all consents
 		{allowList, "git -c alias.s=status s", Ask}, // -c needs a rule naming it, as before
 	}
 	for _, tt := range tests {

@@ -30,10 +30,10 @@ var defaultPathPrograms = map[string]defaultPaths{
 		map[string][]string{"auth print-access-token": {"~/.config/gcloud/credentials.db"}, "auth print-identity-token": {"~/.config/gcloud/credentials.db"}}),
 	"az":      subPaths(map[string][]string{"login": {"~/.azure/msal_token_cache.json"}}, map[string][]string{"account get-access-token": {"~/.azure/msal_token_cache.json"}}),
 	"kubectl": subPaths(map[string][]string{"config set-credentials": {"~/.kube/config"}, "config set-context": {"~/.kube/config"}, "config set-cluster": {"~/.kube/config"}, "config use-context": {"~/.kube/config"}}, map[string][]string{"config view": {"~/.kube/config"}}),
-	"gpg": gpgPaths,
-	"conda": subPaths(map[string][]string{"init": {"~/.bashrc", "~/.zshrc", "~/.config/fish/config.fish"}}, nil),
-	"mamba": subPaths(map[string][]string{"init": {"~/.bashrc", "~/.zshrc"}}, nil),
-	"opam":  subPaths(map[string][]string{"init": {"~/.profile", "~/.bashrc"}}, nil),
+	"gpg":     gpgPaths,
+	"conda":   subPaths(map[string][]string{"init": {"~/.bashrc", "~/.zshrc", "~/.config/fish/config.fish"}}, nil),
+	"mamba":   subPaths(map[string][]string{"init": {"~/.bashrc", "~/.zshrc"}}, nil),
+	"opam":    subPaths(map[string][]string{"init": {"~/.profile", "~/.bashrc"}}, nil),
 	"crontab": func(args []word) ([]string, []string) {
 		if hasWord(args, "-l") {
 			return nil, nil

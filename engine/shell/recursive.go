@@ -184,7 +184,9 @@ func zipSources(args []word) []word {
 	if !recursive(args, "r", "--recurse-paths") {
 		return nil
 	}
-	ops := operands(args, func(t string) bool { return t == "-x" || t == "-i" || t == "-b" || t == "-t" || t == "-tt" || t == "-n" || t == "-P" })
+	ops := operands(args, func(t string) bool {
+		return t == "-x" || t == "-i" || t == "-b" || t == "-t" || t == "-tt" || t == "-n" || t == "-P"
+	})
 	if len(ops) < 2 {
 		return nil
 	}
@@ -213,7 +215,9 @@ func diffTrees(args []word) []word {
 	if !recursive(args, "r", "--recursive") {
 		return nil
 	}
-	return operands(args, func(t string) bool { return t == "-x" || t == "-X" || t == "-I" || t == "-F" || t == "-L" || t == "--label" })
+	return operands(args, func(t string) bool {
+		return t == "-x" || t == "-X" || t == "-I" || t == "-F" || t == "-L" || t == "--label"
+	})
 }
 
 // flagTrees: the program reads its operands recursively with flag.
