@@ -25,6 +25,8 @@ type GuardsFile struct {
 	// asking for every call, so that a typo never silently lifts a protection; the rule's
 	// reason says what to fix.
 	Broken bool
+	// Builtin is set for the built-in guard (BuiltinGuard), which no file holds: Path is "".
+	Builtin bool
 }
 
 // LoadGuards reads the guards files of dirs that exist, the user's first, with the problems
