@@ -222,11 +222,13 @@ func parseOne(f string, scope Scope) fileResult {
 		}
 		return fileResult{probs: []Problem{{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err) + "; it is skipped"}}}
 	}
-	if IsPiSubagentsAgent(data) {
-		// The folder is shared with pi-subagents: its agents are not personas, nor broken ones.
+	p, probs := Parse(f, data, scope)
+	// The folder is shared with pi-subagents: its agents are not personas, nor broken ones. One
+	// has no permissions, so it never parses as a persona; asking only then keeps to one YAML
+	// parse for every persona file.
+	if p == nil && IsPiSubagentsAgent(data) {
 		return fileResult{probs: []Problem{otherToolsNote(f)}, other: true}
 	}
-	p, probs := Parse(f, data, scope)
 	return fileResult{p: p, probs: probs}
 }
 

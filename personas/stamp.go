@@ -97,3 +97,14 @@ func stamp(b *strings.Builder, path string, now time.Time) {
 	}
 	b.WriteByte('\x00')
 }
+
+// PathStamp stamps path whatever it is (a file, a folder), following links; ok is false when
+// nothing is there. A folder's stamp changes when a file is added to it, removed from it or
+// renamed in it, not when a file in it is written in place.
+func PathStamp(path string) (s Stamp, ok bool) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return Stamp{}, false
+	}
+	return stampOf(st), true
+}

@@ -83,6 +83,7 @@ const (
 	TypeAgent   = "agent"   // the active persona: hidden tools, system prompt, keys
 	TypeAgents  = "agents"  // the personas offered for switching
 	TypeUse     = "use"     // set the active persona in state.json
+	TypePolicy  = "policy"  // the rules that decide a session's calls, and where each is written
 )
 
 // Reply is one line to the client. Fields are filled by request type; Error is set alone when
@@ -111,6 +112,9 @@ type Reply struct {
 	Active string      `json:"active,omitempty"`
 	// use
 	Changed *bool `json:"changed,omitempty"`
+
+	// policy
+	Policy *PolicyView `json:"policy,omitempty"`
 }
 
 // Decision is the answer to a tool call.
@@ -192,7 +196,7 @@ func parseRequest(line []byte) (Request, error) {
 		return r, fmt.Errorf("the id %s is neither a number nor a string", id)
 	}
 	if r.Type == "" {
-		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use`)
+		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use, policy`)
 	}
 	return r, nil
 }

@@ -85,7 +85,7 @@ func (s *Server) judgeChild(c decide.Call, ch child) (decide.Judgement, []person
 		d := s.dirs(c.Cwd)
 		var pol *engine.Policy
 		var err error
-		r, pol, probs, err = decide.For(d, s.catalogs.Load(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
+		r, pol, probs, err = s.prepared.For(d, s.catalog(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
 		if r.Session == nil {
 			return "", nil, err
 		}

@@ -119,7 +119,7 @@ func (e *env) gatePolicy(pinned string) decide.PolicyFunc {
 			// A session started with --agent NAME: its calls carry the agent's type only.
 			who.Runs = c.AgentType
 		}
-		cat := ce.loadNamed(true, who.Names()...)
+		cat := ce.loadIndexed(who.Names()...)
 		r, pol, probs, err := decide.For(ce.dirs(), cat, who, c.SessionKey())
 		reportProblems(ce.stderr, probs, personas.Warning)
 		if err != nil {

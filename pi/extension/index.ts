@@ -302,6 +302,10 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		},
 	});
 	pi.registerCommand("agents", { description: "Pick the active agent (agentmgr)", handler: async (_args: string, ctx: any) => picker(ctx) });
+	pi.registerCommand("agent-policy", {
+		description: "Show the rules that decide this session's calls, and where each is written (agentmgr)",
+		handler: async (_args: string, ctx: any) => showPolicy(serve, ctx, { session: ctx.sessionManager.getSessionId(), ...childFields(ctx) }),
+	});
 
 	// The switching keys come from keybindings.json (piAgentManager.*), read by serve.
 	try {
@@ -547,4 +551,40 @@ function runningChild(tool: string, input: any): { agentType?: string } {
 		}
 	}
 	return typeof type === "string" && type ? { agentType: type } : {};
+}
+
+// ---- The effective policy (/agent-policy) ----
+
+// showPolicy tells the person which rules decide this session's calls, layer by layer, each
+// with the file and line it is written on.
+async function showPolicy(serve: Serve, ctx: any, fields: Record<string, unknown>) {
+	try {
+		const a = await serve.ask("policy", { cwd: ctx.cwd, ...fields });
+		ctx.ui.notify(policyText(a.policy ?? {}), "info");
+	} catch (err: any) {
+		ctx.ui.notify(String(err?.message ?? err), "error");
+	}
+}
+
+const LAYER_TITLES: Record<string, string> = {
+	"builtin-guard": "Built-in guard",
+	guard: "Guards (no persona loosens them)",
+	caller: "Persona of the agent that started this subagent",
+	persona: "Persona",
+	session: "Session rules (allowed in this session; never over a deny)",
+};
+
+// policyText renders serve's policy answer: the strictest layer first; within a layer the last
+// matching rule decides.
+export function policyText(p: any): string {
+	const out = [`agentmgr: the rules deciding this session's calls (persona ${p.agent ?? "?"}${p.yolo ? ", yolo: asks are allowed" : ""}).`,
+		"The strictest layer wins; within a layer the last matching rule decides."];
+	for (const l of p.layers ?? []) {
+		out.push("", `${LAYER_TITLES[l.kind] ?? l.kind}${l.name ? ` ${l.name}` : ""}:`);
+		if (l.summary) out.push(`  ${l.summary}`);
+		else if (!l.rules?.length) out.push("  (none)");
+		for (const r of l.rules ?? []) out.push(`  ${r.permission} ${JSON.stringify(r.pattern)} ${r.action}${r.where ? `  (${r.where})` : ""}`);
+	}
+	for (const w of p.problems ?? []) out.push("", `problem: ${w}`);
+	return out.join("\n");
 }
