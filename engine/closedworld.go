@@ -32,6 +32,7 @@ type protectedPath struct {
 type closedWorld struct {
 	names     map[string][]mentionRule // by the rule's first word
 	protected []protectedPath
+	families  map[shell.Effect][]familyRule // deny and ask rules that stand for an effect
 }
 
 // closedWorld returns the watch list of c for shell key key, computed once per key.
@@ -54,6 +55,12 @@ func (c *Compiled) closedWorld(key string) *closedWorld {
 		}
 		first := words[0][strings.LastIndexByte(words[0], '/')+1:]
 		cw.names[first] = append(cw.names[first], mentionRule{words: words})
+		if fam, fw, star, ok := familyWords(r.Pattern); ok && !r.NoEffects {
+			if cw.families == nil {
+				cw.families = map[shell.Effect][]familyRule{}
+			}
+			cw.families[fam.Effect] = append(cw.families[fam.Effect], familyRule{words: fw, star: star, rule: r})
+		}
 	}
 	for _, k := range [...]string{shell.EditKey, shell.ReadKey} {
 		for _, i := range c.candidates(k) {
@@ -307,4 +314,21 @@ func pathSpellings(tok, dir string) []string {
 		}
 	}
 	return out
+}
+
+// watches reports whether some layer's rules deny or ask a command starting with the program
+// prog (by its base name).
+func (p *Policy) watches(key, prog string) bool {
+	for _, cw := range p.worlds(key) {
+		if len(cw.names[prog]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// baseNameOf returns the base name of the first word of text.
+func baseNameOf(text string) string {
+	f, _, _ := strings.Cut(text, " ")
+	return f[strings.LastIndexByte(f, '/')+1:]
 }

@@ -93,7 +93,7 @@ func (p *Policy) decide(key, value string, fold bool) Decision {
 	}
 	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
 	// (a broken guards file asks for everything) stays an ask.
-	if p.Yolo && d.Action == Ask && (d.Rule == nil || d.Rule.Source.Kind != FromGuard) {
+	if p.Yolo && d.Action == Ask && (d.Rule == nil || !d.Rule.Source.Guard()) {
 		d.Action = Allow
 		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
 	}
@@ -117,7 +117,7 @@ func (p *Policy) DecideValues(key string, values []string) Decision {
 // shell command is analysed into the commands it would run, each decided on its own; the call
 // gets the most restrictive of them.
 func (p *Policy) DecideTool(tool, value string) Decision {
-	return p.DecideKey(mapping.KeyForTool(tool), value)
+	return p.DecideToolKey(tool, p.ToolKey(tool), value)
 }
 
 // CloseUnknown is d, the decision on a call of tool, with the closed-world rule every adapter
@@ -213,14 +213,24 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 }
 
 // decideUnit decides one unit of a shell command whose key is key: by its rules, then at
-// least what the path rules and external_directory say of its file arguments and what the
-// wrapper floor says of a wrapper.
+// least what the path rules and external_directory say of its file arguments, what the
+// wrapper floor says of a wrapper, and what the effect families say of its effects.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	d := p.decideUnitRules(key, u)
 	if u.Key != "" {
 		return d
 	}
-	return p.wrapperFloor(u, p.argPaths(u, d))
+	d = p.wrapperFloor(u, p.argPaths(u, d))
+	if p.RulesOnly || d.Action == Deny {
+		return d
+	}
+	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
+		d = f
+	}
+	if f, ok := p.deletesProtected(key, u); ok && f.Action.rank() > d.Action.rank() {
+		d = f
+	}
+	return d
 }
 
 // decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
@@ -286,6 +296,16 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 		return d
 	}
 	if d.Action != Allow || p.RulesOnly {
+		return d
+	}
+	if u.UnknownSub != "" && d.Rule != nil && d.Rule.Action == Allow && !shell.Names(d.Rule.Pattern, u.UnknownSub) &&
+		(!IsCatchAll(d.Rule.Pattern) || p.watches(key, baseNameOf(u.Text))) {
+		// An alias or an external program: what it runs is not in the text. A catch-all is
+		// consent to it unless the rules deny or ask some form of the program (git push *),
+		// which the alias may be.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not a %s command: an alias from a configuration file or a program on PATH runs what the command does not show; only a rule that names it can allow it",
+			u.UnknownSub, baseNameOf(u.Text)))
 		return d
 	}
 	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {
@@ -409,10 +429,14 @@ func verbPast(a Action) string {
 	return "asked"
 }
 
-// ruleOrDefault names the rule behind d, or the default.
+// ruleOrDefault names the rule behind d, or the default; a rule of the built-in guard says
+// so, since no file shows it.
 func ruleOrDefault(d Decision) string {
-	if d.Rule == nil {
+	switch {
+	case d.Rule == nil:
 		return "no rule allows it"
+	case d.Rule.Source.Kind == FromBuiltinGuard:
+		return d.Rule.String() + " of the " + string(FromBuiltinGuard)
 	}
 	return d.Rule.String()
 }
@@ -440,7 +464,7 @@ func (p *Policy) Hidden(tool string) bool {
 // for the tool's key, a caller's (a tool any persona on the chain hides is hidden), or the `*`
 // deny of the first guards file that denies it outright; nil when the tool is not hidden.
 func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
-	key := mapping.KeyForTool(tool)
+	key := p.ToolKey(tool)
 	if p.Persona.HiddenKey(key) {
 		cands := p.Persona.candidates(key)
 		last := cands[len(cands)-1]

@@ -59,6 +59,9 @@ const (
 	FromSession SourceKind = "session" // a session's rules
 	FromGuard   SourceKind = "guard"   // a guards.yaml file
 	FromRequest SourceKind = "rules"   // rules given inline, e.g. to `agentmgr eval`
+	// FromBuiltinGuard is agentmgr's own guard, which no file holds and nobody can drop: it
+	// protects agentmgr's files and the commands that change its rules, state or trust.
+	FromBuiltinGuard SourceKind = "builtin guard"
 )
 
 // Source locates a rule: the file and line it was written on, or the built-in, preset or
@@ -69,8 +72,12 @@ type Source struct {
 	Line int    // 1-based line in the file, 0 when unknown
 }
 
+// Guard reports whether the rule is a guard's (a guards file's or the built-in guard's):
+// a protection no persona, session rule or yolo may loosen.
+func (s Source) Guard() bool { return s.Kind == FromGuard || s.Kind == FromBuiltinGuard }
+
 // String renders the source the way decisions report it: "path:line", "builtin:planner",
-// "preset:plan", "session", "guard" or "rules".
+// "preset:plan", "session", "guard", "builtin guard" or "rules".
 func (s Source) String() string {
 	switch s.Kind {
 	case FromFile:
@@ -108,7 +115,11 @@ type Rule struct {
 	Pattern    string `json:"pattern"`
 	Action     Action `json:"action"`
 	Reason     string `json:"reason,omitempty"` // shown to the agent when the rule denies
-	Source     Source `json:"-"`
+	// NoEffects makes a bash rule mean only the commands its pattern matches: a deny or ask
+	// of `rm *` then no longer covers the other forms of deleting files (find -delete, git
+	// clean), its effect family (docs/shell.md). Written {action: deny, effects: false}.
+	NoEffects bool   `json:"no_effects,omitempty"`
+	Source    Source `json:"-"`
 }
 
 // String renders the rule as `"key" "pattern" action`.

@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/mapping"
 )
-
-// ClientCodex is Codex's PreToolUse hook. Codex honours only a deny: an ask it cannot show, so
-// an ask nobody answers in the app is denied.
-const ClientCodex Client = "codex"
 
 // Codex's tools whose payload is not Claude Code's (Codex 0.171.0): apply_patch carries the
 // whole patch in tool_input.command, and spawn_agent names the agent it starts in agent_type.
@@ -35,16 +32,16 @@ type codexEvent struct {
 // decided under task on the agent type it starts; and a shell command that starts a shell or
 // an interpreter reading its terminal asks whatever the rules say (InteractiveStart), since what
 // is typed into it later never reaches a hook.
-func ParseCodex(data []byte) (Call, error) {
+func ParseCodex(data []byte) (decide.Call, error) {
 	var ev codexEvent
 	if err := decodeStrict(data, &ev); err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	c, err := ParseClaude(data)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
-	c.Client = ClientCodex
+	c.Client = decide.ClientCodex
 	switch ev.ToolName {
 	case codexApplyPatch:
 		return codexPatch(c, ev.ToolInput)
@@ -62,7 +59,7 @@ func ParseCodex(data []byte) (Call, error) {
 		if strings.Contains(cmd, "*** Begin Patch") {
 			// A shell command holding a patch (apply_patch <<'EOF' …) is applied by Codex as a
 			// patch: the files it names are written.
-			paths, perr := PatchPaths(cmd)
+			paths, perr := decide.PatchPaths(cmd)
 			c.Writes = append(c.Writes, paths...)
 			if perr != nil && c.Opaque == "" {
 				c.Opaque = perr.Error()
@@ -73,17 +70,17 @@ func ParseCodex(data []byte) (Call, error) {
 }
 
 // codexPatch makes c, an apply_patch call, an edit of the files its patch names.
-func codexPatch(c Call, input json.RawMessage) (Call, error) {
+func codexPatch(c decide.Call, input json.RawMessage) (decide.Call, error) {
 	fields, err := claudeFields(mapping.ClaudeTool{Name: codexApplyPatch, Key: "edit", Fields: []string{"command"}}, input)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	patch, found, err := stringField(fields, []string{"command", "patch", "input"})
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	c.Key, c.Value, c.Also, c.Command, c.HasCommand, c.Writes, c.URLs, c.Unknown = "edit", "", nil, "", false, nil, nil, false
-	paths, perr := PatchPaths(patch)
+	paths, perr := decide.PatchPaths(patch)
 	if perr != nil {
 		c.Opaque = perr.Error()
 	}
@@ -97,14 +94,14 @@ func codexPatch(c Call, input json.RawMessage) (Call, error) {
 
 // codexSpawn makes c, a spawn_agent call, a task call on the agent type it starts ("default"
 // when it names none, Codex's own default).
-func codexSpawn(c Call, input json.RawMessage) (Call, error) {
+func codexSpawn(c decide.Call, input json.RawMessage) (decide.Call, error) {
 	fields, err := claudeFields(mapping.ClaudeTool{Name: codexSpawnAgent, Key: "task"}, input)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	kind, _, err := stringField(fields, []string{"agent_type"})
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	if kind == "" {
 		kind = "default"
@@ -120,9 +117,9 @@ type CodexOutput struct {
 	HookSpecificOutput ClaudeDecision `json:"hookSpecificOutput"`
 }
 
-// Codex renders a verdict as Codex's PreToolUse answer: nil for allow, else a deny with the
-// reason. An ask never reaches Codex: the gate settles it first (the app, or deny).
-func (v Verdict) Codex() *CodexOutput {
+// CodexAnswer renders a verdict as Codex's PreToolUse answer: nil for allow, else a deny with
+// the reason. An ask never reaches Codex: the gate settles it first (the app, or deny).
+func CodexAnswer(v decide.Verdict) *CodexOutput {
 	if v.Action == engine.Allow {
 		return nil
 	}
@@ -140,7 +137,7 @@ func (v Verdict) Codex() *CodexOutput {
 func (g *Gate) Codex(ctx context.Context, input []byte) *CodexOutput {
 	c, err := ParseCodex(input)
 	if err != nil {
-		return refuse("%v", err).Codex()
+		return CodexAnswer(decide.Refusal(err.Error()))
 	}
-	return g.Decide(ctx, c).Codex()
+	return CodexAnswer(g.Decide(ctx, c))
 }

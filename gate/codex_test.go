@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // codexRules allow everything but rm, edits of secrets/ and git (asked).
@@ -56,7 +58,7 @@ func TestParseCodex(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParseCodex: %v", err)
 			}
-			if c.Client != ClientCodex || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || c.NoValue != tt.noValue {
+			if c.Client != decide.ClientCodex || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || c.NoValue != tt.noValue {
 				t.Errorf("call = client %s key %s value %q also %q novalue %v\nwant codex %s %q %q %v", c.Client, c.Key, c.Value, c.Also, c.NoValue, tt.key, tt.value, tt.also, tt.noValue)
 			}
 			if tt.opaque == "" && c.Opaque != "" || !strings.Contains(c.Opaque, tt.opaque) {
@@ -67,7 +69,7 @@ func TestParseCodex(t *testing.T) {
 }
 
 func TestCodexAnswers(t *testing.T) {
-	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(codexRules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(codexRules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 	tests := []struct {
 		name    string
 		payload []byte

@@ -14,10 +14,6 @@ import (
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
-// ClientGemini is Gemini CLI's BeforeTool hook. An ask in `gemini -p` ends the whole run
-// silently, so the gate never answers one: an ask goes to the app, or is denied.
-const ClientGemini Client = "gemini"
-
 // geminiBeforeTool is the hook event the gate answers.
 const geminiBeforeTool = "BeforeTool"
 
@@ -44,25 +40,25 @@ type GeminiEvent struct {
 // run_shell_command runs in its dir_path; web_fetch is decided on every URL its prompt holds;
 // an MCP tool is decided under Claude Code's name for it (mcp__server__tool), so one rule holds
 // in both; the input of a tool in no table is searched for what it would run, write or fetch.
-func ParseGemini(data []byte) (Call, error) {
+func ParseGemini(data []byte) (decide.Call, error) {
 	var ev GeminiEvent
 	if err := decodeStrict(data, &ev); err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	if ev.HookEventName != "" && ev.HookEventName != geminiBeforeTool {
-		return Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate gemini answers %s hooks", ev.HookEventName, geminiBeforeTool)
+		return decide.Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate gemini answers %s hooks", ev.HookEventName, geminiBeforeTool)
 	}
 	if ev.ToolName == "" {
-		return Call{}, errors.New("tool_name is missing; cannot tell which tool is called")
+		return decide.Call{}, errors.New("tool_name is missing; cannot tell which tool is called")
 	}
 	if err := checkSession(ev.SessionID); err != nil {
-		return Call{}, fmt.Errorf("session_id: %w", err)
+		return decide.Call{}, fmt.Errorf("session_id: %w", err)
 	}
 	tool, known := mapping.GeminiToolFor(ev.ToolName)
-	c := Call{Client: ClientGemini, Session: ev.SessionID, Tool: ev.ToolName, Key: tool.Key, Cwd: ev.Cwd}
+	c := decide.Call{Client: decide.ClientGemini, Session: ev.SessionID, Tool: ev.ToolName, Key: tool.Key, Cwd: ev.Cwd}
 	fields, err := geminiFields(ev.ToolName, ev.ToolInput)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	if !known {
 		if mcp := ev.MCPContext; mcp != nil && mcp.ServerName != "" && mcp.ToolName != "" {
@@ -80,12 +76,12 @@ func ParseGemini(data []byte) (Call, error) {
 	}
 	value, found, err := stringField(fields, tool.Fields)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	for _, f := range tool.Folders {
 		folder, ok, err := stringField(fields, []string{f})
 		if err != nil {
-			return Call{}, err
+			return decide.Call{}, err
 		}
 		if ok && folder != "" {
 			c.Folders = append(c.Folders, folder)
@@ -110,14 +106,14 @@ func geminiFields(tool string, input json.RawMessage) (map[string]json.RawMessag
 
 // geminiShell reads run_shell_command: the command, run in dir_path (relative to the working
 // directory) when given.
-func geminiShell(c Call, fields map[string]json.RawMessage) (Call, error) {
+func geminiShell(c decide.Call, fields map[string]json.RawMessage) (decide.Call, error) {
 	cmd, found, err := stringField(fields, []string{"command"})
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	dir, _, err := stringField(fields, []string{"dir_path"})
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	if dir != "" {
 		if !filepath.IsAbs(dir) && c.Cwd != "" {
@@ -134,14 +130,14 @@ func geminiShell(c Call, fields map[string]json.RawMessage) (Call, error) {
 // refuse costs nothing to decide), as written and with its scheme and host lower-cased, as
 // Gemini's URL parser writes them before fetching; a url argument, which a later version may
 // add, is decided too. A prompt with no URL asks.
-func geminiFetch(c Call, fields map[string]json.RawMessage) (Call, error) {
+func geminiFetch(c decide.Call, fields map[string]json.RawMessage) (decide.Call, error) {
 	prompt, _, err := stringField(fields, []string{"prompt"})
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	extra, _, err := stringField(fields, []string{"url"})
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	urls := PromptURLs(prompt + " " + extra)
 	if len(urls) == 0 {
@@ -180,13 +176,13 @@ func PromptURLs(prompt string) []string {
 
 // geminiReadMany reads read_many_files: every path or glob of include (a list, or one string)
 // is decided under read; a call including nothing asks.
-func geminiReadMany(c Call, fields map[string]json.RawMessage) (Call, error) {
+func geminiReadMany(c decide.Call, fields map[string]json.RawMessage) (decide.Call, error) {
 	var paths []string
 	if raw, ok := fields["include"]; ok && string(raw) != "null" {
 		if err := json.Unmarshal(raw, &paths); err != nil {
 			var one string
 			if err := json.Unmarshal(raw, &one); err != nil {
-				return Call{}, errors.New("tool_input.include of read_many_files is neither a list of paths nor a path; the call is decided on it")
+				return decide.Call{}, errors.New("tool_input.include of read_many_files is neither a list of paths nor a path; the call is decided on it")
 			}
 			paths = []string{one}
 		}
@@ -201,11 +197,11 @@ func geminiReadMany(c Call, fields map[string]json.RawMessage) (Call, error) {
 
 // geminiUnknown reads a tool in no table (an MCP tool, a tool added later): it is its own key,
 // and what its input would run, write or fetch is decided as bash, edit and webfetch.
-func geminiUnknown(c Call, fields map[string]json.RawMessage) (Call, error) {
+func geminiUnknown(c decide.Call, fields map[string]json.RawMessage) (decide.Call, error) {
 	c.Unknown = true
 	doors, err := decide.FindSideDoors(c.Tool, fields)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	c.Command, c.HasCommand = doors.Command, doors.HasCommand
 	c.Writes, c.URLs = doors.Writes, doors.URLs
@@ -219,9 +215,10 @@ type GeminiOutput struct {
 	Reason   string `json:"reason,omitempty"`
 }
 
-// Gemini renders a verdict as Gemini CLI's BeforeTool answer. Anything but allow is a deny: an
-// ask would end a `gemini -p` run silently, so the gate settles every ask before it answers.
-func (v Verdict) Gemini() GeminiOutput {
+// GeminiAnswer renders a verdict as Gemini CLI's BeforeTool answer. Anything but allow is a
+// deny: an ask would end a `gemini -p` run silently, so the gate settles every ask before it
+// answers.
+func GeminiAnswer(v decide.Verdict) GeminiOutput {
 	if v.Action == engine.Allow {
 		return GeminiOutput{}
 	}
@@ -237,7 +234,7 @@ func (v Verdict) Gemini() GeminiOutput {
 func (g *Gate) Gemini(ctx context.Context, input []byte) GeminiOutput {
 	c, err := ParseGemini(input)
 	if err != nil {
-		return refuse("%v", err).Gemini()
+		return GeminiAnswer(decide.Refusal(err.Error()))
 	}
-	return g.Decide(ctx, c).Gemini()
+	return GeminiAnswer(g.Decide(ctx, c))
 }

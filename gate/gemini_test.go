@@ -8,7 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -52,7 +54,7 @@ func TestParseGemini(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParseGemini: %v", err)
 			}
-			if c.Client != ClientGemini || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || c.Cwd != tt.cwd || c.NoValue != tt.noValue {
+			if c.Client != decide.ClientGemini || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || c.Cwd != tt.cwd || c.NoValue != tt.noValue {
 				t.Errorf("call = %s key %s value %q also %q cwd %s novalue %v\nwant gemini %s %q %q %s %v", c.Client, c.Key, c.Value, c.Also, c.Cwd, c.NoValue, tt.key, tt.value, tt.also, tt.cwd, tt.noValue)
 			}
 		})
@@ -78,7 +80,7 @@ func TestGeminiAnswers(t *testing.T) {
 		{Permission: "webfetch", Pattern: "https://blocked.example/*", Action: engine.Deny},
 		{Permission: "mcp__srv__exec", Pattern: "*", Action: engine.Allow},
 	}.WithSource(engine.Source{Kind: engine.FromRequest})...)
-	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 	tests := []struct {
 		name    string
 		payload []byte

@@ -2,6 +2,8 @@
 // agent calls). The table is data: supporting a new tool is one line.
 package mapping
 
+import "strings"
+
 // Family is one permission key and the tools it governs.
 type Family struct {
 	Key   string   // permission key used in rules, e.g. "edit"
@@ -21,7 +23,10 @@ var families = []Family{
 	{Key: "bash", Tools: []string{"bash", "shell", "run", "exec"}, Shell: true},
 	{Key: "websearch", Tools: []string{"web_search", "source_check", "get_search_content"}},
 	{Key: "webfetch", Tools: []string{"fetch_content"}},
-	{Key: "task", Tools: []string{"subagent", "subagent_wait", "subagent_supervisor", "intercom"}},
+	// subagent, subagent_wait, subagent_supervisor, intercom: pi-subagents; Agent (it starts a
+	// child), get_subagent_result and steer_subagent (they read and steer a running one):
+	// @tintinweb/pi-subagents and its forks.
+	{Key: "task", Tools: []string{"subagent", "subagent_wait", "subagent_supervisor", "intercom", "Agent", "get_subagent_result", "steer_subagent"}},
 	{Key: "question", Tools: []string{"questionnaire", "ask_user_question"}},
 }
 
@@ -66,6 +71,9 @@ func init() {
 		keyToFam[f.Key] = f
 		for _, t := range f.Tools {
 			toolToKey[t] = f.Key
+			// A name the table spells with capitals (Agent) is found in any case, as the
+			// lower-case names are.
+			toolToKey[strings.ToLower(t)] = f.Key
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -24,6 +24,7 @@ func setUp(t *testing.T) *world {
 	w := newWorld(t)
 	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
+	w.beforeInstall = listFiles(t, w.agent)
 	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("pi install: %s", out)
 	}
@@ -100,6 +101,16 @@ func TestRealPi(t *testing.T) {
 		}
 	})
 
+	t.Run("/agent-policy shows the rules deciding the session and where each is written", func(t *testing.T) {
+		p.notices = nil
+		p.command("/agent-policy")
+		text := strings.Join(p.notices, "\n")
+		persona := filepath.Join(w.agent, "agents", "guarded.md")
+		if !strings.Contains(text, "persona guarded") || !strings.Contains(text, `bash "rm *" deny  (`+persona+":7)") {
+			t.Fatalf("/agent-policy said %q; want guarded's rm * deny on %s:7", text, persona)
+		}
+	})
+
 	t.Run("an ask opens pi's dialog and always stores a session rule", func(t *testing.T) {
 		var asked []string
 		p.dialog = func(title string, options []string) string {
@@ -116,12 +127,22 @@ func TestRealPi(t *testing.T) {
 		if isErr || !strings.Contains(text, "git version") {
 			t.Fatalf("git --version ended isError=%v %q after always; want it run", isErr, text)
 		}
-		if len(asked) != 3 || !strings.Contains(asked[1], `"git --version *"`) {
-			t.Errorf("dialog options = %q; want once, always showing the pattern, reject", asked)
+		if len(asked) != 4 || !strings.Contains(asked[1], `"git --version *"`) || asked[2] != "Reject" || !strings.HasPrefix(asked[3], "Reject, with a reason") {
+			t.Errorf("dialog options = %q; want once, always showing the pattern, reject, reject with a reason", asked)
 		}
 		list, err := sessions.Open(locations.Dirs{Agent: w.agent}).List()
 		if err != nil || len(list) != 1 || len(list[0].Rules) != 1 || list[0].Rules[0].Pattern != "git --version *" {
 			t.Fatalf("session rules = %+v, %v; want the always rule", list, err)
+		}
+	})
+
+	t.Run("a rejection with a reason tells the model the reason", func(t *testing.T) {
+		p.dialog = func(title string, options []string) string { return options[len(options)-1] }
+		p.input = func(string) string { return "use the fixture repository instead" }
+		defer func() { p.dialog, p.input = nil, nil }()
+		isErr, text := toolEnd(t, p.prompt(call("bash", map[string]string{"command": "git status"})))
+		if !isErr || !strings.Contains(text, "rejected this call in pi: use the fixture repository instead") {
+			t.Fatalf("git status ended isError=%v %q; want it blocked with the person's reason", isErr, text)
 		}
 	})
 
@@ -155,17 +176,16 @@ func TestRealPi(t *testing.T) {
 	t.Run("pi uninstall leaves nothing behind", func(t *testing.T) {
 		w.agentmgr("pi", "uninstall")
 		after := listFiles(t, w.agent)
-		for _, f := range after {
-			if strings.HasPrefix(f, "extensions") {
-				t.Errorf("after uninstall %s is left", f)
+		for _, f := range before {
+			// What install wrote (the extension, and the settings.json it created) goes; the rest stays.
+			wrote := !slices.Contains(w.beforeInstall, f)
+			if kept := slices.Contains(after, f); kept == wrote {
+				t.Errorf("after uninstall, %s is kept %v; install wrote it: %v", f, kept, wrote)
 			}
 		}
-		for _, f := range before {
-			if strings.HasPrefix(f, "extensions") {
-				continue
-			}
-			if !slices.Contains(after, f) {
-				t.Errorf("uninstall removed %s, which install did not write", f)
+		for _, f := range after {
+			if strings.HasPrefix(f, "extensions") || f == SettingsName {
+				t.Errorf("after uninstall %s is left", f)
 			}
 		}
 		if st := Check(locations.Dirs{Agent: w.agent}, w.bin, "x"); st.Global.Installed {
@@ -203,8 +223,8 @@ func listFiles(t *testing.T, dir string) []string {
 // app (here its server, in the test) asks the person, whose answer decides the call.
 func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 	w := setUp(t)
-	asked := make(chan gate.Request, 1)
-	e2etest.App(t, w.agent, func(_ context.Context, p *gate.Prompt) {
+	asked := make(chan inbox.Request, 1)
+	e2etest.App(t, w.agent, func(_ context.Context, p *inbox.Prompt) {
 		asked <- p.Request
 		_ = p.Reply(approvals.Reply{Kind: approvals.Once})
 	})

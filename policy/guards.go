@@ -10,9 +10,9 @@ package policy
 import (
 	"errors"
 	"io/fs"
-	"os"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -25,6 +25,8 @@ type GuardsFile struct {
 	// asking for every call, so that a typo never silently lifts a protection; the rule's
 	// reason says what to fix.
 	Broken bool
+	// Builtin is set for the built-in guard (BuiltinGuard), which no file holds: Path is "".
+	Builtin bool
 }
 
 // LoadGuards reads the guards files of dirs that exist, the user's first, with the problems
@@ -46,7 +48,7 @@ func LoadGuards(dirs locations.Dirs) ([]GuardsFile, []personas.Problem) {
 
 // LoadGuardsFile reads one guards file; ok is false when it does not exist.
 func LoadGuardsFile(path string) (f GuardsFile, probs []personas.Problem, ok bool) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.PersonaLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return GuardsFile{}, nil, false
 	}

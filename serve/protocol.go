@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 )
 
 // ProtocolVersion is the version of the JSON-lines protocol; the extension sends the one it
@@ -54,6 +54,10 @@ type Request struct {
 	// decide: the file of the extension that registered the tool (pi's sourceInfo.path); a
 	// subagent tool of an extension agentmgr does not know asks.
 	ToolSource string `json:"toolSource,omitempty"`
+	// decide: for a task tool that names a running child by its id (get_subagent_result,
+	// steer_subagent), the child's subagent type as the subagent extension recorded it; the
+	// call is decided by task on it.
+	AgentType string `json:"agentType,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
@@ -79,6 +83,7 @@ const (
 	TypeAgent   = "agent"   // the active persona: hidden tools, system prompt, keys
 	TypeAgents  = "agents"  // the personas offered for switching
 	TypeUse     = "use"     // set the active persona in state.json
+	TypePolicy  = "policy"  // the rules that decide a session's calls, and where each is written
 )
 
 // Reply is one line to the client. Fields are filled by request type; Error is set alone when
@@ -107,6 +112,9 @@ type Reply struct {
 	Active string      `json:"active,omitempty"`
 	// use
 	Changed *bool `json:"changed,omitempty"`
+
+	// policy
+	Policy *PolicyView `json:"policy,omitempty"`
 }
 
 // Decision is the answer to a tool call.
@@ -119,7 +127,7 @@ type Decision struct {
 	Value      string             `json:"value"`
 	Rule       *engine.Rule       `json:"rule"`
 	Source     string             `json:"source,omitempty"`
-	Units      []gate.Unit        `json:"units,omitempty"`
+	Units      []decide.Unit      `json:"units,omitempty"`
 	// Request names an ask: answer it with reply, or hand it to the app with forward.
 	Request string `json:"request,omitempty"`
 	// Suggestions are the patterns an always reply stores; empty when only once or reject can
@@ -188,7 +196,7 @@ func parseRequest(line []byte) (Request, error) {
 		return r, fmt.Errorf("the id %s is neither a number nor a string", id)
 	}
 	if r.Type == "" {
-		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use`)
+		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use, policy`)
 	}
 	return r, nil
 }

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
@@ -241,7 +241,7 @@ func TestCodexEndToEnd(t *testing.T) {
 
 	// The app answers: the person allows one asked call and rejects the other.
 	sb.agentmgr(t, "use", "rt")
-	e2etest.App(t, sb.agentDir, func(_ context.Context, p *gate.Prompt) {
+	e2etest.App(t, sb.agentDir, func(_ context.Context, p *inbox.Prompt) {
 		kind := approvals.Reject
 		if strings.Contains(p.Request.Value, "asked-yes") {
 			kind = approvals.Once

@@ -2,12 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/convert"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -219,7 +219,7 @@ Existing files are never replaced unless --force.`)
 		}
 		var src []byte
 		if p.Path != "" {
-			if src, err = os.ReadFile(p.Path); err != nil {
+			if src, err = regularfile.Read(p.Path, regularfile.PersonaLimit); err != nil {
 				return err
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -20,7 +21,7 @@ import (
 const gateUsage = "claude|codex|gemini|json [--timeout DURATION] [--agent NAME]"
 
 // gateGrace is how long a gate waits for a live app before giving up; tests shorten it.
-var gateGrace = gate.DefaultGrace
+var gateGrace = inbox.DefaultGrace
 
 func runGate(e *env, args []string) error {
 	fs := flags(e, "gate", gateUsage, `Decide one tool call of a running agent with the active persona and print the answer.
@@ -37,7 +38,7 @@ answers ask (Claude Code then asks in its terminal) or deny (codex, gemini, json
 gate cannot read is denied with the reason. The exit status is 0 whenever an answer was
 printed; codex and gemini hooks installed by `+"`agentmgr codex install`"+` and `+"`agentmgr gemini install`"+`
 turn any other status, and a missing agentmgr, into a block.`)
-	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long to wait for the person's answer while the app serves")
+	timeout := fs.Duration("timeout", inbox.DefaultTimeout, "how long to wait for the person's answer while the app serves")
 	agent := fs.String("agent", "", "decide with this persona instead of the active one; requests naming another are denied")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -49,14 +50,12 @@ turn any other status, and a missing agentmgr, into a block.`)
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
-	g := &gate.Gate{
-		Inbox:    gate.InboxIn(e.dirs()),
-		Policy:   e.gatePolicy(*agent),
-		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
-		Recorder: reviewlog.Open(e.dirs()),
-		Chains:   decide.Chains{Dir: e.dirs().SubagentsDir()},
-		Hooked:   e.claudeHooked,
-	}
+	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
+		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
+		gate.WithRecorder(reviewlog.Open(e.dirs())),
+		gate.WithChains(decide.Chains{Dir: e.dirs().SubagentsDir()}),
+		gate.WithHooked(e.claudeHooked),
+	)
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -71,7 +70,7 @@ turn any other status, and a missing agentmgr, into a block.`)
 		if readErr != nil {
 			why = "cannot read stdin: " + readErr.Error()
 		}
-		out = refusalIn(rest[0], gate.Refusal(why))
+		out = refusalIn(rest[0], decide.Refusal(why))
 	case rest[0] == "claude":
 		out = g.Claude(ctx, input)
 	case rest[0] == "codex":
@@ -93,24 +92,24 @@ turn any other status, and a missing agentmgr, into a block.`)
 var gateProtocols = []string{"claude", "codex", "gemini", "json"}
 
 // refusalIn renders a verdict reached before any input was read in protocol's form.
-func refusalIn(protocol string, v gate.Verdict) any {
+func refusalIn(protocol string, v decide.Verdict) any {
 	switch protocol {
 	case "claude":
-		return v.Claude()
+		return gate.ClaudeAnswer(v, "")
 	case "codex":
-		return v.Codex()
+		return gate.CodexAnswer(v)
 	case "gemini":
-		return v.Gemini()
+		return gate.GeminiAnswer(v)
 	}
-	return v.Neutral(gate.Call{})
+	return gate.NeutralAnswer(v, decide.Call{})
 }
 
 // gatePolicy loads the personas that decide a gate's call (decide.Resolve: the pinned, named
 // or active persona, and for a subagent every persona on its chain), with guards and the
 // session rules of the call's agent. The call's cwd, when absolute, is where the project's
 // personas and guards are found: the agent's project, not wherever the hook happens to run.
-func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
-	return func(c gate.Call) (string, *engine.Policy, error) {
+func (e *env) gatePolicy(pinned string) decide.PolicyFunc {
+	return func(c decide.Call) (string, *engine.Policy, error) {
 		ce := *e
 		if filepath.IsAbs(c.Cwd) {
 			ce.cwd = c.Cwd
@@ -120,7 +119,7 @@ func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
 			// A session started with --agent NAME: its calls carry the agent's type only.
 			who.Runs = c.AgentType
 		}
-		cat := ce.loadNamed(true, who.Names()...)
+		cat := ce.loadIndexed(who.Names()...)
 		r, pol, probs, err := decide.For(ce.dirs(), cat, who, c.SessionKey())
 		reportProblems(ce.stderr, probs, personas.Warning)
 		if err != nil {

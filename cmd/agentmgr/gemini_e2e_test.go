@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
@@ -89,7 +89,7 @@ func TestGeminiEndToEnd(t *testing.T) {
 	}
 
 	sb.agentmgr(t, "use", "rt")
-	e2etest.App(t, sb.agentDir, func(_ context.Context, p *gate.Prompt) {
+	e2etest.App(t, sb.agentDir, func(_ context.Context, p *inbox.Prompt) {
 		kind := approvals.Reject
 		if strings.Contains(p.Request.Value, "asked-yes") {
 			kind = approvals.Once

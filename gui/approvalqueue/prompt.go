@@ -5,9 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/engine/shell"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // PromptDetails is what the request dialog shows for a prompt, computed without a display.
@@ -29,10 +30,10 @@ type UnitLine struct {
 }
 
 // clientNames names the agents behind the gate's protocols.
-var clientNames = map[gate.Client]string{gate.ClientClaude: "Claude Code", gate.ClientJSON: "An agent"}
+var clientNames = map[decide.Client]string{decide.ClientClaude: "Claude Code", decide.ClientJSON: "An agent"}
 
 // DescribePrompt says what p asks, which rule asked, and what always would store.
-func DescribePrompt(p *gate.Prompt) PromptDetails {
+func DescribePrompt(p *inbox.Prompt) PromptDetails {
 	r, d := p.Request, p.Decision
 	who := clientNames[r.Client]
 	if who == "" {

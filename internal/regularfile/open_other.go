@@ -1,0 +1,11 @@
+//go:build !unix
+
+package regularfile
+
+import "os"
+
+// openNonblocking opens path for reading. Windows has no FIFOs in the file system that an open
+// would wait on; its named pipes live apart (\\.\pipe\).
+func openNonblocking(path string) (*os.File, error) {
+	return os.Open(path)
+}

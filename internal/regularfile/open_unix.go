@@ -1,0 +1,15 @@
+//go:build unix
+
+package regularfile
+
+import (
+	"os"
+	"syscall"
+)
+
+// openNonblocking opens path for reading without waiting: a FIFO with no writer opens at once
+// (and is then refused as not regular) instead of blocking until a writer comes; O_NOCTTY keeps
+// a terminal device from becoming the process's controlling terminal.
+func openNonblocking(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+}
