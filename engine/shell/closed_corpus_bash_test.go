@@ -42,6 +42,9 @@ const (
 // a file. Programs the machine lacks are the stand-ins the case names; a case whose program is
 // neither present nor stubbed is skipped, and with CI=true that is a failure.
 func TestClosedCorpusInBash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	ci := os.Getenv("CI") == "true"
 	bash, err := exec.LookPath("bash")
 	if err != nil {
