@@ -7,9 +7,11 @@ set -eu
 cd "$(dirname "$0")/.."
 benchstat=${BENCHSTAT:-"go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"}
 count=${COUNT:-6}
-out=$(mktemp)
-table=$(mktemp)
-trap 'rm -f "$out" "$table"' EXIT
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# benchstat names its column after the file: a plain name, not a temporary path.
+out=$work/measured
+table=$work/table
 # package and benchmark pattern, one pair a line
 while read -r pkg pattern; do
 	CGO_ENABLED=0 go test -tags ci -run '^$' -bench "$pattern" -benchmem -count "$count" "$pkg" >>"$out"
@@ -20,7 +22,7 @@ done <<'LIST'
 ./preview/ ^(BenchmarkMatrix50x40|BenchmarkMatrixEdit500)$
 ./engine/ ^(BenchmarkWorkloadEvaluate|BenchmarkWorkloadShell)$
 LIST
-$benchstat "$out" >"$table"
+(cd "$work" && $benchstat measured) >"$table"
 awk -v table="$table" '
 	/^<!-- perf:begin -->$/ { print; print "```"; while ((getline line < table) > 0) print line; print "```"; skip = 1; next }
 	/^<!-- perf:end -->$/ { skip = 0 }

@@ -18,6 +18,7 @@ import (
 // AGENTMGR_VERIFY_BASH=1 or CI=true, since it needs bash and the tools the cases
 // name (GNU sed, tar, python3, node, perl, git, strace, script).
 func TestCorpusRunsInBash(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
 	}
