@@ -225,7 +225,10 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		return d
 	}
 	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
-		return f
+		d = f
+	}
+	if f, ok := p.deletesProtected(key, u); ok && f.Action.rank() > d.Action.rank() {
+		d = f
 	}
 	return d
 }
@@ -293,6 +296,16 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 		return d
 	}
 	if d.Action != Allow || p.RulesOnly {
+		return d
+	}
+	if u.UnknownSub != "" && d.Rule != nil && d.Rule.Action == Allow && !shell.Names(d.Rule.Pattern, u.UnknownSub) &&
+		(!IsCatchAll(d.Rule.Pattern) || p.watches(key, baseNameOf(u.Text))) {
+		// An alias or an external program: what it runs is not in the text. A catch-all is
+		// consent to it unless the rules deny or ask some form of the program (git push *),
+		// which the alias may be.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not a %s command: an alias from a configuration file or a program on PATH runs what the command does not show; only a rule that names it can allow it",
+			u.UnknownSub, baseNameOf(u.Text)))
 		return d
 	}
 	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {

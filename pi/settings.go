@@ -183,7 +183,8 @@ func AddChildExtension(path, ext string) (bool, error) {
 
 // RemoveChildExtension takes ext out of subagents.defaultExtensions again; a list left empty
 // is removed with its key (an empty list would mean "no extensions" to pi-subagents), and so
-// is a "subagents" object left empty.
+// is a "subagents" object left empty, and the file itself when nothing is left in it (install
+// created it, or it held nothing pi reads: pi takes a missing file for an empty one).
 func RemoveChildExtension(path, ext string) (bool, error) {
 	return editChildExtensions(path, func(list []string, had bool) ([]string, bool) {
 		if !slices.Contains(list, ext) {
@@ -224,8 +225,14 @@ func editChildExtensions(path string, edit func(list []string, had bool) ([]stri
 	} else {
 		o = o.set(subagentsKey, sub.marshal())
 	}
-	if !exists && len(o) == 0 {
-		return false, nil
+	if len(o) == 0 {
+		if !exists {
+			return false, nil
+		}
+		if err := os.Remove(path); err != nil {
+			return false, fmt.Errorf("removing %s, left empty: %w", path, err)
+		}
+		return true, nil
 	}
 	mode := fs.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {

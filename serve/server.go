@@ -207,8 +207,10 @@ func (s *Server) answer(req Request) Reply {
 		return s.agents(req)
 	case TypeUse:
 		return s.use(req)
+	case TypePolicy:
+		return s.policy(req)
 	}
-	return Reply{ID: req.ID, Error: fmt.Sprintf("unknown request type %q; expected one of hello, decide, reply, forward, agent, agents, use", req.Type)}
+	return Reply{ID: req.ID, Error: fmt.Sprintf("unknown request type %q; expected one of hello, decide, reply, forward, agent, agents, use, policy", req.Type)}
 }
 
 // write sends one reply line. A write that fails means the client is gone: the error is kept,

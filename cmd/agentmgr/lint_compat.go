@@ -52,7 +52,7 @@ func amFindings(e *env, list []*personas.Persona, only bool) []lintJSON {
 // the agent dir or the project): only then does a file it reads differently matter.
 func usesPiSubagents(e *env) bool {
 	for _, x := range pi.SubagentExtensions(e.dirs()) {
-		if x.Known {
+		if x.Kind == pi.KindPiSubagents {
 			return true
 		}
 	}
