@@ -60,6 +60,8 @@ func TestServeSpeaksItsSchema(t *testing.T) {
 		childAsk(9, "child-1", "cleaner", "git push"),
 		`{"id":10,"type":"decide","session":"s1","tool":"bash","value":"ls"}`,
 		`{"id":"use-1","type":"use","cwd":"/p","step":1,"tools":["read"]}`,
+		`{"id":12,"type":"policy","cwd":"/p","session":"s1"}`,
+		`{"id":13,"type":"agent","cwd":"/p","tools":["read"],"skills":["deploy"]}`,
 		`{"id":11,"type":"decide","session":"s1"}`,
 		`not json`,
 	}

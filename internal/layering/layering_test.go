@@ -18,12 +18,12 @@ const module = "github.com/agentmgr/agentmgr/"
 // none of each other (gate and serve; the installers; the screens' models). A package added to
 // the repository goes into this table, and into the picture, where its imports put it.
 var layers = [][]string{
-	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/filelock", "internal/release", "internal/posixlocale"},
+	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/filelock", "internal/release", "internal/posixlocale", "internal/jsonc"},
 	{"engine/shell"},
 	{"engine"},
 	{"approvals", "builtin", "pam", "internal/atomicfile"},
 	{"approvals/storetest", "internal/ownedfile", "personas", "sessions", "reviewlog", "keybindings"},
-	{"internal/ownedfile/ownedfiletest", "policy"},
+	{"internal/ownedfile/ownedfiletest", "policy", "history"},
 	{"decide"},
 	{"pi", "opencode", "codex", "gemini", "convert", "compat", "replay", "preview"},
 	{"inbox"},
