@@ -34,16 +34,16 @@ type RulesTab struct {
 	convert *widget.Button
 	formBox *fyne.Container
 
-	ops     []*widget.Button // add, insert, duplicate, delete, up, down, reset
+	ops []*widget.Button // add, insert, duplicate, delete, up, down, reset
 	// find and modifiedOnly narrow the rows shown (find in rules; only rules changed since
 	// the file was read); reset takes the selected rule back to the file.
 	find         *widget.Entry
 	modifiedOnly *widget.Check
 	reset        *widget.Button
-	rowsBox *fyne.Container
-	rows    []*ruleRowView
-	scroll  *container.Scroll
-	showing bool // see PersonaTab.showing
+	rowsBox      *fyne.Container
+	rows         []*ruleRowView
+	scroll       *container.Scroll
+	showing      bool // see PersonaTab.showing
 
 	// shownRows and shownSel are the row count and selected row the scroll last followed;
 	// revealPending is set when the selected row could not be scrolled to because the tab
