@@ -18,8 +18,8 @@ const module = "github.com/agentmgr/agentmgr/"
 // none of each other (gate and serve; the installers; the screens' models). A package added to
 // the repository goes into this table, and into the picture, where its imports put it.
 var layers = [][]string{
-	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/filelock", "internal/release", "internal/posixlocale", "internal/jsonc"},
-	{"engine/shell"},
+	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/release", "internal/posixlocale", "internal/jsonc"},
+	{"engine/shell", "internal/filelock"},
 	{"engine"},
 	{"approvals", "builtin", "pam", "internal/atomicfile"},
 	{"approvals/storetest", "internal/ownedfile", "personas", "sessions", "reviewlog", "keybindings"},
