@@ -147,6 +147,11 @@ func codeNeeds(name string, args []word) string {
 		if sedRunsCommands(args) {
 			add(name)
 		}
+	case "perl":
+		// perl -pi -e 's/a/b/' FILE edits text as sed does: no code of its own to name.
+		if perlSubstitutes(args) && len(needs) == 1 && needs[0] == name {
+			needs = nil
+		}
 	case "make", "gmake":
 		if makeFromStdin(args) {
 			add("-f")
@@ -393,7 +398,9 @@ func gitConfigWrite(args []word) bool {
 	for _, w := range args {
 		k := strings.ToLower(w.text)
 		for _, p := range riskyGitKeys {
-			if strings.HasPrefix(k, p) {
+			// Of gpg's keys only the programs and commands run (gpg.program,
+			// gpg.ssh.defaultKeyCommand); gpg.ssh.allowedSignersFile is data.
+			if strings.HasPrefix(k, p) && (p != "gpg." || strings.HasSuffix(k, "program") || strings.HasSuffix(k, "command")) {
 				return true
 			}
 		}
