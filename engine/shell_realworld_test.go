@@ -37,7 +37,8 @@ var builtinBuilder = rules(
 const maxRealWorldFalseAlarms = 31
 
 // TestRealWorldCommands checks the real-world corpus: no command the builder means to ask (rm,
-// sudo, chmod, chown and their effect families, a downloaded script run by a shell) runs
+// sudo, chmod, chown and their effect families, a downloaded script run by a shell, a write of
+// git's executable configuration) runs
 // unasked; at most maxRealWorldFalseAlarms of the others ask; and the reviewer persona
 // (`git diff *`, `git log *`) asks for none of its git log and diff commands.
 func TestRealWorldCommands(t *testing.T) {

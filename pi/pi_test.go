@@ -146,6 +146,12 @@ func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
 		!hasAdvice(r, "Bring its rules over with `agentmgr import pi-permission-system`, then turn it off: `pi remove -l npm:@gotgenes/pi-permission-system@20.7.3`") {
 		t.Errorf("others = %+v, advice %q; want the import, then pi remove", r.Others, r.Advice)
 	}
+	// Before agentmgr is installed: the import first too.
+	bare := d
+	bare.Agent = filepath.Join(home, "other")
+	if r := Check(bare, bin, "1.0"); !hasAdvice(r, "`agentmgr import pi-permission-system`, then run `agentmgr pi install` and turn it off") {
+		t.Errorf("advice without agentmgr installed = %q; want the import, the install, then turning it off", r.Advice)
+	}
 	// Its code in the folder: an extension, flagged as one.
 	mustWriteFile(t, filepath.Join(config, "index.ts"), "export default function () {}\n")
 	if r = Check(d, bin, "1.0"); len(r.Leftovers) != 0 || len(r.Others) != 2 {

@@ -55,13 +55,16 @@ func advise(r Report) []string {
 			}
 		}
 	}
-	if installed {
-		for _, o := range r.Others {
-			if o.Import != "" {
-				// Its rules are the user's: they come over before it goes.
-				out = append(out, o.Name+" is installed too ("+o.Where+"): it would gate the same calls. Bring its rules over with `"+o.Import+"`, then turn it off: "+o.Off)
-				continue
+	for _, o := range r.Others {
+		switch {
+		case o.Import != "":
+			// Its rules are the person's: they come over before it goes, installed or not yet.
+			then := "then turn it off: " + o.Off
+			if !installed {
+				then = "then run `agentmgr pi install` and turn it off: " + o.Off
 			}
+			out = append(out, o.Name+" is installed ("+o.Where+"): agentmgr would gate the same calls. Bring its rules over with `"+o.Import+"`, "+then)
+		case installed:
 			out = append(out, o.Name+" is installed too ("+o.Where+"): it would gate or hide the same calls. Turn one off: "+o.Off+", or `agentmgr pi uninstall`")
 		}
 	}

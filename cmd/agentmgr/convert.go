@@ -12,7 +12,7 @@ import (
 )
 
 const (
-	importUsage = "claude|opencode|roo|opcode|codex|gemini PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	importUsage = "claude|opencode|roo|opcode|codex|gemini|pi-permission-system PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
 	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex|gemini [--out DIR] [--dry-run] [--force] [--json]"
 )
 
@@ -37,6 +37,11 @@ func runImport(e *env, args []string) error {
             then deny, as Codex decides the strictest) and match/not_match as the examples
   gemini    a Gemini CLI policy file (~/.gemini/policies/*.toml): one persona per file, its
             rules ordered by priority so that the last match is Gemini's highest
+  pi-permission-system (or pps)
+            pi-permission-system's config.json, or a folder (an agent dir, a project): the
+            global and project configs merged as it merges them into one persona (--name,
+            else pps), and one persona per agent file with a permission block; with no PATH,
+            the agent dir's and the working directory's
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
 	scope := fs.String("scope", "global", "global or project")
@@ -49,10 +54,13 @@ unless --force (the old file goes to the trash).`)
 	if err != nil {
 		return err
 	}
-	if len(rest) < 2 {
+	if len(rest) < 1 {
 		return usagef("import takes a format and at least one PATH")
 	}
-	format := rest[0]
+	format := convert.CanonicalFormat(rest[0])
+	if len(rest) < 2 && format != convert.PPSFormat {
+		return usagef("import takes a format and at least one PATH")
+	}
 	if !slices.Contains(convert.Formats, format) {
 		return usagef("unknown format %q; expected %s", format, strings.Join(convert.Formats, ", "))
 	}
@@ -73,6 +81,14 @@ unless --force (the old file goes to the trash).`)
 		got, errs := convert.ReadSources(format, e.abs(path), opt)
 		items = append(items, got...)
 		problems = append(problems, errs...)
+	}
+	if len(rest) == 1 {
+		// pi-permission-system's files where pi reads them: the agent dir's and the project's.
+		got, err := convert.ImportPPS(convert.FindPPSSources(e.dirs().Agent, e.abs(".")), *name)
+		if err != nil {
+			problems = append(problems, err)
+		}
+		items = append(items, got...)
 	}
 	if *name != "" && len(items) > 1 {
 		return usagef("--name names one persona, but the paths hold %d items", len(items))
@@ -234,6 +250,7 @@ Existing files are never replaced unless --force.`)
 		}
 		exports = append(exports, ex)
 	}
+	exportGated(e, *to, exports)
 	files, err := convert.ExportFiles(*to, exports)
 	if err != nil {
 		return err
