@@ -60,6 +60,8 @@ type Request struct {
 	AgentType string `json:"agentType,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
+	// agent: the skills pi's system prompt lists, to tell which the persona denies (the skill key)
+	Skills []string `json:"skills,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
 	Name string `json:"name,omitempty"`
 	Step int    `json:"step,omitempty"`
@@ -154,6 +156,9 @@ type AgentState struct {
 	Color       string   `json:"color,omitempty"`
 	Mode        string   `json:"mode"`
 	Hidden      []string `json:"hidden"` // of the request's tools, those the persona hides
+	// DeniedSkills are the request's skills the persona denies (the skill key), which the
+	// extension leaves out of the system prompt.
+	DeniedSkills []string `json:"deniedSkills,omitempty"`
 	// Prompt goes into the system prompt: the persona block, and the permission envelope
 	// unless the state file turned it off.
 	Prompt string `json:"prompt"`

@@ -175,7 +175,7 @@ func (s *Server) childAgent(req Request, d locations.Dirs, st personas.State) Re
 	if own, ok := cat.Lookup(req.Subagent); ok {
 		prompt = own
 	}
-	a, err := s.describe(d, prompt, st, req.Tools, nil)
+	a, err := s.describe(d, prompt, st, req.Tools, req.Skills, nil)
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}

@@ -250,6 +250,7 @@ Existing files are never replaced unless --force.`)
 		}
 		exports = append(exports, ex)
 	}
+	exportGated(e, *to, exports)
 	files, err := convert.ExportFiles(*to, exports)
 	if err != nil {
 		return err

@@ -9,3 +9,8 @@ import "os"
 func openNonblocking(path string) (*os.File, error) {
 	return os.Open(path)
 }
+
+// openAppendNonblocking opens path for appending.
+func openAppendNonblocking(path string, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, perm)
+}

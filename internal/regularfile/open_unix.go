@@ -13,3 +13,9 @@ import (
 func openNonblocking(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
 }
+
+// openAppendNonblocking opens path for appending without waiting: a FIFO with no reader fails
+// at once (ENXIO) instead of blocking until one comes.
+func openAppendNonblocking(path string, perm os.FileMode) (*os.File, error) {
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscall.O_NONBLOCK|syscall.O_NOCTTY, perm)
+}

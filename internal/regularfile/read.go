@@ -14,13 +14,15 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 )
 
 // Limits of the files agentmgr reads. A persona with thousands of rules is a few hundred KiB;
 // a bigger file is not one a person wrote, and reading it would only cost time and memory.
 const (
-	// PersonaLimit bounds a persona file, the legacy agents file and a guards file.
-	PersonaLimit = 1 << 20
+	// PersonaLimit bounds a persona file, the legacy agents file and a guards file: 4 MiB holds
+	// a persona of 100,000 rules.
+	PersonaLimit = 4 << 20
 	// StateLimit bounds the state file, the name index and the trust store.
 	StateLimit = 1 << 20
 	// RecordLimit bounds a session's rules, a session's chains and an inbox file.
@@ -94,4 +96,24 @@ func bytesText(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// OpenAppend opens the regular file at path for appending, creating it with perm: a FIFO
+// there would block the open until a reader comes, and a device would take the writes, so
+// anything but a regular file is refused with an error wrapping ErrNotRegular.
+func OpenAppend(path string, perm fs.FileMode) (*os.File, error) {
+	f, err := openAppendNonblocking(path, perm)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: path, Err: fmt.Errorf("%w: it is %s", ErrNotRegular, kind(st.Mode()))}
+	}
+	return f, nil
 }

@@ -24,3 +24,26 @@ func specialFiles(t *testing.T, dir string) []readCase {
 		{"a link to /dev/zero is refused", zero, "", ErrNotRegular, "a character device"},
 	}
 }
+
+// OpenAppend refuses at once a FIFO nobody reads and a device, and appends to a regular file.
+func TestOpenAppendOnlyAppendsToRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range specialFiles(t, dir) {
+		if f, err := OpenAppend(tt.path, 0o600); err == nil {
+			f.Close()
+			t.Errorf("OpenAppend(%s) opened it; want a refusal", tt.name)
+		}
+	}
+	path := filepath.Join(dir, "log")
+	for range 2 {
+		f, err := OpenAppend(path, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("x")
+		f.Close()
+	}
+	if data, _ := os.ReadFile(path); string(data) != "xx" {
+		t.Errorf("two appends wrote %q, want xx", data)
+	}
+}
