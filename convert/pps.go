@@ -10,6 +10,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -388,7 +389,18 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 	}
 	var items []*Item
 	if len(base) > 0 {
-		items = append(items, ppsItem(name, strings.Join(sources, " + "), base))
+		it := ppsItem(name, strings.Join(sources, " + "), base)
+		// The path rules protect files from every tool of every agent: what guards are for.
+		for _, r := range it.Draft.Rules {
+			if r.Permission == mapping.PathKey {
+				it.Guards = append(it.Guards, r)
+			}
+		}
+		if len(it.Guards) > 0 {
+			it.Report.change("path rules", "hold for every agent in pi-permission-system", "kept in the persona; import --guards also writes them to the guards file",
+				"a persona's path rules hold for that persona only; guards hold for every persona, which is what a global path deny means")
+		}
+		items = append(items, it)
 	}
 	agents := map[string][]ppsScope{}
 	var order []string
@@ -435,4 +447,25 @@ func ppsItem(name, source string, scopes []ppsScope) *Item {
 	rep.change("external_directory on command arguments", "every path token after a literal cd", "the same, by the external_directory rule written above", "agentmgr also follows cd, and decides redirections as edits and reads")
 	rep.Fidelity = &Fidelity{Rules: len(d.Rules), Exact: len(d.Rules)}
 	return &Item{Draft: d, Report: rep}
+}
+
+// WriteGuards writes rules as the guards file path, which must not exist yet: a guards file the
+// person wrote is theirs to merge into.
+func WriteGuards(path string, rules engine.Ruleset, source string) error {
+	if _, err := os.Stat(path); err == nil {
+		return fmt.Errorf("%s: %w; add these rules to it by hand:\n%s", path, ErrExists, guardsText(rules, ""))
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Write(path, []byte(guardsText(rules, source)), 0o644)
+}
+
+// guardsText is rules as a guards file's rule map, with a comment naming where they come from.
+func guardsText(rules engine.Ruleset, source string) string {
+	y, _ := yaml.MarshalWithOptions(ruleMap(rules), yaml.IndentSequence(true))
+	if source == "" {
+		return string(y)
+	}
+	return "# Imported from " + source + " by agentmgr import pi-permission-system --guards.\n" + string(y)
 }

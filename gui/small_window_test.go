@@ -56,4 +56,3 @@ func TestAt800x600TheListKeepsItsWidthAndRowsNeverOverlap(t *testing.T) {
 		t.Fatal("found no list rows")
 	}
 }
-

@@ -12,7 +12,7 @@ import (
 )
 
 const (
-	importUsage = "claude|opencode|roo|opcode|codex|gemini|pi-permission-system PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	importUsage = "claude|opencode|roo|opcode|codex|gemini|pi-permission-system PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--guards] [--dry-run] [--force] [--json]"
 	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex|gemini [--out DIR] [--dry-run] [--force] [--json]"
 )
 
@@ -49,6 +49,7 @@ unless --force (the old file goes to the trash).`)
 	withSettings := fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents")
 	dryRun := fs.Bool("dry-run", false, "print the report and the persona text; write nothing")
 	force := fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)")
+	guards := fs.Bool("guards", false, "pi-permission-system: also write its path rules, which hold for every agent, as the guards file (when there is none)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	rest, err := parse(fs, args)
 	if err != nil {
@@ -121,6 +122,13 @@ unless --force (the old file goes to the trash).`)
 			r.Path, r.Written = path, err == nil
 			if err != nil {
 				r.Error = err.Error()
+			}
+		}
+		if *guards && len(it.Guards) > 0 && r.Error == "" && !*dryRun {
+			if err := convert.WriteGuards(dirs.GlobalGuards(), it.Guards, it.Report.Source); err != nil {
+				r.Error = err.Error()
+			} else if !*asJSON {
+				defer fmt.Fprintf(e.stdout, "  wrote %s\n", dirs.GlobalGuards())
 			}
 		}
 		seen[it.Draft.Name] = true
