@@ -71,6 +71,7 @@ func editorTabs() []EditorTab {
 		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewLintView(s, m) }},
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
+		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
 	}
 }
 
