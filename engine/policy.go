@@ -40,6 +40,10 @@ type Policy struct {
 	// ruleset with another tool's reading of the same rules (conversions), never for enforcing:
 	// the gate, serve and the previews leave it false.
 	RulesOnly bool
+	// Note is what the person and the agent should know of how the policy was made (a
+	// project's personas and guards not used, and why); every decision's reason ends with it
+	// (decide.Judge). "" for none.
+	Note string
 }
 
 // Caller is the persona of an agent on a call's chain: its name and its compiled rules.
@@ -85,7 +89,7 @@ func (p *Policy) Decide(key, value string) Decision {
 	}
 	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
 	// (a broken guards file asks for everything) stays an ask.
-	if p.Yolo && d.Action == Ask && (d.Rule == nil || d.Rule.Source.Kind != FromGuard) {
+	if p.Yolo && d.Action == Ask && (d.Rule == nil || !d.Rule.Source.Kind.Guard()) {
 		d.Action = Allow
 		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
 	}

@@ -59,7 +59,14 @@ const (
 	FromSession SourceKind = "session" // a session's rules
 	FromGuard   SourceKind = "guard"   // a guards.yaml file
 	FromRequest SourceKind = "rules"   // rules given inline, e.g. to `agentmgr eval`
+	// FromManaged is the managed guards file the system's administrator keeps
+	// (locations.ManagedGuards): a guard above the user's.
+	FromManaged SourceKind = "managed guard"
 )
+
+// Guard reports whether rules of kind k are guards: protections no persona loosens, which
+// yolo leaves alone.
+func (k SourceKind) Guard() bool { return k == FromGuard || k == FromManaged }
 
 // Source locates a rule: the file and line it was written on, or the built-in, preset or
 // session it came from.
@@ -92,9 +99,9 @@ func (s Source) Location() string {
 	switch {
 	case s.Kind == FromFile:
 		return s.String()
-	case (s.Kind == FromGuard || s.Kind == FromBuiltin) && s.Line > 0:
-		if s.Kind == FromGuard {
-			return "guard " + s.Name + ":" + strconv.Itoa(s.Line)
+	case (s.Kind.Guard() || s.Kind == FromBuiltin) && s.Line > 0:
+		if s.Kind.Guard() {
+			return string(s.Kind) + " " + s.Name + ":" + strconv.Itoa(s.Line)
 		}
 		return s.String() + " line " + strconv.Itoa(s.Line)
 	}

@@ -129,8 +129,8 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 		dir   string
 		scope Scope
 	}{{d.GlobalAgents(), ScopeGlobal}, {d.ProjectAgents(), ScopeProject}} {
-		if sc.dir == "" {
-			continue
+		if sc.dir == "" || sc.scope == ScopeProject && !c.projectTrust(d) {
+			continue // an untrusted project's files are not even parsed here: Load lists them
 		}
 		files, err := personaFiles(sc.dir)
 		if err != nil {

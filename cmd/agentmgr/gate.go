@@ -44,6 +44,15 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
+	if err := e.dirs().Check(); err != nil {
+		// No folder may be read or written: the call is refused in the runtime's own form,
+		// since a hook that fails lets the runtime go on with its own permissions.
+		v := gate.Refusal(err.Error())
+		if rest[0] == "claude" {
+			return json.NewEncoder(e.stdout).Encode(v.Claude())
+		}
+		return json.NewEncoder(e.stdout).Encode(v.Neutral(gate.Call{}))
+	}
 	g := &gate.Gate{
 		Inbox:    gate.InboxIn(e.dirs()),
 		Policy:   e.gatePolicy(*agent),
