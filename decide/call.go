@@ -13,6 +13,12 @@ type Client string
 const (
 	ClientClaude Client = "claude" // Claude Code's PreToolUse hook
 	ClientJSON   Client = "json"   // the neutral protocol (gate json, serve, eval, check)
+	// ClientCodex is Codex's PreToolUse hook. Codex honours only a deny: an ask it cannot
+	// show, so an ask nobody answers in the app is denied.
+	ClientCodex Client = "codex"
+	// ClientGemini is Gemini CLI's BeforeTool hook. An ask in `gemini -p` ends the whole run
+	// silently, so an ask goes to the app, or is denied.
+	ClientGemini Client = "gemini"
 )
 
 // Call is one tool call to decide, whatever adapter it came in through: the Claude Code hook,
@@ -52,6 +58,16 @@ type Call struct {
 	// Folders are folders the call reads besides its value (the path Grep searches): each is
 	// also decided under Key, and the strictest answer stands.
 	Folders []string
+	// Paths are paths the tool's input names besides its value (an MCP call's arguments.path,
+	// another tool's path field): each is decided by the path rules and, outside the project,
+	// by external_directory; the strictest answer stands.
+	Paths []string
+	// MCPTargets, for a call of pi's MCP adapter tool, are the names its input gives the MCP
+	// tool, most specific first (ReadMCPCall); MCPClaude is Claude Code's name for it
+	// (mcp__server__tool) when the input names both server and tool. The call is decided on
+	// them instead of Value (engine.Policy.DecideMCP).
+	MCPTargets []string
+	MCPClaude  string
 	// Mode is Claude Code's permission_mode ("default", "plan", "bypassPermissions", ...).
 	Mode string
 	// AgentID names the subagent that makes the call ("" for the main thread); AgentType is

@@ -17,6 +17,11 @@ import (
 // decision, and the strictest answer standing:
 //   - a call without the value its key is decided on (NoValue) is at least ask;
 //   - each of Also and Folders is decided under Key too;
+//   - Paths (an MCP call's arguments.path, another tool's path) by the path rules and
+//     external_directory;
+//   - a call of pi's MCP adapter (MCPTargets) is decided on its targets (engine.Policy.DecideMCP);
+//   - a tool that may be a key of its own (write, find, ls ...) is decided under its own name
+//     when the rules name it (engine.Policy.ToolKey);
 //   - an Opaque call is at least ask;
 //   - a command the input carries is decided as bash, paths it writes as edit, URLs it
 //     fetches as webfetch;
@@ -31,9 +36,17 @@ func Judge(p *engine.Policy, c Call) engine.Decision {
 		at = policy.At(p, c.Cwd)
 	}
 	var d engine.Decision
-	if len(c.Also) == 0 {
-		d = at.DecideKey(c.Key, c.Value)
-	} else {
+	switch {
+	case len(c.MCPTargets) > 0:
+		d = at.DecideMCP(c.MCPTargets, c.MCPClaude)
+	case len(c.Also) == 0:
+		key := c.Key
+		if key == mapping.KeyForTool(c.Tool) {
+			// write apart from edit, find apart from glob ... when the rules name the tool.
+			key = at.ToolKey(c.Tool)
+		}
+		d = at.DecideToolKey(c.Tool, key, c.Value)
+	default:
 		// Combined as several values are (engine.Combine): the first strictest decides and
 		// the shell units of every value are kept.
 		d = at.DecideKeyValues(c.Key, append([]string{c.Value}, c.Also...))
@@ -45,6 +58,9 @@ func Judge(p *engine.Policy, c Call) engine.Decision {
 	if c.Opaque != "" && d.Action == engine.Allow {
 		d.Action = engine.Ask
 		d.Reason = addReason(d.Reason, c.Opaque)
+	}
+	if len(c.Paths) > 0 {
+		d = stricter(d, at.DecidePaths(c.Paths))
 	}
 	for _, f := range c.Folders {
 		d = stricter(d, at.DecideKey(c.Key, f))

@@ -32,6 +32,7 @@ type protectedPath struct {
 type closedWorld struct {
 	names     map[string][]mentionRule // by the rule's first word
 	protected []protectedPath
+	families  map[shell.Effect][]familyRule // deny and ask rules that stand for an effect
 }
 
 // closedWorld returns the watch list of c for shell key key, computed once per key.
@@ -54,6 +55,12 @@ func (c *Compiled) closedWorld(key string) *closedWorld {
 		}
 		first := words[0][strings.LastIndexByte(words[0], '/')+1:]
 		cw.names[first] = append(cw.names[first], mentionRule{words: words})
+		if fam, fw, star, ok := familyWords(r.Pattern); ok && !r.NoEffects {
+			if cw.families == nil {
+				cw.families = map[shell.Effect][]familyRule{}
+			}
+			cw.families[fam.Effect] = append(cw.families[fam.Effect], familyRule{words: fw, star: star, rule: r})
+		}
 	}
 	for _, k := range [...]string{shell.EditKey, shell.ReadKey} {
 		for _, i := range c.candidates(k) {
@@ -299,7 +306,12 @@ func pathSpellings(tok, dir string) []string {
 		out = append(out, c)
 	}
 	if dir != "" && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") && !strings.HasPrefix(t, "$HOME") {
+		// Joined lexically (as bash's logical cd reads it) and as spelt (as the kernel does,
+		// each link before the next `..`, once the Place resolves it).
 		out = append(out, path.Join(dir, t))
+		if spelt := strings.TrimSuffix(dir, "/") + "/" + t; spelt != out[len(out)-1] {
+			out = append(out, spelt)
+		}
 	}
 	return out
 }

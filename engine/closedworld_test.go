@@ -118,7 +118,14 @@ func TestClosedAllowLists(t *testing.T) {
 		{"sed -n 1p f", Allow, Allow},
 		{"sed -i s/a/b/ prod.env", Deny, Deny},
 		{"npm run build -- --anything", Allow, Allow},
-		{"npm run build --weird", Ask, Allow},
+		// A package script's arguments are the script's (the project's code the rule runs);
+		// only npm's settings that name another program or configuration ask.
+		{"npm run build --weird", Allow, Allow},
+		{"npm test --coverage", Allow, Allow},
+		{"yarn test --watch=false", Allow, Allow},
+		{"npm test --userconfig /tmp/npmrc", Ask, Ask},
+		{"npm run build --script-shell=/tmp/x", Ask, Ask},
+		{"npm test -- ~/.ssh/id_rsa", Ask, Ask},
 		{"python3 -m pytest -x -q", Allow, Allow},
 		{"python3 -m pytest -p evil_plugin", Allow, Allow},
 		{"python3 -m pytest --import-hook=x", Ask, Allow},

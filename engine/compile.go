@@ -25,6 +25,7 @@ type Compiled struct {
 	cache  sync.Map // key -> []int32: every rule whose permission matches key, in order
 	cached atomic.Int32
 	worlds sync.Map // shell key -> *closedWorld
+	folded sync.Map // rule index (int32) -> *Pattern: its pattern matched without case (fold.go)
 }
 
 type compiledRule struct {

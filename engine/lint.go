@@ -136,7 +136,7 @@ func knownKeys(extra []string) []string {
 	for _, f := range mapping.Families() {
 		keys = append(keys, f.Key)
 	}
-	keys = append(keys, "external_directory")
+	keys = append(keys, mapping.OtherKeys()...)
 	for _, t := range mapping.KnownTools(extra...) {
 		keys = append(keys, mapping.KeyForTool(t))
 	}

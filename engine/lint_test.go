@@ -96,3 +96,13 @@ func TestPostureOf(t *testing.T) {
 		})
 	}
 }
+
+func TestLintKnowsTheKeysThatGovernNoToolOfTheirOwn(t *testing.T) {
+	for _, key := range []string{"path", "external_directory", "wrappers", "skill", "mcp", "write", "find", "ls", "web_search", "fetch_content"} {
+		for _, f := range Lint(Ruleset{{Permission: key, Pattern: "*", Action: Ask}}, LintOptions{}) {
+			if f.Kind == LintUnknownKey {
+				t.Errorf("%s: %s", key, f.Message)
+			}
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"fmt"
 	"path"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/mapping"
 )
 
 // ExternalDirectory is the permission key that also decides every path outside the project.
@@ -19,9 +22,11 @@ type Place struct {
 	// Home replaces a leading `~` or `$HOME` in values; "" means the home directory the
 	// policy's persona was compiled with (see Policy.At).
 	Home string
-	// Resolve returns an absolute, clean path with its symbolic links resolved as far as the
-	// path exists. nil resolves nothing. The engine knows nothing of files; the caller does.
-	Resolve func(abs string) string
+	// Resolve says which file an absolute path reaches, as the kernel would (policy.PlaceFor
+	// gives pathres.Resolve): it is handed the path as spelt, `..` not yet applied, since a `..`
+	// after a symbolic link leaves the link's target, not the link. nil resolves nothing. The
+	// engine knows nothing of files; the caller does.
+	Resolve func(abs string) Resolved
 	// RealCwd and RealProject are Cwd and Project with their links resolved, when the caller
 	// has worked them out once for many calls; "" resolves them on each call.
 	RealCwd, RealProject string
@@ -41,6 +46,18 @@ func (p *Policy) At(place *Place) *Policy {
 	return &q
 }
 
+// Resolved is what a path reaches on disk, as Place.Resolve found it.
+type Resolved struct {
+	// Path is the file reached: absolute, clean, with its symbolic links resolved.
+	Path string
+	// Folds is true when the volume holding Path compares names without case: the path is then
+	// also decided by rules matched without case, and the strictest answer wins.
+	Folds bool
+	// Unsure, when not "", says why Path may not be the file the program reaches; an allow
+	// for such a path becomes an ask.
+	Unsure string
+}
+
 // spellings are the names one path value goes by.
 type spellings struct {
 	// canonical is the clean absolute path with symbolic links resolved: which file it is.
@@ -51,17 +68,23 @@ type spellings struct {
 	// suspect are names the value was given under that may say something else about the file
 	// (with `..`, through a symbolic link, as spelt); they can only tighten a decision.
 	suspect []string
+	// folds and unsure are the resolver's Resolved.Folds and Resolved.Unsure.
+	folds  bool
+	unsure string
 }
 
 // spell works out the spellings of value at place.
 func (pl *Place) spell(value string) spellings {
 	given := NormalizePath(value, pl.Home)
-	abs := given
-	if !path.IsAbs(abs) {
-		abs = path.Join(pl.cwd(), abs)
+	// The resolver gets the path as spelt: cleaning it first would take /var/run/../etc for
+	// /var/etc, where the kernel goes up from /run, /var/run's target.
+	spelt := given
+	if !path.IsAbs(spelt) {
+		spelt = pl.cwd() + "/" + spelt
 	}
-	abs = path.Clean(abs)
-	sp := spellings{canonical: pl.resolve(abs)}
+	abs := path.Clean(spelt)
+	res := pl.resolveAll(spelt)
+	sp := spellings{canonical: res.Path, folds: res.Folds, unsure: res.Unsure}
 	sp.truthful = addSpelling(sp.truthful, sp.canonical, within(sp.canonical, pl.cwd()), within(sp.canonical, pl.realCwd()))
 	for _, s := range addSpelling(nil, given, abs, within(abs, pl.cwd())) {
 		if !contains(sp.truthful, s) && s != sp.canonical {
@@ -80,14 +103,18 @@ func (pl *Place) realCwd() string {
 	return pl.resolve(pl.cwd())
 }
 
-func (pl *Place) resolve(abs string) string {
-	if pl.Resolve == nil {
-		return abs
+func (pl *Place) resolve(abs string) string { return pl.resolveAll(abs).Path }
+
+// resolveAll resolves the absolute path spelt with the caller's resolver; without one, or when
+// it finds nothing, the path is its clean self.
+func (pl *Place) resolveAll(spelt string) Resolved {
+	if pl.Resolve != nil {
+		if r := pl.Resolve(spelt); r.Path != "" {
+			r.Path = path.Clean(r.Path)
+			return r
+		}
 	}
-	if r := pl.Resolve(abs); r != "" {
-		return path.Clean(r)
-	}
-	return abs
+	return Resolved{Path: path.Clean(spelt)}
 }
 
 // External reports whether the clean absolute path abs lies outside the project. The
@@ -153,6 +180,38 @@ func contains(list []string, s string) bool {
 //     the decision stricter, and only by a rule that matches none of the exact names;
 //   - a canonical path outside the project is also decided by external_directory.
 func (p *Policy) decidePath(key, value string) Decision {
+	d := p.decideNames(key, value)
+	if key != mapping.PathKey && key != ExternalDirectory {
+		// The path rules hold for every tool's paths; the tool's own rules never loosen them.
+		if pd, ok := p.pathRules(value); ok && pd.Action.rank() > d.Action.rank() {
+			pd.Reason = joinReason(pd.Reason, "the path rules hold for every tool")
+			d = pd
+		}
+	}
+	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
+		return d
+	}
+	sp := p.Place.spell(value)
+	if canonical := sp.canonical; p.Place.external(canonical) {
+		e := p.Decide(ExternalDirectory, canonical)
+		if e.Action.rank() > d.Action.rank() {
+			e.Reason = joinReason(e.Reason, quote(canonical)+" is outside the project "+quote(p.Place.projectRoot()))
+			d = e
+		}
+	}
+	if sp.unsure != "" && d.Action == Allow {
+		// The resolver could not tell which file the program reaches (a /proc descriptor, an
+		// unreadable link): what it reaches is not seen, so it is not allowed unseen.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s may not be the file %s reaches: %s", quote(sp.canonical), quote(value), sp.unsure))
+	}
+	d.Value = value
+	return d
+}
+
+// decideNames decides a path value for key under each of its names (see decidePath), without
+// the external_directory and path rules.
+func (p *Policy) decideNames(key, value string) Decision {
 	if p.Place == nil || value == "" || (p.Place.Cwd == "" && p.Place.Project == "") {
 		return p.Decide(key, value)
 	}
@@ -182,17 +241,28 @@ func (p *Policy) decidePath(key, value string) Decision {
 		}
 		d = s
 	}
+	if sp.folds {
+		d = p.decideFolded(key, d, append(exact, sp.suspect...))
+	}
 	if d.Value != "" && d.Value != value && d.Action != Allow {
 		d.Reason = joinReason(d.Reason, "decided on "+quote(d.Value)+", a name of "+quote(value))
 	}
-	if p.Place.external(sp.canonical) {
-		e := p.Decide(ExternalDirectory, sp.canonical)
-		if e.Action.rank() > d.Action.rank() {
-			e.Reason = joinReason(e.Reason, quote(sp.canonical)+" is outside the project "+quote(p.Place.projectRoot()))
-			d = e
-		}
-	}
 	d.Value = value
+	return d
+}
+
+// decideFolded is d made stricter by the names' decisions with rules matched without case, for
+// a volume that compares names so: there ~/.SSH/id_rsa is ~/.ssh/id_rsa and prod.ENV meets a
+// rule for *.env. Such a match only tightens: an allow written as ~/Src/* does not open src/.
+func (p *Policy) decideFolded(key string, d Decision, names []string) Decision {
+	for _, n := range names {
+		f := p.decide(key, n, true)
+		if f.Rule == nil || f.Action.rank() <= d.Action.rank() {
+			continue
+		}
+		f.Reason = joinReason(f.Reason, fmt.Sprintf("decided without case on %s, since its volume compares names without case", quote(n)))
+		d = f
+	}
 	return d
 }
 

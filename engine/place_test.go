@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path"
 	"strings"
 	"testing"
 )
@@ -17,13 +18,14 @@ func rulesOf(triples ...string) Ruleset {
 func TestDecidePathUnderEveryName(t *testing.T) {
 	const home = "/home/u"
 	links := map[string]string{"/proj/link": "/etc", "/proj/secret-link": "/proj/secrets"}
-	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) string {
+	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) Resolved {
+		abs = path.Clean(abs)
 		for from, to := range links {
 			if rest, ok := strings.CutPrefix(abs, from); ok && (rest == "" || rest[0] == '/') {
-				return to + rest
+				return Resolved{Path: to + rest}
 			}
 		}
-		return abs
+		return Resolved{Path: abs}
 	}}
 	allowOutside := []string{"external_directory", "*", "allow"}
 	tests := []struct {
@@ -133,5 +135,48 @@ func TestPlaceTakesThePersonasHome(t *testing.T) {
 	pol = pol.At(&Place{Cwd: "/home/h/proj", Project: "/home/h"})
 	if d := pol.DecideTool("read", "~/notes/a.md"); d.Action != Allow {
 		t.Errorf("~/notes/a.md under the persona's home: got %s (%s), want allow", d.Action, d.Reason)
+	}
+}
+
+// The resolver is handed the path as spelt, and what it says of the file decides: a `..` after
+// a link is the target's parent, a folding volume's names meet rules without case, and a path
+// it cannot be sure of is not allowed unseen.
+func TestDecidePathOnWhatTheResolverFound(t *testing.T) {
+	const home = "/Users/me"
+	resolver := func(folds bool) func(string) Resolved {
+		return func(abs string) Resolved {
+			switch {
+			case strings.HasPrefix(abs, "/var/run/.."):
+				// /var/run -> /run: its `..` is /.
+				return Resolved{Path: path.Clean("/run/" + abs[len("/var/run/"):]), Folds: folds}
+			case strings.HasPrefix(abs, "/proc/"):
+				return Resolved{Path: abs, Unsure: "a descriptor of the program"}
+			}
+			return Resolved{Path: path.Clean(abs), Folds: folds}
+		}
+	}
+	protect := rulesOf("*", "*", "allow", "edit", "/etc/*", "deny", "read", "~/.ssh/*", "deny", "edit", "*.env", "ask", "edit", "~/src/*", "ask", "edit", "~/Src/*", "allow")
+	tests := []struct {
+		name  string
+		folds bool
+		key   string
+		value string
+		want  Action
+	}{
+		{"a link's dot-dot reaches the file the kernel opens", false, "edit", "/var/run/../etc/motd", Deny},
+		{"a folding volume's spelling meets a lower-case deny", true, "read", "~/.SSH/authorized_keys", Deny},
+		{"a folding volume's spelling meets a lower-case ask", true, "edit", "/proj/prod.ENV", Ask},
+		{"a case-sensitive volume keeps names apart", false, "edit", "/proj/prod.ENV", Allow},
+		{"a match without case never loosens", true, "edit", "~/src/a", Ask},
+		{"an unsure path asks instead of allowing", false, "edit", "/proc/self/fd/9", Ask},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			place := &Place{Cwd: "/proj", Project: "/", Home: home, Resolve: resolver(tt.folds)}
+			pol := (&Policy{Persona: CompileWithHome(protect, home)}).At(place)
+			if got := pol.DecideKey(tt.key, tt.value); got.Action != tt.want {
+				t.Errorf("DecideKey(%q, %q) = %s, want %s", tt.key, tt.value, got.Explain(), tt.want)
+			}
+		})
 	}
 }

@@ -65,24 +65,32 @@ func (p *Policy) Decider(ref RuleRef) string {
 func NewPolicy(rs Ruleset) *Policy { return &Policy{Persona: Compile(rs)} }
 
 // Decide decides one value for permission key, matched as is (no shell analysis).
-func (p *Policy) Decide(key, value string) Decision {
-	d := p.Persona.Evaluate(key, value)
+func (p *Policy) Decide(key, value string) Decision { return p.decide(key, value, false) }
+
+// decide is Decide, with every rule matched without case when fold is true (a path on a volume
+// that compares names so).
+func (p *Policy) decide(key, value string, fold bool) Decision {
+	eval := (*Compiled).Evaluate
+	if fold {
+		eval = (*Compiled).evaluateFolded
+	}
+	d := eval(p.Persona, key, value)
 	for ci, c := range p.Callers {
 		// The persona itself keeps a tie: the strictest answer is named by the nearest agent.
-		if cd := c.Rules.Evaluate(key, value); cd.Action.rank() > d.Action.rank() {
+		if cd := eval(c.Rules, key, value); cd.Action.rank() > d.Action.rank() {
 			d = cd
 			d.Ref.Layer, d.Ref.Set = LayerCaller, ci
 		}
 	}
 	if p.Session != nil && d.Action != Deny {
-		if s := p.Session.Evaluate(key, value); s.Rule != nil {
+		if s := eval(p.Session, key, value); s.Rule != nil {
 			d = s
 			d.Ref.Layer = LayerSession
 		}
 	}
 	for gi, gs := range p.Guards {
 		// On a tie of asks the guard decides, so that its ask is not loosened by yolo below.
-		if g := gs.Evaluate(key, value); g.Rule != nil && (g.Action.rank() > d.Action.rank() || g.Action == Ask && d.Action == Ask) {
+		if g := eval(gs, key, value); g.Rule != nil && (g.Action.rank() > d.Action.rank() || g.Action == Ask && d.Action == Ask) {
 			d = g
 			d.Ref.Layer, d.Ref.Set = LayerGuard, gi
 		}
@@ -113,7 +121,7 @@ func (p *Policy) DecideValues(key string, values []string) Decision {
 // shell command is analysed into the commands it would run, each decided on its own; the call
 // gets the most restrictive of them.
 func (p *Policy) DecideTool(tool, value string) Decision {
-	return p.DecideKey(mapping.KeyForTool(tool), value)
+	return p.DecideToolKey(tool, p.ToolKey(tool), value)
 }
 
 // CloseUnknown is d, the decision on a call of tool, with the closed-world rule every adapter
@@ -208,8 +216,26 @@ func (p *Policy) DecideShell(key, command string) (out Decision) {
 	return out
 }
 
-// decideUnit decides one unit of a shell command whose key is key.
+// decideUnit decides one unit of a shell command whose key is key: by its rules, then at
+// least what the path rules and external_directory say of its file arguments, what the
+// wrapper floor says of a wrapper, and what the effect families say of its effects.
 func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
+	d := p.decideUnitRules(key, u)
+	if u.Key != "" {
+		return d
+	}
+	d = p.wrapperFloor(u, p.argPaths(u, d))
+	if p.RulesOnly || d.Action == Deny {
+		return d
+	}
+	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
+		return f
+	}
+	return d
+}
+
+// decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
+func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 	if u.Key != "" {
 		// A file the command writes or reads is decided like the edit or read tool's path,
 		// under each of its names when the policy knows where the call runs.
@@ -425,7 +451,7 @@ func (p *Policy) Hidden(tool string) bool {
 // for the tool's key, a caller's (a tool any persona on the chain hides is hidden), or the `*`
 // deny of the first guards file that denies it outright; nil when the tool is not hidden.
 func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
-	key := mapping.KeyForTool(tool)
+	key := p.ToolKey(tool)
 	if p.Persona.HiddenKey(key) {
 		cands := p.Persona.candidates(key)
 		last := cands[len(cands)-1]

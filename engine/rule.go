@@ -115,7 +115,11 @@ type Rule struct {
 	Pattern    string `json:"pattern"`
 	Action     Action `json:"action"`
 	Reason     string `json:"reason,omitempty"` // shown to the agent when the rule denies
-	Source     Source `json:"-"`
+	// NoEffects makes a bash rule mean only the commands its pattern matches: a deny or ask
+	// of `rm *` then no longer covers the other forms of deleting files (find -delete, git
+	// clean), its effect family (docs/shell.md). Written {action: deny, effects: false}.
+	NoEffects bool   `json:"no_effects,omitempty"`
+	Source    Source `json:"-"`
 }
 
 // String renders the rule as `"key" "pattern" action`.

@@ -190,7 +190,6 @@ var ordinaryCommands = []string{
 	"time go build",
 	"xargs -n1 echo < list.txt",
 	"find . -type f -exec grep -l foo {} +",
-	"find . -name '*.tmp' -delete",
 	"git stash && git pull --rebase && git stash pop",
 	"git rebase -i HEAD~3",
 	"git log --format='%H %s' | head",

@@ -127,5 +127,5 @@ func fragileBash(rs Ruleset) (Finding, bool) {
 		Message: fmt.Sprintf("rule %d %s allows every shell command by default and relies on %s to ask or deny the dangerous ones: "+
 			"that is bypassable by construction (another program, a wrapper or a script does the same without matching them); "+
 			`prefer the allow-list form: bash: {"*": ask, "git *": allow, "go test *": allow}, allowing what is needed`,
-			p.DefaultRule+1, rs[p.DefaultRule], strings.Join(pats, ", "))}, true
+			p.DefaultRule+1, rs[p.DefaultRule], strings.Join(pats, ", ")) + "; " + effectCoverage(rs, p.Narrower)}, true
 }

@@ -22,34 +22,87 @@ import (
 func (p *Policy) Suggestions(tool string, values []string, d Decision) []string {
 	key := d.Permission
 	asked := parts(d, mapping.IsShellKey(key))
-	cands := make([]string, len(asked))
-	var session Ruleset
-	if p.Session != nil {
-		session = p.Session.Rules()
-	}
+	// Each asked part has candidates from the broadest a person means to the narrowest: for
+	// a command, its arity pattern (npm test *), then that with the options the command was
+	// given (npm test --coverage *: the closed world allows only options a rule names), then
+	// the command itself. The first candidate that lets the part through is offered.
+	cands := make([][]string, len(asked))
 	for i, a := range asked {
 		if a.action != Ask {
 			continue
 		}
 		switch {
 		case mapping.IsShellKey(key):
-			cands[i] = shell.AlwaysPattern(a.value, a.suggestion)
+			cands[i] = commandCandidates(a.value, shell.AlwaysPattern(a.value, a.suggestion))
 		case mapping.IsPathKey(key):
-			cands[i] = folderPattern(a.value)
+			cands[i] = []string{folderPattern(a.value)}
 		default:
-			cands[i] = "*"
+			cands[i] = []string{"*"}
 		}
-		session = append(session, Rule{Permission: key, Pattern: cands[i], Action: Allow, Source: Source{Kind: FromSession}})
 	}
-	// Decide the call again as if every candidate were stored, and keep those whose part passes.
-	after := parts(func() *Policy { q := *p; q.Session = CompileWithHome(session, p.Home()); return &q }().DecideToolValues(tool, values), mapping.IsShellKey(key))
+	chosen := make([]string, len(asked))
+	passed := make([]bool, len(asked))
+	for round := 0; ; round++ {
+		var session Ruleset
+		if p.Session != nil {
+			session = p.Session.Rules()
+		}
+		more := false
+		for i, c := range cands {
+			if passed[i] || round >= len(c) {
+				continue
+			}
+			chosen[i], more = c[round], true
+			session = append(session, Rule{Permission: key, Pattern: chosen[i], Action: Allow, Source: Source{Kind: FromSession}})
+		}
+		if !more {
+			break
+		}
+		// Decide the call again as if every candidate were stored, and keep those whose part passes.
+		q := *p
+		q.Session = CompileWithHome(session, p.Home())
+		after := parts(q.DecideToolValues(tool, values), mapping.IsShellKey(key))
+		for i, c := range cands {
+			if !passed[i] && round < len(c) && i < len(after) && after[i].action == Allow {
+				passed[i] = true
+			}
+		}
+	}
 	var out []string
-	for i, a := range asked {
-		if a.action != Ask || i >= len(after) || after[i].action != Allow || slices.Contains(out, cands[i]) {
-			continue
+	for i := range asked {
+		if passed[i] && !slices.Contains(out, chosen[i]) {
+			out = append(out, chosen[i])
 		}
-		out = append(out, cands[i])
 	}
+	return out
+}
+
+// commandCandidates are the always patterns to try for a shell command text whose arity
+// pattern is first, in order: first itself, then the arity prefix with every option word the
+// command was given, then the text followed by " *", then the text alone. A pattern that is
+// not an arity pattern (a destructive command stored as itself) has no wider alternatives.
+func commandCandidates(text, first string) []string {
+	out := []string{first}
+	prefix, ok := strings.CutSuffix(first, " *")
+	if !ok || !strings.HasPrefix(text, prefix) {
+		return out
+	}
+	add := func(c string) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	opts := []string{prefix}
+	for _, w := range strings.Fields(text[len(prefix):]) {
+		if strings.HasPrefix(w, "-") && len(w) > 1 {
+			opts = append(opts, w)
+		}
+	}
+	if len(opts) > 1 {
+		add(strings.Join(opts, " ") + " *")
+	}
+	add(text + " *")
+	add(text)
 	return out
 }
 

@@ -7,6 +7,8 @@ import (
 
 func TestSuggestions(t *testing.T) {
 	persona := rules("*", "*", "ask", "bash", "ls *", "allow", "bash", "eval *", "allow", "bash", "rm *", "deny", "read", "*", "allow", "read", "*.env", "ask")
+	// rm * means only rm here: rmdir and shred, which its effect family would deny, stay asks.
+	persona[3].NoEffects = true
 	guard := Compile(rules("webfetch", "*", "ask", "bash", "curl *", "ask").WithSource(Source{Kind: FromGuard, Name: "guards.yaml"}))
 	p := &Policy{Persona: Compile(persona), Guards: []*Compiled{guard}}
 	tests := []struct {
@@ -21,6 +23,9 @@ func TestSuggestions(t *testing.T) {
 		{"shell: several commands in one call", "run", []string{"wc a", "npm run build -- x"}, []string{"wc *", "npm run build *"}},
 		{"shell: a guard's ask is not suggested", "bash", []string{"curl x | jq ."}, []string{"jq *"}},
 		{"shell: an ask forced by the analysis is not suggested", "bash", []string{`eval "$X"`}, nil},
+		{"shell: an option the engine does not know is named", "bash", []string{"cargo test --weird"}, []string{"cargo test --weird *"}},
+		{"shell: options named, operands not", "bash", []string{"cargo build --weird src"}, []string{"cargo build --weird *"}},
+		{"shell: a script's arguments are covered by its arity pattern", "bash", []string{"npm test --coverage"}, []string{"npm test *"}},
 		{"shell: a destructive command is suggested exactly", "bash", []string{"rmdir build/tmp"}, []string{"rmdir build/tmp"}},
 		{"shell: git reset --hard exactly, git log by arity", "bash", []string{"git log -1 && git reset --hard HEAD~1"}, []string{"git log *", "git reset --hard HEAD~1"}},
 		{"shell: a destructive command with a glob has no pattern", "bash", []string{"shred -u *.key"}, nil},
@@ -62,6 +67,9 @@ func TestSuggestionsAreEnoughForAlways(t *testing.T) {
 		{"write", []string{`C:\work\x.txt`}},
 		{"ctx_execute", []string{"x"}},
 		{"bash", []string{"find . -name '*.go' -exec gofmt -l {} +"}},
+		{"bash", []string{"npm test --coverage"}},
+		{"bash", []string{"yarn test --watch=false && pnpm test -- --ci"}},
+		{"bash", []string{"npm run build --prod"}},
 	}
 	for _, c := range calls {
 		p := &Policy{Persona: persona}

@@ -4,21 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/decide"
 )
-
-// Client is the protocol a call came in on (decide.Client).
-type Client = decide.Client
-
-// The protocols the gate speaks.
-const (
-	ClientClaude = decide.ClientClaude // Claude Code's PreToolUse hook
-	ClientJSON   = decide.ClientJSON   // the neutral protocol
-)
-
-// Call is one tool call to decide, whatever protocol it came in on: the one call type of
-// decide, which every adapter fills in and decide.Judge decides.
-type Call = decide.Call
 
 // checkSession refuses a session id that could not name a session's rules. The id becomes a
 // file name in the session store, so a hostile id must not get that far.

@@ -66,31 +66,28 @@ func ParseClaudeStart(data []byte) (start SubagentStart, ok bool, err error) {
 
 // ParseClaude reads a Claude Code PreToolUse (or PreSkillShellCommand) event into a call: the
 // tool is mapped to its permission key and the value is taken from the tool_input field the
-// mapping names. A call whose input carries a shell command (command, cmd or script) is also
-// decided as bash, whatever the tool; the input of a tool in no table is searched for what it
-// would run, write or fetch (decide.FindSideDoors). Anything the gate cannot decide safely is an
-// error, which the gate turns into a deny.
-func ParseClaude(data []byte) (Call, error) {
+// mapping names, by the rule every runtime's input is read with (decide.FromInput). Anything
+// the gate cannot decide safely is an error, which the gate turns into a deny.
+func ParseClaude(data []byte) (decide.Call, error) {
 	var ev ClaudeEvent
 	if err := decodeStrict(data, &ev); err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	switch ev.HookEventName {
 	case "", claudePreToolUse, ClaudeSkillShell:
 	default:
-		return Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate claude answers %s, %s and %s hooks", ev.HookEventName, claudePreToolUse, ClaudeSkillShell, ClaudeSubagentStart)
+		return decide.Call{}, fmt.Errorf("hook_event_name is %q; agentmgr gate claude answers %s, %s and %s hooks", ev.HookEventName, claudePreToolUse, ClaudeSkillShell, ClaudeSubagentStart)
 	}
 	if ev.ToolName == "" {
-		return Call{}, errors.New("tool_name is missing; cannot tell which tool is called")
+		return decide.Call{}, errors.New("tool_name is missing; cannot tell which tool is called")
 	}
 	if err := checkSession(ev.SessionID); err != nil {
-		return Call{}, fmt.Errorf("session_id: %w", err)
+		return decide.Call{}, fmt.Errorf("session_id: %w", err)
 	}
 	tool := mapping.ClaudeToolFor(ev.ToolName)
-	c := Call{
-		Client: ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
-		Key: tool.Key, Cwd: ev.Cwd, Mode: ev.PermissionMode,
-		AgentID: ev.AgentID, AgentType: ev.AgentType,
+	c := decide.Call{
+		Client: decide.ClientClaude, ID: ev.ToolUseID, Session: ev.SessionID, Tool: ev.ToolName,
+		Cwd: ev.Cwd, Mode: ev.PermissionMode, AgentID: ev.AgentID, AgentType: ev.AgentType,
 	}
 	if ev.HookEventName == ClaudeSkillShell {
 		// Whatever shell the skill names, its command is decided as bash with the full
@@ -100,57 +97,21 @@ func ParseClaude(data []byte) (Call, error) {
 			c.Skill = "(unnamed)"
 		}
 		tool = mapping.ClaudeToolFor("Bash")
-		c.Key = tool.Key
 	}
 	fields, err := claudeFields(tool, ev.ToolInput)
 	if err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
-	command, hasCommand, err := stringField(fields, mapping.ShellFields)
+	c, err = decide.FromInput(c, decide.InputTool{Key: tool.Key, Fields: tool.Fields, Folders: tool.Folders}, fields, notString)
 	if err != nil {
-		return Call{}, err
-	}
-	if !mapping.IsKnownTool(ev.ToolName) {
-		// A tool agentmgr does not know (an MCP server's, a tool added later): its input is
-		// searched for what it would run, write or fetch, whatever the fields are called.
-		c.Unknown = true
-		doors, err := decide.FindSideDoors(ev.ToolName, fields)
-		if err != nil {
-			return Call{}, err
-		}
-		command, hasCommand = doors.Command, doors.HasCommand
-		c.Writes, c.URLs = doors.Writes, doors.URLs
-	}
-	value, found, err := stringField(fields, tool.Fields)
-	if err != nil {
-		return Call{}, err
-	}
-	for _, f := range tool.Folders {
-		folder, ok, err := stringField(fields, []string{f})
-		if err != nil {
-			return Call{}, err
-		}
-		if ok && folder != "" {
-			c.Folders = append(c.Folders, folder)
-		}
-	}
-	switch {
-	case mapping.IsShellKey(tool.Key):
-		if !found && hasCommand {
-			value, found = command, true
-		}
-		c.Value, c.NoValue = value, !found
-	case hasCommand:
-		// A tool that is not a shell but runs a command (an MCP server's exec, a tool added
-		// after the table was written) is decided on its own key and as bash: both must pass.
-		c.Value, c.NoValue = value, len(tool.Fields) > 0 && !found && mapping.IsPathKey(tool.Key)
-		c.Command, c.HasCommand = command, true
-	default:
-		// A path tool without its path asks; another tool without its value is decided on ""
-		// (Agent's subagent_type is optional, say).
-		c.Value, c.NoValue = value, len(tool.Fields) > 0 && !found && mapping.IsPathKey(tool.Key)
+		return decide.Call{}, err
 	}
 	return c, nil
+}
+
+// notString is the error for a tool_input field that should hold a string and does not.
+func notString(field string) error {
+	return fmt.Errorf("tool_input.%s is not a string; the call is decided on it", field)
 }
 
 // claudeFields reads tool_input as an object. A tool with no value field and no tool_input is
@@ -173,23 +134,6 @@ func claudeFields(tool mapping.ClaudeTool, input json.RawMessage) (map[string]js
 	return fields, nil
 }
 
-// stringField returns the first of names present in fields (null counts as absent). A present
-// field that is not a string is an error: the gate cannot tell what it would do.
-func stringField(fields map[string]json.RawMessage, names []string) (string, bool, error) {
-	for _, f := range names {
-		raw, ok := fields[f]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", false, fmt.Errorf("tool_input.%s is not a string; the call is decided on it", f)
-		}
-		return s, true, nil
-	}
-	return "", false, nil
-}
-
 // ClaudeOutput is what a PreToolUse hook prints on stdout to decide the call.
 type ClaudeOutput struct {
 	HookSpecificOutput ClaudeDecision `json:"hookSpecificOutput"`
@@ -208,11 +152,9 @@ type ClaudeDecision struct {
 	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 }
 
-// Claude renders a verdict as Claude Code's PreToolUse hook output.
-func (v Verdict) Claude() ClaudeOutput { return v.ClaudeFor("") }
-
-// ClaudeFor renders a verdict as the output of the hook event it answers ("" is PreToolUse).
-func (v Verdict) ClaudeFor(event string) ClaudeOutput {
+// ClaudeAnswer renders a verdict as the output of the Claude Code hook event it answers (""
+// is PreToolUse).
+func ClaudeAnswer(v decide.Verdict, event string) ClaudeOutput {
 	if event == "" {
 		event = claudePreToolUse
 	}
@@ -221,4 +163,10 @@ func (v Verdict) ClaudeFor(event string) ClaudeOutput {
 		PermissionDecision:       string(v.Action),
 		PermissionDecisionReason: v.Reason,
 	}}
+}
+
+// stringField returns the first of names present in fields (null counts as absent); a present
+// field that is not a string is an error naming it as tool_input's.
+func stringField(fields map[string]json.RawMessage, names []string) (string, bool, error) {
+	return decide.InputString(fields, names, notString)
 }

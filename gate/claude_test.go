@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/decide"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -20,8 +22,8 @@ func TestClaudePayloads(t *testing.T) {
 	if err != nil || len(events) == 0 {
 		t.Fatalf("no recorded events: %v", err)
 	}
-	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(testRules(t, "testdata/claude/rules.json")),
-		Wait: Wait{Grace: 10 * time.Millisecond, Poll: time.Millisecond}}
+	g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(testRules(t, "testdata/claude/rules.json")),
+		WithWait(inbox.Wait{Grace: 10 * time.Millisecond, Poll: time.Millisecond}))
 	for _, ev := range events {
 		name := strings.TrimSuffix(filepath.Base(ev), ".event.json")
 		t.Run(name, func(t *testing.T) {
@@ -71,55 +73,55 @@ func TestParseClaude(t *testing.T) {
 	const s = `"session_id":"s1","hook_event_name":"PreToolUse","cwd":"/p"`
 	tests := []struct {
 		name, input string
-		want        Call
+		want        decide.Call
 		wantErr     string
 	}{
 		{"bash command", `{` + s + `,"tool_name":"Bash","tool_input":{"command":"ls -la"},"tool_use_id":"t1"}`,
-			Call{Client: ClientClaude, ID: "t1", Session: "s1", Tool: "Bash", Key: "bash", Value: "ls -la", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, ID: "t1", Session: "s1", Tool: "Bash", Key: "bash", Value: "ls -la", Cwd: "/p"}, ""},
 		{"empty command is a value", `{` + s + `,"tool_name":"Bash","tool_input":{"command":""}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: "", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: "", Cwd: "/p"}, ""},
 		{"notebook path falls back to file_path", `{` + s + `,"tool_name":"NotebookEdit","tool_input":{"file_path":"/p/a.ipynb"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "NotebookEdit", Key: "edit", Value: "/p/a.ipynb", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "NotebookEdit", Key: "edit", Value: "/p/a.ipynb", Cwd: "/p"}, ""},
 		{"mcp tool is its own key with no value", `{` + s + `,"tool_name":"mcp__db__query","tool_input":{"sql":"drop table x"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__db__query", Key: "mcp__db__query", Cwd: "/p", Unknown: true}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "mcp__db__query", Key: "mcp__db__query", Cwd: "/p", Unknown: true}, ""},
 		{"unknown fields are ignored", `{` + s + `,"tool_name":"Read","tool_input":{"file_path":"/p/a"},"new_field":1}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
 		{"effort as an object (Claude Code 2.1.332's default model)", `{` + s + `,"effort":{"level":"medium"},"prompt_id":"p1","transcript_path":"/t.jsonl","tool_name":"Read","tool_input":{"file_path":"/p/a"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
 		{"effort as a string, a number, null or an array", `{` + s + `,"effort":"low","prompt_id":7,"transcript_path":null,"future":[{"a":[1,{}]}],"tool_name":"Read","tool_input":{"file_path":"/p/a"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p"}, ""},
 		{"a subagent's call names the agent", `{` + s + `,"agent_id":"a91c","agent_type":"cleaner","permission_mode":"acceptEdits","tool_name":"Bash","tool_input":{"command":"rm x"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: "rm x", Cwd: "/p", Mode: "acceptEdits", AgentID: "a91c", AgentType: "cleaner"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Value: "rm x", Cwd: "/p", Mode: "acceptEdits", AgentID: "a91c", AgentType: "cleaner"}, ""},
 		{"an --agent session has a type and no id", `{` + s + `,"agent_type":"cleaner","tool_name":"Read","tool_input":{"file_path":"/p/a"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p", AgentType: "cleaner"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Read", Key: "read", Value: "/p/a", Cwd: "/p", AgentType: "cleaner"}, ""},
 		{"a used field of the wrong type is an error", `{` + s + `,"agent_type":["cleaner"],"tool_name":"Read","tool_input":{"file_path":"/p/a"}}`,
-			Call{}, "agent_type is a JSON array; expected string"},
+			decide.Call{}, "agent_type is a JSON array; expected string"},
 		{"the column counts characters, not bytes", `{"cwd":"/pröject/ü","session_id":1}`,
-			Call{}, "stdin:1:34: session_id is a JSON number"},
+			decide.Call{}, "stdin:1:34: session_id is a JSON number"},
 		{"missing event name is accepted", `{"session_id":"s1","tool_name":"LS","tool_input":{"path":"/p"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "LS", Key: "list", Value: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "LS", Key: "list", Value: "/p"}, ""},
 		{"a path tool without its path has no value", `{` + s + `,"tool_name":"Read","tool_input":{"file_path":null}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Read", Key: "read", Cwd: "/p", NoValue: true}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Read", Key: "read", Cwd: "/p", NoValue: true}, ""},
 		{"a shell tool in capitals is bash", `{` + s + `,"tool_name":"BASH","tool_input":{"command":"rm x"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "BASH", Key: "bash", Value: "rm x", Cwd: "/p"}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "BASH", Key: "bash", Value: "rm x", Cwd: "/p"}, ""},
 		{"a shell tool without a command has no value", `{` + s + `,"tool_name":"Bash","tool_input":{"description":"x"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Cwd: "/p", NoValue: true}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Bash", Key: "bash", Cwd: "/p", NoValue: true}, ""},
 		{"a tool carrying a command is also bash", `{` + s + `,"tool_name":"mcp__x__run","tool_input":{"cmd":"rm x"},"permission_mode":"plan"}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "mcp__x__run", Key: "mcp__x__run", Cwd: "/p", Command: "rm x", HasCommand: true, Mode: "plan", Unknown: true}, ""},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "mcp__x__run", Key: "mcp__x__run", Cwd: "/p", Command: "rm x", HasCommand: true, Mode: "plan", Unknown: true}, ""},
 		{"grep's folder is read too", `{` + s + `,"tool_name":"Grep","tool_input":{"pattern":"password","path":"/etc"}}`,
-			Call{Client: ClientClaude, Session: "s1", Tool: "Grep", Key: "grep", Value: "password", Cwd: "/p", Folders: []string{"/etc"}}, ""},
-		{"a command that is not a string", `{` + s + `,"tool_name":"Monitor","tool_input":{"command":["rm","x"]}}`, Call{}, "tool_input.command is not a string"},
-		{"number value", `{` + s + `,"tool_name":"WebFetch","tool_input":{"url":42}}`, Call{}, "tool_input.url is not a string"},
-		{"no tool input", `{` + s + `,"tool_name":"Grep"}`, Call{}, "tool_input is missing"},
-		{"other hook", `{"session_id":"s1","hook_event_name":"Stop","tool_name":"Bash"}`, Call{}, `hook_event_name is "Stop"`},
-		{"no session", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, Call{}, "session_id: the session id cannot be used"},
-		{"session with slash", `{"session_id":"a/b","tool_name":"Bash","tool_input":{"command":"ls"}}`, Call{}, "session_id"},
-		{"tool name not a string", `{"session_id":"s1","tool_name":7}`, Call{}, "stdin:1:32: tool_name is a JSON number; expected string"},
-		{"syntax error with position", "{\"session_id\":\"s1\",\n \"tool_name\": Bash}", Call{}, "stdin:2:15: the input is not valid JSON"},
-		{"cut short", `{"session_id":"s1"`, Call{}, "the JSON object is cut short"},
-		{"two objects", `{"session_id":"s1"} {}`, Call{}, "stdin:1:21: more input after the JSON object"},
-		{"empty", ``, Call{}, "the input is empty"},
-		{"array", `[1]`, Call{}, "is a JSON array"},
+			decide.Call{Client: decide.ClientClaude, Session: "s1", Tool: "Grep", Key: "grep", Value: "password", Cwd: "/p", Folders: []string{"/etc"}}, ""},
+		{"a command that is not a string", `{` + s + `,"tool_name":"Monitor","tool_input":{"command":["rm","x"]}}`, decide.Call{}, "tool_input.command is not a string"},
+		{"number value", `{` + s + `,"tool_name":"WebFetch","tool_input":{"url":42}}`, decide.Call{}, "tool_input.url is not a string"},
+		{"no tool input", `{` + s + `,"tool_name":"Grep"}`, decide.Call{}, "tool_input is missing"},
+		{"other hook", `{"session_id":"s1","hook_event_name":"Stop","tool_name":"Bash"}`, decide.Call{}, `hook_event_name is "Stop"`},
+		{"no session", `{"tool_name":"Bash","tool_input":{"command":"ls"}}`, decide.Call{}, "session_id: the session id cannot be used"},
+		{"session with slash", `{"session_id":"a/b","tool_name":"Bash","tool_input":{"command":"ls"}}`, decide.Call{}, "session_id"},
+		{"tool name not a string", `{"session_id":"s1","tool_name":7}`, decide.Call{}, "stdin:1:32: tool_name is a JSON number; expected string"},
+		{"syntax error with position", "{\"session_id\":\"s1\",\n \"tool_name\": Bash}", decide.Call{}, "stdin:2:15: the input is not valid JSON"},
+		{"cut short", `{"session_id":"s1"`, decide.Call{}, "the JSON object is cut short"},
+		{"two objects", `{"session_id":"s1"} {}`, decide.Call{}, "stdin:1:21: more input after the JSON object"},
+		{"empty", ``, decide.Call{}, "the input is empty"},
+		{"array", `[1]`, decide.Call{}, "is a JSON array"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,7 +160,7 @@ func TestRecordedHookEvents(t *testing.T) {
 				t.Fatal(err)
 			}
 			chains := &memChains{}
-			g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rules), Chains: chains, Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+			g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(rules), WithChains(chains), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 			out := g.Claude(context.Background(), data).HookSpecificOutput
 			if out.HookEventName != tt.event || out.PermissionDecision != tt.decision || !strings.Contains(out.PermissionDecisionReason, tt.reason) {
 				t.Errorf("%s answered %+v, want %s %q with %q", tt.file, out, tt.event, tt.decision, tt.reason)

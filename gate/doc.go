@@ -1,13 +1,11 @@
-// Package gate decides a running agent's tool calls headlessly, and forwards the calls that need
-// a person to the desktop app.
+// Package gate speaks the protocols of short-lived hooks: Claude Code's PreToolUse hook
+// (ParseClaude, ClaudeAnswer) and the neutral JSON protocol (ParseNeutral, NeutralAnswer).
 //
-// A gate is one short process per tool call: Claude Code's PreToolUse hook (ParseClaude,
-// ClaudeOutput) or any other agent speaking the neutral protocol (ParseNeutral,
-// NeutralResponse). Gate.Decide decides the call with the active persona; an ask is written as
-// a request file into the inbox (agent-manager/inbox/ in the agent dir) and the gate waits for
-// the response file while a Server — the app — publishes a fresh heartbeat record. Nobody
-// serving, bad input, or a broken policy never lets a call through: the gate fails closed.
+// A gate is one short process per tool call. It reads the call in its protocol, judges it with
+// the decision layer (decide.Decider: the persona, guards, session rules, a subagent's chain)
+// and, when the persona asks, forwards it to the desktop app's inbox (inbox.Ask). Bad input, a
+// broken policy or nobody serving never lets a call through: the gate fails closed.
 //
-// The package knows files and processes but no persona folders and no GUI: the caller hands
-// it the policy to decide with, and the app hands the Server the dialog that asks the person.
+// The package knows the protocols' JSON and nothing of persona folders or the GUI: the caller
+// hands it the policy to decide with.
 package gate

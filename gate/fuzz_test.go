@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // FuzzParseClaude feeds arbitrary bytes to the Claude Code parser and the whole gate: nothing
@@ -30,11 +32,11 @@ func FuzzParseClaude(f *testing.F) {
 		{Permission: "*", Pattern: "*", Action: engine.Allow},
 		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
 	}
-	g := &Gate{Inbox: Inbox{Dir: f.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	g := New(inbox.Inbox{Dir: f.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ParseClaude(data)
 		if err == nil {
-			if c.Tool == "" || c.Key == "" || c.Client != ClientClaude {
+			if c.Tool == "" || c.Key == "" || c.Client != decide.ClientClaude {
 				t.Fatalf("ParseClaude(%q) = %+v without error, want a tool, its key and the claude client", data, c)
 			}
 			if checkSession(c.Session) != nil {
@@ -113,7 +115,7 @@ func FuzzParseNeutral(f *testing.F) {
 		{Permission: "*", Pattern: "*", Action: engine.Allow},
 		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
 	}
-	g := &Gate{Inbox: Inbox{Dir: f.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	g := New(inbox.Inbox{Dir: f.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ParseNeutral(data)
 		if err == nil && (c.Tool == "" || checkSession(c.Session) != nil) {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // BenchmarkGateClaude is the gate's work for one Claude Code event that needs no prompt:
@@ -16,8 +18,8 @@ func BenchmarkGateClaude(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		g := &Gate{Inbox: Inbox{Dir: b.TempDir()}, Policy: fixedPolicy(testRules(b, "testdata/claude/rules.json")),
-			Wait: Wait{Grace: time.Millisecond}}
+		g := New(inbox.Inbox{Dir: b.TempDir()}, fixedPolicy(testRules(b, "testdata/claude/rules.json")),
+			WithWait(inbox.Wait{Grace: time.Millisecond}))
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				if out := g.Claude(context.Background(), input); out.HookSpecificOutput.PermissionDecision == "ask" {

@@ -6,8 +6,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 )
 
@@ -28,8 +31,8 @@ func testRules(t testing.TB, path string) engine.Ruleset {
 }
 
 // fixedPolicy decides every call with rules, as persona "tester", without session rules.
-func fixedPolicy(rs engine.Ruleset) PolicyFunc {
-	return func(Call) (string, *engine.Policy, error) {
+func fixedPolicy(rs engine.Ruleset) decide.PolicyFunc {
+	return func(decide.Call) (string, *engine.Policy, error) {
 		return "tester", engine.NewPolicy(rs), nil
 	}
 }
@@ -54,5 +57,20 @@ func checkGolden(t *testing.T, path string, got any) {
 	}
 	if !bytes.Equal(data, want) {
 		t.Errorf("%s:\ngot  %s\nwant %s", filepath.Base(path), data, want)
+	}
+}
+
+// e2ePersona asks for shell commands and edits, allows git status, denies rm.
+var e2ePersona = engine.Ruleset{
+	{Permission: "*", Pattern: "*", Action: engine.Ask},
+	{Permission: "read", Pattern: "*", Action: engine.Allow},
+	{Permission: "bash", Pattern: "git status*", Action: engine.Allow},
+	{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
+}.WithSource(engine.Source{Kind: engine.FromRequest})
+
+func wantVerdict(t *testing.T, v decide.Verdict, action engine.Action, by approvals.Resolver, reason string) {
+	t.Helper()
+	if v.Action != action || v.DecidedBy != by || !strings.Contains(v.Reason, reason) {
+		t.Errorf("verdict = %s by %q (%s)\nwant %s by %q with reason containing %q", v.Action, v.DecidedBy, v.Reason, action, by, reason)
 	}
 }

@@ -27,16 +27,16 @@ type NeutralRequest struct {
 // ignored, whatever their type, as a Claude Code event's are: a client newer than the gate must
 // not have every call denied. A misspelt "value" is then no value: a shell or path tool without
 // one asks, never allows.
-func ParseNeutral(data []byte) (Call, error) {
+func ParseNeutral(data []byte) (decide.Call, error) {
 	var req NeutralRequest
 	if err := decodeStrict(data, &req); err != nil {
-		return Call{}, err
+		return decide.Call{}, err
 	}
 	if req.Tool == "" {
-		return Call{}, errors.New(`"tool" is missing; cannot tell which tool is called`)
+		return decide.Call{}, errors.New(`"tool" is missing; cannot tell which tool is called`)
 	}
 	if err := checkSession(req.Session); err != nil {
-		return Call{}, fmt.Errorf(`"session": %w`, err)
+		return decide.Call{}, fmt.Errorf(`"session": %w`, err)
 	}
 	// A shell tool without a command has nothing to analyse, a path tool without a path
 	// names nothing: either asks, never allows. A tool agentmgr does not know, allowed only
@@ -58,11 +58,11 @@ type NeutralResponse struct {
 	Permission string             `json:"permission,omitempty"`
 	Rule       *engine.Rule       `json:"rule"`
 	Source     string             `json:"source,omitempty"`
-	Units      []Unit             `json:"units,omitempty"`
+	Units      []decide.Unit      `json:"units,omitempty"`
 }
 
-// Neutral renders a verdict as the neutral protocol's response to call.
-func (v Verdict) Neutral(c Call) NeutralResponse {
+// NeutralAnswer renders a verdict as the neutral protocol's response to call c.
+func NeutralAnswer(v decide.Verdict, c decide.Call) NeutralResponse {
 	return NeutralResponse{
 		ID: c.ID, Action: v.Action, Reason: v.Reason, DecidedBy: v.DecidedBy, Agent: v.Agent,
 		Permission: c.Key, Rule: v.Rule, Source: v.Source, Units: v.Units,

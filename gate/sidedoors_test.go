@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // An MCP tool's exec, shell, write and fetch are decided as bash, edit and webfetch; an
@@ -39,7 +40,7 @@ func TestSideDoorsAreDecided(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(tt.rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+			g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(tt.rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 			ev := `{"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"` + tt.tool + `","tool_input":` + tt.input + `}`
 			out := g.Claude(context.Background(), []byte(ev)).HookSpecificOutput
 			if out.PermissionDecision != tt.want {
@@ -56,7 +57,7 @@ func TestTaskIsDecidedOnTheSubagentsName(t *testing.T) {
 		{Permission: "task", Pattern: "*", Action: engine.Ask},
 		{Permission: "task", Pattern: "reviewer", Action: engine.Allow},
 	}
-	g := &Gate{Inbox: Inbox{Dir: t.TempDir()}, Policy: fixedPolicy(rules), Wait: Wait{Grace: time.Millisecond, Poll: time.Millisecond}}
+	g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
 	for agent, want := range map[string]string{"reviewer": "allow", "general-purpose": "ask", "": "ask"} {
 		ev := `{"session_id":"s1","cwd":"/p","hook_event_name":"PreToolUse","tool_name":"Agent","tool_input":{"subagent_type":"` + agent + `","prompt":"x"}}`
 		if got := g.Claude(context.Background(), []byte(ev)).HookSpecificOutput; got.PermissionDecision != want {

@@ -11,17 +11,16 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/gui/approvalqueue"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // PromptDialog asks the person about one forwarded call: the tool, the value, the rule that
 // asked and, for shell commands, each command's decision; then once, always (with the
 // suggested patterns, editable) or reject (with an optional message for the agent).
 type PromptDialog struct {
-	Prompt   *gate.Prompt
+	Prompt   *inbox.Prompt
 	Patterns *TextArea     // always patterns, one per line
 	Message  *widget.Entry // a reject's message for the agent
 	Once     *widget.Button
@@ -38,7 +37,7 @@ type PromptDialog struct {
 // closes itself once the prompt is settled, by this dialog or another way; do runs that on the
 // UI goroutine (fyne.Do in the app). goUntilClose starts the goroutine that follows the prompt
 // (Shell.goUntilClose: it ends with the window, which waits for it).
-func NewPromptDialog(p *gate.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func()), goUntilClose func(func(context.Context))) *PromptDialog {
+func NewPromptDialog(p *inbox.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func()), goUntilClose func(func(context.Context))) *PromptDialog {
 	det := approvalqueue.DescribePrompt(p)
 	d := &PromptDialog{Prompt: p, reply: reply}
 

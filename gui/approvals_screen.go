@@ -11,11 +11,10 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/gui/approvalqueue"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // ApprovalsTitle is the title of the Approvals screen.
@@ -58,8 +57,8 @@ type ApprovalsScreen struct {
 	content  fyne.CanvasObject
 
 	// What the lists show, as last read from the model, on the UI goroutine.
-	pendingRows []*gate.Prompt
-	recentRows  []gate.Answered
+	pendingRows []*inbox.Prompt
+	recentRows  []inbox.Answered
 	sessionRows []approvals.SessionRules
 	selected    int // index into sessionRows, -1 for none
 	// sessionsNote shows why some session files could not be read; the readable ones are
@@ -131,7 +130,7 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a.content = readingBorder(readingBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
 	a.ExtendBaseWidget(a)
 
-	m.SetAsk(func(ctx context.Context, p *gate.Prompt) { s.do(func() { a.prompted(p) }) })
+	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { s.do(func() { a.prompted(p) }) })
 	m.OnChange(func() {
 		if !a.closing.Load() {
 			s.do(a.follow)
@@ -225,13 +224,13 @@ func (a *ApprovalsScreen) selectedRules() engine.Ruleset {
 
 // prompted shows a new prompt: its dialog, unless one is open (the next opens when that one
 // closes), and a notification, since the person may be looking at their terminal.
-func (a *ApprovalsScreen) prompted(p *gate.Prompt) {
+func (a *ApprovalsScreen) prompted(p *inbox.Prompt) {
 	a.shell.App().SendNotification(fyne.NewNotification("agentmgr: "+approvalqueue.DescribePrompt(p).Title, p.Request.Value))
 	a.answer(p)
 }
 
 // answer opens the dialog for p when no dialog is open.
-func (a *ApprovalsScreen) answer(p *gate.Prompt) {
+func (a *ApprovalsScreen) answer(p *inbox.Prompt) {
 	if a.open != nil {
 		return
 	}
@@ -281,13 +280,13 @@ func sessionSummary(s approvals.SessionRules) string {
 }
 
 // promptSummary is one line for a pending prompt.
-func promptSummary(p *gate.Prompt) string {
+func promptSummary(p *inbox.Prompt) string {
 	r := p.Request
 	return fmt.Sprintf("%s  %s  %s %s", r.Created.Local().Format("15:04:05"), r.Session, r.Tool, oneLine(r.Value))
 }
 
 // answerSummary is one line for a recent answer: what, how, by whom.
-func answerSummary(a gate.Answered) string {
+func answerSummary(a inbox.Answered) string {
 	r, resp := a.Request, a.Response
 	what := string(resp.Action)
 	switch {

@@ -11,11 +11,12 @@ import (
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/gui/approvalqueue"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -74,16 +75,15 @@ func (f *approvalsFixture) pump(what string, cond func() bool) {
 }
 
 // ask runs one `agentmgr gate` for a Bash command, as its own process would.
-func (f *approvalsFixture) ask(session, command string) <-chan gate.Verdict {
-	g := &gate.Gate{Inbox: gate.InboxIn(f.dirs), Wait: gate.Wait{Timeout: time.Minute, Grace: time.Second, Poll: time.Millisecond},
-		Policy: func(c gate.Call) (string, *engine.Policy, error) {
-			p, _ := personas.Load(f.dirs).Lookup("asker")
-			pol, _, err := policy.For(f.dirs, p, c.Session)
-			return "asker", pol, err
-		}}
-	out := make(chan gate.Verdict, 1)
+func (f *approvalsFixture) ask(session, command string) <-chan decide.Verdict {
+	g := gate.New(inbox.In(f.dirs), func(c decide.Call) (string, *engine.Policy, error) {
+		p, _ := personas.Load(f.dirs).Lookup("asker")
+		pol, _, err := policy.For(f.dirs, p, c.Session)
+		return "asker", pol, err
+	}, gate.WithWait(inbox.Wait{Timeout: time.Minute, Grace: time.Second, Poll: time.Millisecond}))
+	out := make(chan decide.Verdict, 1)
 	go func() {
-		out <- g.Decide(context.Background(), gate.Call{Client: gate.ClientClaude, Session: session, Tool: "Bash", Key: "bash", Value: command})
+		out <- g.Decide(context.Background(), decide.Call{Client: decide.ClientClaude, Session: session, Tool: "Bash", Key: "bash", Value: command})
 	}()
 	return out
 }
@@ -94,9 +94,9 @@ func (f *approvalsFixture) dialog() *PromptDialog {
 	return f.screen.Dialog()
 }
 
-func (f *approvalsFixture) verdict(ch <-chan gate.Verdict, action engine.Action, by approvals.Resolver, reason string) {
+func (f *approvalsFixture) verdict(ch <-chan decide.Verdict, action engine.Action, by approvals.Resolver, reason string) {
 	f.t.Helper()
-	var v gate.Verdict
+	var v decide.Verdict
 	f.pump("the gate's verdict", func() bool {
 		select {
 		case v = <-ch:
@@ -222,15 +222,15 @@ func TestApprovalsServingState(t *testing.T) {
 	f := newApprovalsFixture(t)
 	f.pump("the serving status", func() bool { return strings.HasPrefix(f.screen.status.Text, "Answering agents") })
 	other := approvalqueue.New(f.dirs)
-	if err := other.Start(); !errors.Is(err, gate.ErrAlreadyServing) {
+	if err := other.Start(); !errors.Is(err, inbox.ErrAlreadyServing) {
 		t.Errorf("a second model serving the same inbox: %v, want ErrAlreadyServing", err)
 	}
 	test.Tap(f.screen.toggle)
 	f.pump("the stopped status", func() bool { return strings.HasPrefix(f.screen.status.Text, "Not answering agents") })
-	if _, err := gate.InboxIn(f.dirs).Serving(time.Now()); !errors.Is(err, gate.ErrNotServing) {
+	if _, err := inbox.In(f.dirs).Serving(time.Now()); !errors.Is(err, inbox.ErrNotServing) {
 		t.Errorf("after stopping, the inbox is served: %v", err)
 	}
-	f.verdict(f.ask("s1", "make"), engine.Ask, gate.ByGate, "nobody is serving")
+	f.verdict(f.ask("s1", "make"), engine.Ask, decide.ByGate, "nobody is serving")
 	test.Tap(f.screen.toggle)
 	f.pump("serving again", func() bool { return f.model.State().Serving })
 }

@@ -15,7 +15,9 @@ import (
 // Texts of the Export… dialog that tests look for.
 const (
 	exportOutHint = "folder to write into"
-	exportDo      = "Export"
+	// exportNeedsFullPath says why Export stays disabled for a relative folder.
+	exportNeedsFullPath = "Type the folder's full path (starting with /): the app has no working folder a relative path could start from."
+	exportDo            = "Export"
 )
 
 // showExportDialog exports the selected persona to another agent's format: the person picks
@@ -35,6 +37,10 @@ func (s *Shell) showExportDialog() {
 	report := widget.NewLabel("")
 	report.Wrapping = fyne.TextWrapWord
 	report.TextStyle = fyne.TextStyle{Monospace: true}
+	why := widget.NewLabel(exportNeedsFullPath)
+	why.Importance = widget.WarningImportance
+	why.Wrapping = fyne.TextWrapWord
+	why.Hide()
 	var ex *importexport.Export
 	var doExport *widget.Button
 	refresh := func(format string) {
@@ -48,8 +54,12 @@ func (s *Shell) showExportDialog() {
 		report.SetText(ex.ReportText())
 		if filepath.IsAbs(out.Text) {
 			doExport.Enable()
+			why.Hide()
 		} else {
-			doExport.Disable() // relative to what? the app has no working folder to speak of
+			// Relative to what? The app has no working folder to speak of; the person is
+			// told so instead of facing a button that does nothing.
+			doExport.Disable()
+			why.Show()
 		}
 	}
 	format := widget.NewSelect(convert.ExportFormats, nil)
@@ -77,7 +87,7 @@ func (s *Shell) showExportDialog() {
 		s.notify("Exported "+p.Name+" to "+ex.Format+".", "", nil)
 	})
 	doExport.Disable()
-	top := container.NewVBox(readingBorder(nil, nil, format, nil, out))
+	top := container.NewVBox(readingBorder(nil, nil, format, nil, out), why)
 	body := readingBorder(top, nil, nil, nil, container.NewVScroll(report))
 	d = dialog.NewCustomWithoutButtons("Export "+p.Name, body, s.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(choiceCancel, func() { d.Hide() }), doExport})

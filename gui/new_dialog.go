@@ -187,6 +187,8 @@ func (s *Shell) showRenameDialog(old string) {
 			}
 		}
 	}, s.win)
+	// Enter in the field renames, as in any form (Submit does nothing while the name is invalid).
+	name.OnSubmitted = func(string) { d.Submit() }
 	d.Resize(fyne.NewSize(480, 220))
 	d.Show()
 	// The old name is selected, so that typing replaces it.

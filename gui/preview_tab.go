@@ -158,7 +158,7 @@ func (v *PreviewTab) compute(in viewInput, p *personas.Persona, data []byte, pat
 		out.statuses = append(out.statuses, e.Status(t))
 	}
 	hidden, _ := e.Policy().SplitTools(tools)
-	out.mode = fmt.Sprintf("Permission mode: %s    %d of %d tools hidden", e.Policy().Persona.Mode(), len(hidden), len(tools))
+	out.mode = fmt.Sprintf("Permission mode: %s    %s", e.Policy().Persona.Mode(), hiddenSummary(hidden, len(tools)))
 	if yolo {
 		out.mode += "    YOLO IS ON: every ask is allowed"
 	}
@@ -403,4 +403,13 @@ func (v *PreviewTab) CreateRenderer() fyne.WidgetRenderer {
 	// default size, 12 rows instead of 6); the injected texts scroll below.
 	split.Offset = 0.85
 	return widget.NewSimpleRenderer(split)
+}
+
+// hiddenSummary says how many of n tools are hidden and which: a count alone left the person
+// to find them in the list.
+func hiddenSummary(hidden []string, n int) string {
+	if len(hidden) == 0 {
+		return fmt.Sprintf("no tool of %d hidden", n)
+	}
+	return fmt.Sprintf("%d of %d tools hidden: %s", len(hidden), n, strings.Join(hidden, ", "))
 }

@@ -69,8 +69,14 @@ func (s *Shell) Reload() {
 		path = e.Path()
 	}
 	dirs, saves := s.dirs, s.ws.Saves()
+	w := s.watcher
 	s.inflight++
 	s.background(func() {
+		if w != nil {
+			// A Reload by hand is also the moment to watch again what appeared or came
+			// back since, should an event have been missed.
+			w.rescan()
+		}
 		snap := loadSnapshot(dirs, path)
 		s.do(func() {
 			s.inflight--

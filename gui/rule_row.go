@@ -25,10 +25,10 @@ type ruleRowView struct {
 	bg         *canvas.Rectangle
 	actionBar  *canvas.Rectangle
 	pick       *widget.Button
-	Permission *widget.SelectEntry
-	Pattern    *widget.Entry
-	Action     *widget.Select
-	Reason     *widget.Entry
+	Permission *revealSelectEntry
+	Pattern    *revealEntry
+	Action     *revealSelect
+	Reason     *revealEntry
 	covers     *widget.Label
 	msg        *widget.Label
 	notes      *fyne.Container
@@ -49,16 +49,16 @@ func newRuleRowView(m *personaedit.Model, index int) *ruleRowView {
 	r.actionBar.SetMinSize(fyne.NewSize(5, 5))
 	r.pick = widget.NewButton(fmt.Sprint(index+1), func() { m.SelectRule(r.index) })
 	r.pick.Importance = widget.LowImportance
-	r.Permission = widget.NewSelectEntry(personaedit.PermissionKeys())
+	r.Permission = newRevealSelectEntry(personaedit.PermissionKeys())
 	r.Permission.SetPlaceHolder("key")
 	r.Permission.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Permission = s }) }
-	r.Pattern = widget.NewEntry()
+	r.Pattern = newRevealEntry()
 	r.Pattern.SetPlaceHolder("*")
 	r.Pattern.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Pattern = s }) }
-	r.Action = widget.NewSelect([]string{string(engine.Allow), string(engine.Ask), string(engine.Deny)}, func(s string) {
+	r.Action = newRevealSelect([]string{string(engine.Allow), string(engine.Ask), string(engine.Deny)}, func(s string) {
 		r.edit(func(x *personaedit.RuleRow) { x.Action = engine.Action(s) })
 	})
-	r.Reason = widget.NewEntry()
+	r.Reason = newRevealEntry()
 	r.Reason.SetPlaceHolder("reason (deny only)")
 	r.Reason.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Reason = s }) }
 	r.covers = widget.NewLabel("")
@@ -69,6 +69,11 @@ func newRuleRowView(m *personaedit.Model, index int) *ruleRowView {
 	r.notes = container.NewVBox()
 	r.ExtendBaseWidget(r)
 	return r
+}
+
+// setOnFocus makes each field call f when it gains focus.
+func (r *ruleRowView) setOnFocus(f func()) {
+	r.Permission.onFocus, r.Pattern.onFocus, r.Action.onFocus, r.Reason.onFocus = f, f, f, f
 }
 
 // fields are the row's focusable fields, in a fixed order.
@@ -110,12 +115,12 @@ func (r *ruleRowView) edit(f func(x *personaedit.RuleRow)) {
 func (r *ruleRowView) show(rule personaedit.RuleRow, editable, selected bool, msg string, notes []RuleNote) {
 	r.showing = true
 	defer func() { r.showing = false }()
-	setText(&r.Permission.Entry, rule.Permission)
-	setText(r.Pattern, rule.Pattern)
+	setText(&r.Permission.SelectEntry.Entry, rule.Permission)
+	setText(&r.Pattern.Entry, rule.Pattern)
 	if r.Action.Selected != string(rule.Action) {
 		r.Action.SetSelected(string(rule.Action))
 	}
-	setText(r.Reason, rule.Reason)
+	setText(&r.Reason.Entry, rule.Reason)
 	for _, w := range []fyne.Disableable{r.Permission, r.Pattern, r.Action, r.Reason} {
 		setEnabled(w, editable)
 	}

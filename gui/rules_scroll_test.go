@@ -81,7 +81,6 @@ func TestRowOperationsNeverLeaveTypingInAnotherRule(t *testing.T) {
 		// reviewer: 1 "*" "*", 2 read "*", 3 grep "*", 4 bash "git diff *", ...
 		{"down takes the focus along", "Down", 2, "*x", []string{"*", "*", "*"}},
 		{"delete drops the focus", "Delete", -1, "", []string{"*", "git diff *"}},
-		{"add drops the focus", "Add", -1, "", []string{"*", "*", "*"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -69,12 +69,12 @@ func NewRulesTab(s *Shell, m *personaedit.Model) *RulesTab {
 		m.Update(func(d *personaedit.Draft) { d.Legacy = orderedWords(words) })
 	})
 	t.legacy.Horizontal = true
-	t.convert = widget.NewButtonWithIcon("Convert to rules", theme.ViewRestoreIcon(), m.ConvertToRules)
+	t.convert = widget.NewButtonWithIcon("Convert to rules", theme.ViewRestoreIcon(), t.focusNewRule(m.ConvertToRules))
 	t.formBox = container.NewHBox()
 	t.ops = []*widget.Button{
-		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), t.keepFocus(m.AddRule, false)),
-		widget.NewButtonWithIcon("Insert", theme.ListIcon(), t.keepFocus(m.InsertRule, false)),
-		widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), t.keepFocus(m.DuplicateRule, false)),
+		widget.NewButtonWithIcon("Add", theme.ContentAddIcon(), t.focusNewRule(m.AddRule)),
+		widget.NewButtonWithIcon("Insert", theme.ListIcon(), t.focusNewRule(m.InsertRule)),
+		widget.NewButtonWithIcon("Duplicate", theme.ContentCopyIcon(), t.focusNewRule(m.DuplicateRule)),
 		widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), t.keepFocus(m.DeleteRule, false)),
 		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), t.keepFocus(func() { m.MoveRule(-1) }, true)),
 		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), t.keepFocus(func() { m.MoveRule(1) }, true)),
@@ -150,8 +150,10 @@ func (t *RulesTab) refresh() {
 		setEnabled(b, editable)
 	}
 	for len(t.rows) < len(d.Rules) {
-		t.rows = append(t.rows, newRuleRowView(m, len(t.rows)))
-		t.rowsBox.Add(t.rows[len(t.rows)-1])
+		r := newRuleRowView(m, len(t.rows))
+		r.setOnFocus(func() { t.scrollToRow(r.index) })
+		t.rows = append(t.rows, r)
+		t.rowsBox.Add(r)
 	}
 	if len(t.rows) > len(d.Rules) {
 		for _, r := range t.rows[len(d.Rules):] {
@@ -211,17 +213,24 @@ func (t *RulesTab) followSelection() {
 	// Lay the rows out at their new size now, as the scroll would on its next layout, so that
 	// the offset is judged against the rows as they are.
 	t.rowsBox.Resize(t.rowsBox.MinSize().Max(view))
+	if sel := t.shownSel; sel >= 0 && sel < len(t.rows) && view.Height <= 0 {
+		t.revealPending = true
+		return
+	}
+	t.scrollToRow(t.shownSel)
+}
+
+// scrollToRow scrolls as little as needed for row i to be in view (any i: the offset is only
+// clamped when i is no row), as when a field of a row below the view takes the focus.
+func (t *RulesTab) scrollToRow(i int) {
+	view := t.scroll.Size()
 	off := t.scroll.Offset.Y
-	if sel := t.shownSel; sel >= 0 && sel < len(t.rows) {
-		if view.Height <= 0 {
-			t.revealPending = true
-			return
-		}
+	if i >= 0 && i < len(t.rows) && view.Height > 0 {
 		top := float32(0)
-		for _, r := range t.rows[:sel] {
+		for _, r := range t.rows[:i] {
 			top += r.MinSize().Height + theme.Padding()
 		}
-		bottom := top + t.rows[sel].MinSize().Height
+		bottom := top + t.rows[i].MinSize().Height
 		switch {
 		case top < off:
 			off = top
@@ -229,9 +238,31 @@ func (t *RulesTab) followSelection() {
 			off = bottom - view.Height
 		}
 	}
+	if off == t.scroll.Offset.Y && i >= 0 {
+		return
+	}
 	t.scroll.Offset.Y = off
 	// Refresh clamps the offset to the rows' height.
 	t.scroll.Refresh()
+}
+
+// focusNewRule wraps an operation that makes a rule (Add, Insert, Duplicate, Convert to rules)
+// so that the new rule's pattern takes the focus, in view: typing goes on where the rule was
+// made instead of dozens of Tabs away.
+func (t *RulesTab) focusNewRule(op func()) func() {
+	return func() {
+		op()
+		sel := t.model.SelectedRule()
+		if sel < 0 || sel >= len(t.rows) {
+			sel = 0 // converted: the first rule, where the file's order starts
+		}
+		c := fyne.CurrentApp().Driver().CanvasForObject(t)
+		if c == nil || sel >= len(t.rows) {
+			return
+		}
+		c.Focus(t.rows[sel].Pattern)
+		t.scrollToRow(sel)
+	}
 }
 
 // ruleHeader names the columns of the rules table.
@@ -328,6 +359,10 @@ func entryOf(f fyne.Focusable) *widget.Entry {
 	case *widget.Entry:
 		return e
 	case *widget.SelectEntry:
+		return &e.Entry
+	case *revealEntry:
+		return &e.Entry
+	case *revealSelectEntry:
 		return &e.Entry
 	}
 	return nil

@@ -40,11 +40,15 @@ type SimulatorScreen struct {
 	Session *widget.SelectEntry
 	Check   *widget.Button
 
-	result  *fyne.Container
-	history *widget.List
-	last    *preview.Result
-	err     error
-	loaded  *personas.Catalog // the catalog the persona and session choices were made from
+	result *fyne.Container
+	// staleNote says, above a shown result, that the fields no longer ask what it answers:
+	// a result is never shown as current for a query it was not computed for.
+	staleNote *widget.Label
+	filling   bool // Prefill is setting the fields: their callbacks must not re-check
+	history   *widget.List
+	last      *preview.Result
+	err       error
+	loaded    *personas.Catalog // the catalog the persona and session choices were made from
 	// checks counts the checks shown (Run, Prefill, a re-run): a re-run computed on the view
 	// worker is shown only if no other check came after it was asked for.
 	checks int
@@ -54,7 +58,7 @@ type SimulatorScreen struct {
 // NewSimulatorScreen makes the simulator over s's personas.
 func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v := &SimulatorScreen{s: s, st: st}
-	v.Persona = NewFilterSelect(nil, nil)
+	v.Persona = NewFilterSelect(nil, func(string) { v.choiceChanged() })
 	v.Persona.PickLone = true
 	v.Tool = widget.NewSelectEntry(PreviewTools(s.App().Preferences()))
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
@@ -62,12 +66,17 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 		v.Value.SetPlaceHolder(valueHint(text))
 		v.tools = narrowed(PreviewTools(v.s.App().Preferences()), text)
 		v.Tool.SetOptions(v.tools)
+		v.markStale()
 	}
 	v.Value = widget.NewEntry()
+	v.Value.OnChanged = func(string) { v.markStale() }
 	v.Value.SetPlaceHolder(valueHint(""))
 	v.Value.OnSubmitted = func(string) { v.Run() }
 	v.Session = widget.NewSelectEntry(nil)
 	v.Session.SetPlaceHolder("none")
+	v.Session.OnChanged = func(string) { v.markStale() }
+	v.staleNote = warnLabel("")
+	v.staleNote.Hide()
 	v.Check = widget.NewButtonWithIcon("Check", theme.ConfirmIcon(), v.Run)
 	v.Check.Importance = widget.HighImportance
 	v.result = container.NewVBox()
@@ -146,6 +155,8 @@ func (v *SimulatorScreen) Query() preview.Query {
 // Prefill puts q into the fields and shows its result; the history records only the checks a
 // person runs (Check, Enter), not every cell looked at.
 func (v *SimulatorScreen) Prefill(q preview.Query) {
+	v.filling = true
+	defer func() { v.filling = false }()
 	if q.Persona == "" {
 		v.Persona.SetSelected(activeChoice)
 	} else {
@@ -192,6 +203,39 @@ func (v *SimulatorScreen) rerun() {
 	})
 }
 
+// choiceChanged answers for the persona just chosen when a check is shown: a choice is made
+// once, not typed, so the answer follows it at once (it is not added to the history, which
+// holds the checks a person ran). Without a shown check there is nothing to keep current.
+func (v *SimulatorScreen) choiceChanged() {
+	if v.filling || v.st == nil || v.Tool == nil || (v.last == nil && v.err == nil) || strings.TrimSpace(v.Tool.Text) == "" {
+		v.markStale()
+		return
+	}
+	v.checks++
+	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	v.show(r, err)
+}
+
+// sameQuery reports whether a and b ask the same check as the fields can (the subagent is not
+// one of them).
+func sameQuery(a, b preview.Query) bool {
+	return a.Persona == b.Persona && a.Tool == b.Tool && a.Value == b.Value && a.Session == b.Session
+}
+
+// markStale shows or hides the note that the shown result answers other fields than these.
+func (v *SimulatorScreen) markStale() {
+	if v.staleNote == nil || v.filling {
+		return
+	}
+	if v.last == nil || v.err != nil || sameQuery(v.last.Query, v.Query()) {
+		v.staleNote.Hide()
+		return
+	}
+	r := v.last
+	v.staleNote.SetText(fmt.Sprintf("Not current: the answer below is for %s · %s %q. Press Check (or Enter) for the fields as they are now.", r.Agent, r.Tool, r.Value))
+	v.staleNote.Show()
+}
+
 func (v *SimulatorScreen) show(r preview.Result, err error) {
 	v.err = err
 	if err == nil {
@@ -210,6 +254,7 @@ func (v *SimulatorScreen) showResult() {
 	}
 	v.result.Objects = simulatorResultObjects(v.last, v.err, v.s.sourceBases(), v.reveal, add)
 	v.result.Refresh()
+	v.markStale()
 }
 
 // AddAsExample asks which action the shown call should get, the one it gets now first, and
@@ -358,7 +403,7 @@ func (v *SimulatorScreen) CreateRenderer() fyne.WidgetRenderer {
 		widget.NewFormItem("Value", v.Value),
 		widget.NewFormItem("Session", v.Session),
 	)
-	top := container.NewVBox(form, container.NewHBox(v.Check))
+	top := container.NewVBox(form, container.NewHBox(v.Check), v.staleNote)
 	main := readingBorder(top, nil, nil, nil, container.NewVScroll(v.result))
 	side := readingBorder(widget.NewLabelWithStyle("Last checks", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, v.history)
 	split := container.NewHSplit(main, side)

@@ -76,19 +76,31 @@ func focusFirstIn(c fyne.Canvas, o fyne.CanvasObject) {
 	c.Unfocus()
 }
 
-// FocusTarget is the name field, or nothing on a read-only persona.
+// FocusTarget is the first field that takes typing: the description, since the name is
+// changed with Rename… (its field is never typed into); nothing on a read-only persona.
 func (t *PersonaTab) FocusTarget() fyne.Focusable {
-	if t.Name.Disabled() {
-		return nil
+	for _, f := range []fyne.Focusable{t.Name, t.Description} {
+		if d, ok := f.(fyne.Disableable); ok && !d.Disabled() {
+			return f
+		}
 	}
-	return t.Name
+	return nil
 }
 
-// FocusTarget is the first row operation that can act (Add on an editable rule map).
+// FocusTarget is the first row operation that can act (Add on an editable rule map); on a
+// preset or a legacy list, which has no rows, the preset choice or Convert to rules, so that
+// a keyboard user lands on what the tab offers.
 func (t *RulesTab) FocusTarget() fyne.Focusable {
 	for _, b := range t.ops {
 		if !b.Disabled() && b.Visible() {
 			return b
+		}
+	}
+	for _, o := range t.formBox.Objects {
+		if f, ok := o.(fyne.Focusable); ok {
+			if d, ok := o.(fyne.Disableable); !ok || !d.Disabled() {
+				return f
+			}
 		}
 	}
 	return nil

@@ -4,6 +4,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
+	"os"
 )
 
 // screenTabs are the top-level screens of the window. A screen's tab holds an empty stack
@@ -112,12 +113,15 @@ func (s *Shell) buildWindow(screens []Screen) {
 	s.toolbar = NewToolbar(s)
 	s.notice = newNoticeBar()
 	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
-	s.win.SetContent(container.New(capLayout{max: contentCap}, s.frame))
 	sw, sh, ok := winSystem.ScreenSize()
 	if !ok {
 		sw, sh = 0, 0
 	}
-	size := fitSize(windowSize(s.app.Preferences(), sw, sh), sw, sh, s.win.Canvas().Scale())
+	scale := startScale(s.win.Canvas().Scale(), os.Getenv("FYNE_SCALE"), s.app.Settings().Scale())
+	size := fitSize(windowSize(s.app.Preferences(), sw, sh), sw, sh, scale)
+	// The content may not claim more than the window it opens in: at a large scale on a
+	// small screen, the cap of an 800x600 screen is itself larger than the screen.
+	s.win.SetContent(container.New(capLayout{max: contentCap.Min(fitSize(contentCap, sw, sh, scale))}, s.frame))
 	s.win.Resize(size)
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()

@@ -2,6 +2,7 @@ package gui
 
 import (
 	"math"
+	"strconv"
 
 	"fyne.io/fyne/v2"
 )
@@ -55,6 +56,39 @@ func fitSize(size fyne.Size, sw, sh int, scale float32) fyne.Size {
 	return fyne.NewSize(min(size.Width, maxW), min(size.Height, maxH))
 }
 
+// startScale is the scale (pixels per Fyne unit) the window will be drawn at, known before it
+// is shown: the canvas reports its scale only once shown (1 before), so the first size is
+// computed from what Fyne's desktop driver will apply, FYNE_SCALE (a number; "auto" or nothing
+// leaves the app's scale setting). The screen's own DPI scale is not known before showing;
+// PlaceWindow fits the window again with the real scale once shown.
+func startScale(canvas float32, env string, setting float32) float32 {
+	if canvas > 0 && canvas != 1 {
+		return canvas
+	}
+	if env != "" && env != "auto" {
+		if f, err := strconv.ParseFloat(env, 32); err == nil && f > 0 {
+			return float32(f)
+		}
+	}
+	if env != "auto" && setting > 0 {
+		return setting
+	}
+	return 1
+}
+
+// fitToScreen makes a shown window small enough for the screen at the scale it is really
+// drawn at, which is known only once it is shown (the screen's DPI times FYNE_SCALE).
+func fitToScreen(win fyne.Window) {
+	sw, sh, ok := winSystem.ScreenSize()
+	if !ok {
+		return
+	}
+	size := win.Canvas().Size()
+	if fitted := fitSize(size, sw, sh, win.Canvas().Scale()); fitted != size {
+		win.Resize(fitted)
+	}
+}
+
 // fitPosition moves a frame of w x h pixels at x, y as little as needed for it to lie on a
 // screen of sw x sh pixels; a frame larger than the screen keeps its top-left corner on it.
 func fitPosition(x, y, w, h, sw, sh int) (int, int) {
@@ -72,6 +106,7 @@ func (s *Shell) PlaceWindow() { s.placeWindow() }
 // Without a remembered position, or with a desktop that cannot move windows, the window
 // manager's placement stays.
 func (s *Shell) placeWindow() {
+	fitToScreen(s.win)
 	prefs := s.app.Preferences()
 	x, y := prefs.IntWithFallback(windowXKey, unset), prefs.IntWithFallback(windowYKey, unset)
 	if x == unset || y == unset {

@@ -41,13 +41,28 @@ func Families() []Family {
 // design names, such as external_directory).
 func IsKnownKey(key string) bool {
 	_, ok := keyToFam[key]
-	return ok || slices.Contains(extraPathKeys, key)
+	return ok || slices.Contains(extraPathKeys, key) || slices.Contains(extraKeys, key) || slices.Contains(ownKeyTools, key)
 }
+
+// OtherKeys are the permission keys that are no family of the table: external_directory and path
+// (path-valued), wrappers, skill and mcp, then the tools that are also keys of their own (write,
+// find, ls, web_search, fetch_content), in that order.
+func OtherKeys() []string {
+	return slices.Concat(extraPathKeys, extraKeys, ownKeyTools)
+}
+
+// IsOwnKeyTool reports whether tool, grouped under a family key by the table, is also a
+// permission key of its own (write, find, ls, web_search, fetch_content): a ruleset that
+// names it decides the tool's calls under its own name.
+func IsOwnKeyTool(tool string) bool { return slices.Contains(ownKeyTools, tool) }
 
 // IsPathKey reports whether values of key are file system paths.
 func IsPathKey(key string) bool {
 	if f, ok := keyToFam[key]; ok {
 		return f.Path
+	}
+	if slices.Contains(ownKeyTools, key) {
+		return IsPathKey(KeyForTool(key))
 	}
 	return slices.Contains(extraPathKeys, key)
 }

@@ -11,6 +11,7 @@ func TestKeyForTool(t *testing.T) {
 		{"write", "edit"}, {"apply_patch", "edit"}, {"patch", "edit"}, {"bash", "bash"},
 		{"exec", "bash"}, {"web_search", "websearch"}, {"fetch_content", "webfetch"},
 		{"intercom", "task"}, {"ask_user_question", "question"},
+		{"Agent", "task"}, {"agent", "task"}, {"AGENT", "task"}, {"get_subagent_result", "task"}, {"steer_subagent", "task"},
 		{"ctx_execute", "ctx_execute"}, {"mcp_github_issue", "mcp_github_issue"}, {"", ""},
 		{"Bash", "bash"}, {"BASH", "bash"}, {"Shell", "bash"}, {"WRITE", "edit"}, {"Ctx_Execute", "Ctx_Execute"},
 	}
@@ -62,8 +63,8 @@ func TestKnownTools(t *testing.T) {
 			t.Errorf("KnownTools lists %q twice", tool)
 		}
 	}
-	if len(got) != 27 {
-		t.Errorf("KnownTools has %d tools, want 27 (26 mapped + 1 extra)", len(got))
+	if len(got) != 30 {
+		t.Errorf("KnownTools has %d tools, want 30 (29 mapped + 1 extra)", len(got))
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -185,11 +185,11 @@ func anyHas(list []string, want ...string) bool {
 // test) asks the person, whose answer decides the call, both ways.
 func TestRealOpenCodeAsksTheApp(t *testing.T) {
 	w := setUp(t)
-	asked := make(chan gate.Request, 4)
+	asked := make(chan inbox.Request, 4)
 	answers := make(chan approvals.ReplyKind, 2)
 	answers <- approvals.Once
 	answers <- approvals.Reject
-	e2etest.App(t, w.agent, func(_ context.Context, p *gate.Prompt) {
+	e2etest.App(t, w.agent, func(_ context.Context, p *inbox.Prompt) {
 		asked <- p.Request
 		_ = p.Reply(approvals.Reply{Kind: <-answers, Message: "not now"})
 	})

@@ -134,7 +134,7 @@ func (d *Document) SetRules(rs engine.Ruleset) (err error) {
 				if used[j] || c.rule.Permission != r.Permission || c.rule.Pattern != r.Pattern {
 					continue
 				}
-				if pass == 0 && (c.rule.Action != r.Action || c.rule.Reason != r.Reason) {
+				if pass == 0 && (c.rule.Action != r.Action || c.rule.Reason != r.Reason || c.rule.NoEffects != r.NoEffects) {
 					continue
 				}
 				used[j], s[i].from = true, c.from
@@ -256,7 +256,7 @@ func sameRules(got, want engine.Ruleset) error {
 		same := true
 		for i := range got {
 			g, w := got[i], want[i]
-			if g.Permission != w.Permission || g.Pattern != w.Pattern || g.Action != w.Action || g.Reason != w.Reason {
+			if g.Permission != w.Permission || g.Pattern != w.Pattern || g.Action != w.Action || g.Reason != w.Reason || g.NoEffects != w.NoEffects {
 				same = false
 			}
 		}
@@ -457,10 +457,10 @@ func spliceItem(it *pItem, r engine.Rule, pl *permLayout, flow bool) string {
 // spliceRel changes the action written in text (which starts at offset base of the file) to r's
 // action and reason, touching as little as it can: only the word when the reason stays.
 func spliceRel(text string, base int, v valueSpan, r engine.Rule, flow bool) string {
-	if v.orig.Action == r.Action && v.orig.Reason == r.Reason {
+	if v.orig.Action == r.Action && v.orig.Reason == r.Reason && v.orig.NoEffects == r.NoEffects {
 		return text
 	}
-	if v.orig.Reason == r.Reason && (v.object || r.Reason == "") {
+	if v.orig.Reason == r.Reason && v.orig.NoEffects == r.NoEffects && (v.object || r.Reason == "" && !r.NoEffects) {
 		ws, we := v.word[0]-base, v.word[1]-base
 		return text[:ws] + quoteAs(string(r.Action), styleOf([]byte(text[ws:we])), flow) + text[we:]
 	}
@@ -468,12 +468,20 @@ func spliceRel(text string, base int, v valueSpan, r engine.Rule, flow bool) str
 	return text[:s] + actionText(r, true) + text[e:]
 }
 
-// actionText writes r's action: a word, or {action: deny, reason: "..."} when it has a reason.
+// actionText writes r's action: a word, or {action: deny, reason: "...", effects: false} when
+// it has a reason or opts out of its effect family.
 func actionText(r engine.Rule, flow bool) string {
-	if r.Reason == "" {
+	if r.Reason == "" && !r.NoEffects {
 		return string(r.Action)
 	}
-	return "{action: " + string(r.Action) + ", reason: " + quoteDouble(r.Reason) + "}"
+	out := "{action: " + string(r.Action)
+	if r.Reason != "" {
+		out += ", reason: " + quoteDouble(r.Reason)
+	}
+	if r.NoEffects {
+		out += ", effects: false"
+	}
+	return out + "}"
 }
 
 // simpleKey is what a key or pattern may be written without quotes: permission names, paths.

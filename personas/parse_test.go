@@ -28,7 +28,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown action in an action object", fm("description: d", "permissions:", "  edit: {action: nope, reason: r}"),
 			`a.md:4:18: permissions.edit: unknown action "nope"; expected allow, ask or deny`},
 		{"unknown field of an action object", fm("description: d", "permissions:", "  edit: {action: deny, why: r}"),
-			`a.md:4:24: permissions.edit.why: unknown field of an action; expected action and reason`},
+			`a.md:4:24: permissions.edit.why: unknown field of an action; expected action, reason and effects`},
 		{"alias spelling in messages", fm("description: d", "permission:", "  bash: {ls: nope}"),
 			`a.md:4:14: permission.bash.ls: unknown action "nope"; expected allow, ask or deny`},
 		{"patterns nest one level", fm("description: d", "permissions:", "  bash:", "    git:", "      status: allow"),

@@ -92,20 +92,20 @@ func (r *reader) ruleMap(prefix string, m *ast.MappingNode, src sourceFunc) engi
 		if inner, ok := unwrap(e.mv.Value).(*ast.MappingNode); ok && !isActionObject(inner) {
 			for _, pe := range r.entries(keyPath, inner) {
 				patPath := pathJoin(keyPath, pe.key)
-				a, reason, ok := r.action(patPath, pe.mv)
+				a, ok := r.action(patPath, pe.mv)
 				if !ok {
 					continue
 				}
 				line, _ := nodePos(pe.mv)
-				rs = append(rs, engine.Rule{Permission: e.key, Pattern: pe.key, Action: a, Reason: reason, Source: src(line + r.lineOff)})
+				rs = append(rs, engine.Rule{Permission: e.key, Pattern: pe.key, Action: a.act, Reason: a.reason, NoEffects: a.noEffects, Source: src(line + r.lineOff)})
 			}
 			continue
 		}
-		a, reason, ok := r.action(keyPath, e.mv)
+		a, ok := r.action(keyPath, e.mv)
 		if !ok {
 			continue
 		}
-		rs = append(rs, engine.Rule{Permission: e.key, Pattern: "*", Action: a, Reason: reason, Source: src(keyLine + r.lineOff)})
+		rs = append(rs, engine.Rule{Permission: e.key, Pattern: "*", Action: a.act, Reason: a.reason, NoEffects: a.noEffects, Source: src(keyLine + r.lineOff)})
 	}
 	return rs
 }
@@ -123,19 +123,23 @@ func isActionObject(m *ast.MappingNode) bool {
 	return false
 }
 
-// action reads an action word or an action object.
-func (r *reader) action(path string, mv *ast.MappingValueNode) (engine.Action, string, bool) {
+// parsedAction is an action word, or an action object's fields.
+type parsedAction struct {
+	act       engine.Action
+	reason    string
+	noEffects bool // effects: false
+}
+
+// action reads an action word or an action object: {action: WORD, reason: TEXT, effects: BOOL}.
+func (r *reader) action(path string, mv *ast.MappingValueNode) (parsedAction, bool) {
 	n := mv.Value
 	if m, ok := unwrap(n).(*ast.MappingNode); ok {
 		if !isActionObject(m) {
 			r.fieldf(Error, path, n, "expected an action (allow, ask or deny) or {action: deny, reason: \"...\"}, got a map of patterns; patterns nest one level only")
-			return "", "", false
+			return parsedAction{}, false
 		}
-		var (
-			act    engine.Action
-			reason string
-			ok     = true
-		)
+		var out parsedAction
+		ok := true
 		for _, e := range r.entries(path, m) {
 			switch e.key {
 			case "action":
@@ -145,33 +149,44 @@ func (r *reader) action(path string, mv *ast.MappingValueNode) (engine.Action, s
 					r.fieldf(Error, path, e.mv.Value, "%v", err)
 					ok = false
 				}
-				act = a
+				out.act = a
 			case "reason":
 				s, null, isScalar := scalarText(e.mv.Value)
 				if !isScalar {
 					r.fieldf(Error, path+".reason", e.mv.Value, "expected text, got %s", kindOf(e.mv.Value))
 					ok = false
 				} else if !null {
-					reason = s
+					out.reason = s
+				}
+			case "effects":
+				// effects: false makes a bash rule mean only the commands its pattern matches,
+				// not the other forms of its effect (docs/shell.md, "Effect families").
+				s, null, isScalar := scalarText(e.mv.Value)
+				switch {
+				case isScalar && !null && (s == "true" || s == "false"):
+					out.noEffects = s == "false"
+				default:
+					r.fieldf(Error, path+".effects", e.mv.Value, "expected true or false, got %s", kindOf(e.mv.Value))
+					ok = false
 				}
 			default:
-				r.fieldf(Error, pathJoin(path, e.key), e.mv, "unknown field of an action; expected action and reason")
+				r.fieldf(Error, pathJoin(path, e.key), e.mv, "unknown field of an action; expected action, reason and effects")
 				ok = false
 			}
 		}
-		return act, reason, ok
+		return out, ok
 	}
 	s, null, ok := scalarText(n)
 	if !ok || null {
 		r.fieldf(Error, path, valueOrKey(mv), "expected an action (allow, ask or deny), got %s", kindOf(n))
-		return "", "", false
+		return parsedAction{}, false
 	}
 	a, err := engine.ParseAction(s)
 	if err != nil {
 		r.fieldf(Error, path, n, "%v", err)
-		return "", "", false
+		return parsedAction{}, false
 	}
-	return a, "", true
+	return parsedAction{act: a}, true
 }
 
 // ParseRuleMap reads a YAML file that is only a rule map (a guards.yaml), in the same form as a

@@ -59,6 +59,9 @@ type world struct {
 	tools   piTools
 	// extensions are more extensions pi loads (-e), after the faux model.
 	extensions []string
+	// fauxInAgentDir says the faux model is an extension of the agent dir, which children
+	// started inside pi load too, instead of one pi loads with -e.
+	fauxInAgentDir bool
 }
 
 func newWorld(t *testing.T) *world {
@@ -86,7 +89,10 @@ func (w *world) agentmgr(args ...string) string {
 // piArgs are the arguments that run pi offline with the scripted model.
 func (w *world) piArgs(mode string) []string {
 	faux, _ := filepath.Abs(filepath.Join("testdata", "faux.ts"))
-	args := []string{w.tools.cli, "--offline", "--mode", mode, "--no-session", "-e", faux}
+	args := []string{w.tools.cli, "--offline", "--mode", mode, "--no-session"}
+	if !w.fauxInAgentDir {
+		args = append(args, "-e", faux)
+	}
 	for _, e := range w.extensions {
 		args = append(args, "-e", e)
 	}
@@ -102,7 +108,9 @@ type rpc struct {
 	done   chan struct{}
 	nextID int
 	// dialog answers pi's select dialogs: the option to choose, "" to cancel.
-	dialog  func(title string, options []string) string
+	dialog func(title string, options []string) string
+	// input answers pi's input dialogs: the text to enter, "" to cancel.
+	input   func(title string) string
 	notices []string
 	// status is the footer's status entries (setStatus), by key.
 	status map[string]string
@@ -260,7 +268,17 @@ func (r *rpc) ui(ev map[string]any) {
 		} else {
 			r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "value": choice})
 		}
-	case "confirm", "input", "editor":
+	case "input":
+		text := ""
+		if r.input != nil {
+			text = r.input(fmt.Sprint(ev["title"]))
+		}
+		if text == "" {
+			r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "cancelled": true})
+		} else {
+			r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "value": text})
+		}
+	case "confirm", "editor":
 		r.send(map[string]any{"type": "extension_ui_response", "id": ev["id"], "cancelled": true})
 	}
 }

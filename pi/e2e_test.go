@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -116,12 +116,22 @@ func TestRealPi(t *testing.T) {
 		if isErr || !strings.Contains(text, "git version") {
 			t.Fatalf("git --version ended isError=%v %q after always; want it run", isErr, text)
 		}
-		if len(asked) != 3 || !strings.Contains(asked[1], `"git --version *"`) {
-			t.Errorf("dialog options = %q; want once, always showing the pattern, reject", asked)
+		if len(asked) != 4 || !strings.Contains(asked[1], `"git --version *"`) || asked[2] != "Reject" || !strings.HasPrefix(asked[3], "Reject, with a reason") {
+			t.Errorf("dialog options = %q; want once, always showing the pattern, reject, reject with a reason", asked)
 		}
 		list, err := sessions.Open(locations.Dirs{Agent: w.agent}).List()
 		if err != nil || len(list) != 1 || len(list[0].Rules) != 1 || list[0].Rules[0].Pattern != "git --version *" {
 			t.Fatalf("session rules = %+v, %v; want the always rule", list, err)
+		}
+	})
+
+	t.Run("a rejection with a reason tells the model the reason", func(t *testing.T) {
+		p.dialog = func(title string, options []string) string { return options[len(options)-1] }
+		p.input = func(string) string { return "use the fixture repository instead" }
+		defer func() { p.dialog, p.input = nil, nil }()
+		isErr, text := toolEnd(t, p.prompt(call("bash", map[string]string{"command": "git status"})))
+		if !isErr || !strings.Contains(text, "rejected this call in pi: use the fixture repository instead") {
+			t.Fatalf("git status ended isError=%v %q; want it blocked with the person's reason", isErr, text)
 		}
 	})
 
@@ -203,8 +213,8 @@ func listFiles(t *testing.T, dir string) []string {
 // app (here its server, in the test) asks the person, whose answer decides the call.
 func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 	w := setUp(t)
-	asked := make(chan gate.Request, 1)
-	e2etest.App(t, w.agent, func(_ context.Context, p *gate.Prompt) {
+	asked := make(chan inbox.Request, 1)
+	e2etest.App(t, w.agent, func(_ context.Context, p *inbox.Prompt) {
 		asked <- p.Request
 		_ = p.Reply(approvals.Reply{Kind: approvals.Once})
 	})

@@ -12,7 +12,7 @@ import (
 // agent describes the active persona seen from the request's cwd: the one state.json names,
 // with the CLI's fallback to the default when it is missing or broken.
 func (s *Server) agent(req Request) Reply {
-	d := s.Dirs(req.Cwd)
+	d := s.dirs(req.Cwd)
 	cat := s.catalogs.Load(d)
 	st, probs := personas.LoadState(d)
 	p, more := personas.ActivePersona(cat, st)
@@ -31,7 +31,7 @@ func (s *Server) agent(req Request) Reply {
 
 // describe is the AgentState of persona p under state st, hiding from tools what p hides.
 func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.State, tools []string, probs []personas.Problem) (*AgentState, error) {
-	pol, gprobs, err := s.Compose(d, p, "")
+	pol, gprobs, err := s.compose(d, p, "")
 	if err != nil {
 		return nil, fmt.Errorf("persona %q: %w", p.Name, err)
 	}
@@ -42,7 +42,7 @@ func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.Sta
 	prompt := personas.Block(p)
 	if st.Envelope {
 		// The order `agentmgr show --envelope` prints: the envelope, a blank line, the block.
-		prompt = personas.Envelope(p, pol, s.KnownTools) + "\n" + prompt
+		prompt = personas.Envelope(p, pol, s.known) + "\n" + prompt
 	}
 	a := &AgentState{
 		Name: p.Name, Label: p.Label(), Description: p.Description, Color: p.Color, Mode: string(pol.Persona.Mode()),
@@ -91,7 +91,7 @@ func lookup(f *keybindings.File, id string) (keybindings.Entry, bool) {
 // agents lists the personas offered for switching (primary, not hidden) in catalog order,
 // and the active one.
 func (s *Server) agents(req Request) Reply {
-	d := s.Dirs(req.Cwd)
+	d := s.dirs(req.Cwd)
 	cat := s.catalogs.Load(d)
 	st, _ := personas.LoadState(d)
 	active, _ := personas.ActivePersona(cat, st)
@@ -111,7 +111,7 @@ func (s *Server) agents(req Request) Reply {
 // use sets the active persona in state.json, by name or one step along the switching order,
 // and describes it as agent does. The app and the CLI follow the file.
 func (s *Server) use(req Request) Reply {
-	d := s.Dirs(req.Cwd)
+	d := s.dirs(req.Cwd)
 	cat := s.catalogs.Load(d)
 	st, probs := personas.LoadState(d)
 	cur, more := personas.ActivePersona(cat, st)

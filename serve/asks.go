@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/decide"
 )
 
 // maxAsks bounds the asks waiting for a reply or forward: a client that never answers (pi
@@ -20,8 +20,8 @@ const maxAsks = 256
 // one once / always / reject reply the app's approvals give (approvals.Broker.Hold).
 type ask struct {
 	id      string
-	call    gate.Call
-	judge   gate.Judgement
+	call    decide.Call
+	judge   decide.Judgement
 	asked   time.Time
 	child   *child // the subagent whose child session asks; nil for the main agent
 	broker  *approvals.Broker
@@ -38,7 +38,7 @@ type asks struct {
 
 // add opens an ask and returns its id. Past maxAsks the oldest is dropped: its reply or
 // forward then fails, and the call is denied.
-func (a *asks) add(c gate.Call, j gate.Judgement, ch *child, b *approvals.Broker, p *approvals.Pending) string {
+func (a *asks) add(c decide.Call, j decide.Judgement, ch *child, b *approvals.Broker, p *approvals.Pending) string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.prefix == "" {

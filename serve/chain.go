@@ -3,7 +3,6 @@ package serve
 import (
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -14,25 +13,24 @@ import (
 // restrictive answer wins; a subagent without a persona of its name is decided by its
 // callers'. Without a chain, c's own persona (c.Agent, or the active one) decides. The
 // problems found on the way (a broken state or guards file) are returned, to be told.
-func (s *Server) judge(c gate.Call, chain []string) (gate.Judgement, []personas.Problem) {
+func (s *Server) judge(c decide.Call, chain []string) (decide.Judgement, []personas.Problem) {
 	var probs []personas.Problem
-	g := *s.gate
-	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
+	j := s.decider.Judge(c, func(c decide.Call) (string, *engine.Policy, error) {
 		name, pol, p, err := s.resolve(c, chain)
 		probs = p
 		return name, pol, err
-	}
-	return g.Judge(c), probs
+	})
+	return j, probs
 }
 
-// resolve is the gate's PolicyFunc for call c made under chain: who decides, named for
+// resolve is the decide.PolicyFunc for call c made under chain: who decides, named for
 // reasons and the log, and the policy they decide with.
-func (s *Server) resolve(c gate.Call, chain []string) (string, *engine.Policy, []personas.Problem, error) {
+func (s *Server) resolve(c decide.Call, chain []string) (string, *engine.Policy, []personas.Problem, error) {
 	who := decide.Who{Named: c.Agent}
 	if len(chain) > 0 {
 		who.Runs, who.Chain = chain[0], chain[1:]
 	}
-	d := s.Dirs(c.Cwd)
+	d := s.dirs(c.Cwd)
 	r, pol, probs, err := decide.For(d, s.catalogs.Load(d), who, c.SessionKey())
 	if err != nil {
 		name := ""
@@ -42,12 +40,6 @@ func (s *Server) resolve(c gate.Call, chain []string) (string, *engine.Policy, [
 		return name, nil, probs, err
 	}
 	return r.Name(), pol, probs, nil
-}
-
-// policy is resolve for a call made under no chain, as the gate's PolicyFunc.
-func (s *Server) policy(c gate.Call) (string, *engine.Policy, error) {
-	name, pol, _, err := s.resolve(c, nil)
-	return name, pol, err
 }
 
 // warnings are problems as the client shows them.

@@ -3,22 +3,25 @@ package serve
 import (
 	"encoding/json"
 	"slices"
-	"strings"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/pi"
 )
 
-// subagentTool is pi-subagents' tool that starts children.
-const subagentTool = "subagent"
+// The tools that start children: pi-subagents' subagent, and Agent of @tintinweb/pi-subagents
+// and its forks.
+const (
+	subagentTool = "subagent"
+	agentTool    = "Agent"
+)
 
 // judgeParent decides a call of the main agent. A call that starts subagents whose children
 // would run without agentmgr's extension (pi-subagents configured by hand, or a subagent
 // extension agentmgr does not know) is at least ask, with the reason saying how to fix it:
 // a context agentmgr cannot see into fails closed at the call that creates it.
-func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []personas.Problem) {
+func (s *Server) judgeParent(c decide.Call, req Request) (decide.Judgement, []personas.Problem) {
 	why := ""
 	if req.Runtime == "" && req.ToolSource != "" {
 		// Only agentmgr's pi extension says where a tool comes from; a client that does not
@@ -29,8 +32,7 @@ func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []person
 		return s.judge(c, req.Chain)
 	}
 	var probs []personas.Problem
-	g := *s.gate
-	g.Policy = func(c gate.Call) (string, *engine.Policy, error) {
+	j := s.decider.Judge(c, func(c decide.Call) (string, *engine.Policy, error) {
 		name, pol, found, err := s.resolve(c, req.Chain)
 		probs = found
 		if err != nil || pol == nil {
@@ -43,25 +45,40 @@ func (s *Server) judgeParent(c gate.Call, req Request) (gate.Judgement, []person
 			Source: engine.Source{Kind: engine.FromGuard, Name: "ungated subagents"},
 		}}))
 		return name, &p, nil
-	}
-	return g.Judge(c), probs
+	})
+	return j, probs
 }
 
 // ungatedChildren says why the children call c starts would not be gated; "" when c starts
-// none or they all load agentmgr's extension.
-func (s *Server) ungatedChildren(c gate.Call, req Request) string {
-	if c.Key != "task" || c.Tool != subagentTool {
+// none or they all load agentmgr's extension. Each subagent extension starts its children its
+// own way: pi-subagents' subagent tool, @tintinweb/pi-subagents' (and its forks') Agent tool.
+func (s *Server) ungatedChildren(c decide.Call, req Request) string {
+	if c.Key != "task" {
 		return ""
 	}
-	names, action := subagentNames(req.Input)
-	if action != "" {
-		return "" // management (list, status, ...) starts no child
+	kind := pi.KindOfSource(req.ToolSource)
+	switch {
+	case c.Tool == subagentTool:
+		if _, action := subagentNames(req.Input); action != "" {
+			return "" // management (list, status, ...) starts no child
+		}
+		if kind != pi.KindPiSubagents {
+			return unknownSpawner(req.ToolSource)
+		}
+		names, _ := subagentNames(req.Input)
+		return pi.ChildGating(s.dirs(c.Cwd), names)
+	case c.Tool == agentTool:
+		if !kind.AgentTool() {
+			return unknownSpawner(req.ToolSource)
+		}
+		return pi.AgentSpawnGating(s.dirs(c.Cwd), c.Cwd, req.Input)
 	}
-	if !isPiSubagents(req.ToolSource) {
-		src := req.ToolSource
-		return "the subagent tool comes from " + src + ", a subagent extension agentmgr does not know, so the children it starts may run ungated; use pi-subagents with `agentmgr pi install`, or answer this ask knowing that"
-	}
-	return pi.ChildGating(s.Dirs(c.Cwd), names)
+	return "" // the other task tools read, wait for or steer children already started
+}
+
+// unknownSpawner is the reason a subagent tool of an extension agentmgr does not know asks.
+func unknownSpawner(src string) string {
+	return "the subagent tool comes from " + src + ", a subagent extension agentmgr does not know, so the children it starts may run ungated; use pi-subagents or @tintinweb/pi-subagents with `agentmgr pi install`, or answer this ask knowing that"
 }
 
 // subagentNames are the agents a call of pi-subagents' subagent tool starts, in order (a
@@ -88,9 +105,4 @@ func subagentNames(input json.RawMessage) (names []string, action string) {
 		}
 	}
 	return names, in.Action
-}
-
-// isPiSubagents reports whether the tool's source file belongs to the pi-subagents package.
-func isPiSubagents(source string) bool {
-	return strings.Contains(strings.ReplaceAll(source, "\\", "/"), "/pi-subagents/")
 }

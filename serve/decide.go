@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
@@ -23,7 +22,7 @@ func (s *Server) decide(req Request) Reply {
 	if req.Tool == "" {
 		return Reply{ID: req.ID, Error: `"tool" is missing; cannot tell which tool is called`}
 	}
-	c := gate.Call{Client: gate.ClientJSON, Session: req.Session, Agent: req.Agent, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd}
+	c := decide.Call{Client: decide.ClientJSON, Session: req.Session, Agent: req.Agent, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd}
 	var value string
 	var err error
 	switch {
@@ -44,7 +43,11 @@ func (s *Server) decide(req Request) Reply {
 		}
 	}
 	if err != nil {
-		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+		return Reply{ID: req.ID, Decision: verdictDecision(decide.Refusal(err.Error()), c)}
+	}
+	if c.Key == "task" && value == "" && req.Value == nil {
+		// A call about a running child (its result, a steer) is decided on the child's type.
+		value = req.AgentType
 	}
 	c.Value = value
 	if c.Key == "task" && req.Value == nil {
@@ -57,13 +60,19 @@ func (s *Server) decide(req Request) Reply {
 		}
 		c.Opaque = opaque
 	}
-	if doors, unknown, err := sideDoors(req.Tool, req.Input); err != nil {
-		return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
-	} else if unknown {
-		c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
+	if req.Runtime == "" {
+		// A runtime's call was read whole, side doors included (decide.FromInput).
+		if doors, unknown, err := sideDoors(req.Tool, req.Input); err != nil {
+			return Reply{ID: req.ID, Decision: verdictDecision(decide.Refusal(err.Error()), c)}
+		} else if unknown {
+			c.Unknown, c.Command, c.HasCommand, c.Writes, c.URLs = true, doors.Command, doors.HasCommand, doors.Writes, doors.URLs
+		}
+	}
+	if req.Runtime == "" && req.Value == nil {
+		addPiInput(&c, req.Input)
 	}
 	var ch *child
-	var j gate.Judgement
+	var j decide.Judgement
 	var probs []personas.Problem
 	if req.Subagent != "" {
 		ch = &child{name: req.Subagent, parent: req.Parent, chain: req.Subagents}
@@ -81,7 +90,7 @@ func (s *Server) decide(req Request) Reply {
 	if j.Verdict.Action == engine.Ask && j.Policy != nil {
 		id, err := s.hold(c, j, ch)
 		if err != nil {
-			return Reply{ID: req.ID, Decision: verdictDecision(gate.Refusal(err.Error()), c)}
+			return Reply{ID: req.ID, Decision: verdictDecision(decide.Refusal(err.Error()), c)}
 		}
 		d.Request = id
 		d.Suggestions = j.Suggestions
@@ -89,8 +98,8 @@ func (s *Server) decide(req Request) Reply {
 	return Reply{ID: req.ID, Decision: d}
 }
 
-// verdictDecision renders a gate verdict on call c.
-func verdictDecision(v gate.Verdict, c gate.Call) *Decision {
+// verdictDecision renders a verdict on call c.
+func verdictDecision(v decide.Verdict, c decide.Call) *Decision {
 	return &Decision{
 		Action: v.Action, Reason: v.Reason, DecidedBy: v.DecidedBy, Agent: v.Agent, Permission: c.Key,
 		Value: c.Value, Rule: v.Rule, Source: v.Source, Units: v.Units,
@@ -102,8 +111,8 @@ func verdictDecision(v gate.Verdict, c gate.Call) *Decision {
 // session's other asks too, each judged again with decide.Judge. A child's call (ch not nil)
 // is decided by its parent session's rules and its own in that session: an always is stored
 // into the one its scope names, and settles every ask those rules decide.
-func (s *Server) hold(c gate.Call, j gate.Judgement, ch *child) (string, error) {
-	b := s.broker(s.Dirs(c.Cwd))
+func (s *Server) hold(c decide.Call, j decide.Judgement, ch *child) (string, error) {
+	b := s.broker(s.dirs(c.Cwd))
 	d := j.Decision
 	// An always reply stores its rules for the call's own key, on whose value the
 	// suggestions are made (the strictest part of the call may be another key's).
@@ -129,10 +138,7 @@ func (s *Server) broker(d locations.Dirs) *approvals.Broker {
 	if b, ok := s.brokers[key]; ok {
 		return b
 	}
-	if s.brokers == nil {
-		s.brokers = map[string]*approvals.Broker{}
-	}
-	b := approvals.New(s.Sessions(d), askRecorder{s.Recorder})
+	b := approvals.New(s.sessions(d), askRecorder{s.recorder})
 	s.brokers[key] = b
 	return b
 }
@@ -173,7 +179,7 @@ func (s *Server) reply(req Request) Reply {
 	if err == nil {
 		var res []approvals.Resolution
 		res, err = k.broker.Reply(k.pending.ID, approvals.Reply{Kind: req.Reply, Patterns: req.Patterns, Message: req.Message,
-			By: s.DialogAuthority, Into: into})
+			By: s.dialog, Into: into})
 		if err == nil {
 			return Reply{ID: req.ID, Decision: settled(k, res[0])}
 		}
@@ -211,7 +217,7 @@ func settled(k *ask, res approvals.Resolution) *Decision {
 		d.Reason = "agentmgr: the person allowed this call once in pi"
 	case res.By == approvals.ByPerson && res.Reply == approvals.Always:
 		d.Rules = res.Rules
-		d.Reason = "agentmgr: the person allowed this call in pi and for the rest of the session: " + rulesText(res.Rules)
+		d.Reason = "agentmgr: the person allowed this call in pi and for the rest of the session: " + decide.RulesText(res.Rules)
 	case res.Reply == approvals.Reject && res.Cause != "":
 		d.Reason = "agentmgr: the person rejected another call of this session while this one waited"
 	case res.Reply == approvals.Reject:
@@ -239,16 +245,14 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 	}
 	// The app's approvals answer and record it from now on.
 	k.broker.Handoff(k.pending.ID)
-	g, call := s.gate, k.call
+	rec, call := s.recorder, k.call
 	if k.child != nil {
 		// The log names the subagent; the app's inbox gets the session whose rules decide the
 		// child's calls (the parent's), so that an always given there holds for the child.
-		cg := *s.gate
-		cg.Recorder = s.childRecorder(*k.child)
-		g = &cg
+		rec = s.childRecorder(*k.child)
 		call.Session = rulesSession(*k.child, call.Session)
 	}
-	v := g.Ask(ctx, call, k.judge)
+	v := s.inbox.Ask(ctx, call, k.judge, s.wait, rec)
 	d := verdictDecision(v, k.call)
 	if k.child != nil {
 		d.Subagent, d.Parent = k.child.name, k.child.parent
@@ -259,24 +263,14 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 // ForwardTimeout is how long a forward may take at most: the gate's wait for the person and
 // its grace for a live app, plus a margin for the round trip.
 func (s *Server) ForwardTimeout() time.Duration {
-	w := s.Wait
-	t, g := w.Timeout, w.Grace
+	t, g := s.wait.Timeout, s.wait.Grace
 	if t <= 0 {
-		t = gate.DefaultTimeout
+		t = inbox.DefaultTimeout
 	}
 	if g <= 0 {
-		g = gate.DefaultGrace
+		g = inbox.DefaultGrace
 	}
 	return t + g + 5*time.Second
-}
-
-// rulesText lists rules as `key "pattern"`, comma-separated.
-func rulesText(rs engine.Ruleset) string {
-	parts := make([]string, len(rs))
-	for i, r := range rs {
-		parts[i] = fmt.Sprintf("%s %q", r.Permission, r.Pattern)
-	}
-	return strings.Join(parts, ", ")
 }
 
 // sideDoors searches the arguments of a tool agentmgr does not know (custom, MCP) for what it
@@ -295,11 +289,37 @@ func sideDoors(tool string, input json.RawMessage) (decide.SideDoors, bool, erro
 	return doors, true, err
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+// addPiInput adds to c what the input of a pi tool call names besides its value: the targets of
+// a call of pi's MCP adapter tool (mcp) and the path its arguments name, or the path field of a
+// tool that is no file tool (an extension's), which the path rules and external_directory
+// decide too.
+func addPiInput(c *decide.Call, input json.RawMessage) {
+	if c.Tool == mapping.MCPAdapterKey {
+		m := decide.ReadMCPCall(input)
+		c.MCPTargets, c.MCPClaude, c.Value = m.Targets, m.Claude, m.Targets[0]
+		if m.Path != "" {
+			c.Paths = append(c.Paths, m.Path)
 		}
+		// The MCP tool's own arguments may still run, write or fetch: searched as an
+		// unknown tool's are.
+		var in struct {
+			Arguments map[string]json.RawMessage `json:"arguments"`
+		}
+		if json.Unmarshal(input, &in) == nil && len(in.Arguments) > 0 {
+			if doors, err := decide.FindSideDoors(m.Claude, in.Arguments); err == nil {
+				c.Command, c.HasCommand, c.Writes, c.URLs = doors.Command, doors.HasCommand, doors.Writes, doors.URLs
+			}
+		}
+		return
 	}
-	return false
+	if mapping.IsPathKey(c.Key) || mapping.IsShellKey(c.Key) {
+		return
+	}
+	var fields struct {
+		Path json.RawMessage `json:"path"`
+	}
+	var p string
+	if json.Unmarshal(input, &fields) == nil && json.Unmarshal(fields.Path, &p) == nil && p != "" {
+		c.Paths = append(c.Paths, p)
+	}
 }

@@ -7,11 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/locations"
-	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/serve"
-	"github.com/agentmgr/agentmgr/sessions"
 )
 
 // A pi session's questions, one JSON line each: the active persona (the built-in planner in
@@ -20,11 +17,7 @@ func Example() {
 	agent, _ := os.MkdirTemp("", "agent")
 	defer os.RemoveAll(agent)
 	d := locations.Dirs{Agent: agent}
-	s := &serve.Server{
-		Dirs:     func(string) locations.Dirs { return d },
-		Sessions: func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
-		Compose:  policy.For,
-	}
+	s := serve.New(func(string) locations.Dirs { return d })
 	in := strings.NewReader(`{"id":1,"type":"agent","tools":["read","bash","edit"]}
 {"id":2,"type":"decide","session":"s1","tool":"bash","input":{"command":"rm -rf /"}}
 not json

@@ -22,8 +22,7 @@ func FuzzServeLine(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	fx := newFixture(f)
-	fx.srv.Recorder = nil
+	fx := newFixture(f, WithRecorder(nil))
 	f.Fuzz(func(t *testing.T, line string) {
 		if strings.ContainsAny(line, "\n") {
 			return

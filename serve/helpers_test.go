@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -41,7 +41,9 @@ type fixture struct {
 	srv  *Server
 }
 
-func newFixture(t testing.TB) *fixture {
+// newFixture makes an agent dir with the guarded persona active, and a server on it with the
+// review log and opts.
+func newFixture(t testing.TB, opts ...Option) *fixture {
 	t.Helper()
 	agent := t.TempDir()
 	mustWrite(t, filepath.Join(agent, "agents", "guarded.md"), guarded)
@@ -49,17 +51,16 @@ func newFixture(t testing.TB) *fixture {
 	d := locations.Dirs{Agent: agent}
 	f := &fixture{dirs: d}
 	f.use(t, "guarded")
-	f.srv = &Server{
-		Inbox: gate.InboxIn(d), Wait: gate.Wait{Timeout: time.Second, Grace: time.Millisecond},
-		Recorder:        reviewlog.Open(d),
-		Dirs:            func(string) locations.Dirs { return d },
-		Sessions:        func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
-		Compose:         policy.For,
-		DialogAuthority: approvals.OperatorAuthority,
-		KnownTools:      []string{"read", "bash", "edit", "write"},
-		Version:         "test",
-		Binary:          "/usr/bin/agentmgr",
+	base := []Option{
+		WithInbox(inbox.In(d), inbox.Wait{Timeout: time.Second, Grace: time.Millisecond}),
+		WithRecorder(reviewlog.Open(d)),
+		WithSessions(func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) }),
+		WithCompose(policy.For),
+		WithDialogAuthority(approvals.OperatorAuthority),
+		WithKnownTools([]string{"read", "bash", "edit", "write"}),
+		WithVersion("test", "/usr/bin/agentmgr"),
 	}
+	f.srv = New(func(string) locations.Dirs { return d }, append(base, opts...)...)
 	return f
 }
 

@@ -4,9 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -15,111 +14,40 @@ import (
 // through mapping's OpenCode table instead of pi's.
 const RuntimeOpenCode = "opencode"
 
-// openCodeCall reads an OpenCode tool call into a gate call: the tool is mapped to its key,
-// the value taken from the argument the table names, the folder glob and grep search decided
-// as a path too, and any argument that carries a shell command decided as bash as well.
-// Arguments the table does not name are ignored whatever their type; a named one that is not
-// a string is an error, which denies the call.
-func openCodeCall(req Request) (gate.Call, error) {
+// openCodeCall reads an OpenCode tool call into a call, by the rule every runtime's input is
+// read with (decide.FromInput): the tool is mapped to its key, the value taken from the
+// argument the table names, the folder glob and grep search decided as a path too, a patch
+// decided on the files it names, and any argument that carries a shell command decided as
+// bash as well. Arguments the table does not name are ignored whatever their type; a named
+// one that is not a string is an error, which denies the call.
+func openCodeCall(req Request) (decide.Call, error) {
 	tool := mapping.OpenCodeToolFor(req.Tool)
-	c := gate.Call{Client: gate.ClientJSON, Session: req.Session, Tool: req.Tool, Key: tool.Key, Cwd: req.Cwd}
+	c := decide.Call{Client: decide.ClientJSON, Session: req.Session, Tool: req.Tool, Key: tool.Key, Cwd: req.Cwd}
 	var args map[string]json.RawMessage
 	if len(req.Input) > 0 && string(req.Input) != "null" {
 		if err := json.Unmarshal(req.Input, &args); err != nil {
 			return c, fmt.Errorf("the arguments of %s are not a JSON object; cannot tell what it would do", req.Tool)
 		}
 	}
-	command, hasCommand, err := argString(args, req.Tool, mapping.ShellFields)
-	if err != nil {
-		return c, err
-	}
-	value, found, err := argString(args, req.Tool, tool.Fields)
-	if err != nil {
-		return c, err
-	}
-	for _, f := range tool.Folders {
-		folder, ok, err := argString(args, req.Tool, []string{f})
-		if err != nil {
-			return c, err
-		}
-		if ok && folder != "" {
-			c.Folders = append(c.Folders, folder)
-		}
-	}
-	if found && len(tool.Fields) > 0 && tool.Fields[0] == "patchText" {
-		// A patch is decided on the files it names: the first is the value, the others are
-		// decided like it; the strictest answer stands.
-		paths := patchPaths(value)
-		if len(paths) == 0 {
-			value, found = "", false
-		} else {
-			value, c.Folders = paths[0], append(c.Folders, paths[1:]...)
-		}
-	}
-	switch {
-	case mapping.IsShellKey(tool.Key):
-		if !found && hasCommand {
-			value, found = command, true
-		}
-		c.Value, c.NoValue = value, !found
-	case hasCommand:
-		// A tool that is not a shell but runs a command (an MCP server's exec) is decided on
-		// its own key and as bash: both must pass.
-		c.Value, c.NoValue = value, len(tool.Fields) > 0 && !found && mapping.IsPathKey(tool.Key)
-		c.Command, c.HasCommand = command, true
-	default:
-		c.Value, c.NoValue = value, len(tool.Fields) > 0 && !found && mapping.IsPathKey(tool.Key)
-	}
-	return c, nil
-}
-
-// argString returns the first of names present in args (null counts as absent). A present
-// argument that is not a string is an error: nobody can tell what the tool would do with it.
-func argString(args map[string]json.RawMessage, tool string, names []string) (string, bool, error) {
-	for _, f := range names {
-		raw, ok := args[f]
-		if !ok || string(raw) == "null" {
-			continue
-		}
-		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
-			return "", false, fmt.Errorf("argument %q of %s is not a string; its calls are decided on it", f, tool)
-		}
-		return s, true, nil
-	}
-	return "", false, nil
-}
-
-// patchPaths are the files an apply_patch text adds, updates, deletes or moves to, in order,
-// each once. OpenCode's patch format names them on lines "*** Add File: PATH", "*** Update
-// File: PATH", "*** Delete File: PATH" and "*** Move to: PATH".
-func patchPaths(text string) []string {
-	var out []string
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
-		for _, mark := range []string{"*** Add File:", "*** Update File:", "*** Delete File:", "*** Move to:"} {
-			if rest, ok := strings.CutPrefix(line, mark); ok {
-				if p := strings.TrimSpace(rest); p != "" && !contains(out, p) {
-					out = append(out, p)
-				}
-			}
-		}
-	}
-	return out
+	in := decide.InputTool{Key: tool.Key, Fields: tool.Fields, Folders: tool.Folders,
+		Patch: len(tool.Fields) > 0 && tool.Fields[0] == "patchText"}
+	return decide.FromInput(c, in, args, func(f string) error {
+		return fmt.Errorf("argument %q of %s is not a string; its calls are decided on it", f, req.Tool)
+	})
 }
 
 // errBothValueAndRuntime is refused: a runtime's call is read from its input.
 var errBothValueAndRuntime = errors.New(`give "value" or "runtime", not both: a runtime's call is read from its "input"`)
 
 // runtimeCall reads a call of the named runtime; "" is pi's, decided on pi's value fields.
-func runtimeCall(req Request) (gate.Call, error) {
+func runtimeCall(req Request) (decide.Call, error) {
 	switch req.Runtime {
 	case RuntimeOpenCode:
 		if req.Value != nil {
-			return gate.Call{Client: gate.ClientJSON, Tool: req.Tool, Key: mapping.OpenCodeToolFor(req.Tool).Key, Cwd: req.Cwd}, errBothValueAndRuntime
+			return decide.Call{Client: decide.ClientJSON, Tool: req.Tool, Key: mapping.OpenCodeToolFor(req.Tool).Key, Cwd: req.Cwd}, errBothValueAndRuntime
 		}
 		return openCodeCall(req)
 	}
-	return gate.Call{Client: gate.ClientJSON, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd},
+	return decide.Call{Client: decide.ClientJSON, Tool: req.Tool, Key: mapping.KeyForTool(req.Tool), Cwd: req.Cwd},
 		fmt.Errorf("unknown runtime %q; expected %q or none (pi)", req.Runtime, RuntimeOpenCode)
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/decide"
 )
 
 // openCodeLine is a decide request of agentmgr's OpenCode plugin under chain.
@@ -106,19 +106,19 @@ func TestDecideOpenCodeChains(t *testing.T) {
 func TestOpenCodeCallReadsFoldersAndSideCommands(t *testing.T) {
 	tests := []struct {
 		tool, input string
-		want        gate.Call
+		want        decide.Call
 	}{
 		{"grep", `{"pattern":"secret","path":"/etc","include":"*.conf"}`,
-			gate.Call{Tool: "grep", Key: "grep", Value: "secret", Folders: []string{"/etc"}}},
+			decide.Call{Tool: "grep", Key: "grep", Value: "secret", Folders: []string{"/etc"}}},
 		{"apply_patch", `{"patchText":"*** Add File: a\n*** Update File: b\n*** Move to: c\n*** Delete File: a\n"}`,
-			gate.Call{Tool: "apply_patch", Key: "edit", Value: "a", Folders: []string{"b", "c"}}},
+			decide.Call{Tool: "apply_patch", Key: "edit", Value: "a", Folders: []string{"b", "c"}}},
 		{"github_run", `{"command":"rm -rf /"}`,
-			gate.Call{Tool: "github_run", Key: "github_run", Command: "rm -rf /", HasCommand: true}},
-		{"bash", `{}`, gate.Call{Tool: "bash", Key: "bash", NoValue: true}},
+			decide.Call{Tool: "github_run", Key: "github_run", Command: "rm -rf /", HasCommand: true}},
+		{"bash", `{}`, decide.Call{Tool: "bash", Key: "bash", NoValue: true}},
 	}
 	for _, tt := range tests {
 		c, err := openCodeCall(Request{Tool: tt.tool, Input: json.RawMessage(tt.input)})
-		tt.want.Client = gate.ClientJSON
+		tt.want.Client = decide.ClientJSON
 		if err != nil || c.Tool != tt.want.Tool || c.Key != tt.want.Key || c.Value != tt.want.Value || !slices.Equal(c.Folders, tt.want.Folders) ||
 			c.Command != tt.want.Command || c.HasCommand != tt.want.HasCommand || c.NoValue != tt.want.NoValue {
 			t.Errorf("openCodeCall(%s %s) = %+v, %v; want %+v", tt.tool, tt.input, c, err, tt.want)

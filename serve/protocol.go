@@ -7,8 +7,8 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 )
 
 // ProtocolVersion is the version of the JSON-lines protocol; the extension sends the one it
@@ -54,6 +54,10 @@ type Request struct {
 	// decide: the file of the extension that registered the tool (pi's sourceInfo.path); a
 	// subagent tool of an extension agentmgr does not know asks.
 	ToolSource string `json:"toolSource,omitempty"`
+	// decide: for a task tool that names a running child by its id (get_subagent_result,
+	// steer_subagent), the child's subagent type as the subagent extension recorded it; the
+	// call is decided by task on it.
+	AgentType string `json:"agentType,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
@@ -119,7 +123,7 @@ type Decision struct {
 	Value      string             `json:"value"`
 	Rule       *engine.Rule       `json:"rule"`
 	Source     string             `json:"source,omitempty"`
-	Units      []gate.Unit        `json:"units,omitempty"`
+	Units      []decide.Unit      `json:"units,omitempty"`
 	// Request names an ask: answer it with reply, or hand it to the app with forward.
 	Request string `json:"request,omitempty"`
 	// Suggestions are the patterns an always reply stores; empty when only once or reject can

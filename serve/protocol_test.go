@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -47,8 +48,7 @@ func TestMalformedLinesGetAnErrorAndTheStreamGoesOn(t *testing.T) {
 }
 
 func TestTooLongLineIsSkipped(t *testing.T) {
-	f := newFixture(t)
-	f.srv.MaxLine = 1000
+	f := newFixture(t, WithMaxLine(1000))
 	long := `{"id":1,"type":"decide","session":"s1","tool":"write","input":{"path":"x","content":"` + strings.Repeat("a", 5000) + `"}}`
 	rs := f.run(t, long, `{"id":2,"type":"hello"}`)
 	if len(rs) != 2 || !strings.Contains(str(rs[0]["error"]), "longer than") || rs[1]["id"] != 2.0 {
@@ -106,5 +106,28 @@ func TestServeEndsWithItsContextWhileReading(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Fatalf("Serve = %v, want nil after its context ended", err)
+	}
+}
+
+// failingWriter fails every write, as a pipe whose reader is gone does.
+type failingWriter struct{ writes int }
+
+func (w *failingWriter) Write([]byte) (int, error) {
+	w.writes++
+	return 0, errors.New("broken pipe")
+}
+
+// A reply that cannot be written means the client is gone: Serve stops reading and says why,
+// instead of deciding calls nobody will hear about.
+func TestServeEndsWhenAReplyCannotBeWritten(t *testing.T) {
+	f := newFixture(t)
+	out := &failingWriter{}
+	in := strings.NewReader(`{"id":1,"type":"hello"}` + "\n" + `{"id":2,"type":"hello"}` + "\n")
+	err := f.srv.Serve(context.Background(), in, out)
+	if err == nil || !strings.Contains(err.Error(), "broken pipe") {
+		t.Errorf("Serve = %v, want the write error", err)
+	}
+	if out.writes != 1 {
+		t.Errorf("%d writes were tried, want 1: the stream ends at the first failure", out.writes)
 	}
 }

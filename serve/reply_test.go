@@ -132,8 +132,7 @@ func TestAChildsAlwaysNeverOverridesADeny(t *testing.T) {
 // ask stays open for another answer, for the main agent and a child alike.
 func TestAReplyHasTheDialogsAuthority(t *testing.T) {
 	for _, line := range []string{decideLine(1, "bash", `{"command":"git push"}`), childAsk(1, "child-1", "cleaner", "git push")} {
-		f := newFixture(t)
-		f.srv.DialogAuthority = approvals.ToolAuthority
+		f := newFixture(t, WithDialogAuthority(approvals.ToolAuthority))
 		ask := f.one(t, line)
 		r := f.one(t, `{"id":2,"type":"reply","request":"`+str(ask["request"])+`","reply":"always"}`)
 		if !strings.Contains(str(r["error"]), "only the operator") {

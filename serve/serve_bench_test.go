@@ -57,8 +57,7 @@ func BenchmarkDecideRoundTrip(b *testing.B) {
 		{"opencode-subagent-bash-deny", openCodeLine(1, "bash", `{"command":"ls -l && rm -rf /"}`, "build", "helper")},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			f := newFixture(b)
-			f.srv.Recorder = nil // the review log's file append is measured in reviewlog
+			f := newFixture(b, WithRecorder(nil)) // the review log's file append is measured in reviewlog
 			p := startPipe(b, f.srv)
 			line := []byte(c.line + "\n")
 			for b.Loop() {
@@ -72,8 +71,7 @@ func BenchmarkDecideRoundTrip(b *testing.B) {
 // the live heap after the first 5,000 (when the open asks reached their bound): serve keeps nothing per call, so the two stay alike.
 func BenchmarkServeMemory(b *testing.B) {
 	for b.Loop() {
-		f := newFixture(b)
-		f.srv.Recorder = nil
+		f := newFixture(b, WithRecorder(nil))
 		p := startPipe(b, f.srv)
 		line := []byte(decideLine(1, "read", `{"path":"a"}`) + "\n")
 		ask := []byte(decideLine(2, "bash", `{"command":"git push"}`) + "\n")

@@ -9,7 +9,6 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -77,14 +76,13 @@ func rulesSession(ch child, session string) string {
 // session's and this subagent's in it. The judgement is recorded once, naming the subagent
 // and the parent session. The problems met on the way (a broken state or guards file) are
 // returned, to be told.
-func (s *Server) judgeChild(c gate.Call, ch child) (gate.Judgement, []personas.Problem) {
+func (s *Server) judgeChild(c decide.Call, ch child) (decide.Judgement, []personas.Problem) {
 	var (
 		probs []personas.Problem
 		r     decide.Resolution
 	)
-	quiet := &gate.Gate{Inbox: s.Inbox, Wait: s.Wait}
-	quiet.Policy = func(c gate.Call) (string, *engine.Policy, error) {
-		d := s.Dirs(c.Cwd)
+	j := s.quiet.Judge(c, func(c decide.Call) (string, *engine.Policy, error) {
+		d := s.dirs(c.Cwd)
 		var pol *engine.Policy
 		var err error
 		r, pol, probs, err = decide.For(d, s.catalogs.Load(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
@@ -92,8 +90,7 @@ func (s *Server) judgeChild(c gate.Call, ch child) (gate.Judgement, []personas.P
 			return "", nil, err
 		}
 		return r.Persona().Name, pol, err
-	}
-	j := quiet.Judge(c)
+	})
 	if j.Policy != nil {
 		// The log and the dialog name the persona whose rule decided.
 		if by := j.Policy.Decider(j.Decision.Ref); by != "" {
@@ -122,7 +119,7 @@ func childNote(ch child, r decide.Resolution) string {
 }
 
 // recordJudged records a judgement settled by rule (an ask is recorded when it is settled).
-func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgement) {
+func (s *Server) recordJudged(rec approvals.Recorder, c decide.Call, j decide.Judgement) {
 	if rec == nil || j.Verdict.Action == engine.Ask && j.Policy != nil {
 		return
 	}
@@ -137,10 +134,10 @@ func (s *Server) recordJudged(rec approvals.Recorder, c gate.Call, j gate.Judgem
 // childRecorder is the review log with every entry naming the subagent and its parent
 // session; nil without a log.
 func (s *Server) childRecorder(ch child) approvals.Recorder {
-	if s.Recorder == nil {
+	if s.recorder == nil {
 		return nil
 	}
-	return childLog{s.Recorder, ch}
+	return childLog{s.recorder, ch}
 }
 
 type childLog struct {

@@ -30,10 +30,12 @@ var commands = []command{
 	{name: "trust", usage: trustUsage, summary: "trust a project, so that its personas and guards are used; --revoke refuses it", run: runTrust},
 	{name: "session", usage: sessionUsage, summary: "list, show and edit the rules approved during agent sessions", run: runSession},
 	{name: "log", usage: logUsage, summary: "show the review log of decisions and replies", run: runLog},
-	{name: "gate", usage: gateUsage, summary: "decide a running agent's tool call read from stdin (Claude Code hook or neutral JSON)", run: runGate},
+	{name: "gate", usage: gateUsage, summary: "decide a running agent's tool call read from stdin (Claude Code, Codex or Gemini CLI hook, or neutral JSON)", run: runGate},
 	{name: "serve", usage: serveUsage, summary: "answer a running agent's questions as JSON lines on stdin/stdout (backs the pi extension and the OpenCode plugin)", run: runServe},
 	{name: "pi", usage: piUsage, summary: "install, remove or check the pi extension that makes agentmgr decide pi's tool calls", run: runPi},
 	{name: "opencode", usage: openCodeUsage, summary: "install, remove or check the OpenCode plugin that makes agentmgr decide OpenCode's tool calls", run: runOpenCode},
+	{name: "codex", usage: hookUsage, summary: "install, remove or check the Codex hook (trusted) that makes agentmgr decide Codex's tool calls", run: runCodex},
+	{name: "gemini", usage: hookUsage, summary: "install, remove or check the Gemini CLI hook that makes agentmgr decide Gemini CLI's tool calls", run: runGemini},
 }
 
 // lookup is the command called name.

@@ -38,6 +38,8 @@ type ruleIn struct {
 	Pattern    *string `json:"pattern"`
 	Action     *string `json:"action"`
 	Reason     string  `json:"reason"`
+	// Effects false makes a bash rule mean only its pattern, not its effect family.
+	Effects *bool `json:"effects"`
 }
 
 // toolsOut answers a "tools" request; a struct keeps the key order of the contract.
@@ -260,7 +262,7 @@ func (ev *evaluator) policy(req *evalRequest) (*engine.Policy, error) {
 			if err != nil {
 				return nil, fmt.Errorf("rules[%d]: %w", i, err)
 			}
-			rs[i] = engine.Rule{Permission: *r.Permission, Pattern: *r.Pattern, Action: a, Reason: r.Reason, Source: engine.Source{Kind: engine.FromRequest, Line: i + 1}}
+			rs[i] = engine.Rule{Permission: *r.Permission, Pattern: *r.Pattern, Action: a, Reason: r.Reason, NoEffects: r.Effects != nil && !*r.Effects, Source: engine.Source{Kind: engine.FromRequest, Line: i + 1}}
 		}
 		pol := &engine.Policy{Persona: engine.CompileWithHome(rs, ev.e.dirs().Home)}
 		if req.Session != "" {

@@ -7,39 +7,45 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"syscall"
 
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
-const gateUsage = "claude|json [--timeout DURATION] [--agent NAME]"
+const gateUsage = "claude|codex|gemini|json [--timeout DURATION] [--agent NAME]"
 
 // gateGrace is how long a gate waits for a live app before giving up; tests shorten it.
-var gateGrace = gate.DefaultGrace
+var gateGrace = inbox.DefaultGrace
 
 func runGate(e *env, args []string) error {
 	fs := flags(e, "gate", gateUsage, `Decide one tool call of a running agent with the active persona and print the answer.
 
   agentmgr gate claude   reads a Claude Code PreToolUse event, prints the hook's JSON output
+  agentmgr gate codex    reads a Codex PreToolUse event; prints nothing to allow, a deny to block
+  agentmgr gate gemini   reads a Gemini CLI BeforeTool event; prints {} to allow, a deny to block
   agentmgr gate json     reads {"session","agent"?,"tool","value","cwd"?}, prints
                          {"action","reason","decided_by","rule","source",...}
 
 A call the persona asks about is forwarded to the desktop app, which asks the person. While
 the app serves, the gate waits up to --timeout; when no app serves it gives up after 2s and
-answers ask (Claude Code then asks in its terminal) or deny (json). Input the gate cannot
-read is denied with the reason. The exit status is 0 whenever an answer was printed.`)
-	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long to wait for the person's answer while the app serves")
+answers ask (Claude Code then asks in its terminal) or deny (codex, gemini, json). Input the
+gate cannot read is denied with the reason. The exit status is 0 whenever an answer was
+printed; codex and gemini hooks installed by `+"`agentmgr codex install`"+` and `+"`agentmgr gemini install`"+`
+turn any other status, and a missing agentmgr, into a block.`)
+	timeout := fs.Duration("timeout", inbox.DefaultTimeout, "how long to wait for the person's answer while the app serves")
 	agent := fs.String("agent", "", "decide with this persona instead of the active one; requests naming another are denied")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) != 1 || (rest[0] != "claude" && rest[0] != "json") {
-		return usagef("gate takes one protocol: claude or json")
+	if len(rest) != 1 || !slices.Contains(gateProtocols, rest[0]) {
+		return usagef("gate takes one protocol: claude, codex, gemini or json")
 	}
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
@@ -47,20 +53,14 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 	if err := e.dirs().Check(); err != nil {
 		// No folder may be read or written: the call is refused in the runtime's own form,
 		// since a hook that fails lets the runtime go on with its own permissions.
-		v := gate.Refusal(err.Error())
-		if rest[0] == "claude" {
-			return json.NewEncoder(e.stdout).Encode(v.Claude())
-		}
-		return json.NewEncoder(e.stdout).Encode(v.Neutral(gate.Call{}))
+		return json.NewEncoder(e.stdout).Encode(refusalIn(rest[0], decide.Refusal(err.Error())))
 	}
-	g := &gate.Gate{
-		Inbox:    gate.InboxIn(e.dirs()),
-		Policy:   e.gatePolicy(*agent),
-		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
-		Recorder: reviewlog.Open(e.dirs()),
-		Chains:   decide.Chains{Dir: e.dirs().SubagentsDir()},
-		Hooked:   e.claudeHooked,
-	}
+	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
+		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
+		gate.WithRecorder(reviewlog.Open(e.dirs())),
+		gate.WithChains(decide.Chains{Dir: e.dirs().SubagentsDir()}),
+		gate.WithHooked(e.claudeHooked),
+	)
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -75,26 +75,46 @@ read is denied with the reason. The exit status is 0 whenever an answer was prin
 		if readErr != nil {
 			why = "cannot read stdin: " + readErr.Error()
 		}
-		if v := gate.Refusal(why); rest[0] == "claude" {
-			out = v.Claude()
-		} else {
-			out = v.Neutral(gate.Call{})
-		}
+		out = refusalIn(rest[0], decide.Refusal(why))
 	case rest[0] == "claude":
 		out = g.Claude(ctx, input)
+	case rest[0] == "codex":
+		out = g.Codex(ctx, input)
+	case rest[0] == "gemini":
+		out = g.Gemini(ctx, input)
 	default:
 		out = g.Neutral(ctx, input)
 	}
+	if o, ok := out.(*gate.CodexOutput); ok && o == nil {
+		// Codex runs a call whose hook prints nothing and exits 0; it rejects an "allow".
+		return nil
+	}
 	// One line: hook runners read stdout as a single JSON document.
 	return json.NewEncoder(e.stdout).Encode(out)
+}
+
+// gateProtocols are the hook protocols gate speaks.
+var gateProtocols = []string{"claude", "codex", "gemini", "json"}
+
+// refusalIn renders a verdict reached before any input was read in protocol's form.
+func refusalIn(protocol string, v decide.Verdict) any {
+	switch protocol {
+	case "claude":
+		return gate.ClaudeAnswer(v, "")
+	case "codex":
+		return gate.CodexAnswer(v)
+	case "gemini":
+		return gate.GeminiAnswer(v)
+	}
+	return gate.NeutralAnswer(v, decide.Call{})
 }
 
 // gatePolicy loads the personas that decide a gate's call (decide.Resolve: the pinned, named
 // or active persona, and for a subagent every persona on its chain), with guards and the
 // session rules of the call's agent. The call's cwd, when absolute, is where the project's
 // personas and guards are found: the agent's project, not wherever the hook happens to run.
-func (e *env) gatePolicy(pinned string) gate.PolicyFunc {
-	return func(c gate.Call) (string, *engine.Policy, error) {
+func (e *env) gatePolicy(pinned string) decide.PolicyFunc {
+	return func(c decide.Call) (string, *engine.Policy, error) {
 		ce := *e
 		if filepath.IsAbs(c.Cwd) {
 			ce.cwd = c.Cwd

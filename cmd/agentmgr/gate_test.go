@@ -14,6 +14,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -75,7 +76,7 @@ func TestGateCommand(t *testing.T) {
 		stderr   string
 	}{
 		{name: "no protocol is a usage error", args: nil, code: 2, stderr: "usage: agentmgr gate"},
-		{name: "unknown protocol", args: []string{"xml"}, code: 2, stderr: "claude or json"},
+		{name: "unknown protocol", args: []string{"xml"}, code: 2, stderr: "claude, codex, gemini or json"},
 		{name: "zero timeout", args: []string{"claude", "--timeout", "0s"}, code: 2, stderr: "--timeout must be positive"},
 		{name: "bad timeout", args: []string{"claude", "--timeout", "soon"}, code: 2},
 		{name: "help", args: []string{"--help"}, code: 0},
@@ -161,11 +162,9 @@ func TestGateWithApp(t *testing.T) {
 	e, _, _ := testEnv(t, "")
 	writeAgent(t, "asker.md", asker)
 	dirs := e.dirs()
-	prompts := make(chan *gate.Prompt, 4)
-	srv := &gate.Server{
-		Inbox:     gate.InboxIn(dirs),
-		Approvals: approvals.New(sessions.Open(dirs), nil),
-		Policy: func(r gate.Request) (*engine.Policy, error) {
+	prompts := make(chan *inbox.Prompt, 4)
+	srv := inbox.NewServer(inbox.In(dirs), approvals.New(sessions.Open(dirs), nil),
+		func(r inbox.Request) (*engine.Policy, error) {
 			p, ok := personas.Load(dirs).Lookup(r.Agent)
 			if !ok {
 				return nil, fmt.Errorf("the app cannot find persona %q", r.Agent)
@@ -173,9 +172,7 @@ func TestGateWithApp(t *testing.T) {
 			pol, _, err := policy.For(dirs, p, "")
 			return pol, err
 		},
-		Ask:  func(_ context.Context, p *gate.Prompt) { prompts <- p },
-		Poll: 2 * time.Millisecond,
-	}
+		func(_ context.Context, p *inbox.Prompt) { prompts <- p }, inbox.Poll(2*time.Millisecond))
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ctx) }()
@@ -189,12 +186,12 @@ func TestGateWithApp(t *testing.T) {
 		}()
 		return ch
 	}
-	answer := func(p *gate.Prompt, r approvals.Reply) {
+	answer := func(p *inbox.Prompt, r approvals.Reply) {
 		if err := p.Reply(r); err != nil {
 			t.Fatal(err)
 		}
 	}
-	next := func() *gate.Prompt {
+	next := func() *inbox.Prompt {
 		select {
 		case p := <-prompts:
 			return p

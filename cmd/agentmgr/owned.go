@@ -14,8 +14,11 @@ const runtimeUsage = "install [--project] [--binary PATH] | uninstall [--project
 // agentmgr's file (the extension, the plugin) in the runtime's config folder. The flags, the
 // verbs and their lines are the same for both; what differs is here.
 type runtimeCommand struct {
-	name, help    string
-	noun          string // "extension", "plugin"
+	name, help string
+	noun       string // "extension", "plugin", "hook"
+	// usage, when set, replaces runtimeUsage: a runtime whose file lives in its user settings
+	// only has no --project.
+	usage         string
 	projectFolder string // what --project installs into, for the flag's help
 	install       func(root, binary, version string) (ownedfile.Outcome, error)
 	uninstall     func(root string) (bool, error)
@@ -34,8 +37,15 @@ type runtimeFolders struct {
 }
 
 func (rc runtimeCommand) run(e *env, args []string) error {
-	fs := flags(e, rc.name, runtimeUsage, rc.help)
-	project := fs.Bool("project", false, "install, uninstall: "+rc.projectFolder)
+	usage := runtimeUsage
+	if rc.usage != "" {
+		usage = rc.usage
+	}
+	fs := flags(e, rc.name, usage, rc.help)
+	project := new(bool)
+	if rc.projectFolder != "" {
+		project = fs.Bool("project", false, "install, uninstall: "+rc.projectFolder)
+	}
 	binary := fs.String("binary", "", "install: the agentmgr binary the "+rc.noun+" starts (default: this one)")
 	asJSON := fs.Bool("json", false, "status: print JSON")
 	rest, err := parse(fs, args)

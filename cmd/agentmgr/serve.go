@@ -8,7 +8,7 @@ import (
 	"syscall"
 
 	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -24,7 +24,7 @@ func runServe(e *env, args []string) error {
 process per pi session, the OpenCode plugin of `+"`agentmgr opencode install`"+` one per OpenCode process. Calls are decided exactly as `+"`agentmgr gate`"+` decides them (persona,
 guards, session rules, yolo, shell analysis, review log). docs/pi.md describes the requests.`)
 	stdio := fs.Bool("stdio", false, "serve on stdin and stdout (the only transport)")
-	timeout := fs.Duration("timeout", gate.DefaultTimeout, "how long a forwarded ask waits for the person's answer in the app")
+	timeout := fs.Duration("timeout", inbox.DefaultTimeout, "how long a forwarded ask waits for the person's answer in the app")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -38,24 +38,22 @@ guards, session rules, yolo, shell analysis, review log). docs/pi.md describes t
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
 	bin, _ := os.Executable()
-	s := &serve.Server{
-		Inbox:    gate.InboxIn(e.dirs()),
-		Wait:     gate.Wait{Timeout: *timeout, Grace: gateGrace},
-		Recorder: reviewlog.Open(e.dirs()),
-		Dirs: func(cwd string) locations.Dirs {
-			if !filepath.IsAbs(cwd) {
-				return e.dirs()
-			}
-			return locations.Find(e.getenv, locations.Home(e.getenv), cwd)
-		},
-		Sessions: func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) },
-		Compose:  policy.For,
-		// The pi extension's dialog is answered by the person alone, as the app's inbox is.
-		DialogAuthority: approvals.OperatorAuthority,
-		KnownTools:      knownTools(e),
-		Version:         version,
-		Binary:          bin,
+	dirs := func(cwd string) locations.Dirs {
+		if !filepath.IsAbs(cwd) {
+			return e.dirs()
+		}
+		return locations.Find(e.getenv, locations.Home(e.getenv), cwd)
 	}
+	s := serve.New(dirs,
+		serve.WithInbox(inbox.In(e.dirs()), inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
+		serve.WithRecorder(reviewlog.Open(e.dirs())),
+		serve.WithSessions(func(d locations.Dirs) approvals.SessionStore { return sessions.Open(d) }),
+		serve.WithCompose(policy.For),
+		// The pi extension's dialog is answered by the person alone, as the app's inbox is.
+		serve.WithDialogAuthority(approvals.OperatorAuthority),
+		serve.WithKnownTools(knownTools(e)),
+		serve.WithVersion(version, bin),
+	)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return s.Serve(ctx, e.stdin, e.stdout)

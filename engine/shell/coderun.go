@@ -80,7 +80,7 @@ var codeRunners = []codeRunner{
 	{names: []string{"scp", "sftp"}, short: "S", why: "-S PROGRAM"},
 	{names: []string{"less", "more", "most"}, words: []string{"+!*"}, why: "+!CMD"},
 	{names: []string{"sqlite3"}, words: []string{".shell*", ".system*", ".load*"}, why: ".shell, .system"},
-	{names: []string{"npm", "pnpm", "yarn"}, long: []string{"script-shell", "node-options"}, why: "--script-shell PROG, --node-options OPTIONS"},
+	{names: []string{"npm", "pnpm", "yarn"}, long: []string{"script-shell", "node-options", "userconfig", "globalconfig", "shell", "use-yarnrc", "rc-filename"}, why: "--script-shell PROG, --node-options OPTIONS, --userconfig/--globalconfig FILE (a configuration that may name a shell)"},
 	{names: []string{"cargo"}, long: []string{"config"}, why: "--config KEY=VALUE (a linker, a runner, a wrapper)"},
 	{names: []string{"rustc"}, short: "C", long: []string{"codegen"}, why: "-C/--codegen linker=PROG and the like"},
 	{names: []string{"rg"}, long: []string{"pre"}, why: "--pre COMMAND"},

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"path"
 	"strings"
 )
 
@@ -51,16 +50,22 @@ func (a *analyzer) moveTo(dir word) {
 	if t == "~+" || strings.HasPrefix(t, "~+/") {
 		t = "." + t[2:]
 	}
+	// The directory is kept as spelt, `..` not applied: after cd /var/run, ../etc is /etc to
+	// the kernel (/var/run links to /run) while bash's logical cd says /var/etc; the engine
+	// decides both names (lexically cleaned and resolved), the strictest winning.
 	if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~") {
-		a.dir, a.dirUnknown = path.Clean(t), false
+		a.dir, a.dirUnknown = strings.TrimSuffix(t, "/"), false
+		if a.dir == "" {
+			a.dir = "/"
+		}
 		return
 	}
 	if a.dirUnknown {
 		return
 	}
 	if a.dir == "" {
-		a.dir = path.Clean(t)
+		a.dir = strings.TrimSuffix(t, "/")
 		return
 	}
-	a.dir = path.Join(a.dir, t)
+	a.dir = strings.TrimSuffix(a.dir, "/") + "/" + strings.TrimSuffix(t, "/")
 }

@@ -1,7 +1,7 @@
 package shell
 
 import (
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -32,7 +32,7 @@ func FuzzAnalyze(f *testing.F) {
 		if len(units) == 0 {
 			t.Fatalf("Analyze(%q) returned no unit", cmd)
 		}
-		if again := Analyze(cmd); !slices.Equal(units, again) {
+		if again := Analyze(cmd); !reflect.DeepEqual(units, again) {
 			t.Fatalf("Analyze(%q) is not deterministic:\n%s\nthen:\n%s", cmd, describeUnits(units), describeUnits(again))
 		}
 		for _, u := range units {

@@ -103,7 +103,14 @@ var makeTool = &optionTable{flags: "BbdeiknpqrRsStwvLO", values: "CfIjlWo", nume
 		"no-builtin-variables", "silent", "quiet", "no-silent", "no-keep-going", "stop", "touch", "trace", "version",
 		"print-directory", "no-print-directory", "what-if=", "new-file=", "assume-new=", "warn-undefined-variables", "help", "shuffle=?")}
 
-var npmRun = &optionTable{stopAt: "--", long: longs("if-present", "silent", "workspace=", "workspaces", "include-workspace-root", "ignore-scripts", "loglevel=")}
+// npmRun is a package script run by npm, yarn or pnpm (test, run NAME, build, lint): the words
+// after it are the script's arguments (yarn and pnpm pass them on; npm reads a --flag before
+// "--" as a setting of its own). A person who allowed running the project's tests means them
+// with any arguments (npm test --coverage, yarn test --watch=false): the script is the
+// project's code, which the rule already lets run. The settings that make npm run another
+// program (--script-shell, --node-options) or read another configuration (--userconfig,
+// --prefix) are checked apart from this table (coderun.go, globalopts.go) and still ask.
+var npmRun = &optionTable{any: true}
 
 var npmTool = &optionTable{flags: "sdqg", values: "w", long: longs("silent", "quiet", "loglevel=", "prefix=", "workspace=", "workspaces", "no-color", "color=?", "yes", "no-audit", "no-fund", "no-progress", "offline", "prefer-offline"),
 	subs: map[string]*optionTable{

@@ -51,6 +51,9 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	at := len(a.units)
 	u := newUnit(words)
 	u.Dir, u.DirUnknown = a.dir, a.dirUnknown
+	for _, w := range words[1:] {
+		u.Args = append(u.Args, w.text)
+	}
 	if plain := withoutGlobalOptions(words); plain != nil {
 		u.Plain = joinTexts(plain)
 	}
@@ -72,6 +75,7 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	args := words[1:]
 	a.units[at].Reads = operandReaders[name]
 	a.units[at].Looks = lookers[name]
+	a.units[at].Does = effectsOf(name, args)
 	a.checkBuiltinSubscripts(src, name, args)
 	if readers[name] || name == "export" {
 		// read GIT_PAGER, printf -v LD_PRELOAD ...: the variable is assigned from input.

@@ -79,6 +79,33 @@ type Unit struct {
 	// metadata (ls, du, stat, test): a protected path among them is no
 	// read and no write.
 	Looks bool
+	// Args are the command's words after its name, each after quote
+	// removal (an expansion in its source form), in order; nil for file
+	// units. The engine finds in them the file arguments the path and
+	// external_directory rules hold for (see [PathArg]).
+	Args []string
+	// Does lists what the command does to resources beyond running itself,
+	// as the effect table finds it (effects.go): the files it deletes, the
+	// modes and owners it changes, the privilege it raises, the hosts it
+	// reaches, the refs it publishes. See [Unit.Effects] for the whole model.
+	Does []Does
+}
+
+// Effects is the unit reduced to what it does to resources: Does, plus
+// reads or writes for a file unit and runs for a unit that runs code given
+// in its arguments or environment, or something the text does not show.
+func (u Unit) Effects() []Does {
+	out := append([]Does(nil), u.Does...)
+	switch u.Key {
+	case EditKey:
+		out = append(out, Does{Effect: Writes, Via: "a file the command writes", Targets: []string{u.Text}})
+	case ReadKey:
+		out = append(out, Does{Effect: Reads, Via: "a file the command reads", Targets: []string{u.Text}})
+	}
+	if u.Key == "" && (u.Needs != "" || u.AskReason != "") {
+		out = append(out, Does{Effect: Runs, Via: strings.TrimSpace(u.Needs)})
+	}
+	return out
 }
 
 // Permission keys of units that are not shell commands.

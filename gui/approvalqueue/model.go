@@ -12,7 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -24,7 +24,7 @@ import (
 // that `agentmgr gate` forwards questions to, lists the pending prompts and recent answers, and
 // the rules each session holds, with revoke.
 type Model struct {
-	server *gate.Server
+	server *inbox.Server
 	store  approvals.SessionStore
 
 	mu        sync.Mutex
@@ -32,7 +32,7 @@ type Model struct {
 	stopped   chan struct{}      // closed when the serving goroutine returned
 	since     time.Time
 	lastErr   error // why serving stopped, or the last problem it worked around
-	ask       func(ctx context.Context, p *gate.Prompt)
+	ask       func(ctx context.Context, p *inbox.Prompt)
 	listeners []func()
 }
 
@@ -40,20 +40,20 @@ type Model struct {
 // the review log are the agent dir's, so that the gate processes see what the person approved.
 func New(dirs locations.Dirs) *Model {
 	store := sessions.Open(dirs)
-	return newModel(gate.InboxIn(dirs), store, approvals.New(store, reviewlog.Open(dirs)), requestPolicy(dirs))
+	return newModel(inbox.In(dirs), store, approvals.New(store, reviewlog.Open(dirs)), requestPolicy(dirs))
 }
 
-func newModel(inbox gate.Inbox, store approvals.SessionStore, ap *approvals.Broker, pol func(gate.Request) (*engine.Policy, error)) *Model {
+func newModel(in inbox.Inbox, store approvals.SessionStore, ap *approvals.Broker, pol func(inbox.Request) (*engine.Policy, error)) *Model {
 	m := &Model{store: store}
-	m.server = &gate.Server{Inbox: inbox, Approvals: ap, Policy: pol, Ask: m.prompt, OnChange: m.changed, OnError: m.NoteError}
+	m.server = inbox.NewServer(in, ap, pol, m.prompt, inbox.OnChange(m.changed), inbox.OnError(m.NoteError))
 	return m
 }
 
 // requestPolicy loads the persona a forwarded request names, with the guards of the project
 // the agent runs in (its cwd) and the agent dir's, and yolo. The session's rules are added by
 // the approvals.
-func requestPolicy(dirs locations.Dirs) func(gate.Request) (*engine.Policy, error) {
-	return func(r gate.Request) (*engine.Policy, error) {
+func requestPolicy(dirs locations.Dirs) func(inbox.Request) (*engine.Policy, error) {
+	return func(r inbox.Request) (*engine.Policy, error) {
 		d := dirs
 		if filepath.IsAbs(r.Cwd) {
 			d = locations.Default(r.Cwd)
@@ -96,13 +96,13 @@ func (m *Model) NoteError(err error) {
 
 // SetAsk sets what shows a new prompt to the person (the dialog). Without one, prompts are
 // only listed.
-func (m *Model) SetAsk(f func(ctx context.Context, p *gate.Prompt)) {
+func (m *Model) SetAsk(f func(ctx context.Context, p *inbox.Prompt)) {
 	m.mu.Lock()
 	m.ask = f
 	m.mu.Unlock()
 }
 
-func (m *Model) prompt(ctx context.Context, p *gate.Prompt) {
+func (m *Model) prompt(ctx context.Context, p *inbox.Prompt) {
 	m.mu.Lock()
 	ask := m.ask
 	m.mu.Unlock()
@@ -168,10 +168,10 @@ func (m *Model) State() ServingState {
 }
 
 // Pending is the prompts waiting for the person, oldest first.
-func (m *Model) Pending() []*gate.Prompt { return m.server.Pending() }
+func (m *Model) Pending() []*inbox.Prompt { return m.server.Pending() }
 
 // Recent is the latest answers, newest first.
-func (m *Model) Recent() []gate.Answered { return m.server.Recent() }
+func (m *Model) Recent() []inbox.Answered { return m.server.Recent() }
 
 // Reply answers prompt id as the person.
 func (m *Model) Reply(id string, r approvals.Reply) error { return m.server.Reply(id, r) }

@@ -5,9 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/engine/shell"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 // PromptDetails is what the request dialog shows for a prompt, computed without a display.
@@ -29,10 +30,10 @@ type UnitLine struct {
 }
 
 // clientNames names the agents behind the gate's protocols.
-var clientNames = map[gate.Client]string{gate.ClientClaude: "Claude Code", gate.ClientJSON: "An agent"}
+var clientNames = map[decide.Client]string{decide.ClientClaude: "Claude Code", decide.ClientJSON: "An agent"}
 
 // DescribePrompt says what p asks, which rule asked, and what always would store.
-func DescribePrompt(p *gate.Prompt) PromptDetails {
+func DescribePrompt(p *inbox.Prompt) PromptDetails {
 	r, d := p.Request, p.Decision
 	who := clientNames[r.Client]
 	if who == "" {
@@ -77,13 +78,36 @@ func DescribePrompt(p *gate.Prompt) PromptDetails {
 	}
 	det.AlwaysNote = strings.Join(notes, "\n")
 	if len(p.Suggestions) == 0 {
-		det.NoAlways = "No session rule can allow this call (a guard asks, or the command could not be read): allow it once or reject it."
+		det.NoAlways = "No session rule can allow this call: " + noAlwaysWhy(d) + ". Allow it once or reject it."
 		if det.AlwaysNote != "" {
 			det.NoAlways = "No session rule can allow this call: " + det.AlwaysNote + "."
 			det.AlwaysNote = ""
 		}
 	}
 	return det
+}
+
+// noAlwaysWhy says why no session rule can allow a call that asks: the guard that asks (a
+// session never outweighs a guard), else what the analysis said of the commands that ask, else
+// the decision's own reason. The person is told the cause of this call, not a list of causes
+// that might apply.
+func noAlwaysWhy(d engine.Decision) string {
+	if d.Rule != nil && d.Rule.Source.Kind == engine.FromGuard {
+		return "a guard asks (" + ruleLine(d.Rule) + "), and session rules never outweigh a guard"
+	}
+	var why []string
+	for _, u := range d.Units {
+		if u.Action == engine.Ask && u.Reason != "" && !slices.Contains(why, u.Reason) {
+			why = append(why, u.Reason)
+		}
+	}
+	if len(why) == 0 && d.Reason != "" {
+		why = append(why, d.Reason)
+	}
+	if len(why) == 0 {
+		return "no pattern covers it without covering more than this call"
+	}
+	return strings.Join(why, "; ")
 }
 
 // ruleLine names a rule and where it is written.

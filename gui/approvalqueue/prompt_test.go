@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/gate"
+	"github.com/agentmgr/agentmgr/inbox"
 )
 
 func TestParsePatterns(t *testing.T) {
@@ -33,11 +34,11 @@ func TestDescribePrompt(t *testing.T) {
 	guard := &engine.Rule{Permission: "bash", Pattern: "curl *", Action: engine.Ask, Source: engine.Source{Kind: engine.FromGuard, Name: "guards.yaml", Line: 2}}
 	tests := []struct {
 		name   string
-		prompt gate.Prompt
+		prompt inbox.Prompt
 		check  func(PromptDetails) string // "" when fine
 	}{
-		{"shell call lists its commands", gate.Prompt{
-			Request: gate.Request{Client: gate.ClientClaude, Session: "s1", Agent: "asker", Tool: "Bash", Permission: "bash",
+		{"shell call lists its commands", inbox.Prompt{
+			Request: inbox.Request{Client: decide.ClientClaude, Session: "s1", Agent: "asker", Tool: "Bash", Permission: "bash",
 				Value: "git status && make deploy", Cwd: "/home/dev/shop"},
 			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
 				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "make deploy", Action: engine.Ask, Rule: ask}}},
@@ -59,8 +60,8 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
-		{"one command needs no breakdown", gate.Prompt{
-			Request:     gate.Request{Client: gate.ClientJSON, Tool: "bash", Permission: "bash", Value: "make"},
+		{"one command needs no breakdown", inbox.Prompt{
+			Request:     inbox.Request{Client: decide.ClientJSON, Tool: "bash", Permission: "bash", Value: "make"},
 			Decision:    engine.Decision{Action: engine.Ask, Units: []engine.UnitDecision{{Text: "make", Action: engine.Ask}}},
 			Suggestions: []string{"make *", "go test *"},
 		}, func(d PromptDetails) string {
@@ -74,8 +75,8 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
-		{"a subagent's ask names the subagent and its callers", gate.Prompt{
-			Request: gate.Request{Client: gate.ClientClaude, Session: "s1.agent-a1", AgentID: "a1", Agent: "cleaner",
+		{"a subagent's ask names the subagent and its callers", inbox.Prompt{
+			Request: inbox.Request{Client: decide.ClientClaude, Session: "s1.agent-a1", AgentID: "a1", Agent: "cleaner",
 				Callers: []string{"builder"}, Tool: "Bash", Permission: "bash", Value: "make"},
 			Decision:    engine.Decision{Action: engine.Ask, Rule: ask},
 			Suggestions: []string{"make *"},
@@ -90,8 +91,8 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
-		{"a destructive command's always is the command, and the dialog says why", gate.Prompt{
-			Request: gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "git status && rm -rf build"},
+		{"a destructive command's always is the command, and the dialog says why", inbox.Prompt{
+			Request: inbox.Request{Client: decide.ClientClaude, Tool: "Bash", Permission: "bash", Value: "git status && rm -rf build"},
 			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
 				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "rm -rf build", Action: engine.Ask, Rule: ask}}},
 			Suggestions: []string{"rm -rf build"},
@@ -104,8 +105,8 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
-		{"a destructive command with a glob offers no always, and says why", gate.Prompt{
-			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "rm -rf *"},
+		{"a destructive command with a glob offers no always, and says why", inbox.Prompt{
+			Request:  inbox.Request{Client: decide.ClientClaude, Tool: "Bash", Permission: "bash", Value: "rm -rf *"},
 			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{{Text: "rm -rf *", Action: engine.Ask, Rule: ask}}},
 		}, func(d PromptDetails) string {
 			if !strings.Contains(d.NoAlways, "destroy") || d.Always != "" {
@@ -113,13 +114,25 @@ func TestDescribePrompt(t *testing.T) {
 			}
 			return ""
 		}},
-		{"a guard's ask offers no always", gate.Prompt{
-			Request:  gate.Request{Client: gate.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
+		{"an ask forced by the analysis says what the analysis found", inbox.Prompt{
+			Request: inbox.Request{Client: decide.ClientClaude, Tool: "Bash", Permission: "bash", Value: `eval "$X"`},
+			Decision: engine.Decision{Action: engine.Ask, Rule: allow, Units: []engine.UnitDecision{
+				{Text: `eval "$X"`, Action: engine.Ask, Rule: allow, Reason: "the code eval runs is only known when it runs"}}},
+		}, func(d PromptDetails) string {
+			if !strings.Contains(d.NoAlways, "only known when it runs") || strings.Contains(d.NoAlways, "guard") {
+				return "no-always " + d.NoAlways
+			}
+			return ""
+		}},
+		{"a guard's ask offers no always", inbox.Prompt{
+			Request:  inbox.Request{Client: decide.ClientClaude, Tool: "Bash", Permission: "bash", Value: "curl x"},
 			Decision: engine.Decision{Action: engine.Ask, Rule: guard, Reason: "network"},
 		}, func(d PromptDetails) string {
 			switch {
 			case d.NoAlways == "" || d.Always != "":
 				return "always offered"
+			case !strings.Contains(d.NoAlways, "a guard asks") || strings.Contains(d.NoAlways, "could not be read"):
+				return "the reason for no always is not the guard: " + d.NoAlways
 			case !slices.Contains(d.Fields, [2]string{"Why", "network"}):
 				return "reason missing"
 			case !slices.Contains(d.Fields, [2]string{"Rule", `"bash" "curl *" ask  (guard guards.yaml:2)`}):

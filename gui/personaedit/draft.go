@@ -34,18 +34,20 @@ type RuleRow struct {
 	Pattern    string
 	Action     engine.Action
 	Reason     string // shown to the agent on deny
+	// NoEffects keeps the rule to its pattern, not its effect family (effects: false).
+	NoEffects bool
 	// Line is the file line the rule was read from, 0 for a row added in the editor.
 	Line int
 }
 
 // Rule is the row as an engine rule (without a source).
 func (r RuleRow) Rule() engine.Rule {
-	return engine.Rule{Permission: r.Permission, Pattern: r.Pattern, Action: r.Action, Reason: r.Reason}
+	return engine.Rule{Permission: r.Permission, Pattern: r.Pattern, Action: r.Action, Reason: r.Reason, NoEffects: r.NoEffects}
 }
 
 // SameRule reports whether two rows decide the same; the file line does not count.
 func (r RuleRow) SameRule(o RuleRow) bool {
-	return r.Permission == o.Permission && r.Pattern == o.Pattern && r.Action == o.Action && r.Reason == o.Reason
+	return r.Permission == o.Permission && r.Pattern == o.Pattern && r.Action == o.Action && r.Reason == o.Reason && r.NoEffects == o.NoEffects
 }
 
 // draftOf is the draft of a loaded persona. The rules of a rule map become rows; a preset or a
@@ -71,7 +73,7 @@ func draftOf(p *personas.Persona) Draft {
 func rowsOf(rs engine.Ruleset) []RuleRow {
 	rows := make([]RuleRow, len(rs))
 	for i, r := range rs {
-		rows[i] = RuleRow{Permission: r.Permission, Pattern: r.Pattern, Action: r.Action, Reason: r.Reason}
+		rows[i] = RuleRow{Permission: r.Permission, Pattern: r.Pattern, Action: r.Action, Reason: r.Reason, NoEffects: r.NoEffects}
 		if r.Source.Kind == engine.FromFile || r.Source.Kind == engine.FromBuiltin {
 			rows[i].Line = r.Source.Line
 		}

@@ -142,8 +142,10 @@ func PermissionKeys() []string {
 	for _, f := range mapping.Families() {
 		keys = append(keys, f.Key)
 	}
-	if !slices.Contains(keys, "external_directory") && mapping.IsKnownKey("external_directory") {
-		keys = append(keys, "external_directory")
+	for _, k := range mapping.OtherKeys() {
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
 	}
 	return keys
 }

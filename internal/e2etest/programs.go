@@ -62,3 +62,39 @@ func prefixed(prefix string, lines []string) []string {
 	}
 	return out
 }
+
+// The pinned runtimes the Codex and Gemini CLI tests run; the Makefile's deps-codex and
+// deps-gemini install them from npm.
+const (
+	CodexVersion  = "0.171.0"
+	GeminiVersion = "0.61.0"
+)
+
+// Codex finds the pinned Codex: $AGENTMGR_TEST_CODEX, else where `make test` installs it.
+// Without it the test is skipped, except under CI=true, where it fails.
+func Codex(t testing.TB) string {
+	t.Helper()
+	return cached(t, "AGENTMGR_TEST_CODEX", "Codex "+CodexVersion, "deps-codex", "codex", "node_modules", ".bin", "codex")
+}
+
+// Gemini finds the pinned Gemini CLI: $AGENTMGR_TEST_GEMINI_BIN, else where `make test`
+// installs it. Without it the test is skipped, except under CI=true, where it fails.
+func Gemini(t testing.TB) string {
+	t.Helper()
+	return cached(t, "AGENTMGR_TEST_GEMINI_BIN", "Gemini CLI "+GeminiVersion, "deps-gemini", "gemini", "node_modules", ".bin", "gemini")
+}
+
+// cached is the program $env names, else the one under the test cache ~/.cache/agentmgr-test.
+func cached(t testing.TB, env, what, target string, under ...string) string {
+	t.Helper()
+	bin := os.Getenv(env)
+	if bin == "" {
+		if home, err := os.UserHomeDir(); err == nil {
+			bin = filepath.Join(append([]string{home, ".cache", "agentmgr-test"}, under...)...)
+		}
+	}
+	if _, err := os.Stat(bin); err != nil {
+		Missing(t, what+" is not installed ("+bin+"); `make "+target+"` installs it from npm")
+	}
+	return bin
+}

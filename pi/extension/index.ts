@@ -22,7 +22,10 @@ type Answer = Record<string, any>;
 // A pi-subagents foreground child is a session inside the parent's pi process, with its own
 // copy of this extension. It asks its parent's person through this process-global registry
 // (no files): the parent's copy registers its dialog under its session id.
-type ParentUI = { select: (title: string, options: string[]) => Promise<string | undefined> };
+type ParentUI = {
+	select: (title: string, options: string[]) => Promise<string | undefined>;
+	input?: (title: string, placeholder?: string) => Promise<string | undefined>;
+};
 const PARENTS = Symbol.for("agentmgr.pi.parents.v1");
 const parents: Map<string, ParentUI> = ((globalThis as any)[PARENTS] ??= new Map<string, ParentUI>());
 
@@ -31,12 +34,19 @@ const parents: Map<string, ParentUI> = ((globalThis as any)[PARENTS] ??= new Map
 const CHILD_NAME = /^subagent-(.+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d+$/;
 const CHILD_TAG = /<active_agent name="([^"]+)"\s*\/>/;
 
-export type Child = { subagent: string; parent: string };
+// A child's chain, when known from the spawn that started it, is that spawn's chain and then
+// the subagent.
+export type Child = { subagent: string; parent: string; chain?: string[] };
 
 // Subagent calls in flight, of every session in the process: a nested child finds the agents
 // that started it here (pi-subagents names only the root session as its parent), so that it is
-// decided by every persona on its chain.
-type Spawn = { session: string; call: string; chain: string[]; agents: string[] };
+// decided by every persona on its chain. An Agent call (@tintinweb/pi-subagents) is kept until
+// its child ends, since a background child starts after the call returns: its child claims it
+// (child), and its agent id (id) comes with the call's result.
+export type Spawn = {
+	session: string; call: string; chain: string[]; agents: string[];
+	tool?: string; at?: number; pid?: number; child?: string; id?: string;
+};
 const SPAWNS = Symbol.for("agentmgr.pi.spawns.v1");
 const spawns: Spawn[] = ((globalThis as any)[SPAWNS] ??= []);
 
@@ -47,6 +57,7 @@ export function spawnedAgents(input: any): string[] {
 		if (typeof a === "string" && a && !out.includes(a)) out.push(a);
 	};
 	add(input?.agent);
+	add(input?.subagent_type);
 	for (const list of [input?.tasks, input?.chain]) if (Array.isArray(list)) for (const t of list) add(t?.agent);
 	return out.length > 0 ? out : ["*"];
 }
@@ -193,12 +204,24 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	let tagged: string | undefined;
 	let registered: string | undefined;
 
-	const child = (ctx: any): Child | undefined =>
-		childOf(pi.getSessionName?.() ?? ctx?.sessionManager?.getSessionName?.(), tagged, ctx.sessionManager.getSessionId(), process.env.PI_SUBAGENT_PARENT_SESSION);
+	// A link to the parent, once found, holds for the session.
+	let linked: Child | undefined;
+	const child = (ctx: any): Child | undefined => {
+		if (linked) {
+			// The prompt's tag, read after the link was made, names the subagent best.
+			if (tagged && linked.subagent !== tagged)
+				linked = { ...linked, subagent: tagged, chain: linked.chain ? [...linked.chain.slice(0, -1), tagged] : undefined };
+			return linked;
+		}
+		const name = pi.getSessionName?.() ?? ctx?.sessionManager?.getSessionName?.();
+		const found = childOf(name, tagged, ctx.sessionManager.getSessionId(), process.env.PI_SUBAGENT_PARENT_SESSION);
+		linked = linkChild(ctx.sessionManager.getSessionId(), name, found);
+		return linked ?? found;
+	};
 	// The chain is read once, while the call that started this child is still in flight.
 	let chain: string[] | undefined;
 	const chainOf = (ctx: any, ch: Child): string[] =>
-		(chain ??= chainFrom(spawns, ctx.sessionManager.getSessionId(), ch.subagent));
+		(chain ??= ch.chain ?? chainFrom(spawns, ctx.sessionManager.getSessionId(), ch.subagent));
 	const childFields = (ctx: any): Record<string, unknown> => {
 		const ch = child(ctx);
 		return ch ? { subagent: ch.subagent, parent: ch.parent, subagents: chainOf(ctx, ch) } : {};
@@ -210,7 +233,7 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		if (registered === id) return;
 		if (registered) parents.delete(registered);
 		registered = id;
-		parents.set(id, { select: (title, options) => ctx.ui.select(title, options) });
+		parents.set(id, { select: (title, options) => ctx.ui.select(title, options), input: (title, placeholder) => ctx.ui.input(title, placeholder) });
 	};
 
 	const allTools = () => pi.getAllTools().map((t: any) => t.name as string);
@@ -295,7 +318,10 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		// No keys without serve; every call is blocked meanwhile and says why.
 	}
 
+	followChildren(pi);
 	pi.on("session_start", async (_event: any, ctx: any) => {
+		// A child claims the spawn that started it now, before its parent's call can end.
+		child(ctx);
 		register(ctx);
 		try {
 			apply(await serve.ask("agent", { cwd: ctx.cwd, tools: allTools(), ...childFields(ctx) }), ctx);
@@ -325,14 +351,17 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		const source = pi.getAllTools().find((t: any) => t.name === event.toolName)?.sourceInfo?.path;
 		const call = {
 			cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: event.toolName, input: event.input,
-			...childFields(ctx),
+			...childFields(ctx), ...runningChild(event.toolName, event.input),
 			// Where the tool comes from: a subagent tool of an extension agentmgr does not know asks.
 			toolSource: typeof source === "string" && source ? source : "(an extension pi names no file of)",
 		};
 		// A subagent call that runs is remembered while it runs, for the children it starts.
 		const spawning = () => {
-			if (event.toolName === "subagent")
-				spawns.push({ session: call.session, call: String(event.toolCallId), chain: ch ? chainOf(ctx, ch) : [], agents: spawnedAgents(event.input) });
+			if (SPAWN_TOOLS.includes(event.toolName))
+				spawns.push({
+					session: call.session, call: String(event.toolCallId), chain: ch ? chainOf(ctx, ch) : [], agents: spawnedAgents(event.input),
+					tool: event.toolName, at: Date.now(), pid: process.pid,
+				});
 		};
 		try {
 			const d = await serve.ask("decide", call);
@@ -354,9 +383,7 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	});
 
 	pi.on("tool_result", async (event: any, ctx: any) => {
-		const session = ctx.sessionManager.getSessionId();
-		const i = spawns.findIndex((sp) => sp.session === session && sp.call === String(event.toolCallId));
-		if (i >= 0) spawns.splice(i, 1);
+		spawnEnded(ctx.sessionManager.getSessionId(), String(event.toolCallId), event.details);
 	});
 
 	pi.on("session_shutdown", async (_event: any, ctx: any) => {
@@ -374,11 +401,23 @@ async function dialog(ctx: any, serve: Serve, d: Answer): Promise<Answer> {
 	const once = "Allow once";
 	const always = `Always allow ${d.permission} ${suggestions.map((s) => JSON.stringify(s)).join(", ")} in this session`;
 	const reject = "Reject";
-	const options = suggestions.length > 0 ? [once, always, reject] : [once, reject];
+	const options = suggestions.length > 0 ? [once, always, reject, REJECT_WHY] : [once, reject, REJECT_WHY];
 	const title = `${d.agent ?? "agentmgr"} asks: ${d.permission} ${JSON.stringify(d.value)}\n${d.reason}`;
 	const choice = await ctx.ui.select(title, options);
-	const reply = choice === once ? "once" : choice === always ? "always" : "reject";
-	return serve.ask("reply", { request: d.request, reply });
+	if (choice === once) return serve.ask("reply", { request: d.request, reply: "once" });
+	if (choice === always) return serve.ask("reply", { request: d.request, reply: "always" });
+	return serve.ask("reply", { request: d.request, reply: "reject", ...(await rejectReason(choice, (t, p) => ctx.ui.input(t, p))) });
+}
+
+// A rejection the person explains: the reason goes to the model with the refusal.
+const REJECT_WHY = "Reject, with a reason for the agent…";
+
+// rejectReason asks for the reason when the person chose REJECT_WHY; a closed or empty input
+// rejects without one.
+async function rejectReason(choice: string | undefined, input?: (title: string, placeholder?: string) => Promise<string | undefined>): Promise<{ message?: string }> {
+	if (choice !== REJECT_WHY || !input) return {};
+	const why = (await input("Why is the call rejected? (the agent reads this)", "e.g. use the test database instead"))?.trim();
+	return why ? { message: why } : {};
 }
 
 // childDialog asks, in the parent's dialog, about a call of subagent ch, and tells the
@@ -390,12 +429,122 @@ export async function childDialog(up: ParentUI, ch: Child, serve: Serve, d: Answ
 	const sub = "Always, this subagent";
 	const all = "Always, the whole session";
 	const reject = "Reject";
-	const options = suggestions.length > 0 ? [once, sub, all, reject] : [once, reject];
+	const why = up.input ? [REJECT_WHY] : [];
+	const options = suggestions.length > 0 ? [once, sub, all, reject, ...why] : [once, reject, ...why];
 	const rule = suggestions.length > 0 ? ` (always: ${d.permission} ${suggestions.map((s) => JSON.stringify(s)).join(", ")})` : "";
 	const title = `Subagent ${ch.subagent} (persona ${d.agent ?? "?"}) asks: ${d.permission} ${JSON.stringify(d.value)}${rule}\n${d.reason}`;
 	const choice = await up.select(title, options);
 	if (choice === once) return serve.ask("reply", { request: d.request, reply: "once" });
 	if (choice === sub) return serve.ask("reply", { request: d.request, reply: "always", scope: "subagent" });
 	if (choice === all) return serve.ask("reply", { request: d.request, reply: "always", scope: "session" });
-	return serve.ask("reply", { request: d.request, reply: "reject" });
+	return serve.ask("reply", { request: d.request, reply: "reject", ...(await rejectReason(choice, up.input)) });
+}
+
+// ---- Subagent extensions: which calls start children, and how a child finds its parent ----
+//
+// pi-subagents starts children with `subagent` and names the parent in
+// PI_SUBAGENT_PARENT_SESSION. @tintinweb/pi-subagents starts them with `Agent`, names a child's
+// session `<type>#<id8>` and tags its system prompt, but names no parent: the child claims the
+// Agent call that started it from the spawns in flight. Its @gotgenes fork announces each child
+// on the parent's event bus (subagents:child:session-created {sessionId, parentSessionId},
+// before the child binds its extensions; subagents:child:disposed when it goes): the parent's
+// copy writes the link into a process-global map, where the child's copy (on another bus)
+// reads it.
+
+// The tools whose allowed calls start children.
+const SPAWN_TOOLS = ["subagent", "Agent"];
+
+// Child session id -> parent session id, from the fork's announcements.
+const LINKS = Symbol.for("agentmgr.pi.links.v1");
+const links: Map<string, string> = ((globalThis as any)[LINKS] ??= new Map<string, string>());
+
+// Agent id -> subagent type of the background children started in this process, so that a
+// later get_subagent_result or steer_subagent is decided on the child's type.
+const TYPES = Symbol.for("agentmgr.pi.agent-types.v1");
+const agentTypes: Map<string, string> = ((globalThis as any)[TYPES] ??= new Map<string, string>());
+
+// A tintinweb child's session name: its type, "#", the first 8 characters of its agent id.
+const AGENT_SESSION = /^(.+)#[0-9A-Za-z_-]{8}$/;
+
+// agentTypeOf is the subagent type a tintinweb child's session name carries, if it has that form.
+export function agentTypeOf(sessionName: string | undefined): string | undefined {
+	return sessionName ? AGENT_SESSION.exec(sessionName)?.[1] : undefined;
+}
+
+// claimSpawn finds the Agent call of another session that started the child session named
+// subagent, and marks it claimed: the oldest unclaimed one naming that type (in any case),
+// else the oldest unclaimed one at all (an unknown type runs as general-purpose).
+export function claimSpawn(inFlight: Spawn[], session: string, subagent: string): Spawn | undefined {
+	const open = inFlight.filter((sp) => sp.tool === "Agent" && sp.session !== session && !sp.child);
+	const byAge = (a: Spawn, b: Spawn) => (a.at ?? 0) - (b.at ?? 0);
+	const named = open.filter((sp) => sp.agents.some((a) => a.toLowerCase() === subagent.toLowerCase())).sort(byAge);
+	const sp = named[0] ?? open.sort(byAge)[0];
+	if (sp) sp.child = session;
+	return sp;
+}
+
+// linkChild links a session to its parent: by the fork's announcement, else, for a session
+// that looks like a tintinweb child, by the Agent call it claims. found is what the session's
+// name, prompt and environment said (pi-subagents' children, which need no claim).
+export function linkChild(session: string, sessionName: string | undefined, found: Child | undefined): Child | undefined {
+	const subagent = found?.subagent ?? agentTypeOf(sessionName);
+	const parent = links.get(session);
+	if (parent !== undefined && parent !== session) return { subagent: subagent ?? sessionName ?? "subagent", parent };
+	if (!subagent || found?.parent) return undefined;
+	const sp = claimSpawn(spawns, session, subagent);
+	return sp ? { subagent, parent: sp.session, chain: [...sp.chain.filter((n) => n !== subagent), subagent] } : undefined;
+}
+
+// followChildren listens on this session's event bus for the fork's announcements and for
+// the end of tintinweb's background children.
+function followChildren(pi: ExtensionAPI) {
+	const bus: any = (pi as any).events;
+	if (!bus?.on) return;
+	bus.on("subagents:child:session-created", (d: any) => {
+		if (typeof d?.sessionId === "string" && typeof d?.parentSessionId === "string") links.set(d.sessionId, d.parentSessionId);
+	});
+	bus.on("subagents:child:disposed", (d: any) => {
+		if (typeof d?.sessionId === "string") links.delete(d.sessionId);
+	});
+	const ended = (d: any) => {
+		if (typeof d?.id !== "string") return;
+		for (let i = spawns.length - 1; i >= 0; i--) if (spawns[i].id === d.id) spawns.splice(i, 1);
+	};
+	bus.on("subagents:completed", ended);
+	bus.on("subagents:failed", ended);
+}
+
+// spawnEnded is the end of a call of this session: a spawn ends with it, but an Agent call that
+// started a background child keeps its spawn, under the child's agent id, until the child ends.
+function spawnEnded(session: string, call: string, details: any) {
+	const i = spawns.findIndex((sp) => sp.session === session && sp.call === call);
+	if (i < 0) return;
+	const sp = spawns[i];
+	const id = details?.agentId;
+	if (sp.tool === "Agent" && typeof id === "string" && id) {
+		agentTypes.set(id, sp.agents[0] ?? "");
+		if (details?.status === "background") {
+			sp.id = id;
+			return;
+		}
+	}
+	spawns.splice(i, 1);
+}
+
+// runningChild names the type of the child a get_subagent_result or steer_subagent call is
+// about, as this process recorded it (or as tintinweb's manager, shared through its global
+// registry, holds it), so that serve decides the call by task on it.
+function runningChild(tool: string, input: any): { agentType?: string } {
+	if (tool !== "get_subagent_result" && tool !== "steer_subagent") return {};
+	const id = input?.agent_id;
+	if (typeof id !== "string" || !id) return {};
+	let type = agentTypes.get(id);
+	if (!type) {
+		try {
+			type = (globalThis as any)[Symbol.for("pi-subagents:manager")]?.getRecord?.(id)?.type;
+		} catch {
+			type = undefined;
+		}
+	}
+	return typeof type === "string" && type ? { agentType: type } : {};
 }

@@ -20,10 +20,20 @@ export default function (pi: ExtensionAPI) {
 		const m = /^CALL (\S+) (.*)$/s.exec(text);
 		if (m) return fauxAssistantMessage([fauxToolCall(m[1], JSON.parse(m[2]))], { stopReason: "toolUse" });
 		if (text === "TOOLS") return fauxAssistantMessage(`tools: ${tools}`);
-		if (text === "SYSTEM") return fauxAssistantMessage(fauxText(`system: ${context.systemPrompt ?? ""}`));
+		if (text === "SYSTEM") return fauxAssistantMessage(fauxText(`system: ${context.systemPrompt || systemText(msgs)}`));
 		return fauxAssistantMessage(`unknown prompt: ${text}`);
 	};
 	const steps = Array.from({ length: 200 }, () => reply);
 	faux.setResponses(steps);
 	pi.registerProvider(faux.provider as any);
+}
+
+// systemText is the system prompt as pi 1.6 gives it to the model of a child session started
+// inside pi: a system message whose content is text, or whose sections are.
+function systemText(msgs: any[]): string {
+	const sys = msgs.find((m: any) => m.role === "system");
+	if (!sys) return "";
+	if (typeof sys.content === "string" && sys.content) return sys.content;
+	if (Array.isArray(sys.content)) return sys.content.map((c: any) => c.text ?? "").join("");
+	return Object.values(sys.sections ?? {}).map(String).join("\n");
 }

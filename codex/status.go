@@ -1,0 +1,90 @@
+package codex
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/agentmgr/agentmgr/internal/ownedfile"
+)
+
+// Trust states of a hook, as Codex's hooks/list names them.
+const (
+	Trusted   = "trusted"
+	Untrusted = "untrusted" // no trust recorded: Codex skips the hook
+	Modified  = "modified"  // trusted once, changed since: Codex skips the hook
+)
+
+// Report is the state of agentmgr's hook in Codex's home.
+type Report struct {
+	Hooks     string `json:"hooks"`  // hooks.json
+	Config    string `json:"config"` // config.toml
+	Installed bool   `json:"installed"`
+	Command   string `json:"command,omitempty"` // the installed hook's command line
+	// Current is true when the hook is exactly what this binary would install.
+	Current bool   `json:"current"`
+	Trust   string `json:"trust,omitempty"` // trusted, untrusted or modified
+	Key     string `json:"key,omitempty"`   // the key its trust is kept under
+	// BinaryMissing is set when the binary the hook starts is gone: the hook's fallback then
+	// blocks every call.
+	BinaryMissing bool `json:"binaryMissing,omitempty"`
+	// Enforcing is true when Codex runs the hook before every tool call: installed, trusted,
+	// for every tool.
+	Enforcing bool     `json:"enforcing"`
+	Problem   string   `json:"problem,omitempty"`
+	Binary    string   `json:"binary"` // this binary
+	Advice    []string `json:"advice"`
+}
+
+// Status reports agentmgr's hook in codexHome against binary, the one install would write: is
+// it there, does Codex trust it as it stands (the hash Codex computes, TrustHash, against the
+// one config.toml records), and does its binary exist.
+func Status(codexHome, binary string) Report {
+	r := Report{Hooks: filepath.Join(codexHome, HooksName), Config: filepath.Join(codexHome, ConfigName), Binary: binary, Advice: []string{}}
+	h := Hook(binary)
+	at, found, err := ownedfile.FindHook(r.Hooks, h)
+	switch {
+	case err != nil:
+		r.Problem = err.Error()
+	case !found:
+		r.Advice = append(r.Advice, "the hook is not installed; run `agentmgr codex install` so that agentmgr decides Codex's tool calls")
+		return r
+	}
+	if r.Problem != "" {
+		r.Advice = append(r.Advice, r.Problem)
+		return r
+	}
+	r.Installed, r.Command = true, at.Command
+	r.Current = at.Command == h.Command && at.Timeout == h.Timeout && at.Matcher == h.Matcher
+	r.Key = TrustKey(r.Hooks, at.Group, at.Handler)
+	cfg, err := readConfig(r.Config)
+	if err != nil {
+		r.Problem = err.Error()
+		r.Advice = append(r.Advice, r.Problem)
+		return r
+	}
+	switch recorded := cfg.state[r.Key]; {
+	case recorded == "":
+		r.Trust = Untrusted
+	case recorded == TrustHash(at.Matcher, at.Command, at.Timeout):
+		r.Trust = Trusted
+	default:
+		r.Trust = Modified
+	}
+	if bin := ownedfile.HookBinary(at.Command); bin != "" {
+		if _, err := os.Stat(bin); err != nil {
+			r.BinaryMissing = true
+		}
+	}
+	r.Enforcing = r.Trust == Trusted && (at.Matcher == "*" || at.Matcher == "")
+	switch {
+	case !r.Enforcing && r.Trust != Trusted:
+		r.Advice = append(r.Advice, "Codex skips the hook without a word because it is "+r.Trust+": agentmgr is not enforcing; run `agentmgr codex install` to trust it")
+	case !r.Enforcing:
+		r.Advice = append(r.Advice, "the hook's matcher is "+at.Matcher+", not every tool: agentmgr is not enforcing; run `agentmgr codex install`")
+	case r.BinaryMissing:
+		r.Advice = append(r.Advice, "the hook starts "+ownedfile.HookBinary(at.Command)+", which is gone, so every Codex tool call is blocked; run `agentmgr codex install`")
+	case !r.Current:
+		r.Advice = append(r.Advice, "the hook starts another agentmgr ("+at.Command+"); run `agentmgr codex install` to start this one")
+	}
+	return r
+}

@@ -1,0 +1,75 @@
+package gui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// The rules table's fields tell their row when they gain focus, so the row is scrolled into
+// view: Tab moves focus into rows below the view, and Fyne's scroll does not follow the focus
+// by itself (a keyboard user typed into a field they could not see). Fyne's Entry keeps its
+// focus callback unexported, hence these thin wrappers.
+
+// revealEntry is an Entry that calls onFocus when it gains focus.
+type revealEntry struct {
+	widget.Entry
+	onFocus func()
+}
+
+func newRevealEntry() *revealEntry {
+	e := &revealEntry{}
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// FocusGained shows the field's row after the Entry took the focus.
+func (e *revealEntry) FocusGained() {
+	e.Entry.FocusGained()
+	if e.onFocus != nil {
+		e.onFocus()
+	}
+}
+
+// revealSelectEntry is a SelectEntry that calls onFocus when it gains focus.
+type revealSelectEntry struct {
+	widget.SelectEntry
+	onFocus func()
+}
+
+func newRevealSelectEntry(options []string) *revealSelectEntry {
+	e := &revealSelectEntry{}
+	e.ExtendBaseWidget(e)
+	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
+	e.SetOptions(options)
+	return e
+}
+
+// FocusGained shows the field's row after the SelectEntry took the focus.
+func (e *revealSelectEntry) FocusGained() {
+	e.SelectEntry.FocusGained()
+	if e.onFocus != nil {
+		e.onFocus()
+	}
+}
+
+// revealSelect is a Select that calls onFocus when it gains focus.
+type revealSelect struct {
+	widget.Select
+	onFocus func()
+}
+
+func newRevealSelect(options []string, changed func(string)) *revealSelect {
+	s := &revealSelect{}
+	s.OnChanged, s.Options, s.PlaceHolder = changed, options, "(Select one)"
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// FocusGained shows the field's row after the Select took the focus.
+func (s *revealSelect) FocusGained() {
+	s.Select.FocusGained()
+	if s.onFocus != nil {
+		s.onFocus()
+	}
+}

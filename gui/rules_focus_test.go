@@ -1,0 +1,86 @@
+package gui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+)
+
+// Rules by keyboard: a rule made by Add, Insert, Duplicate or Convert to rules has its pattern
+// focused and in view, so typing goes on there (it took 38 to 53 Tabs from Add before).
+func TestANewRulesPatternTakesTheFocus(t *testing.T) {
+	for _, op := range []string{"Add", "Insert", "Duplicate"} {
+		t.Run(op, func(t *testing.T) {
+			s := newTestShell(t, fixtureDirs(t))
+			s.Window().Resize(fyne.NewSize(800, 600))
+			clickPersona(t, s, "reviewer")
+			tab := tabOf[*RulesTab](t, s, TabRules)
+			s.Editor().SelectRule(1)
+			c := s.Window().Canvas()
+			findButton(tab, op).OnTapped()
+			sel := s.Editor().SelectedRule()
+			if sel < 0 || c.Focused() != tab.Row(sel).Pattern {
+				t.Fatalf("after %s: focus on %T, selected rule %d; want the new rule's pattern", op, c.Focused(), sel)
+			}
+			if !rowVisible(tab, sel) {
+				t.Errorf("after %s: the new rule %d is out of view", op, sel)
+			}
+			before := s.Editor().Draft().Rules[1].Pattern
+			c.Focused().TypedRune('x')
+			rules := s.Editor().Draft().Rules
+			if got := rules[sel].Pattern; got == "" || got[len(got)-1] != 'x' && got[0] != 'x' {
+				t.Errorf("typing after %s wrote %q into the new rule; want an x in it", op, got)
+			}
+			if op != "Insert" && rules[1].Pattern != before {
+				t.Errorf("typing after %s changed rule 2 to %q", op, rules[1].Pattern)
+			}
+		})
+	}
+}
+
+// Convert to rules lands the focus on the first rule; Ctrl+Tab into a preset's Rules tab lands
+// it on the preset choice, and back on the Persona tab on the description.
+func TestTabSwitchesAndConvertLandTheFocus(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	clickPersona(t, s, "scout")
+	if s.Editor().Draft().Preset == "" {
+		t.Fatal("the fixture scout is no longer a preset persona; the test needs one")
+	}
+	c := s.Window().Canvas()
+	s.screen.View().ShowTab(TabPersona)
+	s.CycleTab(1)
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	if c.Focused() == nil || c.Focused() != tab.preset {
+		t.Fatalf("Ctrl+Tab into a preset's Rules tab: focus on %T; want the preset choice", c.Focused())
+	}
+	tab.convert.OnTapped()
+	if len(tab.rows) == 0 || c.Focused() != tab.Row(0).Pattern {
+		t.Fatalf("after Convert to rules: focus on %T; want the first rule's pattern", c.Focused())
+	}
+	s.CycleTab(-1)
+	p := tabOf[*PersonaTab](t, s, TabPersona)
+	if c.Focused() != p.Description {
+		t.Errorf("Ctrl+Shift+Tab back to the Persona tab: focus on %T; want the description", c.Focused())
+	}
+}
+
+// A field of a row below the view that takes the focus (Tab) brings its row into view.
+func TestAFocusedRowIsScrolledIntoView(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.Window().Resize(fyne.NewSize(800, 600))
+	clickPersona(t, s, "reviewer")
+	m := s.Editor()
+	for n := 0; n < 20; n++ {
+		m.AddRule()
+	}
+	m.SelectRule(0)
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	last := len(tab.rows) - 1
+	if rowVisible(tab, last) {
+		t.Fatal("the last of 26 rules is in view at 800x600; the test needs it below the view")
+	}
+	s.Window().Canvas().Focus(tab.Row(last).Reason)
+	if !rowVisible(tab, last) {
+		t.Errorf("the focused row %d is out of view (offset %v, height %v)", last, tab.scroll.Offset.Y, tab.scroll.Size().Height)
+	}
+}
