@@ -43,6 +43,9 @@ func Load(d locations.Dirs) *Catalog {
 			c.add(p)
 		}
 	}
+	if c.unusable(d) {
+		return c
+	}
 	c.loadDir(d.GlobalAgents(), ScopeGlobal)
 	c.loadLegacy(d.LegacyFile())
 	if dir := d.ProjectAgents(); dir != "" {

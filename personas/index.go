@@ -111,6 +111,9 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 			c.add(p)
 		}
 	}
+	if c.unusable(d) {
+		return c
+	}
 	// Every file of both folders, with what the index knows of it. Files it does not know (or
 	// knows at another size or time) are parsed first; a file named like a wanted persona
 	// brings the name it defines into the wanted set, since a second file of that name in the

@@ -24,6 +24,17 @@ func (c *Catalog) Unused() []Unused { return append([]Unused(nil), c.unused...) 
 // Trust is the trust of the project the catalog was loaded for (trust.Of).
 func (c *Catalog) Trust() trust.Status { return c.trust }
 
+// unusable reports whether d's agent dir cannot be used (locations.Dirs.Check): the catalog
+// then holds the built-ins only, and a problem says why, since every folder would be read
+// relative to wherever the program runs.
+func (c *Catalog) unusable(d locations.Dirs) bool {
+	err := d.Check()
+	if err != nil {
+		c.problems = append(c.problems, Problem{File: locations.AgentDirEnv, Severity: Error, Message: err.Error()})
+	}
+	return err != nil
+}
+
 // projectTrust decides, once per load, whether d's project files may be used; a project that
 // may not use them adds one warning, so that every surface listing problems says so.
 func (c *Catalog) projectTrust(d locations.Dirs) bool {

@@ -89,8 +89,12 @@ func (s Status) Note() string {
 // trust store, nearest folder first; else pi's defaultProjectTrust ("always" trusts, "never"
 // and "ask" do not: nobody can be asked in the middle of a tool call).
 func Of(d locations.Dirs) Status {
-	if d.Project == "" || d.Agent == "" {
+	if d.Project == "" {
 		return Status{}
+	}
+	if err := d.Check(); err != nil {
+		// No store can be read: nothing is trusted.
+		return Status{State: Untrusted, Dir: canonical(d.ProjectDir()), By: err.Error()}
 	}
 	files, err := ProjectFiles(d)
 	if err != nil {
