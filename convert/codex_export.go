@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -24,6 +25,9 @@ type codexEntry struct {
 	exact  bool     // the pattern is the whole command (no trailing " *"): agentmgr matches only it
 	glob   bool     // the pattern has a wildcard inside or after its words, other than a trailing " *"
 	prefix []string // the prefix written for Codex
+	// alts, when set, are the words Codex matches after prefix, any of them (git push
+	// --force*: --force, --force-if-includes, --force-with-lease)
+	alts   []string
 	action engine.Action
 }
 
@@ -79,11 +83,15 @@ func ExportCodex(p *personas.Persona, src []byte) (*Export, error) {
 		for _, w := range e.prefix {
 			cr.Pattern = append(cr.Pattern, []string{w})
 		}
+		if len(e.alts) > 0 {
+			cr.Pattern = append(cr.Pattern, e.alts)
+		}
 		pol.Rules = append(pol.Rules, cr)
 		if e.action == engine.Allow && strings.HasPrefix(e.prefix[0], "/") {
 			pol.Hosts = appendHost(pol.Hosts, e.prefix[0])
 		}
 	}
+	codexGlobalOptionRules(pol, entries, verdicts, rep)
 	scripts := codexWrapperRules(pol, entries, fb, rep)
 	if fb.byName != "" {
 		codexClosedWorld(p.Rules, pol, entries, fb.byName, rep)
@@ -248,11 +256,40 @@ func codexEntryFor(r engine.Rule, i int, verdicts ruleVerdicts, rep *Report) (co
 	}
 	stem, stemOK := strings.CutSuffix(w, "*")
 	stemOK = stemOK && last && stem != "" && !strings.ContainsAny(stem, "*?")
+	spelled := codexSpelledOut(words, g, stem, stemOK)
+	if r.Action != engine.Allow && len(e.words) > 0 && (stemOK || len(spelled) == 1) {
+		// A deny or an ask must never let through what the persona holds back. Codex has no
+		// wildcards: the words the wildcard stands for are spelt out when the shell
+		// analysis's option tables know them (git push --force* is --force,
+		// --force-if-includes and --force-with-lease; git * --hard is git reset, the one
+		// subcommand taking --hard), else an in-word wildcard's rule is written for the words
+		// before it, deciding their siblings too. A mid-pattern wildcard that several
+		// subcommands could fill (git * --force) is lost below: holding back every git push,
+		// checkout and branch would decide too much otherwise.
+		e.prefix = append([]string{}, e.words...)
+		e.alts = spelled
+		written := "prefix [" + strings.Join(e.prefix, ", ") + "]"
+		why := fmt.Sprintf("the rule now %s every command starting %s (stricter)", verbs(r.Action), strings.Join(e.prefix, " "))
+		if len(e.alts) > 0 {
+			written = "prefix [" + strings.Join(e.prefix, ", ") + ", " + strings.Join(e.alts, "|") + "]"
+			why = fmt.Sprintf("the rule now %s the commands starting %s and one of %s, the words agentmgr knows the wildcard to stand for; an option given its value in the same word (--opt=VALUE) is not matched (looser)", verbs(r.Action), strings.Join(e.prefix, " "), strings.Join(e.alts, ", "))
+			if !stemOK {
+				why = fmt.Sprintf("the rule now %s every %s %s command, the subcommands agentmgr knows to take %s (stricter)", verbs(r.Action), e.prefix[0], strings.Join(e.alts, "|"), words[len(words)-1])
+			}
+		}
+		rep.change(what, "commands matching "+r.Pattern, written, "Codex has no wildcards ("+kind+"); "+why)
+		if len(e.alts) > 0 && stemOK {
+			verdicts.mark(i, ruleLooser)
+		} else {
+			verdicts.mark(i, ruleStricter)
+		}
+		return e, true
+	}
 	if stemOK {
-		// An in-word wildcard at the end ("git push --force*") keeps its literal stem as the
-		// last word: exact for the stem itself, and the other words the wildcard matched are
-		// decided by the other rules. Widening to the shorter prefix instead would decide every
-		// sibling command the persona decides otherwise.
+		// An in-word wildcard at the end keeps its literal stem as the last word: an allow
+		// ("git push --dry*") allows that word exactly, the other words the wildcard matched
+		// being decided by the other rules (stricter); a deny or ask of a first word ("rm*")
+		// holds back that program only (looser, and the report says so).
 		e.prefix = append(append([]string{}, e.words...), stem)
 		dir := "stricter"
 		if r.Action != engine.Allow {
@@ -272,11 +309,31 @@ func codexEntryFor(r engine.Rule, i int, verdicts ruleVerdicts, rep *Report) (co
 		verdicts.mark(i, ruleLost)
 		return e, false
 	}
-	// A mid-pattern wildcard ("git * --force") cannot be said; a rule for the whole prefix
-	// would deny or ask for every command of the program, which the persona allows.
-	rep.lose(what, fmt.Sprintf("Codex has no wildcards (%s); these commands are no longer %s by a rule of their own, the other rules and the approval policy decide them (looser)", kind, verbed(r.Action)))
+	// A wildcard before any word ("* --force") leaves no prefix to write.
+	rep.lose(what, fmt.Sprintf("Codex has no wildcards (%s) and the pattern names no word before it; these commands are no longer %s by a rule of their own, the other rules and the approval policy decide them (looser)", kind, verbed(r.Action)))
 	verdicts.mark(i, ruleLost)
 	return e, false
+}
+
+// codexSpelledOut are the words a deny's or an ask's wildcard at position g of words stands
+// for, as far as the shell analysis's option tables know them: the long options of the
+// command that start with stem (an in-word wildcard at the end), or the subcommands that take
+// the option a pattern `PROG * --opt` ends with. nil when they are not known.
+func codexSpelledOut(words []string, g int, stem string, stemOK bool) []string {
+	if stemOK && strings.HasPrefix(stem, "--") {
+		var out []string
+		for _, o := range shell.LongOptions(words[:g]...) {
+			if strings.HasPrefix(o, stem) {
+				out = append(out, o)
+			}
+		}
+		return out
+	}
+	last := words[len(words)-1]
+	if !stemOK && g == 1 && len(words) == 3 && words[1] == "*" && strings.HasPrefix(last, "--") && !strings.ContainsAny(last, "*?") {
+		return shell.SubcommandsWith(words[0], last)
+	}
+	return nil
 }
 
 func collapseStars(s string) string {

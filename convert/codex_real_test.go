@@ -329,3 +329,36 @@ func codexReportNames(rep *Report, pol *codexPolicy, d engine.Decision, cmds [][
 	}
 	return false
 }
+
+// TestCodexExportHoldsWhatAgentmgrLooksThrough exports a persona that denies git push and
+// lets the real Codex decide the spellings agentmgr reads as git push: behind a global option
+// (git -C sub push) and with an option a wildcard stands for (git push --force-with-lease for
+// git push --force*). Codex forbids them all; a git command the persona allows still runs.
+func TestCodexExportHoldsWhatAgentmgrLooksThrough(t *testing.T) {
+	bin := codexTestBinary(t)
+	home := t.TempDir()
+	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": allow\n    \"git push *\": ask\n    \"git push --force*\": deny\n---\n")
+	ex, err := ExportCodex(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(home, "p.rules")
+	if err := os.WriteFile(rules, ex.Files[0].Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		argv []string
+		want string // Codex's decision; "" when no rule matches (the approval policy allows)
+	}{
+		{[]string{"git", "-C", "sub", "push"}, "forbidden"},
+		{[]string{"git", "--no-pager", "push", "origin"}, "forbidden"},
+		{[]string{"git", "push", "--force-with-lease"}, "forbidden"},
+		{[]string{"git", "push", "--force", "origin", "main"}, "forbidden"},
+		{[]string{"git", "push", "origin", "main"}, "prompt"},
+		{[]string{"git", "status"}, ""},
+	} {
+		if got := codexCheck(t, bin, home, rules, tt.argv); got != tt.want {
+			t.Errorf("%q: Codex %q, want %q\n%s", tt.argv, got, tt.want, ex.Files[0].Data)
+		}
+	}
+}

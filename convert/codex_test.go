@@ -55,14 +55,22 @@ func TestExportCodexRules(t *testing.T) {
 			fidelity: "0 of 2 rules enforced as written, 0 stricter, 2 looser, 0 lost",
 			changes:  []string{`bash "git status" allow`},
 			header:   `#   approval_policy = "on-request"`},
-		{name: "in-word glob keeps its stem; mid-pattern glob is lost",
-			perms: "  bash:\n    \"*\": allow\n    \"git push --force*\": deny\n    \"git * --hard\": deny\n    \"npm run test:*\": allow\n",
-			rules: "forbidden git push --force; allow npm run test:",
-			// agentmgr asks for npm running a script it cannot see (npm run test:git ...);
-			// Codex's rules do not match it, and the approval policy allows it.
-			fidelity: "1 of 4 rules enforced as written, 0 stricter, 2 looser, 1 lost",
-			changes:  []string{`bash "git push --force*" deny`, `bash "npm run test:*" allow`},
-			lost:     []string{`bash "git * --hard" deny`}},
+		{name: "a wildcard in a deny is spelt out as the words it stands for",
+			perms: "  bash:\n    \"*\": allow\n    \"git push --force*\": deny\n    \"git * --hard\": deny\n    \"git * --force\": deny\n    \"npm run test:*\": allow\n",
+			rules: "forbidden git push --force|--force-if-includes|--force-with-lease; forbidden git reset; allow npm run test:",
+			// git push --force* now holds --force-with-lease back too; git * --hard holds every
+			// git reset (the one subcommand with --hard); git * --force, which many
+			// subcommands take, is lost. agentmgr asks for npm running a script it cannot see
+			// (npm run test:git ...); Codex's rules do not match it, and the approval policy
+			// allows it.
+			fidelity: "1 of 5 rules enforced as written, 0 stricter, 3 looser, 1 lost",
+			changes:  []string{`bash "git push --force*" deny`, `bash "git * --hard" deny`, `bash "npm run test:*" allow`},
+			lost:     []string{`bash "git * --force" deny`}},
+		{name: "a deny of a subcommand holds behind global options",
+			perms:    "  bash:\n    \"*\": allow\n    \"git push *\": deny\n",
+			rules:    "forbidden git push",
+			fidelity: "1 of 2 rules enforced as written, 0 stricter, 1 looser, 0 lost",
+			changes:  []string{"global options"}},
 		{name: "a last-match exception Codex cannot express is stricter",
 			perms:    "  bash:\n    \"*\": allow\n    \"git *\": deny\n    \"git status *\": allow\n",
 			rules:    "forbidden git; allow git status",

@@ -40,6 +40,9 @@ type exampleItem struct {
 type Item struct {
 	Draft  *Draft
 	Report *Report
+	// Guards are rules the source meant for every agent, not one persona (pi-permission-system's
+	// path protections): written to a guards file only when asked (import --guards).
+	Guards engine.Ruleset
 }
 
 // keep stores value under ns.key in the passthrough.

@@ -16,7 +16,18 @@ import (
 )
 
 // Formats are the formats agentmgr imports.
-var Formats = []string{"claude", "opencode", "roo", "opcode", "codex", "gemini"}
+var Formats = []string{"claude", "opencode", "roo", "opcode", "codex", "gemini", PPSFormat}
+
+// PPSFormat is pi-permission-system's format; "pps" is another name for it.
+const PPSFormat = "pi-permission-system"
+
+// CanonicalFormat is format with its other names ("pps") read as the format they name.
+func CanonicalFormat(format string) string {
+	if format == "pps" {
+		return PPSFormat
+	}
+	return format
+}
 
 // ExportFormats are the formats agentmgr exports to.
 var ExportFormats = []string{"claude", "opencode", "roo", "kilo", "codex", "gemini"}
@@ -34,6 +45,22 @@ type ImportOptions struct {
 // read) and converts them. A file that cannot be converted stops nothing: its error is
 // returned with the others, and the items of the other files are returned.
 func ReadSources(format, path string, opt ImportOptions) ([]*Item, []error) {
+	format = CanonicalFormat(format)
+	if format == PPSFormat {
+		// One persona from the configs a folder holds (as an agent dir or a project), or
+		// from the one config file named.
+		src := PPSSources{Global: path}
+		if info, err := os.Stat(path); err != nil {
+			return nil, []error{err}
+		} else if info.IsDir() {
+			src = FindPPSSources(path, path)
+		}
+		items, err := ImportPPS(src, opt.SettingsName)
+		if err != nil {
+			return nil, []error{err}
+		}
+		return items, nil
+	}
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, []error{err}
@@ -81,6 +108,8 @@ func describeFiles(format string) string {
 		return "Codex .rules files, as in .codex/rules"
 	case "gemini":
 		return "Gemini CLI policy files, *.toml, as in ~/.gemini/policies"
+	case PPSFormat:
+		return "pi-permission-system's config.json, as in extensions/pi-permission-system/ of the agent dir or of a project's .pi"
 	}
 	return "*.opcode.json"
 }

@@ -228,3 +228,38 @@ func TestGeminiImportDecidesAsGemini(t *testing.T) {
 		t.Errorf("the report does not say how agentmgr reads a command's words: %+v", it.Report.Changed)
 	}
 }
+
+// TestGeminiExportHoldsEveryPathSpelling exports a persona that denies edits of secrets/ and
+// lets Gemini's own PolicyEngine decide write_file and replace of that file however the model
+// spells its path: as written, after ./, and from the root. None is allowed; an edit
+// elsewhere is.
+func TestGeminiExportHoldsEveryPathSpelling(t *testing.T) {
+	bundle, node := geminiBundle(t)
+	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  \"*\": allow\n  edit:\n    \"*\": allow\n    \"secrets/*\": deny\n---\n")
+	ex, err := ExportGemini(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := map[string]engine.Action{
+		"secrets/token.txt": engine.Deny, "./secrets/token.txt": engine.Deny, "/home/u/proj/secrets/token.txt": engine.Deny,
+		"src/a.go": engine.Allow,
+	}
+	var calls []geminiCall
+	var order []string
+	for path := range paths {
+		for _, tool := range []string{"write_file", "replace"} {
+			calls = append(calls, geminiCall{tool, map[string]any{"file_path": path, "content": "x"}})
+			order = append(order, path)
+		}
+	}
+	ans := geminiDecide(t, bundle, node, "p.toml", ex.Files[0].Data, calls)
+	if len(ans.Errors) > 0 {
+		t.Fatalf("Gemini does not load the export: %v", ans.Errors)
+	}
+	for i, path := range order {
+		got, _ := parseGeminiDecision(ans.Decisions[i])
+		if got != paths[path] {
+			t.Errorf("%s of %q: Gemini %s, want %s", calls[i].Name, path, got, paths[path])
+		}
+	}
+}

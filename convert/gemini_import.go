@@ -235,8 +235,8 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 			patterns = nil
 		}
 	case r.ArgsPattern != "":
-		if p, ok := argsToGlob(r.ArgsPattern); ok {
-			patterns = []string{p}
+		if ps, ok := argsToGlobs(r.ArgsPattern); ok {
+			patterns = ps
 		}
 	default:
 		patterns = []string{"*"}
@@ -276,6 +276,21 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 		}
 	}
 	return rs, nil
+}
+
+// anyFolder is what the export puts before a relative path pattern of a deny or an ask, so that
+// it holds after any folder (./secrets/x, /the/project/secrets/x).
+const anyFolder = `(?:|` + reAny + `/)`
+
+// argsToGlobs reads back argsToGlob's shapes and a path pattern that may follow any folder,
+// which is two patterns: as written, and after any folder ("*/" before it).
+func argsToGlobs(re string) ([]string, bool) {
+	if m := argShape.FindStringSubmatch(re); m != nil && strings.HasPrefix(m[2], anyFolder) {
+		p, ok := regexToGlob(strings.TrimPrefix(m[2], anyFolder), "", "")
+		return []string{p, "*/" + p}, ok
+	}
+	p, ok := argsToGlob(re)
+	return []string{p}, ok
 }
 
 // argsToGlob reads back the argsPattern shapes the export writes: `\x00"ARG":"GLOB"\x00` and

@@ -83,3 +83,11 @@ func orNone(s string) string {
 	}
 	return s
 }
+
+// Gated says that agentmgr's hook for the target runtime is installed and enforcing (where
+// names it): the gate decides every call with the persona itself, exactly, and the exported
+// file decides only where the hook is not installed. The fidelity figure stays the file's.
+func (r *Report) Gated(runtime, where string) {
+	r.EnforcedBy = EnforcedByGate
+	r.Kept = append(r.Kept, "every rule, exactly: agentmgr's "+runtime+" hook ("+where+") decides each call with the persona; the exported file is the fallback where the hook is not installed")
+}

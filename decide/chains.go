@@ -13,6 +13,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/filelock"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 )
 
 // Chains remembers, per session, which agent started which, so that a nested agent's call is
@@ -152,7 +153,7 @@ func (c Chains) read(session string) (chainFile, error) {
 	if err != nil {
 		return f, err
 	}
-	data, err := os.ReadFile(p)
+	data, err := regularfile.Read(p, regularfile.RecordLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
 	}

@@ -110,7 +110,10 @@ func (dc *Decider) Judge(c Call, pol PolicyFunc) Judgement {
 	}
 	j := Judgement{Verdict: RuleVerdict(agent, c, d), Agent: agent, Policy: p, Decision: d}
 	if d.Action != engine.Ask {
-		dc.Record(c, agent, d)
+		if err := dc.Record(c, agent, d); err != nil {
+			// A decision that leaves no trace must say so where the person reads it.
+			j.Verdict.Reason = addReason(j.Verdict.Reason, "the review log could not be written: "+err.Error())
+		}
 		return j
 	}
 	j.Suggestions = p.Suggestions(ToolOfKey(c.Key), []string{c.Value}, d)
@@ -118,11 +121,17 @@ func (dc *Decider) Judge(c Call, pol PolicyFunc) Judgement {
 }
 
 // Record tells the decider's recorder about a decision settled without a person (by rule, or
-// an ask nobody answered), naming the tool as the agent called it.
-func (dc *Decider) Record(c Call, agent string, d engine.Decision) {
-	if dc.recorder != nil {
-		dc.recorder.Decided(LogCall(c, agent), d, nil)
+// an ask nobody answered), naming the tool as the agent called it. It returns the recorder's
+// error when it keeps one (reviewlog.Log's Err): the write failed.
+func (dc *Decider) Record(c Call, agent string, d engine.Decision) error {
+	if dc.recorder == nil {
+		return nil
 	}
+	dc.recorder.Decided(LogCall(c, agent), d, nil)
+	if r, ok := dc.recorder.(interface{ Err() error }); ok {
+		return r.Err()
+	}
+	return nil
 }
 
 // withChain fills in the chain of the agent making c, and records an Agent call's spawn, so
@@ -138,7 +147,7 @@ func (dc *Decider) withChain(c Call) (Call, error) {
 			c.Chain = chain
 		}
 	}
-	if dc.chains != nil && c.Client == ClientClaude && mapping.StartsAgent(c.Tool) {
+	if dc.chains != nil && startsAgent(c) {
 		kind := c.Value
 		if kind == "" {
 			kind = mapping.DefaultSubagent
@@ -154,4 +163,16 @@ func (dc *Decider) withChain(c Call) (Call, error) {
 		}
 	}
 	return c, nil
+}
+
+// startsAgent reports whether c starts a subagent whose type is c's value: Claude Code's Agent
+// (Task), Codex's spawn_agent (decided under task on its agent_type).
+func startsAgent(c Call) bool {
+	switch c.Client {
+	case ClientClaude:
+		return mapping.StartsAgent(c.Tool)
+	case ClientCodex:
+		return c.Tool == "spawn_agent"
+	}
+	return false
 }

@@ -315,3 +315,20 @@ func pathSpellings(tok, dir string) []string {
 	}
 	return out
 }
+
+// watches reports whether some layer's rules deny or ask a command starting with the program
+// prog (by its base name).
+func (p *Policy) watches(key, prog string) bool {
+	for _, cw := range p.worlds(key) {
+		if len(cw.names[prog]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// baseNameOf returns the base name of the first word of text.
+func baseNameOf(text string) string {
+	f, _, _ := strings.Cut(text, " ")
+	return f[strings.LastIndexByte(f, '/')+1:]
+}

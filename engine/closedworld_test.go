@@ -132,7 +132,7 @@ func TestClosedAllowLists(t *testing.T) {
 		{"find . -name x -exec grep -l foo {} +", Allow, Allow},
 		{"find . -newerXY x", Ask, Allow},
 		{"ls --weird", Ask, Allow},
-		{"git config --global user.name ci", Deny, Allow}, // ~/.gitconfig is protected in ci
+		{"git config --global user.name ci", Deny, Ask}, // ~/.gitconfig is protected in ci, and executable configuration builder's catch-all does not name
 		{"git config --get user.name", Allow, Allow},
 		{"git clone -c core.sshCommand=./x https://example.com/r", Ask, Ask},
 		{"git clone --depth=1 https://example.com/r", Allow, Allow},

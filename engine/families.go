@@ -188,3 +188,30 @@ func familyPrograms(says []string) []string {
 	}
 	return out
 }
+
+// deletesProtected decides what a unit deletes as edits: a target the edit rules protect, or a
+// folder with a protected path below it (find ~ -delete, rm -rf ~), is at least what the edit
+// rules say of it. ok is false when nothing it deletes is protected.
+func (p *Policy) deletesProtected(key string, u shell.Unit) (Decision, bool) {
+	for _, does := range u.Does {
+		if does.Effect != shell.Deletes {
+			continue
+		}
+		for _, t := range does.Targets {
+			for _, name := range pathSpellings(t, u.Dir) {
+				// Only a protection counts: a default ask or a catch-all edit rule is about
+				// edits in general, which the command's own rules decide.
+				if d := p.decidePath(shell.EditKey, name); d.Action != Allow && d.Rule != nil && !IsCatchAll(strings.TrimPrefix(d.Rule.Pattern, "/")) {
+					d.Value = u.Text
+					d.Reason = joinReason(d.Reason, fmt.Sprintf("%s deletes %s", does.Via, t))
+					return d, true
+				}
+			}
+			if r := p.protectedBelow(key, shell.EditKey, t, u.Dir); r != nil {
+				return Decision{Action: Ask, Rule: r, Permission: shell.EditKey, Value: u.Text,
+					Reason: fmt.Sprintf("%s deletes what is below %s, and %s protects some of it", does.Via, t, r.String())}, true
+			}
+		}
+	}
+	return Decision{}, false
+}

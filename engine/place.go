@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -179,8 +180,13 @@ func contains(list []string, s string) bool {
 //   - every other name it was given by (with `..`, through a link, as spelt) can only make
 //     the decision stricter, and only by a rule that matches none of the exact names;
 //   - a canonical path outside the project is also decided by external_directory.
-func (p *Policy) decidePath(key, value string) Decision {
-	d := p.decideNames(key, value)
+func (p *Policy) decidePath(key, value string) (d Decision) {
+	if key == shell.EditKey {
+		// Executable configuration is written only with a rule naming it, whatever else
+		// this path's decision is made of.
+		defer func() { d = p.execConfig(value, d) }()
+	}
+	d = p.decideNames(key, value)
 	if key != mapping.PathKey && key != ExternalDirectory {
 		// The path rules hold for every tool's paths; the tool's own rules never loosen them.
 		if pd, ok := p.pathRules(value); ok && pd.Action.rank() > d.Action.rank() {

@@ -97,7 +97,7 @@ func (p *Policy) decide(key, value string, fold bool) Decision {
 	}
 	// Guards are protections no persona may loosen, and yolo is a loosening: a guard's ask
 	// (a broken guards file asks for everything) stays an ask.
-	if p.Yolo && d.Action == Ask && (d.Rule == nil || !d.Rule.Source.Kind.Guard()) {
+	if p.Yolo && d.Action == Ask && (d.Rule == nil || !d.Rule.Source.Guard()) {
 		d.Action = Allow
 		d.Reason = joinReason(d.Reason, "yolo is on: ask turned into allow")
 	}
@@ -229,7 +229,10 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 		return d
 	}
 	if f, ok := p.family(key, u); ok && f.Action.rank() > d.Action.rank() {
-		return f
+		d = f
+	}
+	if f, ok := p.deletesProtected(key, u); ok && f.Action.rank() > d.Action.rank() {
+		d = f
 	}
 	return d
 }
@@ -297,6 +300,16 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 		return d
 	}
 	if d.Action != Allow || p.RulesOnly {
+		return d
+	}
+	if u.UnknownSub != "" && d.Rule != nil && d.Rule.Action == Allow && !shell.Names(d.Rule.Pattern, u.UnknownSub) &&
+		(!IsCatchAll(d.Rule.Pattern) || p.watches(key, baseNameOf(u.Text))) {
+		// An alias or an external program: what it runs is not in the text. A catch-all is
+		// consent to it unless the rules deny or ask some form of the program (git push *),
+		// which the alias may be.
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not a %s command: an alias from a configuration file or a program on PATH runs what the command does not show; only a rule that names it can allow it",
+			u.UnknownSub, baseNameOf(u.Text)))
 		return d
 	}
 	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {
@@ -420,10 +433,14 @@ func verbPast(a Action) string {
 	return "asked"
 }
 
-// ruleOrDefault names the rule behind d, or the default.
+// ruleOrDefault names the rule behind d, or the default; a rule of the built-in guard says
+// so, since no file shows it.
 func ruleOrDefault(d Decision) string {
-	if d.Rule == nil {
+	switch {
+	case d.Rule == nil:
 		return "no rule allows it"
+	case d.Rule.Source.Kind == FromBuiltinGuard:
+		return d.Rule.String() + " of the " + string(FromBuiltinGuard)
 	}
 	return d.Rule.String()
 }

@@ -62,11 +62,10 @@ const (
 	// FromManaged is the managed guards file the system's administrator keeps
 	// (locations.ManagedGuards): a guard above the user's.
 	FromManaged SourceKind = "managed guard"
+	// FromBuiltinGuard is agentmgr's own guard, which no file holds and nobody can drop: it
+	// protects agentmgr's files and the commands that change its rules, state or trust.
+	FromBuiltinGuard SourceKind = "builtin guard"
 )
-
-// Guard reports whether rules of kind k are guards: protections no persona loosens, which
-// yolo leaves alone.
-func (k SourceKind) Guard() bool { return k == FromGuard || k == FromManaged }
 
 // Source locates a rule: the file and line it was written on, or the built-in, preset or
 // session it came from.
@@ -76,8 +75,14 @@ type Source struct {
 	Line int    // 1-based line in the file, 0 when unknown
 }
 
+// Guard reports whether the rule is a guard's (a guards file's or the built-in guard's):
+// a protection no persona, session rule or yolo may loosen.
+func (s Source) Guard() bool {
+	return s.Kind == FromGuard || s.Kind == FromBuiltinGuard || s.Kind == FromManaged
+}
+
 // String renders the source the way decisions report it: "path:line", "builtin:planner",
-// "preset:plan", "session", "guard" or "rules".
+// "preset:plan", "session", "guard", "builtin guard" or "rules".
 func (s Source) String() string {
 	switch s.Kind {
 	case FromFile:
@@ -99,8 +104,8 @@ func (s Source) Location() string {
 	switch {
 	case s.Kind == FromFile:
 		return s.String()
-	case (s.Kind.Guard() || s.Kind == FromBuiltin) && s.Line > 0:
-		if s.Kind.Guard() {
+	case (s.Kind == FromGuard || s.Kind == FromManaged || s.Kind == FromBuiltin) && s.Line > 0:
+		if s.Kind != FromBuiltin {
 			return string(s.Kind) + " " + s.Name + ":" + strconv.Itoa(s.Line)
 		}
 		return s.String() + " line " + strconv.Itoa(s.Line)

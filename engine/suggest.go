@@ -36,6 +36,10 @@ func (p *Policy) Suggestions(tool string, values []string, d Decision) []string 
 			cands[i] = commandCandidates(a.value, shell.AlwaysPattern(a.value, a.suggestion))
 		case mapping.IsPathKey(key):
 			cands[i] = []string{folderPattern(a.value)}
+			if _, ok := shell.ExecConfigFile(a.value); ok && key == shell.EditKey {
+				// Executable configuration is allowed only by a rule naming it: the file itself.
+				cands[i] = []string{a.value}
+			}
 		default:
 			cands[i] = []string{"*"}
 		}

@@ -62,9 +62,8 @@ func ParseGemini(data []byte) (decide.Call, error) {
 	}
 	if !known {
 		if mcp := ev.MCPContext; mcp != nil && mcp.ServerName != "" && mcp.ToolName != "" {
-			c.Key = mapping.MCPKey(mcp.ServerName, mcp.ToolName)
+			tool.Key = mapping.MCPKey(mcp.ServerName, mcp.ToolName)
 		}
-		return geminiUnknown(c, fields)
 	}
 	switch ev.ToolName {
 	case "run_shell_command":
@@ -74,21 +73,16 @@ func ParseGemini(data []byte) (decide.Call, error) {
 	case "read_many_files":
 		return geminiReadMany(c, fields)
 	}
-	value, found, err := stringField(fields, tool.Fields)
+	// Every other tool goes by the one input rule (decide.FromInput): its table's value and
+	// folders, a command any input carries, and for a tool in no table (an MCP tool) what its
+	// input would run, write or fetch.
+	c, err = decide.FromInput(c, decide.InputTool{Key: tool.Key, Fields: tool.Fields, Folders: tool.Folders}, fields, notString)
 	if err != nil {
 		return decide.Call{}, err
 	}
-	for _, f := range tool.Folders {
-		folder, ok, err := stringField(fields, []string{f})
-		if err != nil {
-			return decide.Call{}, err
-		}
-		if ok && folder != "" {
-			c.Folders = append(c.Folders, folder)
-		}
+	if mapping.IsPathKey(c.Key) && len(tool.Fields) > 0 && c.Value == "" {
+		c.NoValue = true // an empty path names nothing
 	}
-	c.Value = value
-	c.NoValue = len(tool.Fields) > 0 && (!found || value == "") && mapping.IsPathKey(tool.Key)
 	return c, nil
 }
 
@@ -192,19 +186,6 @@ func geminiReadMany(c decide.Call, fields map[string]json.RawMessage) (decide.Ca
 		return c, nil
 	}
 	c.Value, c.Also = paths[0], paths[1:]
-	return c, nil
-}
-
-// geminiUnknown reads a tool in no table (an MCP tool, a tool added later): it is its own key,
-// and what its input would run, write or fetch is decided as bash, edit and webfetch.
-func geminiUnknown(c decide.Call, fields map[string]json.RawMessage) (decide.Call, error) {
-	c.Unknown = true
-	doors, err := decide.FindSideDoors(c.Tool, fields)
-	if err != nil {
-		return decide.Call{}, err
-	}
-	c.Command, c.HasCommand = doors.Command, doors.HasCommand
-	c.Writes, c.URLs = doors.Writes, doors.URLs
 	return c, nil
 }
 

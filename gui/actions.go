@@ -16,6 +16,7 @@ const (
 	choiceSave    = "Save"
 	choiceDiscard = "Discard"
 	choiceCancel  = "Cancel"
+	choiceClose   = "Close"
 )
 
 // leaveEditor runs then once the open persona can be left: at once when it has no unsaved

@@ -232,6 +232,10 @@ func (v *EditorView) refresh() {
 	case m.Dirty():
 		v.shell.ws.Edited()
 		imp, text = widget.MediumImportance, "Unsaved changes. The File tab shows what Save will write."
+		if w := v.shell.ws.AgentmgrOnlyWarning(); w != "" {
+			// Said at the edit that causes it, not first at Save.
+			imp, text = widget.WarningImportance, "Unsaved changes: "+w+". Save asks before it makes the file agentmgr-only."
+		}
 	case v.shell.ws.SavedPath() != "" && v.shell.ws.SavedPath() == m.Path():
 		imp, text = widget.SuccessImportance, "Saved "+filepath.Base(m.Path())+"."
 	default:

@@ -12,6 +12,7 @@ const (
 	MenuAgent = "Agent"
 	MenuView  = "View"
 	MenuEdit  = "Edit"
+	MenuHelp  = "Help"
 
 	ItemUndo = "Undo"
 	ItemRedo = "Redo"
@@ -74,7 +75,12 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		view.Items = append(view.Items, item)
 	}
 	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), s.tabItems()...)
-	mm := fyne.NewMainMenu(file, edit, agent, view)
+	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), themeItems(s.app, s.RefreshMenu)...)
+	help := fyne.NewMenu(MenuHelp,
+		&fyne.MenuItem{Label: ItemAbout, Action: func() { showAbout(s.win, s.dirs) }},
+		&fyne.MenuItem{Label: ItemShortcuts, Action: func() { showShortcuts(s.win, s.win.MainMenu()) }},
+	)
+	mm := fyne.NewMainMenu(file, edit, agent, view, help)
 	for _, h := range menuExtensions() {
 		h(s, mm)
 	}

@@ -110,10 +110,17 @@ func TestSaveAsksBeforeMakingTheAMSkipAFile(t *testing.T) {
 	s.Editor().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "bash", Pattern: "rm *", Action: engine.Deny, Reason: "use the trash"})
 	})
+	// Said at the edit that causes it, before Save.
+	if st := s.screen.View().status; !strings.Contains(st.Text, "skips this whole file") || !strings.Contains(st.Text, "agentmgr-only") {
+		t.Errorf("the editor's status does not say the edit makes the file agentmgr-only: %q", st.Text)
+	}
 	s.saveEditor()
 	d := topDialog(s)
 	if d == nil || findButton(d, "Save agentmgr-only") == nil {
 		t.Fatalf("no question before a save the AM would skip")
+	}
+	if f := s.Window().Canvas().Focused(); f != findButton(d, choiceCancel) {
+		t.Errorf("the question's focused answer is %v; want Cancel, so a stray Space does not make the file agentmgr-only", f)
 	}
 	if after, _ := os.ReadFile(path); string(after) != string(before) {
 		t.Fatalf("the file was written before the answer:\n%s", after)

@@ -39,7 +39,7 @@ type snapshot struct {
 func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	snap := &snapshot{catalog: personas.Load(dirs), path: path}
 	snap.state, _ = personas.LoadState(dirs)
-	files, _ := policy.LoadGuards(dirs)
+	files, _ := policy.AllGuards(dirs)
 	for _, f := range files {
 		snap.guards = append(snap.guards, f.Rules)
 	}

@@ -76,6 +76,21 @@ func (r *ruleRowView) setOnFocus(f func()) {
 	r.Permission.onFocus, r.Pattern.onFocus, r.Action.onFocus, r.Reason.onFocus = f, f, f, f
 }
 
+// setChange marks the row's number when its rule is new (+) or changed (●) since the file was
+// read, as settings editors mark a modified setting; the number alone when saved.
+func (r *ruleRowView) setChange(c personaedit.RuleChange) {
+	text := fmt.Sprint(r.index + 1)
+	switch c {
+	case personaedit.RuleNew:
+		text += " +"
+	case personaedit.RuleChanged:
+		text += " ●"
+	}
+	if r.pick.Text != text {
+		r.pick.SetText(text)
+	}
+}
+
 // fields are the row's focusable fields, in a fixed order.
 func (r *ruleRowView) fields() []fyne.Focusable {
 	return []fyne.Focusable{r.Permission, r.Pattern, r.Action, r.Reason}

@@ -84,3 +84,42 @@ func TestAFocusedRowIsScrolledIntoView(t *testing.T) {
 		t.Errorf("the focused row %d is out of view (offset %v, height %v)", last, tab.scroll.Offset.Y, tab.scroll.Size().Height)
 	}
 }
+
+// The Rules tab marks each rule new (+) or changed (●) since the file was read, finds rules by
+// text, shows the modified ones only, and resets one rule.
+func TestRulesTabMarksFindsAndResetsRules(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	m := s.Editor()
+	m.SelectRule(1)
+	tab.Row(1).Action.SetSelected("deny")
+	findButton(tab, "Add").OnTapped()
+	if tab.Row(0).pick.Text != "1" || tab.Row(1).pick.Text != "2 ●" || tab.Row(6).pick.Text != "7 +" {
+		t.Fatalf("markers %q %q %q; want 1, 2 ●, 7 +", tab.Row(0).pick.Text, tab.Row(1).pick.Text, tab.Row(6).pick.Text)
+	}
+	tab.modifiedOnly.SetChecked(true)
+	var shown []int
+	for i, r := range tab.rows {
+		if r.Visible() {
+			shown = append(shown, i)
+		}
+	}
+	if len(shown) != 2 || shown[0] != 1 || shown[1] != 6 {
+		t.Errorf("Modified only shows rows %v; want 1 and 6", shown)
+	}
+	tab.modifiedOnly.SetChecked(false)
+	tab.find.SetText("GIT")
+	if tab.Row(0).Visible() || !tab.Row(3).Visible() || !tab.Row(5).Visible() {
+		t.Error("find in rules does not show only the git rules")
+	}
+	tab.find.SetText("")
+	m.SelectRule(1)
+	if tab.reset.Disabled() {
+		t.Fatal("Reset rule is disabled on a changed rule")
+	}
+	tab.reset.OnTapped()
+	if r := m.Draft().Rules[1]; r.Action != "allow" || tab.Row(1).pick.Text != "2" {
+		t.Errorf("after Reset rule: rule 2 is %s, marker %q; want allow as saved, no marker", r.Action, tab.Row(1).pick.Text)
+	}
+}

@@ -34,11 +34,16 @@ type RulesTab struct {
 	convert *widget.Button
 	formBox *fyne.Container
 
-	ops     []*widget.Button // add, insert, duplicate, delete, up, down
-	rowsBox *fyne.Container
-	rows    []*ruleRowView
-	scroll  *container.Scroll
-	showing bool // see PersonaTab.showing
+	ops []*widget.Button // add, insert, duplicate, delete, up, down, reset
+	// find and modifiedOnly narrow the rows shown (find in rules; only rules changed since
+	// the file was read); reset takes the selected rule back to the file.
+	find         *widget.Entry
+	modifiedOnly *widget.Check
+	reset        *widget.Button
+	rowsBox      *fyne.Container
+	rows         []*ruleRowView
+	scroll       *container.Scroll
+	showing      bool // see PersonaTab.showing
 
 	// shownRows and shownSel are the row count and selected row the scroll last followed;
 	// revealPending is set when the selected row could not be scrolled to because the tab
@@ -79,6 +84,12 @@ func NewRulesTab(s *Shell, m *personaedit.Model) *RulesTab {
 		widget.NewButtonWithIcon("Up", theme.MoveUpIcon(), t.keepFocus(func() { m.MoveRule(-1) }, true)),
 		widget.NewButtonWithIcon("Down", theme.MoveDownIcon(), t.keepFocus(func() { m.MoveRule(1) }, true)),
 	}
+	t.reset = widget.NewButtonWithIcon("Reset rule", theme.ContentUndoIcon(), t.keepFocus(func() { m.ResetRule(m.SelectedRule()) }, false))
+	t.ops = append(t.ops, t.reset)
+	t.find = widget.NewEntry()
+	t.find.SetPlaceHolder(findRulesHint)
+	t.find.OnChanged = func(string) { t.applyFilter() }
+	t.modifiedOnly = widget.NewCheck("Modified only", func(bool) { t.applyFilter() })
 	t.rowsBox = container.NewVBox()
 	t.scroll = container.NewVScroll(t.rowsBox)
 	t.ExtendBaseWidget(t)
@@ -97,6 +108,7 @@ func (t *RulesTab) CreateRenderer() fyne.WidgetRenderer {
 		container.NewHBox(widget.NewLabel("Permissions are given as:"), t.form),
 		t.formBox,
 		newFlow(objs...),
+		readingBorder(nil, nil, nil, t.modifiedOnly, t.find),
 	)
 	// The table keeps its columns' widths and scrolls sideways in a narrow window, instead of
 	// making the window (or squeezing the persona list) wider.
@@ -149,6 +161,7 @@ func (t *RulesTab) refresh() {
 	for _, b := range t.ops {
 		setEnabled(b, editable)
 	}
+	setEnabled(t.reset, editable && m.RuleChange(m.SelectedRule()) != personaedit.RuleSaved)
 	for len(t.rows) < len(d.Rules) {
 		r := newRuleRowView(m, len(t.rows))
 		r.setOnFocus(func() { t.scrollToRow(r.index) })
@@ -165,7 +178,9 @@ func (t *RulesTab) refresh() {
 	// The rows keep the notes last computed until the worker has linted this draft.
 	for i, r := range t.rows {
 		r.show(d.Rules[i], editable, i == m.SelectedRule(), personaedit.FieldMessage(errs, personaedit.FieldRules, i), t.notes[i])
+		r.setChange(m.RuleChange(i))
 	}
+	t.applyFilter()
 	t.updateNotes()
 	if sel := m.SelectedRule(); len(t.rows) != t.shownRows || sel != t.shownSel {
 		t.shownRows, t.shownSel = len(t.rows), sel
@@ -228,7 +243,9 @@ func (t *RulesTab) scrollToRow(i int) {
 	if i >= 0 && i < len(t.rows) && view.Height > 0 {
 		top := float32(0)
 		for _, r := range t.rows[:i] {
-			top += r.MinSize().Height + theme.Padding()
+			if r.Visible() { // the filter's hidden rows take no room
+				top += r.MinSize().Height + theme.Padding()
+			}
 		}
 		bottom := top + t.rows[i].MinSize().Height
 		switch {
@@ -237,9 +254,6 @@ func (t *RulesTab) scrollToRow(i int) {
 		case bottom > off+view.Height:
 			off = bottom - view.Height
 		}
-	}
-	if off == t.scroll.Offset.Y && i >= 0 {
-		return
 	}
 	t.scroll.Offset.Y = off
 	// Refresh clamps the offset to the rows' height.
@@ -366,4 +380,27 @@ func entryOf(f fyne.Focusable) *widget.Entry {
 		return &e.Entry
 	}
 	return nil
+}
+
+// findRulesHint is the placeholder of the Rules tab's find field.
+const findRulesHint = "Find in rules (key, pattern, action, reason)"
+
+// applyFilter shows the rows the find field and Modified only leave; the rules themselves and
+// their order are untouched (a hidden rule still decides).
+func (t *RulesTab) applyFilter() {
+	changed := false
+	for i, r := range t.rows {
+		show := t.model.RuleShown(i, t.find.Text, t.modifiedOnly.Checked)
+		if show != r.Visible() {
+			changed = true
+			if show {
+				r.Show()
+			} else {
+				r.Hide()
+			}
+		}
+	}
+	if changed {
+		t.rowsBox.Refresh()
+	}
 }

@@ -90,9 +90,7 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.ws.SetMarks(snap.marks)
 	s.ws.Select(s.ws.Active(), s.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
-	if _, ours := a.Settings().Theme().(focusTheme); !ours {
-		UseFocusTheme(a)
-	}
+	applyTheme(a)
 	s.buildWindow(screens)
 	return s
 }

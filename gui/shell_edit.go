@@ -30,7 +30,9 @@ func (s *Shell) save(then func()) {
 		return
 	}
 	if q := s.ws.AgentmgrOnlyQuestion(); q != nil {
-		s.choose(q.Title, q.Message, []string{q.Confirm, choiceCancel}, func(c string) {
+		// Cancel is the focused default: making the file agentmgr-only is a choice made by
+		// pressing it, never by a Space meant for something else.
+		s.chooseDestructive(q.Title, q.Message, []string{q.Confirm, choiceCancel}, func(c string) {
 			if c == q.Confirm {
 				s.trySave(m, false, then)
 			}

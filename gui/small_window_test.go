@@ -56,7 +56,3 @@ func TestAt800x600TheListKeepsItsWidthAndRowsNeverOverlap(t *testing.T) {
 		t.Fatal("found no list rows")
 	}
 }
-
-// menuBarHeight is the height the desktop driver's menu bar takes above the content (the test
-// driver draws none).
-const menuBarHeight = 30

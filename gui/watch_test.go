@@ -123,8 +123,9 @@ func TestWatchingReloadsOnAGuardsChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	src := previewStateOf(s).src
-	guarded := func(n int) func() bool { return func() bool { return len(src.Guards()) == n } }
-	waitUI(t, q, "no guards at first", guarded(0))
+	// The built-in guard is always there, before the files.
+	guarded := func(n int) func() bool { return func() bool { return len(src.Guards()) == 1+n } }
+	waitUI(t, q, "no guards files at first", guarded(0))
 	writeFile(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
 	waitUI(t, q, "the user's guards file in the previews", guarded(1))
 	writeFile(t, d.ProjectGuards(), "bash:\n  \"rm *\": deny\n")

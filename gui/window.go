@@ -121,7 +121,8 @@ func (s *Shell) buildWindow(screens []Screen) {
 	size := fitSize(windowSize(s.app.Preferences(), sw, sh), sw, sh, scale)
 	// The content may not claim more than the window it opens in: at a large scale on a
 	// small screen, the cap of an 800x600 screen is itself larger than the screen.
-	s.win.SetContent(container.New(capLayout{max: contentCap.Min(fitSize(contentCap, sw, sh, scale))}, s.frame))
+	room := fitSize(contentCap.AddWidthHeight(0, menuBarHeight), sw, sh, scale).SubtractWidthHeight(0, menuBarHeight)
+	s.win.SetContent(container.New(capLayout{max: contentCap.Min(room)}, s.frame))
 	s.win.Resize(size)
 	s.win.SetCloseIntercept(s.requestClose)
 	s.RefreshMenu()
@@ -133,6 +134,10 @@ func (s *Shell) buildWindow(screens []Screen) {
 // long text is cut); the cap is the backstop that keeps a screen that does not from growing
 // the window past the screen, where its Save bar and dialogs could not be reached.
 var contentCap = fyne.NewSize(780, 540)
+
+// menuBarHeight is the height the desktop driver's menu bar takes above the content, inside
+// the window (the test driver draws none).
+const menuBarHeight = 30
 
 // capLayout gives its one object the whole space, and claims at most max as its minimum size.
 type capLayout struct{ max fyne.Size }

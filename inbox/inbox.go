@@ -14,6 +14,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -107,7 +108,7 @@ func (in Inbox) writeJSON(path string, v any) error {
 // readJSON reads path into v, refusing a newer protocol version. A missing file is returned as
 // an error wrapping fs.ErrNotExist.
 func readJSON(path string, v any, version func() int) error {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.RecordLimit)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 )
 
 // ErrChangedOnDisk is wrapped by Save's error when keybindings.json was
@@ -30,7 +31,7 @@ type diskState struct {
 // Load reads and parses the keybindings file at path. A missing file is
 // not an error: it loads as an empty File that Save will create.
 func Load(path string) (*File, error) {
-	src, err := os.ReadFile(path)
+	src, err := regularfile.Read(path, regularfile.StateLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Parse(path, nil)
 	}

@@ -12,6 +12,10 @@ import (
 // are not hidden and not folders. A missing folder has none. The catalog reads these, and a
 // project's trust covers these, so both list them here.
 func PersonaFiles(dir string) ([]string, error) {
+	// Opening a FIFO named like the folder would block; only a folder is listed.
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return nil, &fs.PathError{Op: "open", Path: dir, Err: errors.New("not a folder")}
+	}
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {

@@ -72,6 +72,12 @@ func GeminiToolFor(name string) (GeminiTool, bool) {
 	return t, true
 }
 
+// IsGeminiTool reports whether name is one of Gemini CLI's tools in the table.
+func IsGeminiTool(name string) bool {
+	_, ok := geminiByName[name]
+	return ok
+}
+
 // GeminiTools returns the table of Gemini CLI tools, in display order.
 func GeminiTools() []GeminiTool {
 	out := make([]GeminiTool, len(geminiTools))

@@ -109,6 +109,6 @@ var knownOwnKeyTools = []string{"todo", "ctx_index", "ctx_purge", "ctx_stats", "
 // or fetch anything: its input is searched for that, and allowed only by a "*" rule it asks
 // while the persona restricts bash, edit or webfetch (docs/gate.md).
 func IsKnownTool(name string) bool {
-	return IsClaudeTool(name) || IsOpenCodeTool(name) || KeyForTool(name) != name || IsKnownKey(name) || slices.Contains(knownOwnKeyTools, name) ||
+	return IsClaudeTool(name) || IsOpenCodeTool(name) || IsGeminiTool(name) || KeyForTool(name) != name || IsKnownKey(name) || slices.Contains(knownOwnKeyTools, name) ||
 		slices.Contains(knownOwnKeyTools, strings.ToLower(name))
 }

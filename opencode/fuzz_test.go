@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
 )
 
@@ -18,7 +19,7 @@ func FuzzStripJSONC(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := stripJSONC([]byte(s))
+		out := jsonc.Strip([]byte(s))
 		var before, after any
 		if json.Unmarshal([]byte(s), &before) != nil {
 			return

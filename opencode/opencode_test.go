@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
 )
 
@@ -143,7 +144,7 @@ func TestStripJSONC(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var v any
-		if err := json.Unmarshal(stripJSONC([]byte(tt.in)), &v); err != nil {
+		if err := json.Unmarshal(jsonc.Strip([]byte(tt.in)), &v); err != nil {
 			t.Errorf("stripJSONC(%q) is not JSON: %v", tt.in, err)
 			continue
 		}

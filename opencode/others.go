@@ -3,6 +3,7 @@ package opencode
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"os"
 	"path/filepath"
 	"slices"
@@ -92,7 +93,7 @@ func configOthers(path string) []Other {
 			Tools      json.RawMessage `json:"tools"`
 		} `json:"agent"`
 	}
-	if json.Unmarshal(stripJSONC(data), &cfg) != nil {
+	if json.Unmarshal(jsonc.Strip(data), &cfg) != nil {
 		return []Other{{Kind: "permission", Name: "(unreadable)", Where: path,
 			Effect: "agentmgr cannot read it; OpenCode may hold permission rules or plugins there"}}
 	}
@@ -155,51 +156,4 @@ func agentFileRules(path string) string {
 		}
 	}
 	return strings.Join(keys, ", ")
-}
-
-// stripJSONC removes // and /* */ comments and trailing commas outside strings, so that an
-// opencode.jsonc reads as JSON.
-func stripJSONC(data []byte) []byte {
-	var out []byte
-	inString := false
-	for i := 0; i < len(data); i++ {
-		c := data[i]
-		switch {
-		case inString:
-			out = append(out, c)
-			if c == '\\' && i+1 < len(data) {
-				i++
-				out = append(out, data[i])
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-			out = append(out, c)
-		case c == '/' && i+1 < len(data) && data[i+1] == '/':
-			for i < len(data) && data[i] != '\n' {
-				i++
-			}
-			out = append(out, '\n')
-		case c == '/' && i+1 < len(data) && data[i+1] == '*':
-			i += 2
-			for i+1 < len(data) && !(data[i] == '*' && data[i+1] == '/') {
-				i++
-			}
-			i++
-		case c == ']' || c == '}':
-			// A trailing comma before the closing bracket goes.
-			j := len(out) - 1
-			for j >= 0 && (out[j] == ' ' || out[j] == '\t' || out[j] == '\n' || out[j] == '\r') {
-				j--
-			}
-			if j >= 0 && out[j] == ',' {
-				out = append(out[:j], out[j+1:]...)
-			}
-			out = append(out, c)
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
 }

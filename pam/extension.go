@@ -2,6 +2,7 @@ package pam
 
 import (
 	"errors"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -54,7 +55,7 @@ func ReadDir(dir string) ([]Input, error) {
 			continue
 		}
 		in := Input{File: e.Name()}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		data, err := regularfile.Read(filepath.Join(dir, e.Name()), regularfile.PersonaLimit)
 		if err != nil {
 			in.ReadErr = "Cannot read file: " + readErrText(err)
 		} else {
@@ -73,7 +74,7 @@ func readErrText(err error) string {
 		if errors.Is(pe.Err, fs.ErrNotExist) {
 			return "ENOENT: no such file or directory"
 		}
-		if strings.Contains(pe.Err.Error(), "is a directory") {
+		if strings.Contains(pe.Err.Error(), "is a directory") || strings.Contains(pe.Err.Error(), "it is a folder") {
 			return "EISDIR: illegal operation on a directory, read"
 		}
 		return pe.Err.Error()

@@ -2,7 +2,7 @@ package pam
 
 import (
 	"encoding/json"
-	"os"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"path/filepath"
 )
 
@@ -77,7 +77,7 @@ func ParseKeys(data []byte) Keys {
 // LoadKeys reads agentDir/keybindings.json as the AM does; a missing or unreadable file binds
 // nothing.
 func LoadKeys(agentDir string) Keys {
-	data, err := os.ReadFile(filepath.Join(agentDir, "keybindings.json"))
+	data, err := regularfile.Read(filepath.Join(agentDir, "keybindings.json"), regularfile.StateLimit)
 	if err != nil {
 		data = nil
 	}

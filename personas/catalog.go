@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/trust"
 )
@@ -218,23 +219,27 @@ func eachParallel(n int, do func(i int)) {
 }
 
 func parseOne(f string, scope Scope) fileResult {
-	data, err := os.ReadFile(f)
+	// Only a regular file of bounded size is read: a FIFO would block the read (and every gate
+	// call with it), a link to /dev/zero would never end.
+	data, err := regularfile.Read(f, regularfile.PersonaLimit)
 	if err != nil {
 		if st, serr := os.Stat(f); serr == nil && st.IsDir() {
 			return fileResult{} // a folder (or a link to one) named like a persona
 		}
-		return fileResult{probs: []Problem{{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)}}}
-	}
-	if IsPiSubagentsAgent(data) {
-		// The folder is shared with pi-subagents: its agents are not personas, nor broken ones.
-		return fileResult{probs: []Problem{otherToolsNote(f)}, other: true}
+		return fileResult{probs: []Problem{{File: f, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err) + "; it is skipped"}}}
 	}
 	p, probs := Parse(f, data, scope)
+	// The folder is shared with pi-subagents: its agents are not personas, nor broken ones. One
+	// has no permissions, so it never parses as a persona; asking only then keeps to one YAML
+	// parse for every persona file.
+	if p == nil && IsPiSubagentsAgent(data) {
+		return fileResult{probs: []Problem{otherToolsNote(f)}, other: true}
+	}
 	return fileResult{p: p, probs: probs}
 }
 
 func (c *Catalog) loadLegacy(path string) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.PersonaLimit)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			c.problems = append(c.problems, Problem{File: path, Severity: Error, Message: "cannot read the file: " + unwrapPathError(err)})

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"io/fs"
 	"os"
 )
@@ -31,7 +32,7 @@ type Document struct {
 // Open reads the persona file at path for editing. A file that does not parse cannot be edited
 // through the API (there is nothing safe to splice into): the error lists its problems.
 func Open(path string, scope Scope) (*Document, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.PersonaLimit)
 	if err != nil {
 		return nil, fmt.Errorf("cannot open the persona: %w", err)
 	}

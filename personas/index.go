@@ -11,12 +11,13 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
 // indexVersion changes when what a file's entry records would change (how a persona's name is
 // found): an index of another version is ignored and rebuilt.
-const indexVersion = 2
+const indexVersion = 3
 
 // nameIndex remembers, for every persona file read, the name it gave: a command about one
 // persona (the gate, on every tool call of an agent) then parses only the files that can
@@ -31,7 +32,14 @@ const indexVersion = 2
 // call.
 type nameIndex struct {
 	Files map[string]indexEntry
+	// Folders are the persona folders' stamps when every file in them was last listed and
+	// stamped: while a folder keeps its stamp, no file was added to it, removed or renamed
+	// (LoadIndexed).
+	Folders map[string]Stamp
 }
+
+// folderName marks a folder's line in the index file; no persona name has a '/'.
+const folderName = "/"
 
 type indexEntry struct {
 	Stamp
@@ -41,8 +49,8 @@ type indexEntry struct {
 const indexHeader = "agentmgr persona names"
 
 func readIndex(path string) nameIndex {
-	ix := nameIndex{Files: map[string]indexEntry{}}
-	data, err := os.ReadFile(path)
+	ix := nameIndex{Files: map[string]indexEntry{}, Folders: map[string]Stamp{}}
+	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if err != nil {
 		return ix
 	}
@@ -63,6 +71,10 @@ func readIndex(path string) nameIndex {
 			continue
 		}
 		name := f[4]
+		if name == folderName {
+			ix.Folders[f[5]] = Stamp{Size: size, Mod: mod, Change: change, ID: id}
+			continue
+		}
 		if name == "-" {
 			name = ""
 		}
@@ -87,6 +99,15 @@ func (ix nameIndex) marshal() []byte {
 		}
 		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", e.Size, e.Mod, e.Change, e.ID, name, p)
 	}
+	folders := make([]string, 0, len(ix.Folders))
+	for p := range ix.Folders {
+		folders = append(folders, p)
+	}
+	slices.Sort(folders)
+	for _, p := range folders {
+		s := ix.Folders[p]
+		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", s.Size, s.Mod, s.Change, s.ID, folderName, p)
+	}
 	return []byte(b.String())
 }
 
@@ -95,7 +116,31 @@ func (ix nameIndex) marshal() []byte {
 // files that the index says define other personas are not parsed. Other personas may be
 // missing from the catalog, and other files' problems from Problems: list, lint and cycling
 // need Load.
-func LoadNamed(d locations.Dirs, names ...string) *Catalog {
+func LoadNamed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d, false, names) }
+
+// LoadIndexed is LoadNamed for the gate, which runs once per tool call: while a persona
+// folder keeps the stamp the index recorded for it (no file added, removed or renamed in it
+// since every file was last stamped), the folder is neither listed nor are its files stamped,
+// except those that can define the names (named like one, or defining one as the index
+// remembers). A file that is not such a file, edited in place to define one of the names, is
+// seen once its folder changes (agentmgr's own writes, and most editors', replace the file,
+// which changes the folder) or LoadNamed or Load runs.
+func LoadIndexed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d, true, names) }
+
+// filesIn are the files the index lists in folder dir, in file-name order, as personaFiles
+// lists them.
+func (ix nameIndex) filesIn(dir string) []string {
+	var out []string
+	for p := range ix.Files {
+		if filepath.Dir(p) == dir {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 	want := map[string]bool{}
 	for _, n := range names {
 		want[strings.ToLower(n)] = true
@@ -135,29 +180,69 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 		if sc.dir == "" || sc.scope == ScopeProject && !c.projectTrust(d) {
 			continue // an untrusted project's files are not even parsed here: Load lists them
 		}
-		files, err := personaFiles(sc.dir)
-		if err != nil {
-			folderProbs[k] = []Problem{{File: sc.dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}
-			continue
+		// The folder is stamped before it is listed: a file added meanwhile changes the stamp
+		// the next command sees.
+		dirStamp, dirOK := PathStamp(sc.dir)
+		dirOK = dirOK && !dirStamp.Racy(now)
+		trusted := trustFolders && dirOK && ix.Folders[sc.dir] == dirStamp
+		var files []string
+		if trusted {
+			files = ix.filesIn(sc.dir)
+		} else {
+			var err error
+			if files, err = personaFiles(sc.dir); err != nil {
+				folderProbs[k] = []Problem{{File: sc.dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}
+				continue
+			}
 		}
 		fls := make([]*file, len(files))
 		for i, f := range files {
 			fls[i] = &file{path: f, scope: sc.scope}
 		}
-		// One stat a file is most of a warm lookup's time: spread them over the CPUs.
+		// One stat a file is most of a warm lookup's time: spread them over the CPUs. In a
+		// trusted folder only the files that can define a wanted name are stamped.
 		eachParallel(len(fls), func(i int) {
 			fl := fls[i]
+			if trusted && !wanted(want, fl.path, ix.Files[fl.path].Name) {
+				fl.stat, fl.known = ix.Files[fl.path], true
+				return
+			}
 			if st, ok := StampOf(fl.path); ok {
 				fl.stat = indexEntry{Stamp: st}
 			}
 		})
+		allStamped := true
 		for _, fl := range fls {
+			if fl.known {
+				continue
+			}
 			if fl.stat == (indexEntry{}) {
+				allStamped = false
 				continue // not a regular file: parsed every time, as Load does
 			}
 			e, ok := ix.Files[fl.path]
 			fl.known = ok && e.Stamp == fl.stat.Stamp && !fl.stat.Racy(now)
 			fl.stat.Name = e.Name
+		}
+		if !trusted {
+			// A folder holding a file that is not regular (never indexed) is never trusted.
+			if rec, had := ix.Folders[sc.dir]; dirOK && allStamped && (!had || rec != dirStamp) {
+				ix.Folders[sc.dir], changed = dirStamp, true
+			} else if had && !(dirOK && allStamped) {
+				delete(ix.Folders, sc.dir)
+				changed = true
+			}
+			listed := make(map[string]bool, len(files))
+			for _, f := range files {
+				listed[f] = true
+			}
+			for p := range ix.Files {
+				// Files gone from the folder leave the index with it.
+				if !listed[p] && filepath.Dir(p) == sc.dir {
+					delete(ix.Files, p)
+					changed = true
+				}
+			}
 		}
 		all = append(all, fls...)
 	}
@@ -231,6 +316,12 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog {
 		}
 	}
 	return c
+}
+
+// wanted reports whether the file at path can define one of the names want holds: it is named
+// like one, or the index remembers it defining one.
+func wanted(want map[string]bool, path, indexed string) bool {
+	return want[strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".md"))] || indexed != "" && want[indexed]
 }
 
 // otherToolsFile is the index's name for a file of another tool sharing the folder (no persona

@@ -185,6 +185,7 @@ func FuzzReadIndex(f *testing.F) {
 	f.Add([]byte("agentmgr persona names 2\n12\t34\t56\t78\tplanner\t/a/b.md\n1\t2\t3\t4\t-\t/x\ty.md\n"))
 	f.Add([]byte("agentmgr persona names 1\n12\t34\tplanner\t/a/b.md\n"))
 	f.Add([]byte("agentmgr persona names 2\n-1\t2\t3\t4\t+other\t\n"))
+	f.Add([]byte("agentmgr persona names 3\n12\t34\t56\t78\tplanner\t/a/b.md\n5\t6\t7\t8\t/\t/a\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "index")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
@@ -198,4 +199,77 @@ func FuzzReadIndex(f *testing.F) {
 			t.Errorf("read %+v, written and read back %+v", ix, again)
 		}
 	})
+}
+
+// LoadIndexed answers as Load while the persona folders keep their stamps, without stamping
+// the files that cannot define the names; a file added, removed or renamed changes the folder
+// and is seen at once.
+func TestLoadIndexedAnswersAsLoad(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
+	writeFiles(t, root, map[string]string{
+		"agent/agents/reviewer.md": persona("global reviewer"),
+		"agent/agents/a.md":        "---\nname: twin\ndescription: first twin\npermissions: read\n---\nx\n",
+		"agent/agents/broken.md":   "---\ndescription: [unclosed\n---\n",
+	})
+	for i := range 20 {
+		writeFiles(t, root, map[string]string{fmt.Sprintf("agent/agents/p%02d.md", i): persona(fmt.Sprintf("filler %d", i))})
+	}
+	names := []string{"reviewer", "twin", "broken", "p07", "newcomer", "planner"}
+	check := func(stage string) {
+		t.Helper()
+		settleAll(t, filepath.Join(root, "agent"))
+		LoadNamed(d, "planner") // stamps the folder into the index
+		full := Load(d)
+		for _, n := range names {
+			if got, want := lookupAnswer(LoadIndexed(d, n), n), lookupAnswer(full, n); got != want {
+				t.Errorf("%s: LoadIndexed(%s) =\n  %s\nwant (Load)\n  %s", stage, n, got, want)
+			}
+		}
+	}
+	check("warm index")
+	writeFiles(t, root, map[string]string{"agent/agents/zz.md": "---\nname: newcomer\ndescription: n\npermissions: read\n---\nx\n"})
+	check("a file added")
+	os.Remove(filepath.Join(root, "agent/agents/a.md"))
+	check("a file removed")
+	if err := os.Rename(filepath.Join(root, "agent/agents/p07.md"), filepath.Join(root, "agent/agents/twin.md")); err != nil {
+		t.Fatal(err)
+	}
+	check("a file renamed")
+	writeFiles(t, root, map[string]string{"agent/agents/reviewer.md": persona("edited in place")})
+	check("the wanted file edited in place")
+}
+
+// In a folder the index trusts, LoadIndexed stamps only the files that can define the name:
+// a file edited in place to define it is not seen until the folder changes. This is the
+// bound LoadIndexed trades for a gate that does not stamp the whole catalog on every call.
+func TestLoadIndexedTrustsAnUnchangedFolder(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
+	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
+	settleAll(t, filepath.Join(root, "agent"))
+	LoadNamed(d, "alpha")
+	rewriteKeepingStamp(t, filepath.Join(root, "agent/agents/a.md"), "---\nname: bravo\ndescription: x\npermissions: read\n---\n")
+	if _, ok := LoadIndexed(d, "bravo").Lookup("bravo"); ok {
+		t.Error("bravo found: the unchanged folder's other files were stamped")
+	}
+	writeFiles(t, root, map[string]string{"agent/agents/other.md": persona("o")})
+	if _, ok := LoadIndexed(d, "bravo").Lookup("bravo"); !ok {
+		t.Error("after a file was added to the folder, bravo is not found")
+	}
+}
+
+// settleAll sets every file and folder under root an hour back, so that no stamp is Racy.
+func settleAll(t *testing.T, root string) {
+	t.Helper()
+	past := time.Now().Add(-time.Hour)
+	err := filepath.Walk(root, func(path string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chtimes(path, past, past)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -110,7 +111,7 @@ func Duplicate(c *Catalog, from, name string, scope Scope) (*Document, error) {
 	case src.Scope == ScopeBuiltin:
 		data, err = builtin.File(src.Name)
 	case strings.HasSuffix(src.Path, ".md"):
-		data, err = os.ReadFile(src.Path)
+		data, err = regularfile.Read(src.Path, regularfile.PersonaLimit)
 	default:
 		data = legacyMarkdown(src)
 	}
@@ -219,7 +220,7 @@ func PlanRename(c *Catalog, oldName, newName string) (*FileChange, error) {
 		Summary: fmt.Sprintf("rename %s to %s (%s -> %s)", oldName, newName, filepath.Base(oldPath), filepath.Base(newPath)),
 		diff:    diff,
 		apply: func() error {
-			now, err := os.ReadFile(oldPath)
+			now, err := regularfile.Read(oldPath, regularfile.PersonaLimit)
 			if err != nil || !bytes.Equal(now, oldData) {
 				return fmt.Errorf("%s was not renamed: %w", oldPath, ErrChangedOnDisk)
 			}

@@ -7,8 +7,8 @@ import (
 	"github.com/goccy/go-yaml"
 )
 
-// pi-subagents (npm, 0.67.0) reads agent files from the same folders as personas, with its own
-// frontmatter. These are the keys it reads that mean nothing to a persona; name, description,
+// pi-subagents (npm, 0.67.0) and @tintinweb/pi-subagents (npm, 0.14.1) read agent files from the
+// same folders as personas, with their own frontmatter. These are the keys it reads that mean nothing to a persona; name, description,
 // permission(s) and the body it shares.
 var piSubagentsFields = []string{
 	"package", "advertise", "alias", "aliases", "tools", "excludeTools", "allowNestedSubagents",
@@ -18,6 +18,10 @@ var piSubagentsFields = []string{
 	"subagentOnlyExtensions", "mutationTools", "output", "outputMode", "defaultReads",
 	"defaultProgress", "interactive", "maxSubagentDepth", "completionGuard", "toolBudget",
 	"memory", "runner",
+	// @tintinweb/pi-subagents (0.14.1) and its forks read the same folders for agent types.
+	"display_name", "disallowed_tools", "inherit_extensions", "exclude_extensions", "inherit_skills",
+	"max_turns", "persist_session", "session_dir", "prompt_mode", "inherit_context",
+	"run_in_background", "isolated", "isolation",
 }
 
 // piSubagentsOwnFields are the keys of piSubagentsFields no other agent format agentmgr knows
@@ -29,6 +33,9 @@ var piSubagentsOwnFields = []string{
 	"defaultContext", "timeoutMs", "toolTimeoutMs", "acceptance", "acceptanceRole", "skillPath",
 	"extensions", "subagentOnlyExtensions", "mutationTools", "outputMode", "defaultReads",
 	"defaultProgress", "interactive", "maxSubagentDepth", "completionGuard", "toolBudget", "runner",
+	"display_name", "disallowed_tools", "inherit_extensions", "exclude_extensions", "inherit_skills",
+	"max_turns", "persist_session", "session_dir", "prompt_mode", "inherit_context",
+	"run_in_background", "isolated", "isolation",
 }
 
 // frontmatterMap is the frontmatter of data as a map, or nil when it has none that reads.

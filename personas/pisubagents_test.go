@@ -11,7 +11,9 @@ func TestAPiSubagentsAgentFileIsSkippedQuietlyNotBrokenNorCycled(t *testing.T) {
 	agent := t.TempDir()
 	d := locations.Dirs{Agent: agent}
 	writeFiles(t, agent, map[string]string{
-		"agents/scout.md":    "---\nname: scout\ndescription: Fast recon\ntools: read, grep\nmodel: anthropic/claude\n---\nLook around.\n",
+		"agents/scout.md": "---\nname: scout\ndescription: Fast recon\ntools: read, grep\nmodel: anthropic/claude\n---\nLook around.\n",
+		// @tintinweb/pi-subagents' agent type with its own fields.
+		"agents/hermit.md":   "---\ndescription: Works alone\nisolated: true\nexclude_extensions: web\n---\nAlone.\n",
 		"agents/nofields.md": "---\ndescription: Missing its permissions\n---\n",
 	})
 	for _, load := range []struct {
@@ -23,8 +25,11 @@ func TestAPiSubagentsAgentFileIsSkippedQuietlyNotBrokenNorCycled(t *testing.T) {
 			if _, ok := c.Lookup("scout"); ok {
 				t.Fatal("scout is pi-subagents' agent, not a persona")
 			}
+			if _, ok := c.Lookup("hermit"); ok {
+				t.Fatal("hermit is @tintinweb/pi-subagents' agent type, not a persona")
+			}
 			failed := strings.Join(c.FailedFiles(), ",")
-			if strings.Contains(failed, "scout.md") || (load.name == "Load" && !strings.Contains(failed, "nofields.md")) {
+			if strings.Contains(failed, "scout.md") || strings.Contains(failed, "hermit.md") || (load.name == "Load" && !strings.Contains(failed, "nofields.md")) {
 				t.Fatalf("failed files = %s; want nofields.md (no permissions, no pi-subagents field) and not scout.md", failed)
 			}
 			notes := 0

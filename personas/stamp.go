@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -95,7 +96,7 @@ func stamp(b *strings.Builder, path string, now time.Time) {
 			b.WriteString(strconv.FormatInt(n, 10))
 		}
 		if st.Mode().IsRegular() && s.Racy(now) {
-			if data, err := os.ReadFile(path); err == nil {
+			if data, err := regularfile.Read(path, regularfile.PersonaLimit); err == nil {
 				sum := sha256.Sum256(data)
 				b.WriteByte(' ')
 				b.Write(sum[:])
@@ -103,4 +104,15 @@ func stamp(b *strings.Builder, path string, now time.Time) {
 		}
 	}
 	b.WriteByte('\x00')
+}
+
+// PathStamp stamps path whatever it is (a file, a folder), following links; ok is false when
+// nothing is there. A folder's stamp changes when a file is added to it, removed from it or
+// renamed in it, not when a file in it is written in place.
+func PathStamp(path string) (s Stamp, ok bool) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return Stamp{}, false
+	}
+	return stampOf(st), true
 }

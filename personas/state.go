@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -38,7 +39,7 @@ func DefaultState() State { return State{Envelope: true} }
 // default state with an error problem, so that a typo never blocks the agent.
 func LoadState(d locations.Dirs) (State, []Problem) {
 	path := d.StateFile()
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return DefaultState(), nil

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -54,7 +55,7 @@ func PlanTrashBroken(c *Catalog, path string) (*FileChange, error) {
 
 // planTrash prepares moving the file at path, restored as name, to the trash of d.
 func planTrash(d locations.Dirs, name, path, scope string) (*FileChange, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.PersonaLimit)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
@@ -63,7 +64,7 @@ func planTrash(d locations.Dirs, name, path, scope string) (*FileChange, error) 
 		Summary: fmt.Sprintf("move %s to the trash (%s); `agentmgr restore %s` brings it back", path, trash, name),
 		diff:    UnifiedDiff(path, "/dev/null", data, nil),
 		apply: func() error {
-			now, err := os.ReadFile(path)
+			now, err := regularfile.Read(path, regularfile.PersonaLimit)
 			if err != nil || !bytes.Equal(now, data) {
 				return fmt.Errorf("%s was not deleted: %w", path, ErrChangedOnDisk)
 			}
@@ -103,7 +104,7 @@ func Trash(d locations.Dirs) ([]TrashEntry, error) {
 			continue
 		}
 		meta := filepath.Join(d.TrashDir(), de.Name())
-		data, err := os.ReadFile(meta)
+		data, err := regularfile.Read(meta, regularfile.StateLimit)
 		if err != nil {
 			continue
 		}
@@ -133,7 +134,7 @@ func PlanRestore(d locations.Dirs, name string) (*FileChange, error) {
 		if e.Name != name {
 			continue
 		}
-		data, err := os.ReadFile(e.File)
+		data, err := regularfile.Read(e.File, regularfile.PersonaLimit)
 		if err != nil {
 			return nil, fmt.Errorf("cannot read %s: %w", e.File, err)
 		}

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -27,7 +27,7 @@ func ours(dirs locations.Dirs) []string {
 		if ext == "" {
 			continue
 		}
-		if data, err := os.ReadFile(Path(ext)); err == nil {
+		if data, err := regularfile.Read(Path(ext), regularfile.StateLimit); err == nil {
 			if _, err := Parse(data); err == nil {
 				out = append(out, Path(ext))
 			}
@@ -55,7 +55,7 @@ type subagentSettings struct {
 }
 
 func readSubagentSettings(path string) (subagentSettings, bool) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if err != nil {
 		return subagentSettings{}, false
 	}
@@ -186,7 +186,7 @@ type agentFile struct {
 // readAgentFile reads the name and extensions of a pi-subagents agent file, as pi-subagents
 // reads them: a comma-separated string or a list.
 func readAgentFile(path string) (agentFile, bool) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.PersonaLimit)
 	if err != nil {
 		return agentFile{}, false
 	}

@@ -59,6 +59,8 @@ type world struct {
 	tools   piTools
 	// extensions are more extensions pi loads (-e), after the faux model.
 	extensions []string
+	// beforeInstall are the agent dir's files before `agentmgr pi install`, when a test took them.
+	beforeInstall []string
 	// fauxInAgentDir says the faux model is an extension of the agent dir, which children
 	// started inside pi load too, instead of one pi loads with -e.
 	fauxInAgentDir bool

@@ -24,6 +24,7 @@ func setUp(t *testing.T) *world {
 	w := newWorld(t)
 	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
+	w.beforeInstall = listFiles(t, w.agent)
 	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("pi install: %s", out)
 	}
@@ -100,6 +101,16 @@ func TestRealPi(t *testing.T) {
 		}
 	})
 
+	t.Run("/agent-policy shows the rules deciding the session and where each is written", func(t *testing.T) {
+		p.notices = nil
+		p.command("/agent-policy")
+		text := strings.Join(p.notices, "\n")
+		persona := filepath.Join(w.agent, "agents", "guarded.md")
+		if !strings.Contains(text, "persona guarded") || !strings.Contains(text, `bash "rm *" deny  (`+persona+":7)") {
+			t.Fatalf("/agent-policy said %q; want guarded's rm * deny on %s:7", text, persona)
+		}
+	})
+
 	t.Run("an ask opens pi's dialog and always stores a session rule", func(t *testing.T) {
 		var asked []string
 		p.dialog = func(title string, options []string) string {
@@ -165,17 +176,16 @@ func TestRealPi(t *testing.T) {
 	t.Run("pi uninstall leaves nothing behind", func(t *testing.T) {
 		w.agentmgr("pi", "uninstall")
 		after := listFiles(t, w.agent)
-		for _, f := range after {
-			if strings.HasPrefix(f, "extensions") {
-				t.Errorf("after uninstall %s is left", f)
+		for _, f := range before {
+			// What install wrote (the extension, and the settings.json it created) goes; the rest stays.
+			wrote := !slices.Contains(w.beforeInstall, f)
+			if kept := slices.Contains(after, f); kept == wrote {
+				t.Errorf("after uninstall, %s is kept %v; install wrote it: %v", f, kept, wrote)
 			}
 		}
-		for _, f := range before {
-			if strings.HasPrefix(f, "extensions") {
-				continue
-			}
-			if !slices.Contains(after, f) {
-				t.Errorf("uninstall removed %s, which install did not write", f)
+		for _, f := range after {
+			if strings.HasPrefix(f, "extensions") || f == SettingsName {
+				t.Errorf("after uninstall %s is left", f)
 			}
 		}
 		if st := Check(locations.Dirs{Agent: w.agent}, w.bin, "x"); st.Global.Installed {

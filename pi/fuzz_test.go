@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // FuzzRenderParse: any binary path survives install and status (Render, then Parse), and
@@ -57,4 +58,38 @@ func FuzzSettingsEdit(f *testing.F) {
 func readSettingsFile(path string) (object, error) {
 	o, _, err := readSettings(path)
 	return o, err
+}
+
+// FuzzAgentSpawnGating: an agent file and an Agent call of any content never panic the check,
+// and an isolated call of a type whose file does not say otherwise always asks.
+func FuzzAgentSpawnGating(f *testing.F) {
+	for _, s := range [][2]string{
+		{"---\ndescription: x\nisolated: true\n---\n", `{"subagent_type":"t"}`},
+		{"---\nextensions: [web, agentmgr]\nexclude_extensions: AGENTMGR\n---\n", `{"subagent_type":"T","isolated":false}`},
+		{"---\nextensions: false\n---\n", `{"subagent_type":1}`},
+		{"---\ninherit_extensions: ~/x/agentmgr/index.ts\n---\n", `{}`},
+		{"---\n: :\n---\n", `[`},
+		{"no frontmatter", `{"isolated":"yes"}`},
+	} {
+		f.Add(s[0], s[1])
+	}
+	home := f.TempDir()
+	dirs := locations.Dirs{Agent: filepath.Join(home, "agent"), Home: home}
+	if _, err := Install(dirs.GlobalExtensions(), "/usr/bin/agentmgr", "test"); err != nil {
+		f.Fatal(err)
+	}
+	file := filepath.Join(dirs.Agent, "agents", "t.md")
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, agentFile, input string) {
+		if err := os.WriteFile(file, []byte(agentFile), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_ = AgentSpawnGating(dirs, "", []byte(input))
+		a, _ := readAgentType(file)
+		if a.isolated == nil && AgentSpawnGating(dirs, "", []byte(`{"subagent_type":"t","isolated":true}`)) == "" {
+			t.Fatalf("an isolated call of %q was let through", agentFile)
+		}
+	})
 }

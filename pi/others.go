@@ -14,6 +14,16 @@ type Other struct {
 	Name  string `json:"name"`  // pi-agent-manager or pi-permission-system
 	Where string `json:"where"` // the folder or settings entry it was found in
 	Off   string `json:"off"`   // how to turn it off
+	// Import is the command that brings its rules over to agentmgr; "" when there is none.
+	Import string `json:"import,omitempty"`
+}
+
+// importCommand is the agentmgr command that imports a rival's rules, by its name.
+func importCommand(name string) string {
+	if name == "pi-permission-system" {
+		return "agentmgr import pi-permission-system"
+	}
+	return ""
 }
 
 // rivals are the extensions that decide the same calls as agentmgr's.
@@ -31,9 +41,9 @@ func Others(dirs locations.Dirs) []Other {
 				// Found by what it is, not what it is called: a renamed copy decides too.
 				name = rivalByContents(filepath.Join(r.ext, e.Name()))
 			}
-			if name != "" {
-				p := filepath.Join(r.ext, e.Name())
-				out = append(out, Other{Name: name, Where: p, Off: "move " + p + " out of " + r.ext})
+			p := filepath.Join(r.ext, e.Name())
+			if name != "" && !configOnly(p) {
+				out = append(out, Other{Name: name, Where: p, Off: "move " + p + " out of " + r.ext, Import: importCommand(name)})
 			}
 		}
 		l, ok := r.listed()
@@ -42,12 +52,12 @@ func Others(dirs locations.Dirs) []Other {
 		}
 		for _, src := range l.packages {
 			if name := rival(src); name != "" {
-				out = append(out, Other{Name: name, Where: l.settings + ` packages "` + src + `"`, Off: "`pi remove" + r.local + " " + src + "`"})
+				out = append(out, Other{Name: name, Where: l.settings + ` packages "` + src + `"`, Off: "`pi remove" + r.local + " " + src + "`", Import: importCommand(name)})
 			}
 		}
 		for _, x := range l.extensions {
 			if name := rival(x); name != "" && !strings.HasPrefix(x, "-") {
-				out = append(out, Other{Name: name, Where: l.settings + ` extensions "` + x + `"`, Off: `remove "` + x + `" from "extensions" in ` + l.settings})
+				out = append(out, Other{Name: name, Where: l.settings + ` extensions "` + x + `"`, Off: `remove "` + x + `" from "extensions" in ` + l.settings, Import: importCommand(name)})
 			}
 		}
 	}
@@ -112,4 +122,45 @@ func rivalByContents(path string) string {
 		}
 	}
 	return ""
+}
+
+// configOnly reports whether the extensions/ entry at path is a folder pi loads nothing from:
+// no package.json and no script, only configuration (pi-permission-system keeps its
+// config.json in extensions/pi-permission-system/, which stays after the package is removed).
+func configOnly(path string) bool {
+	st, err := os.Stat(path)
+	if err != nil || !st.IsDir() {
+		return false
+	}
+	for _, dir := range []string{path, filepath.Join(path, "src"), filepath.Join(path, "dist")} {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			switch n := e.Name(); {
+			case n == "package.json", strings.HasSuffix(n, ".ts"), strings.HasSuffix(n, ".js"), strings.HasSuffix(n, ".mjs"):
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Leftover is the configuration of a rival extension that pi no longer loads: its rules are
+// not applied by anything now.
+type Leftover struct {
+	Name   string `json:"name"`   // pi-permission-system
+	Where  string `json:"where"`  // its configuration folder
+	Import string `json:"import"` // the command that brings its rules over to agentmgr
+}
+
+// Leftovers finds the configuration folders of rival extensions that are not installed any more
+// (pi-permission-system's config.json without the extension), in the agent dir and the project.
+func Leftovers(dirs locations.Dirs) []Leftover {
+	out := []Leftover{}
+	for _, r := range scopes(dirs) {
+		p := filepath.Join(r.ext, "pi-permission-system")
+		if _, err := os.Stat(filepath.Join(p, "config.json")); err == nil && configOnly(p) {
+			out = append(out, Leftover{Name: "pi-permission-system", Where: p, Import: importCommand("pi-permission-system")})
+		}
+	}
+	return out
 }

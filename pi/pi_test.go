@@ -120,3 +120,41 @@ func TestOthersFindsARenamedAgentManagerByItsContents(t *testing.T) {
 		t.Fatalf("Others = %v; want the two renamed copies of pi-agent-manager, not agentmgr's own nor pi-subagents", found)
 	}
 }
+
+func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
+	home := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(home, "agent"), Project: filepath.Join(home, "proj", ".pi")}
+	bin := filepath.Join(home, "agentmgr")
+	mustWriteFile(t, bin, "binary")
+	if _, err := Install(d.GlobalExtensions(), bin, "1.0"); err != nil {
+		t.Fatal(err)
+	}
+	// The package is gone; its configuration stays in the folder it kept it in.
+	config := filepath.Join(d.GlobalExtensions(), "pi-permission-system")
+	mustWriteFile(t, filepath.Join(config, "config.json"), `{"permission":{"bash":"ask"}}`)
+	r := Check(d, bin, "1.0")
+	if len(r.Others) != 0 {
+		t.Errorf("others = %+v; a folder holding only configuration is no extension", r.Others)
+	}
+	if len(r.Leftovers) != 1 || r.Leftovers[0].Where != config || !hasAdvice(r, "`agentmgr import pi-permission-system`, then remove "+config) {
+		t.Errorf("leftovers = %+v, advice %q; want the import, then the folder's removal", r.Leftovers, r.Advice)
+	}
+	// Installed as a package: import, then turn it off.
+	mustWriteFile(t, filepath.Join(d.Project, "settings.json"), `{"packages": ["npm:@gotgenes/pi-permission-system@20.7.3"]}`)
+	r = Check(d, bin, "1.0")
+	if len(r.Others) != 1 || r.Others[0].Import != "agentmgr import pi-permission-system" ||
+		!hasAdvice(r, "Bring its rules over with `agentmgr import pi-permission-system`, then turn it off: `pi remove -l npm:@gotgenes/pi-permission-system@20.7.3`") {
+		t.Errorf("others = %+v, advice %q; want the import, then pi remove", r.Others, r.Advice)
+	}
+	// Before agentmgr is installed: the import first too.
+	bare := d
+	bare.Agent = filepath.Join(home, "other")
+	if r := Check(bare, bin, "1.0"); !hasAdvice(r, "`agentmgr import pi-permission-system`, then run `agentmgr pi install` and turn it off") {
+		t.Errorf("advice without agentmgr installed = %q; want the import, the install, then turning it off", r.Advice)
+	}
+	// Its code in the folder: an extension, flagged as one.
+	mustWriteFile(t, filepath.Join(config, "index.ts"), "export default function () {}\n")
+	if r = Check(d, bin, "1.0"); len(r.Leftovers) != 0 || len(r.Others) != 2 {
+		t.Errorf("with its code: others %+v, leftovers %+v; want it flagged as installed", r.Others, r.Leftovers)
+	}
+}

@@ -2,9 +2,9 @@ package pi
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -34,7 +34,7 @@ type listed struct {
 // as settings (pi then loads nothing from it either).
 func (s scope) listed() (l listed, ok bool) {
 	l.settings = filepath.Join(s.dir, SettingsName)
-	data, err := os.ReadFile(l.settings)
+	data, err := regularfile.Read(l.settings, regularfile.StateLimit)
 	if err != nil {
 		return l, false
 	}

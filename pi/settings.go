@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 )
 
 // pi keeps its settings in settings.json beside extensions/ (the agent dir, or a project's
@@ -113,7 +114,7 @@ func (o object) marshal() []byte {
 
 // readSettings reads a settings file; a missing one is an empty object.
 func readSettings(path string) (object, bool, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return object{}, false, nil
 	}
@@ -182,7 +183,8 @@ func AddChildExtension(path, ext string) (bool, error) {
 
 // RemoveChildExtension takes ext out of subagents.defaultExtensions again; a list left empty
 // is removed with its key (an empty list would mean "no extensions" to pi-subagents), and so
-// is a "subagents" object left empty.
+// is a "subagents" object left empty, and the file itself when nothing is left in it (install
+// created it, or it held nothing pi reads: pi takes a missing file for an empty one).
 func RemoveChildExtension(path, ext string) (bool, error) {
 	return editChildExtensions(path, func(list []string, had bool) ([]string, bool) {
 		if !slices.Contains(list, ext) {
@@ -223,8 +225,14 @@ func editChildExtensions(path string, edit func(list []string, had bool) ([]stri
 	} else {
 		o = o.set(subagentsKey, sub.marshal())
 	}
-	if !exists && len(o) == 0 {
-		return false, nil
+	if len(o) == 0 {
+		if !exists {
+			return false, nil
+		}
+		if err := os.Remove(path); err != nil {
+			return false, fmt.Errorf("removing %s, left empty: %w", path, err)
+		}
+		return true, nil
 	}
 	mode := fs.FileMode(0o644)
 	if st, err := os.Stat(path); err == nil {

@@ -1,6 +1,9 @@
 package pi
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/agentmgr/agentmgr/internal/ownedfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
@@ -15,6 +18,8 @@ type Report struct {
 	Global  Status  `json:"global"`
 	Project *Status `json:"project,omitempty"` // nil outside a project
 	Others  []Other `json:"others"`
+	// Leftovers are rival extensions' configurations whose rules nothing applies any more.
+	Leftovers []Leftover `json:"leftovers"`
 	// Subagents are the subagent extensions found, and whether their children are gated.
 	Subagents []SubagentExtension `json:"subagents"`
 	Binary    string              `json:"binary"`  // this binary
@@ -25,7 +30,7 @@ type Report struct {
 // Check reports the extension's state as seen from dirs, against the binary and version that
 // would install it now.
 func Check(dirs locations.Dirs, binary, version string) Report {
-	r := Report{Global: extension.Check("global", dirs.GlobalExtensions(), binary, version), Binary: binary, Version: version, Others: Others(dirs), Subagents: SubagentExtensions(dirs)}
+	r := Report{Global: extension.Check("global", dirs.GlobalExtensions(), binary, version), Binary: binary, Version: version, Others: Others(dirs), Leftovers: Leftovers(dirs), Subagents: SubagentExtensions(dirs)}
 	if ext := dirs.ProjectExtensions(); ext != "" {
 		st := extension.Check("project", ext, binary, version)
 		r.Project = &st
@@ -44,11 +49,27 @@ func advise(r Report) []string {
 		if !x.Gated {
 			out = append(out, x.Name+" ("+x.Where+"): "+x.Why)
 		}
+		for _, a := range x.Asks {
+			if strings.HasPrefix(a, "subagent_type ") {
+				out = append(out, x.Name+": its children of "+a+" (until then each spawn of it asks)")
+			}
+		}
 	}
-	if installed {
-		for _, o := range r.Others {
+	for _, o := range r.Others {
+		switch {
+		case o.Import != "":
+			// Its rules are the person's: they come over before it goes, installed or not yet.
+			then := "then turn it off: " + o.Off
+			if !installed {
+				then = "then run `agentmgr pi install` and turn it off: " + o.Off
+			}
+			out = append(out, o.Name+" is installed ("+o.Where+"): agentmgr would gate the same calls. Bring its rules over with `"+o.Import+"`, "+then)
+		case installed:
 			out = append(out, o.Name+" is installed too ("+o.Where+"): it would gate or hide the same calls. Turn one off: "+o.Off+", or `agentmgr pi uninstall`")
 		}
+	}
+	for _, l := range r.Leftovers {
+		out = append(out, l.Name+"'s rules in "+filepath.Join(l.Where, "config.json")+" are applied by nothing now (the extension is gone): bring them over with `"+l.Import+"`, then remove "+l.Where)
 	}
 	return out
 }

@@ -10,9 +10,9 @@ package policy
 import (
 	"errors"
 	"io/fs"
-	"os"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/trust"
@@ -26,6 +26,8 @@ type GuardsFile struct {
 	// asking for every call, so that a typo never silently lifts a protection; the rule's
 	// reason says what to fix.
 	Broken bool
+	// Builtin is set for the built-in guard (BuiltinGuard), which no file holds: Path is "".
+	Builtin bool
 }
 
 // LoadGuards reads the guards files of dirs that exist and may be used, the managed one
@@ -66,7 +68,7 @@ func loadGuards(dirs locations.Dirs, st trust.Status) ([]GuardsFile, []personas.
 
 // LoadGuardsFile reads one guards file; ok is false when it does not exist.
 func LoadGuardsFile(path string) (f GuardsFile, probs []personas.Problem, ok bool) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, regularfile.PersonaLimit)
 	if errors.Is(err, fs.ErrNotExist) {
 		return GuardsFile{}, nil, false
 	}

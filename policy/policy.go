@@ -16,8 +16,8 @@ import (
 
 // For composes the policy for persona p with the guards and state of dirs and, when session
 // is not "", that session's rules as the store holds them now. The problems are those of the
-// guards files (a broken one makes every call ask, see guards.File). A broken state file
-// leaves yolo off.
+// guards files (a broken one makes every call ask, see guards.File), which decide with the
+// built-in guard (AllGuards). A broken state file leaves yolo off.
 func For(dirs locations.Dirs, p *personas.Persona, session string) (*engine.Policy, []personas.Problem, error) {
 	return ForChain(dirs, []*personas.Persona{p}, session)
 }
@@ -38,6 +38,7 @@ func ForChain(dirs locations.Dirs, chain []*personas.Persona, ids ...string) (*e
 	p := chain[len(chain)-1]
 	st := trust.Of(dirs)
 	files, probs := loadGuards(dirs, st)
+	files = append([]GuardsFile{BuiltinGuard(dirs)}, files...)
 	state, _ := personas.LoadState(dirs)
 	// The home directory the folders were found from is the one `~` stands for in every rule.
 	parts := Parts{Name: p.Name, Persona: p.Rules, Guards: compileGuardsWithHome(files, dirs.Home), Yolo: state.Yolo, Home: dirs.Home}

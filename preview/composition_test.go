@@ -37,7 +37,7 @@ func TestSimulatorDecidesAsTheGate(t *testing.T) {
 	if _, err := store.Put("s1", session, 0, approvals.OperatorAuthority); err != nil {
 		t.Fatal(err)
 	}
-	files, _ := policy.LoadGuards(d)
+	files, _ := policy.AllGuards(d) // as the app reads them: the built-in guard first
 	state, _ := personas.LoadState(d)
 	snap := &Snapshot{
 		Personas: []Persona{{Name: "b", Rules: persona.Rules}},

@@ -12,6 +12,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/filelock"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -89,7 +90,8 @@ func (l *Log) write(line []byte) error {
 			return fmt.Errorf("rotating the review log: %w", err)
 		}
 	}
-	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// A FIFO or a device put where the log goes must not block or swallow the gate's writes.
+	f, err := regularfile.OpenAppend(l.path, 0o600)
 	if err != nil {
 		return fmt.Errorf("opening the review log: %w", err)
 	}

@@ -2,10 +2,12 @@ package serve
 
 import (
 	"fmt"
-	"os"
 
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/keybindings"
 	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -22,15 +24,16 @@ func (s *Server) agent(req Request) Reply {
 	if req.Subagent != "" {
 		return s.childAgent(req, d, st)
 	}
-	a, err := s.describe(d, p, st, req.Tools, append(probs, more...))
+	a, err := s.describe(d, p, st, req.Tools, req.Skills, append(probs, more...))
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}
 	return Reply{ID: req.ID, AgentState: a}
 }
 
-// describe is the AgentState of persona p under state st, hiding from tools what p hides.
-func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.State, tools []string, probs []personas.Problem) (*AgentState, error) {
+// describe is the AgentState of persona p under state st, hiding from tools what p hides and
+// naming the skills it denies.
+func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.State, tools, skills []string, probs []personas.Problem) (*AgentState, error) {
 	pol, gprobs, err := s.compose(d, p, "")
 	if err != nil {
 		return nil, fmt.Errorf("persona %q: %w", p.Name, err)
@@ -48,6 +51,12 @@ func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.Sta
 		Name: p.Name, Label: p.Label(), Description: p.Description, Color: p.Color, Mode: string(pol.Persona.Mode()),
 		Hidden: hidden, Prompt: prompt, Yolo: st.Yolo, Keys: keys(d),
 	}
+	for _, sk := range skills {
+		// A denied skill is left out of the prompt, so the agent does not reach for it.
+		if pol.DecideKey(mapping.SkillKey, sk).Action == engine.Deny {
+			a.DeniedSkills = append(a.DeniedSkills, sk)
+		}
+	}
 	for _, pr := range append(probs, gprobs...) {
 		a.Warnings = append(a.Warnings, pr.Error())
 	}
@@ -59,7 +68,7 @@ func (s *Server) describe(d locations.Dirs, p *personas.Persona, st personas.Sta
 // reports its problems.
 func keys(d locations.Dirs) map[string][]string {
 	var f *keybindings.File
-	if src, err := os.ReadFile(d.Keybindings()); err == nil {
+	if src, err := regularfile.Read(d.Keybindings(), regularfile.StateLimit); err == nil {
 		f, _ = keybindings.Parse(d.Keybindings(), src)
 	}
 	out := map[string][]string{}
@@ -149,7 +158,7 @@ func (s *Server) use(req Request) Reply {
 			return Reply{ID: req.ID, Error: err.Error()}
 		}
 	}
-	a, err := s.describe(d, target, st, req.Tools, probs)
+	a, err := s.describe(d, target, st, req.Tools, req.Skills, probs)
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}

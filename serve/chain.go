@@ -3,6 +3,7 @@ package serve
 import (
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -31,7 +32,7 @@ func (s *Server) resolve(c decide.Call, chain []string) (string, *engine.Policy,
 		who.Runs, who.Chain = chain[0], chain[1:]
 	}
 	d := s.dirs(c.Cwd)
-	r, pol, probs, err := decide.For(d, s.catalogs.Load(d), who, c.SessionKey())
+	r, pol, probs, err := s.prepared.For(d, s.catalog(d), who, c.SessionKey())
 	if err != nil {
 		name := ""
 		if r.Session != nil {
@@ -49,4 +50,9 @@ func warnings(probs []personas.Problem) []string {
 		out = append(out, p.Error())
 	}
 	return out
+}
+
+// catalog loads the persona catalog of d, for a decision no prepared answer gives.
+func (s *Server) catalog(d locations.Dirs) func() *personas.Catalog {
+	return func() *personas.Catalog { return s.catalogs.Load(d) }
 }

@@ -60,6 +60,8 @@ type Request struct {
 	AgentType string `json:"agentType,omitempty"`
 	// agent: every tool the agent has, to tell which the persona hides
 	Tools []string `json:"tools,omitempty"`
+	// agent: the skills pi's system prompt lists, to tell which the persona denies (the skill key)
+	Skills []string `json:"skills,omitempty"`
 	// use: a persona name, or Step +1 (next) / -1 (previous)
 	Name string `json:"name,omitempty"`
 	Step int    `json:"step,omitempty"`
@@ -83,6 +85,7 @@ const (
 	TypeAgent   = "agent"   // the active persona: hidden tools, system prompt, keys
 	TypeAgents  = "agents"  // the personas offered for switching
 	TypeUse     = "use"     // set the active persona in state.json
+	TypePolicy  = "policy"  // the rules that decide a session's calls, and where each is written
 )
 
 // Reply is one line to the client. Fields are filled by request type; Error is set alone when
@@ -111,6 +114,9 @@ type Reply struct {
 	Active string      `json:"active,omitempty"`
 	// use
 	Changed *bool `json:"changed,omitempty"`
+
+	// policy
+	Policy *PolicyView `json:"policy,omitempty"`
 }
 
 // Decision is the answer to a tool call.
@@ -150,6 +156,9 @@ type AgentState struct {
 	Color       string   `json:"color,omitempty"`
 	Mode        string   `json:"mode"`
 	Hidden      []string `json:"hidden"` // of the request's tools, those the persona hides
+	// DeniedSkills are the request's skills the persona denies (the skill key), which the
+	// extension leaves out of the system prompt.
+	DeniedSkills []string `json:"deniedSkills,omitempty"`
 	// Prompt goes into the system prompt: the persona block, and the permission envelope
 	// unless the state file turned it off.
 	Prompt string `json:"prompt"`
@@ -192,7 +201,7 @@ func parseRequest(line []byte) (Request, error) {
 		return r, fmt.Errorf("the id %s is neither a number nor a string", id)
 	}
 	if r.Type == "" {
-		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use`)
+		return r, errors.New(`"type" is missing; expected one of hello, decide, reply, forward, agent, agents, use, policy`)
 	}
 	return r, nil
 }

@@ -43,6 +43,7 @@ type Server struct {
 	decider  *decide.Decider // judges and records what it settles
 	quiet    *decide.Decider // judges a child's calls, which are recorded naming the child
 	catalogs personas.Cache  // the persona catalog, read again when a file changed
+	prepared decide.Prepared // what decides a call, kept while its files are unchanged
 	asks     asks
 	// brokers settle the asks, one per session store (by agent dir), with the approvals'
 	// one reply.
@@ -206,8 +207,10 @@ func (s *Server) answer(req Request) Reply {
 		return s.agents(req)
 	case TypeUse:
 		return s.use(req)
+	case TypePolicy:
+		return s.policy(req)
 	}
-	return Reply{ID: req.ID, Error: fmt.Sprintf("unknown request type %q; expected one of hello, decide, reply, forward, agent, agents, use", req.Type)}
+	return Reply{ID: req.ID, Error: fmt.Sprintf("unknown request type %q; expected one of hello, decide, reply, forward, agent, agents, use, policy", req.Type)}
 }
 
 // write sends one reply line. A write that fails means the client is gone: the error is kept,

@@ -85,7 +85,7 @@ func (s *Server) judgeChild(c decide.Call, ch child) (decide.Judgement, []person
 		d := s.dirs(c.Cwd)
 		var pol *engine.Policy
 		var err error
-		r, pol, probs, err = decide.For(d, s.catalogs.Load(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
+		r, pol, probs, err = s.prepared.For(d, s.catalog(d), decide.Who{Named: c.Agent, Chain: ch.names()}, ch.ruleSessions(c.Session)...)
 		if r.Session == nil {
 			return "", nil, err
 		}
@@ -175,7 +175,7 @@ func (s *Server) childAgent(req Request, d locations.Dirs, st personas.State) Re
 	if own, ok := cat.Lookup(req.Subagent); ok {
 		prompt = own
 	}
-	a, err := s.describe(d, prompt, st, req.Tools, nil)
+	a, err := s.describe(d, prompt, st, req.Tools, req.Skills, nil)
 	if err != nil {
 		return Reply{ID: req.ID, Error: err.Error()}
 	}

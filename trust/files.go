@@ -5,18 +5,18 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
-// MaxFileSize is the largest project file a trust covers; a bigger one is recorded as too big,
-// never read whole.
-const MaxFileSize = 4 << 20
+// MaxFileSize is the largest project file a trust covers, the limit of a persona or guards
+// file; a bigger one is recorded as too big, never read whole.
+const MaxFileSize = regularfile.PersonaLimit
 
 // File is one project file a trust covers: its path relative to the project's .pi folder,
 // with / between elements, and what identifies its content.
@@ -59,30 +59,21 @@ func ProjectFiles(d locations.Dirs) ([]File, error) {
 	return out, nil
 }
 
-// sum identifies the content of the file at path. Only a regular file is read, opened so that
-// a FIFO or a device cannot hold the call (openRegular) and at most MaxFileSize bytes of it;
-// anything else is identified by what it is, which a trust then names too.
+// sum identifies the content of the file at path. Only a regular file of at most MaxFileSize
+// bytes is read (internal/regularfile: a FIFO or a device cannot hold the call); anything else
+// is identified by what it is, which a trust then names too.
 func sum(path string) string {
-	f, err := openRegular(path)
-	if err != nil {
-		if errors.Is(err, errNotRegular) {
-			return "not a regular file"
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			return "missing"
-		}
-		return "unreadable"
-	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return "unreadable"
-	}
-	if n > MaxFileSize {
+	data, err := regularfile.Read(path, MaxFileSize)
+	switch {
+	case errors.Is(err, regularfile.ErrNotRegular):
+		return "not a regular file"
+	case errors.Is(err, regularfile.ErrTooLarge):
 		return fmt.Sprintf("bigger than %d bytes", MaxFileSize)
+	case errors.Is(err, fs.ErrNotExist):
+		return "missing"
+	case err != nil:
+		return "unreadable"
 	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+	h := sha256.Sum256(data)
+	return "sha256:" + hex.EncodeToString(h[:])
 }
-
-var errNotRegular = errors.New("not a regular file")

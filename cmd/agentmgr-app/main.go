@@ -47,7 +47,8 @@ func main() {
 	}
 	a := app.NewWithID(gui.AppID)
 	a.SetIcon(gui.AppIcon())
-	s := gui.NewShell(a, dirs, append(gui.Screens(), gui.PiScreen(cli, release.Version), gui.OpenCodeScreen(cli, release.Version))...)
+	s := gui.NewShell(a, dirs, append(gui.Screens(), gui.PiScreen(cli, release.Version), gui.OpenCodeScreen(cli, release.Version),
+		gui.CodexScreen(cli), gui.GeminiScreen(cli))...)
 	s.ReplayWhileEditing()
 	if err := s.StartWatching(); err != nil {
 		// The app works without watching; the Reload button catches up by hand.

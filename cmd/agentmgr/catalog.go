@@ -41,6 +41,16 @@ func (e *env) load() *personas.Catalog {
 // scripts, so they must not parse every persona file. Later loads of the command get this
 // catalog, which is complete for those personas only.
 func (e *env) loadNamed(withActive bool, names ...string) *personas.Catalog {
+	return e.loadWith(personas.LoadNamed, withActive, names)
+}
+
+// loadIndexed is loadNamed for the gate, which runs on every tool call: the persona folders
+// the name index trusts are neither listed nor stamped file by file (personas.LoadIndexed).
+func (e *env) loadIndexed(names ...string) *personas.Catalog {
+	return e.loadWith(personas.LoadIndexed, true, names)
+}
+
+func (e *env) loadWith(load func(locations.Dirs, ...string) *personas.Catalog, withActive bool, names []string) *personas.Catalog {
 	d := e.dirs()
 	var want []string
 	for _, n := range names {
@@ -54,7 +64,7 @@ func (e *env) loadNamed(withActive bool, names ...string) *personas.Catalog {
 		st, _ := personas.LoadState(d)
 		want = append(want, st.Active, builtin.Default)
 	}
-	e.loaded = &loadedCatalog{dirs: d, cat: personas.LoadNamed(d, want...)}
+	e.loaded = &loadedCatalog{dirs: d, cat: load(d, want...)}
 	return e.loaded.cat
 }
 

@@ -18,6 +18,8 @@ type env struct {
 	cwd            string
 	getenv         func(string) string
 	loaded         *loadedCatalog // the catalog this command has read, so it is read once
+	// signals, when set (by tests), stands for SIGTERM and SIGINT: the gate answers them.
+	signals <-chan os.Signal
 }
 
 func newEnv() *env {

@@ -110,7 +110,7 @@ func answerSimulator(t *testing.T, inputs []any) []string {
 		for _, q := range c.cat.Personas() {
 			snap.Personas = append(snap.Personas, preview.Persona{Name: q.Name, Rules: q.Rules})
 		}
-		files, _ := policy.LoadGuards(c.dirs)
+		files, _ := policy.AllGuards(c.dirs)
 		for _, f := range files {
 			snap.Guards = append(snap.Guards, f.Rules)
 		}

@@ -2,17 +2,17 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/convert"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
 const (
-	importUsage = "claude|opencode|roo|opcode|codex|gemini PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--dry-run] [--force] [--json]"
+	importUsage = "claude|opencode|roo|opcode|codex|gemini|pi-permission-system PATH... [--scope global|project] [--name NAME] [--with-settings FILE] [--guards] [--dry-run] [--force] [--json]"
 	exportUsage = "NAME... --to claude|opencode|roo|kilo|codex|gemini [--out DIR] [--dry-run] [--force] [--json]"
 )
 
@@ -37,6 +37,11 @@ func runImport(e *env, args []string) error {
             then deny, as Codex decides the strictest) and match/not_match as the examples
   gemini    a Gemini CLI policy file (~/.gemini/policies/*.toml): one persona per file, its
             rules ordered by priority so that the last match is Gemini's highest
+  pi-permission-system (or pps)
+            pi-permission-system's config.json, or a folder (an agent dir, a project): the
+            global and project configs merged as it merges them into one persona (--name,
+            else pps), and one persona per agent file with a permission block; with no PATH,
+            the agent dir's and the working directory's
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
 	scope := fs.String("scope", "global", "global or project")
@@ -44,15 +49,19 @@ unless --force (the old file goes to the trash).`)
 	withSettings := fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents")
 	dryRun := fs.Bool("dry-run", false, "print the report and the persona text; write nothing")
 	force := fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)")
+	guards := fs.Bool("guards", false, "pi-permission-system: also write its path rules, which hold for every agent, as the guards file (when there is none)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(rest) < 2 {
+	if len(rest) < 1 {
 		return usagef("import takes a format and at least one PATH")
 	}
-	format := rest[0]
+	format := convert.CanonicalFormat(rest[0])
+	if len(rest) < 2 && format != convert.PPSFormat {
+		return usagef("import takes a format and at least one PATH")
+	}
 	if !slices.Contains(convert.Formats, format) {
 		return usagef("unknown format %q; expected %s", format, strings.Join(convert.Formats, ", "))
 	}
@@ -73,6 +82,14 @@ unless --force (the old file goes to the trash).`)
 		got, errs := convert.ReadSources(format, e.abs(path), opt)
 		items = append(items, got...)
 		problems = append(problems, errs...)
+	}
+	if len(rest) == 1 {
+		// pi-permission-system's files where pi reads them: the agent dir's and the project's.
+		got, err := convert.ImportPPS(convert.FindPPSSources(e.dirs().Agent, e.abs(".")), *name)
+		if err != nil {
+			problems = append(problems, err)
+		}
+		items = append(items, got...)
 	}
 	if *name != "" && len(items) > 1 {
 		return usagef("--name names one persona, but the paths hold %d items", len(items))
@@ -105,6 +122,13 @@ unless --force (the old file goes to the trash).`)
 			r.Path, r.Written = path, err == nil
 			if err != nil {
 				r.Error = err.Error()
+			}
+		}
+		if *guards && len(it.Guards) > 0 && r.Error == "" && !*dryRun {
+			if err := convert.WriteGuards(dirs.GlobalGuards(), it.Guards, it.Report.Source); err != nil {
+				r.Error = err.Error()
+			} else if !*asJSON {
+				defer fmt.Fprintf(e.stdout, "  wrote %s\n", dirs.GlobalGuards())
 			}
 		}
 		seen[it.Draft.Name] = true
@@ -219,7 +243,7 @@ Existing files are never replaced unless --force.`)
 		}
 		var src []byte
 		if p.Path != "" {
-			if src, err = os.ReadFile(p.Path); err != nil {
+			if src, err = regularfile.Read(p.Path, regularfile.PersonaLimit); err != nil {
 				return err
 			}
 		}
@@ -234,6 +258,7 @@ Existing files are never replaced unless --force.`)
 		}
 		exports = append(exports, ex)
 	}
+	exportGated(e, *to, exports)
 	files, err := convert.ExportFiles(*to, exports)
 	if err != nil {
 		return err

@@ -41,3 +41,29 @@ func TestExportImportCodex(t *testing.T) {
 		}
 	}
 }
+
+// TestExportGatedReport exports to Codex and Gemini CLI with agentmgr's hook installed for
+// the runtime: the report says the gate decides exactly and the file is the fallback; without
+// the hook it says the file enforces.
+func TestExportGatedReport(t *testing.T) {
+	for _, to := range []string{"codex", "gemini"} {
+		t.Run(to, func(t *testing.T) {
+			e, out, errb := testEnv(t, "")
+			writeAgent(t, "guard.md", "---\nname: guard\ndescription: d\npermissions:\n  bash:\n    \"*\": allow\n    \"rm *\": deny\n---\nGuard.\n")
+			if code := run([]string{"export", "guard", "--to", to, "--dry-run"}, e); code != 0 || !strings.Contains(out.String(), "(enforced by file)") {
+				t.Fatalf("export without the hook: exit %d\n%s\n%s", code, out, errb)
+			}
+			e2, out2, errb2 := testEnvKeep(t, e)
+			if code := run([]string{to, "install"}, e2); code != 0 {
+				t.Fatalf("%s install: exit %d\n%s\n%s", to, code, out2, errb2)
+			}
+			e3, out3, errb3 := testEnvKeep(t, e)
+			if code := run([]string{"export", "guard", "--to", to, "--dry-run"}, e3); code != 0 {
+				t.Fatalf("export with the hook: exit %d\n%s", code, errb3)
+			}
+			if s := out3.String(); !strings.Contains(s, "(enforced by gate)") || !strings.Contains(s, "the exported file is the fallback") {
+				t.Errorf("the report does not say the gate decides:\n%s", s)
+			}
+		})
+	}
+}

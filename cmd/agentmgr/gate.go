@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -55,35 +56,53 @@ turn any other status, and a missing agentmgr, into a block.`)
 		// since a hook that fails lets the runtime go on with its own permissions.
 		return json.NewEncoder(e.stdout).Encode(refusalIn(rest[0], decide.Refusal(err.Error())))
 	}
+	rec := reviewlog.Open(e.dirs())
 	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
 		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
-		gate.WithRecorder(reviewlog.Open(e.dirs())),
+		gate.WithRecorder(rec),
 		gate.WithChains(decide.Chains{Dir: e.dirs().SubagentsDir()}),
 		gate.WithHooked(e.claudeHooked),
 	)
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
-	// that the app does not ask about a call nobody waits for.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
-	// Never more than the limit and one byte is read: a bigger call is refused unread.
-	input, readErr := io.ReadAll(io.LimitReader(e.stdin, gate.MaxInput+1))
-	var out any
-	switch {
-	case readErr != nil, len(input) > gate.MaxInput:
-		why := gate.TooBig()
-		if readErr != nil {
-			why = "cannot read stdin: " + readErr.Error()
+	// that the app does not ask about a call nobody waits for. And whatever the gate is doing
+	// when the signal comes (loading personas, waiting for a lock), it answers in the
+	// protocol's fail-closed form and exits: a hook that goes silent is a pass to the runtime.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	sigs := e.signals
+	if sigs == nil {
+		ch := make(chan os.Signal, 1)
+		signal.Notify(ch, os.Interrupt, syscall.SIGTERM)
+		defer signal.Stop(ch)
+		sigs = ch
+	}
+	decideCall := func() any {
+		// Never more than the limit and one byte is read: a bigger call is refused unread.
+		input, readErr := io.ReadAll(io.LimitReader(e.stdin, gate.MaxInput+1))
+		switch {
+		case readErr != nil, len(input) > gate.MaxInput:
+			why := gate.TooBig()
+			if readErr != nil {
+				why = "cannot read stdin: " + readErr.Error()
+			}
+			return refusalIn(rest[0], decide.Refusal(why))
+		case rest[0] == "claude":
+			return g.Claude(ctx, input)
+		case rest[0] == "codex":
+			return g.Codex(ctx, input)
+		case rest[0] == "gemini":
+			return g.Gemini(ctx, input)
 		}
-		out = refusalIn(rest[0], decide.Refusal(why))
-	case rest[0] == "claude":
-		out = g.Claude(ctx, input)
-	case rest[0] == "codex":
-		out = g.Codex(ctx, input)
-	case rest[0] == "gemini":
-		out = g.Gemini(ctx, input)
-	default:
-		out = g.Neutral(ctx, input)
+		return g.Neutral(ctx, input)
+	}
+	out, finished := answerUnlessStopped(sigs, cancel, decideCall, func(sig os.Signal) any {
+		return refusalIn(rest[0], decide.Refusal("agentmgr was stopped ("+signalName(sig)+") before it decided the call"))
+	})
+	// Unfinished, the decision still runs and may hold the review log: the answer only.
+	if finished {
+		if err := rec.Err(); err != nil {
+			fmt.Fprintf(e.stderr, "agentmgr gate: the review log could not be written: %v\n", err)
+		}
 	}
 	if o, ok := out.(*gate.CodexOutput); ok && o == nil {
 		// Codex runs a call whose hook prints nothing and exits 0; it rejects an "allow".
@@ -124,7 +143,7 @@ func (e *env) gatePolicy(pinned string) decide.PolicyFunc {
 			// A session started with --agent NAME: its calls carry the agent's type only.
 			who.Runs = c.AgentType
 		}
-		cat := ce.loadNamed(true, who.Names()...)
+		cat := ce.loadIndexed(who.Names()...)
 		r, pol, probs, err := decide.For(ce.dirs(), cat, who, c.SessionKey())
 		reportProblems(ce.stderr, probs, personas.Warning)
 		if err != nil {

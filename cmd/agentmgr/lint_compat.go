@@ -1,10 +1,10 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/pi"
 )
@@ -52,7 +52,7 @@ func amFindings(e *env, list []*personas.Persona, only bool) []lintJSON {
 // the agent dir or the project): only then does a file it reads differently matter.
 func usesPiSubagents(e *env) bool {
 	for _, x := range pi.SubagentExtensions(e.dirs()) {
-		if x.Known {
+		if x.Kind == pi.KindPiSubagents {
 			return true
 		}
 	}
@@ -70,7 +70,7 @@ func piSubagentsFindings(list []*personas.Persona) []lintJSON {
 		if p.Path == "" || !strings.HasSuffix(p.Path, ".md") {
 			continue
 		}
-		data, err := os.ReadFile(p.Path)
+		data, err := regularfile.Read(p.Path, regularfile.PersonaLimit)
 		if err != nil {
 			continue
 		}

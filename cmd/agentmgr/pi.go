@@ -54,8 +54,16 @@ var piCommand = runtimeCommand{
 					fmt.Fprintf(e.stdout, "listed it in %s (subagents.defaultExtensions), so that pi-subagents' children load it too\n", pi.Settings(extDir))
 				}
 				warnSkippedKeys(e)
-				for _, o := range pi.Check(d, bin, version).Others {
+				report := pi.Check(d, bin, version)
+				for _, o := range report.Others {
+					if o.Import != "" {
+						fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; bring its rules over with `%s`, then turn it off: %s\n", o.Name, o.Where, o.Import, o.Off)
+						continue
+					}
 					fmt.Fprintf(e.stderr, "warning: %s is installed too (%s): both would decide the same calls; turn one off: %s\n", o.Name, o.Where, o.Off)
+				}
+				for _, l := range report.Leftovers {
+					fmt.Fprintf(e.stderr, "note: %s's rules (%s) are applied by nothing now; bring them over with `%s`, then remove that folder\n", l.Name, l.Where, l.Import)
 				}
 			},
 			uninstalled: func() {
@@ -105,12 +113,21 @@ func printPiStatus(e *env, r pi.Report) {
 	for _, o := range r.Others {
 		fmt.Fprintf(e.stdout, "also installed: %s (%s)\n", o.Name, o.Where)
 	}
+	for _, l := range r.Leftovers {
+		fmt.Fprintf(e.stdout, "left behind: %s's configuration (%s), which nothing applies\n", l.Name, l.Where)
+	}
 	for _, x := range r.Subagents {
 		state := "its children are gated by agentmgr"
 		if !x.Gated {
 			state = "its children are NOT gated"
 		}
 		fmt.Fprintf(e.stdout, "subagents: %s (%s): %s\n", x.Name, x.Where, state)
+		if x.Gated && x.Linked != "" {
+			fmt.Fprintf(e.stdout, "  linked to the parent: %s\n", x.Linked)
+		}
+		for _, a := range x.Asks {
+			fmt.Fprintf(e.stdout, "  asks at the call: %s\n", a)
+		}
 	}
 	for _, a := range r.Advice {
 		fmt.Fprintf(e.stdout, "→ %s\n", a)

@@ -3,16 +3,20 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/agentmgr/agentmgr/history"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/replay"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
-const replayUsage = "NAME [--all] [--log FILE] [--since DURATION] [--draft FILE] [--json]"
+const replayUsage = "NAME [--all] [--log PATH] [--history] [--since DURATION] [--draft FILE] [--json]"
 
 type changeJSON struct {
 	Time    time.Time `json:"time"`
@@ -32,7 +36,8 @@ change: was -> would be, with the deciding rule. Guards apply as they do now; ea
 the session rules its session had approved by then; yolo is left out. A call with several
 values shows them one per line.`)
 	all := fs.Bool("all", false, "re-decide every logged call, as if made under NAME")
-	logFile := fs.String("log", "", "read this log file instead of the agent dir's review log")
+	logFile := fs.String("log", "", "read this log file (or folder) instead of the agent dir's review log: agentmgr's, pi-permission-system's, pi session files or Claude Code transcripts")
+	withHistory := fs.Bool("history", false, "also read pi-permission-system's review log, pi's session files and Claude Code's transcripts where they are kept")
 	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
 	draft := fs.String("draft", "", "decide with the rules of this persona file instead of NAME's")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -63,7 +68,7 @@ values shows them one per line.`)
 	}
 	reportProblems(e.stderr, probs, personas.Warning)
 	pol.Yolo = false
-	l, err := readLog(e, *logFile)
+	l, err := readLog(e, *logFile, *withHistory)
 	if err != nil {
 		return err
 	}
@@ -113,16 +118,41 @@ func replayPersona(e *env, name, draft string) (*personas.Persona, error) {
 }
 
 // readLog reads the review log (file, or the agent dir's) with its rotated files. Lines that
-// are not entries are reported and skipped.
-func readLog(e *env, file string) (*replay.Log, error) {
-	if file == "" {
-		file = e.dirs().ReviewLog()
-	} else if _, err := os.Stat(file); err != nil {
-		return nil, fmt.Errorf("cannot read the log: %w", err)
+// are not entries are reported and skipped. A file (or folder) of another tool's records, pi
+// sessions, Claude Code transcripts or pi-permission-system's review log, is read as the calls it
+// records (package history); withHistory adds the records of all three where they are kept.
+func readLog(e *env, file string, withHistory bool) (*replay.Log, error) {
+	if file != "" {
+		if _, err := os.Stat(file); err != nil {
+			return nil, fmt.Errorf("cannot read the log: %w", err)
+		}
+		entries, err := history.Read(file)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the log: %w", err)
+		}
+		return replay.FromEntries(entries), nil
 	}
-	entries, err := reviewlog.Read(file, reviewlog.Filter{})
+	d := e.dirs()
+	entries, err := reviewlog.Read(d.ReviewLog(), reviewlog.Filter{})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "warning: %v\n", err)
+	}
+	if withHistory {
+		for _, place := range []string{
+			filepath.Join(d.GlobalExtensions(), "pi-permission-system", "logs"),
+			filepath.Join(d.Agent, "sessions"),
+			filepath.Join(locations.Home(e.getenv), ".claude", "projects"),
+		} {
+			if _, err := os.Stat(place); err != nil {
+				continue
+			}
+			got, err := history.Read(place)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "warning: %v\n", err)
+			}
+			entries = append(entries, got...)
+		}
+		slices.SortStableFunc(entries, func(a, b reviewlog.Entry) int { return a.Time.Compare(b.Time) })
 	}
 	return replay.FromEntries(entries), nil
 }

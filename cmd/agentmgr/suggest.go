@@ -10,7 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/replay"
 )
 
-const suggestUsage = "NAME [--all] [--default ask|deny] [--name NEW] [--log FILE] [--since DURATION] [--json]"
+const suggestUsage = "NAME [--all] [--default ask|deny] [--name NEW] [--log PATH] [--history] [--since DURATION] [--json]"
 
 // maxSuggestedExamples bounds the examples a suggested persona carries of each kind.
 const maxSuggestedExamples = 10
@@ -30,7 +30,8 @@ examples taken from the log); nothing is written.`)
 	all := fs.Bool("all", false, "use every logged call, whatever persona made it")
 	def := fs.String("default", "ask", "what every other call gets: ask or deny")
 	newName := fs.String("name", "", "name of the proposed persona (default: NAME-least)")
-	logFile := fs.String("log", "", "read this log file instead of the agent dir's review log")
+	logFile := fs.String("log", "", "read this log file (or folder) instead of the agent dir's review log: agentmgr's, pi-permission-system's, pi session files or Claude Code transcripts")
+	withHistory := fs.Bool("history", false, "also read pi-permission-system's review log, pi's session files and Claude Code's transcripts where they are kept")
 	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	rest, err := parse(fs, args)
@@ -47,7 +48,7 @@ examples taken from the log); nothing is written.`)
 	if *newName == "" {
 		*newName = name + "-least"
 	}
-	l, err := readLog(e, *logFile)
+	l, err := readLog(e, *logFile, *withHistory)
 	if err != nil {
 		return err
 	}

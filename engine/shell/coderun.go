@@ -166,6 +166,9 @@ func codeNeeds(name string, args []word) string {
 			add("config")
 		}
 	}
+	if tok := configWriteNeeds(interpreterName(name), args); tok != "" {
+		add(tok)
+	}
 	return strings.Join(needs, " ")
 }
 
@@ -372,37 +375,31 @@ func makeFromStdin(args []word) bool {
 	return false
 }
 
-// gitConfigWrite reports whether a git config call sets a key through
-// which later git commands run programs (core.pager, alias.x=!cmd...).
+// gitConfigWrite reports whether a git config call writes a key that is
+// executable configuration or may become so (a driver, a hook path, an
+// include of another file, a section a later key completes): every key but
+// the few that name no program and no file (inertGitKeys). Such a write
+// needs a rule naming config, as writing the file by other means needs one
+// naming the file (ExecConfigFile).
 func gitConfigWrite(args []word) bool {
-	if !hasSub(args, []string{"config"}) {
+	writes, _, key := gitConfigOp(args)
+	if !writes {
 		return false
 	}
-	operands := 0
-	for _, w := range args {
-		switch t := w.text; {
-		case t == "--get" || t == "--get-all" || t == "--get-regexp" || t == "--get-urlmatch" || t == "--list" || t == "-l" || t == "get" || t == "list":
-			return false // a query
-		case !strings.HasPrefix(t, "-"):
-			operands++
+	key = strings.ToLower(key)
+	for _, k := range inertGitKeys {
+		if key == k || strings.HasSuffix(k, ".") && strings.HasPrefix(key, k) && !strings.ContainsAny(key, "$`") {
+			return false
 		}
 	}
-	if operands < 3 { // config KEY VALUE: a query has no value
-		return false
-	}
-	for _, w := range args {
-		k := strings.ToLower(w.text)
-		for _, p := range riskyGitKeys {
-			if strings.HasPrefix(k, p) {
-				return true
-			}
-		}
-	}
-	return false
+	return true
 }
 
-// riskyGitKeys are the prefixes of git configuration keys whose values git
-// runs as programs.
-var riskyGitKeys = []string{"core.pager", "core.editor", "core.sshcommand", "core.fsmonitor", "core.hookspath",
-	"core.gitproxy", "core.askpass", "alias.", "diff.", "filter.", "merge.", "credential.", "sequence.editor",
-	"gpg.", "pager.", "uploadpack.", "receivepack.", "protocol.", "include.", "includeif.", "remote.", "url."}
+// inertGitKeys are the git configuration keys (and, ending in '.', key
+// prefixes) whose values name no program and no file: identity, colours,
+// advice, line endings, the default branch and the usual pull and push
+// settings. Every other key's write needs consent.
+var inertGitKeys = []string{"user.name", "user.email", "color.", "advice.", "init.defaultbranch",
+	"core.autocrlf", "core.eol", "core.filemode", "core.ignorecase", "core.quotepath", "core.safecrlf",
+	"push.default", "push.autosetupremote", "pull.rebase", "pull.ff", "fetch.prune", "rebase.autostash",
+	"branch.autosetuprebase", "merge.conflictstyle", "diff.renames", "diff.algorithm", "log.date"}

@@ -34,6 +34,18 @@ func wgetFiles(args []word) []word {
 // --system, FILE with -f/--file (the repository's own otherwise, which is
 // no file of the command text).
 func gitConfigFiles(args []word) []word {
+	writes, file, _ := gitConfigOp(args)
+	if file == nil || !writes {
+		return nil
+	}
+	return []word{*file}
+}
+
+// gitConfigOp reads a git config call: whether it writes (sets, adds,
+// removes, renames or edits; a query is --get..., --list, or a lone KEY),
+// the file it names (--global, --system, -f FILE), nil for the
+// repository's own, and the key it names ("" for none, as --edit).
+func gitConfigOp(args []word) (writes bool, file *word, key string) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].text, "-") {
 		if gitValueOptions[args[i].text] {
@@ -42,11 +54,10 @@ func gitConfigFiles(args []word) []word {
 		i++
 	}
 	if i >= len(args) || args[i].text != "config" {
-		return nil
+		return false, nil, ""
 	}
 	rest := args[i+1:]
-	var file *word
-	writes, ops := false, 0
+	ops := 0
 	for j := 0; j < len(rest); j++ {
 		t := rest[j].text
 		switch {
@@ -60,22 +71,22 @@ func gitConfigFiles(args []word) []word {
 			j++
 		case strings.HasPrefix(t, "--file="):
 			file = &word{text: t[len("--file="):], literal: rest[j].literal}
+		case t == "--get" || t == "--get-all" || t == "--get-regexp" || t == "--get-urlmatch" || t == "--get-color" || t == "--get-colorbool" || t == "--list" || t == "-l" || (ops == 0 && (t == "get" || t == "list")):
+			return false, file, key // a query
 		case t == "--add" || t == "--unset" || t == "--unset-all" || t == "--replace-all" || t == "--rename-section" || t == "--remove-section" || t == "--edit" || t == "-e":
 			writes = true
-		case t == "set" || t == "unset" || t == "rename-section" || t == "remove-section" || t == "edit":
-			if ops == 0 {
-				writes = true
-			}
+		case ops == 0 && (t == "set" || t == "unset" || t == "rename-section" || t == "remove-section" || t == "edit"):
+			writes = true
 			ops++
 		case strings.HasPrefix(t, "-"):
 		default:
+			if key == "" {
+				key = t
+			}
 			ops++
 		}
 	}
-	if file == nil || !(writes || ops >= 2) {
-		return nil
-	}
-	return []word{*file}
+	return writes || ops >= 2, file, key
 }
 
 // moveFiles: mv writes its target and removes its sources, so both are

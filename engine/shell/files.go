@@ -82,6 +82,10 @@ func fileUnit(key string, w word) (Unit, bool) {
 	switch {
 	case strings.HasPrefix(w.text, "/dev/tcp/") || strings.HasPrefix(w.text, "/dev/udp/"):
 		u.AskReason = fmt.Sprintf("%s opens a network connection, which bash makes for this path", w.text)
+	case !w.literal && key == EditKey && runnerFile(w.text):
+		// The CI runner's own files: decided by the edit rules on the name as written
+		// ($GITHUB_OUTPUT), so a rule naming it still decides, but no ask for a target
+		// only known at run time.
 	case !w.literal && key == EditKey:
 		u.AskReason = fmt.Sprintf("the file %s that the command writes is only known when the command runs", w.text)
 	}
@@ -99,4 +103,27 @@ func folderOf(p string) string {
 		return "/*"
 	}
 	return p[:i] + "/*"
+}
+
+// runnerFiles are the variables a CI runner sets to files of its own that a
+// step writes to pass outputs, environment, paths and summaries on
+// (GitHub Actions, Forgejo and Gitea Actions): a write to one is no write
+// to a file of the project or the home.
+var runnerFiles = set("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY", "GITHUB_STATE",
+	"FORGEJO_OUTPUT", "FORGEJO_ENV", "FORGEJO_PATH", "GITEA_OUTPUT", "GITEA_ENV")
+
+// runnerFile reports whether a write target is exactly one of the runner's
+// files: $NAME or ${NAME}, nothing before or after.
+func runnerFile(t string) bool {
+	name, ok := strings.CutPrefix(t, "$")
+	if !ok {
+		return false
+	}
+	if inner, ok := strings.CutPrefix(name, "{"); ok {
+		name, ok = strings.CutSuffix(inner, "}")
+		if !ok {
+			return false
+		}
+	}
+	return runnerFiles[name]
 }

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Programs with subcommands take global options before the subcommand (git -C
 // DIR push, kubectl --as admin exec, docker --context x run). A rule is
@@ -56,4 +59,17 @@ func withoutGlobalOptions(words []word) []word {
 		return nil
 	}
 	return append([]word{{text: name, literal: true}}, words[i:]...)
+}
+
+// GlobalOptions are the options program takes before its subcommand that take the next word
+// as their value (git -C DIR push), sorted; nil for a program without subcommands. An export
+// to a rule language that matches an argv prefix uses them: a rule for `git push` must also
+// hold `git -C DIR push`.
+func GlobalOptions(program string) []string {
+	var out []string
+	for o := range globalValueOptions[program] {
+		out = append(out, o)
+	}
+	slices.Sort(out)
+	return out
 }

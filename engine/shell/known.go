@@ -43,6 +43,10 @@ type optionTable struct {
 	subs map[string]*optionTable
 	// subSkip are the options before the subcommand that take a value.
 	subSkip string
+	// extra finds, beyond the table, options that are unknown in this use
+	// (make -C outside the project) and files written (go test -args
+	// -test.trace=FILE); nil for most tables.
+	extra func(args []word) (unknown []string, writes []word)
 }
 
 // knownOptions checks the arguments of an allowed program against its table:
@@ -93,6 +97,9 @@ func knownOptions(name string, args []word) (unknown, needs string, writes []wor
 func (t *optionTable) check(args []word) (string, string, []word) {
 	var unknown, needs []string
 	var writes []word
+	if t.extra != nil {
+		unknown, writes = t.extra(args)
+	}
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		tok := w.text

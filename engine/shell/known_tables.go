@@ -20,7 +20,7 @@ var goTool = &optionTable{subs: map[string]*optionTable{
 	"build":    {single: true, long: goBuildFlags, writes: []string{"o"}},
 	"install":  {single: true, long: goBuildFlags},
 	"run":      {single: true, long: goBuildFlags, stopAt: "--"},
-	"test":     {single: true, long: goTestFlags, stopAt: "args", writes: []string{"o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace"}},
+	"test":     {single: true, long: goTestFlags, stopAt: "args", writes: []string{"o", "coverprofile", "cpuprofile", "memprofile", "blockprofile", "mutexprofile", "trace"}, extra: goTestExtra},
 	"vet":      {single: true, any: true},
 	"list":     {single: true, long: append(longs("f=", "json=?", "m", "u", "versions", "retracted", "deps", "e", "export", "find", "test", "compiled", "reuse="), goBuildFlags...)},
 	"fmt":      {single: true, long: longs("n", "x", "mod=")},
@@ -44,9 +44,33 @@ var gitLogFlags = longs("oneline", "graph", "decorate=?", "no-decorate", "stat",
 	"regexp-ignore-case", "extended-regexp", "fixed-strings", "perl-regexp", "basic-regexp", "encoding=", "L=", "G=", "S=",
 	"output=", "ext-diff", "textconv", "no-textconv", "no-ext-diff", "histogram", "minimal", "patience", "diff-algorithm=",
 	"relative=?", "src-prefix=", "dst-prefix=", "no-prefix", "line-prefix=", "ita-invisible-in-index", "check", "compact-summary",
-	"submodule=?", "ignore-submodules=?", "merge-base", "cached", "staged", "no-index", "name", "z")
+	"submodule=?", "ignore-submodules=?", "merge-base", "cached", "staged", "no-index", "name", "z",
+	// Revision selection and walking.
+	"not", "merge", "left-only", "right-only", "cherry-mark", "cherry", "count", "author-date-order", "log-size",
+	"decorate-refs=", "decorate-refs-exclude=", "clear-decorations", "exclude=", "glob=", "single-worktree", "alternate-refs",
+	"bisect", "stdin", "ignore-missing", "max-age=", "min-age=", "min-parents=", "max-parents=", "no-min-parents",
+	"no-max-parents", "do-walk", "in-commit-order", "sparse", "show-pulls", "dense", "remove-empty", "notes=?",
+	"show-linear-break=?", "diff-merges=", "no-diff-merges", "dd", "remerge-diff", "exclude-first-parent-only", "full-diff",
+	"since-as-filter=", "reflog", "no-abbrev-commit", "no-use-mailmap", "no-mailmap", "no-expand-tabs", "standard-notes",
+	"no-standard-notes", "no-graph", "graph-lane-limit=", "count=", "max-count", "no-min-parents", "ignore-case",
+	// Unmerged paths in a diff, and how a diff is computed and shown.
+	"base", "ours", "theirs", "color-words=?", "word-diff-regex=", "color-moved=?", "color-moved-ws=", "no-color-moved",
+	"no-color-moved-ws", "ignore-cr-at-eol", "ignore-space-at-eol", "ignore-blank-lines", "ignore-matching-lines=",
+	"inter-hunk-context=", "function-context", "anchored=", "indent-heuristic", "no-indent-heuristic", "irreversible-delete",
+	"break-rewrites=?", "find-copies=?", "find-copies-harder", "find-object=", "pickaxe-all", "pickaxe-regex", "rename-empty",
+	"no-rename-empty", "skip-to=", "rotate-to=", "text", "default-prefix", "stat=?", "stat-width=", "stat-name-width=",
+	"stat-graph-width=", "stat-count=", "dirstat-by-file=?", "cumulative", "patch-with-raw", "no-stat", "no-abbrev",
+	"output-indicator-new=", "output-indicator-old=", "output-indicator-context=", "ws-error-highlight=", "no-relative",
+	"ita-visible-in-index", "unified", "no-ext-diff", "diff-filter", "remotes", "branches", "tags", "ignore-space-at-eol")
 
-const gitLogShort = "pzqsMCBDtuRab"
+// gitLogShort are the short flags of git log, show and diff; gitLogValues take a value (-S
+// TEXT, -n 5, -L 1,5:f, -O orderfile, -I REGEX, -l N); gitLogAttached take an optional
+// attached one (-M50%, -C, -B, -X).
+const (
+	gitLogShort    = "pzqsDtuRabwWhimcgrEFPNR"
+	gitLogValues   = "SGOLIln"
+	gitLogAttached = "MCBX"
+)
 
 var gitTool = &optionTable{
 	flags:   "pPv",
@@ -55,9 +79,9 @@ var gitTool = &optionTable{
 	long:    longs("no-pager", "paginate", "bare", "git-dir=", "work-tree=", "namespace=", "no-replace-objects", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs", "icase-pathspecs", "no-optional-locks", "version", "help", "exec-path=?", "config-env="),
 	subs: map[string]*optionTable{
 		"status":       {flags: "sbuvz", long: longs("short", "branch", "porcelain=?", "long", "verbose", "untracked-files=?", "ignored=?", "ignore-submodules=?", "column=?", "no-column", "ahead-behind", "no-ahead-behind", "renames", "no-renames", "show-stash", "find-renames=?", "null")},
-		"diff":         {flags: gitLogShort + "wWU", values: "U", numeric: true, long: gitLogFlags},
-		"log":          {flags: gitLogShort + "gLn", values: "n", numeric: true, long: gitLogFlags},
-		"show":         {flags: gitLogShort + "s", numeric: true, long: gitLogFlags},
+		"diff":         {flags: gitLogShort, values: gitLogValues + "U", attached: gitLogAttached, numeric: true, long: gitLogFlags},
+		"log":          {flags: gitLogShort, values: gitLogValues + "U", attached: gitLogAttached, numeric: true, long: gitLogFlags},
+		"show":         {flags: gitLogShort, values: gitLogValues + "U", attached: gitLogAttached, numeric: true, long: gitLogFlags},
 		"shortlog":     {flags: "nsec", long: longs("numbered", "summary", "email", "committer", "format=", "group=", "all", "no-merges", "since=", "until=")},
 		"rev-parse":    {any: true},
 		"rev-list":     {flags: "n", values: "n", numeric: true, long: append(longs("count", "objects", "left-right"), gitLogFlags...)},
@@ -96,7 +120,7 @@ var gitTool = &optionTable{
 	},
 }
 
-var makeTool = &optionTable{flags: "BbdeiknpqrRsStwvLO", values: "CfIjlWo", numeric: false, assigns: true,
+var makeTool = &optionTable{flags: "BbdeiknpqrRsStwvLO", values: "CfIjlWo", numeric: false, assigns: true, extra: makeExtra,
 	long: longs("always-make", "directory=", "debug=?", "environment-overrides", "file=", "makefile=", "ignore-errors",
 		"include-dir=", "jobs=?", "keep-going", "load-average=?", "max-load=?", "check-symlink-times", "just-print",
 		"dry-run", "recon", "old-file=", "assume-old=", "output-sync=?", "print-data-base", "question", "no-builtin-rules",

@@ -377,7 +377,8 @@ var operandReaders = map[string]bool{
 	"cut": true, "uniq": true, "sort": true, "fold": true, "fmt": true, "column": true,
 	"jq": true, "yq": true, "bat": true, "batcat": true, "iconv": true, "paste": true, "comm": true,
 	"join": true, "expand": true, "unexpand": true, "rev": true, "look": true, "zcat": true, "bzcat": true,
-	"xzcat": true, "zless": true, "zgrep": true,
+	"xzcat": true, "zless": true, "zgrep": true, "shasum": true, "sha224sum": true, "sha384sum": true, "md5": true,
+	"sum": true, "b3sum": true, "xxhsum": true, "file": true,
 }
 
 // lookers only look at the names or metadata of the files their operands

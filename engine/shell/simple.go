@@ -76,6 +76,9 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	a.units[at].Reads = operandReaders[name]
 	a.units[at].Looks = lookers[name]
 	a.units[at].Does = effectsOf(name, args)
+	if name == "git" {
+		a.units[at].UnknownSub = gitUnknownSub(args)
+	}
 	a.checkBuiltinSubscripts(src, name, args)
 	if readers[name] || name == "export" {
 		// read GIT_PAGER, printf -v LD_PRELOAD ...: the variable is assigned from input.
@@ -97,6 +100,8 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 		a.files(EditKey, writes)
 	}
 	a.folderUnits(at, name, args)
+	a.recursiveUnits(at, name, args)
+	a.defaultUnits(name, args)
 	a.moves(name, args)
 	h := handlers[name]
 	if h == nil {

@@ -84,6 +84,11 @@ type Unit struct {
 	// units. The engine finds in them the file arguments the path and
 	// external_directory rules hold for (see [PathArg]).
 	Args []string
+	// UnknownSub is the subcommand of a program with a closed list of
+	// subcommands (git) when it is none of them: an alias from a
+	// configuration file or an external program, which runs what the text
+	// does not show. Only a rule that names it allows the unit.
+	UnknownSub string
 	// Does lists what the command does to resources beyond running itself,
 	// as the effect table finds it (effects.go): the files it deletes, the
 	// modes and owners it changes, the privilege it raises, the hosts it

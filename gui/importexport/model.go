@@ -30,6 +30,8 @@ func GuessFormat(path string) string {
 		return "claude"
 	case strings.HasSuffix(base, ".toml") && (strings.Contains(p, ".gemini") || strings.Contains(p, "/policies/")):
 		return "gemini"
+	case strings.Contains(p, convert.PPSFormat):
+		return convert.PPSFormat
 	}
 	return ""
 }

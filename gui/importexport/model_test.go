@@ -30,8 +30,9 @@ func TestGuessFormat(t *testing.T) {
 		"proj/.opencode/agent/x.md":  "opencode",
 		"proj/opencode.json":         "opencode",
 		"~/.gemini/policies/my.toml": "gemini",
-		"FyneApp.toml":               "",
-		"notes.txt":                  "",
+		"~/.pi/agent/extensions/pi-permission-system/config.json": "pi-permission-system",
+		"FyneApp.toml": "",
+		"notes.txt":    "",
 	} {
 		if got := GuessFormat(path); got != want {
 			t.Errorf("GuessFormat(%q) = %q, want %q", path, got, want)

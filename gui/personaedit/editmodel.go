@@ -173,7 +173,7 @@ func (m *Model) Update(f func(d *Draft)) {
 	if m.draft.equal(before) && slices.Equal(m.draft.Rules, before.Rules) {
 		return
 	}
-	m.record(before, changedField(before, m.draft))
+	m.record(before, m.src, changedField(before, m.draft))
 	m.changed()
 }
 
@@ -182,8 +182,8 @@ func (m *Model) Revert() {
 	if m.orig == nil {
 		return
 	}
-	if !m.draft.equal(m.base) {
-		m.record(m.draft.clone(), "")
+	if m.Dirty() {
+		m.record(m.draft.clone(), m.src, "")
 	}
 	m.draft = m.base.clone()
 	m.src = nil

@@ -43,16 +43,18 @@ func (m *Model) SetSource(text string) {
 		return
 	}
 	data := []byte(text)
+	before, beforeSrc := m.draft.clone(), m.src
 	p, probs := personas.Parse(m.path, data, m.orig.Scope)
 	if errs := personas.Errors(probs); p == nil || len(errs) > 0 {
+		// Text that does not read is an edit Undo takes back too.
 		m.src = &sourceEdit{text: data, probs: errs}
+		m.record(before, beforeSrc, FieldSource)
 		m.changed()
 		return
 	}
-	before := m.draft.clone()
 	m.src = &sourceEdit{text: data, base: draftOf(p)}
 	m.draft = m.src.base.clone()
-	m.record(before, FieldSource)
+	m.record(before, beforeSrc, FieldSource)
 	m.changed()
 }
 

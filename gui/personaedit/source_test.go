@@ -111,3 +111,38 @@ func TestSourceEditNeverOverwritesAnOutsideChange(t *testing.T) {
 		t.Errorf("conflict %v; want the outside change shown", m.Conflict())
 	}
 }
+
+// Undo takes back a Source edit whole, the text with it: the persona is no longer "unsaved"
+// once every edit is undone, and text that does not read is undone too (Ctrl+Z did nothing
+// once the typed text stopped reading).
+func TestUndoTakesBackSourceEdits(t *testing.T) {
+	m, _ := openSourceFixture(t, sourceFixture)
+	m.SetSource(strings.Replace(sourceFixture, "Before.", "After.", 1))
+	if !m.Dirty() {
+		t.Fatal("the source edit did not make the persona dirty")
+	}
+	m.Undo()
+	if m.Dirty() || m.Source() != sourceFixture || m.Draft().Description != "Before." {
+		t.Fatalf("after Undo: dirty %v, source %q, description %q; want the file as read", m.Dirty(), m.Source(), m.Draft().Description)
+	}
+	m.Redo()
+	if !m.Dirty() || m.Draft().Description != "After." {
+		t.Fatalf("after Redo: dirty %v, description %q", m.Dirty(), m.Draft().Description)
+	}
+	m.Undo()
+
+	bad := "---\ndescription: [unclosed\npermissions: read\n---\nPrompt.\n"
+	m.Update(func(d *Draft) { d.Steps = "3" })
+	m.SetSource(bad)
+	if len(m.SourceProblems()) == 0 {
+		t.Fatal("the broken text reads")
+	}
+	m.Undo()
+	if len(m.SourceProblems()) != 0 || m.Draft().Steps != "3" || !strings.Contains(m.Source(), "steps: 3") {
+		t.Fatalf("Undo of text that does not read: problems %v, steps %q, source %q; want the text before it", m.SourceProblems(), m.Draft().Steps, m.Source())
+	}
+	m.Undo()
+	if m.Dirty() || m.Source() != sourceFixture {
+		t.Errorf("after undoing every edit: dirty %v, source %q", m.Dirty(), m.Source())
+	}
+}

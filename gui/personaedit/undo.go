@@ -7,17 +7,21 @@ const undoLimit = 200
 // same text field (typing) are one step, so that Undo takes back a word's worth, not a letter.
 type undoStep struct {
 	draft Draft
+	// src is the Source tab's text at that point (nil: not edited there): Undo takes back a
+	// Source edit as any other, the text that did not read included. Without it an undone
+	// Source edit left its text behind, the persona "unsaved" with nothing to save.
+	src   *sourceEdit
 	field string // the one text field the step's edits changed, "" for any other edit
 }
 
 // record keeps before as an undo step of an edit that changed field ("" for none in
 // particular), and drops the redo steps: a new edit starts a new branch.
-func (m *Model) record(before Draft, field string) {
+func (m *Model) record(before Draft, beforeSrc *sourceEdit, field string) {
 	m.redo = nil
 	if n := len(m.undo); field != "" && n > 0 && m.undo[n-1].field == field && m.lastEdit == field {
 		return // typing on in the same field: the step already holds the text before it
 	}
-	m.undo = append(m.undo, undoStep{draft: before, field: field})
+	m.undo = append(m.undo, undoStep{draft: before, src: beforeSrc, field: field})
 	if len(m.undo) > undoLimit {
 		m.undo = m.undo[len(m.undo)-undoLimit:]
 	}
@@ -37,8 +41,8 @@ func (m *Model) Undo() {
 	}
 	step := m.undo[len(m.undo)-1]
 	m.undo = m.undo[:len(m.undo)-1]
-	m.redo = append(m.redo, undoStep{draft: m.draft.clone(), field: step.field})
-	m.draft = step.draft.clone()
+	m.redo = append(m.redo, undoStep{draft: m.draft.clone(), src: m.src, field: step.field})
+	m.draft, m.src = step.draft.clone(), step.src
 	m.lastEdit = ""
 	m.changed()
 }
@@ -50,8 +54,8 @@ func (m *Model) Redo() {
 	}
 	step := m.redo[len(m.redo)-1]
 	m.redo = m.redo[:len(m.redo)-1]
-	m.undo = append(m.undo, undoStep{draft: m.draft.clone(), field: step.field})
-	m.draft = step.draft.clone()
+	m.undo = append(m.undo, undoStep{draft: m.draft.clone(), src: m.src, field: step.field})
+	m.draft, m.src = step.draft.clone(), step.src
 	m.lastEdit = ""
 	m.changed()
 }

@@ -1,4 +1,5 @@
-// Package runtimeinstall is the model of the app's runtime screens (pi, OpenCode): the state
+// Package runtimeinstall is the model of the app's runtime screens (pi, OpenCode, Codex,
+// Gemini CLI): the state
 // of agentmgr's file in a runtime's config folders, as internal/ownedfile reports it, and the
 // one action a screen offers, Install or Update. It knows no Fyne. What differs between the
 // runtimes is a Runtime: how the state is read, how the file is installed, and the words.
@@ -38,6 +39,9 @@ type State struct {
 	Project *ownedfile.State // nil outside a project
 	Others  []string         // one line each, as the screen shows them
 	Advice  []string         // what to do, in order
+	// NotEnforcing, when set, says why an installed hook of agentmgr's is not run before the
+	// runtime's calls (Codex skips a hook it does not trust): installing again fixes it.
+	NotEnforcing string
 }
 
 // Model is a runtime screen's state, as last checked.
@@ -70,7 +74,7 @@ func (m *Model) Action() string {
 		return "Install"
 	case g.Problem != "":
 		return ""
-	case !g.Current:
+	case !g.Current, m.state.NotEnforcing != "":
 		return "Update"
 	}
 	return ""
@@ -86,8 +90,12 @@ func (m *Model) Summary() string {
 		return "The " + thing + " is not installed: " + m.rt.Off
 	case g.Problem != "":
 		return "Another file is where the " + thing + " belongs: " + g.Problem + "."
+	case m.state.NotEnforcing != "":
+		return "The " + thing + " is installed but not enforcing: " + m.state.NotEnforcing + "."
 	case g.BinaryMissing:
 		return "The " + thing + " starts an agentmgr that is gone: " + m.rt.Gone
+	case !g.Current && g.Version == "":
+		return "The " + thing + " starts another agentmgr (" + g.Binary + ")."
 	case !g.Current:
 		return fmt.Sprintf("The %s was installed by another agentmgr (%s).", thing, g.Version)
 	}

@@ -18,7 +18,12 @@ func piFixture(t *testing.T) (locations.Dirs, string) {
 
 func TestPiDetailsNameRivals(t *testing.T) {
 	d, bin := piFixture(t)
-	if err := os.MkdirAll(filepath.Join(d.GlobalExtensions(), "pi-agent-manager"), 0o755); err != nil {
+	// An extension pi loads (a script), not a folder of configuration only, which is no rival.
+	rival := filepath.Join(d.GlobalExtensions(), "pi-agent-manager")
+	if err := os.MkdirAll(rival, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(rival, "index.ts"), []byte("export default function () {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m := Pi(d, bin, "2.0")

@@ -123,6 +123,31 @@ func (w *Workspace) AgentmgrOnlyQuestion() *Question {
 		Message: g.Message() + ".\n\nSaving keeps it working with agentmgr's gate and pi extension only."}
 }
 
+// AgentmgrOnlyWarning says, while the draft is edited, that saving it would make
+// pi-agent-manager 0.18.1 skip the file (a deny reason, say, is a form that program cannot
+// read): "" when it would not, or the file is skipped already. It reads nothing from disk (the
+// file's own mark comes with the catalog), so the editor can say it at the keystroke that
+// causes it rather than only when Save asks.
+func (w *Workspace) AgentmgrOnlyWarning() string {
+	m := w.draft
+	if m == nil || !m.Dirty() {
+		return ""
+	}
+	p := m.Original()
+	if p == nil || p.Scope != personas.ScopeGlobal || w.Mark(m.Path()) != "" {
+		return ""
+	}
+	data, err := m.Bytes()
+	if err != nil {
+		return ""
+	}
+	g := compat.CheckEdit(m.Path(), nil, data)
+	if g == nil {
+		return ""
+	}
+	return g.Message()
+}
+
 // LeaveQuestion is what the window asks before it leaves the open draft (another selection,
 // New, Quit): nil when the draft has no unsaved edits, which is then left at once. Confirm
 // saves first; the window also offers to discard them, or to stay.

@@ -21,8 +21,10 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/internal/filelock"
+	"github.com/agentmgr/agentmgr/internal/regularfile"
 )
 
 // tempMarker sits between the hidden target name and the random suffix of a temporary file.
@@ -80,7 +82,8 @@ func Replace(path string, data []byte, opts Options) error {
 		exists bool
 	)
 	if opts.Check != nil || opts.Backup { // a plain write need not read the old content
-		onDisk, err = os.ReadFile(target)
+		// A FIFO or a device where the file should be would block or flood the read.
+		onDisk, err = regularfile.Read(target, 1<<30)
 		exists = err == nil
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("cannot read the file on disk: %w", err)
@@ -170,14 +173,22 @@ func TempGlob(path string) string {
 
 // backup keeps data, the content path had, as opts say: PATH.bak, or NAME.bak in
 // opts.BackupDir after moving the older ones down a generation.
+//
+// A backup never goes through a symbolic link: a link planted as PATH.bak, as the backups
+// folder or as a folder on the way to it (a repository can ship .pi/agent-manager/backups ->
+// ~/.ssh) would have the person's persona text written wherever it points. Such a link is
+// refused, and the write with it.
 func backup(path string, data []byte, mode fs.FileMode, opts Options) error {
 	if opts.BackupDir == "" {
-		bak, err := resolve(path + ".bak")
-		if err != nil {
+		bak := path + ".bak"
+		if err := refuseLink(bak, "the backup file"); err != nil {
 			return err
 		}
 		removeStale(bak)
 		return writeRename(bak, data, mode)
+	}
+	if err := refuseLinksBelow(filepath.Dir(path), opts.BackupDir); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(opts.BackupDir, 0o755); err != nil {
 		return err
@@ -201,4 +212,40 @@ func backup(path string, data []byte, mode fs.FileMode, opts Options) error {
 	}
 	removeStale(newest)
 	return writeRename(newest, data, mode)
+}
+
+// refuseLink fails when path is a symbolic link; what names it for the error.
+func refuseLink(path, what string) error {
+	if st, err := os.Lstat(path); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s %s is a symbolic link; no backup is written through a link (remove it to save)", what, path)
+	}
+	return nil
+}
+
+// refuseLinksBelow fails when a folder of dir below the folder it shares with the file's
+// folder from (its backups folder and the folders on the way) is a symbolic link.
+func refuseLinksBelow(from, dir string) error {
+	from, dir = filepath.Clean(from), filepath.Clean(dir)
+	base := dir
+	for base != filepath.Dir(base) && !within(from, base) {
+		base = filepath.Dir(base)
+	}
+	rel, err := filepath.Rel(base, dir)
+	if err != nil || rel == "." {
+		return nil
+	}
+	at := base
+	for _, name := range strings.Split(rel, string(filepath.Separator)) {
+		at = filepath.Join(at, name)
+		if err := refuseLink(at, "the backups folder"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// within reports whether path is dir or inside it.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

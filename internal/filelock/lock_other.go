@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 )
 
-func lockFile(*os.File) error   { return errors.ErrUnsupported }
-func unlockFile(*os.File) error { return errors.ErrUnsupported }
-func syncDir(string) error      { return nil }
+func tryLockFile(*os.File) (bool, error) { return false, errors.ErrUnsupported }
+func unlockFile(*os.File) error          { return errors.ErrUnsupported }
+func syncDir(string) error               { return nil }
 
 func lockDir(dir, fallback string) (func(), error) { return Lock(filepath.Join(dir, fallback)) }

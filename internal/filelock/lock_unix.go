@@ -9,14 +9,20 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lockFile takes an exclusive flock(2) on f, waiting for it, retrying when a signal
-// interrupts the wait.
-func lockFile(f *os.File) error {
+// tryLockFile tries to take an exclusive flock(2) on f without waiting: false when another
+// open file holds it.
+func tryLockFile(f *os.File) (bool, error) {
 	for {
-		err := unix.Flock(int(f.Fd()), unix.LOCK_EX)
-		if err != unix.EINTR {
-			return err
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		switch err {
+		case nil:
+			return true, nil
+		case unix.EWOULDBLOCK:
+			return false, nil
+		case unix.EINTR:
+			continue
 		}
+		return false, err
 	}
 }
 
@@ -37,9 +43,9 @@ func lockDir(dir, _ string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the folder to lock it: %w", err)
 	}
-	if err := lockFile(f); err != nil {
+	if err := acquire(f, dir, false); err != nil {
 		f.Close()
-		return nil, fmt.Errorf("locking %s: %w", dir, err)
+		return nil, err
 	}
 	return func() {
 		_ = unlockFile(f)

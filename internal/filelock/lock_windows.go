@@ -9,9 +9,17 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// lockFile takes an exclusive LockFileEx lock on the first byte of f, waiting for it.
-func lockFile(f *os.File) error {
-	return windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, new(windows.Overlapped))
+// tryLockFile tries to take an exclusive LockFileEx lock on the first byte of f without
+// waiting: false when another handle holds it.
+func tryLockFile(f *os.File) (bool, error) {
+	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, new(windows.Overlapped))
+	switch err {
+	case nil:
+		return true, nil
+	case windows.ERROR_LOCK_VIOLATION:
+		return false, nil
+	}
+	return false, err
 }
 
 func unlockFile(f *os.File) error {

@@ -203,6 +203,8 @@ export default async function agentmgr(pi: ExtensionAPI) {
 	// The subagent named by the <active_agent> tag of this session's system prompt, if any.
 	let tagged: string | undefined;
 	let registered: string | undefined;
+	// The skills the system prompt lists, read before each run.
+	let skills: Skill[] = [];
 
 	// A link to the parent, once found, holds for the session.
 	let linked: Child | undefined;
@@ -302,6 +304,10 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		},
 	});
 	pi.registerCommand("agents", { description: "Pick the active agent (agentmgr)", handler: async (_args: string, ctx: any) => picker(ctx) });
+	pi.registerCommand("agent-policy", {
+		description: "Show the rules that decide this session's calls, and where each is written (agentmgr)",
+		handler: async (_args: string, ctx: any) => showPolicy(serve, ctx, { session: ctx.sessionManager.getSessionId(), ...childFields(ctx) }),
+	});
 
 	// The switching keys come from keybindings.json (piAgentManager.*), read by serve.
 	try {
@@ -336,17 +342,35 @@ export default async function agentmgr(pi: ExtensionAPI) {
 		tagged = CHILD_TAG.exec(String(event.systemPrompt ?? ""))?.[1] ?? tagged;
 		register(ctx);
 		let a: Answer;
+		skills = skillEntries(String(event.systemPrompt ?? ""));
 		try {
-			a = await serve.ask("agent", { cwd: ctx.cwd, tools: allTools(), ...childFields(ctx) });
+			a = await serve.ask("agent", { cwd: ctx.cwd, tools: allTools(), skills: skills.map((k) => k.name), ...childFields(ctx) });
 		} catch (err: any) {
 			if (ctx.hasUI) ctx.ui.notify(`agentmgr: ${err?.message ?? err}; tool calls are blocked until it answers`, "error");
 			return;
 		}
 		apply(a, ctx);
-		if (typeof a.prompt === "string" && a.prompt) return { systemPrompt: `${event.systemPrompt}\n\n${a.prompt}` };
+		const shown = hideSkills(String(event.systemPrompt ?? ""), Array.isArray(a.deniedSkills) ? a.deniedSkills : []);
+		if (typeof a.prompt === "string" && a.prompt) return { systemPrompt: `${shown}\n\n${a.prompt}` };
+		if (shown !== event.systemPrompt) return { systemPrompt: shown };
+	});
+
+	// The skill key gates /skill:NAME and the reading of a skill's files (skillGate).
+	pi.on("input", async (event: any, ctx: any) => {
+		const name = skillOfInput(String(event?.text ?? ""));
+		if (!name) return { action: "continue" };
+		const blocked = await skillGate(serve, ctx, name);
+		if (!blocked) return { action: "continue" };
+		if (ctx.hasUI) ctx.ui.notify(`agentmgr: ${blocked}`, "warning");
+		return { action: "handled" };
 	});
 
 	pi.on("tool_call", async (event: any, ctx: any) => {
+		const skill = skillOfRead(event.toolName, event.input, skills, ctx.cwd);
+		if (skill) {
+			const blocked = await skillGate(serve, ctx, skill);
+			if (blocked) return { block: true, reason: blocked };
+		}
 		const ch = child(ctx);
 		const source = pi.getAllTools().find((t: any) => t.name === event.toolName)?.sourceInfo?.path;
 		const call = {
@@ -547,4 +571,113 @@ function runningChild(tool: string, input: any): { agentType?: string } {
 		}
 	}
 	return typeof type === "string" && type ? { agentType: type } : {};
+}
+
+// ---- The effective policy (/agent-policy) ----
+
+// showPolicy tells the person which rules decide this session's calls, layer by layer, each
+// with the file and line it is written on.
+async function showPolicy(serve: Serve, ctx: any, fields: Record<string, unknown>) {
+	try {
+		const a = await serve.ask("policy", { cwd: ctx.cwd, ...fields });
+		ctx.ui.notify(policyText(a.policy ?? {}), "info");
+	} catch (err: any) {
+		ctx.ui.notify(String(err?.message ?? err), "error");
+	}
+}
+
+const LAYER_TITLES: Record<string, string> = {
+	"builtin-guard": "Built-in guard",
+	guard: "Guards (no persona loosens them)",
+	caller: "Persona of the agent that started this subagent",
+	persona: "Persona",
+	session: "Session rules (allowed in this session; never over a deny)",
+};
+
+// policyText renders serve's policy answer: the strictest layer first; within a layer the last
+// matching rule decides.
+export function policyText(p: any): string {
+	const out = [`agentmgr: the rules deciding this session's calls (persona ${p.agent ?? "?"}${p.yolo ? ", yolo: asks are allowed" : ""}).`,
+		"The strictest layer wins; within a layer the last matching rule decides."];
+	for (const l of p.layers ?? []) {
+		out.push("", `${LAYER_TITLES[l.kind] ?? l.kind}${l.name ? ` ${l.name}` : ""}:`);
+		if (l.summary) out.push(`  ${l.summary}`);
+		else if (!l.rules?.length) out.push("  (none)");
+		for (const r of l.rules ?? []) out.push(`  ${r.permission} ${JSON.stringify(r.pattern)} ${r.action}${r.where ? `  (${r.where})` : ""}`);
+	}
+	for (const w of p.problems ?? []) out.push("", `problem: ${w}`);
+	return out.join("\n");
+}
+
+// ── Skills: the skill key ────────────────────────────────────────────────────────────────
+// pi lists the skills in the system prompt (<available_skills><skill><name>, <location>); the
+// agent reads a skill's SKILL.md and the files beside it, and the person runs one with
+// /skill:NAME. agentmgr decides both under the skill key on the skill's name, and leaves the
+// skills the persona denies out of the prompt.
+
+export type Skill = { name: string; dir: string };
+
+const SKILLS_SECTION = /<available_skills>([\s\S]*?)<\/available_skills>/g;
+const SKILL_BLOCK = /\s*<skill>([\s\S]*?)<\/skill>/g;
+
+function unXml(s: string): string {
+	return s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&").trim();
+}
+
+function skillField(block: string, field: string): string {
+	const m = new RegExp(`<${field}>([\\s\\S]*?)</${field}>`).exec(block);
+	return m ? unXml(m[1]) : "";
+}
+
+// skillEntries are the skills the system prompt lists, each with the folder of its file.
+export function skillEntries(prompt: string): Skill[] {
+	const out: Skill[] = [];
+	for (const section of prompt.matchAll(SKILLS_SECTION))
+		for (const block of section[1].matchAll(SKILL_BLOCK)) {
+			const name = skillField(block[1], "name");
+			const location = skillField(block[1], "location");
+			if (name && location) out.push({ name, dir: location.replace(/\/[^/]*$/, "") || "/" });
+		}
+	return out;
+}
+
+// hideSkills leaves the denied skills out of the prompt's skill lists.
+export function hideSkills(prompt: string, denied: string[]): string {
+	if (denied.length === 0) return prompt;
+	return prompt.replace(SKILLS_SECTION, (section) =>
+		section.replace(SKILL_BLOCK, (block, body) => (denied.includes(skillField(body, "name")) ? "" : block)));
+}
+
+// skillOfInput is the skill a /skill:NAME input runs, or undefined.
+export function skillOfInput(text: string): string | undefined {
+	const m = /^\/skill:(\S+)/.exec(text.trim());
+	return m ? m[1] : undefined;
+}
+
+// skillOfRead is the skill whose folder a read call's path lies in, or undefined.
+export function skillOfRead(tool: string, input: any, list: Skill[], cwd: string): string | undefined {
+	if (tool !== "read" || typeof input?.path !== "string" || list.length === 0) return undefined;
+	let p: string = input.path.replace(/^@/, "");
+	if (p.startsWith("~/")) p = (process.env.HOME ?? "~") + p.slice(1);
+	if (!p.startsWith("/")) p = `${cwd.replace(/\/$/, "")}/${p}`;
+	const parts: string[] = [];
+	for (const part of p.split("/")) {
+		if (part === "..") parts.pop();
+		else if (part && part !== ".") parts.push(part);
+	}
+	const abs = "/" + parts.join("/");
+	return list.find((k) => abs === k.dir || abs.startsWith(k.dir.replace(/\/$/, "") + "/"))?.name;
+}
+
+// skillGate decides skill NAME: undefined when it may be used, else why not. An ask goes to the
+// person's dialog, or without one to the app's inbox, as a tool call's does.
+async function skillGate(serve: Serve, ctx: any, name: string): Promise<string | undefined> {
+	try {
+		let d = await serve.ask("decide", { cwd: ctx.cwd, session: ctx.sessionManager.getSessionId(), tool: "skill", value: name });
+		if (d.action === "ask" && typeof d.request === "string")
+			d = ctx.hasUI ? await dialog(ctx, serve, d) : await serve.ask("forward", { request: d.request }, serve.forwardMs);
+		return d.action === "allow" ? undefined : String(d.reason ?? `agentmgr: the skill ${name} is not allowed`);
+	} catch (err: any) {
+		return `agentmgr blocked the skill ${name}: ${err?.message ?? err}`;
+	}
 }

@@ -1,0 +1,135 @@
+package decide
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/sessions"
+)
+
+// settleTree sets every file and folder under root an hour back, so that no stamp is Racy (and
+// every status-change time moves: the stamps taken before it no longer hold).
+func settleTree(t *testing.T, root string) {
+	t.Helper()
+	past := time.Now().Add(-time.Hour)
+	err := filepath.Walk(root, func(path string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chtimes(path, past, past)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mustWriteFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A prepared answer is used again, with no catalog read, until one of the files it came from
+// changes; then the catalog is read and the new answer decides.
+func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, d locations.Dirs)
+		want   engine.Action // what `git push` gets afterwards
+		reload bool
+	}{
+		{"nothing changed", func(*testing.T, locations.Dirs) {}, engine.Ask, false},
+		{"the active persona's file is edited in place", func(t *testing.T, d locations.Dirs) {
+			mustWriteFile(t, filepath.Join(d.GlobalAgents(), "strict.md"), looseMD)
+		}, engine.Allow, true},
+		{"another persona becomes active", func(t *testing.T, d locations.Dirs) {
+			if err := personas.SaveState(d, personas.State{Active: "loose"}); err != nil {
+				t.Fatal(err)
+			}
+		}, engine.Allow, true},
+		{"a guards file appears", func(t *testing.T, d locations.Dirs) {
+			mustWriteFile(t, d.GlobalGuards(), "bash:\n  \"git *\": deny\n")
+		}, engine.Deny, true},
+		{"the session gets a rule", func(t *testing.T, d locations.Dirs) {
+			if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "bash", Pattern: "git push", Action: engine.Allow}}, 0, approvals.OperatorAuthority); err != nil {
+				t.Fatal(err)
+			}
+		}, engine.Allow, true},
+		{"a persona file is added to the folder", func(t *testing.T, d locations.Dirs) {
+			mustWriteFile(t, filepath.Join(d.GlobalAgents(), "other.md"), looseMD)
+		}, engine.Ask, true},
+		{"an unrelated file outside the inputs changes", func(t *testing.T, d locations.Dirs) {
+			mustWriteFile(t, filepath.Join(d.Agent, "notes.txt"), "x")
+		}, engine.Ask, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, _ := fixture(t, map[string]string{"strict": strictMD, "loose": looseMD})
+			if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
+				t.Fatal(err)
+			}
+			settleTree(t, d.Agent)
+			loads := 0
+			load := func() *personas.Catalog { loads++; return personas.Load(d) }
+			var pr Prepared
+			decideGitPush := func() engine.Action {
+				t.Helper()
+				_, pol, _, err := pr.For(d, load, Who{}, "s1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				return Judge(pol, Call{Key: "bash", Value: "git push"}).Action
+			}
+			if got := decideGitPush(); got != engine.Ask {
+				t.Fatalf("before the change: %s, want ask", got)
+			}
+			if got := decideGitPush(); got != engine.Ask || loads != 1 {
+				t.Fatalf("prepared again: %s with %d catalog loads, want ask from the first load", got, loads)
+			}
+			tt.change(t, d)
+			if got := decideGitPush(); got != tt.want {
+				t.Errorf("after the change: %s, want %s", got, tt.want)
+			}
+			if reloaded := loads == 2; reloaded != tt.reload {
+				t.Errorf("catalog loads after the change: %d; want a reload: %v", loads, tt.reload)
+			}
+		})
+	}
+}
+
+// An answer whose files changed just before it was prepared is not kept: a second write of
+// the same size within the same clock tick would leave the same stamp.
+func TestPreparedDoesNotKeepARacyAnswer(t *testing.T) {
+	d, _ := fixture(t, map[string]string{"strict": strictMD})
+	if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
+		t.Fatal(err)
+	}
+	settleTree(t, d.Agent)
+	// Modified "just now" whatever the machine's load: a time ahead of the clock is within
+	// the racy window however long the test takes.
+	ahead := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(d.GlobalAgents(), "strict.md"), ahead, ahead); err != nil {
+		t.Fatal(err)
+	}
+	loads := 0
+	load := func() *personas.Catalog { loads++; return personas.Load(d) }
+	var pr Prepared
+	for range 2 {
+		if _, _, _, err := pr.For(d, load, Who{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if loads != 2 {
+		t.Errorf("%d catalog loads for files written just now, want 2: a racy answer is not kept", loads)
+	}
+}

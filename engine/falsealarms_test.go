@@ -1,0 +1,31 @@
+package engine
+
+import "testing"
+
+// TestFewerFalseAlarms: the CI runner's own files are inert write targets unless a rule names
+// them, and a glob operand of a program that only reads does not meet an edit protection.
+func TestFewerFalseAlarms(t *testing.T) {
+	builder := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
+	named := &Policy{Persona: CompileWithHome(append(append(Ruleset{}, builderPersona...), rules("edit", "$GITHUB_ENV", "deny")...), "/home/u")}
+	tests := []struct {
+		p    *Policy
+		cmd  string
+		want Action
+	}{
+		{builder, `echo "version=1.2" >> "$GITHUB_OUTPUT"`, Allow},
+		{builder, `echo "FOO=bar" >> $GITHUB_ENV`, Allow},
+		{builder, `echo "$HOME/.local/bin" >> "${GITHUB_PATH}"`, Allow},
+		{builder, `cat report.md >> $GITHUB_STEP_SUMMARY`, Allow},
+		{builder, `echo x >> "$GITHUB_OUTPUT/../x"`, Ask},
+		{builder, `echo x >> "$OUT"`, Ask},
+		{named, `echo "LD_PRELOAD=x" >> "$GITHUB_ENV"`, Deny},
+		{builder, "shasum -a 256 * > SHA256SUMS", Allow},
+		{builder, "sha256sum dist/* | tee checksums.txt", Allow},
+		{builder, "cp * /tmp/out/", Ask}, // cp writes: *.env is among the files it may copy over
+	}
+	for _, tt := range tests {
+		if d := tt.p.DecideTool("bash", tt.cmd); d.Action != tt.want {
+			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
+		}
+	}
+}
