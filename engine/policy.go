@@ -316,7 +316,7 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 			strings.Join(strings.Fields(u.Unknown), " and "), strings.Fields(u.Text)[0]))
 		return d
 	}
-	return p.closeWorld(key, u, d)
+	return p.gitRepoConfig(u, p.closeWorld(key, u, d))
 }
 
 // closeWorld makes an allowed command unit at least ask when it mentions a program the rules

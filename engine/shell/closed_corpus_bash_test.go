@@ -42,6 +42,10 @@ const (
 // a file. Programs the machine lacks are the stand-ins the case names; a case whose program is
 // neither present nor stubbed is skipped, and with CI=true that is a failure.
 func TestClosedCorpusInBash(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	ci := os.Getenv("CI") == "true"
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -111,6 +115,7 @@ func TestClosedCorpusInBash(t *testing.T) {
 
 // TestClosedHarnessCanFail checks the harness itself: harmless commands verify as nothing.
 func TestClosedHarnessCanFail(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		if os.Getenv("CI") == "true" {
