@@ -147,7 +147,7 @@ func (dc *Decider) withChain(c Call) (Call, error) {
 			c.Chain = chain
 		}
 	}
-	if dc.chains != nil && c.Client == ClientClaude && mapping.StartsAgent(c.Tool) {
+	if dc.chains != nil && startsAgent(c) {
 		kind := c.Value
 		if kind == "" {
 			kind = mapping.DefaultSubagent
@@ -163,4 +163,16 @@ func (dc *Decider) withChain(c Call) (Call, error) {
 		}
 	}
 	return c, nil
+}
+
+// startsAgent reports whether c starts a subagent whose type is c's value: Claude Code's Agent
+// (Task), Codex's spawn_agent (decided under task on its agent_type).
+func startsAgent(c Call) bool {
+	switch c.Client {
+	case ClientClaude:
+		return mapping.StartsAgent(c.Tool)
+	case ClientCodex:
+		return c.Tool == "spawn_agent"
+	}
+	return false
 }

@@ -42,7 +42,8 @@ func Others(dirs locations.Dirs) []Other {
 				name = rivalByContents(filepath.Join(r.ext, e.Name()))
 			}
 			p := filepath.Join(r.ext, e.Name())
-			if name != "" && !configOnly(p) {
+			// pi-permission-system's configuration folder outlives the package: not an extension.
+			if name != "" && !(name == "pi-permission-system" && configOnly(p)) {
 				out = append(out, Other{Name: name, Where: p, Off: "move " + p + " out of " + r.ext, Import: importCommand(name)})
 			}
 		}

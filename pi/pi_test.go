@@ -2,6 +2,7 @@ package pi
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -156,5 +157,17 @@ func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
 	mustWriteFile(t, filepath.Join(config, "index.ts"), "export default function () {}\n")
 	if r = Check(d, bin, "1.0"); len(r.Leftovers) != 0 || len(r.Others) != 2 {
 		t.Errorf("with its code: others %+v, leftovers %+v; want it flagged as installed", r.Others, r.Leftovers)
+	}
+}
+
+// The extension's own linking of a child session to its parent, run by Node 22 (`make deps-pi`).
+func TestExtensionLinksAChildToItsParent(t *testing.T) {
+	tools := findPi(t)
+	ext := filepath.Join(t.TempDir(), "index.ts")
+	mustWriteFile(t, ext, source)
+	script, _ := filepath.Abs(filepath.Join("testdata", "links.mjs"))
+	out, err := exec.Command(tools.node, "--experimental-strip-types", "--no-warnings", script, ext).CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("links.mjs: %v\n%s", err, out)
 	}
 }

@@ -113,3 +113,48 @@ func TestGateStartingAnUnhookedAgentAsks(t *testing.T) {
 		t.Errorf("Bash ls = %s (%s), want allow", action, reason)
 	}
 }
+
+// codexEvent is a Codex PreToolUse payload of session c1, with extra fields (agent_id, ...).
+func codexEvent(extra, tool, input string) string {
+	return `{"session_id":"c1","turn_id":"t1","cwd":"/p","hook_event_name":"PreToolUse","model":"gpt-5.5"` + extra +
+		`,"tool_name":"` + tool + `","tool_input":` + input + `,"tool_use_id":"call_1"}`
+}
+
+// A Codex subagent (agent_id, agent_type in its calls) is decided by the persona named like its
+// type and the session's, as in Claude Code: never looser than the agent that started it.
+func TestGateCodexSubagents(t *testing.T) {
+	shortGrace(t)
+	testEnv(t, "")
+	writeAgent(t, "cleaner.md", cleanerPersona)
+	writeAgent(t, "loose.md", loosePersona)
+	writeAgent(t, "careful.md", "---\nname: careful\ndescription: c\npermissions:\n  \"*\": allow\n  bash:\n    \"touch *\": {action: deny, reason: \"careful creates nothing\"}\n---\n")
+	steps := []struct {
+		name, args, stdin string
+		deny              bool
+		reason            []string
+	}{
+		{"the session persona allows rm", "--agent loose", codexEvent("", "Bash", `{"command":"rm -r build"}`), false, nil},
+		{"the main thread starts a cleaner", "--agent loose", codexEvent("", "spawn_agent", `{"agent_type":"cleaner","message":"x"}`), false, nil},
+		{"the cleaner's rm is decided by cleaner", "--agent loose",
+			codexEvent(`,"agent_id":"a1","agent_type":"cleaner"`, "Bash", `{"command":"rm -r build"}`), true, []string{"cleaner keeps files"}},
+		{"under careful, a cleaner's touch is careful's to deny", "--agent careful",
+			codexEvent(`,"agent_id":"a9","agent_type":"cleaner"`, "Bash", `{"command":"touch x"}`), true, []string{"careful creates nothing"}},
+	}
+	for _, st := range steps {
+		out := runGateCmd(st.stdin, append(strings.Fields(st.args), "codex")...)
+		if !st.deny {
+			if out != "" {
+				t.Errorf("%s: printed %q, want nothing (allow)", st.name, out)
+			}
+			continue
+		}
+		if !strings.Contains(out, `"permissionDecision":"deny"`) {
+			t.Errorf("%s: %q, want a deny", st.name, out)
+		}
+		for _, want := range st.reason {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: %q does not say %q", st.name, out, want)
+			}
+		}
+	}
+}
