@@ -6,20 +6,35 @@ FYNE_DEPS := gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-
              libxinerama-dev libxi-dev libxxf86vm-dev
 XVFB_DEPS := xvfb imagemagick x11-utils
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+BENCHSTAT   := golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run build test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex deps-gemini deps-pps fuzz smoke package clean
+.PHONY: run build check perf test test-headless test-race test-shell-bash deps-shell fuzz-short lint bench deps deps-gui deps-xvfb deps-claude deps-pi deps-opencode deps-convert deps-kilo deps-roo deps-codex deps-gemini deps-pps fuzz smoke package clean
 
 ## run: install the Debian packages Fyne needs (if missing), build, then open the app
 run: build
 	bin/agentmgr
 
-## build: bin/agentmgr, the CLI and the hooks (no GUI libraries linked, so each hook call
-## starts fast), and bin/agentmgr-app, the desktop app (cgo, Fyne), which `agentmgr` with no
-## arguments starts from beside itself
+## build: bin/agentmgr, the CLI and the hooks, linked statically (no cgo, no GUI libraries: each
+## hook call starts without the dynamic loader), and bin/agentmgr-app, the desktop app (cgo,
+## Fyne), which `agentmgr` with no arguments starts from beside itself
 build: deps-gui
-	$(GO) build -o bin/agentmgr ./cmd/agentmgr
-	$(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
+	CGO_ENABLED=0 $(GO) build -o bin/agentmgr ./cmd/agentmgr
+	CGO_ENABLED=1 $(GO) build -o bin/agentmgr-app ./cmd/agentmgr-app
+
+## check: the quick tier: gofmt, vet, the complexity ceiling and every test but the real-tool
+## end-to-end ones (go test -short skips them), headless; about a minute on two cores. `make
+## test` runs everything.
+check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	CGO_ENABLED=0 $(GO) vet -tags ci ./...
+	./scripts/cyclo-check.sh
+	CGO_ENABLED=0 $(GO) test -short -tags ci -count=1 ./...
+
+## perf: run the benchmarks docs/performance.md quotes (6 runs each) and write their benchstat
+## table into it, between its perf markers
+perf:
+	BENCHSTAT="$(GO) run $(BENCHSTAT)" ./scripts/perf-figures.sh
 
 ## test: everything CI runs: gofmt, vet, staticcheck, headless tests (with real Claude Code, pi,
 ## OpenCode, Kilo Code, Roo's schema, Codex and Gemini's policy engine, and the shell corpora in real bash), short
@@ -59,6 +74,7 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	CGO_ENABLED=0 $(GO) vet -tags ci ./...
 	CGO_ENABLED=0 $(GO) run $(STATICCHECK) -tags ci ./...
+	./scripts/cyclo-check.sh
 
 ## bench: the performance targets (see README)
 bench:

@@ -37,6 +37,9 @@ var codexCalls = []string{
 // is skipped, unless CI is "true", where a missing Codex is a failure.
 func codexTestBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	bin := os.Getenv("AGENTMGR_TEST_CODEX")
 	if bin != "" {
 		if _, err := os.Stat(bin); err == nil {

@@ -1,35 +1,24 @@
 package convert
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/agentmgr/agentmgr/personas"
 	"github.com/goccy/go-yaml"
 )
 
-// splitFrontmatter separates a Markdown file into its frontmatter text and body. The fences
-// are lines that are exactly `---` (a CRLF file is read as LF). A file without frontmatter has
-// none and is all body. line is the file line the frontmatter text starts on.
+// splitFrontmatter separates a Markdown file into its frontmatter text and body, as the persona
+// reader splits it (personas.SplitFrontmatter). A file without frontmatter has none and is all
+// body. line is the file line the frontmatter text starts on.
 func splitFrontmatter(data []byte) (fm string, body string, line int, ok bool) {
-	s := strings.ReplaceAll(string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), "\r\n", "\n")
-	if !strings.HasPrefix(s, "---\n") {
-		return "", s, 0, false
+	fm, body, ok = personas.SplitFrontmatter(data)
+	if !ok {
+		return "", body, 0, false
 	}
-	rest := s[4:]
-	if strings.HasPrefix(rest, "---\n") || rest == "---" {
-		return "", strings.TrimPrefix(rest[3:], "\n"), 2, true
-	}
-	i := strings.Index(rest, "\n---\n")
-	if i < 0 {
-		if strings.HasSuffix(rest, "\n---") {
-			return rest[:len(rest)-4], "", 2, true
-		}
-		return "", s, 0, false
-	}
-	return rest[:i+1], rest[i+5:], 2, true
+	return fm, body, 2, true
 }
 
 // checkUTF8 refuses a source that is not UTF-8, naming the line and column of the first bad

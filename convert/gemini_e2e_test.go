@@ -19,6 +19,9 @@ import (
 // without them unless CI=true.
 func geminiBundle(t *testing.T) (bundle, node string) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	missing := func(why string) {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("Gemini CLI is required with CI=true: %s (make deps-gemini)", why)

@@ -21,6 +21,9 @@ import (
 // skip when it is missing and CI is not "true".
 func realTool(t *testing.T, env string) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	p := os.Getenv(env)
 	if p != "" {
 		if _, err := os.Stat(p); err == nil {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestChainsLinkANestedAgentToItsParent(t *testing.T) {
+	t.Parallel()
 	c := Chains{Dir: t.TempDir()}
 	must := func(err error) {
 		t.Helper()
@@ -45,6 +46,7 @@ func TestChainsLinkANestedAgentToItsParent(t *testing.T) {
 // it cannot be known: it takes both chains, so it is never looser than its real parent, and
 // the next one of that type does too.
 func TestChainsAmbiguousParentTakesEveryChain(t *testing.T) {
+	t.Parallel()
 	c := Chains{Dir: t.TempDir()}
 	_ = c.Spawned("s1", "", nil, "cleaner")
 	_, _ = c.Started("s1", "a1", "cleaner")
@@ -60,6 +62,7 @@ func TestChainsAmbiguousParentTakesEveryChain(t *testing.T) {
 
 // With no spawn known at all, a new agent takes the chains of every agent of the session.
 func TestChainsUnknownParentIsTheStrictest(t *testing.T) {
+	t.Parallel()
 	c := Chains{Dir: t.TempDir()}
 	_, _ = c.Started("s1", "a1", "cleaner")
 	got, _ := c.Started("s1", "a2", "helper")
@@ -69,6 +72,7 @@ func TestChainsUnknownParentIsTheStrictest(t *testing.T) {
 }
 
 func TestChainsParallelHooksLoseNothing(t *testing.T) {
+	t.Parallel()
 	c := Chains{Dir: t.TempDir()}
 	var wg sync.WaitGroup
 	for i := range 20 {
@@ -88,6 +92,7 @@ func TestChainsParallelHooksLoseNothing(t *testing.T) {
 }
 
 func TestChainsRefuseBadSessionsAndBrokenFiles(t *testing.T) {
+	t.Parallel()
 	c := Chains{Dir: t.TempDir()}
 	if _, err := c.Started("../x", "a", "b"); err == nil {
 		t.Error("a session id with a slash was accepted")

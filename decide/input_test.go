@@ -8,6 +8,7 @@ import (
 )
 
 func TestFromInput(t *testing.T) {
+	t.Parallel()
 	bash := InputTool{Key: "bash", Fields: []string{"command"}}
 	read := InputTool{Key: "read", Fields: []string{"file_path"}}
 	grep := InputTool{Key: "grep", Fields: []string{"pattern"}, Folders: []string{"path"}}

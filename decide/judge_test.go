@@ -13,6 +13,7 @@ import (
 // Judge decides a call alike whichever adapter read it; each row is a rule one of them used to
 // apply alone.
 func TestJudgeDecidesEveryCallAlike(t *testing.T) {
+	t.Parallel()
 	d, cat := fixture(t, map[string]string{"cleaner": cleanerMD, "loose": looseMD, "strict": strictMD})
 	tests := []struct {
 		name    string
@@ -53,6 +54,7 @@ func TestJudgeDecidesEveryCallAlike(t *testing.T) {
 // For returns every problem found on the way: a broken state file is reported, not dropped,
 // and the default persona decides.
 func TestForReportsTheStateFile(t *testing.T) {
+	t.Parallel()
 	d, cat := fixture(t, map[string]string{"loose": looseMD})
 	if err := os.MkdirAll(filepath.Dir(d.StateFile()), 0o755); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestReadMCPCallDerivesTargetsAsTheAdapterNamesThem(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		input  string

@@ -42,6 +42,7 @@ func mustWriteFile(t *testing.T, path, text string) {
 // A prepared answer is used again, with no catalog read, until one of the files it came from
 // changes; then the catalog is read and the new answer decides.
 func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		change func(t *testing.T, d locations.Dirs)
@@ -110,6 +111,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 // An answer whose files changed just before it was prepared is not kept: a second write of
 // the same size within the same clock tick would leave the same stamp.
 func TestPreparedDoesNotKeepARacyAnswer(t *testing.T) {
+	t.Parallel()
 	d, _ := fixture(t, map[string]string{"strict": strictMD})
 	if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
 		t.Fatal(err)

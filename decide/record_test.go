@@ -8,6 +8,7 @@ import (
 )
 
 func TestLogCallNamesTheCallAsTheAgentMadeIt(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		call Call
@@ -31,6 +32,7 @@ func TestLogCallNamesTheCallAsTheAgentMadeIt(t *testing.T) {
 // values too, a tool agentmgr does not know as unknown, a shell call without a command as
 // one that has no value.
 func TestLoggedIsTheCallLogCallRecorded(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, tool, key string
 		values          []string

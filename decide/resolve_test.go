@@ -33,6 +33,7 @@ const (
 )
 
 func TestResolveTheChain(t *testing.T) {
+	t.Parallel()
 	_, cat := fixture(t, map[string]string{"cleaner": cleanerMD, "loose": looseMD, "strict": strictMD})
 	tests := []struct {
 		name     string
@@ -85,6 +86,7 @@ func TestResolveTheChain(t *testing.T) {
 
 // Every persona on the chain decides and the strictest wins; the decision names the persona.
 func TestPolicyOfTheChainIsNeverLooser(t *testing.T) {
+	t.Parallel()
 	d, cat := fixture(t, map[string]string{"cleaner": cleanerMD, "loose": looseMD, "strict": strictMD})
 	tests := []struct {
 		chain      []string

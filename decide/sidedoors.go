@@ -57,6 +57,29 @@ func FindSideDoors(tool string, fields map[string]json.RawMessage) (SideDoors, e
 	if len(fields) == 0 {
 		return s, nil
 	}
+	if err := s.commands(fields); err != nil {
+		return s, err
+	}
+	if err := s.argvs(tool, fields); err != nil {
+		return s, err
+	}
+	if writes(tool) {
+		paths, err := stringsOf(fields, pathFields)
+		if err != nil {
+			return s, err
+		}
+		s.Writes = append(s.Writes, paths...)
+	}
+	urls, err := stringsOf(fields, urlFields)
+	if err != nil {
+		return s, err
+	}
+	s.URLs = append(s.URLs, urls...)
+	return s, nil
+}
+
+// commands adds the shell command strings of fields.
+func (s *SideDoors) commands(fields map[string]json.RawMessage) error {
 	for _, f := range commandFields {
 		raw, ok := present(fields, f)
 		if !ok || raw[0] == '[' {
@@ -65,21 +88,18 @@ func FindSideDoors(tool string, fields map[string]json.RawMessage) (SideDoors, e
 		var cmd string
 		if err := json.Unmarshal(raw, &cmd); err != nil {
 			if err := wrongType(f, "a string"); err != nil {
-				return s, err
+				return err
 			}
 			continue
 		}
-		s.Command, s.HasCommand = joinCommand(s.Command, cmd, s.HasCommand), true
+		s.add(cmd)
 	}
-	program := ""
-	for _, f := range programFields {
-		if raw, ok := present(fields, f); ok {
-			if json.Unmarshal(raw, &program) == nil {
-				break
-			}
-			program = ""
-		}
-	}
+	return nil
+}
+
+// argvs adds the commands fields give as a program and an array of its arguments.
+func (s *SideDoors) argvs(tool string, fields map[string]json.RawMessage) error {
+	program := programOf(fields)
 	for _, f := range argvFields {
 		raw, ok := present(fields, f)
 		if !ok || raw[0] != '[' {
@@ -88,7 +108,7 @@ func FindSideDoors(tool string, fields map[string]json.RawMessage) (SideDoors, e
 		var argv []string
 		if err := json.Unmarshal(raw, &argv); err != nil {
 			if err := wrongType(f, "a list of strings"); err != nil {
-				return s, err
+				return err
 			}
 			continue
 		}
@@ -101,39 +121,52 @@ func FindSideDoors(tool string, fields map[string]json.RawMessage) (SideDoors, e
 		if program != "" {
 			argv = append([]string{program}, argv...)
 		}
-		s.Command, s.HasCommand = joinCommand(s.Command, quoteArgv(argv), s.HasCommand), true
+		s.add(quoteArgv(argv))
 		program = ""
 	}
 	if program != "" {
-		s.Command, s.HasCommand = joinCommand(s.Command, quoteArgv([]string{program}), s.HasCommand), true
+		s.add(quoteArgv([]string{program}))
 	}
-	if writes(tool) {
-		for _, f := range pathFields {
-			if raw, ok := present(fields, f); ok {
-				var p string
-				if err := json.Unmarshal(raw, &p); err != nil {
-					if err := wrongType(f, "a string"); err != nil {
-						return s, err
-					}
-					continue
-				}
-				s.Writes = append(s.Writes, p)
-			}
-		}
-	}
-	for _, f := range urlFields {
+	return nil
+}
+
+// add adds one command, a line of its own.
+func (s *SideDoors) add(cmd string) {
+	s.Command, s.HasCommand = joinCommand(s.Command, cmd, s.HasCommand), true
+}
+
+// programOf is the program the first program field names; "" when none does.
+func programOf(fields map[string]json.RawMessage) string {
+	for _, f := range programFields {
 		if raw, ok := present(fields, f); ok {
-			var u string
-			if err := json.Unmarshal(raw, &u); err != nil {
-				if err := wrongType(f, "a string"); err != nil {
-					return s, err
-				}
-				continue
+			var program string
+			if json.Unmarshal(raw, &program) == nil {
+				return program
 			}
-			s.URLs = append(s.URLs, u)
 		}
 	}
-	return s, nil
+	return ""
+}
+
+// stringsOf are the strings of the names present in fields, in order; a field of another type
+// is an error when it is one the side doors read strictly, and passed over otherwise.
+func stringsOf(fields map[string]json.RawMessage, names []string) ([]string, error) {
+	var out []string
+	for _, f := range names {
+		raw, ok := present(fields, f)
+		if !ok {
+			continue
+		}
+		var v string
+		if err := json.Unmarshal(raw, &v); err != nil {
+			if err := wrongType(f, "a string"); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		out = append(out, v)
+	}
+	return out, nil
 }
 
 // present returns field f of fields unless it is absent or null.

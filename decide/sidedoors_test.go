@@ -11,6 +11,7 @@ import (
 )
 
 func TestFindSideDoors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		tool, input string
 		want        SideDoors

@@ -6,6 +6,7 @@ import (
 )
 
 func TestCandidates(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		perm, key string
 		want      bool

@@ -6,6 +6,7 @@ import "testing"
 // about, or a path they protect, asks (or is denied, for a known reader of a denied path),
 // and that the documented inert contexts stay allowed.
 func TestClosedWorldMentions(t *testing.T) {
+	t.Parallel()
 	builder := &Policy{Persona: CompileWithHome(append(builderPersona, rules(
 		"bash", "git push *", "ask",
 	)...), "/home/u")}
@@ -75,6 +76,7 @@ func TestClosedWorldMentions(t *testing.T) {
 
 // TestClosedWorldGuards checks that a guards file's denies are watched for too.
 func TestClosedWorldGuards(t *testing.T) {
+	t.Parallel()
 	p := &Policy{
 		Persona: CompileWithHome(rules("*", "*", "allow"), "/home/u"),
 		Guards:  []*Compiled{CompileWithHome(rules("bash", "shred *", "deny"), "/home/u")},
@@ -91,6 +93,7 @@ func TestClosedWorldGuards(t *testing.T) {
 // knows for it, that the files known options write are decided as edits, and that a catch-all
 // rule (a deny-list persona) is consent to any option.
 func TestClosedAllowLists(t *testing.T) {
+	t.Parallel()
 	ci := &Policy{Persona: CompileWithHome(ciPersona, "/home/u")}
 	builder := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
 	cases := []struct {
@@ -154,6 +157,7 @@ func TestClosedAllowLists(t *testing.T) {
 // descriptor, however the device is spelt, is analysed when it is a shell's and asks
 // otherwise.
 func TestProgramTextFromDevices(t *testing.T) {
+	t.Parallel()
 	builder := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
 	allow := &Policy{Persona: CompileWithHome(allowlistPersona, "/home/u")}
 	cases := []struct {
@@ -188,6 +192,7 @@ func TestProgramTextFromDevices(t *testing.T) {
 // TestNamingRuleOpensTheForm checks that a rule naming an option the tables do not know
 // allows it, and only it.
 func TestNamingRuleOpensTheForm(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: CompileWithHome(append(append(Ruleset{}, ciPersona...), rules(
 		"bash", "go test --weird *", "allow",
 	)...), "/home/u")}

@@ -3,6 +3,7 @@ package engine
 import "testing"
 
 func TestEnvelope(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules Ruleset

@@ -13,6 +13,7 @@ func rules(triples ...string) Ruleset {
 }
 
 func TestEvaluate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		rules      Ruleset
@@ -71,6 +72,7 @@ func TestEvaluate(t *testing.T) {
 }
 
 func TestEvaluateKeepsOrderAcrossLiteralAndWildcardKeys(t *testing.T) {
+	t.Parallel()
 	// The index splits literal and wildcard keys; the merge must keep file order.
 	rs := rules("b*", "*", "deny", "bash", "*", "allow", "*", "*", "ask", "bash", "ls", "deny", "ba?h", "x", "allow")
 	c := Compile(rs)
@@ -92,6 +94,7 @@ func TestEvaluateKeepsOrderAcrossLiteralAndWildcardKeys(t *testing.T) {
 }
 
 func TestDecisionSource(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		src  Source
 		want string
@@ -115,6 +118,7 @@ func TestDecisionSource(t *testing.T) {
 }
 
 func TestCombine(t *testing.T) {
+	t.Parallel()
 	rs := rules("read", "*", "allow", "read", "*.env", "deny", "read", "/etc/*", "ask")
 	p := &Policy{Persona: Compile(rs)}
 	tests := []struct {
@@ -143,6 +147,7 @@ func TestCombine(t *testing.T) {
 }
 
 func TestPolicyComposition(t *testing.T) {
+	t.Parallel()
 	persona := rules("edit", "*", "ask", "edit", "*.env", "deny", "bash", "*", "allow")
 	session := rules("edit", "src/*", "allow", "bash", "curl *", "deny")
 	guards := rules("bash", "rm -rf /*", "deny", "edit", "src/secret/*", "ask")
@@ -169,6 +174,7 @@ func TestPolicyComposition(t *testing.T) {
 }
 
 func TestYolo(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: Compile(rules("bash", "*", "ask", "bash", "rm *", "deny")), Yolo: true}
 	if d := p.Decide("bash", "ls"); d.Action != Allow {
 		t.Errorf("yolo: ask should become allow, got %s", d.Action)

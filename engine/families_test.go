@@ -20,6 +20,7 @@ var familyPersona = rules(
 )
 
 func TestEffectFamiliesCoverOtherForms(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: CompileWithHome(familyPersona, "/home/u")}
 	tests := []struct {
 		cmd    string
@@ -79,6 +80,7 @@ func TestEffectFamiliesCoverOtherForms(t *testing.T) {
 }
 
 func TestEffectFamilyOptOut(t *testing.T) {
+	t.Parallel()
 	rs := rules("*", "*", "allow", "bash", "rm *", "deny", "bash", "sudo *", "ask")
 	rs[1].NoEffects = true
 	p := &Policy{Persona: Compile(rs)}
@@ -94,6 +96,7 @@ func TestEffectFamilyOptOut(t *testing.T) {
 }
 
 func TestEffectFamiliesOnlyForWholePrograms(t *testing.T) {
+	t.Parallel()
 	// A narrower rule (rm -rf /*) is about that form, not about deleting in general; an allow
 	// names no family; a guard's family applies to every persona.
 	guard := Compile(rules("bash", "curl *", "ask").WithSource(Source{Kind: FromGuard, Name: "guards.yaml"}))
@@ -110,6 +113,7 @@ func TestEffectFamiliesOnlyForWholePrograms(t *testing.T) {
 }
 
 func TestEffectFamiliesUnderYoloAndRulesOnly(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "sudo *", "ask")), Yolo: true}
 	if d := p.DecideTool("bash", "doas id"); d.Action != Allow {
 		t.Errorf("yolo: doas id = %s, want allow (yolo turns the persona's asks into allow)", d.Action)
@@ -122,6 +126,7 @@ func TestEffectFamiliesUnderYoloAndRulesOnly(t *testing.T) {
 
 // TestDocsListTheFamilies checks that docs/shell.md lists every family with the forms it covers.
 func TestDocsListTheFamilies(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "docs", "shell.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +139,7 @@ func TestDocsListTheFamilies(t *testing.T) {
 }
 
 func TestLintSaysWhatADenyListDoesNotCover(t *testing.T) {
+	t.Parallel()
 	var msg string
 	for _, f := range Lint(rules("*", "*", "allow", "bash", "rm *", "deny", "bash", "sudo *", "ask"), LintOptions{}) {
 		if f.Kind == LintBashFragile {

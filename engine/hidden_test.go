@@ -6,6 +6,7 @@ import (
 )
 
 func TestHiddenKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules Ruleset
@@ -34,6 +35,7 @@ func TestHiddenKey(t *testing.T) {
 }
 
 func TestSplitTools(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: Compile(rules("*", "*", "deny", "read", "*", "allow", "bash", "ls *", "allow"))}
 	hidden, active := p.SplitTools([]string{"read", "write", "bash", "hash_read", "custom"})
 	if !slices.Equal(hidden, []string{"write", "custom"}) || !slices.Equal(active, []string{"read", "bash", "hash_read"}) {
@@ -46,6 +48,7 @@ func TestSplitTools(t *testing.T) {
 }
 
 func TestMode(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules Ruleset

@@ -14,6 +14,7 @@ func kinds(fs []Finding) []string {
 }
 
 func TestLint(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules Ruleset
@@ -52,6 +53,7 @@ func TestLint(t *testing.T) {
 }
 
 func TestLintShadowedNeverDecides(t *testing.T) {
+	t.Parallel()
 	// Property: a rule reported as shadowed decides none of a set of probe values.
 	rs := rules("bash", "git push *", "ask", "bash", "git *", "allow", "read", "src/*", "deny", "*", "*", "ask")
 	c := Compile(rs)
@@ -71,6 +73,7 @@ func TestLintShadowedNeverDecides(t *testing.T) {
 }
 
 func TestPostureOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		rules    Ruleset
@@ -98,6 +101,7 @@ func TestPostureOf(t *testing.T) {
 }
 
 func TestLintKnowsTheKeysThatGovernNoToolOfTheirOwn(t *testing.T) {
+	t.Parallel()
 	for _, key := range []string{"path", "external_directory", "wrappers", "skill", "mcp", "write", "find", "ls", "web_search", "fetch_content"} {
 		for _, f := range Lint(Ruleset{{Permission: key, Pattern: "*", Action: Ask}}, LintOptions{}) {
 			if f.Kind == LintUnknownKey {

@@ -3,6 +3,7 @@ package engine
 import "testing"
 
 func TestToolsAreKeysOfTheirOwnWhenTheRulesTellThemApart(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		rules  Ruleset
@@ -31,6 +32,7 @@ func TestToolsAreKeysOfTheirOwnWhenTheRulesTellThemApart(t *testing.T) {
 }
 
 func TestMCPCallsAreDecidedOnTheirFirstNamedTarget(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		rules   Ruleset

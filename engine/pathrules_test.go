@@ -7,6 +7,7 @@ import (
 )
 
 func TestPathRulesHoldForEveryToolAndCommand(t *testing.T) {
+	t.Parallel()
 	const home = "/home/u"
 	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) Resolved {
 		abs = path.Clean(abs)
@@ -57,6 +58,7 @@ func TestPathRulesHoldForEveryToolAndCommand(t *testing.T) {
 }
 
 func TestWrapperFloorKeepsWrappersAsked(t *testing.T) {
+	t.Parallel()
 	floor := rulesOf("bash", "*", "allow", "bash", "rm *", "deny", "wrappers", "*", "ask")
 	tests := []struct {
 		name    string

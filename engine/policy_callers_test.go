@@ -5,6 +5,7 @@ import "testing"
 // A subagent's call is decided by its own persona and by every persona on its chain: the most
 // restrictive answer wins, and the decision names the persona that gave it.
 func TestPolicyCallersAreMostRestrictive(t *testing.T) {
+	t.Parallel()
 	cleaner := Compile(rules("*", "*", "allow"))
 	builder := Compile(rules("*", "*", "allow", "bash", "rm *", "ask", "webfetch", "*", "deny"))
 	reviewer := Compile(rules("*", "*", "allow", "bash", "rm *", "deny", "bash", "git *", "allow"))
@@ -36,6 +37,7 @@ func TestPolicyCallersAreMostRestrictive(t *testing.T) {
 // Session rules apply to the combined answer: an always the person gave for a caller's ask
 // allows the call, but never lifts a caller's deny.
 func TestPolicySessionRulesOverCallers(t *testing.T) {
+	t.Parallel()
 	p := &Policy{
 		Name: "cleaner", Persona: Compile(rules("*", "*", "allow")),
 		Callers: []Caller{{Name: "builder", Rules: Compile(rules("*", "*", "allow", "bash", "rm *", "ask", "bash", "sudo *", "deny"))}},
@@ -50,6 +52,7 @@ func TestPolicySessionRulesOverCallers(t *testing.T) {
 }
 
 func TestCloseUnknown(t *testing.T) {
+	t.Parallel()
 	builder := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "ask"))}
 	loose := &Policy{Persona: Compile(rules("*", "*", "allow"))}
 	named := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "ask", "mcp__srv__*", "*", "allow"))}

@@ -3,6 +3,7 @@ package engine
 import "testing"
 
 func TestPolicyGuardFilesAreMostRestrictive(t *testing.T) {
+	t.Parallel()
 	// The user's guards deny .env files with an exception for examples; a project's guards deny
 	// a secrets folder. Read as one ruleset, the user's exception would lift the project's deny.
 	user := Compile(rules("read", "*.env", "deny", "read", "*.env.example", "allow"))
@@ -32,6 +33,7 @@ func TestPolicyGuardFilesAreMostRestrictive(t *testing.T) {
 }
 
 func TestPolicyHiddenByAnyGuardFile(t *testing.T) {
+	t.Parallel()
 	p := &Policy{
 		Persona: Compile(rules("*", "*", "allow")),
 		Guards: []*Compiled{

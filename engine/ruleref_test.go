@@ -6,6 +6,7 @@ import "testing"
 // identical rules in several layers, guards files or positions the reference names the one
 // that decided, not the first equal one.
 func TestDecisionRefPointsAtTheDecidingRule(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name             string
 		persona, session Ruleset
@@ -93,6 +94,7 @@ func TestDecisionRefPointsAtTheDecidingRule(t *testing.T) {
 }
 
 func TestHiddenByNamesTheHidingRule(t *testing.T) {
+	t.Parallel()
 	persona := rules("read", "*", "deny", "bash", "*.sh", "deny", "bash", "*", "deny", "edit", "*", "allow")
 	guards := []Ruleset{rules("webfetch", "x", "deny"), rules("edit", "*.env", "deny", "edit", "*", "deny")}
 	p := &Policy{Persona: Compile(persona), Guards: []*Compiled{Compile(guards[0]), Compile(guards[1])}}

@@ -62,6 +62,7 @@ func readClosedCorpus(t *testing.T) []closedCase {
 // (builder) and an allow-list one (ci): the answer is at least the expected one. It reports
 // the holes by class.
 func TestClosedWorldCorpus(t *testing.T) {
+	t.Parallel()
 	cases := readClosedCorpus(t)
 	if len(cases) < 600 {
 		t.Fatalf("the corpus has %d cases, want at least 600", len(cases))

@@ -92,6 +92,7 @@ func readCorpus(t *testing.T) []corpusCase {
 // TestAdversarialCorpus checks every corpus command under both personas:
 // the answer is at least the expected one (a stricter answer is fine).
 func TestAdversarialCorpus(t *testing.T) {
+	t.Parallel()
 	cases := readCorpus(t)
 	if len(cases) < 300 {
 		t.Fatalf("the corpus has %d cases, want at least 300", len(cases))
@@ -236,6 +237,7 @@ var ordinaryCommands = []string{
 
 // TestOrdinaryCommandsStayAllowed is the false-alarm check.
 func TestOrdinaryCommandsStayAllowed(t *testing.T) {
+	t.Parallel()
 	if len(ordinaryCommands) < 50 {
 		t.Fatalf("%d ordinary commands, want at least 50", len(ordinaryCommands))
 	}

@@ -114,6 +114,7 @@ func readOrdinary(t *testing.T) []string {
 // is allowed under the builder persona (a deny-list) and under an allow-list persona that
 // allows the programs it runs (so the option tables know the options CI files use).
 func TestOrdinaryCICommands(t *testing.T) {
+	t.Parallel()
 	cmds := readOrdinary(t)
 	if len(cmds) < 150 {
 		t.Fatalf("%d ordinary commands, want at least 150", len(cmds))

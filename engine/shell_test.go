@@ -3,6 +3,7 @@ package engine
 import "testing"
 
 func TestDecideShell(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: Compile(rules("bash", "*", "allow", "bash", "rm *", "deny", "bash", "git push *", "ask"))}
 	tests := []struct {
 		name, cmd string
@@ -46,6 +47,7 @@ func TestDecideShell(t *testing.T) {
 }
 
 func TestShellToolsShareTheBashKey(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: Compile(rules("bash", "rm *", "deny"))}
 	for _, tool := range []string{"bash", "shell", "run", "exec"} {
 		if d := p.DecideTool(tool, "rm x"); d.Action != Deny || d.Permission != "bash" {
@@ -55,6 +57,7 @@ func TestShellToolsShareTheBashKey(t *testing.T) {
 }
 
 func TestDecideToolValues(t *testing.T) {
+	t.Parallel()
 	p := &Policy{Persona: Compile(rules("bash", "*", "allow", "bash", "rm *", "deny", "edit", "*", "allow", "edit", "*.env", "ask"))}
 	tests := []struct {
 		name   string
@@ -80,6 +83,7 @@ func TestDecideToolValues(t *testing.T) {
 // read tools' paths: under the edit and read rules, under each of their names when the policy
 // knows where the call runs, and outside the project by external_directory.
 func TestShellFileUnits(t *testing.T) {
+	t.Parallel()
 	rs := rules("*", "*", "allow", "edit", "~/.ssh/*", "deny", "read", "*.key", "deny", "external_directory", "*", "ask")
 	p := (&Policy{Persona: CompileWithHome(rs, "/home/u")}).At(&Place{Cwd: "/home/u/proj", Project: "/home/u/proj", Home: "/home/u"})
 	tests := []struct {
@@ -105,6 +109,7 @@ func TestShellFileUnits(t *testing.T) {
 // TestCodeRunnersNeedANamingRule checks that a unit running code from its arguments or
 // environment is only allowed by a rule that names the program, option or variable.
 func TestCodeRunnersNeedANamingRule(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules Ruleset

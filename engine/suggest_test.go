@@ -6,6 +6,7 @@ import (
 )
 
 func TestSuggestions(t *testing.T) {
+	t.Parallel()
 	persona := rules("*", "*", "ask", "bash", "ls *", "allow", "bash", "eval *", "allow", "bash", "rm *", "deny", "read", "*", "allow", "read", "*.env", "ask")
 	// rm * means only rm here: rmdir and shred, which its effect family would deny, stay asks.
 	persona[3].NoEffects = true
@@ -56,6 +57,7 @@ func TestSuggestions(t *testing.T) {
 }
 
 func TestSuggestionsAreEnoughForAlways(t *testing.T) {
+	t.Parallel()
 	// Storing the suggestions of a call must let that same call through.
 	persona := Compile(rules("*", "*", "ask", "bash", "ls *", "allow"))
 	calls := []struct {

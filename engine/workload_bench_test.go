@@ -37,6 +37,7 @@ func loadWorkload(tb testing.TB) *workload {
 
 // TestWorkloadAnswers checks every query of the shared workload against the reference's answer.
 func TestWorkloadAnswers(t *testing.T) {
+	t.Parallel()
 	w := loadWorkload(t)
 	c := Compile(w.Evaluate.Rules)
 	wrong := 0

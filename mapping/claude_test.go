@@ -6,6 +6,7 @@ import (
 )
 
 func TestClaudeToolFor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		key    string
@@ -53,6 +54,7 @@ func TestClaudeToolFor(t *testing.T) {
 }
 
 func TestClaudeToolsAreConsistent(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, tool := range ClaudeTools() {
 		if seen[tool.Name] {
@@ -70,6 +72,7 @@ func TestClaudeToolsAreConsistent(t *testing.T) {
 }
 
 func TestClaudeToolsReturnsCopies(t *testing.T) {
+	t.Parallel()
 	ClaudeTools()[0].Fields[0] = "changed"
 	got := ClaudeToolFor("Bash")
 	got.Fields[0] = "changed too"

@@ -6,6 +6,7 @@ import (
 )
 
 func TestKeyForTool(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ tool, want string }{
 		{"read", "read"}, {"hash_read", "read"}, {"find", "glob"}, {"ls", "list"},
 		{"write", "edit"}, {"apply_patch", "edit"}, {"patch", "edit"}, {"bash", "bash"},
@@ -23,6 +24,7 @@ func TestKeyForTool(t *testing.T) {
 }
 
 func TestToolsForKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		key  string
 		want []string
@@ -39,6 +41,7 @@ func TestToolsForKey(t *testing.T) {
 }
 
 func TestEveryToolRoundTrips(t *testing.T) {
+	t.Parallel()
 	for _, f := range Families() {
 		for _, tool := range f.Tools {
 			if got := KeyForTool(tool); got != f.Key {
@@ -49,6 +52,7 @@ func TestEveryToolRoundTrips(t *testing.T) {
 }
 
 func TestKnownTools(t *testing.T) {
+	t.Parallel()
 	got := KnownTools("custom", "read", "custom")
 	if !slices.Equal(got[:7], []string{"read", "bash", "edit", "write", "grep", "find", "ls"}) {
 		t.Errorf("KnownTools starts with %v, want pi's built-ins first", got[:7])
@@ -69,6 +73,7 @@ func TestKnownTools(t *testing.T) {
 }
 
 func TestKeyKinds(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		key         string
 		path, shell bool
@@ -84,6 +89,7 @@ func TestKeyKinds(t *testing.T) {
 }
 
 func TestIsKnownTool(t *testing.T) {
+	t.Parallel()
 	for tool, want := range map[string]bool{
 		"bash": true, "Bash": true, "read": true, "fetch_content": true, "websearch": true, "Agent": true,
 		"ListAgents": true, "todo": true, "ctx_search": true, "external_directory": true,

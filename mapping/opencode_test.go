@@ -6,6 +6,7 @@ import (
 )
 
 func TestOpenCodeToolFor(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		key     string
@@ -39,6 +40,7 @@ func TestOpenCodeToolFor(t *testing.T) {
 }
 
 func TestOpenCodeToolsAreCopies(t *testing.T) {
+	t.Parallel()
 	OpenCodeTools()[1].Fields[0] = "changed"
 	OpenCodeToolFor("read").Fields[0] = "changed"
 	if f := OpenCodeToolFor("read").Fields[0]; f != "filePath" {
@@ -47,6 +49,7 @@ func TestOpenCodeToolsAreCopies(t *testing.T) {
 }
 
 func TestIsOpenCodeTool(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{"read": true, "Glob": true, "todowrite": true, "find": false, "github_create_issue": false} {
 		if got := IsOpenCodeTool(name); got != want {
 			t.Errorf("IsOpenCodeTool(%q) = %v, want %v", name, got, want)

@@ -25,6 +25,9 @@ const openCodeEnv = "AGENTMGR_TEST_OPENCODE"
 
 func findOpenCode(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	bin := os.Getenv(openCodeEnv)
 	if bin == "" {
 		home, _ := os.UserHomeDir()

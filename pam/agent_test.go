@@ -7,6 +7,7 @@ import (
 )
 
 func TestLoadFile(t *testing.T) {
+	t.Parallel()
 	const ok = "description: d\npermissions: read\n"
 	cases := []struct {
 		name, file, text string
@@ -75,6 +76,7 @@ func TestLoadFile(t *testing.T) {
 }
 
 func TestLoadFileFields(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, text string
 		want       Agent
@@ -108,6 +110,7 @@ func TestLoadFileFields(t *testing.T) {
 }
 
 func TestLoadFileRules(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, perms string
 		want        []Rule
@@ -136,6 +139,7 @@ func TestLoadFileRules(t *testing.T) {
 }
 
 func TestResolvePlain(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		kind Kind
@@ -156,6 +160,7 @@ func TestResolvePlain(t *testing.T) {
 }
 
 func TestSplitDelims(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want []string
@@ -178,6 +183,7 @@ func TestSplitDelims(t *testing.T) {
 // A lone "\r" is no line break to yaml@2 (measured: the AM skips such a file), though the split
 // on /^---$/m cuts there.
 func TestLoneCRIsNotALineBreakForYAML(t *testing.T) {
+	t.Parallel()
 	r := LoadFile("cr.md", []byte("---\rdescription: cr only\rpermissions: read\r---\rbody\r"))
 	if r.Loads {
 		t.Errorf("a file with lone CR line ends loads: %+v", r.Agent)

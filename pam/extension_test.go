@@ -29,6 +29,7 @@ func names(as []*Agent) []string {
 }
 
 func TestBuild(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		in     []Input
@@ -75,6 +76,7 @@ func TestBuild(t *testing.T) {
 }
 
 func TestBuildBreakMarksEveryFile(t *testing.T) {
+	t.Parallel()
 	x := Build([]Input{{File: "a.md", Data: agentText("", "")}, {File: "b.md", Data: agentText("123", "")}, {File: "c.md", Data: agentText("", "")}})
 	if !strings.Contains(x.Reason, "b.md: ") || !strings.Contains(x.Reason, "toLowerCase is not a function") {
 		t.Errorf("reason %q", x.Reason)
@@ -90,6 +92,7 @@ func TestBuildBreakMarksEveryFile(t *testing.T) {
 }
 
 func TestNotify(t *testing.T) {
+	t.Parallel()
 	x := Build([]Input{{File: "a.md", Data: []byte("nothing")}, {File: "b.md", Data: agentText("", "Primary")}})
 	if want := "[pi-agent-manager] 2 problem(s) in agents directory; affected agents skipped"; x.Notify != want {
 		t.Errorf("notify %q, want %q", x.Notify, want)
@@ -97,6 +100,7 @@ func TestNotify(t *testing.T) {
 }
 
 func TestCycle(t *testing.T) {
+	t.Parallel()
 	cycle := []string{"planner", "builder", "x", "x"}
 	cases := []struct {
 		name, from     string
@@ -127,6 +131,7 @@ func TestCycle(t *testing.T) {
 }
 
 func TestLoadReadsOnlyAgentsMD(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	agents := filepath.Join(dir, "agents")
 	for _, p := range []string{agents, filepath.Join(agents, "folder.md")} {
@@ -160,6 +165,7 @@ func TestLoadReadsOnlyAgentsMD(t *testing.T) {
 }
 
 func TestParseKeys(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, json string
 		want       Keys

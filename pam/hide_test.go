@@ -6,6 +6,7 @@ import (
 )
 
 func TestMatch(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		str, pattern string
 		want         bool
@@ -25,6 +26,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestHiddenTools(t *testing.T) {
+	t.Parallel()
 	tools := []string{"bash", "edit", "write", "read", "apply_patch", "webfetch_custom"}
 	cases := []struct {
 		name, perms string
@@ -60,6 +62,7 @@ func TestHiddenTools(t *testing.T) {
 }
 
 func TestBuiltinsHidden(t *testing.T) {
+	t.Parallel()
 	b := Builtins()
 	tools := []string{"read", "bash", "edit", "write", "web_search", "todo", "ctx_execute", "apply_patch"}
 	if got, want := HiddenTools(b[0].Rules, tools), []string{"apply_patch", "bash", "ctx_execute", "edit", "write"}; !reflect.DeepEqual(got, want) {

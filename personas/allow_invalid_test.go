@@ -11,6 +11,7 @@ import (
 // With AllowInvalid, edits that make the persona invalid are written, so that the text reads
 // back with the parser's problems, each naming its field; Save still refuses the text.
 func TestAllowInvalidWritesWhatTheParserRefuses(t *testing.T) {
+	t.Parallel()
 	src := fm("description: Reviews.", "steps: 5", "permissions:", "  bash:", "    ls: allow")
 	tests := []struct {
 		name  string

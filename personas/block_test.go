@@ -7,6 +7,7 @@ import (
 )
 
 func TestBlockAndEnvelope(t *testing.T) {
+	t.Parallel()
 	p, _ := Parse("r.md", []byte("---\nname: rev\ndescription: Reviews <diffs> & \"code\"\nicon: 🔍\npermissions: read\n---\nRead & review.\n"), ScopeGlobal)
 	want := "<persona name=\"rev\" label=\"🔍 rev\" description=\"Reviews &lt;diffs&gt; &amp; &#34;code&#34;\">\nRead & review.\n</persona>\n"
 	if got := Block(p); got != want {

@@ -12,6 +12,7 @@ import (
 // after an edit that keeps the file's size and modification time, one just written (Racy)
 // or one an hour old, a new file, a removed one.
 func TestCacheReadsAgainWhenAFileChanged(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	dir := filepath.Join(root, "agent", "agents")
@@ -45,6 +46,7 @@ func TestCacheReadsAgainWhenAFileChanged(t *testing.T) {
 }
 
 func TestRacyIsAStampOfTheLastTick(t *testing.T) {
+	t.Parallel()
 	now := time.Now()
 	for _, tt := range []struct {
 		ago  time.Duration

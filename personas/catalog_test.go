@@ -36,6 +36,7 @@ func names(ps []*Persona) string {
 }
 
 func TestCatalogScopes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		files        map[string]string
@@ -134,6 +135,7 @@ func keys(m map[string]string) []string {
 }
 
 func TestCatalogLookupAndLegacyPrompt(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		"pi-agent-manager.json": `{"agents":[{"name":"Scout","description":"looks","permissions":["read"],"icon":"🛰","extraInstructions":"Be brief.","pinned":true}]}`,

@@ -47,6 +47,7 @@ func sortedNames(m map[string][]byte) []string {
 }
 
 func TestCorpusRoundTripIsByteIdentical(t *testing.T) {
+	t.Parallel()
 	files := corpus(t)
 	for _, name := range sortedNames(files) {
 		data := files[name]
@@ -67,6 +68,7 @@ func TestCorpusRoundTripIsByteIdentical(t *testing.T) {
 // TestCorpusEditsChangeOnlyWhatWasAsked applies each edit to every file it fits and checks the
 // persona read back: the edited thing changed, and every other field and rule is as before.
 func TestCorpusEditsChangeOnlyWhatWasAsked(t *testing.T) {
+	t.Parallel()
 	newRule := engine.Rule{Permission: "zz_tool", Pattern: "*", Action: engine.Ask}
 	edits := []struct {
 		name  string
@@ -174,6 +176,7 @@ func comparePersonas(got, want *Persona) string {
 // TestCorpusGoldenEdits pins the exact diff of typical edits: only the expected lines change.
 // Run with -update to rewrite the golden files after a deliberate change.
 func TestCorpusGoldenEdits(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file, name string
 		apply      func(d *Document) error

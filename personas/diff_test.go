@@ -10,6 +10,7 @@ import (
 )
 
 func TestUnifiedDiff(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, a, b, want string
 	}{
@@ -95,6 +96,7 @@ func FuzzUnifiedDiff(f *testing.F) {
 // distinct lines (where many scripts tie): it must turn x into y, and have exactly as many
 // edits as a shortest script, counted by the textbook longest-common-subsequence table.
 func TestDiffLinesIsAShortestScript(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	lines := func() [][]byte {
 		out := make([][]byte, rng.IntN(14))
@@ -153,6 +155,7 @@ func lcsLength(x, y [][]byte) int {
 // files (a few MB), not the 0.6 GB a saved frontier per edit cost. Allocation is counted, not
 // timed, so machine load cannot change the answer.
 func TestUnifiedDiffMemoryIsLinear(t *testing.T) {
+	t.Parallel()
 	old, rewritten := prompt3000("old"), prompt3000("new")
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

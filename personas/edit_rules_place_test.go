@@ -10,6 +10,7 @@ import (
 // other rules and never between two rules of another permission. A refused move or insert
 // names the rule the person placed and the positions it can take, not a bystander.
 func TestRulePlacementRefusalsNameThePlacedRule(t *testing.T) {
+	t.Parallel()
 	const text = "---\ndescription: d\npermissions:\n  edit:\n    \"*.md\": ask\n  \"*\": deny\n  read: allow\n  bash:\n    \"npm test *\": allow\n    \"go test *\": allow\n  webfetch: deny\n---\n"
 	// rules: 1 edit *.md ask, 2 * * deny, 3 read * allow, 4 bash npm, 5 bash go, 6 webfetch * deny
 	tests := []struct {

@@ -20,6 +20,7 @@ Body.
 `
 
 func TestActionObjectEffects(t *testing.T) {
+	t.Parallel()
 	p, probs := Parse("x.md", []byte(effectsPersona), ScopeGlobal)
 	if len(Errors(probs)) > 0 {
 		t.Fatalf("problems: %v", probs)
@@ -33,6 +34,7 @@ func TestActionObjectEffects(t *testing.T) {
 }
 
 func TestActionObjectEffectsBadValue(t *testing.T) {
+	t.Parallel()
 	bad := strings.Replace(effectsPersona, "effects: false", "effects: maybe", 1)
 	_, probs := Parse("x.md", []byte(bad), ScopeGlobal)
 	errs := Errors(probs)
@@ -45,6 +47,7 @@ func TestActionObjectEffectsBadValue(t *testing.T) {
 }
 
 func TestActionObjectEffectsKeptOnWrite(t *testing.T) {
+	t.Parallel()
 	d, err := NewDocument("x.md", []byte(effectsPersona), ScopeGlobal)
 	if err != nil {
 		t.Fatal(err)

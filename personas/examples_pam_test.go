@@ -10,6 +10,7 @@ import (
 // An examples block must not cost a persona its place in pi-agent-manager, which reads the same
 // folder: the model of its loader must load every shape the block takes.
 func TestPiAgentManagerLoadsPersonasWithExamples(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{
 		"flow.md":  "---\nname: flow\ndescription: d\npermissions: {read: allow}\nexamples:\n  allow: [\"read: a\", todo]\n  deny: ['bash: rm -rf /']\n---\nbody\n",
 		"block.md": "---\nname: block\ndescription: d\npermissions: {read: allow}\nexamples:\n  ask:\n    - bash: git push\n    - \"edit: x\"\n---\nbody\n",

@@ -9,6 +9,7 @@ import (
 )
 
 func TestParseExamples(t *testing.T) {
+	t.Parallel()
 	src := fm("description: d", "permissions: build",
 		"examples:",
 		`  allow: ["bash: git diff HEAD", "read: src/main.go", todo]`,
@@ -47,6 +48,7 @@ func TestParseExamples(t *testing.T) {
 }
 
 func TestParseExampleSplitsAtTheFirstColon(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, tool, value, err string }{
 		{"bash: echo a:b", "bash", "echo a:b", ""},
 		{"read", "read", "", ""},
@@ -71,6 +73,7 @@ func TestParseExampleSplitsAtTheFirstColon(t *testing.T) {
 }
 
 func TestParseExamplesErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		lines []string
@@ -100,6 +103,7 @@ func TestParseExamplesErrors(t *testing.T) {
 }
 
 func TestExamplesBlockSurvivesOtherEdits(t *testing.T) {
+	t.Parallel()
 	src := "---\ndescription: d\npermissions:\n  bash: ask\nexamples:  # checked by agentmgr test\n  allow: ['read: a']  # a comment\n  deny:\n    - \"bash: rm -rf /\"\n---\nbody\n"
 	d, err := NewDocument("a.md", []byte(src), ScopeGlobal)
 	if err != nil {
@@ -122,6 +126,7 @@ func TestExamplesBlockSurvivesOtherEdits(t *testing.T) {
 }
 
 func TestAddExample(t *testing.T) {
+	t.Parallel()
 	head := "---\ndescription: d\npermissions: build\n"
 	tests := []struct {
 		name   string
@@ -168,6 +173,7 @@ func TestAddExample(t *testing.T) {
 }
 
 func TestAddExampleKeepsCRLF(t *testing.T) {
+	t.Parallel()
 	src := "---\r\ndescription: d\r\npermissions: build\r\nexamples:\r\n  ask:\r\n    - read\r\n---\r\nbody\r\n"
 	d, err := NewDocument("a.md", []byte(src), ScopeGlobal)
 	if err != nil {
@@ -183,6 +189,7 @@ func TestAddExampleKeepsCRLF(t *testing.T) {
 }
 
 func TestAddExampleRefusals(t *testing.T) {
+	t.Parallel()
 	src := "---\ndescription: d\npermissions: build\nexamples: {allow: [read]}\n---\nbody\n"
 	d, err := NewDocument("a.md", []byte(src), ScopeGlobal)
 	if err != nil {
@@ -208,6 +215,7 @@ func TestAddExampleRefusals(t *testing.T) {
 }
 
 func TestDraftText(t *testing.T) {
+	t.Parallel()
 	rs := engine.Ruleset{
 		{Permission: "*", Pattern: "*", Action: engine.Deny},
 		{Permission: "bash", Pattern: "git status *", Action: engine.Allow},

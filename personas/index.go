@@ -140,14 +140,31 @@ func (ix nameIndex) filesIn(dir string) []string {
 	return out
 }
 
+// indexedFile is one persona file a named load looks at, with what the index knows of it.
+type indexedFile struct {
+	path  string
+	scope Scope
+	stat  indexEntry
+	known bool // the index entry is current
+	res   *fileResult
+}
+
+// namedLoad is one LoadNamed or LoadIndexed: the index as read and changed, the names wanted,
+// and every file of both folders.
+type namedLoad struct {
+	ix      nameIndex
+	changed bool
+	want    map[string]bool
+	trust   bool // trust folders whose stamps the index recorded (LoadIndexed)
+	now     time.Time
+	all     []*indexedFile
+}
+
 func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
-	want := map[string]bool{}
+	l := &namedLoad{ix: readIndex(d.PersonaIndex()), want: map[string]bool{}, trust: trustFolders, now: time.Now()}
 	for _, n := range names {
-		want[strings.ToLower(n)] = true
+		l.want[strings.ToLower(n)] = true
 	}
-	ixPath := d.PersonaIndex()
-	ix := readIndex(ixPath)
-	changed := false
 	c := &Catalog{dirs: d, index: map[string]int{}}
 	for _, name := range builtin.Names {
 		p, probs := LoadBuiltin(name)
@@ -160,165 +177,189 @@ func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 	// knows at another size or time) are parsed first; a file named like a wanted persona
 	// brings the name it defines into the wanted set, since a second file of that name in the
 	// same scope is what its problem is about.
-	type file struct {
-		path  string
-		scope Scope
-		stat  indexEntry
-		known bool // the index entry is current
-		res   *fileResult
-	}
-	var all []*file
 	var folderProbs [2][]Problem
-	now := time.Now()
 	for k, sc := range []struct {
 		dir   string
 		scope Scope
 	}{{d.GlobalAgents(), ScopeGlobal}, {d.ProjectAgents(), ScopeProject}} {
-		if sc.dir == "" {
-			continue
-		}
-		// The folder is stamped before it is listed: a file added meanwhile changes the stamp
-		// the next command sees.
-		dirStamp, dirOK := PathStamp(sc.dir)
-		dirOK = dirOK && !dirStamp.Racy(now)
-		trusted := trustFolders && dirOK && ix.Folders[sc.dir] == dirStamp
-		var files []string
-		if trusted {
-			files = ix.filesIn(sc.dir)
-		} else {
-			var err error
-			if files, err = personaFiles(sc.dir); err != nil {
-				folderProbs[k] = []Problem{{File: sc.dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}
-				continue
-			}
-		}
-		fls := make([]*file, len(files))
-		for i, f := range files {
-			fls[i] = &file{path: f, scope: sc.scope}
-		}
-		// One stat a file is most of a warm lookup's time: spread them over the CPUs. In a
-		// trusted folder only the files that can define a wanted name are stamped.
-		eachParallel(len(fls), func(i int) {
-			fl := fls[i]
-			if trusted && !wanted(want, fl.path, ix.Files[fl.path].Name) {
-				fl.stat, fl.known = ix.Files[fl.path], true
-				return
-			}
-			if st, ok := StampOf(fl.path); ok {
-				fl.stat = indexEntry{Stamp: st}
-			}
-		})
-		allStamped := true
-		for _, fl := range fls {
-			if fl.known {
-				continue
-			}
-			if fl.stat == (indexEntry{}) {
-				allStamped = false
-				continue // not a regular file: parsed every time, as Load does
-			}
-			e, ok := ix.Files[fl.path]
-			fl.known = ok && e.Stamp == fl.stat.Stamp && !fl.stat.Racy(now)
-			fl.stat.Name = e.Name
-		}
-		if !trusted {
-			// A folder holding a file that is not regular (never indexed) is never trusted.
-			if rec, had := ix.Folders[sc.dir]; dirOK && allStamped && (!had || rec != dirStamp) {
-				ix.Folders[sc.dir], changed = dirStamp, true
-			} else if had && !(dirOK && allStamped) {
-				delete(ix.Folders, sc.dir)
-				changed = true
-			}
-			listed := make(map[string]bool, len(files))
-			for _, f := range files {
-				listed[f] = true
-			}
-			for p := range ix.Files {
-				// Files gone from the folder leave the index with it.
-				if !listed[p] && filepath.Dir(p) == sc.dir {
-					delete(ix.Files, p)
-					changed = true
-				}
-			}
-		}
-		all = append(all, fls...)
-	}
-	parse := func(pick func(*file) bool) {
-		byScope := map[Scope][]*file{}
-		for _, f := range all {
-			if f.res == nil && pick(f) {
-				byScope[f.scope] = append(byScope[f.scope], f)
-			}
-		}
-		for scope, fs := range byScope {
-			paths := make([]string, len(fs))
-			for i, f := range fs {
-				paths[i] = f.path
-			}
-			for i, res := range parseFiles(paths, scope) {
-				f := fs[i]
-				f.res = &res
-				if f.stat.Stamp == (Stamp{}) {
-					continue // not a regular file: never indexed
-				}
-				f.stat.Name = ""
-				switch {
-				case res.p != nil:
-					f.stat.Name = res.p.Name
-				case res.other:
-					f.stat.Name = otherToolsFile
-				}
-				if ix.Files[f.path] != f.stat {
-					ix.Files[f.path], changed = f.stat, true
-				}
-			}
+		if sc.dir != "" {
+			folderProbs[k] = l.folder(sc.dir, sc.scope)
 		}
 	}
-	parse(func(f *file) bool { return !f.known })
-	for _, f := range all {
-		if want[strings.ToLower(strings.TrimSuffix(filepath.Base(f.path), ".md"))] && f.stat.Name != "" {
-			want[f.stat.Name] = true
+	l.parse(func(f *indexedFile) bool { return !f.known })
+	for _, f := range l.all {
+		if l.want[baseName(f.path)] && f.stat.Name != "" {
+			l.want[f.stat.Name] = true
 		}
 	}
-	parse(func(f *file) bool {
-		return want[f.stat.Name] || want[strings.ToLower(strings.TrimSuffix(filepath.Base(f.path), ".md"))]
-	})
-	addScope := func(scope Scope, k int) {
-		c.problems = append(c.problems, folderProbs[k]...)
-		for _, f := range all {
-			if f.scope == scope && f.res != nil {
-				c.problems = append(c.problems, f.res.probs...)
-				if f.res.p != nil {
-					c.add(f.res.p)
-				}
-			}
-		}
-	}
-	for _, f := range all {
-		if f.res == nil && f.known && f.stat.Name == otherToolsFile {
-			c.problems = append(c.problems, otherToolsNote(f.path))
-			continue
-		}
-		if f.res == nil && f.known && f.stat.Name == "" {
-			c.failedUnread = append(c.failedUnread, f.path)
-		}
-	}
-	addScope(ScopeGlobal, 0)
+	l.parse(func(f *indexedFile) bool { return wanted(l.want, f.path, f.stat.Name) })
+	l.unread(c)
+	l.addScope(c, ScopeGlobal, folderProbs[0])
 	c.loadLegacy(d.LegacyFile())
-	addScope(ScopeProject, 1)
-	if changed {
+	l.addScope(c, ScopeProject, folderProbs[1])
+	if l.changed {
 		// The index only saves work: a write that fails costs the next command a full parse.
+		ixPath := d.PersonaIndex()
 		if os.MkdirAll(filepath.Dir(ixPath), 0o755) == nil {
-			_ = atomicfile.Write(ixPath, ix.marshal(), 0o644)
+			_ = atomicfile.Write(ixPath, l.ix.marshal(), 0o644)
 		}
 	}
 	return c
 }
 
+// folder adds the files of persona folder dir to the load, each with what the index knows of
+// it, and returns the problem of a folder that cannot be read.
+func (l *namedLoad) folder(dir string, scope Scope) []Problem {
+	// The folder is stamped before it is listed: a file added meanwhile changes the stamp the
+	// next command sees.
+	dirStamp, dirOK := PathStamp(dir)
+	dirOK = dirOK && !dirStamp.Racy(l.now)
+	trusted := l.trust && dirOK && l.ix.Folders[dir] == dirStamp
+	var files []string
+	if trusted {
+		files = l.ix.filesIn(dir)
+	} else {
+		var err error
+		if files, err = personaFiles(dir); err != nil {
+			return []Problem{{File: dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}
+		}
+	}
+	fls := make([]*indexedFile, len(files))
+	for i, f := range files {
+		fls[i] = &indexedFile{path: f, scope: scope}
+	}
+	allStamped := l.stamp(fls, trusted)
+	if !trusted {
+		l.recordFolder(dir, files, dirStamp, dirOK && allStamped)
+	}
+	l.all = append(l.all, fls...)
+	return nil
+}
+
+// stamp stamps the files and tells which the index knows as they are; it reports whether
+// every file stamped is a regular file. One stat a file is most of a warm lookup's time, so
+// they are spread over the CPUs; in a trusted folder only the files that can define a wanted
+// name are stamped.
+func (l *namedLoad) stamp(fls []*indexedFile, trusted bool) bool {
+	eachParallel(len(fls), func(i int) {
+		fl := fls[i]
+		if trusted && !wanted(l.want, fl.path, l.ix.Files[fl.path].Name) {
+			fl.stat, fl.known = l.ix.Files[fl.path], true
+			return
+		}
+		if st, ok := StampOf(fl.path); ok {
+			fl.stat = indexEntry{Stamp: st}
+		}
+	})
+	allStamped := true
+	for _, fl := range fls {
+		if fl.known {
+			continue
+		}
+		if fl.stat == (indexEntry{}) {
+			allStamped = false
+			continue // not a regular file: parsed every time, as Load does
+		}
+		e, ok := l.ix.Files[fl.path]
+		fl.known = ok && e.Stamp == fl.stat.Stamp && !fl.stat.Racy(l.now)
+		fl.stat.Name = e.Name
+	}
+	return allStamped
+}
+
+// recordFolder records the stamp of folder dir, listed in full as files, when it can be
+// trusted later (trustable: not racy, every file regular and so indexed), and drops the files
+// gone from it.
+func (l *namedLoad) recordFolder(dir string, files []string, stamp Stamp, trustable bool) {
+	if rec, had := l.ix.Folders[dir]; trustable && (!had || rec != stamp) {
+		l.ix.Folders[dir], l.changed = stamp, true
+	} else if had && !trustable {
+		delete(l.ix.Folders, dir)
+		l.changed = true
+	}
+	listed := make(map[string]bool, len(files))
+	for _, f := range files {
+		listed[f] = true
+	}
+	for p := range l.ix.Files {
+		if !listed[p] && filepath.Dir(p) == dir {
+			delete(l.ix.Files, p)
+			l.changed = true
+		}
+	}
+}
+
+// parse parses the files pick picks that are not parsed yet, and records in the index the
+// name each defines.
+func (l *namedLoad) parse(pick func(*indexedFile) bool) {
+	byScope := map[Scope][]*indexedFile{}
+	for _, f := range l.all {
+		if f.res == nil && pick(f) {
+			byScope[f.scope] = append(byScope[f.scope], f)
+		}
+	}
+	for scope, fs := range byScope {
+		paths := make([]string, len(fs))
+		for i, f := range fs {
+			paths[i] = f.path
+		}
+		for i, res := range parseFiles(paths, scope) {
+			f := fs[i]
+			f.res = &res
+			if f.stat.Stamp == (Stamp{}) {
+				continue // not a regular file: never indexed
+			}
+			f.stat.Name = ""
+			switch {
+			case res.p != nil:
+				f.stat.Name = res.p.Name
+			case res.other:
+				f.stat.Name = otherToolsFile
+			}
+			if l.ix.Files[f.path] != f.stat {
+				l.ix.Files[f.path], l.changed = f.stat, true
+			}
+		}
+	}
+}
+
+// unread tells c about the files left unread that the index knows as another tool's or as
+// failed.
+func (l *namedLoad) unread(c *Catalog) {
+	for _, f := range l.all {
+		switch {
+		case f.res != nil || !f.known:
+		case f.stat.Name == otherToolsFile:
+			c.problems = append(c.problems, otherToolsNote(f.path))
+		case f.stat.Name == "":
+			c.failedUnread = append(c.failedUnread, f.path)
+		}
+	}
+}
+
+// addScope adds to c the folder's problems and the personas and problems of the files of
+// scope that were parsed.
+func (l *namedLoad) addScope(c *Catalog, scope Scope, folderProbs []Problem) {
+	c.problems = append(c.problems, folderProbs...)
+	for _, f := range l.all {
+		if f.scope == scope && f.res != nil {
+			c.problems = append(c.problems, f.res.probs...)
+			if f.res.p != nil {
+				c.add(f.res.p)
+			}
+		}
+	}
+}
+
+// baseName is the persona name a file's name gives: without .md, lower-cased.
+func baseName(path string) string {
+	return strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".md"))
+}
+
 // wanted reports whether the file at path can define one of the names want holds: it is named
 // like one, or the index remembers it defining one.
 func wanted(want map[string]bool, path, indexed string) bool {
-	return want[strings.ToLower(strings.TrimSuffix(filepath.Base(path), ".md"))] || indexed != "" && want[indexed]
+	return want[baseName(path)] || indexed != "" && want[indexed]
 }
 
 // otherToolsFile is the index's name for a file of another tool sharing the folder (no persona

@@ -38,6 +38,7 @@ func lookupAnswer(c *Catalog, name string) string {
 // of a name in one scope, a name field that differs from the file name, broken files, the
 // legacy list; with no index, with a warm index, and after files change under it.
 func TestLoadNamedAnswersAsLoad(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	writeFiles(t, root, map[string]string{
@@ -82,6 +83,7 @@ func TestLoadNamedAnswersAsLoad(t *testing.T) {
 
 // With a warm index, a lookup parses only the files that can define the name.
 func TestLoadNamedSkipsOtherFiles(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	for i := range 20 {
@@ -100,6 +102,7 @@ func TestLoadNamedSkipsOtherFiles(t *testing.T) {
 }
 
 func TestLoadNamedRemembersFailedFilesWithoutReadingThem(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{
@@ -143,6 +146,7 @@ func settle(t *testing.T, dir string) {
 // rsync -t) is not trusted from the index: it defines another name now, and a command about
 // that name finds it.
 func TestLoadNamedSeesAChangeThatKeepsSizeAndTime(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
@@ -205,6 +209,7 @@ func FuzzReadIndex(f *testing.F) {
 // the files that cannot define the names; a file added, removed or renamed changes the folder
 // and is seen at once.
 func TestLoadIndexedAnswersAsLoad(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{
@@ -244,6 +249,7 @@ func TestLoadIndexedAnswersAsLoad(t *testing.T) {
 // a file edited in place to define it is not seen until the folder changes. This is the
 // bound LoadIndexed trades for a gate that does not stamp the whole catalog on every call.
 func TestLoadIndexedTrustsAnUnchangedFolder(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})

@@ -10,6 +10,7 @@ import (
 )
 
 func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	writeFiles(t, root, map[string]string{
@@ -128,6 +129,7 @@ func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 
 // Renaming a persona to its own name changes nothing and says so; no .bak, no rewrite.
 func TestRenameToTheSameNameIsANoOp(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{"agent/agents/rev.md": "---\nname: rev\ndescription: Reviews\npermissions: read\n---\nReview.\n"})

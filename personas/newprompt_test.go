@@ -6,6 +6,7 @@ import (
 )
 
 func TestNewPersonaPromptSaysMoreThanTheName(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, description, want string }{
 		{"reviewer", "Reviews changes.", "You are the reviewer agent. Your job: Reviews changes."},
 		{"scout", "", "You are the scout agent.\n"},

@@ -14,6 +14,7 @@ func fm(lines ...string) []byte {
 }
 
 func TestParseErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		src  []byte
@@ -107,6 +108,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseFields(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		path  string
@@ -232,6 +234,7 @@ func sources(rs engine.Ruleset) string {
 }
 
 func TestParseBuiltinSources(t *testing.T) {
+	t.Parallel()
 	p, probs := LoadBuiltin("planner")
 	if p == nil {
 		t.Fatalf("planner: %v", probs)
@@ -249,6 +252,7 @@ func TestParseBuiltinSources(t *testing.T) {
 }
 
 func TestParseRuleMap(t *testing.T) {
+	t.Parallel()
 	rs, probs := ParseRuleMap("guards.yaml", []byte("# protections\nread:\n  \"*.env\": deny\nbash:\n  \"rm -rf /*\": {action: deny, reason: no}\n"))
 	if HasError(probs) {
 		t.Fatalf("ParseRuleMap: %v", probs)
@@ -270,6 +274,7 @@ func TestParseRuleMap(t *testing.T) {
 }
 
 func TestProblemJSON(t *testing.T) {
+	t.Parallel()
 	p := Problem{File: "a.md", Line: 3, Col: 7, Severity: Warning, Message: "m"}
 	b, err := json.Marshal(p)
 	if err != nil || string(b) != `{"file":"a.md","line":3,"col":7,"severity":"warning","message":"m"}` {

@@ -8,6 +8,7 @@ import (
 )
 
 func TestAPiSubagentsAgentFileIsSkippedQuietlyNotBrokenNorCycled(t *testing.T) {
+	t.Parallel()
 	agent := t.TempDir()
 	d := locations.Dirs{Agent: agent}
 	writeFiles(t, agent, map[string]string{
@@ -54,6 +55,7 @@ func TestAPiSubagentsAgentFileIsSkippedQuietlyNotBrokenNorCycled(t *testing.T) {
 }
 
 func TestPiSubagentsMeaningWarnsWhenPiSubagentsAlsoReadsThePersona(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file string
 		warns      bool
@@ -93,6 +95,7 @@ func FuzzPiSubagentsFile(f *testing.F) {
 }
 
 func TestAPiSubagentsAgentWithPermissionsIsASubagentPersona(t *testing.T) {
+	t.Parallel()
 	p, probs := Parse("/a/agents/scout.md", []byte("---\nname: scout\ndescription: Recon\ntools: read, grep\nsystemPromptMode: replace\npermissions:\n  edit: deny\n---\nLook.\n"), ScopeGlobal)
 	if p == nil || p.Type != TypeSubagent {
 		t.Fatalf("scout = %+v (%v); want a subagent persona", p, probs)
@@ -104,6 +107,7 @@ func TestAPiSubagentsAgentWithPermissionsIsASubagentPersona(t *testing.T) {
 }
 
 func TestAPersonaWithFieldsOtherFormatsShareStaysPrimary(t *testing.T) {
+	t.Parallel()
 	p, _ := Parse("/a/agents/coder.md", []byte("---\ndescription: Codes\nmodel: x\ntools: [read]\npermissions:\n  edit: allow\n---\n"), ScopeGlobal)
 	if p == nil || p.Type != TypePrimary {
 		t.Fatalf("coder = %+v; model and tools are Claude Code's and OpenCode's too: want primary", p)

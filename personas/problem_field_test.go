@@ -5,6 +5,7 @@ import "testing"
 // Each kind of problem names the frontmatter key path it is about, so that an editor can show
 // the parser's message next to that field.
 func TestProblemField(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		src   []byte
@@ -52,6 +53,7 @@ func TestProblemField(t *testing.T) {
 
 // A problem of the file as a whole names no field.
 func TestProblemFieldOfTheWholeFile(t *testing.T) {
+	t.Parallel()
 	_, probs := Parse("a.md", []byte("---\ndescription: [\n---\n"), ScopeGlobal)
 	if len(probs) == 0 || probs[0].Field != "" {
 		t.Fatalf("a YAML syntax error: %v; want one problem with no field", probs)

@@ -22,6 +22,7 @@ func writePersona(t *testing.T, dir, name, content string, mode os.FileMode) str
 }
 
 func TestSaveRefusedWhenTheFileChangedOnDisk(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := writePersona(t, dir, "a.md", persona("original"), 0o644)
 	d, err := Open(path, ScopeGlobal)
@@ -55,6 +56,7 @@ func TestSaveRefusedWhenTheFileChangedOnDisk(t *testing.T) {
 }
 
 func TestSaveWritesAtomicallyWithBackupAndMode(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	orig := "---\r\n# keep me\r\ndescription: one\r\npermissions: read\r\n---\r\nbody\r\n"
 	path := writePersona(t, dir, "a.md", orig, 0o600)
@@ -101,6 +103,7 @@ func TestSaveWritesAtomicallyWithBackupAndMode(t *testing.T) {
 }
 
 func TestEditsThatWouldBreakThePersonaAreRefused(t *testing.T) {
+	t.Parallel()
 	d, err := NewDocument("a.md", []byte(persona("d")), ScopeGlobal)
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +137,7 @@ func TestEditsThatWouldBreakThePersonaAreRefused(t *testing.T) {
 }
 
 func TestNewDocumentSaveRefusesToReplaceAFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := writePersona(t, dir, "a.md", persona("there"), 0o644)
 	d, err := NewDocument(path, []byte(persona("new")), ScopeGlobal)
@@ -151,6 +155,7 @@ func TestNewDocumentSaveRefusesToReplaceAFile(t *testing.T) {
 // A persona file that is a symlink to a file elsewhere (a dotfiles repository, say) stays a
 // link, and its backup stays in the agents folder beside the link.
 func TestSaveThroughASymlinkKeepsTheLinkAndABackupNamedAfterIt(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "dotfiles"), 0o755); err != nil {
 		t.Fatal(err)
@@ -190,6 +195,7 @@ func TestSaveThroughASymlinkKeepsTheLinkAndABackupNamedAfterIt(t *testing.T) {
 // Backups of persona files in an agents folder go to agent-manager/backups beside it, the last
 // BackupKeep per file: nothing piles up in the folder pi reads.
 func TestBackupsDoNotPileUpInTheAgentsFolder(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	agents := filepath.Join(root, "agents")
 	if err := os.MkdirAll(agents, 0o755); err != nil {

@@ -57,6 +57,7 @@ func frontmatterJSON(t *testing.T, data []byte) any {
 }
 
 func TestSchemaAcceptsBuiltinsAndCorpus(t *testing.T) {
+	t.Parallel()
 	s := loadSchema(t)
 	files := corpus(t)
 	for _, n := range builtin.Names {
@@ -73,6 +74,7 @@ func TestSchemaAcceptsBuiltinsAndCorpus(t *testing.T) {
 // TestSchemaRejectsWhatTheReaderRejects checks the schema against the reader on the field
 // rules both can express.
 func TestSchemaRejectsWhatTheReaderRejects(t *testing.T) {
+	t.Parallel()
 	s := loadSchema(t)
 	tests := []struct {
 		name string

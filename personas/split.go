@@ -82,3 +82,18 @@ func promptOf(body []byte) string {
 	}
 	return s[:end]
 }
+
+// SplitFrontmatter separates a Markdown file into the text of its frontmatter and its body by
+// the persona reader's own rule (an opening and a closing line that are exactly `---`, a byte
+// order mark accepted), with CRLF read as LF in both. ok is false for a file with no
+// frontmatter (none opened, or never closed): all of it is then the body. Every reader of
+// another tool's Markdown (the importers, pi-subagents' agent files) splits with it, so that a
+// file is never split two ways.
+func SplitFrontmatter(data []byte) (fm, body string, ok bool) {
+	lf := func(b []byte) string { return string(bytes.ReplaceAll(b, []byte("\r\n"), []byte("\n"))) }
+	l, _, ok := splitFile(data)
+	if !ok {
+		return "", lf(bytes.TrimPrefix(data, bom)), false
+	}
+	return lf(data[l.fmStart:l.fmEnd]), lf(data[l.bodyStart:]), true
+}

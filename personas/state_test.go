@@ -10,6 +10,7 @@ import (
 )
 
 func TestStateRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file string
 		want       State
@@ -53,6 +54,7 @@ func TestStateRoundTrip(t *testing.T) {
 }
 
 func TestActivePersonaFallsBackToPlanner(t *testing.T) {
+	t.Parallel()
 	c := Load(locations.Dirs{Agent: t.TempDir()})
 	p, probs := ActivePersona(c, State{Active: "gone"})
 	if p.Name != "planner" || len(probs) != 1 || probs[0].Severity != Warning || !strings.Contains(probs[0].Message, `"gone" does not exist`) {
@@ -67,6 +69,7 @@ func TestActivePersonaFallsBackToPlanner(t *testing.T) {
 }
 
 func TestCycleSkipsSubagentsAndHidden(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		"agents/a.md":     persona("a"),

@@ -10,6 +10,7 @@ import (
 )
 
 func TestPlanTrashBrokenMovesOnlyAFailedFileAndRestoresIt(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	broken := "---\nname: broken\npermissions:\n  bash: block\n---\n"
@@ -54,6 +55,7 @@ func TestPlanTrashBrokenMovesOnlyAFailedFileAndRestoresIt(t *testing.T) {
 }
 
 func TestPlanTrashBrokenRefusesAFileChangedSince(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{"agent/agents/broken.md": "---\nname: [\n---\n"})

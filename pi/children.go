@@ -1,17 +1,16 @@
 package pi
 
 import (
-	"bytes"
 	"encoding/json"
 	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
+	"github.com/goccy/go-yaml"
 )
 
 // pi-subagents 0.67.0 runs a foreground subagent as a session inside the parent pi process
@@ -229,16 +228,9 @@ func splitList(s string) []string {
 	return out
 }
 
-// Frontmatter is the YAML between a Markdown file's opening and closing `---` lines.
+// Frontmatter is the YAML between a Markdown file's opening and closing `---` lines, split as
+// the persona reader splits a file (personas.SplitFrontmatter).
 func Frontmatter(data []byte) ([]byte, bool) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	s := strings.ReplaceAll(string(data), "\r\n", "\n")
-	if !strings.HasPrefix(s, "---\n") {
-		return nil, false
-	}
-	end := strings.Index(s[4:], "\n---")
-	if end < 0 {
-		return nil, false
-	}
-	return []byte(s[4 : 4+end+1]), true
+	fm, _, ok := personas.SplitFrontmatter(data)
+	return []byte(fm), ok
 }

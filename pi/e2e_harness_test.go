@@ -26,6 +26,9 @@ type piTools struct{ node, cli string }
 
 func findPi(t testing.TB) piTools {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	cache := os.Getenv(piCacheEnv)
 	if cache == "" {
 		home, _ := os.UserHomeDir()

@@ -17,6 +17,7 @@ import (
 // and a session that allows everything; the read-only forms and other files stay allowed; no
 // always is suggested for what the guard asks.
 func TestBuiltinGuard(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	home := filepath.Join(root, "home")
 	d := locations.Dirs{Agent: filepath.Join(root, "elsewhere", "agent"), Project: filepath.Join(home, "proj", ".pi"), Home: home}
@@ -101,6 +102,7 @@ func dirsWith(t *testing.T, d locations.Dirs, state string) locations.Dirs {
 // TestBuiltinGuardRulesComeFromTheLocations: every rule carries the builtin guard's source,
 // and the agent dir's files are named by the agent dir the locations found, not a fixed path.
 func TestBuiltinGuardRulesComeFromTheLocations(t *testing.T) {
+	t.Parallel()
 	for _, agent := range []string{"/home/u/.pi/agent", "/opt/pi-agent"} {
 		g := BuiltinGuard(locations.Dirs{Agent: filepath.FromSlash(agent), Home: "/home/u"})
 		if !g.Builtin || g.Path != "" {

@@ -7,6 +7,7 @@ import (
 )
 
 func TestComposeReadsHomeSessionAndYolo(t *testing.T) {
+	t.Parallel()
 	persona := engine.Ruleset{{Permission: "read", Pattern: "~/x/*", Action: engine.Deny}, {Permission: "bash", Pattern: "*", Action: engine.Ask}}
 	guards := CompileGuardRules([]engine.Ruleset{{{Permission: "read", Pattern: "$HOME/g", Action: engine.Deny}}}, "/h")
 	pol := Compose(Parts{Persona: persona, Guards: guards, Home: "/h"})

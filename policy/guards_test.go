@@ -30,6 +30,7 @@ func dirs(t *testing.T, agent, project string) locations.Dirs {
 }
 
 func TestLoadKeepsFilesApartWithSources(t *testing.T) {
+	t.Parallel()
 	d := dirs(t, "read:\n  \"*.env\": deny\n  \"*.env.example\": allow\n", "# project\nbash:\n  \"rm -rf /*\": deny\n")
 	files, probs := LoadGuards(d)
 	if len(probs) != 0 {
@@ -73,6 +74,7 @@ func TestLoadKeepsFilesApartWithSources(t *testing.T) {
 }
 
 func TestLoadMissingFiles(t *testing.T) {
+	t.Parallel()
 	d := dirs(t, "", "")
 	if files, probs := LoadGuards(d); len(files) != 0 || len(probs) != 0 {
 		t.Errorf("Load without guards files = %v, %v; want nothing", files, probs)
@@ -80,6 +82,7 @@ func TestLoadMissingFiles(t *testing.T) {
 }
 
 func TestBrokenFileAsksForEverything(t *testing.T) {
+	t.Parallel()
 	d := dirs(t, "read:\n  \"*.env\": block\n", "")
 	files, probs := LoadGuards(d)
 	if len(probs) == 0 || !strings.Contains(probs[0].Error(), d.GlobalGuards()+":2") {

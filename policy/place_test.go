@@ -14,6 +14,7 @@ import (
 )
 
 func TestPlaceForFindsTheRepositoryRoot(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	sub := filepath.Join(root, "repo", "a", "b")
 	if err := os.MkdirAll(sub, 0o755); err != nil {
@@ -36,6 +37,7 @@ func TestPlaceForFindsTheRepositoryRoot(t *testing.T) {
 }
 
 func TestAtDecidesThroughRealLinks(t *testing.T) {
+	t.Parallel()
 	root, _ := filepath.EvalSymlinks(t.TempDir())
 	proj := filepath.Join(root, "proj")
 	os.MkdirAll(filepath.Join(proj, ".git"), 0o755)
@@ -97,6 +99,7 @@ func childIn(t *testing.T, dir string) string {
 // Every spelling of a file the kernel opens is decided as that file, by every tool that names a
 // path and every file a shell command writes or reads.
 func TestAtDecidesTheFileTheKernelOpens(t *testing.T) {
+	t.Parallel()
 	root := linkedTree(t)
 	proj := root + "/proj"
 	etc := root + "/etc/*"
@@ -128,6 +131,7 @@ func TestAtDecidesTheFileTheKernelOpens(t *testing.T) {
 }
 
 func TestAtAsksWhereTheFileCannotBeKnown(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skipf("/proc/PID links are Linux's; this is %s", runtime.GOOS)
 	}
@@ -147,6 +151,7 @@ func TestAtAsksWhereTheFileCannotBeKnown(t *testing.T) {
 // On a volume that folds case (probed here, since Linux's volumes do not), every case
 // variant of a protected name meets its rule.
 func TestAtFoldsCaseWhereTheVolumeDoes(t *testing.T) {
+	t.Parallel()
 	root := linkedTree(t)
 	home := root + "/home"
 	rs := engine.Ruleset{

@@ -24,6 +24,7 @@ func write(t *testing.T, path, data string) {
 }
 
 func TestForComposesGuardsSessionAndYolo(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
@@ -77,6 +78,7 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 // A project's guards file is a second, separate set: it can add a protection but never lift
 // one of the user's, whatever it says about the same calls.
 func TestProjectGuardsNeverLiftTheUsersGuard(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n")

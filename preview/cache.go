@@ -20,6 +20,9 @@ type Cache struct {
 type cacheEntry struct {
 	rules engine.Ruleset // a copy of the rules the evaluator was made from
 	eval  *Evaluator
+	// posture is how the rules govern shell commands (engine.PostureOf), kept with the row so
+	// that a matrix recomputed after another persona's edit compiles nothing of this one.
+	posture engine.ShellPosture
 }
 
 // NewCache makes an empty cache that compiles with opts and no guards.
@@ -57,28 +60,28 @@ func (c *Cache) Options() Options { return c.opts }
 
 // Evaluator returns the evaluator of p with the guards, made anew only when p's rules changed.
 func (c *Cache) Evaluator(p Persona) *Evaluator {
-	if e := c.cached(p); e != nil {
+	if e, _ := c.cached(p); e != nil {
 		return e
 	}
 	e := newEvaluator(p.Rules, nil, c.compiledGuards(), c.opts)
-	c.store(p, e)
+	c.store(p, e, engine.PostureOf(p.Rules))
 	return e
 }
 
-// cached returns p's evaluator if its rules are unchanged, else nil.
-func (c *Cache) cached(p Persona) *Evaluator {
+// cached returns p's evaluator and shell posture if its rules are unchanged, else nil.
+func (c *Cache) cached(p Persona) (*Evaluator, engine.ShellPosture) {
 	if e, ok := c.byName[p.Name]; ok && slices.Equal(e.rules, p.Rules) {
-		return e.eval
+		return e.eval, e.posture
 	}
-	return nil
+	return nil, engine.ShellPosture{}
 }
 
-// store keeps e as p's evaluator, unless it is the one already kept.
-func (c *Cache) store(p Persona, e *Evaluator) {
+// store keeps e and posture as p's, unless e is the evaluator already kept.
+func (c *Cache) store(p Persona, e *Evaluator, posture engine.ShellPosture) {
 	if old, ok := c.byName[p.Name]; ok && old.eval == e {
 		return
 	}
-	c.byName[p.Name] = cacheEntry{rules: slices.Clone(p.Rules), eval: e}
+	c.byName[p.Name] = cacheEntry{rules: slices.Clone(p.Rules), eval: e, posture: posture}
 }
 
 // compiledGuards compiles the guards once for every evaluator.

@@ -17,6 +17,7 @@ import (
 // call the action and the deciding rule (layer, guards file, position) of the policy the gate
 // composes from the same files.
 func TestSimulatorDecidesAsTheGate(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	for path, data := range map[string]string{

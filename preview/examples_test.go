@@ -9,6 +9,7 @@ import (
 )
 
 func TestRunExamples(t *testing.T) {
+	t.Parallel()
 	rs := rules(
 		"*", "*", "allow",
 		"bash", "rm *", "ask",
@@ -41,6 +42,7 @@ func TestRunExamples(t *testing.T) {
 }
 
 func TestRunExamplesWithoutARule(t *testing.T) {
+	t.Parallel()
 	got := RunExamples(rules("read", "*", "allow"), []Example{{Expect: engine.Deny, Tool: "bash", Value: "ls"}})[0]
 	if got.OK || got.Rule != -1 || got.Got() != engine.Ask {
 		t.Fatalf("no rule matched: got %+v", got)
@@ -51,6 +53,7 @@ func TestRunExamplesWithoutARule(t *testing.T) {
 }
 
 func TestLintReportsFailingExamplesOnTheDecidingRule(t *testing.T) {
+	t.Parallel()
 	p := Persona{
 		Rules: rules("*", "*", "deny", "read", "*", "allow"),
 		Examples: []Example{

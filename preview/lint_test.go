@@ -17,6 +17,7 @@ func ruleTexts(rs engine.Ruleset) []string {
 }
 
 func TestLintFixes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		rules engine.Ruleset
@@ -57,6 +58,7 @@ func TestLintFixes(t *testing.T) {
 }
 
 func TestShadowedByADifferentActionHasNoFix(t *testing.T) {
+	t.Parallel()
 	ps := Lint(Persona{Rules: rules("bash", "rm *", "ask", "bash", "*", "deny")}, nil)
 	for _, p := range ps {
 		if p.Kind == engine.LintShadowed && p.Fix != nil {
@@ -66,6 +68,7 @@ func TestShadowedByADifferentActionHasNoFix(t *testing.T) {
 }
 
 func TestFixApplyRefusesStalePositions(t *testing.T) {
+	t.Parallel()
 	rs := rules("read", "*", "allow")
 	for _, f := range []Fix{{Op: FixRemove, Rule: 3}, {Op: FixMove, Rule: 0, To: 5}, {Op: "swap", Rule: 0}} {
 		if _, err := f.Apply(rs); err == nil {
@@ -75,6 +78,7 @@ func TestFixApplyRefusesStalePositions(t *testing.T) {
 }
 
 func TestByRule(t *testing.T) {
+	t.Parallel()
 	ps := Lint(Persona{Rules: rules("read", "*", "allow", "read", "*", "allow", "*", "*", "deny"), Legacy: true}, nil)
 	by := ByRule(ps, 3)
 	var kinds []string
@@ -95,6 +99,7 @@ func TestByRule(t *testing.T) {
 }
 
 func TestFixEffect(t *testing.T) {
+	t.Parallel()
 	c := NewCache(Options{Home: testHome})
 	p := Persona{Name: "p", Rules: rules("read", "*", "allow", "bash", "*", "ask", "*", "*", "deny")}
 	tools := []string{"read", "bash", "write"}

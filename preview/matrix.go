@@ -106,8 +106,9 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 	}
 	c.keepOnly(live)
 	evals := make([]*Evaluator, len(shown))
+	postures := make([]engine.ShellPosture, len(shown))
 	for i, p := range shown {
-		evals[i] = c.cached(p) // nil when the persona's rules changed
+		evals[i], postures[i] = c.cached(p) // nil when the persona's rules changed
 	}
 	guards := c.compiledGuards()
 	m.Rows = make([]Row, len(shown))
@@ -121,16 +122,16 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 	run(len(shown), func(i int) {
 		p := shown[i]
 		if evals[i] == nil {
-			evals[i] = newEvaluator(p.Rules, nil, guards, c.opts)
+			evals[i], postures[i] = newEvaluator(p.Rules, nil, guards, c.opts), engine.PostureOf(p.Rules)
 		}
-		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools)), Shell: engine.PostureOf(p.Rules)}
+		row := Row{Persona: p.Name, Scope: p.Scope, Cells: make([]Cell, len(m.Tools)), Shell: postures[i]}
 		for j, t := range m.Tools {
 			row.Cells[j] = evals[i].Cell(t)
 		}
 		m.Rows[i] = row
 	})
 	for i, p := range shown {
-		c.store(p, evals[i])
+		c.store(p, evals[i], postures[i])
 	}
 	return m
 }

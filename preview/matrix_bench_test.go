@@ -62,6 +62,7 @@ func BenchmarkMatrixEdit500(b *testing.B) {
 	c.Matrix(personas, tools, Filter{})
 	edited := personas[250].Rules
 	i := 0
+	b.ReportAllocs()
 	for b.Loop() {
 		i++
 		rs := append(engine.Ruleset(nil), edited...)

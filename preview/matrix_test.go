@@ -22,6 +22,7 @@ func matrixText(m *Matrix) []string {
 }
 
 func TestMatrix(t *testing.T) {
+	t.Parallel()
 	personas := []Persona{
 		{Name: "planner", Scope: "built-in", Rules: rules("*", "*", "deny", "read", "*", "allow", "webfetch", "*", "allow")},
 		{Name: "builder", Scope: "built-in", Rules: rules("*", "*", "allow", "bash", "rm *", "ask", "webfetch", "*", "deny")},
@@ -62,6 +63,7 @@ func TestMatrix(t *testing.T) {
 }
 
 func TestMatrixCellNamesTheRuleBehindIt(t *testing.T) {
+	t.Parallel()
 	personas := []Persona{{Name: "p", Rules: rules("*", "*", "deny", "read", "*", "allow")}}
 	m := NewCache(Options{Home: testHome}).Matrix(personas, []string{"read", "bash"}, Filter{})
 	for _, tt := range []struct {
@@ -76,6 +78,7 @@ func TestMatrixCellNamesTheRuleBehindIt(t *testing.T) {
 }
 
 func TestCacheRecomputesOnlyEditedRows(t *testing.T) {
+	t.Parallel()
 	c := NewCache(Options{Home: testHome})
 	a := Persona{Name: "a", Rules: rules("*", "*", "allow")}
 	b := Persona{Name: "b", Rules: rules("*", "*", "deny")}
@@ -99,6 +102,7 @@ func TestCacheRecomputesOnlyEditedRows(t *testing.T) {
 }
 
 func TestFamilies(t *testing.T) {
+	t.Parallel()
 	got := Families([]string{"mcp_x", "bash", "read", "hash_read", "todo", "shell"})
 	if want := []string{"read", "bash", FamilyOther}; !slices.Equal(got, want) {
 		t.Errorf("Families = %q, want %q", got, want)
@@ -106,6 +110,7 @@ func TestFamilies(t *testing.T) {
 }
 
 func TestMatrixRowsSayHowShellIsGoverned(t *testing.T) {
+	t.Parallel()
 	personas := []Persona{
 		{Name: "planner", Rules: rules("*", "*", "deny", "read", "*", "allow")},
 		{Name: "fragile", Rules: rules("*", "*", "allow", "bash", "rm *", "deny")},
@@ -124,6 +129,7 @@ func TestMatrixRowsSayHowShellIsGoverned(t *testing.T) {
 }
 
 func TestShellSummaryListsBypassablePersonasFirst(t *testing.T) {
+	t.Parallel()
 	personas := []Persona{
 		{Name: "planner", Rules: rules("*", "*", "deny")},
 		{Name: "fragile", Rules: rules("*", "*", "allow", "bash", "rm *", "deny")},

@@ -20,6 +20,7 @@ func globsMatch(globs []string, v string) bool {
 }
 
 func TestValueGlobsAgreeWithEngine(t *testing.T) {
+	t.Parallel()
 	patterns := []string{"*", "**", "", "git *", "git", "rm -rf *", "*.env", "?", "a?c", "~", "~/x/*", "$HOME/*",
 		"$HOMEx", "~x", `src\*`, "[a]{b}", "* *", "a**b", "é?", "x *"}
 	values := []string{"", "git", "git ", "git status", "gitk", "a.env", ".env", "abc", "ac", "é", "éa", "é1",
@@ -56,6 +57,7 @@ func FuzzValueGlobs(f *testing.F) {
 }
 
 func TestShortAndLongGlobsAgree(t *testing.T) {
+	t.Parallel()
 	long := "a*" + strings.Repeat("b?", 40) + "*c"
 	values := []string{"", "ac", "a" + strings.Repeat("bx", 40) + "c", "a" + strings.Repeat("bx", 39) + "c", "xa" + strings.Repeat("by", 40) + "zc"}
 	for _, p := range []string{"*", "a*c", "a?c", "**", "", "*b*", long} {
@@ -72,6 +74,7 @@ func TestShortAndLongGlobsAgree(t *testing.T) {
 // TestHomeSpellingsFitThePrefixStates: prefixState counts the runes read of a home spelling in
 // three bits and tells spellings apart by their first byte.
 func TestHomeSpellingsFitThePrefixStates(t *testing.T) {
+	t.Parallel()
 	first := map[byte]bool{}
 	for _, s := range homeSpellings {
 		if len(s) == 0 || len(s) >= 8 || first[s[0]] {
@@ -86,6 +89,7 @@ func TestHomeSpellingsFitThePrefixStates(t *testing.T) {
 // TestHomeSpellingAloneIsNoValue: the engine reads a path value "~" as the home directory, so
 // "~" cannot stand for the values `~*` matches literally; "~" followed by more can.
 func TestHomeSpellingAloneIsNoValue(t *testing.T) {
+	t.Parallel()
 	for _, prefix := range []string{"~", "$HOME"} {
 		e := NewEvaluator(rules("read", "*", "ask", "read", prefix+"*", "allow"), nil, nil, Options{Home: testHome})
 		st := e.Status("read")

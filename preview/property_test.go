@@ -54,6 +54,7 @@ func sameRef(a, b *RuleRef) bool {
 // for every value the engine's decision (what `agentmgr check` prints) is one of the status's
 // outcomes; a uniform status is the action of every call, and each listed outcome is real.
 func TestStatusAgreesWithEngine(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(8, 2026))
 	tools := mapping.KnownTools("todo", "ctx_search", "ctx_execute", "mcp", "custom")
 	personas := 400

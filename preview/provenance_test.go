@@ -10,6 +10,7 @@ import (
 // source, so two identical rules in different layers (or guards files) can only be told apart
 // by where the engine found the one that decided.
 func TestSimulateNamesTheDecidingRuleAmongIdenticalOnes(t *testing.T) {
+	t.Parallel()
 	inline := func(triples ...string) engine.Ruleset {
 		rs := rules(triples...)
 		for i := range rs {

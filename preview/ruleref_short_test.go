@@ -8,6 +8,7 @@ import (
 )
 
 func TestRuleRefShortSource(t *testing.T) {
+	t.Parallel()
 	root := filepath.FromSlash("/home/u")
 	agent := filepath.Join(root, ".pi", "agent")
 	project := filepath.Join(root, "src", "shop")

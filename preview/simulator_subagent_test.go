@@ -10,6 +10,7 @@ import (
 // The simulator shows the subagent rule: a subagent named like a persona is decided by it and
 // by the session's persona, the stricter answer winning and naming its persona.
 func TestSimulateASubagentsCall(t *testing.T) {
+	t.Parallel()
 	snap := testSnapshot()
 	snap.Personas = append(snap.Personas, Persona{Name: "cleaner", Rules: rules("*", "*", "allow", "bash", "touch *", "deny")})
 	tests := []struct {

@@ -46,6 +46,7 @@ func unitText(us []Unit) []string {
 }
 
 func TestSimulate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		q           Query
@@ -105,6 +106,7 @@ func TestSimulate(t *testing.T) {
 }
 
 func TestSimulateErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		snap func(*Snapshot)
@@ -128,6 +130,7 @@ func TestSimulateErrors(t *testing.T) {
 }
 
 func TestSimulatorHistory(t *testing.T) {
+	t.Parallel()
 	s := &Simulator{Limit: 3}
 	snap := testSnapshot()
 	for _, v := range []string{"a", "b", "c", "a", "d"} {
@@ -148,6 +151,7 @@ func TestSimulatorHistory(t *testing.T) {
 }
 
 func TestSimulateDecidesPathsWhereTheCallRuns(t *testing.T) {
+	t.Parallel()
 	snap := &Snapshot{
 		Personas: []Persona{{Name: "b", Rules: rules("*", "*", "allow", "read", "~/.ssh/*", "deny", "external_directory", "*", "ask")}},
 		Active:   "b",
@@ -176,6 +180,7 @@ func TestSimulateDecidesPathsWhereTheCallRuns(t *testing.T) {
 }
 
 func TestSimulateMarksAsksForcedByTheAnalysis(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		value      string

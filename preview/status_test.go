@@ -8,6 +8,7 @@ import (
 )
 
 func TestStatus(t *testing.T) {
+	t.Parallel()
 	planner := rules("*", "*", "deny", "read", "*", "allow", "grep", "*", "allow", "webfetch", "*", "allow")
 	builder := rules("*", "*", "allow", "bash", "rm *", "ask", "bash", "sudo *", "ask", "webfetch", "*", "deny")
 	tests := []struct {
@@ -80,6 +81,7 @@ func TestStatus(t *testing.T) {
 }
 
 func TestCellBeforeStatusStillListsEveryOutcome(t *testing.T) {
+	t.Parallel()
 	e := NewEvaluator(rules("*", "*", "allow", "bash", "rm *", "ask", "bash", "sudo *", "deny"), nil, nil, Options{Home: testHome})
 	if c := e.Cell("bash"); c.Kind != KindDepends {
 		t.Fatalf("Cell(bash) = %s, want depends", c.Kind)

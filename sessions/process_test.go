@@ -188,7 +188,7 @@ func TestKilledWriterLeavesOldOrNewFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		_ = cmd.Wait()
-		if temps, _ := filepath.Glob(atomicfile.TempGlob(filepath.Join(dir, "sessions", sessionID+".json"))); len(temps) > 0 {
+		if temps := atomicfile.Temps(filepath.Join(dir, "sessions", sessionID+".json")); len(temps) > 0 {
 			interrupted++
 		}
 		got, err := store.Get(sessionID)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestAlternatives(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		pattern string
 		path    bool
@@ -37,6 +38,7 @@ func TestAlternatives(t *testing.T) {
 // TestAlternativesMatchLikeThePattern holds the exported alternatives to the compiled pattern:
 // a value matches the pattern exactly when it matches one of them as a plain wildcard.
 func TestAlternativesMatchLikeThePattern(t *testing.T) {
+	t.Parallel()
 	patterns := []string{"*", "**", "", "git *", "git", "*.env", "a?c", "~", "~/x/*", "$HOME/*", "$HOMEx", "~x",
 		`src\*`, "[a]{b}", "* *", "a**b", "x *"}
 	values := []string{"", "git", "git ", "git status", "a.env", "abc", "/home/u", "/home/u/x/y", "~/x/y",

@@ -7,6 +7,7 @@ import (
 
 // The automaton, short (one word of state) or long, matches as the plain matcher does.
 func TestAutomatonMatchesLikeThePlainMatcher(t *testing.T) {
+	t.Parallel()
 	long := "a*" + strings.Repeat("b?", 40) + "*c"
 	values := []string{"", "ac", "abc", "a" + strings.Repeat("bx", 40) + "c", "a" + strings.Repeat("bx", 39) + "c",
 		"xa" + strings.Repeat("by", 40) + "zc", "é", "aéc"}
@@ -23,6 +24,7 @@ func TestAutomatonMatchesLikeThePlainMatcher(t *testing.T) {
 // Stepping by hand with Start, Step and Accepts, and with WordStep on masks, gives the same
 // answer as Match.
 func TestAutomatonStepsAgree(t *testing.T) {
+	t.Parallel()
 	alphabet := []rune("abx")
 	for _, p := range []string{"a*b", "?b*", "*", "ab", "a?"} {
 		g := NewAutomaton(p)

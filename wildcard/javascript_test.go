@@ -6,6 +6,7 @@ import "testing"
 // before the tail (not a star run where " *" is concerned), in `\` (a `/` in the value too)
 // and in home spellings (always literal).
 func TestJavaScriptReading(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		pattern, value string
 		js, engine     bool

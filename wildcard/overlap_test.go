@@ -20,6 +20,7 @@ func allGlobs(alphabet string, n int) []string {
 }
 
 func TestMeetAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	// A shortest common string spends each character on a non-star symbol of one of the two
 	// patterns, so strings up to 6 characters decide every pair of 3-symbol patterns; 'c'
 	// stands for a character neither pattern names.

@@ -6,6 +6,7 @@ import (
 )
 
 func TestMatch(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, pattern, value string
 		want                 bool
@@ -52,6 +53,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestPatternPathAndHome(t *testing.T) {
+	t.Parallel()
 	home := "/home/user"
 	tests := []struct {
 		name, pattern, value string
@@ -82,6 +84,7 @@ func TestPatternPathAndHome(t *testing.T) {
 }
 
 func TestNormalizePath(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{`~\docs\a.md`, "/h/docs/a.md"},
 		{"$HOME/x", "/h/x"},

@@ -35,6 +35,9 @@ const claudeCodeVersion = "2.1.332"
 // installs it. Without it the test is skipped, except under CI, where it must run.
 func claudeBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	bin := os.Getenv("AGENTMGR_TEST_CLAUDE")
 	if bin == "" {
 		if home, err := os.UserHomeDir(); err == nil {

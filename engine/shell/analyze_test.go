@@ -6,6 +6,7 @@ import (
 )
 
 func TestAnalyzeFindsEveryCommand(t *testing.T) {
+	t.Parallel()
 	runConstructs(t, []construct{
 		{"and_or_semicolon_background", "a && b || c ; d & e", []want{
 			plain("a", "a *"), plain("b", "b *"), plain("c", "c *"), plain("d", "d *"), plain("e", "e *"),
@@ -73,6 +74,7 @@ func TestAnalyzeFindsEveryCommand(t *testing.T) {
 }
 
 func TestAnalyzeMatchText(t *testing.T) {
+	t.Parallel()
 	runConstructs(t, []construct{
 		{"double_and_single_quotes", `"rm" -rf '/'`, []want{plain("rm -rf /", "rm *")}},
 		{"backslash", `\rm -rf /`, []want{plain("rm -rf /", "rm *")}},
@@ -100,6 +102,7 @@ func TestAnalyzeMatchText(t *testing.T) {
 }
 
 func TestAnalyzeAsksForUnknownCommandNames(t *testing.T) {
+	t.Parallel()
 	runConstructs(t, []construct{
 		{"variable", "$CMD x", []want{asked("$CMD x", "$CMD *")}},
 		{"braced_variable", "${CMD} x", []want{asked("${CMD} x", "${CMD} *")}},
@@ -121,6 +124,7 @@ func TestAnalyzeAsksForUnknownCommandNames(t *testing.T) {
 }
 
 func TestAnalyzeEmptyAndBroken(t *testing.T) {
+	t.Parallel()
 	runConstructs(t, []construct{
 		{"empty", "", []want{plain("", "")}},
 		{"blank", " \t\n ", []want{plain("", "")}},
@@ -141,6 +145,7 @@ func TestAnalyzeEmptyAndBroken(t *testing.T) {
 }
 
 func TestAnalyzeParseErrorNamesTheError(t *testing.T) {
+	t.Parallel()
 	units := Analyze("echo (")
 	if len(units) != 1 || !strings.Contains(units[0].AskReason, "does not parse") || !strings.Contains(units[0].AskReason, "1:") {
 		t.Errorf("Analyze(%q) = %+v, want one unit whose AskReason names the parse error with its position", "echo (", units)
@@ -150,6 +155,7 @@ func TestAnalyzeParseErrorNamesTheError(t *testing.T) {
 // TestAskReasonsAreSentences checks the wording the engine shows the user:
 // one lower-case sentence, no trailing period, that names the cause.
 func TestAskReasonsAreSentences(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		cmd, mentions string
 	}{
@@ -180,6 +186,7 @@ func TestAskReasonsAreSentences(t *testing.T) {
 }
 
 func TestAnalyzeLimits(t *testing.T) {
+	t.Parallel()
 	wrappers := strings.Repeat("nohup ", maxWrapperDepth+2) + "rm x"
 	scripts := strings.Repeat("eval ", maxScriptDepth+1) + "rm x"
 	cases := []struct {
@@ -206,6 +213,7 @@ func TestAnalyzeLimits(t *testing.T) {
 }
 
 func TestAnalyzeWithinLimitsDoesNotAsk(t *testing.T) {
+	t.Parallel()
 	cases := []string{
 		strings.Repeat("nohup ", maxWrapperDepth-1) + "rm x",
 		strings.Repeat("eval ", maxScriptDepth) + "rm x",

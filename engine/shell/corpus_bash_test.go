@@ -18,6 +18,10 @@ import (
 // AGENTMGR_VERIFY_BASH=1 or CI=true, since it needs bash and the tools the cases
 // name (GNU sed, tar, python3, node, perl, git, strace, script).
 func TestCorpusRunsInBash(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	// CI always runs it (make test sets AGENTMGR_VERIFY_BASH too), so it never skips there.
 	if os.Getenv("AGENTMGR_VERIFY_BASH") != "1" && os.Getenv("CI") != "true" {
 		t.Skip("set AGENTMGR_VERIFY_BASH=1 to run the corpus in real bash")

@@ -11,6 +11,7 @@ import (
 // of the wrapper table and of the code-running catalogue, so the data and
 // its documentation do not drift apart.
 func TestDocsListTheCatalogues(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "shell.md"))
 	if err != nil {
 		t.Fatal(err)

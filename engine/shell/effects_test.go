@@ -6,6 +6,7 @@ import (
 )
 
 func TestEffectsOfUnits(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		cmd     string
 		effect  Effect
@@ -44,6 +45,7 @@ func TestEffectsOfUnits(t *testing.T) {
 }
 
 func TestNoEffectsOfOrdinaryForms(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{
 		"find . -name '*.go'", "git fetch origin", "git rm --cached x", "install -m 0644 a b", "mkdir -m 700 d",
 		"rsync -a a/ b/", "zip -r x.zip dir", "tar czf x.tgz dir", "docker run --rm img", "systemd-run --user x",
@@ -56,6 +58,7 @@ func TestNoEffectsOfOrdinaryForms(t *testing.T) {
 }
 
 func TestEffectsOfFileUnits(t *testing.T) {
+	t.Parallel()
 	units := Analyze("cat < in > out")
 	var got []Effect
 	for _, u := range units {

@@ -201,6 +201,7 @@ var harmless = []string{
 }
 
 func TestEvasionsAreCaught(t *testing.T) {
+	t.Parallel()
 	if len(evasions) < 60 {
 		t.Fatalf("only %d evasion attempts; the table must keep at least 60", len(evasions))
 	}
@@ -213,6 +214,7 @@ func TestEvasionsAreCaught(t *testing.T) {
 }
 
 func TestHarmlessCommandsPass(t *testing.T) {
+	t.Parallel()
 	if len(harmless) < 15 {
 		t.Fatalf("only %d harmless commands; the table must keep at least 15", len(harmless))
 	}

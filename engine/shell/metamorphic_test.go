@@ -50,6 +50,7 @@ var transformations = []transformation{
 // command that does not parse is asked by design, whatever its text looks
 // like, so for those only the ask must survive.
 func TestTransformationsNeverLoosen(t *testing.T) {
+	t.Parallel()
 	inputs := append(append([]string{}, evasions...), harmless...)
 	for _, cmd := range inputs {
 		_, parseErr := parse(cmd)
@@ -75,6 +76,7 @@ func TestTransformationsNeverLoosen(t *testing.T) {
 // that parse: every rm unit and every ask is still there after the
 // transformation.
 func TestTransformationsKeepUnits(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range evasions {
 		if _, err := parse(cmd); err != nil {
 			continue

@@ -3,6 +3,7 @@ package shell
 import "testing"
 
 func TestAnalyzeParsesScriptsAgain(t *testing.T) {
+	t.Parallel()
 	rmx := plain("rm x", "rm *")
 	runConstructs(t, []construct{
 		{"sh_c", "sh -c 'rm x'", []want{plain("sh -c rm x", "sh *"), rmx}},

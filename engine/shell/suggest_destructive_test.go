@@ -8,6 +8,7 @@ import (
 // An "always" for a destructive command stores that command, never a pattern over its first
 // words: allowing rm -rf build once and for the session must not allow rm -rf anything.
 func TestAlwaysPattern(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, text, want string
 	}{
@@ -37,6 +38,7 @@ func TestAlwaysPattern(t *testing.T) {
 }
 
 func TestSuggestNoteSaysWhy(t *testing.T) {
+	t.Parallel()
 	if n := SuggestNote("ls -la"); n != "" {
 		t.Errorf("an ordinary command has a note: %q", n)
 	}

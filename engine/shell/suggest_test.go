@@ -3,6 +3,7 @@ package shell
 import "testing"
 
 func TestSuggest(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, text, want string
 	}{
@@ -43,6 +44,7 @@ func TestSuggest(t *testing.T) {
 // prefixes, every arity keeps at least the prefix's words plus one, and no
 // prefix is longer than Suggest looks.
 func TestArityTableIsConsistent(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, a := range arities {
 		key := ""
@@ -60,6 +62,7 @@ func TestArityTableIsConsistent(t *testing.T) {
 }
 
 func TestUnitSuggestionFollowsText(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"git push origin main", "sudo npm run build", "FOO=1 docker compose up -d"} {
 		for _, u := range Analyze(cmd) {
 			if want := Suggest(u.Text); u.Suggestion != want {

@@ -3,6 +3,7 @@ package shell
 import "testing"
 
 func TestNames(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		pattern, needs string
 		want           bool
@@ -33,6 +34,7 @@ func TestNames(t *testing.T) {
 // TestNeeds checks what a rule must name for units that run code from
 // their arguments or environment, and that ordinary uses need nothing.
 func TestNeeds(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ cmd, needs string }{
 		{"python3 -c 'x'", "python3"},
 		{"python3.12 -Ic 'x'", "python3.12"},

@@ -22,6 +22,7 @@ func firstWord(t *testing.T, src string) *syntax.Word {
 }
 
 func TestRenderWord(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		src     string
 		text    string
@@ -64,6 +65,7 @@ func TestRenderWord(t *testing.T) {
 }
 
 func TestAnsiC(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{`no escapes`, "no escapes"},
 		{`\a\b\e\E\f\n\r\t\v`, "\a\b\x1b\x1b\f\n\r\t\v"},
@@ -87,6 +89,7 @@ func TestAnsiC(t *testing.T) {
 }
 
 func TestHeredocEscapes(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ in, want string }{
 		{`plain $x`, `plain $x`},
 		{`\$x \` + "`" + `y\` + "`" + ` \\ \"q\"`, "$x `y` \\ \\\"q\\\""},
@@ -100,6 +103,7 @@ func TestHeredocEscapes(t *testing.T) {
 }
 
 func TestBracketNesting(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want int
@@ -118,6 +122,7 @@ func TestBracketNesting(t *testing.T) {
 }
 
 func TestIsAssignment(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in   string
 		want bool

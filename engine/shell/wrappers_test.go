@@ -3,6 +3,7 @@ package shell
 import "testing"
 
 func TestAnalyzeLooksThroughWrappers(t *testing.T) {
+	t.Parallel()
 	rmx := plain("rm x", "rm *")
 	runConstructs(t, []construct{
 		{"sudo_options_with_arguments", "sudo -u root -g wheel -- rm x", []want{plain("sudo -u root -g wheel -- rm x", "sudo *"), rmx}},
@@ -112,6 +113,7 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 }
 
 func TestScanOptions(t *testing.T) {
+	t.Parallel()
 	set := &optionSet{flags: "ab", args: "u", attached: "i", longFlags: []string{"all"},
 		longArgs: []string{"user", "usage"}, longAttached: []string{"replace"}}
 	lit := func(texts ...string) []word {
@@ -165,6 +167,7 @@ func TestScanOptions(t *testing.T) {
 }
 
 func TestScanOptionsNonLiteral(t *testing.T) {
+	t.Parallel()
 	set := &optionSet{args: "u"}
 	args := []word{{text: "-u$U"}, {text: "$X"}, {text: "cmd", literal: true}}
 	s := scanOptions(args, set, nil)

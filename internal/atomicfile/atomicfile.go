@@ -128,8 +128,7 @@ func resolve(path string) (string, error) {
 // removeStale deletes the temporary files of target left by writers that were killed. It runs
 // under the folder's lock, which every writer takes before it creates a temporary file.
 func removeStale(target string) {
-	matches, _ := filepath.Glob(TempGlob(target))
-	for _, m := range matches {
+	for _, m := range Temps(target) {
 		os.Remove(m)
 	}
 }
@@ -166,9 +165,22 @@ func writeRename(target string, data []byte, mode fs.FileMode) (err error) {
 	return nil
 }
 
-// TempGlob matches the temporary files a killed writer of path may have left behind.
-func TempGlob(path string) string {
-	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+tempMarker+"*")
+// Temps are the temporary files a killed writer of path may have left behind. They are found
+// by name, not by filepath.Glob: a file name holding '[', '*', '?' or '\' would be read as a
+// pattern, and the temporary files of such a file never found (or another file's taken).
+func Temps(path string) []string {
+	dir, prefix := filepath.Dir(path), "."+filepath.Base(path)+tempMarker
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), prefix) {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // backup keeps data, the content path had, as opts say: PATH.bak, or NAME.bak in

@@ -30,7 +30,7 @@ func TestWrite(t *testing.T) {
 			t.Errorf("%s: mode %v, want %v", tt.name, fi.Mode().Perm(), tt.mode)
 		}
 	}
-	if left, _ := filepath.Glob(TempGlob(path)); len(left) != 0 {
+	if left := Temps(path); len(left) != 0 {
 		t.Errorf("temporary files left behind: %v", left)
 	}
 }
@@ -49,7 +49,7 @@ func TestWriteFailureLeavesTheOldFile(t *testing.T) {
 	if err := Write(target, []byte("new"), 0o644); err == nil {
 		t.Fatalf("Write over a non-empty folder succeeded")
 	}
-	if left, _ := filepath.Glob(TempGlob(target)); len(left) != 0 {
+	if left := Temps(target); len(left) != 0 {
 		t.Errorf("a failed Write left %v", left)
 	}
 	if err := Write(filepath.Join(dir, "missing", "b"), nil, 0o644); err == nil {
@@ -57,5 +57,31 @@ func TestWriteFailureLeavesTheOldFile(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(path); string(got) != "old" {
 		t.Errorf("unrelated file changed: %q", got)
+	}
+}
+
+// A file whose name holds glob metacharacters still has its killed writers' temporary files
+// removed, and only its own: Temps finds them by name, not by pattern.
+func TestTempsOfANameWithGlobCharacters(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "a[1]*?.md")
+	mine := filepath.Join(dir, ".a[1]*?.md"+tempMarker+"123")
+	other := filepath.Join(dir, ".a1x.md"+tempMarker+"456") // what the glob a[1]*?.md would match
+	for _, p := range []string{mine, other} {
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := Temps(target); len(got) != 1 || got[0] != mine {
+		t.Fatalf("Temps(%q) = %q, want only %q", target, got, mine)
+	}
+	if err := Write(target, []byte("new"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(mine); !os.IsNotExist(err) {
+		t.Errorf("the killed writer's temporary file of %s was left: %v", target, err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("another file's temporary file was removed: %v", err)
 	}
 }

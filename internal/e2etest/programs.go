@@ -87,6 +87,9 @@ func Gemini(t testing.TB) string {
 // cached is the program $env names, else the one under the test cache ~/.cache/agentmgr-test.
 func cached(t testing.TB, env, what, target string, under ...string) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
+	}
 	bin := os.Getenv(env)
 	if bin == "" {
 		if home, err := os.UserHomeDir(); err == nil {
