@@ -159,7 +159,7 @@ func (p *Policy) protectsName(name string) bool {
 		}
 		for _, i := range cs.candidates(mapping.PathKey) {
 			r := cs.rules[i]
-			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.pathVal.Match(NormalizePath(name, cs.home)) {
+			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.matchPath(NormalizePath(name, cs.home)) {
 				return true
 			}
 		}
