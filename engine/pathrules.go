@@ -114,7 +114,7 @@ func (p *Policy) argPaths(u shell.Unit, d Decision) Decision {
 				dir = ""
 			}
 			// Only rules that name external_directory hold for a command's arguments: a
-			// persona whose catch-all asks means its tools, and `ls /tmp` is no file tool.
+			// persona whose catch-all asks means its tools, and `ls /srv` is no file tool.
 			if e, ok := p.outside(a, dir); ok && e.Rule != nil && !IsCatchAll(e.Rule.Permission) && e.Action.rank() > d.Action.rank() {
 				d = e
 			}
