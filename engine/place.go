@@ -31,6 +31,12 @@ type Place struct {
 	// RealCwd and RealProject are Cwd and Project with their links resolved, when the caller
 	// has worked them out once for many calls; "" resolves them on each call.
 	RealCwd, RealProject string
+	// GitPrograms, when set, reads the configuration of the repository a git command works on
+	// (run in the absolute folder dir, with gitDir from --git-dir, "" for none) and returns
+	// the settings that make its subcommand sub run a program, each said as "key = value
+	// (file:line)", with the problems met reading it (docs/shell.md, "A repository's own
+	// configuration"). The engine knows nothing of files: policy.PlaceFor gives it.
+	GitPrograms func(dir, gitDir, sub string) (programs, problems []string)
 }
 
 // At returns a copy of p that decides path values as seen from place (nil: as spelt). A place

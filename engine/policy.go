@@ -254,10 +254,13 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 			}
 		}
 		switch {
+		case u.Late && d.Action == Allow && !p.RulesOnly && !p.protectsEdits(key, d):
+			// Only known at run time, but every path is allowed: no edit rule protects any
+			// (the built-in builder), so no value the target could take would be refused.
 		case u.AskReason != "" && d.Action == Allow:
 			d.Action = Ask
 			d.Reason = joinReason(d.Reason, u.AskReason)
-		case u.DirUnknown && relative(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
+		case u.DirUnknown && relative(u.Text) && !shell.RunnerFile(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
 			d.Action = Ask
 			d.Reason = joinReason(d.Reason, fmt.Sprintf("the command moved to a directory only known when it runs, so %s may be any file", u.Text))
 		}
@@ -316,7 +319,7 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 			strings.Join(strings.Fields(u.Unknown), " and "), strings.Fields(u.Text)[0]))
 		return d
 	}
-	return p.closeWorld(key, u, d)
+	return p.gitRepoConfig(u, p.closeWorld(key, u, d))
 }
 
 // closeWorld makes an allowed command unit at least ask when it mentions a program the rules
@@ -484,4 +487,30 @@ func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
 		}
 	}
 	return nil, RuleRef{}
+}
+
+// protectsEdits reports whether a write could be refused by the path it names: some layer's
+// edit rules deny or ask for some paths, or d (the target's decision as written) was not
+// reached through a catch-all allow.
+func (p *Policy) protectsEdits(key string, d Decision) bool {
+	if d.Rule == nil || !IsCatchAll(strings.TrimPrefix(d.Rule.Pattern, "/")) || d.Ref.Layer == LayerSession {
+		return true
+	}
+	for _, cw := range p.worlds(key) {
+		for _, pp := range cw.protected {
+			if pp.key == shell.EditKey {
+				return true
+			}
+		}
+	}
+	for _, c := range p.Callers {
+		if c.Rules.closedWorld(key) != nil {
+			for _, pp := range c.Rules.closedWorld(key).protected {
+				if pp.key == shell.EditKey {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -33,6 +33,7 @@ func placeWith(cwd string, resolver pathres.Resolver) *engine.Place {
 		Resolve:     resolve,
 		RealCwd:     resolver.Resolve(filepath.ToSlash(cwd)).Path,
 		RealProject: resolver.Resolve(filepath.ToSlash(root)).Path,
+		GitPrograms: gitPrograms,
 	}
 }
 

@@ -238,3 +238,62 @@ func TestEveryCommandIsClassifiedForTheBuiltinGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestExecutableConfigurationAsks: writing git's, npm's or pip's configuration by any means
+// asks under builder, as `git config core.fsmonitor` does; and with `git diff` allowed, a
+// repository whose .git/config names a program for it asks, naming the key and its file:line.
+func TestExecutableConfigurationAsks(t *testing.T) {
+	tests := []struct {
+		name   string
+		config string // the repository's .git/config, "" for the default
+		call   selfCall
+		want   string
+		says   []string
+	}{
+		{name: "appending to .git/config", call: selfCall{"bash", "echo '[core] fsmonitor = ./x' >> .git/config"}, want: "ask", says: []string{"executable configuration", ".git/config"}},
+		{name: "tee into a hook", call: selfCall{"bash", "echo evil | tee .git/hooks/pre-commit"}, want: "ask", says: []string{".git/hooks"}},
+		{name: "copying a hook in", call: selfCall{"bash", "cp scripts/hook .git/hooks/post-checkout"}, want: "ask", says: []string{".git/hooks"}},
+		{name: "sed -i on .git/config", call: selfCall{"bash", "sed -i s/a/b/ .git/config"}, want: "ask", says: []string{".git/config"}},
+		{name: "writing .gitattributes", call: selfCall{"write", "@.gitattributes"}, want: "ask", says: []string{".gitattributes"}},
+		{name: "writing .npmrc", call: selfCall{"write", "@.npmrc"}, want: "ask", says: []string{".npmrc"}},
+		{name: "npm's script shell", call: selfCall{"bash", "npm config set script-shell /tmp/x"}, want: "ask", says: []string{"config"}},
+		{name: "git config of a program key", call: selfCall{"bash", "git config core.fsmonitor /tmp/x"}, want: "ask", says: []string{"config"}},
+		{name: "git diff under a diff.external", config: "[core]\n\tbare = false\n[diff]\n\texternal = /tmp/evil.sh\n",
+			call: selfCall{"bash", "git diff"}, want: "ask", says: []string{"diff.external", ".git/config:4"}},
+		{name: "git log through an included textconv", config: "[include]\n\tpath = more.cfg\n",
+			call: selfCall{"bash", "git -C . log -p"}, want: "ask", says: []string{"diff.pdf.textconv", "more.cfg:2"}},
+		{name: "git status under a fsmonitor", config: "[core]\n\tfsmonitor = .git/x\n", call: selfCall{"bash", "git status"}, want: "ask", says: []string{"core.fsmonitor"}},
+		{name: "git diff in a plain repository", call: selfCall{"bash", "git diff"}, want: "allow"},
+		{name: "git config of an identity key", call: selfCall{"bash", "git config user.email a@b.example"}, want: "allow"},
+		{name: "an ordinary file", call: selfCall{"write", "@notes.txt"}, want: "allow"},
+	}
+	shortGrace(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, _ := newSelfguardWorld(t)
+			if tt.config != "" {
+				if err := os.WriteFile(filepath.Join(w.proj, ".git", "config"), []byte(tt.config), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(w.proj, ".git", "more.cfg"), []byte("[diff \"pdf\"]\n\ttextconv = /tmp/evil.sh\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for name, decide := range map[string]func(selfCall) surfaceAnswer{
+				"check": func(c selfCall) surfaceAnswer { return w.check("builder", "", c) },
+				"gate":  func(c selfCall) surfaceAnswer { return w.gate("builder", c) },
+				"serve": func(c selfCall) surfaceAnswer { return w.serve("builder", c) },
+			} {
+				got := decide(tt.call)
+				if got.action != tt.want {
+					t.Errorf("%s: %s %q = %s (%s), want %s", name, tt.call.tool, tt.call.value, got.action, got.reason, tt.want)
+				}
+				for _, s := range tt.says {
+					if !strings.Contains(got.reason, s) {
+						t.Errorf("%s: %s %q: reason %q does not say %q", name, tt.call.tool, tt.call.value, got.reason, s)
+					}
+				}
+			}
+		})
+	}
+}
