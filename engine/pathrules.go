@@ -114,7 +114,7 @@ func (p *Policy) argPaths(u shell.Unit, d Decision) Decision {
 				dir = ""
 			}
 			// Only rules that name external_directory hold for a command's arguments: a
-			// persona whose catch-all asks means its tools, and `ls /tmp` is no file tool.
+			// persona whose catch-all asks means its tools, and `ls /srv` is no file tool.
 			if e, ok := p.outside(a, dir); ok && e.Rule != nil && !IsCatchAll(e.Rule.Permission) && e.Action.rank() > d.Action.rank() {
 				d = e
 			}
@@ -159,7 +159,7 @@ func (p *Policy) protectsName(name string) bool {
 		}
 		for _, i := range cs.candidates(mapping.PathKey) {
 			r := cs.rules[i]
-			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.pathVal.Match(NormalizePath(name, cs.home)) {
+			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.matchPath(NormalizePath(name, cs.home)) {
 				return true
 			}
 		}

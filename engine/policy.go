@@ -392,14 +392,14 @@ func (p *Policy) protectedBelow(shellKey, key, dir, moved string) *Rule {
 			for _, pp := range cw.protected {
 				// A pattern that matches anywhere (*.env) would meet every folder: an
 				// extraction or a copy into out/ is not taken for an edit of a .env file.
-				if strings.ContainsAny(pp.rule.Pattern[:1], "*?") {
+				if pp.pattern == "" || strings.ContainsAny(pp.pattern[:1], "*?") {
 					continue
 				}
 				under := NormalizePath(name, pp.home) + "/*"
 				if strings.HasSuffix(name, "*") {
 					under = NormalizePath(name, pp.home)
 				}
-				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.rule.Pattern, pp.home)) {
+				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.pattern, pp.home)) {
 					return &pp.rule.Rule
 				}
 			}
