@@ -40,6 +40,10 @@ type Policy struct {
 	// ruleset with another tool's reading of the same rules (conversions), never for enforcing:
 	// the gate, serve and the previews leave it false.
 	RulesOnly bool
+	// Note is what the person and the agent should know of how the policy was made (a
+	// project's personas and guards not used, and why); every decision's reason ends with it
+	// (decide.Judge). "" for none.
+	Note string
 }
 
 // Caller is the persona of an agent on a call's chain: its name and its compiled rules.
@@ -392,14 +396,14 @@ func (p *Policy) protectedBelow(shellKey, key, dir, moved string) *Rule {
 			for _, pp := range cw.protected {
 				// A pattern that matches anywhere (*.env) would meet every folder: an
 				// extraction or a copy into out/ is not taken for an edit of a .env file.
-				if strings.ContainsAny(pp.rule.Pattern[:1], "*?") {
+				if pp.pattern == "" || strings.ContainsAny(pp.pattern[:1], "*?") {
 					continue
 				}
 				under := NormalizePath(name, pp.home) + "/*"
 				if strings.HasSuffix(name, "*") {
 					under = NormalizePath(name, pp.home)
 				}
-				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.rule.Pattern, pp.home)) {
+				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.pattern, pp.home)) {
 					return &pp.rule.Rule
 				}
 			}
