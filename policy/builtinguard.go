@@ -144,9 +144,11 @@ func selfPaths(dirs locations.Dirs) (out []string, exact map[string]bool) {
 	// Every project's, wherever the call runs: a .pi folder the agent makes in a subfolder
 	// is a project's .pi as soon as a call runs there. Deleting or moving a .pi folder
 	// takes its guards away.
-	add(".pi", true)
-	add("*/.pi", true)
-	for _, p := range []string{".pi/agents", ".pi/agent-manager"} {
+	anyProject := locations.Dirs{Project: locations.ProjectDirName}
+	add(locations.ProjectDirName, true)
+	add("*/"+locations.ProjectDirName, true)
+	for _, p := range []string{anyProject.ProjectAgents(), anyProject.ProjectStateDir()} {
+		p = filepath.ToSlash(p)
 		add(p, false)
 		add("*/"+p, false)
 	}
