@@ -124,6 +124,17 @@ func TestInstallStatus(t *testing.T) {
 	if outcome, err := Install(home, bin); err != nil || outcome != "unchanged" {
 		t.Fatalf("install a third time: %s %v", outcome, err)
 	}
+	cfg := filepath.Join(home, ConfigName)
+	trusted, _ := os.ReadFile(cfg)
+	if err := os.WriteFile(cfg, append([]byte("[features]\nhooks = false\n\n"), trusted...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := Status(home, bin); r.Enforcing || !r.HooksOff || !strings.Contains(strings.Join(r.Advice, " "), "hooks = false") {
+		t.Fatalf("status with hooks turned off: %+v", r)
+	}
+	if err := os.WriteFile(cfg, trusted, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	if removed, err := Uninstall(home); err != nil || !removed {
 		t.Fatalf("uninstall: %v %v", removed, err)
 	}

@@ -20,6 +20,9 @@ type config struct {
 	exists bool
 	data   []byte
 	state  map[string]string // trusted_hash by hook key
+	// hooksOff is set when the file turns Codex's hooks feature off ([features] hooks =
+	// false): no hook runs at all.
+	hooksOff bool
 }
 
 // readConfig reads config.toml at path; a missing file trusts nothing. A file that is not
@@ -40,6 +43,14 @@ func readConfig(path string) (*config, error) {
 		return nil, fmt.Errorf("%s: %w; fix it first, agentmgr does not rewrite a file it cannot read", path, err)
 	}
 	c.state = state
+	var features struct {
+		Features struct {
+			Hooks *bool `toml:"hooks"`
+		} `toml:"features"`
+	}
+	if _, err := toml.Decode(string(data), &features); err == nil && features.Features.Hooks != nil {
+		c.hooksOff = !*features.Features.Hooks
+	}
 	return c, nil
 }
 

@@ -27,8 +27,10 @@ type Report struct {
 	// BinaryMissing is set when the binary the hook starts is gone: the hook's fallback then
 	// blocks every call.
 	BinaryMissing bool `json:"binaryMissing,omitempty"`
+	// HooksOff is set when config.toml turns Codex's hooks feature off.
+	HooksOff bool `json:"hooksOff,omitempty"`
 	// Enforcing is true when Codex runs the hook before every tool call: installed, trusted,
-	// for every tool.
+	// for every tool, hooks not turned off.
 	Enforcing bool     `json:"enforcing"`
 	Problem   string   `json:"problem,omitempty"`
 	Binary    string   `json:"binary"` // this binary
@@ -75,8 +77,11 @@ func Status(codexHome, binary string) Report {
 			r.BinaryMissing = true
 		}
 	}
-	r.Enforcing = r.Trust == Trusted && (at.Matcher == "*" || at.Matcher == "")
+	r.HooksOff = cfg.hooksOff
+	r.Enforcing = r.Trust == Trusted && (at.Matcher == "*" || at.Matcher == "") && !r.HooksOff
 	switch {
+	case r.HooksOff:
+		r.Advice = append(r.Advice, r.Config+" turns Codex's hooks off ([features] hooks = false): agentmgr is not enforcing; remove that line")
 	case !r.Enforcing && r.Trust != Trusted:
 		r.Advice = append(r.Advice, "Codex skips the hook without a word because it is "+r.Trust+": agentmgr is not enforcing; run `agentmgr codex install` to trust it")
 	case !r.Enforcing:

@@ -256,34 +256,8 @@ func codexEntryFor(r engine.Rule, i int, verdicts ruleVerdicts, rep *Report) (co
 	}
 	stem, stemOK := strings.CutSuffix(w, "*")
 	stemOK = stemOK && last && stem != "" && !strings.ContainsAny(stem, "*?")
-	spelled := codexSpelledOut(words, g, stem, stemOK)
-	if r.Action != engine.Allow && len(e.words) > 0 && (stemOK || len(spelled) == 1) {
-		// A deny or an ask must never let through what the persona holds back. Codex has no
-		// wildcards: the words the wildcard stands for are spelt out when the shell
-		// analysis's option tables know them (git push --force* is --force,
-		// --force-if-includes and --force-with-lease; git * --hard is git reset, the one
-		// subcommand taking --hard), else an in-word wildcard's rule is written for the words
-		// before it, deciding their siblings too. A mid-pattern wildcard that several
-		// subcommands could fill (git * --force) is lost below: holding back every git push,
-		// checkout and branch would decide too much otherwise.
-		e.prefix = append([]string{}, e.words...)
-		e.alts = spelled
-		written := "prefix [" + strings.Join(e.prefix, ", ") + "]"
-		why := fmt.Sprintf("the rule now %s every command starting %s (stricter)", verbs(r.Action), strings.Join(e.prefix, " "))
-		if len(e.alts) > 0 {
-			written = "prefix [" + strings.Join(e.prefix, ", ") + ", " + strings.Join(e.alts, "|") + "]"
-			why = fmt.Sprintf("the rule now %s the commands starting %s and one of %s, the words agentmgr knows the wildcard to stand for; an option given its value in the same word (--opt=VALUE) is not matched (looser)", verbs(r.Action), strings.Join(e.prefix, " "), strings.Join(e.alts, ", "))
-			if !stemOK {
-				why = fmt.Sprintf("the rule now %s every %s %s command, the subcommands agentmgr knows to take %s (stricter)", verbs(r.Action), e.prefix[0], strings.Join(e.alts, "|"), words[len(words)-1])
-			}
-		}
-		rep.change(what, "commands matching "+r.Pattern, written, "Codex has no wildcards ("+kind+"); "+why)
-		if len(e.alts) > 0 && stemOK {
-			verdicts.mark(i, ruleLooser)
-		} else {
-			verdicts.mark(i, ruleStricter)
-		}
-		return e, true
+	if spelled := codexSpelledOut(words, g, stem, stemOK); r.Action != engine.Allow && len(e.words) > 0 && (stemOK || len(spelled) == 1) {
+		return codexHoldBack(e, r, words, spelled, stemOK, kind, verdicts, rep), true
 	}
 	if stemOK {
 		// An in-word wildcard at the end keeps its literal stem as the last word: an allow
@@ -313,6 +287,38 @@ func codexEntryFor(r engine.Rule, i int, verdicts ruleVerdicts, rep *Report) (co
 	rep.lose(what, fmt.Sprintf("Codex has no wildcards (%s) and the pattern names no word before it; these commands are no longer %s by a rule of their own, the other rules and the approval policy decide them (looser)", kind, verbed(r.Action)))
 	verdicts.mark(i, ruleLost)
 	return e, false
+}
+
+// codexHoldBack writes entry e of deny or ask rule r (words, its wildcard standing for spelled
+// when known) so that Codex holds back every command the rule matches.
+func codexHoldBack(e codexEntry, r engine.Rule, words, spelled []string, stemOK bool, kind string, verdicts ruleVerdicts, rep *Report) codexEntry {
+	i, what := e.idx, fmt.Sprintf("bash %q %s", r.Pattern, r.Action)
+	// A deny or an ask must never let through what the persona holds back. Codex has no
+	// wildcards: the words the wildcard stands for are spelt out when the shell
+	// analysis's option tables know them (git push --force* is --force,
+	// --force-if-includes and --force-with-lease; git * --hard is git reset, the one
+	// subcommand taking --hard), else an in-word wildcard's rule is written for the words
+	// before it, deciding their siblings too. A mid-pattern wildcard that several
+	// subcommands could fill (git * --force) is lost by codexEntryFor: holding back every git push,
+	// checkout and branch would decide too much otherwise.
+	e.prefix = append([]string{}, e.words...)
+	e.alts = spelled
+	written := "prefix [" + strings.Join(e.prefix, ", ") + "]"
+	why := fmt.Sprintf("the rule now %s every command starting %s (stricter)", verbs(r.Action), strings.Join(e.prefix, " "))
+	if len(e.alts) > 0 {
+		written = "prefix [" + strings.Join(e.prefix, ", ") + ", " + strings.Join(e.alts, "|") + "]"
+		why = fmt.Sprintf("the rule now %s the commands starting %s and one of %s, the words agentmgr knows the wildcard to stand for; an option given its value in the same word (--opt=VALUE) is not matched (looser)", verbs(r.Action), strings.Join(e.prefix, " "), strings.Join(e.alts, ", "))
+		if !stemOK {
+			why = fmt.Sprintf("the rule now %s every %s %s command, the subcommands agentmgr knows to take %s (stricter)", verbs(r.Action), e.prefix[0], strings.Join(e.alts, "|"), words[len(words)-1])
+		}
+	}
+	rep.change(what, "commands matching "+r.Pattern, written, "Codex has no wildcards ("+kind+"); "+why)
+	if len(e.alts) > 0 && stemOK {
+		verdicts.mark(i, ruleLooser)
+	} else {
+		verdicts.mark(i, ruleStricter)
+	}
+	return e
 }
 
 // codexSpelledOut are the words a deny's or an ask's wildcard at position g of words stands

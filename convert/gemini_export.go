@@ -236,22 +236,7 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 				g.mark(i, ruleLooser)
 			}
 		default:
-			rr.ArgsPattern = argRegex(t.Arg, r.Pattern, mapping.IsPathKey(r.Permission))
-			relative := mapping.IsPathKey(r.Permission) && !strings.HasPrefix(r.Pattern, "/") && !strings.HasPrefix(r.Pattern, "~") && !strings.HasPrefix(r.Pattern, "$HOME") && !strings.HasPrefix(r.Pattern, "*")
-			if relative && r.Action != engine.Allow {
-				// A deny or an ask must hold however the model spells the path: as written,
-				// after ./, or in full from the root (the working directory is not known
-				// when the policy is written), so the pattern may follow any folder.
-				rr.ArgsPattern = fmt.Sprintf(reArgOpen, t.Arg) + anyFolder + globRegex(r.Pattern, true) + reArgEnd
-				g.rep.change(what+" for "+t.Name, "relative to the working directory", "the path as written or ending in it after any folder",
-					"a relative path pattern is matched however the model spells the path (./"+r.Pattern+", the project's full path); the same names under another folder are "+verbed(r.Action)+" too (stricter)")
-				g.mark(i, ruleStricter)
-			} else if relative {
-				g.rep.change(what+" for "+t.Name, "relative to the working directory", "anchored at the start of "+t.Arg, "a relative path pattern matches a path the model writes relatively; an absolute spelling of the same file is decided by the other rules")
-				// Which way the other rules decide the absolute spelling is not known here:
-				// counted as looser, the conservative side.
-				g.mark(i, ruleLooser)
-			}
+			rr.ArgsPattern = g.argPattern(i, r, t, what)
 		}
 		g.out = append(g.out, rr)
 	}
@@ -275,6 +260,28 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 		g.out = append(g.out, rr)
 	}
 	g.prio++
+}
+
+// argPattern is the argsPattern of persona rule i (what) for tool t's argument, and what the
+// report says of it: a relative path pattern of a deny or an ask holds after any folder.
+func (g *geminiExporter) argPattern(i int, r engine.Rule, t geminiTool, what string) string {
+	pattern := argRegex(t.Arg, r.Pattern, mapping.IsPathKey(r.Permission))
+	relative := mapping.IsPathKey(r.Permission) && !strings.HasPrefix(r.Pattern, "/") && !strings.HasPrefix(r.Pattern, "~") && !strings.HasPrefix(r.Pattern, "$HOME") && !strings.HasPrefix(r.Pattern, "*")
+	if relative && r.Action != engine.Allow {
+		// A deny or an ask must hold however the model spells the path: as written,
+		// after ./, or in full from the root (the working directory is not known
+		// when the policy is written), so the pattern may follow any folder.
+		pattern = fmt.Sprintf(reArgOpen, t.Arg) + anyFolder + globRegex(r.Pattern, true) + reArgEnd
+		g.rep.change(what+" for "+t.Name, "relative to the working directory", "the path as written or ending in it after any folder",
+			"a relative path pattern is matched however the model spells the path (./"+r.Pattern+", the project's full path); the same names under another folder are "+verbed(r.Action)+" too (stricter)")
+		g.mark(i, ruleStricter)
+	} else if relative {
+		g.rep.change(what+" for "+t.Name, "relative to the working directory", "anchored at the start of "+t.Arg, "a relative path pattern matches a path the model writes relatively; an absolute spelling of the same file is decided by the other rules")
+		// Which way the other rules decide the absolute spelling is not known here:
+		// counted as looser, the conservative side.
+		g.mark(i, ruleLooser)
+	}
+	return pattern
 }
 
 // seeThrough reports whether persona rule i (a bash rule that does not allow) is written again

@@ -26,6 +26,10 @@ type protectedPath struct {
 	rule *compiledRule
 	home string // the home directory of the ruleset
 	dir  string // the folder the pattern protects the contents of (`~/.ssh` for `~/.ssh/*`), expanded; "" if none
+	// pattern and val are the path pattern protected: the rule's, or for a group rule
+	// (`@ssh-keys`) one of the group's.
+	pattern string
+	val     *Pattern
 }
 
 // closedWorld is what one compiled ruleset makes a shell key watch for.
@@ -68,14 +72,20 @@ func (c *Compiled) closedWorld(key string) *closedWorld {
 			if r.Action == Allow || r.catchAll || IsCatchAll(strings.TrimPrefix(r.Pattern, "/")) {
 				continue
 			}
-			pp := protectedPath{key: k, rule: r, home: c.home}
-			p := NormalizePath(r.Pattern, c.home)
-			if d, ok := strings.CutSuffix(p, "/*"); ok && !strings.ContainsAny(d, "*?") {
-				pp.dir = d
-			} else if d, ok := strings.CutSuffix(p, "/**"); ok && !strings.ContainsAny(d, "*?") {
-				pp.dir = d
+			members := r.members
+			if members == nil {
+				members = []member{{src: r.Pattern, pathVal: r.pathVal}}
 			}
-			cw.protected = append(cw.protected, pp)
+			for _, m := range members {
+				pp := protectedPath{key: k, rule: r, home: c.home, pattern: m.src, val: m.pathVal}
+				p := NormalizePath(m.src, c.home)
+				if d, ok := strings.CutSuffix(p, "/*"); ok && !strings.ContainsAny(d, "*?") {
+					pp.dir = d
+				} else if d, ok := strings.CutSuffix(p, "/**"); ok && !strings.ContainsAny(d, "*?") {
+					pp.dir = d
+				}
+				cw.protected = append(cw.protected, pp)
+			}
 		}
 	}
 	c.worlds.Store(key, cw)
@@ -235,7 +245,7 @@ func (p *Policy) protectedMention(key string, u shell.Unit) (string, Decision, b
 func (pp protectedPath) touches(name string) (string, bool, bool) {
 	v := NormalizePath(name, pp.home)
 	if strings.ContainsAny(v, "*?[") {
-		pat := NormalizePath(pp.rule.Pattern, pp.home)
+		pat := NormalizePath(pp.pattern, pp.home)
 		if !strings.HasPrefix(v, "/") && strings.HasPrefix(pat, "/") && !strings.Contains(v, "..") {
 			// A relative glob names files below the working directory, which an
 			// absolute pattern is not known to be.
@@ -243,7 +253,7 @@ func (pp protectedPath) touches(name string) (string, bool, bool) {
 		}
 		return name, true, wildcard.Meet(bracketsAsAny(v), pat)
 	}
-	if pp.rule.pathVal.Match(v) {
+	if pp.val.Match(v) {
 		return name, false, true
 	}
 	if pp.dir != "" && strings.TrimSuffix(v, "/") == pp.dir {

@@ -34,6 +34,7 @@ type compiledRule struct {
 	val      *Pattern // value pattern for ordinary keys
 	pathVal  *Pattern // value pattern for path-valued keys (`\` as `/`)
 	catchAll bool     // pattern is `*`
+	members  []member // for a group pattern (`@ssh-keys`): its patterns, matched as paths
 }
 
 // Compile compiles rs for evaluation with no home directory: a `~` or `$HOME` in a pattern
@@ -58,6 +59,11 @@ func CompileWithHome(rs Ruleset, home string) *Compiled {
 			cr.pathVal = CompilePattern(r.Pattern, PatternOptions{Path: true, Home: home})
 		} else {
 			cr.pathVal = cr.val
+		}
+		if g := groupOf(r.Pattern); g != nil {
+			for _, m := range g.Patterns {
+				cr.members = append(cr.members, member{src: m, pathVal: CompilePattern(m, PatternOptions{Path: true, Home: home})})
+			}
 		}
 		c.rules[i] = cr
 		if strings.ContainsAny(r.Permission, "*?") {
@@ -145,11 +151,13 @@ func (c *Compiled) Evaluate(key, value string) Decision {
 	cands := c.candidates(key)
 	for i := len(cands) - 1; i >= 0; i-- {
 		r := &c.rules[cands[i]]
-		p := r.val
+		var ok bool
 		if path {
-			p = r.pathVal
+			ok = r.matchPath(v)
+		} else {
+			ok = r.val.Match(v)
 		}
-		if p.Match(v) {
+		if ok {
 			return Decision{Action: r.Action, Rule: &r.Rule, Ref: RuleRef{Index: int(cands[i])}, Permission: key, Value: value, Reason: r.Reason}
 		}
 	}

@@ -29,3 +29,27 @@ func TestFewerFalseAlarms(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTimeWriteTargetUnderNoEditProtection: a write target only known at run time asks only
+// when some edit rule protects a path; under the built-in builder (no edit rule but the
+// catch-all allow) every value it could take is allowed.
+func TestRunTimeWriteTargetUnderNoEditProtection(t *testing.T) {
+	plain := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "ask", "bash", "sudo *", "ask"))}
+	protected := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
+	guarded := &Policy{Persona: plain.Persona, Guards: []*Compiled{Compile(rules("edit", "~/.bashrc", "deny").WithSource(Source{Kind: FromGuard, Name: "g"}))}}
+	for _, tt := range []struct {
+		p    *Policy
+		cmd  string
+		want Action
+	}{
+		{plain, `echo x > "$OUT/notes.md"`, Allow},
+		{plain, `cd "$D" && echo x >> "$GITHUB_ENV"`, Allow},
+		{protected, `echo x > "$OUT/notes.md"`, Ask},
+		{guarded, `echo x > "$OUT/notes.md"`, Ask},
+		{plain, `echo x > /dev/tcp/example.com/80`, Ask},
+	} {
+		if d := tt.p.DecideTool("bash", tt.cmd); d.Action != tt.want {
+			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
+		}
+	}
+}

@@ -20,6 +20,7 @@ const (
 	LintLegacy       FindingKind = "legacy"         // permissions given in the legacy list form
 	LintBashUngated  FindingKind = "bash-ungated"   // `* allow` lets every shell command through
 	LintBashFragile  FindingKind = "bash-fragile"   // bash allowed by default, dangerous commands denied by pattern
+	LintGroup        FindingKind = "group"          // a path rule protects one member of a named group, not the group
 )
 
 // Finding is one lint result. Rule and By are 0-based rule indexes, -1 when not about one rule.
@@ -93,6 +94,7 @@ func Lint(rs Ruleset, opts LintOptions) []Finding {
 	if f, ok := fragileBash(rs); ok {
 		out = append(out, f)
 	}
+	out = append(out, proposeGroups(rs)...)
 	return out
 }
 

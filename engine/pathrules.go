@@ -18,6 +18,9 @@ import (
 
 // pathRules decides value under the path key; ok is false when no rule naming the key matched.
 func (p *Policy) pathRules(value string) (Decision, bool) {
+	if !p.namesKey(mapping.PathKey) {
+		return Decision{}, false
+	}
 	d := p.decideNames(mapping.PathKey, value)
 	if d.Rule == nil || IsCatchAll(d.Rule.Permission) {
 		return d, false
@@ -82,8 +85,14 @@ func (p *Policy) argPaths(u shell.Unit, d Decision) Decision {
 	if d.Action == Deny || len(u.Args) == 0 {
 		return d
 	}
+	// Most personas name neither key: their commands' arguments are not looked up (nor
+	// resolved on disk) at all.
+	paths, outside := p.namesKey(mapping.PathKey), p.namesKey(ExternalDirectory)
+	if !paths && !outside {
+		return d
+	}
 	for _, a := range u.Args {
-		if shell.PathArg(a) || shell.MaybePathArg(a) && p.protectsName(a) {
+		if paths && (shell.PathArg(a) || shell.MaybePathArg(a) && p.protectsName(a)) {
 			dir := u.Dir
 			if u.DirUnknown {
 				dir = ""
@@ -99,19 +108,40 @@ func (p *Policy) argPaths(u shell.Unit, d Decision) Decision {
 		if d.Action == Deny {
 			return d
 		}
-		if shell.OutsideArg(a) || u.DirUnknown && shell.PathArg(a) && relative(a) {
+		if outside && (shell.OutsideArg(a) || u.DirUnknown && shell.PathArg(a) && relative(a)) {
 			dir := u.Dir
 			if u.DirUnknown {
 				dir = ""
 			}
 			// Only rules that name external_directory hold for a command's arguments: a
-			// persona whose catch-all asks means its tools, and `ls /tmp` is no file tool.
+			// persona whose catch-all asks means its tools, and `ls /srv` is no file tool.
 			if e, ok := p.outside(a, dir); ok && e.Rule != nil && !IsCatchAll(e.Rule.Permission) && e.Action.rank() > d.Action.rank() {
 				d = e
 			}
 		}
 	}
 	return d
+}
+
+// namesKey reports whether a rule of the persona, a caller or a guard names key (not by a
+// catch-all permission).
+func (p *Policy) namesKey(key string) bool {
+	sets := []*Compiled{p.Persona, p.Session}
+	for _, c := range p.Callers {
+		sets = append(sets, c.Rules)
+	}
+	sets = append(sets, p.Guards...)
+	for _, cs := range sets {
+		if cs == nil {
+			continue
+		}
+		for _, i := range cs.candidates(key) {
+			if !IsCatchAll(cs.rules[i].Permission) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // protectsName reports whether a rule naming the path key denies or asks for the bare word
@@ -129,7 +159,7 @@ func (p *Policy) protectsName(name string) bool {
 		}
 		for _, i := range cs.candidates(mapping.PathKey) {
 			r := cs.rules[i]
-			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.pathVal.Match(NormalizePath(name, cs.home)) {
+			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.matchPath(NormalizePath(name, cs.home)) {
 				return true
 			}
 		}

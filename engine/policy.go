@@ -254,10 +254,13 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 			}
 		}
 		switch {
+		case u.Late && d.Action == Allow && !p.RulesOnly && !p.protectsEdits(key, d):
+			// Only known at run time, but every path is allowed: no edit rule protects any
+			// (the built-in builder), so no value the target could take would be refused.
 		case u.AskReason != "" && d.Action == Allow:
 			d.Action = Ask
 			d.Reason = joinReason(d.Reason, u.AskReason)
-		case u.DirUnknown && relative(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
+		case u.DirUnknown && relative(u.Text) && !shell.RunnerFile(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
 			d.Action = Ask
 			d.Reason = joinReason(d.Reason, fmt.Sprintf("the command moved to a directory only known when it runs, so %s may be any file", u.Text))
 		}
@@ -389,14 +392,14 @@ func (p *Policy) protectedBelow(shellKey, key, dir, moved string) *Rule {
 			for _, pp := range cw.protected {
 				// A pattern that matches anywhere (*.env) would meet every folder: an
 				// extraction or a copy into out/ is not taken for an edit of a .env file.
-				if strings.ContainsAny(pp.rule.Pattern[:1], "*?") {
+				if pp.pattern == "" || strings.ContainsAny(pp.pattern[:1], "*?") {
 					continue
 				}
 				under := NormalizePath(name, pp.home) + "/*"
 				if strings.HasSuffix(name, "*") {
 					under = NormalizePath(name, pp.home)
 				}
-				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.rule.Pattern, pp.home)) {
+				if pp.key == key && wildcard.Meet(under, NormalizePath(pp.pattern, pp.home)) {
 					return &pp.rule.Rule
 				}
 			}
@@ -484,4 +487,30 @@ func (p *Policy) HiddenBy(tool string) (*Rule, RuleRef) {
 		}
 	}
 	return nil, RuleRef{}
+}
+
+// protectsEdits reports whether a write could be refused by the path it names: some layer's
+// edit rules deny or ask for some paths, or d (the target's decision as written) was not
+// reached through a catch-all allow.
+func (p *Policy) protectsEdits(key string, d Decision) bool {
+	if d.Rule == nil || !IsCatchAll(strings.TrimPrefix(d.Rule.Pattern, "/")) || d.Ref.Layer == LayerSession {
+		return true
+	}
+	for _, cw := range p.worlds(key) {
+		for _, pp := range cw.protected {
+			if pp.key == shell.EditKey {
+				return true
+			}
+		}
+	}
+	for _, c := range p.Callers {
+		if c.Rules.closedWorld(key) != nil {
+			for _, pp := range c.Rules.closedWorld(key).protected {
+				if pp.key == shell.EditKey {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -14,7 +14,9 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/approvalqueue"
+	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/inbox"
+	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
 // ApprovalsTitle is the title of the Approvals screen.
@@ -88,9 +90,17 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 			row.Objects[1].(*widget.Button).OnTapped = func() { a.answer(p) }
 		})
 	a.recent = widget.NewList(func() int { return len(a.recentRows) },
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject {
+			return container.NewBorder(nil, nil, nil, widget.NewButton(itemMakeRule, nil), widget.NewLabel(""))
+		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
-			o.(*widget.Label).SetText(answerSummary(a.recentRows[i]))
+			r := a.recentRows[i]
+			row := o.(*fyne.Container)
+			row.Objects[0].(*widget.Label).SetText(answerSummary(r))
+			p, ok := recentProposal(r)
+			b := row.Objects[1].(*widget.Button)
+			b.OnTapped = func() { showMakeRule(s, p) }
+			setEnabled(b, ok)
 		})
 	a.sessions = widget.NewList(func() int { return len(a.sessionRows) },
 		func() fyne.CanvasObject { return widget.NewLabel("") },
@@ -283,6 +293,12 @@ func sessionSummary(s approvals.SessionRules) string {
 func promptSummary(p *inbox.Prompt) string {
 	r := p.Request
 	return fmt.Sprintf("%s  %s  %s %s", r.Created.Local().Format("15:04:05"), r.Session, r.Tool, oneLine(r.Value))
+}
+
+// recentProposal is the rule that would answer a recent answer's call from now on: every
+// recent answer was an ask.
+func recentProposal(r inbox.Answered) (logfeed.Proposal, bool) {
+	return logfeed.Propose(reviewlog.Entry{Agent: r.Request.Agent, Permission: r.Request.Permission, Values: []string{r.Request.Value}, Action: string(engine.Ask)})
 }
 
 // answerSummary is one line for a recent answer: what, how, by whom.

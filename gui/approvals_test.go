@@ -168,6 +168,10 @@ func TestApprovalsDialogOnceAlwaysReject(t *testing.T) {
 	if got := answerSummary(f.screen.recentRows[0]); !strings.Contains(got, "terraform apply  deny (reject) by person: plan first") {
 		t.Errorf("newest recent answer reads %q", got)
 	}
+	// Each recent answer can become a rule of its persona (Make a rule…).
+	if p, ok := recentProposal(f.screen.recentRows[0]); !ok || p.Pattern != "terraform apply *" || p.Action != engine.Allow || p.Permission != "bash" {
+		t.Errorf("the rule proposed for the newest answer is %+v (%v); want bash \"terraform apply *\" allow", p, ok)
+	}
 
 	// Revoking the rule makes the next call ask again.
 	if err := f.model.Revoke("s1", 1, engine.Rule{Permission: "bash", Pattern: "make *", Action: engine.Allow}); err != nil {

@@ -40,6 +40,9 @@ type LogView struct {
 	Follow *widget.Check
 	table  *widget.Table
 	status *widget.Label
+	// MakeRule turns the selected entry into a rule of its persona (showMakeRule).
+	MakeRule *widget.Button
+	selected int // the selected row, -1 for none
 
 	mu      sync.Mutex
 	pending []reviewlog.Entry // followed, not yet on the table
@@ -88,6 +91,23 @@ func NewLogView(s *Shell, path string) *LogView {
 	}
 	for col, w := range logColumnWidths() {
 		v.table.SetColumnWidth(col, w)
+	}
+	v.selected = -1
+	v.MakeRule = widget.NewButton(itemMakeRule, func() {
+		if v.selected >= 0 && v.selected < v.m.Len() {
+			if p, ok := logfeed.Propose(v.m.Entry(v.selected)); ok {
+				showMakeRule(v.s, p)
+			}
+		}
+	})
+	v.MakeRule.Disable()
+	v.table.OnSelected = func(id widget.TableCellID) {
+		v.selected = id.Row
+		ok := false
+		if id.Row >= 0 && id.Row < v.m.Len() {
+			_, ok = logfeed.Propose(v.m.Entry(id.Row))
+		}
+		setEnabled(v.MakeRule, ok)
 	}
 	v.Agent.SetOptions([]string{allChoice})
 	v.Agent.SetSelected(allChoice)
@@ -249,7 +269,7 @@ func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
 	// The filters wrap in a narrow window instead of widening it. The tool bar's Reload reads
 	// the log again too: one Reload for the whole window.
 	filters := newFlow(container.NewHBox(bold("Agent"), v.Agent), container.NewHBox(bold("Action"), v.Action),
-		container.NewHBox(bold("Tool"), tool), v.Follow)
+		container.NewHBox(bold("Tool"), tool), v.Follow, v.MakeRule)
 	return widget.NewSimpleRenderer(readingBorder(filters, v.status, nil, nil, v.table))
 }
 

@@ -25,6 +25,14 @@ func parseYAML(src []byte) (f *ast.File, err error) {
 	if bytes.Contains(src, []byte("\r\n")) {
 		src = bytes.ReplaceAll(src, []byte("\r\n"), []byte("\n"))
 	}
+	if f, ok, err := parseLargeMapping(src); ok {
+		return f, err
+	}
+	return parser0(src)
+}
+
+// parser0 is goccy's parse with the options every persona read uses.
+func parser0(src []byte) (*ast.File, error) {
 	return parser.ParseBytes(src, parser.ParseComments, parser.AllowDuplicateMapKey())
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/ownedfile"
 	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
 	"github.com/agentmgr/agentmgr/locations"
 )
@@ -22,7 +23,7 @@ func FuzzSettingsEdit(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, data string) {
-		before, err := parseObject([]byte(data))
+		before, err := ownedfile.ParseObject([]byte(data))
 		dir := t.TempDir()
 		ext := filepath.Join(dir, "extensions")
 		if err := os.WriteFile(Settings(ext), []byte(data), 0o644); err != nil {
@@ -43,11 +44,11 @@ func FuzzSettingsEdit(f *testing.F) {
 		}
 		var keys []string
 		for _, m := range before {
-			keys = append(keys, m.key)
+			keys = append(keys, m.Key)
 		}
 		var got []string
 		for _, m := range after {
-			got = append(got, m.key)
+			got = append(got, m.Key)
 		}
 		if !slices.Equal(got[:min(len(keys), len(got))], keys) && !slices.Equal(append(slices.Clone(keys), subagentsKey), got) {
 			t.Fatalf("keys %v became %v", keys, got)
@@ -55,7 +56,7 @@ func FuzzSettingsEdit(f *testing.F) {
 	})
 }
 
-func readSettingsFile(path string) (object, error) {
+func readSettingsFile(path string) (ownedfile.Object, error) {
 	o, _, err := readSettings(path)
 	return o, err
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/ownedfile"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 )
 
@@ -23,108 +24,19 @@ const (
 	defaultExtensions = "defaultExtensions"
 )
 
-// member is one key of a JSON object, its value as written.
-type member struct {
-	key   string
-	value json.RawMessage
-}
-
-// object is a JSON object in file order, so that a rewrite keeps the keys where they were.
-type object []member
-
-func (o object) get(key string) (json.RawMessage, bool) {
-	for _, m := range o {
-		if m.key == key {
-			return m.value, true
-		}
-	}
-	return nil, false
-}
-
-// set replaces key's value, or appends the key when it is not there.
-func (o object) set(key string, v json.RawMessage) object {
-	for i, m := range o {
-		if m.key == key {
-			o[i].value = v
-			return o
-		}
-	}
-	return append(o, member{key, v})
-}
-
-func (o object) del(key string) object {
-	return slices.DeleteFunc(o, func(m member) bool { return m.key == key })
-}
-
-// parseObject reads a JSON object keeping its keys' order; a duplicate key is refused, since
-// which one a reader takes is not defined.
-func parseObject(data []byte) (object, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, errors.New("it is not a JSON object")
-	}
-	var out object
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key := tok.(string) // inside an object the decoder only gives string keys here
-		if _, dup := out.get(key); dup {
-			return nil, fmt.Errorf("the key %q appears twice", key)
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, member{key, v})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if dec.More() {
-		return nil, errors.New("there is more after the object")
-	}
-	return out, nil
-}
-
-// marshal writes the object back, indented like pi writes its settings (two spaces).
-func (o object) marshal() []byte {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(m.key)
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(m.value)
-	}
-	b.WriteByte('}')
-	var out bytes.Buffer
-	_ = json.Indent(&out, b.Bytes(), "", "  ") // the parts are valid JSON
-	out.WriteByte('\n')
-	return out.Bytes()
-}
-
 // readSettings reads a settings file; a missing one is an empty object.
-func readSettings(path string) (object, bool, error) {
+func readSettings(path string) (ownedfile.Object, bool, error) {
 	data, err := regularfile.Read(path, regularfile.StateLimit)
 	if errors.Is(err, fs.ErrNotExist) {
-		return object{}, false, nil
+		return ownedfile.Object{}, false, nil
 	}
 	if err != nil {
 		return nil, false, err
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return object{}, true, nil
+		return ownedfile.Object{}, true, nil
 	}
-	o, err := parseObject(data)
+	o, err := ownedfile.ParseObject(data)
 	if err != nil {
 		return nil, true, fmt.Errorf("%s is not valid JSON (%v); fix it first, agentmgr does not rewrite a file it cannot read", path, err)
 	}
@@ -143,7 +55,7 @@ func ChildExtensions(path string) ([]string, error) {
 	if err != nil || sub == nil {
 		return nil, err
 	}
-	raw, ok := sub.get(defaultExtensions)
+	raw, ok := sub.Get(defaultExtensions)
 	if !ok {
 		return nil, nil
 	}
@@ -157,12 +69,12 @@ func ChildExtensions(path string) ([]string, error) {
 	return list, nil
 }
 
-func subagentsObject(path string, o object) (object, error) {
-	raw, ok := o.get(subagentsKey)
+func subagentsObject(path string, o ownedfile.Object) (ownedfile.Object, error) {
+	raw, ok := o.Get(subagentsKey)
 	if !ok {
 		return nil, nil
 	}
-	sub, err := parseObject(raw)
+	sub, err := ownedfile.ParseObject(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%s: \"subagents\" is not a JSON object", path)
 	}
@@ -204,7 +116,7 @@ func editChildExtensions(path string, edit func(list []string, had bool) ([]stri
 		return false, err
 	}
 	var list []string
-	raw, had := sub.get(defaultExtensions)
+	raw, had := sub.Get(defaultExtensions)
 	if had {
 		if err := json.Unmarshal(raw, &list); err != nil {
 			return false, fmt.Errorf("%s: subagents.defaultExtensions is not a list of strings; fix it first", path)
@@ -215,15 +127,15 @@ func editChildExtensions(path string, edit func(list []string, had bool) ([]stri
 		return false, nil
 	}
 	if len(list) == 0 {
-		sub = sub.del(defaultExtensions)
+		sub = sub.Del(defaultExtensions)
 	} else {
 		v, _ := json.Marshal(list)
-		sub = sub.set(defaultExtensions, v)
+		sub = sub.Set(defaultExtensions, v)
 	}
 	if len(sub) == 0 {
-		o = o.del(subagentsKey)
+		o = o.Del(subagentsKey)
 	} else {
-		o = o.set(subagentsKey, sub.marshal())
+		o = o.Set(subagentsKey, sub.Marshal())
 	}
 	if len(o) == 0 {
 		if !exists {
@@ -238,7 +150,7 @@ func editChildExtensions(path string, edit func(list []string, had bool) ([]stri
 	if st, err := os.Stat(path); err == nil {
 		mode = st.Mode().Perm()
 	}
-	if err := atomicfile.Write(path, o.marshal(), mode); err != nil {
+	if err := atomicfile.Write(path, o.Marshal(), mode); err != nil {
 		return false, err
 	}
 	return true, nil

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/ownedfile"
 )
 
 func TestGateChildrenListsTheExtensionForPiSubagentsAndUngateUndoesIt(t *testing.T) {
@@ -53,9 +55,9 @@ func TestGateChildrenListsTheExtensionForPiSubagentsAndUngateUndoesIt(t *testing
 				t.Fatalf("after uninstall: %q, %v; want the file install created gone", got, err)
 			case tc.before != "":
 				// The same content as before, as pi would write it.
-				o, _ := parseObject([]byte(tc.before))
-				if string(got) != string(o.marshal()) {
-					t.Fatalf("after uninstall:\n%s\nwant the content before:\n%s", got, o.marshal())
+				o, _ := ownedfile.ParseObject([]byte(tc.before))
+				if string(got) != string(o.Marshal()) {
+					t.Fatalf("after uninstall:\n%s\nwant the content before:\n%s", got, o.Marshal())
 				}
 			}
 		})

@@ -53,10 +53,17 @@ const FamilyOther = "other"
 // under it, else FamilyOther.
 func Family(tool string) string {
 	key := mapping.KeyForTool(tool)
-	if key == tool && !mapping.IsKnownKey(key) {
-		return FamilyOther
+	if key != tool {
+		return key
 	}
-	return key
+	// A tool that is its own key (custom, MCP, pi's mcp adapter) belongs to no family of the
+	// table, even when its name is a permission key of its own.
+	for _, f := range mapping.Families() {
+		if f.Key == key {
+			return key
+		}
+	}
+	return FamilyOther
 }
 
 // Families lists the families of tools in the mapping's order, FamilyOther last, each once.

@@ -20,6 +20,9 @@ type env struct {
 	loaded         *loadedCatalog // the catalog this command has read, so it is read once
 	// signals, when set (by tests), stands for SIGTERM and SIGINT: the gate answers them.
 	signals <-chan os.Signal
+	// isTerminal says whether a writer is a terminal, whose output has its control characters
+	// escaped (terminal.go); nil asks the file. Tests say yes.
+	isTerminal func(io.Writer) bool
 }
 
 func newEnv() *env {
@@ -71,6 +74,9 @@ func run(args []string, e *env) int {
 		printHelp(e.stderr)
 		return 2
 	}
+	stdout, stderr := e.stdout, e.stderr
+	e.stdout, e.stderr = onTerminal(stdout, e.isTerminal), onTerminal(stderr, e.isTerminal)
+	defer func() { e.stdout, e.stderr = stdout, stderr }()
 	err := c.run(e, args[1:])
 	var ue usageError
 	var xe exitError

@@ -49,7 +49,7 @@ unless --force (the old file goes to the trash).`)
 	withSettings := fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents")
 	dryRun := fs.Bool("dry-run", false, "print the report and the persona text; write nothing")
 	force := fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)")
-	guards := fs.Bool("guards", false, "pi-permission-system: also write its path rules, which hold for every agent, as the guards file (when there is none)")
+	guards := fs.Bool("guards", false, "pi-permission-system: also write its path rules as the guards file\n(when there is none)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	rest, err := parse(fs, args)
 	if err != nil {

@@ -70,14 +70,24 @@ func TestPPSImportNeverLooserThanPPS(t *testing.T) {
 	}
 	total, alike := 0, 0
 	var looser []string
+	type layout struct{ name, home, agentDir, proj, agent string }
+	var cases []layout
 	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
 		var c ppsCase
 		readJSON(t, f, &c)
 		home := t.TempDir()
 		agentDir, proj := ppsLayout(t, home, c)
-		theirs := ppsDecide(t, pkg, node, home, agentDir, proj, c.Agent, calls)
-		ours := agentmgrDecide(t, home, agentDir, proj, c.Agent, calls)
+		cases = append(cases, layout{strings.TrimSuffix(filepath.Base(f), ".json"), home, agentDir, proj, c.Agent})
+	}
+	// One Node process decides every case: loading the extension's TypeScript is its slow part.
+	var req []map[string]any
+	for _, c := range cases {
+		req = append(req, map[string]any{"home": c.home, "agentDir": c.agentDir, "cwd": c.proj, "agent": c.agent, "calls": calls})
+	}
+	all := ppsDecide(t, pkg, node, req, len(calls))
+	for ci, c := range cases {
+		name, theirs := c.name, all[ci]
+		ours := agentmgrDecide(t, c.home, c.agentDir, c.proj, c.agent, calls)
 		for i, call := range calls {
 			total++
 			switch {
@@ -152,14 +162,14 @@ func ppsLayout(t *testing.T, home string, c ppsCase) (agentDir, proj string) {
 	return agentDir, proj
 }
 
-// ppsDecide runs pi-permission-system's extension on the calls.
-func ppsDecide(t *testing.T, pkg, node, home, agentDir, proj, agent string, calls []ppsCall) []engine.Action {
+// ppsDecide runs pi-permission-system's extension on the cases, each with its own home, agent
+// dir and project.
+func ppsDecide(t *testing.T, pkg, node string, cases []map[string]any, n int) [][]engine.Action {
 	t.Helper()
-	req, _ := json.Marshal(map[string]any{"cwd": proj, "agent": agent, "calls": calls})
+	req, _ := json.Marshal(cases)
 	script, _ := filepath.Abs(filepath.Join("..", "..", "convert", "testdata", "pps", "decide.mjs"))
 	cmd := exec.Command(node, script, pkg)
-	cmd.Dir = proj
-	cmd.Env = append(os.Environ(), "PI_CODING_AGENT_DIR="+agentDir, "HOME="+home)
+	cmd.Dir = cases[0]["cwd"].(string)
 	cmd.Stdin = bytes.NewReader(req)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -167,17 +177,22 @@ func ppsDecide(t *testing.T, pkg, node, home, agentDir, proj, agent string, call
 	if err != nil {
 		t.Fatalf("decide.mjs: %v\n%s", err, stderr.String())
 	}
-	var ans struct {
+	var ans []struct {
 		Decisions []struct {
 			Action engine.Action `json:"action"`
 		} `json:"decisions"`
 	}
-	if err := json.Unmarshal(out, &ans); err != nil || len(ans.Decisions) != len(calls) {
+	if err := json.Unmarshal(out, &ans); err != nil || len(ans) != len(cases) {
 		t.Fatalf("decide.mjs answered %q: %v", out, err)
 	}
-	acts := make([]engine.Action, len(calls))
-	for i, d := range ans.Decisions {
-		acts[i] = d.Action
+	acts := make([][]engine.Action, len(cases))
+	for ci, a := range ans {
+		if len(a.Decisions) != n {
+			t.Fatalf("decide.mjs gave %d decisions for %d calls", len(a.Decisions), n)
+		}
+		for _, d := range a.Decisions {
+			acts[ci] = append(acts[ci], d.Action)
+		}
 	}
 	return acts
 }

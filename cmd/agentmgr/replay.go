@@ -36,8 +36,8 @@ change: was -> would be, with the deciding rule. Guards apply as they do now; ea
 the session rules its session had approved by then; yolo is left out. A call with several
 values shows them one per line.`)
 	all := fs.Bool("all", false, "re-decide every logged call, as if made under NAME")
-	logFile := fs.String("log", "", "read this log file (or folder) instead of the agent dir's review log: agentmgr's, pi-permission-system's, pi session files or Claude Code transcripts")
-	withHistory := fs.Bool("history", false, "also read pi-permission-system's review log, pi's session files and Claude Code's transcripts where they are kept")
+	logFile := fs.String("log", "", "read this log file or folder instead of the review log (also pi sessions, Claude Code\ntranscripts, pi-permission-system's log)")
+	withHistory := fs.Bool("history", false, "also read pi's sessions, Claude Code's transcripts and\npi-permission-system's log where they are kept")
 	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
 	draft := fs.String("draft", "", "decide with the rules of this persona file instead of NAME's")
 	asJSON := fs.Bool("json", false, "print JSON")

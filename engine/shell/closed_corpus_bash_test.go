@@ -23,7 +23,7 @@ import (
 type closedCase struct {
 	Class  string            `json:"class"`
 	Cmd    string            `json:"cmd"`
-	Verify string            `json:"verify"` // rm, write, read, stub:NAME, or "" (not run)
+	Verify string            `json:"verify"` // rm, write, read, stub:NAME, check:SCRIPT, or "" (not run)
 	Stubs  map[string]string `json:"stubs"`  // stand-ins for programs, by how they behave
 	Setup  string            `json:"setup"`  // run in the sandbox first
 }
@@ -108,8 +108,8 @@ func TestClosedCorpusInBash(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases verified in real bash (%d through stand-ins of missing programs), %d not run for a missing program", ran, byStub, missing)
-	if ran+missing < 600 {
-		t.Errorf("%d cases marked verify, want at least 600", ran+missing)
+	if ran+missing < 1400 {
+		t.Errorf("%d cases marked verify, want at least 1400", ran+missing)
 	}
 }
 
@@ -128,6 +128,7 @@ func TestClosedHarnessCanFail(t *testing.T) {
 		{Cmd: "cat ~/.bashrc", Verify: "write"},
 		{Cmd: "ls ~/.ssh", Verify: "read"},
 		{Cmd: "true", Verify: "stub:poetry", Stubs: map[string]string{"poetry": "drop:1"}},
+		{Cmd: "install -m 644 victim out", Verify: "check:test -u out"},
 	} {
 		ok, out, err := runCase(t, bash, c)
 		if err != nil {
@@ -141,20 +142,25 @@ func TestClosedHarnessCanFail(t *testing.T) {
 
 func readClosedCases(t *testing.T) []closedCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "closed_corpus.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []closedCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		var c closedCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("closed_corpus.jsonl:%d: %v", line, err)
+	// The closed world's corpus, then the effects corpus (effect families, folders of protected
+	// paths, git aliases), in the same form.
+	for _, name := range []string{"closed_corpus.jsonl", "effects_corpus.jsonl"} {
+		f, err := os.Open(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
 		}
-		out = append(out, c)
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			var c closedCase
+			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+				f.Close()
+				t.Fatalf("%s:%d: %v", name, line, err)
+			}
+			out = append(out, c)
+		}
+		f.Close()
 	}
 	return out
 }
@@ -216,6 +222,16 @@ func runCase(t *testing.T, bash string, c closedCase) (bool, string, error) {
 		return changed(before, after), out, nil
 	case c.Verify == "read":
 		return leaks(out) || leaksInFiles(work), out, nil
+	case strings.HasPrefix(c.Verify, "check:"):
+		// A script that succeeds when the effect took place: a mode set, a ref published.
+		chk := exec.Command(bash, "-c", strings.TrimPrefix(c.Verify, "check:"))
+		chk.Dir, chk.Env = work, env
+		var cout bytes.Buffer
+		chk.Stdout, chk.Stderr = &cout, &cout
+		if err := start(chk); err != nil {
+			return false, "", err
+		}
+		return chk.Wait() == nil, out + cout.String(), nil
 	}
 	return false, out, fmt.Errorf("unknown verify %q", c.Verify)
 }

@@ -147,6 +147,11 @@ func codeNeeds(name string, args []word) string {
 		if sedRunsCommands(args) {
 			add(name)
 		}
+	case "perl":
+		// perl -pi -e 's/a/b/' FILE edits text as sed does: no code of its own to name.
+		if perlSubstitutes(args) && len(needs) == 1 && needs[0] == name {
+			needs = nil
+		}
 	case "make", "gmake":
 		if makeFromStdin(args) {
 			add("-f")

@@ -88,6 +88,7 @@ func fileUnit(key string, w word) (Unit, bool) {
 		// only known at run time.
 	case !w.literal && key == EditKey:
 		u.AskReason = fmt.Sprintf("the file %s that the command writes is only known when the command runs", w.text)
+		u.Late = true
 	}
 	return u, true
 }
@@ -111,6 +112,11 @@ func folderOf(p string) string {
 // to a file of the project or the home.
 var runnerFiles = set("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY", "GITHUB_STATE",
 	"FORGEJO_OUTPUT", "FORGEJO_ENV", "FORGEJO_PATH", "GITEA_OUTPUT", "GITEA_ENV")
+
+// RunnerFile reports whether a write target is exactly one of the CI
+// runner's files ($GITHUB_OUTPUT, ${GITHUB_ENV}): an absolute path the
+// runner chose, never one relative to where the command moved.
+func RunnerFile(t string) bool { return runnerFile(t) }
 
 // runnerFile reports whether a write target is exactly one of the runner's
 // files: $NAME or ${NAME}, nothing before or after.

@@ -141,21 +141,31 @@ func hasTarget(args []word) bool {
 }
 
 // tarSources: tar creating or appending an archive (c, r, u, --create)
-// reads its operands; the value of -f, -C, -T and the like is no source.
+// reads its operands, each relative one below the folder of the -C before
+// it; the value of -f, -T and the like is no source.
 func tarSources(args []word) []word {
 	create := false
 	var ops []word
-	takes := 0
+	var dir *word
+	takes, takesDir := 0, false
 	for i, w := range args {
 		t := w.text
 		switch {
 		case takes > 0:
+			if takesDir {
+				d := w
+				dir, takesDir = &d, false
+			}
 			takes--
 		case t == "--create" || t == "--append" || t == "--update":
 			create = true
+		case strings.HasPrefix(t, "--directory="):
+			dir = &word{text: t[len("--directory="):], literal: w.literal}
 		case strings.HasPrefix(t, "--"):
 			switch t {
-			case "--file", "--directory", "--files-from", "--exclude-from", "--use-compress-program", "--exclude", "--transform", "--owner", "--group", "--mode":
+			case "--directory":
+				takes, takesDir = 1, true
+			case "--file", "--files-from", "--exclude-from", "--use-compress-program", "--exclude", "--transform", "--owner", "--group", "--mode":
 				takes = 1
 			}
 		case strings.HasPrefix(t, "-") || i == 0 && !strings.Contains(t, "/") && t != "." && t != "~":
@@ -164,12 +174,21 @@ func tarSources(args []word) []word {
 			for j, c := range letters {
 				if strings.ContainsRune("fCTXIbNLgV", c) {
 					if j+1 < len(letters) && strings.HasPrefix(t, "-") {
+						if c == 'C' {
+							dir = &word{text: letters[j+1:], literal: w.literal}
+						}
 						break // the value is attached (-fx.tar)
+					}
+					if c == 'C' && takes == 0 {
+						takesDir = true
 					}
 					takes++
 				}
 			}
 		default:
+			if dir != nil && !strings.HasPrefix(t, "/") && !strings.HasPrefix(t, "~") && !strings.HasPrefix(t, "$") {
+				w = word{text: strings.TrimSuffix(dir.text, "/") + "/" + t, literal: w.literal && dir.literal}
+			}
 			ops = append(ops, w)
 		}
 	}

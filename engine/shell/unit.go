@@ -84,6 +84,10 @@ type Unit struct {
 	// units. The engine finds in them the file arguments the path and
 	// external_directory rules hold for (see [PathArg]).
 	Args []string
+	// Late is true for an edit unit whose path is only known at run time
+	// (> "$F"): its AskReason says so. The engine lets it through when no
+	// edit rule protects any path, since then no value could be refused.
+	Late bool
 	// UnknownSub is the subcommand of a program with a closed list of
 	// subcommands (git) when it is none of them: an alias from a
 	// configuration file or an external program, which runs what the text

@@ -4,13 +4,15 @@
 // PI_CODING_AGENT_DIR, the project's under the working directory, agent frontmatter in the
 // agents folders.
 //
-//   PI_CODING_AGENT_DIR=AGENT_DIR node decide.mjs PACKAGE_DIR < calls.json
+//   node decide.mjs PACKAGE_DIR < cases.json
 //
-// calls.json is {"cwd": DIR, "agent": NAME or "", "calls": [{"tool": T, "input": {...}}, ...]}.
+// cases.json is a list of {"home": DIR, "agentDir": DIR, "cwd": DIR, "agent": NAME or "", "calls":
+// [{"tool": T, "input": {...}}, ...]}; the extension is loaded once and started afresh for each
+// case, with HOME and PI_CODING_AGENT_DIR set to the case's.
 // The dialog answers "Yes" (once) to every question, so every gate of a call runs; a call is
 // "deny" when a gate denied it by policy (or the extension blocked it otherwise), "ask" when a
 // gate asked, "allow" when none did. The answer, on standard output, is
-// {"decisions": [{"action", "gates": [{"surface", "value", "resolution"}]}]}.
+// [{"decisions": [{"action", "gates": [{"surface", "value", "resolution"}]}]}, ...], one per case.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -21,90 +23,100 @@ const { createJiti } = require('jiti');
 const out = process.stdout.write.bind(process.stdout);
 console.log = console.debug = console.info = console.warn = () => {};
 
-const req = JSON.parse(fs.readFileSync(0, 'utf8'));
+// decideCase starts the extension on one case's files and decides its calls.
+async function decideCase(factory, req) {
+	const listeners = new Map();
+	const events = {
+	  emit(channel, data) {
+	    for (const h of listeners.get(channel) ?? []) h(data);
+	  },
+	  on(channel, h) {
+	    if (!listeners.has(channel)) listeners.set(channel, []);
+	    listeners.get(channel).push(h);
+	    return () => {};
+	  },
+	};
+	const tools = [...new Set(['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls', ...req.calls.map((c) => c.tool)])];
+	const handlers = {};
+	const noop = () => undefined;
+	const pi = new Proxy(
+	  {
+	    events,
+	    on(name, h) {
+	      handlers[name] = h;
+	    },
+	    getAllTools: () => tools.map((name) => ({ name, description: name })),
+	    getActiveTools: () => [...tools],
+	    setActiveTools: noop,
+	  },
+	  { get: (t, k) => (k in t ? t[k] : noop) },
+	);
+	factory(pi);
+
+	let asked = false;
+	const entries = req.agent ? [{ type: 'custom', customType: 'active_agent', data: { name: req.agent } }] : [];
+	const ui = new Proxy(
+	  {
+	    async select(_title, options) {
+	      asked = true;
+	      return options[0];
+	    },
+	    async confirm() {
+	      asked = true;
+	      return true;
+	    },
+	    input: async () => undefined,
+	  },
+	  { get: (t, k) => (k in t ? t[k] : noop) },
+	);
+	const ctx = new Proxy(
+	  {
+	    cwd: req.cwd,
+	    hasUI: true,
+	    mode: 'rpc',
+	    ui,
+	    sessionManager: new Proxy(
+	      { getEntries: () => entries, getSessionId: () => 'oracle', getSessionFile: () => undefined },
+	      { get: (t, k) => (k in t ? t[k] : noop) },
+	    ),
+	  },
+	  { get: (t, k) => (k in t ? t[k] : noop) },
+	);
+
+	let gates = [];
+	events.on('permissions:decision', (e) => gates.push({ surface: e.surface, value: e.value, resolution: e.resolution }));
+	await handlers.session_start({ reason: 'startup' }, ctx);
+	if (handlers.before_agent_start) {
+	  const prompt = req.agent ? `<active_agent name="${req.agent}"/>` : '';
+	  await handlers.before_agent_start({ prompt: '', systemPrompt: prompt }, ctx);
+	}
+
+	const decisions = [];
+	let n = 0;
+	for (const call of req.calls) {
+	  gates = [];
+	  asked = false;
+	  let action;
+	  if (call.tool === '/input') {
+	    const r = await handlers.input({ text: call.input.text, source: 'interactive' }, ctx);
+	    action = r && r.action === 'handled' ? 'deny' : asked ? 'ask' : 'allow';
+	  } else {
+	    const r = await handlers.tool_call({ type: 'tool_call', toolCallId: `c${n++}`, toolName: call.tool, input: call.input }, ctx);
+	    const denied = gates.some((g) => g.resolution === 'policy_deny') || (r && r.block);
+	    action = denied ? 'deny' : asked ? 'ask' : 'allow';
+	  }
+	  decisions.push({ action, gates });
+	}
+	return { decisions };
+}
+
+const cases = JSON.parse(fs.readFileSync(0, 'utf8'));
 const jiti = createJiti(path.join(pkg, 'src', 'index.ts'), { moduleCache: false });
 const factory = (await jiti.import(path.join(pkg, 'src', 'index.ts'))).default;
-
-const listeners = new Map();
-const events = {
-  emit(channel, data) {
-    for (const h of listeners.get(channel) ?? []) h(data);
-  },
-  on(channel, h) {
-    if (!listeners.has(channel)) listeners.set(channel, []);
-    listeners.get(channel).push(h);
-    return () => {};
-  },
-};
-const tools = [...new Set(['read', 'bash', 'edit', 'write', 'grep', 'find', 'ls', ...req.calls.map((c) => c.tool)])];
-const handlers = {};
-const noop = () => undefined;
-const pi = new Proxy(
-  {
-    events,
-    on(name, h) {
-      handlers[name] = h;
-    },
-    getAllTools: () => tools.map((name) => ({ name, description: name })),
-    getActiveTools: () => [...tools],
-    setActiveTools: noop,
-  },
-  { get: (t, k) => (k in t ? t[k] : noop) },
-);
-factory(pi);
-
-let asked = false;
-const entries = req.agent ? [{ type: 'custom', customType: 'active_agent', data: { name: req.agent } }] : [];
-const ui = new Proxy(
-  {
-    async select(_title, options) {
-      asked = true;
-      return options[0];
-    },
-    async confirm() {
-      asked = true;
-      return true;
-    },
-    input: async () => undefined,
-  },
-  { get: (t, k) => (k in t ? t[k] : noop) },
-);
-const ctx = new Proxy(
-  {
-    cwd: req.cwd,
-    hasUI: true,
-    mode: 'rpc',
-    ui,
-    sessionManager: new Proxy(
-      { getEntries: () => entries, getSessionId: () => 'oracle', getSessionFile: () => undefined },
-      { get: (t, k) => (k in t ? t[k] : noop) },
-    ),
-  },
-  { get: (t, k) => (k in t ? t[k] : noop) },
-);
-
-let gates = [];
-events.on('permissions:decision', (e) => gates.push({ surface: e.surface, value: e.value, resolution: e.resolution }));
-await handlers.session_start({ reason: 'startup' }, ctx);
-if (handlers.before_agent_start) {
-  const prompt = req.agent ? `<active_agent name="${req.agent}"/>` : '';
-  await handlers.before_agent_start({ prompt: '', systemPrompt: prompt }, ctx);
+const answers = [];
+for (const c of cases) {
+	process.env.PI_CODING_AGENT_DIR = c.agentDir;
+	if (c.home) process.env.HOME = c.home;
+	answers.push(await decideCase(factory, c));
 }
-
-const decisions = [];
-let n = 0;
-for (const call of req.calls) {
-  gates = [];
-  asked = false;
-  let action;
-  if (call.tool === '/input') {
-    const r = await handlers.input({ text: call.input.text, source: 'interactive' }, ctx);
-    action = r && r.action === 'handled' ? 'deny' : asked ? 'ask' : 'allow';
-  } else {
-    const r = await handlers.tool_call({ type: 'tool_call', toolCallId: `c${n++}`, toolName: call.tool, input: call.input }, ctx);
-    const denied = gates.some((g) => g.resolution === 'policy_deny') || (r && r.block);
-    action = denied ? 'deny' : asked ? 'ask' : 'allow';
-  }
-  decisions.push({ action, gates });
-}
-out(JSON.stringify({ decisions }) + '\n', () => process.exit(0));
+out(JSON.stringify(answers) + '\n', () => process.exit(0));

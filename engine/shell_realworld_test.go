@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// realCase is one line of shell/testdata/realworld.jsonl: a command from a public project's CI
+// workflow (a run block), Makefile recipe or script, with where it comes from (repository and
+// path), what the built-in builder means to answer and, for git log and diff, the reviewer.
+type realCase struct {
+	Cmd      string `json:"cmd"`
+	Source   string `json:"source"`
+	Builder  Action `json:"builder"`
+	Reviewer Action `json:"reviewer"`
+}
+
+// builtinBuilder is the built-in builder's rules (docs/rules.md): everything allowed, the
+// shell asks for rm, sudo, chmod and chown, no web tools.
+var builtinBuilder = rules(
+	"*", "*", "allow",
+	"bash", "rm *", "ask",
+	"bash", "sudo *", "ask",
+	"bash", "chmod *", "ask",
+	"bash", "chown *", "ask",
+	"webfetch", "*", "deny",
+	"websearch", "*", "deny",
+)
+
+// maxRealWorldFalseAlarms is how many real-world commands the builder may ask about although
+// its rules mean to allow them: programs and arithmetic only known at run time ($BUILD_CMD set
+// by an earlier step, $(( $(date +%s) + t ))), inline code a rule must name (sed with a script
+// in a variable), commands xargs builds. The test fails when the figure grows.
+const maxRealWorldFalseAlarms = 31
+
+// TestRealWorldCommands checks the real-world corpus: no command the builder means to ask (rm,
+// sudo, chmod, chown and their effect families, a downloaded script run by a shell, a write of
+// git's executable configuration) runs
+// unasked; at most maxRealWorldFalseAlarms of the others ask; and the reviewer persona
+// (`git diff *`, `git log *`) asks for none of its git log and diff commands.
+func TestRealWorldCommands(t *testing.T) {
+	f, err := os.Open(filepath.Join("shell", "testdata", "realworld.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []realCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		var c realCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("realworld.jsonl:%d: %v", line, err)
+		}
+		if c.Source == "" || c.Builder == "" {
+			t.Fatalf("realworld.jsonl:%d: every command needs its source and the builder's answer", line)
+		}
+		cases = append(cases, c)
+	}
+	if len(cases) < 400 {
+		t.Fatalf("%d real-world commands, want at least 400", len(cases))
+	}
+	builder := &Policy{Persona: CompileWithHome(builtinBuilder, "/home/u")}
+	reviewer := &Policy{Persona: CompileWithHome(reviewerPersona, "/home/u")}
+	alarms, reviewed := 0, 0
+	for _, c := range cases {
+		d := builder.DecideTool("bash", c.Cmd)
+		switch {
+		case c.Builder == Ask && d.Action == Allow:
+			t.Errorf("%s: %q = allow, want ask (a hole)\n%s", c.Source, c.Cmd, describeDecision(d))
+		case c.Builder == Allow && d.Action != Allow:
+			alarms++
+			t.Logf("false alarm: %s: %q = %s\n%s", c.Source, c.Cmd, d.Action, describeDecision(d))
+		}
+		if c.Reviewer != "" {
+			reviewed++
+			if d := reviewer.DecideTool("bash", c.Cmd); d.Action != c.Reviewer {
+				t.Errorf("reviewer: %s: %q = %s, want %s\n%s", c.Source, c.Cmd, d.Action, c.Reviewer, describeDecision(d))
+			}
+		}
+	}
+	t.Logf("builder: %d false alarms in %d real-world commands; reviewer: %d git log and diff commands", alarms, len(cases), reviewed)
+	if alarms > maxRealWorldFalseAlarms {
+		t.Errorf("builder: %d false alarms, want at most %d", alarms, maxRealWorldFalseAlarms)
+	}
+	if reviewed < 60 {
+		t.Errorf("%d reviewer commands, want at least 60", reviewed)
+	}
+}
