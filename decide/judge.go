@@ -82,6 +82,10 @@ func Judge(p *engine.Policy, c Call) engine.Decision {
 	if by := p.Decider(d.Ref); len(p.Callers) > 0 && by != "" && d.Action != engine.Allow {
 		d.Reason = addReason(d.Reason, fmt.Sprintf("decided by persona %q, the strictest on the agent's chain", by))
 	}
+	if p.Note != "" {
+		// Untrusted project files are never silent: the agent and the person read why.
+		d.Reason = addReason(d.Reason, p.Note)
+	}
 	return d
 }
 

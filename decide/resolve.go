@@ -105,6 +105,9 @@ func notFound(c *personas.Catalog, name string) error {
 			return fmt.Errorf("persona %q did not load: %s", strings.ToLower(name), pr.Error())
 		}
 	}
+	if why := c.WhyNotFound(name); why != "" {
+		return fmt.Errorf("no persona named %q is in use: %s", name, why)
+	}
 	return fmt.Errorf("no persona named %q; `agentmgr list` shows them", name)
 }
 

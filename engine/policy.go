@@ -40,6 +40,10 @@ type Policy struct {
 	// ruleset with another tool's reading of the same rules (conversions), never for enforcing:
 	// the gate, serve and the previews leave it false.
 	RulesOnly bool
+	// Note is what the person and the agent should know of how the policy was made (a
+	// project's personas and guards not used, and why); every decision's reason ends with it
+	// (decide.Judge). "" for none.
+	Note string
 }
 
 // Caller is the persona of an agent on a call's chain: its name and its compiled rules.

@@ -59,6 +59,9 @@ const (
 	FromSession SourceKind = "session" // a session's rules
 	FromGuard   SourceKind = "guard"   // a guards.yaml file
 	FromRequest SourceKind = "rules"   // rules given inline, e.g. to `agentmgr eval`
+	// FromManaged is the managed guards file the system's administrator keeps
+	// (locations.ManagedGuards): a guard above the user's.
+	FromManaged SourceKind = "managed guard"
 	// FromBuiltinGuard is agentmgr's own guard, which no file holds and nobody can drop: it
 	// protects agentmgr's files and the commands that change its rules, state or trust.
 	FromBuiltinGuard SourceKind = "builtin guard"
@@ -74,7 +77,9 @@ type Source struct {
 
 // Guard reports whether the rule is a guard's (a guards file's or the built-in guard's):
 // a protection no persona, session rule or yolo may loosen.
-func (s Source) Guard() bool { return s.Kind == FromGuard || s.Kind == FromBuiltinGuard }
+func (s Source) Guard() bool {
+	return s.Kind == FromGuard || s.Kind == FromBuiltinGuard || s.Kind == FromManaged
+}
 
 // String renders the source the way decisions report it: "path:line", "builtin:planner",
 // "preset:plan", "session", "guard", "builtin guard" or "rules".
@@ -99,9 +104,9 @@ func (s Source) Location() string {
 	switch {
 	case s.Kind == FromFile:
 		return s.String()
-	case (s.Kind == FromGuard || s.Kind == FromBuiltin) && s.Line > 0:
-		if s.Kind == FromGuard {
-			return "guard " + s.Name + ":" + strconv.Itoa(s.Line)
+	case (s.Kind == FromGuard || s.Kind == FromManaged || s.Kind == FromBuiltin) && s.Line > 0:
+		if s.Kind != FromBuiltin {
+			return string(s.Kind) + " " + s.Name + ":" + strconv.Itoa(s.Line)
 		}
 		return s.String() + " line " + strconv.Itoa(s.Line)
 	}

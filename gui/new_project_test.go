@@ -76,7 +76,10 @@ func TestNewProjectPersonaMakesTheProjectsAgentsFolder(t *testing.T) {
 	if s.Selected() != "helper" {
 		t.Errorf("after Create: selected %q, want helper", s.Selected())
 	}
-	if p, ok := s.Catalog().Lookup("helper"); !ok || p.Scope != personas.ScopeProject {
-		t.Errorf("the catalog does not list helper as a project persona: %+v", p)
+	// A project's files are used once the person trusts the project (docs/trust.md): until
+	// then the new persona is listed as not used, and why.
+	un := s.Catalog().Unused()
+	if len(un) != 1 || un[0].Persona == nil || un[0].Persona.Name != "helper" || un[0].Why != "not used: project not trusted" {
+		t.Errorf("the catalog does not list helper as a project persona not used yet: %+v", un)
 	}
 }

@@ -215,6 +215,13 @@ func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 		name.SetText(it.Title)
 		kind.SetText("error")
 		marks.SetText("")
+	case personalist.ItemUnused:
+		// Listed, never silently left out, but not a persona anyone can pick.
+		icon.SetText("⊘")
+		name.Importance = widget.LowImportance
+		name.SetText(it.Title)
+		kind.SetText(it.Type)
+		marks.SetText(it.AMMark)
 	default:
 		strip.FillColor = tokenColor(it.Color)
 		icon.SetText(it.Icon)
@@ -249,7 +256,7 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 		return
 	}
 	it := l.items[i]
-	if it.Kind == personalist.ItemHeader || it.Key == l.shell.Selected() {
+	if it.Kind == personalist.ItemHeader || it.Kind == personalist.ItemUnused || it.Key == l.shell.Selected() {
 		// A heading is not a persona; put the selection back where the shell has it.
 		l.refresh()
 		return

@@ -4,12 +4,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/trust"
 )
 
 // part2Dirs copies testdata/part2 into a temporary folder, so that tests may write into it:
@@ -17,7 +19,12 @@ import (
 func part2Dirs(t *testing.T) locations.Dirs {
 	t.Helper()
 	dst := copyTestdata(t, "part2")
-	return locations.Dirs{Agent: filepath.Join(dst, "agentdir"), Project: filepath.Join(dst, "project", ".pi")}
+	d := locations.Dirs{Agent: filepath.Join(dst, "agentdir"), Project: filepath.Join(dst, "project", ".pi")}
+	// The fixture's project personas are the person's own: trusted, as `agentmgr trust` does.
+	if _, err := trust.Trust(d, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // part2Shell builds a shell over the part 2 fixture on the test driver, with a fixed home so

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/user"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -67,6 +68,10 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		{"legacy", d.LegacyFile(), "a/agent/pi-agent-manager.json"},
 		{"state", d.StateFile(), "a/agent/agent-manager/state.json"},
 		{"trash", d.TrashDir(), "a/agent/agent-manager/trash"},
+		{"trust store", d.TrustStore(), "a/agent/agent-manager/trust.json"},
+		{"pi's trust store", d.PiTrustStore(), "a/agent/trust.json"},
+		{"pi's settings", d.PiSettings(), "a/agent/settings.json"},
+		{"project folder", d.ProjectDir(), "p"},
 		{"global guards", d.GlobalGuards(), "a/agent/agent-manager/guards.yaml"},
 		{"project guards", d.ProjectGuards(), "p/.pi/agent-manager/guards.yaml"},
 		{"project state", d.ProjectStateDir(), "p/.pi/agent-manager"},
@@ -127,5 +132,79 @@ func TestHomeWithoutHOMEIsTheUsersHome(t *testing.T) {
 	}
 	if d := Find(func(string) string { return "" }, got, ""); !filepath.IsAbs(d.Agent) {
 		t.Errorf("agent dir %q is not absolute", d.Agent)
+	}
+}
+
+// The search for .pi stops at the repository root (a .git folder or file), and passes over a
+// .pi folder that neither the user nor root owns.
+func TestFindStopsAtTheRepositoryAndAtForeignFolders(t *testing.T) {
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	mkdirs(t, root, "home", "outer/.pi/agents", "outer/repo/.git", "outer/repo/src", "outer/wt/src",
+		"plain/.pi/agents", "plain/sub/deep")
+	if err := os.WriteFile(filepath.Join(root, "outer", "wt", ".git"), []byte("gitdir: ../repo/.git\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, cwd, want string }{
+		{"a .pi above the repository is not the repository's", "outer/repo/src", ""},
+		{"a worktree's .git file is a repository root too", "outer/wt/src", ""},
+		{"outside a repository the nearest .pi up counts", "plain/sub/deep", "plain/.pi"},
+	}
+	for _, tt := range tests {
+		d := Find(func(string) string { return "" }, home, filepath.Join(root, tt.cwd))
+		want := ""
+		if tt.want != "" {
+			want = filepath.Join(root, tt.want)
+		}
+		if d.Project != want {
+			t.Errorf("%s: Project = %q, want %q", tt.name, d.Project, want)
+		}
+	}
+	if os.Getuid() != 0 {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("a folder of another user needs root to make, which CI runs as")
+		}
+		t.Skip("a folder of another user needs root to make")
+	}
+	if err := os.Chown(filepath.Join(root, "plain", ".pi"), 4242, 4242); err != nil {
+		t.Fatal(err)
+	}
+	d := Find(func(string) string { return "" }, home, filepath.Join(root, "plain", "sub", "deep"))
+	if d.Project != "" || !strings.Contains(d.Ignored, "owned by uid 4242") {
+		t.Errorf("a .pi of uid 4242: Project = %q, Ignored = %q; want it passed over and said", d.Project, d.Ignored)
+	}
+	// A link owned by the user to a folder another user owns is passed over too.
+	mkdirs(t, root, "linked/sub")
+	if err := os.Symlink(filepath.Join(root, "plain", ".pi"), filepath.Join(root, "linked", ".pi")); err != nil {
+		t.Fatal(err)
+	}
+	if d := Find(func(string) string { return "" }, home, filepath.Join(root, "linked", "sub")); d.Project != "" {
+		t.Errorf("a link to another user's .pi: Project = %q, want none", d.Project)
+	}
+}
+
+// A relative agent dir (a repository's settings can set the variable) makes the folders
+// unusable, never read against the working directory; so does a home that is unknown.
+func TestRelativeAgentDirIsUnusable(t *testing.T) {
+	tests := []struct{ name, env, home, want string }{
+		{"relative", ".pi/agent", "/home/x", "is not an absolute path"},
+		{"dot", ".", "/home/x", "is not an absolute path"},
+		{"tilde without a home", "~/agent", "", "is not an absolute path"},
+		{"no home and no variable", "", "", "no home directory"},
+		{"a relative home", "", "home", "no home directory"},
+	}
+	for _, tt := range tests {
+		d := Find(func(k string) string {
+			if k == AgentDirEnv {
+				return tt.env
+			}
+			return ""
+		}, tt.home, t.TempDir())
+		if d.Agent != "" || d.Check() == nil || !strings.Contains(d.Check().Error(), tt.want) {
+			t.Errorf("%s: agent %q, Check %v; want no agent dir and an error saying %q", tt.name, d.Agent, d.Check(), tt.want)
+		}
+	}
+	if d := Find(func(string) string { return "/abs/agent" }, "/home/x", ""); d.Check() != nil || d.Agent != "/abs/agent" {
+		t.Errorf("an absolute agent dir: %+v", d)
 	}
 }

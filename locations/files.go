@@ -30,13 +30,43 @@ func (d Dirs) GlobalGuards() string { return filepath.Join(d.StateDir(), "guards
 // ProjectGuards is the guards file of the project, or "" without a project.
 func (d Dirs) ProjectGuards() string { return d.inProject("agent-manager", "guards.yaml") }
 
-// GuardsFiles are the guards files that apply, the user's first: one or two paths.
+// GuardsFiles are the user's and the project's guards files, the user's first: one or two
+// paths. The managed guards file (Managed) is not among them: it is read with its own
+// owner check (package policy).
 func (d Dirs) GuardsFiles() []string {
 	out := []string{d.GlobalGuards()}
 	if p := d.ProjectGuards(); p != "" {
 		out = append(out, p)
 	}
 	return out
+}
+
+// ProjectDir is the folder that holds the project's .pi folder: the project a trust names.
+// "" without a project.
+func (d Dirs) ProjectDir() string {
+	if d.Project == "" {
+		return ""
+	}
+	return filepath.Dir(d.Project)
+}
+
+// TrustStore is agentmgr's own record of the projects the person trusted or refused, each
+// trust with the content of the project files it covers (package trust).
+func (d Dirs) TrustStore() string { return filepath.Join(d.StateDir(), "trust.json") }
+
+// PiTrustStore is pi's own trust store in the agent dir: folder path -> true, false or
+// null. A project pi trusts is trusted by agentmgr too.
+func (d Dirs) PiTrustStore() string { return filepath.Join(d.Agent, "trust.json") }
+
+// PiSettings is pi's global settings file, whose defaultProjectTrust says what an
+// undecided project is.
+func (d Dirs) PiSettings() string { return filepath.Join(d.Agent, "settings.json") }
+
+// TrustInputs are the files a project's trust is decided from (besides the project's own
+// files): a cache of anything decided with project files must be read again when one of them
+// changes.
+func (d Dirs) TrustInputs() []string {
+	return []string{d.TrustStore(), d.PiTrustStore(), d.PiSettings()}
 }
 
 // PersonaIndex caches, for every persona file read, the name it defines, so that a command

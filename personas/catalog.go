@@ -4,7 +4,6 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/trust"
 )
 
 // Catalog is every persona agentmgr can offer: the built-ins, then the global personas, then
@@ -28,6 +28,9 @@ type Catalog struct {
 	// failedUnread are files LoadNamed did not read because its index remembers that they
 	// failed to load; their problems are not in problems.
 	failedUnread []string
+	// unused are the project persona files not used (Unused), trust the project's trust.
+	unused []Unused
+	trust  trust.Status
 }
 
 // Load reads the built-ins and the persona folders of d. It never fails: files that cannot be
@@ -41,12 +44,34 @@ func Load(d locations.Dirs) *Catalog {
 			c.add(p)
 		}
 	}
+	if c.unusable(d) {
+		return c
+	}
 	c.loadDir(d.GlobalAgents(), ScopeGlobal)
 	c.loadLegacy(d.LegacyFile())
 	if dir := d.ProjectAgents(); dir != "" {
-		c.loadDir(dir, ScopeProject)
+		if c.projectTrust(d) {
+			c.loadDir(dir, ScopeProject)
+		} else {
+			c.listUntrusted(dir)
+		}
 	}
 	return c
+}
+
+// listUntrusted reads the persona files of an untrusted project's folder only to list them as
+// not used.
+func (c *Catalog) listUntrusted(dir string) {
+	files, err := personaFiles(dir)
+	if err != nil {
+		return // the trust's note already says the project is not used
+	}
+	for i, res := range parseFiles(files, ScopeProject) {
+		if res.other {
+			continue
+		}
+		c.unused = append(c.unused, Unused{Persona: res.p, File: files[i], Why: c.trust.NotUsed()})
+	}
 }
 
 // LoadBuiltin parses the built-in persona name.
@@ -125,6 +150,9 @@ func (c *Catalog) add(p *Persona) {
 		return
 	}
 	old := c.list[i]
+	if c.refuseReplace(p, old) {
+		return
+	}
 	if p.Scope > old.Scope {
 		c.shadowed = append(c.shadowed, old)
 		c.list[i] = p
@@ -134,30 +162,8 @@ func (c *Catalog) add(p *Persona) {
 		Message: "the name " + p.Name + " is already used by " + old.Where() + " in the same scope; this file is skipped: rename one of them"})
 }
 
-// personaFiles lists the persona files of dir in name order: *.md files that are not hidden.
-// A missing folder is no problem.
-func personaFiles(dir string) ([]string, error) {
-	// Opening a FIFO named like the folder would block; only a folder is listed.
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return nil, &fs.PathError{Op: "open", Path: dir, Err: errors.New("not a folder")}
-	}
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, err
-	}
-	var out []string
-	for _, e := range ents {
-		n := e.Name()
-		if strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".md") || e.IsDir() {
-			continue
-		}
-		out = append(out, filepath.Join(dir, n))
-	}
-	return out, nil
-}
+// personaFiles lists the persona files of dir in name order (locations.PersonaFiles).
+func personaFiles(dir string) ([]string, error) { return locations.PersonaFiles(dir) }
 
 func (c *Catalog) loadDir(dir string, scope Scope) {
 	files, err := personaFiles(dir)

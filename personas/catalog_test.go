@@ -51,12 +51,15 @@ func TestCatalogScopes(t *testing.T) {
 		{"a global persona replaces a built-in in place",
 			map[string]string{"agent/agents/planner.md": persona("mine")},
 			"planner@global builder@built-in", "planner@built-in", nil},
-		{"a project persona replaces a global one in place",
+		{"a project persona never replaces a global one",
 			map[string]string{"agent/agents/rev.md": persona("g"), "agent/agents/zz.md": persona("z"), "proj/.pi/agents/rev.md": persona("p")},
-			"planner@built-in builder@built-in rev@project zz@global", "rev@global", nil},
-		{"project over global over built-in",
-			map[string]string{"agent/agents/builder.md": persona("g"), "proj/.pi/agents/builder.md": persona("p")},
-			"planner@built-in builder@project", "builder@built-in builder@global", nil},
+			"planner@built-in builder@built-in rev@global zz@global", "", nil},
+		{"a project persona never replaces a built-in or a global one",
+			map[string]string{"agent/agents/builder.md": persona("g"), "proj/.pi/agents/builder.md": persona("p"), "proj/.pi/agents/x.md": persona("p", "name: planner")},
+			"planner@built-in builder@global", "builder@built-in", nil},
+		{"a project persona of a new name follows the global ones",
+			map[string]string{"agent/agents/rev.md": persona("g"), "proj/.pi/agents/tool.md": persona("p")},
+			"planner@built-in builder@built-in rev@global tool@project", "", nil},
 		{"a broken file never hides the others",
 			map[string]string{
 				"agent/agents/a.md":      persona("a"),
@@ -99,7 +102,9 @@ func TestCatalogScopes(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(root, "proj", ".pi"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			c := Load(locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")})
+			d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+			trustProject(t, d)
+			c := Load(d)
 			if got := names(c.Personas()); got != tt.wantList {
 				t.Errorf("files %v\n personas %s\n     want %s", keys(tt.files), got, tt.wantList)
 			}

@@ -173,6 +173,9 @@ func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 			c.add(p)
 		}
 	}
+	if c.unusable(d) {
+		return c
+	}
 	// Every file of both folders, with what the index knows of it. Files it does not know (or
 	// knows at another size or time) are parsed first; a file named like a wanted persona
 	// brings the name it defines into the wanted set, since a second file of that name in the
@@ -182,9 +185,10 @@ func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 		dir   string
 		scope Scope
 	}{{d.GlobalAgents(), ScopeGlobal}, {d.ProjectAgents(), ScopeProject}} {
-		if sc.dir != "" {
-			folderProbs[k] = l.folder(sc.dir, sc.scope)
+		if sc.dir == "" || sc.scope == ScopeProject && !c.projectTrust(d) {
+			continue // an untrusted project's files are not even parsed here: Load lists them
 		}
+		folderProbs[k] = l.folder(sc.dir, sc.scope)
 	}
 	l.parse(func(f *indexedFile) bool { return !f.known })
 	for _, f := range l.all {

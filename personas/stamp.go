@@ -57,9 +57,11 @@ func (s Stamp) Racy(now time.Time) bool {
 }
 
 // Fingerprint names the state of every file a catalog of d is read from (the persona folders,
-// their persona files as Load lists them, and the legacy file): it differs whenever one of
-// them changed since an earlier Fingerprint. Each file adds its Stamp, and a file whose stamp
-// is Racy adds a hash of its content too (persona files are small).
+// their persona files as Load lists them, and the legacy file; with a project, the files its
+// trust is decided from, locations.Dirs.TrustInputs, and its guards file, which the trust
+// covers): it differs whenever one of them changed since an earlier Fingerprint. Each file
+// adds its Stamp, and a file whose stamp is Racy adds a hash of its content too (persona files
+// are small).
 func Fingerprint(d locations.Dirs) string {
 	now := time.Now()
 	var b strings.Builder
@@ -75,6 +77,12 @@ func Fingerprint(d locations.Dirs) string {
 		}
 	}
 	stamp(&b, d.LegacyFile(), now)
+	if d.Project != "" {
+		// The project's trust is decided from these, and covers the guards file too.
+		for _, f := range append(d.TrustInputs(), d.ProjectGuards()) {
+			stamp(&b, f, now)
+		}
+	}
 	return b.String()
 }
 

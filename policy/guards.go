@@ -15,6 +15,7 @@ import (
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/trust"
 )
 
 // GuardsFile is one guards file that exists.
@@ -29,14 +30,33 @@ type GuardsFile struct {
 	Builtin bool
 }
 
-// LoadGuards reads the guards files of dirs that exist, the user's first, with the problems
-// found in them (file, line and column each).
+// LoadGuards reads the guards files of dirs that exist and may be used, the managed one
+// first, then the user's, then the project's, with the problems found in them (file, line and
+// column each). The project's is read only when the project is trusted (package trust); the
+// catalog's problems and every decision's reason say when it is not.
 func LoadGuards(dirs locations.Dirs) ([]GuardsFile, []personas.Problem) {
+	return loadGuards(dirs, trust.Of(dirs))
+}
+
+// loadGuards is LoadGuards with the project's trust decided.
+func loadGuards(dirs locations.Dirs, st trust.Status) ([]GuardsFile, []personas.Problem) {
 	var (
 		files []GuardsFile
 		probs []personas.Problem
 	)
+	if f, ps, ok := LoadManaged(dirs.Managed); ok || len(ps) > 0 {
+		probs = append(probs, ps...)
+		if ok {
+			files = append(files, f)
+		}
+	}
 	for _, path := range dirs.GuardsFiles() {
+		if path == dirs.ProjectGuards() {
+			if !st.Uses() {
+				// Said once by the catalog (and in every decision's reason), not per load.
+				continue
+			}
+		}
 		f, ps, ok := LoadGuardsFile(path)
 		probs = append(probs, ps...)
 		if ok {

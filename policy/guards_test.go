@@ -32,6 +32,7 @@ func dirs(t *testing.T, agent, project string) locations.Dirs {
 func TestLoadKeepsFilesApartWithSources(t *testing.T) {
 	t.Parallel()
 	d := dirs(t, "read:\n  \"*.env\": deny\n  \"*.env.example\": allow\n", "# project\nbash:\n  \"rm -rf /*\": deny\n")
+	trusted(t, d)
 	files, probs := LoadGuards(d)
 	if len(probs) != 0 {
 		t.Fatalf("problems: %v", probs)

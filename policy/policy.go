@@ -11,6 +11,7 @@ import (
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
+	"github.com/agentmgr/agentmgr/trust"
 )
 
 // For composes the policy for persona p with the guards and state of dirs and, when session
@@ -31,8 +32,13 @@ func ForChain(dirs locations.Dirs, chain []*personas.Persona, ids ...string) (*e
 	if len(chain) == 0 {
 		return nil, nil, fmt.Errorf("no persona to decide with")
 	}
+	if err := dirs.Check(); err != nil {
+		return nil, nil, err
+	}
 	p := chain[len(chain)-1]
-	files, probs := AllGuards(dirs)
+	st := trust.Of(dirs)
+	files, probs := loadGuards(dirs, st)
+	files = append([]GuardsFile{BuiltinGuard(dirs)}, files...)
 	state, _ := personas.LoadState(dirs)
 	// The home directory the folders were found from is the one `~` stands for in every rule.
 	parts := Parts{Name: p.Name, Persona: p.Rules, Guards: compileGuardsWithHome(files, dirs.Home), Yolo: state.Yolo, Home: dirs.Home}
@@ -50,5 +56,22 @@ func ForChain(dirs locations.Dirs, chain []*personas.Persona, ids ...string) (*e
 		// Non-nil even when the session approved nothing yet: the session is there.
 		parts.Session = append(append(engine.Ruleset{}, parts.Session...), s.Rules...)
 	}
-	return Compose(parts), probs, nil
+	pol := Compose(parts)
+	pol.Note = Note(dirs, st)
+	return pol, probs, nil
+}
+
+// Note is what every decision made with the files of dirs adds to its reason, so that the
+// agent and the person see it in the runtime: that the project's personas and guards are not
+// used and why, and that a .pi folder another user owns was passed over. "" when there is
+// nothing to say.
+func Note(dirs locations.Dirs, st trust.Status) string {
+	note := st.Note()
+	if dirs.Ignored != "" {
+		if note != "" {
+			note += "; "
+		}
+		note += dirs.Ignored
+	}
+	return note
 }

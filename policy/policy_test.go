@@ -33,6 +33,7 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 4}},
 		{Permission: "bash", Pattern: "curl *", Action: engine.Allow, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 5}},
 	}}
+	trusted(t, d)
 	if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "edit", Pattern: "src/*", Action: engine.Allow}}, 0, approvals.OperatorAuthority); err != nil {
 		t.Fatal(err)
 	}
@@ -83,6 +84,7 @@ func TestProjectGuardsNeverLiftTheUsersGuard(t *testing.T) {
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
 	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n")
 	write(t, d.ProjectGuards(), "edit:\n  \"*\": allow\nbash:\n  \"*\": allow\n  \"rm *\": deny\n")
+	trusted(t, d)
 	persona := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
 	pol, probs, err := For(d, persona, "")
 	if err != nil || len(probs) != 0 {

@@ -85,7 +85,7 @@ func refOf(rule *engine.Rule, at engine.RuleRef) *RuleRef {
 // under the project), so that it fits a line; a path under none of them stays whole.
 func (r RuleRef) ShortSource(bases ...string) string {
 	src := r.Rule.Source
-	if src.Kind == engine.FromFile || src.Kind == engine.FromGuard {
+	if src.Kind == engine.FromFile || src.Kind == engine.FromGuard || src.Kind == engine.FromManaged {
 		src.Name = shortPath(src.Name, bases)
 	}
 	return src.Location()

@@ -40,5 +40,8 @@ func findDirs() (locations.Dirs, error) {
 	if err != nil {
 		return locations.Dirs{}, fmt.Errorf("cannot tell the working directory: %w", err)
 	}
-	return locations.Default(cwd), nil
+	d := locations.Default(cwd)
+	// A relative agent dir would put the personas and state in whatever folder the app was
+	// started in: refuse, as the CLI does.
+	return d, d.Check()
 }

@@ -17,6 +17,10 @@ const appProgram = "agentmgr-app"
 // openApp starts the desktop app in place of this process, on the same folders: the app is
 // given this binary's path for the pi screen, which installs an extension that runs it.
 func openApp(e *env) int {
+	if err := e.dirs().Check(); err != nil {
+		fmt.Fprintf(e.stderr, "agentmgr: %v\n", err)
+		return 1
+	}
 	app, err := findApp()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "agentmgr: %v\n", err)

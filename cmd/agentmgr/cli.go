@@ -74,6 +74,12 @@ func run(args []string, e *env) int {
 		printHelp(e.stderr)
 		return 2
 	}
+	if err := e.dirs().Check(); err != nil && c.name != "gate" && !asksHelp(args[1:]) {
+		// Fail closed: a relative agent dir would put the personas, guards and state in the
+		// repository the command runs in. The gate answers with a refusal instead (runGate).
+		fmt.Fprintf(e.stderr, "agentmgr %s: %v\n", c.name, err)
+		return 1
+	}
 	stdout, stderr := e.stdout, e.stderr
 	e.stdout, e.stderr = onTerminal(stdout, e.isTerminal), onTerminal(stderr, e.isTerminal)
 	defer func() { e.stdout, e.stderr = stdout, stderr }()
@@ -97,6 +103,19 @@ func run(args []string, e *env) int {
 }
 
 const version = release.Version
+
+// asksHelp reports whether args ask for a command's help, which needs no folder.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
 
 func printHelp(w io.Writer) {
 	fmt.Fprint(w, `agentmgr manages coding-agent personas: Markdown agent definitions whose permission

@@ -24,6 +24,7 @@ func compatCorpus(t *testing.T, name string) (*env, string) {
 	os.Remove(filepath.Join(home, "want.json"))
 	if _, err := os.Stat(filepath.Join(home, "project")); err == nil {
 		e.cwd = filepath.Join(home, "project")
+		trustHere(t, e) // the corpus's project personas are the person's own
 	}
 	return e, home
 }

@@ -51,6 +51,11 @@ turn any other status, and a missing agentmgr, into a block.`)
 	if *timeout <= 0 {
 		return usagef("--timeout must be positive, e.g. 120s or 5m")
 	}
+	if err := e.dirs().Check(); err != nil {
+		// No folder may be read or written: the call is refused in the runtime's own form,
+		// since a hook that fails lets the runtime go on with its own permissions.
+		return json.NewEncoder(e.stdout).Encode(refusalIn(rest[0], decide.Refusal(err.Error())))
+	}
 	rec := reviewlog.Open(e.dirs())
 	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
 		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),

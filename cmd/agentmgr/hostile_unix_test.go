@@ -32,6 +32,9 @@ func hostileFolders(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
+	// Trusted, so that the project's files are read (and these skipped); trusting reads
+	// neither either.
+	trustCmd(t, proj)
 	return proj
 }
 

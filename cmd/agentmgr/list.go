@@ -66,8 +66,9 @@ func runList(e *env, args []string) error {
 		out := struct {
 			Personas []personaJSON      `json:"personas"`
 			Shadowed []personaJSON      `json:"shadowed"`
+			Unused   []unusedJSON       `json:"unused"`
 			Problems []personas.Problem `json:"problems"`
-		}{Personas: []personaJSON{}, Shadowed: []personaJSON{}, Problems: c.Problems()}
+		}{Personas: []personaJSON{}, Shadowed: []personaJSON{}, Unused: unusedList(c), Problems: c.Problems()}
 		for _, p := range c.Personas() {
 			j := toJSON(p, p.Name == active)
 			j.PiAgentManager = marks[p.Path]
@@ -122,6 +123,7 @@ func runList(e *env, args []string) error {
 	if amCol {
 		fmt.Fprintln(e.stdout, "\nPI-AGENT-MANAGER: what pi-agent-manager 0.18.1 does with the file when you run it instead of agentmgr's enforcement; `agentmgr compat` says why")
 	}
+	printUnused(e, c)
 	// A file that is not in effect is still on disk: say which, so an edit goes to the right one.
 	for _, p := range c.Shadowed() {
 		what := "the built-in " + p.Name

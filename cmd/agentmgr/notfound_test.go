@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -152,7 +153,8 @@ func TestOnePersonaCommandsReportItsOwnProblems(t *testing.T) {
 	}
 }
 
-// list says which files are not in effect because a higher scope replaces them.
+// list says which files are not in effect because a higher scope replaces them, and which
+// project files are not used: a project persona never replaces a global one.
 func TestListNamesShadowedFiles(t *testing.T) {
 	e, out, errb := testEnv(t, "")
 	global := writeAgent(t, "reviewer.md", reviewer)
@@ -165,26 +167,32 @@ func TestListNamesShadowedFiles(t *testing.T) {
 	if err := os.WriteFile(project, []byte(reviewer), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if code := run([]string{"trust"}, e); code != 0 {
+		t.Fatalf("trust exited %d: %s", code, errb)
+	}
+	out.Reset()
 	if code := run([]string{"list"}, e); code != 0 {
 		t.Fatalf("list exited %d: %s", code, errb)
 	}
-	for _, want := range []string{
-		"note: the built-in planner is replaced by global " + filepath.Join(filepath.Dir(global), "planner.md") + "\n",
-		"note: global " + global + " is replaced by project " + project + "\n",
-	} {
-		if !strings.Contains(errb.String(), want) {
-			t.Errorf("list printed on stderr:\n%s\nwant %q", errb, want)
-		}
+	if want := "note: the built-in planner is replaced by global " + filepath.Join(filepath.Dir(global), "planner.md") + "\n"; !strings.Contains(errb.String(), want) {
+		t.Errorf("list printed on stderr:\n%s\nwant %q", errb, want)
+	}
+	if want := "not used: a project persona may not replace the global persona reviewer (" + global + ")"; !regexpLine(out.String(), `reviewer +`+regexp.QuoteMeta(project)+` +`+regexp.QuoteMeta(want)) {
+		t.Errorf("list printed:\n%s\nwant the project's reviewer listed as %q", out, want)
 	}
 	out.Reset()
 	errb.Reset()
-	if code := run([]string{"list", "--json"}, e); code != 0 || errb.Len() > 0 {
+	if code := run([]string{"list", "--json"}, e); code != 0 {
 		t.Fatalf("list --json exited %d with stderr %q", code, errb)
 	}
 	var got struct {
 		Shadowed []personaJSON `json:"shadowed"`
+		Unused   []unusedJSON  `json:"unused"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got.Shadowed) != 2 || got.Shadowed[1].File != global {
-		t.Errorf("list --json shadowed = %+v (%v), want the built-in planner and %s", got.Shadowed, err, global)
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || len(got.Shadowed) != 1 || got.Shadowed[0].Scope != "built-in" {
+		t.Errorf("list --json shadowed = %+v (%v), want the built-in planner", got.Shadowed, err)
+	}
+	if len(got.Unused) != 1 || got.Unused[0].File != project || got.Unused[0].Name != "reviewer" || !strings.HasPrefix(got.Unused[0].Reason, "not used: a project persona may not replace") {
+		t.Errorf("list --json unused = %+v, want the project's reviewer", got.Unused)
 	}
 }

@@ -18,6 +18,7 @@ const (
 	ItemHeader  ItemKind = iota // a scope heading: Built-in, Global, Project
 	ItemPersona                 // a loaded persona
 	ItemBroken                  // a file that failed to load
+	ItemUnused                  // a project persona file that loads but is not used (personas.Unused)
 )
 
 // ListItem is one row of the persona list, with everything the row shows.
@@ -55,6 +56,7 @@ type ListInput struct {
 func BuildList(in ListInput) []ListItem {
 	type group struct {
 		personas []ListItem
+		unused   []ListItem
 		broken   []ListItem
 	}
 	groups := make([]group, personas.ScopeProject+1)
@@ -76,6 +78,12 @@ func BuildList(in ListInput) []ListItem {
 		}
 		groups[p.Scope].personas = append(groups[p.Scope].personas, it)
 	}
+	for _, u := range in.Catalog.Unused() {
+		it := unusedItem(u)
+		if matches(filter, it.Title, u.File, u.Why) {
+			groups[personas.ScopeProject].unused = append(groups[personas.ScopeProject].unused, it)
+		}
+	}
 	dirs := in.Catalog.Dirs()
 	for _, b := range brokenFiles(in.Catalog) {
 		if !matches(filter, b.File, b.Message) {
@@ -88,14 +96,31 @@ func BuildList(in ListInput) []ListItem {
 	}
 	var out []ListItem
 	for sc, g := range groups {
-		if len(g.personas)+len(g.broken) == 0 {
+		if len(g.personas)+len(g.unused)+len(g.broken) == 0 {
 			continue
 		}
 		out = append(out, ListItem{Kind: ItemHeader, Title: scopeHeading(personas.Scope(sc)), Scope: personas.Scope(sc)})
 		out = append(out, g.personas...)
+		out = append(out, g.unused...)
 		out = append(out, g.broken...)
 	}
 	return out
+}
+
+// unusedItem is the row of a project persona file that is not used: its persona's name (the
+// file's when it did not parse), and why in the row's mark ("project not trusted"); the
+// detail has the whole reason.
+func unusedItem(u personas.Unused) ListItem {
+	title := strings.TrimSuffix(filepath.Base(u.File), ".md")
+	if u.Persona != nil {
+		title = u.Persona.Name
+	}
+	short := strings.TrimPrefix(u.Why, "not used: ")
+	if i := strings.IndexAny(short, "(;"); i > 0 {
+		short = strings.TrimSpace(short[:i])
+	}
+	return ListItem{Kind: ItemUnused, Key: u.File, Title: title, Scope: personas.ScopeProject,
+		Type: "not used", Detail: u.Why, AMMark: short}
 }
 
 // scopeHeading is the heading of a scope's group.

@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/trust"
 )
 
 // rowsText renders list rows one per line, compactly, for comparing layouts.
@@ -20,6 +22,8 @@ func rowsText(items []ListItem) string {
 			fmt.Fprintf(&b, "# %s\n", it.Title)
 		case ItemBroken:
 			fmt.Fprintf(&b, "! %s\n", it.Title)
+		case ItemUnused:
+			fmt.Fprintf(&b, "x %s %s: %s\n", it.Title, it.Type, it.AMMark)
 		default:
 			fmt.Fprintf(&b, "- %s %s", it.Title, it.Type)
 			for _, m := range []struct {
@@ -42,10 +46,22 @@ func TestBuildList(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(project, "agents"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A project persona named like a built-in replaces it in place, under the project heading.
+	// A project persona named like a built-in is listed as not used, under the project
+	// heading; one of a new name is used once the project is trusted.
 	writeFile(t, filepath.Join(project, "agents", "builder.md"), "---\ndescription: project builder\npermissions: build\n---\nBuild.\n")
+	writeFile(t, filepath.Join(project, "agents", "helper.md"), "---\ndescription: project helper\npermissions: build\n---\nHelp.\n")
 	dirs.Project = project
+	untrusted := personas.Load(dirs)
+	if _, err := trust.Trust(dirs, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	c := personas.Load(dirs)
+	if got, want := rowsText(BuildList(ListInput{Catalog: untrusted, Filter: "project"})), `# Project
+x builder not used: project not trusted
+x helper not used: project not trusted
+`; got != want {
+		t.Errorf("untrusted project:\n%s\nwant:\n%s", got, want)
+	}
 
 	tests := []struct {
 		name string
@@ -54,15 +70,19 @@ func TestBuildList(t *testing.T) {
 	}{
 		{"grouped_by_scope_with_markers", ListInput{Active: "reviewer", Dirty: "scout"}, `# Built-in
 - planner primary
+- builder primary
 # Global
 - reviewer primary active
 - scout subagent dirty
 - tinker primary hidden
 ! broken.md
 # Project
-- builder primary
+- helper primary
+x builder not used: a project persona may not replace the built-in persona builder
 `},
-		{"filter_matches_description_and_drops_empty_groups", ListInput{Filter: "  WEB "}, `# Global
+		{"filter_matches_description_and_drops_empty_groups", ListInput{Filter: "  WEB "}, `# Built-in
+- builder primary
+# Global
 - scout subagent
 `},
 		{"filter_matches_broken_files_by_error", ListInput{Filter: "block"}, `# Global

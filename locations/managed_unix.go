@@ -1,0 +1,5 @@
+//go:build !windows
+
+package locations
+
+const managedGuards = "/etc/agentmgr/guards.yaml"
