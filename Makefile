@@ -54,7 +54,7 @@ test-race:
 ## the Codex and Gemini CLI deps-codex and deps-gemini installed; without them, and without
 ## CI=true, those tests are skipped); the shell corpora run in real bash (AGENTMGR_VERIFY_BASH=1)
 test-headless:
-	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) AGENTMGR_TEST_GEMINI="$(GEMINI_PKG)" AGENTMGR_TEST_GEMINI_BIN="$(GEMINI_BIN)" AGENTMGR_TEST_PPS="$(PPS_PKG)" AGENTMGR_TEST_NODE22="$(NODE22_BIN)/node" CGO_ENABLED=0 $(GO) test -tags ci -count=1 ./...
+	AGENTMGR_VERIFY_BASH=1 AGENTMGR_TEST_CLAUDE="$(CLAUDE_BIN)" AGENTMGR_PI_CACHE="$(PI_CACHE)" AGENTMGR_TEST_OPENCODE="$(OPENCODE_BIN)" $(CONVERT_TEST_ENV) AGENTMGR_TEST_GEMINI="$(GEMINI_PKG)" AGENTMGR_TEST_GEMINI_BIN="$(GEMINI_BIN)" AGENTMGR_TEST_PPS="$(PPS_PKG)" AGENTMGR_TEST_NODE22="$(NODE22_BIN)/node" CGO_ENABLED=0 $(GO) test -tags ci -count=1 -timeout 45m ./...
 
 ## test-shell-bash: only the shell corpora's dangerous cases in real bash with stand-ins (a fake rm
 ## first on PATH that records it ran); test-headless runs them too. The round-2 corpus needs GNU

@@ -58,7 +58,9 @@ func ImportCodexRules(source string, data []byte) (*Item, error) {
 				return nil, err
 			}
 			for _, pat := range pats {
-				d.Rules = append(d.Rules, engine.Rule{Permission: "bash", Pattern: pat, Action: codexActions[tier], Reason: r.Justification})
+				// A Codex prefix rule names a program, not an effect: it covers no other program
+				// that has the same effect (effects: false), so a round trip decides as before.
+				d.Rules = append(d.Rules, engine.Rule{Permission: "bash", Pattern: pat, Action: codexActions[tier], Reason: r.Justification, NoEffects: true})
 			}
 			if len(r.Pattern) > 0 && len(pats) > 1 {
 				rep.change(fmt.Sprintf("prefix_rule at line %d", r.Line), "alternatives", fmt.Sprintf("%d rules", len(pats)), "one agentmgr rule per alternative")

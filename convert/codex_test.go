@@ -77,9 +77,11 @@ func TestExportCodexRules(t *testing.T) {
 			fidelity: "1 of 3 rules enforced as written, 1 stricter, 1 looser, 0 lost",
 			changes:  []string{`bash "git status *" allow`}},
 		{name: "rules a later rule overrides are not written",
-			perms:    "  bash:\n    \"git push *\": deny\n    \"*\": ask\n    \"git log *\": deny\n    \"git *\": allow\n",
-			rules:    "allow git",
-			fidelity: "3 of 4 rules enforced as written, 0 stricter, 1 looser, 0 lost"},
+			perms: "  bash:\n    \"git push *\": deny\n    \"*\": ask\n    \"git log *\": deny\n    \"git *\": allow\n",
+			rules: "allow git",
+			// git push * still decides the other forms of publishing (its effect family) that
+			// git * does not name, which a prefix file cannot hold: looser, with the catch-all.
+			fidelity: "2 of 4 rules enforced as written, 0 stricter, 2 looser, 0 lost"},
 		{name: "no shell at all turns the shell tool off",
 			perms:    "  \"*\": deny\n  read: allow\n",
 			rules:    "",

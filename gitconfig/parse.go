@@ -135,27 +135,10 @@ func (p *parser) header() error {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
 			return p.errf("expected a quoted subsection after the section name")
 		}
-		p.pos++
-		var b strings.Builder
-		for {
-			if p.pos >= len(p.src) || p.src[p.pos] == '\n' {
-				return p.errf("the subsection's quote is not closed")
-			}
-			c := p.src[p.pos]
-			p.pos++
-			if c == '"' {
-				break
-			}
-			if c == '\\' {
-				if p.pos >= len(p.src) || p.src[p.pos] == '\n' {
-					return p.errf("the subsection ends in a backslash")
-				}
-				c = p.src[p.pos]
-				p.pos++
-			}
-			b.WriteByte(c)
+		var err error
+		if sub, err = p.quotedSubsection(); err != nil {
+			return err
 		}
-		sub = b.String()
 	} else if i := strings.IndexByte(name, '.'); i >= 0 {
 		// [section.subsection]: the old form, whose subsection git lower-cases.
 		name, sub = name[:i], name[i+1:]
@@ -173,6 +156,30 @@ func (p *parser) header() error {
 		p.skipLine()
 	}
 	return nil
+}
+
+// quotedSubsection reads a quoted subsection name from its opening quote: \" and \\ escape.
+func (p *parser) quotedSubsection() (string, error) {
+	p.pos++ // '"'
+	var b strings.Builder
+	for {
+		if p.pos >= len(p.src) || p.src[p.pos] == '\n' {
+			return "", p.errf("the subsection's quote is not closed")
+		}
+		c := p.src[p.pos]
+		p.pos++
+		if c == '"' {
+			return b.String(), nil
+		}
+		if c == '\\' {
+			if p.pos >= len(p.src) || p.src[p.pos] == '\n' {
+				return "", p.errf("the subsection ends in a backslash")
+			}
+			c = p.src[p.pos]
+			p.pos++
+		}
+		b.WriteByte(c)
+	}
 }
 
 // entry reads name [= value].

@@ -56,7 +56,7 @@ var GuardedCommands = []GuardedCommand{
 	{Name: "rm"},
 	{Name: "rename"},
 	{Name: "restore", Reads: []string{"", "--json", "-json"}}, // with no name: lists the trash
-	{Name: "trust"},
+	{Name: "trust", Reads: []string{"--status"}},              // --status shows the trust without changing it
 	{Name: "import"},
 	// export writes other runtimes' agents and rules (Codex's .rules files among them).
 	{Name: "export"},
@@ -144,9 +144,11 @@ func selfPaths(dirs locations.Dirs) (out []string, exact map[string]bool) {
 	// Every project's, wherever the call runs: a .pi folder the agent makes in a subfolder
 	// is a project's .pi as soon as a call runs there. Deleting or moving a .pi folder
 	// takes its guards away.
-	add(".pi", true)
-	add("*/.pi", true)
-	for _, p := range []string{".pi/agents", ".pi/agent-manager"} {
+	anyProject := locations.Dirs{Project: locations.ProjectDirName}
+	add(locations.ProjectDirName, true)
+	add("*/"+locations.ProjectDirName, true)
+	for _, p := range []string{anyProject.ProjectAgents(), anyProject.ProjectStateDir()} {
+		p = filepath.ToSlash(p)
 		add(p, false)
 		add("*/"+p, false)
 	}

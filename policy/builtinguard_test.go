@@ -69,6 +69,8 @@ func TestBuiltinGuard(t *testing.T) {
 		{"showing a session", "bash", "agentmgr session show s1", engine.Allow},
 		{"the extension's status", "bash", "agentmgr pi status --json", engine.Allow},
 		{"the trash", "bash", "agentmgr restore", engine.Allow},
+		{"trusting a project", "bash", "agentmgr trust .", engine.Ask},
+		{"the trust's status", "bash", "agentmgr trust --status", engine.Allow},
 		{"a source file", "write", "main.go", engine.Allow},
 		{"pi's settings of the project", "write", "../.pi/settings.json", engine.Allow},
 		{"reading a persona", "read", slash(d.GlobalAgents()) + "/builder.md", engine.Allow},

@@ -67,8 +67,11 @@ func Suggest(l *Log, agent string, def engine.Action) (Suggestion, error) {
 		pol = next
 		s.Kept = append(s.Kept, c)
 	}
-	allow = groupByKey(minimize(allow, base, s.Kept))
-	s.Rules = append(engine.Ruleset{{Permission: "*", Pattern: "*", Action: def, Source: suggested}}, allow...)
+	// Minimized under the catch-all the suggestion really starts with: whether a rule is
+	// needed can depend on it (an unknown git subcommand asks under a catch-all that asks).
+	head := engine.Rule{Permission: "*", Pattern: "*", Action: def, Source: suggested}
+	allow = groupByKey(minimize(allow, head, s.Kept))
+	s.Rules = prune(append(engine.Ruleset{head}, allow...), s.Kept)
 	return s, nil
 }
 
@@ -186,6 +189,23 @@ func minimize(allow engine.Ruleset, base engine.Rule, kept []Call) engine.Rulese
 		}
 	}
 	return out
+}
+
+// prune drops, from the final rules in their final order, each allow rule without which every
+// kept call is still allowed. minimize judged the rules in the order they were found; grouped
+// and sorted, a rule can turn out unneeded (a wider pattern now comes after it), and a
+// suggestion keeps only rules some call needs.
+func prune(rules engine.Ruleset, kept []Call) engine.Ruleset {
+	for i := len(rules) - 1; i >= 1; i-- {
+		without := engine.NewPolicy(slices.Delete(slices.Clone(rules), i, i+1))
+		needed := slices.ContainsFunc(kept, func(c Call) bool {
+			return without.DecideKeyValues(c.Key, c.Values).Action != engine.Allow
+		})
+		if !needed {
+			rules = slices.Delete(rules, i, i+1)
+		}
+	}
+	return rules
 }
 
 // groupByKey orders rules by permission key, keys in the order they first appear, and each
