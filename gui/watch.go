@@ -160,7 +160,8 @@ func (w *watcher) run(reload func()) {
 }
 
 // relevant reports whether an event can change what the app shows: persona files, the legacy
-// JSON list, the state file, the guards files (the previews decide with them), the folders
+// JSON list, the state file, the guards files (the previews decide with them), agentmgr's and
+// pi's trust stores (they decide whether a project's files are used), the folders
 // that hold them, and any folder on the way to one of those (it appearing or vanishing makes
 // a wanted folder appear or vanish). Backups and editors' swap files are not.
 func (w *watcher) relevant(ev fsnotify.Event) bool {
@@ -170,7 +171,7 @@ func (w *watcher) relevant(ev fsnotify.Event) bool {
 	name := filepath.Base(ev.Name)
 	switch {
 	case filepath.Ext(name) == ".md", name == filepath.Base(w.dirs.LegacyFile()), name == filepath.Base(w.dirs.StateFile()),
-		name == filepath.Base(w.dirs.GlobalGuards()):
+		name == filepath.Base(w.dirs.GlobalGuards()), name == filepath.Base(w.dirs.TrustStore()), name == filepath.Base(w.dirs.PiTrustStore()):
 		return true
 	case slices.Contains([]string{"agents", "agent-manager"}, name):
 		return true

@@ -1,6 +1,9 @@
 package gui
 
 import (
+	"time"
+
+	"github.com/agentmgr/agentmgr/trust"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,6 +131,14 @@ func TestWatchingReloadsOnAGuardsChange(t *testing.T) {
 	waitUI(t, q, "no guards files at first", guarded(0))
 	writeFile(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
 	waitUI(t, q, "the user's guards file in the previews", guarded(1))
+	// A project's guards count once the person trusts the project as it now is (agentmgr
+	// trust): the trust store changing reloads the app as well.
 	writeFile(t, d.ProjectGuards(), "bash:\n  \"rm *\": deny\n")
-	waitUI(t, q, "the project's guards file in the previews", guarded(2))
+	if _, err := trust.Trust(d, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	waitUI(t, q, "the trusted project's guards file in the previews", guarded(2))
+	// Changed again by anyone (the agent included), the project's guards are no longer used.
+	writeFile(t, d.ProjectGuards(), "bash:\n  \"rm *\": ask\n")
+	waitUI(t, q, "the changed project's guards file out of the previews", guarded(1))
 }
