@@ -72,6 +72,7 @@ func editorTabs() []EditorTab {
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
+		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewHistoryTab(s, m) }},
 	}
 }
 

@@ -44,8 +44,8 @@ func TestEditorTabsAreReachableByKeyWhileAnEntryHasFocus(t *testing.T) {
 		t.Errorf("Ctrl+PageUp, Ctrl+Shift+Tab from Preview shows %s; want Persona", selected())
 	}
 	press(fyne.KeyTab, fyne.KeyModifierControl|fyne.KeyModifierShift)
-	if selected() != TabSimple {
-		t.Errorf("Ctrl+Shift+Tab from the first tab shows %s; want the last, Simple", selected())
+	if selected() != TabHistory {
+		t.Errorf("Ctrl+Shift+Tab from the first tab shows %s; want the last, History", selected())
 	}
 	s.ShowScreen(SimulatorTitle)
 	press(fyne.KeyTab, fyne.KeyModifierControl)

@@ -81,7 +81,7 @@ func TestWindowShowsPersonasFirstThenItsScreensBuiltWhenShown(t *testing.T) {
 	for _, it := range s.screen.View().Tabs().Items {
 		tabs = append(tabs, it.Text)
 	}
-	if want := []string{TabPersona, TabRules, PreviewTitle, ProblemsTitle, TabFile, TabSource, TabSimple}; !slices.Equal(tabs, want) {
+	if want := []string{TabPersona, TabRules, PreviewTitle, ProblemsTitle, TabFile, TabSource, TabSimple, TabHistory}; !slices.Equal(tabs, want) {
 		t.Errorf("editor tabs = %v; want %v", tabs, want)
 	}
 }

@@ -1,0 +1,34 @@
+package gui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/reviewlog"
+)
+
+func TestHistoryTabShowsThePersonasCountsAndLatestDenials(t *testing.T) {
+	dirs := fixtureDirs(t)
+	l := reviewlog.Open(dirs)
+	at := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	for _, e := range []reviewlog.Entry{
+		{Time: at, Event: reviewlog.EventDecision, Agent: "reviewer", Tool: "read", Values: []string{"a.go"}, Action: "allow"},
+		{Time: at, Event: reviewlog.EventDecision, Agent: "reviewer", Tool: "bash", Values: []string{"git push --force"}, Action: "deny",
+			Rule: &reviewlog.Rule{Permission: "bash", Pattern: "git push *", Action: "deny"}},
+		{Time: at, Event: reviewlog.EventDecision, Agent: "builder", Tool: "edit", Values: []string{"b.go"}, Action: "deny"},
+	} {
+		if err := l.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := newTestShell(t, dirs)
+	clickPersona(t, s, "reviewer")
+	h := tabOf[*HistoryTab](t, s, TabHistory)
+	if got := h.counts.Text; got != "Logged decisions: 1 allowed, 0 asked, 1 denied." {
+		t.Errorf("counts = %q", got)
+	}
+	if got := h.latest.Text; !strings.Contains(got, "git push --force") || !strings.Contains(got, "bash git push * deny") || strings.Contains(got, "b.go") {
+		t.Errorf("latest = %q; want reviewer's denial with its rule, not builder's", got)
+	}
+}
