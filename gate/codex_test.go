@@ -25,7 +25,7 @@ var codexRules = engine.Ruleset{
 // codexPayload is a PreToolUse payload as Codex 0.171.0 sends it, with tool_input input.
 func codexPayload(tool, input string) []byte {
 	return []byte(`{"session_id":"0199a213-81c0-7800-8aa1-bbab2a035a53","turn_id":"t1","transcript_path":null,` +
-		`"cwd":"/work/proj","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default",` +
+		`"cwd":"/home/dev/proj","hook_event_name":"PreToolUse","model":"gpt-5.5","permission_mode":"default",` +
 		`"tool_name":"` + tool + `","tool_input":` + input + `,"tool_use_id":"call_1"}`)
 }
 

@@ -200,9 +200,9 @@ func TestRelativeAgentDirIsRefused(t *testing.T) {
 func TestForeignAndOuterPiAreNotUsed(t *testing.T) {
 	shortGrace(t)
 	home, _ := hostileHome(t)
-	outer := filepath.Join(home, "shared")
+	outer := filepath.Join(home, "common")
 	allowAll := "---\nname: planner\ndescription: anything\npermissions:\n  \"*\": allow\n---\n"
-	for _, f := range []string{"shared/.pi/agents/planner.md", "shared/.pi/agents/open.md"} {
+	for _, f := range []string{"common/.pi/agents/planner.md", "common/.pi/agents/open.md"} {
 		p := filepath.Join(home, f)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
