@@ -10,7 +10,7 @@ import (
 )
 
 // hostileHome copies testdata/hostile/home (the person's agent dir and a hostile cloned
-// repository, work/repo) into a temporary home, makes the repository one, and points HOME at
+// repository, src/repo) into a temporary home, makes the repository one, and points HOME at
 // it; it returns the home and the repository.
 func hostileHome(t *testing.T) (home, repo string) {
 	t.Helper()
@@ -21,7 +21,7 @@ func hostileHome(t *testing.T) (home, repo string) {
 	if err := os.CopyFS(home, os.DirFS(filepath.Join("..", "..", "testdata", "hostile", "home"))); err != nil {
 		t.Fatal(err)
 	}
-	repo = filepath.Join(home, "work", "repo")
+	repo = filepath.Join(home, "src", "repo")
 	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
