@@ -173,6 +173,7 @@ func (s *Server) reply(req Request) Reply {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
 	if res, ok := k.pending.Resolution(); ok {
+		s.settle(k, res.Action)
 		return Reply{ID: req.ID, Decision: settled(k, res)}
 	}
 	into, err := k.into(req.Scope)
@@ -181,6 +182,7 @@ func (s *Server) reply(req Request) Reply {
 		res, err = k.broker.Reply(k.pending.ID, approvals.Reply{Kind: req.Reply, Patterns: req.Patterns, Message: req.Message,
 			By: s.dialog, Into: into})
 		if err == nil {
+			s.settle(k, res[0].Action)
 			return Reply{ID: req.ID, Decision: settled(k, res[0])}
 		}
 	}
@@ -203,6 +205,15 @@ func (k *ask) into(scope string) (string, error) {
 		return subagentSession(*k.child, k.call.Session), nil
 	}
 	return rulesSession(*k.child, k.call.Session), nil
+}
+
+// settle forgets the files the agent wrote whose run made ask k once the person let the call
+// run (decide.Decider.Settle); after a reject they stay, and the family's next command asks
+// again. A file that cannot be forgotten is asked about again, never let through.
+func (s *Server) settle(k *ask, a engine.Action) {
+	if a == engine.Allow {
+		_ = s.decider.Settle(k.call, k.judge, decide.Verdict{Action: a})
+	}
 }
 
 // settled renders how an ask was settled.
@@ -241,6 +252,7 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
 	}
 	if res, ok := k.pending.Resolution(); ok {
+		s.settle(k, res.Action)
 		return Reply{ID: req.ID, Decision: settled(k, res)}
 	}
 	// The app's approvals answer and record it from now on.
@@ -253,6 +265,7 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 		call.Session = rulesSession(*k.child, call.Session)
 	}
 	v := s.inbox.Ask(ctx, call, k.judge, s.wait, rec)
+	s.settle(k, v.Action)
 	d := verdictDecision(v, k.call)
 	if k.child != nil {
 		d.Subagent, d.Parent = k.child.name, k.child.parent
