@@ -1,18 +1,9 @@
 package sessions
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 
-	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/internal/atomicfile"
-	"github.com/agentmgr/agentmgr/internal/filelock"
-	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -70,54 +61,10 @@ func (w Written) Settled(session string, paths []string) error {
 	})
 }
 
-func (w Written) path(session string) (string, error) {
-	if err := approvals.ValidateSessionID(session); err != nil {
-		return "", err
-	}
-	return filepath.Join(w.Dir, session+".json"), nil
-}
-
 func (w Written) read(session string) (writtenFile, error) {
-	var f writtenFile
-	p, err := w.path(session)
-	if err != nil {
-		return f, err
-	}
-	data, err := regularfile.Read(p, regularfile.RecordLimit)
-	if errors.Is(err, fs.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, err
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		return f, fmt.Errorf("%s: %w", p, err)
-	}
-	return f, nil
+	return ReadRecord[writtenFile](w.Dir, session)
 }
 
 func (w Written) update(session string, change func(*writtenFile)) error {
-	p, err := w.path(session)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(w.Dir, 0o700); err != nil {
-		return err
-	}
-	unlock, err := filelock.Lock(p + ".lock")
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	f, err := w.read(session)
-	if err != nil {
-		// A record that cannot be read is not replaced: what it remembers would be lost.
-		return err
-	}
-	change(&f)
-	data, err := json.Marshal(f)
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(p, data, 0o600)
+	return UpdateRecord(w.Dir, session, change)
 }
