@@ -223,13 +223,21 @@ func (r *rpc) prompt(msg string) []map[string]any {
 }
 
 // exchange sends msg as a prompt under a new id starting with prefix, and reads pi's events,
-// answering dialogs on the way, up to the one end says closes the exchange. pi exiting, or
-// not getting there (verb: "finish", "answer") within turnTimeout, fails the test.
+// answering dialogs on the way, up to the one end says closes the exchange (verb: "finish",
+// "answer").
 func (r *rpc) exchange(prefix, msg, verb string, end func(id string, ev map[string]any) bool) []map[string]any {
 	r.t.Helper()
 	r.nextID++
 	id := fmt.Sprintf("%s%d", prefix, r.nextID)
 	r.send(map[string]any{"id": id, "type": "prompt", "message": msg})
+	return r.until(fmt.Sprintf("%s %q", verb, msg), func(ev map[string]any) bool { return end(id, ev) })
+}
+
+// until reads pi's events, answering dialogs, up to the one end says is the last, and returns
+// them. pi exiting, or not getting there (what: what pi must do) within turnTimeout, fails the
+// test.
+func (r *rpc) until(what string, end func(ev map[string]any) bool) []map[string]any {
+	r.t.Helper()
 	var got []map[string]any
 	deadline := time.After(turnTimeout)
 	for {
@@ -237,14 +245,14 @@ func (r *rpc) exchange(prefix, msg, verb string, end func(id string, ev map[stri
 		select {
 		case ev = <-r.events:
 		case <-r.done:
-			r.t.Fatalf("pi exited during %q", msg)
+			r.t.Fatalf("pi exited before it would %s", what)
 		case <-deadline:
-			r.t.Fatalf("pi did not %s %q in %s; events: %v", verb, msg, turnTimeout, summary(got))
+			r.t.Fatalf("pi did not %s in %s; events: %v", what, turnTimeout, summary(got))
 		}
 		got = append(got, ev)
 		if ev["type"] == "extension_ui_request" {
 			r.ui(ev)
-		} else if end(id, ev) {
+		} else if end(ev) {
 			return got
 		}
 	}
