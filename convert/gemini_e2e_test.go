@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -19,20 +20,10 @@ import (
 // without them unless CI=true.
 func geminiBundle(t *testing.T) (bundle, node string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
 	missing := func(why string) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Gemini CLI is required with CI=true: %s (make deps-gemini)", why)
-		}
-		t.Skipf("Gemini CLI not installed: %s (make deps-gemini)", why)
+		e2etest.Missing(t, "Gemini CLI "+e2etest.GeminiVersion+" cannot run: "+why+" (make deps-gemini)")
 	}
-	dir := os.Getenv("AGENTMGR_TEST_GEMINI")
-	if dir == "" {
-		missing("AGENTMGR_TEST_GEMINI is not set")
-	}
-	bundle = filepath.Join(dir, "bundle")
+	bundle = filepath.Join(e2etest.GeminiPackage(t), "bundle")
 	if _, err := os.Stat(filepath.Join(bundle, "policies", "write.toml")); err != nil {
 		missing(err.Error())
 	}

