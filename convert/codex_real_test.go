@@ -15,7 +15,6 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
-	"github.com/agentmgr/agentmgr/personas"
 )
 
 // codexCalls is the mixed set of bash calls the real Codex decides for every exported
@@ -82,33 +81,6 @@ func fallbackOfFile(t *testing.T, data []byte) engine.Action {
 	return ""
 }
 
-func codexTestPersonas(t *testing.T) []*personas.Persona {
-	var out []*personas.Persona
-	for _, name := range []string{"builder", "planner"} {
-		p, probs := personas.LoadBuiltin(name)
-		if p == nil {
-			t.Fatalf("builtin %s: %v", name, probs)
-		}
-		out = append(out, p)
-	}
-	files, _ := filepath.Glob("testdata/codex/personas/*.md")
-	if len(files) < 4 {
-		t.Fatalf("testdata/codex/personas holds %d personas, want at least 4", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, probs := personas.Parse(f, data, personas.ScopeGlobal)
-		if p == nil {
-			t.Fatalf("%s: %v", f, probs)
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
 // TestCodexExportAgreesWithRealCodex exports builder, planner and the testdata personas, lets
 // Codex 0.171.0 load each file (which also checks every match and not_match example), and
 // decides the mixed call set with `codex execpolicy check`. Codex must agree with agentmgr's
@@ -120,7 +92,7 @@ func TestCodexExportAgreesWithRealCodex(t *testing.T) {
 	total, agree := 0, 0
 	perTotal, perAgree := map[string]int{}, map[string]int{}
 	var diffs, names []string
-	for _, p := range codexTestPersonas(t) {
+	for _, p := range fixturePersonas(t, "codex", 4) {
 		ex, err := ExportCodex(p, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
