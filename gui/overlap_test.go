@@ -1,0 +1,93 @@
+package gui
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// area is where o is drawn in its window: its absolute position and size.
+func area(o fyne.CanvasObject) (fyne.Position, fyne.Size) {
+	return fyne.CurrentApp().Driver().AbsolutePositionForObject(o), o.Size()
+}
+
+// overlap reports whether a and b are drawn over each other (touching edges do not count).
+func overlap(a, b fyne.CanvasObject) bool {
+	pa, sa := area(a)
+	pb, sb := area(b)
+	return pa.X < pb.X+sb.Width && pb.X < pa.X+sa.Width && pa.Y < pb.Y+sb.Height && pb.Y < pa.Y+sa.Height
+}
+
+// findLabel is the label under o whose text is text, or nil.
+func findLabel(o fyne.CanvasObject, text string) *widget.Label {
+	var found *widget.Label
+	walk(o, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.Text == text && found == nil {
+			found = l
+		}
+	})
+	return found
+}
+
+// TestImportDialogTickBoxesAreNotDrawnOverTheReport: the items read make the list of tick-boxes
+// taller, and the report under them moves down with it instead of staying where the empty list
+// left it (the boxes were drawn over the report's first lines).
+func TestImportDialogTickBoxesAreNotDrawnOverTheReport(t *testing.T) {
+	s, _ := newQueuedShell(t, fixtureDirs(t))
+	src := filepath.Join(t.TempDir(), ".roomodes")
+	if err := os.WriteFile(src, []byte("customModes:\n  - {slug: docs, name: Docs, roleDefinition: You write docs., groups: [read]}\n  - {slug: ops, name: Ops, roleDefinition: You run things., groups: [command]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	FindMenuItem(s.Window().MainMenu(), MenuFile, ItemImport).Action()
+	dlg := topDialog(s)
+	findEntry(dlg, importPathHint).SetText(src)
+	test.Tap(findButton(dlg, importRead))
+	var report *widget.Label
+	walk(dlg, func(o fyne.CanvasObject) {
+		if l, ok := o.(*widget.Label); ok && l.TextStyle.Monospace {
+			report = l
+		}
+	})
+	if report == nil || report.Text == "" {
+		t.Fatal("the dialog shows no report")
+	}
+	checks := findChecks(dlg)
+	if len(checks) != 2 {
+		t.Fatalf("%d tick-boxes, want 2", len(checks))
+	}
+	for _, c := range checks {
+		if c.Size().Height <= 0 {
+			t.Errorf("tick-box %q has no room", c.Text)
+		}
+		if overlap(c, report) {
+			p, sz := area(c)
+			rp, rs := area(report)
+			t.Errorf("tick-box %q at %v %v is drawn over the report at %v %v", c.Text, p, sz, rp, rs)
+		}
+	}
+}
+
+// TestKeysScreenStatusIsNotDrawnOverTheHeading: a status line that appears (Saved, a refused
+// save) pushes the screen's body down instead of being drawn over its first heading.
+func TestKeysScreenStatusIsNotDrawnOverTheHeading(t *testing.T) {
+	s := part2Shell(t)
+	s.ShowScreen(KeysTitle)
+	v := screenOf[*KeysScreen](t, s, KeysTitle)
+	v.setStatus("Saved. pi reads the keys when it starts.")
+	heading := findLabel(v, "Problems and suggested fixes")
+	if heading == nil {
+		t.Fatal("no heading on the Keys screen")
+	}
+	if v.status.Size().Height <= 0 {
+		t.Fatal("the status has no room")
+	}
+	if overlap(v.status, heading) {
+		p, sz := area(v.status)
+		hp, hs := area(heading)
+		t.Errorf("the status at %v %v is drawn over the heading at %v %v", p, sz, hp, hs)
+	}
+}
