@@ -7,7 +7,11 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // area is where o is drawn in its window: its absolute position and size.
@@ -89,5 +93,55 @@ func TestKeysScreenStatusIsNotDrawnOverTheHeading(t *testing.T) {
 		p, sz := area(v.status)
 		hp, hs := area(heading)
 		t.Errorf("the status at %v %v is drawn over the heading at %v %v", p, sz, hp, hs)
+	}
+}
+
+// TestALintNoteLeavesNoBlankBandWhenItGoes: a rule's lint note takes room under its row while
+// it is shown, and the room is given back when the note goes (a blank band stayed where it was).
+func TestALintNoteLeavesNoBlankBandWhenItGoes(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.SelectPersona("reviewer")
+	m := s.Editor()
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	m.Update(func(d *personaedit.Draft) {
+		d.Rules = []personaedit.RuleRow{
+			{Permission: "*", Pattern: "*", Action: engine.Ask},
+			{Permission: "bash", Pattern: "git push *", Action: engine.Deny},
+			{Permission: "bash", Pattern: "git *", Action: engine.Allow},
+		}
+	})
+	if len(tab.Row(1).Notes()) == 0 {
+		t.Fatal("rule 2 shows no note; the test needs one")
+	}
+	tight(t, tab, "with the note")
+	withNote := tab.Row(1).Size().Height
+	noteWithFix(t, s, m, 1, "Move rule 2 below rule 3").Apply()
+	for i := range m.Draft().Rules {
+		if n := tab.Row(i).Notes(); len(n) != 0 {
+			t.Fatalf("rule %d still shows notes %+v", i+1, n)
+		}
+	}
+	tight(t, tab, "after the note went")
+	if h := tab.Row(1).Size().Height; h >= withNote {
+		t.Errorf("rule 2 is %v high without its note, as with it (%v)", h, withNote)
+	}
+}
+
+// tight fails unless tab's rows are as high as what they show and follow each other without
+// a gap.
+func tight(t *testing.T, tab *RulesTab, when string) {
+	t.Helper()
+	var prev *ruleRowView
+	for i := 0; tab.Row(i) != nil; i++ {
+		r := tab.Row(i)
+		if got, want := r.Size().Height, r.MinSize().Height; got != want {
+			t.Errorf("%s: rule %d is %v high, showing %v", when, i+1, got, want)
+		}
+		if prev != nil {
+			if gap := r.Position().Y - (prev.Position().Y + prev.Size().Height); gap > theme.Padding() {
+				t.Errorf("%s: a %v px band between rules %d and %d", when, gap, i, i+1)
+			}
+		}
+		prev = r
 	}
 }
