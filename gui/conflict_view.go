@@ -16,7 +16,7 @@ import (
 // from), the text on disk, yours, and the one you started from. The person looks before
 // choosing Reload or Keep mine.
 func (s *Shell) compareVersions() {
-	m := s.Editor()
+	m := s.ws.Draft()
 	if m == nil {
 		return
 	}

@@ -23,10 +23,10 @@ const (
 // showExportDialog exports the selected persona to another agent's format: the person picks
 // the format and the folder, sees the fidelity report and the files, and exports.
 func (s *Shell) showExportDialog() {
-	if s.Editor() == nil || s.Editor().Broken() {
+	if s.ws.Draft() == nil || s.ws.Draft().Broken() {
 		return
 	}
-	p := s.Editor().Original() // what is saved: unsaved edits are not exported
+	p := s.ws.Draft().Original() // what is saved: unsaved edits are not exported
 	// The project's folder is the one holding .pi; without a project the person names one.
 	root := ""
 	if s.dirs.Project != "" {
@@ -80,7 +80,7 @@ func (s *Shell) showExportDialog() {
 			return
 		}
 		if err := ex.Apply(); err != nil {
-			s.showError(err)
+			s.ask.showError(err)
 			return
 		}
 		d.Hide()

@@ -35,7 +35,7 @@ func TestEditorSaysHowManyLoggedCallsAnEditWouldChange(t *testing.T) {
 	if got := v.Button.Text; got != "None of the last 2 calls would change." || !v.Button.Disabled() || !v.Visible() {
 		t.Errorf("unedited: %q (disabled %v)", got, v.Button.Disabled())
 	}
-	m := s.Editor()
+	m := s.ws.Draft()
 	rows := m.Draft().Rules
 	last := rows[len(rows)-1]
 	last.Action = engine.Deny

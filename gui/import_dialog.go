@@ -128,7 +128,7 @@ func (s *Shell) finishImport(res []importexport.Result) {
 				s.selectNow(first)
 			}
 			if len(errs) > 0 {
-				s.showError(errors.Join(errs...))
+				s.ask.showError(errors.Join(errs...))
 			}
 		})
 	})

@@ -44,10 +44,10 @@ func TestImportDialogPicksAndImports(t *testing.T) {
 	checks[1].SetChecked(false)
 	test.Tap(findButton(dlg, importDo+" 1"))
 	settle(t, s, q)
-	if _, ok := s.Catalog().Lookup("docs"); !ok || s.Selected() != "docs" {
-		t.Fatalf("docs not imported and selected (selected %q)", s.Selected())
+	if _, ok := s.ws.Catalog().Lookup("docs"); !ok || s.ws.Selected() != "docs" {
+		t.Fatalf("docs not imported and selected (selected %q)", s.ws.Selected())
 	}
-	if _, ok := s.Catalog().Lookup("ops"); ok {
+	if _, ok := s.ws.Catalog().Lookup("ops"); ok {
 		t.Error("ops was imported although not picked")
 	}
 }

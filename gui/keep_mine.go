@@ -5,7 +5,7 @@ package gui
 // side wins those, by name, and told what comes from each side; otherwise nothing is asked
 // here (Save asks before writing, and says the same).
 func (s *Shell) keepMine() {
-	m := s.Editor()
+	m := s.ws.Draft()
 	if m == nil {
 		return
 	}
@@ -15,7 +15,7 @@ func (s *Shell) keepMine() {
 		return
 	}
 	const mine, theirs = "Keep mine for these", "Take the file's for these"
-	s.choose("Changed on both sides", "Both you and the other program changed: "+plan.ConflictList()+".\n\n"+
+	s.ask.choose("Changed on both sides", "Both you and the other program changed: "+plan.ConflictList()+".\n\n"+
 		"Everything else merges: "+plan.Describe(),
 		[]string{mine, theirs, choiceCancel}, func(c string) {
 			switch c {

@@ -108,7 +108,7 @@ func (v *KeysScreen) save() {
 		}
 		msg := "pi will not use these keys as you set them:\n" + strings.Join(lines, "\n") +
 			"\n\nSave anyway, or go back and apply one of the suggested fixes?"
-		v.s.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
+		v.s.ask.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
 			if c == saveAnyway {
 				v.write()
 			}

@@ -68,8 +68,8 @@ func TestNewPersonaDialogCreatesAndSelects(t *testing.T) {
 	desc.SetText("Finds the weak spots.")
 	test.Tap(findButton(dlg, "Create"))
 	settle(t, s, q)
-	if s.Selected() != "critic" || s.Editor() == nil || s.Editor().Original().Description != "Finds the weak spots." {
-		t.Fatalf("after Create: selected %q", s.Selected())
+	if s.ws.Selected() != "critic" || s.ws.Draft() == nil || s.ws.Draft().Original().Description != "Finds the weak spots." {
+		t.Fatalf("after Create: selected %q", s.ws.Selected())
 	}
 	if _, err := os.Stat(filepath.Join(s.Dirs().GlobalAgents(), "critic.md")); err != nil {
 		t.Errorf("no file for the new persona: %v", err)
@@ -89,15 +89,15 @@ func TestRenameFollowsTheActiveAgent(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(agents, "auditor.md")); err != nil {
 		t.Errorf("file not renamed: %v", err)
 	}
-	if s.Selected() != "auditor" || s.Active() != "auditor" || !strings.Contains(s.Window().Title(), "auditor") {
-		t.Errorf("after rename: selected %q active %q title %q; want auditor everywhere", s.Selected(), s.Active(), s.Window().Title())
+	if s.ws.Selected() != "auditor" || s.ws.Active() != "auditor" || !strings.Contains(s.Window().Title(), "auditor") {
+		t.Errorf("after rename: selected %q active %q title %q; want auditor everywhere", s.ws.Selected(), s.ws.Active(), s.Window().Title())
 	}
 }
 
 func TestDeleteToTrashAndUndo(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	path := s.Editor().Path()
+	path := s.ws.Draft().Path()
 	s.deletePersona()
 	// Delete is not the highlighted default of the question: it destroys, so it is red.
 	if b := findButton(topDialog(s), "Delete"); b.Importance != widget.DangerImportance {
@@ -119,15 +119,15 @@ func TestDeleteToTrashAndUndo(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("Undo did not restore the file: %v", err)
 	}
-	if s.Selected() != "scout" || s.notice.box.Visible() {
-		t.Errorf("after Undo: selected %q, notice visible %v", s.Selected(), s.notice.box.Visible())
+	if s.ws.Selected() != "scout" || s.notice.box.Visible() {
+		t.Errorf("after Undo: selected %q, notice visible %v", s.ws.Selected(), s.notice.box.Visible())
 	}
 }
 
 func TestDeleteCanBeCancelled(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	path := s.Editor().Path()
+	path := s.ws.Draft().Path()
 	s.deletePersona()
 	test.Tap(findButton(topDialog(s), choiceCancel))
 	if _, err := os.Stat(path); err != nil {
@@ -155,8 +155,8 @@ func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
 	}
 	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	settle(t, s, q)
-	if s.Selected() != "critic" {
-		t.Fatalf("Enter in the name did not create the persona: selected %q", s.Selected())
+	if s.ws.Selected() != "critic" {
+		t.Fatalf("Enter in the name did not create the persona: selected %q", s.ws.Selected())
 	}
 }
 

@@ -91,7 +91,7 @@ func lintNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) [
 			n.Fix = lintFixLabel(p)
 			n.Apply = func() {
 				if err := applyFix(m, fix); err != nil {
-					s.showError(err)
+					s.ask.showError(err)
 				}
 			}
 		}
@@ -216,7 +216,7 @@ func (v *LintView) problemRow(p preview.Problem, effect string) fyne.CanvasObjec
 		body = append(body, wrapLabel(effect))
 		b := widget.NewButtonWithIcon(lintFixLabel(p), theme.ConfirmIcon(), func() {
 			if err := applyFix(v.m, fix); err != nil {
-				v.s.showError(err)
+				v.s.ask.showError(err)
 			}
 		})
 		b.Importance = widget.HighImportance

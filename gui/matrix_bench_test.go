@@ -62,7 +62,7 @@ func benchEditFrame(b *testing.B, n int, matrixShown bool) {
 		s.ScreenContent(sc.Title)
 	}
 	s.SelectPersona(fmt.Sprintf("p%03d", n/2))
-	m := s.Editor()
+	m := s.ws.Draft()
 	sim := s.ScreenContent(SimulatorTitle).(*SimulatorScreen)
 	sim.Prefill(preview.Query{Persona: m.Original().Name, Tool: "bash", Value: "make 1"})
 	sim.Run()

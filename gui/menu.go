@@ -146,14 +146,14 @@ func FindMenuItem(mm *fyne.MainMenu, menu, label string) *fyne.MenuItem {
 
 // undo takes back the open persona's last edit.
 func (s *Shell) undo() {
-	if s.Editor() != nil {
-		s.Editor().Undo()
+	if s.ws.Draft() != nil {
+		s.ws.Draft().Undo()
 	}
 }
 
 // redo makes the open persona's last undone edit again.
 func (s *Shell) redo() {
-	if s.Editor() != nil {
-		s.Editor().Redo()
+	if s.ws.Draft() != nil {
+		s.ws.Draft().Redo()
 	}
 }

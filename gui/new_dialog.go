@@ -87,7 +87,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
 	// With hundreds of personas to copy, the choice is filtered by typing.
-	start := NewFilterSelect(startChoices(s.Catalog()), func(c string) {
+	start := NewFilterSelect(startChoices(s.ws.Catalog()), func(c string) {
 		if strings.HasPrefix(c, presetPrefix) {
 			desc.Enable()
 		} else {
@@ -147,14 +147,14 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 			// The save makes the folders; from then on the app reads the new project too.
 			prev := s.dirs
 			s.dirs = newDirs
-			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.Catalog()) }); err != nil {
+			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.ws.Catalog()) }); err != nil {
 				s.dirs = prev
-				s.showError(err)
+				s.ask.showError(err)
 			}
 			return
 		}
-		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.Catalog()) }); err != nil {
-			s.showError(err)
+		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.ws.Catalog()) }); err != nil {
+			s.ask.showError(err)
 		}
 	}, s.win)
 	// Enter in a field presses Create, as in any form; Submit does nothing while a field is
@@ -183,7 +183,7 @@ func (s *Shell) showRenameDialog(old string) {
 	}, func(ok bool) {
 		if ok && strings.TrimSpace(name.Text) != old {
 			if err := s.applyRename(old, strings.TrimSpace(name.Text)); err != nil {
-				s.showError(err)
+				s.ask.showError(err)
 			}
 		}
 	}, s.win)

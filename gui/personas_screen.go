@@ -42,7 +42,7 @@ func NewPersonasScreen(s *Shell) *PersonasScreen {
 	p.split.Offset = 0.3
 	p.ExtendBaseWidget(p)
 	p.follow()
-	s.OnChange(p.follow)
+	s.ws.OnChange(p.follow)
 	return p
 }
 
@@ -63,7 +63,7 @@ func (p *PersonasScreen) follow() {
 		return
 	}
 	p.list.refresh()
-	m := p.shell.Editor()
+	m := p.shell.ws.Draft()
 	if p.view != nil && p.view.model == m {
 		return
 	}
@@ -90,7 +90,7 @@ func (p *PersonasScreen) follow() {
 // emptyHint is what the editor's place says when nothing is open: with no persona of one's
 // own yet, where they go and how to make one.
 func (s *Shell) emptyHint() string {
-	for _, p := range s.Catalog().Personas() {
+	for _, p := range s.ws.Catalog().Personas() {
 		if p.Scope != personas.ScopeBuiltin {
 			return "Select a persona on the left, or make a new one."
 		}

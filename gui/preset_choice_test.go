@@ -46,7 +46,7 @@ func TestPresetChoicesSayWhatEachAllows(t *testing.T) {
 	}
 	// Choosing a described option sets the bare preset name.
 	tab.preset.SetSelected(presetChoice("build"))
-	if got := s.Editor().Draft().Preset; got != "build" {
+	if got := s.ws.Draft().Draft().Preset; got != "build" {
 		t.Errorf("after choosing %q: draft preset %q, want build", presetChoice("build"), got)
 	}
 

@@ -29,13 +29,13 @@ func (ps *previewSource) Guards() []engine.Ruleset { return ps.s.ws.Guards() }
 // Options are the options every preview compiles with: the state file's yolo switch, and the
 // home directory the app's folders were found from.
 func (ps *previewSource) Options() preview.Options {
-	return preview.Options{Yolo: ps.s.Yolo(), Home: ps.s.Dirs().Home}
+	return preview.Options{Yolo: ps.s.ws.Yolo(), Home: ps.s.Dirs().Home}
 }
 
 // Personas lists every persona in catalog order, the one open in the editor with its unsaved
 // edits, so that previews follow every keystroke.
 func (ps *previewSource) Personas() []preview.Persona {
-	return ps.s.editedDraft().personas(ps.s.Catalog())
+	return ps.s.editedDraft().personas(ps.s.ws.Catalog())
 }
 
 // editedDraft is the persona open in the editor when it has unsaved edits: name is the name
@@ -48,7 +48,7 @@ type editedDraft struct {
 
 // editedDraft is the open persona's unsaved version, if any.
 func (s *Shell) editedDraft() editedDraft {
-	if e := s.Editor(); e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
+	if e := s.ws.Draft(); e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
 		return editedDraft{name: e.Original().Name, persona: e.Persona()}
 	}
 	return editedDraft{}
@@ -77,7 +77,7 @@ func (ps *previewSource) Snapshot() *preview.Snapshot { return ps.snapshotLater(
 // that makes the snapshot from it, which any goroutine may call: the catalog and the draft are
 // replaced, never changed, and the list of every persona is the O(personas) part.
 func (ps *previewSource) snapshotLater() func() *preview.Snapshot {
-	catalog, draft, active := ps.s.Catalog(), ps.s.editedDraft(), ps.s.Active()
+	catalog, draft, active := ps.s.ws.Catalog(), ps.s.editedDraft(), ps.s.ws.Active()
 	guards, opts, dirs, cwd := ps.Guards(), ps.Options(), ps.s.Dirs(), ps.s.projectDir()
 	return func() *preview.Snapshot {
 		store := sessions.Open(dirs)

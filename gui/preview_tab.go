@@ -70,7 +70,7 @@ func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab
 	v.update()
 	m.OnChange(v.changed)
 	st.onTools(func() bool {
-		if s.Editor() != m {
+		if s.ws.Draft() != m {
 			return false // the editor moved on to another persona
 		}
 		v.changed()
@@ -135,7 +135,7 @@ func (v *PreviewTab) update() {
 		v.list.Refresh()
 		return
 	}
-	in, tools, yolo := v.s.viewInput(), PreviewTools(v.s.App().Preferences()), v.s.Yolo()
+	in, tools, yolo := v.s.viewInput(), PreviewTools(v.s.App().Preferences()), v.s.ws.Yolo()
 	// What Save would write (rendered once per edit, the File tab shows it too), or the file on
 	// disk for a read-only persona, which the worker reads.
 	data, err := v.m.Bytes()

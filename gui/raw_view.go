@@ -66,7 +66,7 @@ func (v *rawView) write() {
 		if errors.Is(err, personaedit.ErrRawChanged) {
 			v.s.Reload()
 		}
-		v.s.showError(err)
+		v.s.ask.showError(err)
 		return
 	}
 	v.refresh()

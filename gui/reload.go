@@ -65,7 +65,7 @@ func (s *Shell) Reload() {
 		st.log.Reload() // the Log screen, once built, has no Reload of its own
 	}
 	path := ""
-	if e := s.Editor(); e != nil && !e.ReadOnly() {
+	if e := s.ws.Draft(); e != nil && !e.ReadOnly() {
 		path = e.Path()
 	}
 	dirs, saves := s.dirs, s.ws.Saves()
@@ -134,21 +134,21 @@ func (s *Shell) applySnapshot(snap *snapshot, saves int) {
 	s.ws.SetCatalog(snap.catalog, snap.guards)
 	s.ws.SetMarks(snap.marks)
 	s.ws.FollowState(snap.state)
-	m := s.Editor()
+	m := s.ws.Draft()
 	switch {
 	case m == nil:
-		s.ws.Open(s.open(s.Selected(), snap))
+		s.ws.Open(s.open(s.ws.Selected(), snap))
 	case !m.ReadOnly() && m.Path() == snap.path:
 		if m.DiskChanged(snap.data, snap.exists) {
-			s.ws.Open(s.open(s.Selected(), snap))
+			s.ws.Open(s.open(s.ws.Selected(), snap))
 		}
 	case !m.Dirty():
-		s.ws.Open(s.open(s.Selected(), snap))
+		s.ws.Open(s.open(s.ws.Selected(), snap))
 	}
 	s.updateTitle()
 	// A reload may change any part: the catalog, the state file's active agent, the selection
 	// (a fixed broken file becomes its persona) and the open draft (reopened from disk).
-	s.changed(workspace.Everything)
+	s.ws.Publish(workspace.Everything)
 }
 
 // amMarks reads every global persona file of c (the ones pi-agent-manager 0.18.1 reads) and

@@ -48,6 +48,8 @@ type Shell struct {
 	loops   sync.WaitGroup
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
+	// ask puts questions and errors over the window.
+	ask asker
 
 	// ws is the workspace: the catalog, the active agent, the selection, the draft, with
 	// the typed events the screens subscribe to. The shell changes it and publishes.
@@ -90,6 +92,7 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.ws.SetMarks(snap.marks)
 	s.ws.Select(s.ws.Active(), s.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
+	s.ask = asker{win: s.win}
 	applyTheme(a)
 	s.buildWindow(screens)
 	return s
@@ -118,36 +121,6 @@ func (s *Shell) projectDir() string {
 // typed events.
 func (s *Shell) Workspace() *workspace.Workspace { return s.ws }
 
-// Catalog is the catalog as last loaded. It is replaced, never changed, on reload: keep the
-// pointer only as long as one update.
-func (s *Shell) Catalog() *personas.Catalog { return s.ws.Catalog() }
-
-// Active is the name of the active persona: the agent pi runs.
-func (s *Shell) Active() string { return s.ws.Active() }
-
-// Yolo reports whether the state file has yolo on (every ask becomes allow).
-func (s *Shell) Yolo() bool { return s.ws.Yolo() }
-
-// Selected is the key of the item selected in the persona list: a persona's name, or the path
-// of a file that failed to load. "" when nothing is selected.
-func (s *Shell) Selected() string { return s.ws.Selected() }
-
-// SelectedPersona is the selected persona as edited (unsaved edits included), or nil when the
-// selection is a broken file or nothing.
-func (s *Shell) SelectedPersona() *personas.Persona {
-	if s.Editor() == nil {
-		return nil
-	}
-	return s.Editor().Persona()
-}
-
-// Editor is the model of the persona open in the editor, or nil.
-func (s *Shell) Editor() *personaedit.Model { return s.ws.Draft() }
-
-// EditedPersona returns persona name as the editor holds it when it has unsaved edits, else as
-// loaded; nil when the catalog has no such persona.
-func (s *Shell) EditedPersona(name string) *personas.Persona { return s.ws.EditedPersona(name) }
-
 // SearchText is what the toolbar's search field holds: it filters the persona list and the
 // Matrix's rows.
 func (s *Shell) SearchText() string {
@@ -157,44 +130,28 @@ func (s *Shell) SearchText() string {
 	return s.toolbar.Search.Text
 }
 
-// OnChange adds a listener called after any change of the catalog, the active persona, the
-// selection or the open persona's edits; the returned function removes it. A screen that
-// follows only some of these subscribes to them with Subscribe.
-func (s *Shell) OnChange(f func()) (unsubscribe func()) {
-	return s.ws.Subscribe(workspace.Everything, func(workspace.Change) { f() })
-}
-
-// Subscribe calls f after every change that includes one of parts (a workspace.Change: the
-// catalog, the active agent, the selection, the draft), until the returned function is called.
-func (s *Shell) Subscribe(parts workspace.Change, f func(workspace.Change)) (unsubscribe func()) {
-	return s.ws.Subscribe(parts, f)
-}
-
-// changed tells the subscribers of the parts c that changed.
-func (s *Shell) changed(c workspace.Change) { s.ws.Publish(c) }
-
 // SelectPersona selects the list item key (a persona name or a broken file's path) and opens it
 // in the editor. With unsaved edits it first asks to save, discard or cancel; cancel keeps the
 // current selection.
 func (s *Shell) SelectPersona(key string) {
-	if key == s.Selected() && s.Editor() != nil {
+	if key == s.ws.Selected() && s.ws.Draft() != nil {
 		return
 	}
-	s.leaveEditor(func() { s.changed(s.ws.Select(key, s.open(key, nil))) })
+	s.leaveEditor(func() { s.ws.Publish(s.ws.Select(key, s.open(key, nil))) })
 }
 
 // open makes the editor model for key. When snap read the persona's file, its bytes are used
 // instead of reading the file again.
 func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
 	if snap != nil {
-		if p, ok := s.Catalog().Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
-			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.Catalog()); m != nil {
+		if p, ok := s.ws.Catalog().Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
+			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.ws.Catalog()); m != nil {
 				return m
 			}
 		}
 	}
 	// The workspace forwards the model's changes once it is the one open (Workspace.Open).
-	return personaedit.OpenEditor(s.Catalog(), key)
+	return personaedit.OpenEditor(s.ws.Catalog(), key)
 }
 
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
@@ -204,26 +161,21 @@ func (s *Shell) SetActive(name string) error {
 		return err
 	}
 	s.updateTitle()
-	s.changed(workspace.ActiveChanged)
+	s.ws.Publish(workspace.ActiveChanged)
 	return nil
 }
 
-// missingActiveText says that the state names a persona pi cannot run, "" when it does not:
-// the state may name a persona the catalog lacks (its file fails to load, or is gone), and pi
-// then runs the default; the app says so rather than quietly showing the default.
-func (s *Shell) missingActiveText() string { return s.ws.MissingActiveText() }
-
 // title is the window title: the app name and the active persona.
 func (s *Shell) title() string {
-	label := s.Active()
-	if p, ok := s.Catalog().Lookup(s.Active()); ok {
+	label := s.ws.Active()
+	if p, ok := s.ws.Catalog().Lookup(s.ws.Active()); ok {
 		label = p.Label()
 	}
 	t := AppName + " — " + label
 	if m := s.ws.MissingActive(); m != "" {
 		t += " (" + m + " does not load)"
 	}
-	if s.Yolo() {
+	if s.ws.Yolo() {
 		t += " — YOLO"
 	}
 	return t
@@ -233,10 +185,10 @@ func (s *Shell) updateTitle() {
 	if s.win != nil {
 		s.win.SetTitle(s.title())
 	}
-	if text := s.missingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
+	if text := s.ws.MissingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
 		s.notify(text, "", nil)
 	}
-	s.notedMissing = s.missingActiveText()
+	s.notedMissing = s.ws.MissingActiveText()
 }
 
 // sourceBases are the folders rule sources are shown relative to: the agent dir

@@ -16,15 +16,15 @@ func (s *Shell) saveEditor() { s.save(func() {}) }
 
 // revertEditor drops the open persona's unsaved edits.
 func (s *Shell) revertEditor() {
-	if s.Editor() != nil {
-		s.Editor().Revert()
+	if s.ws.Draft() != nil {
+		s.ws.Draft().Revert()
 	}
 }
 
 // save writes the open persona and then runs then. A refused save shows why and does not run
 // then; after "keep mine" it asks a second time before writing over the change on disk.
 func (s *Shell) save(then func()) {
-	m := s.Editor()
+	m := s.ws.Draft()
 	if m == nil || !m.Dirty() {
 		then()
 		return
@@ -32,7 +32,7 @@ func (s *Shell) save(then func()) {
 	if q := s.ws.AgentmgrOnlyQuestion(); q != nil {
 		// Cancel is the focused default: making the file agentmgr-only is a choice made by
 		// pressing it, never by a Space meant for something else.
-		s.chooseDestructive(q.Title, q.Message, []string{q.Confirm, choiceCancel}, func(c string) {
+		s.ask.chooseDestructive(q.Title, q.Message, []string{q.Confirm, choiceCancel}, func(c string) {
 			if c == q.Confirm {
 				s.trySave(m, false, then)
 			}
@@ -47,13 +47,13 @@ func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 	switch {
 	case errors.Is(err, personaedit.ErrNeedsConfirmation):
 		title, msg := m.SaveQuestion()
-		s.choose(title, msg, []string{"Save mine", choiceCancel}, func(c string) {
+		s.ask.choose(title, msg, []string{"Save mine", choiceCancel}, func(c string) {
 			if c == "Save mine" {
 				s.trySave(m, true, then)
 			}
 		})
 	case err != nil:
-		s.showError(err)
+		s.ask.showError(err)
 	default:
 		s.ws.Saved(m.Path())
 		if v := s.screen.View(); v != nil && v.model == m {
@@ -66,7 +66,7 @@ func (s *Shell) trySave(m *personaedit.Model, confirmed bool, then func()) {
 
 // reloadEditorFromDisk drops the open persona's edits and opens the file as it is now.
 func (s *Shell) reloadEditorFromDisk() {
-	if m := s.Editor(); m != nil {
+	if m := s.ws.Draft(); m != nil {
 		m.Revert()
 	}
 	s.ws.Open(nil) // the reload opens the selection afresh
@@ -91,7 +91,7 @@ func (s *Shell) reloadThen(then func()) {
 
 // selectNow selects key without asking (the editor was left already) and opens it.
 func (s *Shell) selectNow(key string) {
-	s.changed(s.ws.Select(key, s.open(key, nil)))
+	s.ws.Publish(s.ws.Select(key, s.open(key, nil)))
 }
 
 // RevealRule opens persona name on its Rules tab with row selected (asking first, as any
@@ -99,10 +99,10 @@ func (s *Shell) selectNow(key string) {
 func (s *Shell) RevealRule(name string, row int) {
 	s.ShowScreen(PersonasTitle)
 	s.SelectPersona(name)
-	if s.Editor() == nil || s.Selected() != name {
+	if s.ws.Draft() == nil || s.ws.Selected() != name {
 		return
 	}
-	s.Editor().SelectRule(row)
+	s.ws.Draft().SelectRule(row)
 	if v := s.screen.View(); v != nil {
 		v.ShowTab(TabRules)
 	}
@@ -163,13 +163,13 @@ func (s *Shell) deletePersona() {
 	case !ok:
 		return
 	case err != nil:
-		s.showError(err)
+		s.ask.showError(err)
 		return
 	}
 	s.askTrash(plan, func() {
-		s.selectNow(s.Active())
+		s.selectNow(s.ws.Active())
 		s.notify("Deleted "+plan.Restore+" (moved to the trash).", "Undo", func() { s.restore(plan.Restore) })
-	}, s.chooseDestructive)
+	}, s.ask.chooseDestructive)
 }
 
 // trashBroken moves a file that failed to load to the trash, as Delete does for a persona,
@@ -177,13 +177,13 @@ func (s *Shell) deletePersona() {
 func (s *Shell) trashBroken(path string) {
 	plan, err := s.ws.PlanTrashBroken(path)
 	if err != nil {
-		s.showError(err)
+		s.ask.showError(err)
 		return
 	}
 	s.askTrash(plan, func() {
-		s.selectNow(s.Active())
+		s.selectNow(s.ws.Active())
 		s.notify("Moved "+filepath.Base(path)+" to the trash.", "Undo", func() { s.restoreFile(plan.Restore, path) })
-	}, s.choose)
+	}, s.ask.choose)
 }
 
 // askTrash asks plan's question with ask and, when the person goes ahead, moves the file to
@@ -195,7 +195,7 @@ func (s *Shell) askTrash(plan workspace.TrashPlan, done func(), ask func(title, 
 			return
 		}
 		if err := plan.Change.Apply(); err != nil {
-			s.showError(err)
+			s.ask.showError(err)
 			return
 		}
 		s.reloadThen(done)
@@ -209,7 +209,7 @@ func (s *Shell) restoreFile(name, path string) {
 		err = ch.Apply()
 	}
 	if err != nil {
-		s.showError(err)
+		s.ask.showError(err)
 		return
 	}
 	s.reloadThen(func() { s.selectNow(path) })
@@ -219,7 +219,7 @@ func (s *Shell) restoreFile(name, path string) {
 // manager would open it): nothing of the file or of any config is run by agentmgr itself.
 func (s *Shell) openInEditor(path string) {
 	if err := s.openURL(&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}); err != nil {
-		s.showError(fmt.Errorf("cannot open %s: %w", path, err))
+		s.ask.showError(fmt.Errorf("cannot open %s: %w", path, err))
 	}
 }
 
@@ -230,7 +230,7 @@ func (s *Shell) restore(name string) {
 		err = ch.Apply()
 	}
 	if err != nil {
-		s.showError(err)
+		s.ask.showError(err)
 		return
 	}
 	s.leaveEditor(func() { s.reloadThen(func() { s.selectNow(name) }) })

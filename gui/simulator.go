@@ -98,7 +98,7 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	// The choices follow the catalog; the shown check follows the rules as edited and the
 	// active agent. Opening another persona changes neither.
 	s.ws.OnCatalog(func(workspace.CatalogEvent) { v.syncChoices() })
-	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
+	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
 		if v.last != nil {
 			v.rerun()
 		}
@@ -123,7 +123,7 @@ func valueHint(tool string) string {
 // syncChoices offers the current personas and tools, and the stored sessions; the sessions
 // folder is read again only when the catalog is (a reload), never on an edit.
 func (v *SimulatorScreen) syncChoices() {
-	c := v.s.Catalog()
+	c := v.s.ws.Catalog()
 	if c != v.loaded || c == nil {
 		// Only a reload changes the personas to choose from: a keystroke lists none of them.
 		v.loaded = c
@@ -274,7 +274,7 @@ func (v *SimulatorScreen) AddAsExample() {
 	}
 	choices = append(choices, choiceCancel)
 	msg := fmt.Sprintf("Add %s %q to %s's examples. Which action should its rules give this call?", r.Tool, r.Value, r.Agent)
-	v.s.choose("Add as example", msg, choices, func(c string) {
+	v.s.ask.choose("Add as example", msg, choices, func(c string) {
 		for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
 			if c == exampleChoice(a, a == now) {
 				v.s.AddExample(r.Agent, a, r.Tool, r.Value)

@@ -63,7 +63,7 @@ func (s *Shell) SuggestLeastPrivilege(name string) {
 // showLeastPrivilege shows the proposed persona file with a button that creates it.
 func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 	if lp.Err != nil {
-		s.showError(fmt.Errorf("cannot propose a persona from the review log: %w", lp.Err))
+		s.ask.showError(fmt.Errorf("cannot propose a persona from the review log: %w", lp.Err))
 		return
 	}
 	sg := lp.Suggestion
@@ -85,7 +85,7 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 			return personas.CreateDraft(s.Dirs(), personas.ScopeGlobal, lp.Name, lp.Description, sg.Rules, sg.Examples(engine.Ask, maxDraftExamples))
 		})
 		if err != nil {
-			s.showError(err)
+			s.ask.showError(err)
 		}
 	})
 	create.Importance = widget.HighImportance
@@ -98,7 +98,7 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 
 // suggestForSelected proposes the least-privilege persona of the persona open in the editor.
 func (s *Shell) suggestForSelected() {
-	if m := s.Editor(); m != nil && m.Original() != nil {
+	if m := s.ws.Draft(); m != nil && m.Original() != nil {
 		s.SuggestLeastPrivilege(m.Original().Name)
 	}
 }

@@ -47,7 +47,7 @@ type viewInput struct {
 }
 
 func (s *Shell) viewInput() viewInput {
-	return viewInput{guards: s.ws.Guards(), opts: preview.Options{Yolo: s.Yolo()}}
+	return viewInput{guards: s.ws.Guards(), opts: preview.Options{Yolo: s.ws.Yolo()}}
 }
 
 // prepare brings the cache up to date with in; only view computations call it, on the worker.
