@@ -101,7 +101,7 @@ func TestKeysScreenStatusIsNotDrawnOverTheHeading(t *testing.T) {
 func TestALintNoteLeavesNoBlankBandWhenItGoes(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	m := s.Editor()
+	m := s.ws.Draft()
 	tab := tabOf[*RulesTab](t, s, TabRules)
 	m.Update(func(d *personaedit.Draft) {
 		d.Rules = []personaedit.RuleRow{
