@@ -1,12 +1,9 @@
 package gui
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -42,14 +39,7 @@ func findLabel(o fyne.CanvasObject, text string) *widget.Label {
 // left it (the boxes were drawn over the report's first lines).
 func TestImportDialogTickBoxesAreNotDrawnOverTheReport(t *testing.T) {
 	s, _ := newQueuedShell(t, fixtureDirs(t))
-	src := filepath.Join(t.TempDir(), ".roomodes")
-	if err := os.WriteFile(src, []byte("customModes:\n  - {slug: docs, name: Docs, roleDefinition: You write docs., groups: [read]}\n  - {slug: ops, name: Ops, roleDefinition: You run things., groups: [command]}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	FindMenuItem(s.Window().MainMenu(), MenuFile, ItemImport).Action()
-	dlg := topDialog(s)
-	findEntry(dlg, importPathHint).SetText(src)
-	test.Tap(findButton(dlg, importRead))
+	dlg := importTwoModes(t, s)
 	var report *widget.Label
 	walk(dlg, func(o fyne.CanvasObject) {
 		if l, ok := o.(*widget.Label); ok && l.TextStyle.Monospace {
