@@ -43,7 +43,7 @@ func (s *Shell) AddExample(name string, expect engine.Action, tool, value string
 		return
 	}
 	s.leaveEditor(func() {
-		s.ws.Publish(s.ws.Select(name, s.open(name, nil)))
+		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
 		add()
 	})
 }

@@ -13,7 +13,7 @@ import (
 func TestEditorSaysHowManyLoggedCallsAnEditWouldChange(t *testing.T) {
 	s := part2Shell(t)
 	ui := make(chan func(), 8)
-	s.do = func(f func()) { ui <- f }
+	s.tasks.do = func(f func()) { ui <- f }
 	lg := reviewlog.New(s.Dirs().ReviewLog(), reviewlog.Options{})
 	for i, c := range []struct {
 		value  string

@@ -123,9 +123,9 @@ func (s *Shell) finishImport(res []importexport.Result) {
 		}
 	}
 	s.leaveEditor(func() {
-		s.reloadThen(func() {
+		s.load.reloadThen(func() {
 			if first != "" {
-				s.selectNow(first)
+				s.load.selectNow(first)
 			}
 			if len(errs) > 0 {
 				s.ask.showError(errors.Join(errs...))

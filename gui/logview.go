@@ -133,9 +133,9 @@ func (v *LogView) Reload() {
 		v.setFollow(true)
 		return
 	}
-	v.s.background(func() {
+	v.s.tasks.background(func() {
 		es, err := reviewlog.Read(v.path, reviewlog.Filter{})
-		v.s.do(func() { v.load(es, err) })
+		v.s.tasks.do(func() { v.load(es, err) })
 	})
 }
 
@@ -155,7 +155,7 @@ func (v *LogView) setFollow(on bool) {
 	if !on {
 		return
 	}
-	ctx, cancel := context.WithCancel(v.s.life) // ends with the window too
+	ctx, cancel := context.WithCancel(v.s.tasks.life) // ends with the window too
 	v.mu.Lock()
 	v.cancel, v.pending = cancel, nil
 	v.gen++
@@ -165,7 +165,7 @@ func (v *LogView) setFollow(on bool) {
 	v.refresh()
 	// Close waits for this goroutine: it must not read on into the next test's (or the next
 	// window's) files, nor hand a closed window its entries.
-	v.s.goUntilClose(func(context.Context) {
+	v.s.tasks.untilClose(func(context.Context) {
 		opts := reviewlog.FollowOptions{Backlog: true, OnBadLine: func(err error) {
 			v.mu.Lock()
 			v.bad = err
@@ -179,7 +179,7 @@ func (v *LogView) setFollow(on bool) {
 			return nil
 		})
 		if err != nil && ctx.Err() == nil {
-			v.s.do(func() { v.showStatus(err) })
+			v.s.tasks.do(func() { v.showStatus(err) })
 		}
 	})
 }
@@ -205,7 +205,7 @@ func (v *LogView) queue(gen int, e reviewlog.Entry) {
 	v.pending = append(v.pending, e)
 	if !v.flushOn {
 		v.flushOn = true
-		v.s.do(v.flush)
+		v.s.tasks.do(v.flush)
 	}
 }
 

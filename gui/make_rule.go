@@ -94,7 +94,7 @@ func addProposedRule(s *Shell, name string, r personaedit.RuleRow) {
 		return
 	}
 	s.leaveEditor(func() {
-		s.ws.Publish(s.ws.Select(name, s.open(name, nil)))
+		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
 		add()
 	})
 }

@@ -1,19 +1,14 @@
 package gui
 
 import (
-	"context"
 	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 
-	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
-	"github.com/agentmgr/agentmgr/personas"
 )
 
 // AppID is the application id: the preferences folder and the desktop entry are named after it.
@@ -33,19 +28,8 @@ type Shell struct {
 	win  fyne.Window
 	dirs locations.Dirs
 
-	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
-	// background half of a reload in step.
-	do func(f func())
-	// spawn runs f off the UI goroutine (see background); tests whose do runs work at once
-	// replace it to run f at once too, so that no goroutine outlives them.
-	spawn func(f func())
-	// bg counts the work background started that has not returned.
-	bg sync.WaitGroup
-	// life is done once Close is called; loops counts the goroutines goUntilClose started
-	// that have not returned, which Close waits for.
-	life    context.Context
-	endLife context.CancelFunc
-	loops   sync.WaitGroup
+	// tasks runs work off the UI goroutine and hands its results back to it.
+	tasks *tasks
 	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
 	openURL func(*url.URL) error
 	// ask puts questions and errors over the window.
@@ -56,12 +40,11 @@ type Shell struct {
 	ws *workspace.Workspace
 	// notedMissing is the notice last shown about an active agent that does not load.
 	notedMissing string
-	// inflight counts reloads whose result has not been applied yet (tests wait for them).
-	inflight int
+	// load reads the disk off the UI goroutine into the workspace, and watches it.
+	load *loader
 
 	// views computes the Matrix, Preview and Problems views off the UI goroutine.
-	views   *workspace.Views
-	watcher *watcher
+	views *workspace.Views
 
 	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
 	screen    *PersonasScreen
@@ -82,15 +65,18 @@ type Shell struct {
 // The window is not shown: call Window().ShowAndRun. The catalog is read here, before the first
 // frame, so that the window never opens empty.
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
-	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
-	s.spawn = s.goTracked
-	s.life, s.endLife = context.WithCancel(context.Background())
+	s := &Shell{app: a, dirs: dirs, tasks: newTasks(fyne.Do), openURL: a.OpenURL}
 	// Through the fields, which tests replace after NewShell to run views in step.
-	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
+	s.views = workspace.NewViews(func(f func()) { s.tasks.spawn(f) }, func(f func()) { s.tasks.do(f) })
 	snap := loadSnapshot(dirs, "")
 	s.ws = workspace.New(snap.catalog, snap.guards, snap.state)
 	s.ws.SetMarks(snap.marks)
-	s.ws.Select(s.ws.Active(), s.open(s.ws.Active(), nil))
+	s.load = &loader{ws: s.ws, dirs: &s.dirs, tasks: s.tasks, views: s.views, applied: s.updateTitle, reading: func() {
+		if st := s.preview; st != nil && st.log != nil {
+			st.log.Reload()
+		}
+	}}
+	s.ws.Select(s.ws.Active(), s.load.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
 	s.ask = asker{win: s.win}
 	applyTheme(a)
@@ -106,6 +92,18 @@ func (s *Shell) Window() fyne.Window { return s.win }
 
 // Dirs are the folders personas are read from.
 func (s *Shell) Dirs() locations.Dirs { return s.dirs }
+
+// Reload reads the catalog, the state and the open persona's file again off the UI goroutine,
+// then updates the window. Unsaved edits stay; if their file changed on disk, the editor shows
+// the conflict.
+func (s *Shell) Reload() { s.load.reload() }
+
+// StartWatching watches the persona folders, the state file and both guards files, and reloads
+// the window when they change, also when those folders appear only later.
+func (s *Shell) StartWatching() error { return s.load.startWatching() }
+
+// StopWatching stops the watcher; the app calls it when the window closes.
+func (s *Shell) StopWatching() { s.load.stopWatching() }
 
 // projectDir is the folder the app treats as the agent's working directory for what-if checks:
 // the project holding the .pi folder, else the app's own working directory.
@@ -137,21 +135,7 @@ func (s *Shell) SelectPersona(key string) {
 	if key == s.ws.Selected() && s.ws.Draft() != nil {
 		return
 	}
-	s.leaveEditor(func() { s.ws.Publish(s.ws.Select(key, s.open(key, nil))) })
-}
-
-// open makes the editor model for key. When snap read the persona's file, its bytes are used
-// instead of reading the file again.
-func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
-	if snap != nil {
-		if p, ok := s.ws.Catalog().Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
-			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.ws.Catalog()); m != nil {
-				return m
-			}
-		}
-	}
-	// The workspace forwards the model's changes once it is the one open (Workspace.Open).
-	return personaedit.OpenEditor(s.ws.Catalog(), key)
+	s.leaveEditor(func() { s.ws.Publish(s.ws.Select(key, s.load.open(key, nil))) })
 }
 
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and

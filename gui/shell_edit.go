@@ -73,27 +73,6 @@ func (s *Shell) reloadEditorFromDisk() {
 	s.Reload()
 }
 
-// reloadThen reloads the catalog off the UI goroutine and then runs then on it; used after
-// creating, renaming, deleting or restoring a file, to select the result.
-func (s *Shell) reloadThen(then func()) {
-	dirs := s.dirs
-	saves := s.ws.NoteWrite()
-	s.inflight++
-	s.background(func() {
-		snap := loadSnapshot(dirs, "")
-		s.do(func() {
-			s.inflight--
-			s.applySnapshot(snap, saves)
-			then()
-		})
-	})
-}
-
-// selectNow selects key without asking (the editor was left already) and opens it.
-func (s *Shell) selectNow(key string) {
-	s.ws.Publish(s.ws.Select(key, s.open(key, nil)))
-}
-
 // RevealRule opens persona name on its Rules tab with row selected (asking first, as any
 // selection does, when the open persona has unsaved edits).
 func (s *Shell) RevealRule(name string, row int) {
@@ -136,7 +115,7 @@ func (s *Shell) create(prepare func() (*personas.Document, error)) error {
 		return err
 	}
 	name := doc.Persona().Name
-	s.reloadThen(func() { s.selectNow(name) })
+	s.load.reloadThen(func() { s.load.selectNow(name) })
 	return nil
 }
 
@@ -152,7 +131,7 @@ func (s *Shell) applyRename(old, name string) error {
 	if err := s.ws.Rename(old, name); err != nil {
 		return err
 	}
-	s.reloadThen(func() { s.selectNow(name) })
+	s.load.reloadThen(func() { s.load.selectNow(name) })
 	return nil
 }
 
@@ -167,7 +146,7 @@ func (s *Shell) deletePersona() {
 		return
 	}
 	s.askTrash(plan, func() {
-		s.selectNow(s.ws.Active())
+		s.load.selectNow(s.ws.Active())
 		s.notify("Deleted "+plan.Restore+" (moved to the trash).", "Undo", func() { s.restore(plan.Restore) })
 	}, s.ask.chooseDestructive)
 }
@@ -181,7 +160,7 @@ func (s *Shell) trashBroken(path string) {
 		return
 	}
 	s.askTrash(plan, func() {
-		s.selectNow(s.ws.Active())
+		s.load.selectNow(s.ws.Active())
 		s.notify("Moved "+filepath.Base(path)+" to the trash.", "Undo", func() { s.restoreFile(plan.Restore, path) })
 	}, s.ask.choose)
 }
@@ -198,7 +177,7 @@ func (s *Shell) askTrash(plan workspace.TrashPlan, done func(), ask func(title, 
 			s.ask.showError(err)
 			return
 		}
-		s.reloadThen(done)
+		s.load.reloadThen(done)
 	})
 }
 
@@ -212,7 +191,7 @@ func (s *Shell) restoreFile(name, path string) {
 		s.ask.showError(err)
 		return
 	}
-	s.reloadThen(func() { s.selectNow(path) })
+	s.load.reloadThen(func() { s.load.selectNow(path) })
 }
 
 // openInEditor hands the file to the desktop's handler for it (a file:// URL, as a file
@@ -233,5 +212,5 @@ func (s *Shell) restore(name string) {
 		s.ask.showError(err)
 		return
 	}
-	s.leaveEditor(func() { s.reloadThen(func() { s.selectNow(name) }) })
+	s.leaveEditor(func() { s.load.reloadThen(func() { s.load.selectNow(name) }) })
 }

@@ -54,9 +54,9 @@ func proposeLeastPrivilege(logPath, from string) LeastPrivilege {
 // create it as a new persona. The log is read off the UI goroutine.
 func (s *Shell) SuggestLeastPrivilege(name string) {
 	path := s.Dirs().ReviewLog()
-	s.background(func() {
+	s.tasks.background(func() {
 		lp := proposeLeastPrivilege(path, name)
-		s.do(func() { s.showLeastPrivilege(lp) })
+		s.tasks.do(func() { s.showLeastPrivilege(lp) })
 	})
 }
 

@@ -29,13 +29,13 @@ const (
 // ShowAndRun (Fyne's queue is closed by then, and a goroutine handing it a result would panic).
 func (s *Shell) Close() {
 	s.StopWatching()
-	s.endLife() // the Log's follow and an approval dialog's countdown end (goUntilClose)
+	s.tasks.end() // the Log's follow and an approval dialog's countdown end (tasks.untilClose)
 	if st := s.preview; st != nil && st.log != nil {
 		st.log.StopFollow() // what it still reads is dropped, not shown
 	}
 	s.views.Close()
 	s.ws.Close()
-	s.waitBackground()
+	s.tasks.wait()
 }
 
 // viewInput is what every preview computation starts from, taken on the UI goroutine: the
