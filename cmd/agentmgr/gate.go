@@ -17,6 +17,7 @@ import (
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/sessions"
 )
 
 const gateUsage = "claude|codex|gemini|json [--timeout DURATION] [--agent NAME]"
@@ -62,6 +63,7 @@ turn any other status, and a missing agentmgr, into a block.`)
 		gate.WithRecorder(rec),
 		gate.WithChains(decide.Chains{Dir: e.dirs().SubagentsDir()}),
 		gate.WithHooked(e.claudeHooked),
+		gate.WithWritten(func(string) decide.WrittenFiles { return sessions.OpenWritten(e.dirs()) }),
 	)
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for. And whatever the gate is doing
