@@ -285,17 +285,7 @@ func dropPattern(args []word, from int, drop func(int)) {
 // dropSubcommands drops the leading operands of name that are its own
 // verbs, and for git the messages of commit, tag and the like.
 func dropSubcommands(name string, args []word, depth int, drop func(int)) {
-	i := 0
-	for i < len(args) {
-		t := args[i].text
-		if !strings.HasPrefix(t, "-") {
-			break
-		}
-		if name == "git" && gitValueOptions[t] {
-			i++
-		}
-		i++
-	}
+	i := subcommandAt(name, args)
 	if i >= len(args) {
 		return
 	}
@@ -309,30 +299,53 @@ func dropSubcommands(name string, args []word, depth int, drop func(int)) {
 	}
 	switch {
 	case gitMessageCommands[sub]:
-		for j := i + 1; j < len(args); j++ {
-			t := args[j].text
-			switch {
-			case (t == "-m" || t == "--message") && j+1 < len(args):
-				drop(j + 1)
-				j++
-			case strings.HasPrefix(t, "--message="), strings.HasPrefix(t, "-m") && len(t) > 2 && !strings.HasPrefix(t, "--"):
-				drop(j)
-			}
-		}
+		dropGitMessages(args, i+1, drop)
 	case sub == "grep":
 		dropPattern(args, i+1, drop)
 	case sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "show":
-		// Patterns a commit's text or author is matched against.
-		for j := i + 1; j < len(args); j++ {
-			t := args[j].text
-			switch {
-			case (t == "-S" || t == "-G" || t == "--grep" || t == "--author" || t == "--committer") && j+1 < len(args):
-				drop(j + 1)
-				j++
-			case strings.HasPrefix(t, "--grep="), strings.HasPrefix(t, "--author="), strings.HasPrefix(t, "--committer="),
-				strings.HasPrefix(t, "-S") && len(t) > 2, strings.HasPrefix(t, "-G") && len(t) > 2:
-				drop(j)
-			}
+		dropGitLogPatterns(args, i+1, drop)
+	}
+}
+
+// subcommandAt is the index of name's subcommand in args: the first word after its global
+// options (and, for git, their values); len(args) when there is none.
+func subcommandAt(name string, args []word) int {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].text, "-") {
+		if name == "git" && gitValueOptions[args[i].text] {
+			i++
+		}
+		i++
+	}
+	return i
+}
+
+// dropGitMessages drops the messages (-m, --message) of a git command that stores them.
+func dropGitMessages(args []word, from int, drop func(int)) {
+	for j := from; j < len(args); j++ {
+		t := args[j].text
+		switch {
+		case (t == "-m" || t == "--message") && j+1 < len(args):
+			drop(j + 1)
+			j++
+		case strings.HasPrefix(t, "--message="), strings.HasPrefix(t, "-m") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+			drop(j)
+		}
+	}
+}
+
+// dropGitLogPatterns drops the patterns git log and its kin match a commit's text or author
+// against.
+func dropGitLogPatterns(args []word, from int, drop func(int)) {
+	for j := from; j < len(args); j++ {
+		t := args[j].text
+		switch {
+		case (t == "-S" || t == "-G" || t == "--grep" || t == "--author" || t == "--committer") && j+1 < len(args):
+			drop(j + 1)
+			j++
+		case strings.HasPrefix(t, "--grep="), strings.HasPrefix(t, "--author="), strings.HasPrefix(t, "--committer="),
+			strings.HasPrefix(t, "-S") && len(t) > 2, strings.HasPrefix(t, "-G") && len(t) > 2:
+			drop(j)
 		}
 	}
 }
