@@ -122,7 +122,7 @@ func (s *Shell) finishImport(res []importexport.Result) {
 			first = r.Name
 		}
 	}
-	s.leaveEditor(func() {
+	s.edit.leaveEditor(func() {
 		s.load.reloadThen(func() {
 			if first != "" {
 				s.load.selectNow(first)
