@@ -286,7 +286,7 @@ func logColumnWidths() []float32 {
 		logfeed.ColEvent:  {reviewlog.EventDecision, reviewlog.EventReply},
 		logfeed.ColAction: {string(engine.Allow), string(engine.Ask), string(engine.Deny)},
 	}
-	pad := 2 * theme.InnerPadding()
+	pad := logCellPad()
 	out := make([]float32, len(logfeed.Columns))
 	for col, title := range logfeed.Columns {
 		w := max(base[col], fyne.MeasureText(title, theme.TextSize(), fyne.TextStyle{Bold: true}).Width+pad)
@@ -297,6 +297,10 @@ func logColumnWidths() []float32 {
 	}
 	return out
 }
+
+// logCellPad is what a cell needs beside its text: the label's inner padding on both sides and
+// a little more, since a label whose width is exactly its text's cuts the last letters.
+func logCellPad() float32 { return 2*theme.InnerPadding() + theme.Padding() }
 
 // logColumnCap is the widest a column grows for its values: free text (the values, the rule,
 // the source, the reply) is cut there, with "…", so that one long command does not push every
@@ -311,7 +315,7 @@ const logFitRows = 400
 // (up to logColumnCap), and the row numbers' column to the largest number: a fixed width per
 // column cut long agent names, session ids, MCP tool names and sources short.
 func (v *LogView) fitColumns() {
-	pad := 2 * theme.InnerPadding()
+	pad := logCellPad()
 	size, style := theme.TextSize(), fyne.TextStyle{}
 	widths := logColumnWidths()
 	for row := max(0, v.m.Len()-logFitRows); row < v.m.Len(); row++ {
