@@ -14,29 +14,9 @@ const (
 	choiceClose   = "Close"
 )
 
-// leaveEditor runs then once the open persona can be left: at once when it has no unsaved
-// edits, else after the person chose save (and the save worked) or discard. Cancel runs nothing.
-func (s *Shell) leaveEditor(then func()) {
-	q := s.ws.LeaveQuestion()
-	if q == nil {
-		then()
-		return
-	}
-	m := s.ws.Draft()
-	s.ask.choose(q.Title, q.Message, []string{q.Confirm, choiceDiscard, choiceCancel}, func(choice string) {
-		switch choice {
-		case q.Confirm:
-			s.save(func() { then() })
-		case choiceDiscard:
-			m.Revert()
-			then()
-		}
-	})
-}
-
 // requestClose closes the window once unsaved edits are saved or discarded.
 func (s *Shell) requestClose() {
-	s.leaveEditor(func() {
+	s.edit.leaveEditor(func() {
 		s.rememberWindowSize()
 		s.win.Close()
 	})

@@ -61,7 +61,7 @@ func TestBrokenFileMoveToTrashCanBeCancelled(t *testing.T) {
 func TestBrokenFileOpensInTheDesktopEditor(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	var opened []*url.URL
-	s.openURL = func(u *url.URL) error { opened = append(opened, u); return nil }
+	s.files.openURL = func(u *url.URL) error { opened = append(opened, u); return nil }
 	broken := filepath.Join(s.Dirs().GlobalAgents(), "broken.md")
 	clickPersona(t, s, broken)
 	test.Tap(findButton(s.screen.View(), "Open in editor"))

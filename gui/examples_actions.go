@@ -31,7 +31,7 @@ func (s *Shell) AddExample(name string, expect engine.Action, tool, value string
 			s.ask.showError(err)
 			return
 		}
-		s.notify(fmt.Sprintf("Added to %s's examples: %s %q expects %s. Save the persona to keep it.", name, tool, value, expect), "Problems", func() {
+		s.notice.show(fmt.Sprintf("Added to %s's examples: %s %q expects %s. Save the persona to keep it.", name, tool, value, expect), "Problems", func() {
 			s.ShowScreen(PersonasTitle)
 			if v := s.screen.View(); v != nil {
 				v.ShowTab(ProblemsTitle)
@@ -42,7 +42,7 @@ func (s *Shell) AddExample(name string, expect engine.Action, tool, value string
 		add()
 		return
 	}
-	s.leaveEditor(func() {
+	s.edit.leaveEditor(func() {
 		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
 		add()
 	})

@@ -84,7 +84,7 @@ func (s *Shell) showExportDialog() {
 			return
 		}
 		d.Hide()
-		s.notify("Exported "+p.Name+" to "+ex.Format+".", "", nil)
+		s.notice.show("Exported "+p.Name+" to "+ex.Format+".", "", nil)
 	})
 	doExport.Disable()
 	top := container.NewVBox(readingBorder(nil, nil, format, nil, out), why)

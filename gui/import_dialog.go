@@ -43,6 +43,7 @@ func (s *Shell) showImportDialog() {
 	report.Wrapping = fyne.TextWrapWord
 	report.TextStyle = fyne.TextStyle{Monospace: true}
 	var doImport *widget.Button
+	var body *fyne.Container
 	showItems := func() {
 		picks.RemoveAll()
 		var texts []string
@@ -64,6 +65,9 @@ func (s *Shell) showImportDialog() {
 		}
 		report.SetText(strings.Join(texts, "\n"))
 		doImport.SetText(fmt.Sprintf("%s %d", importDo, im.PickedCount()))
+		// The list of items grew or shrank: lay the dialog out again, so that the report
+		// moves with it (the tick-boxes were drawn over the report).
+		body.Refresh()
 	}
 	read := widget.NewButton(importRead, func() {
 		if format.Selected == "" || strings.TrimSpace(path.Text) == "" {
@@ -98,7 +102,7 @@ func (s *Shell) showImportDialog() {
 		s.finishImport(im.Apply(s.dirs, sc))
 	})
 	top := readingBorder(nil, nil, format, container.NewHBox(browseFile, browseFolder, read), path)
-	body := readingBorder(container.NewVBox(top, scope, picks), nil, nil, nil, container.NewVScroll(report))
+	body = readingBorder(container.NewVBox(top, scope, picks), nil, nil, nil, container.NewVScroll(report))
 	d = dialog.NewCustomWithoutButtons("Import personas", body, s.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(choiceCancel, func() { d.Hide() }), doImport})
 	d.Resize(fyne.NewSize(760, 560))
@@ -118,7 +122,7 @@ func (s *Shell) finishImport(res []importexport.Result) {
 			first = r.Name
 		}
 	}
-	s.leaveEditor(func() {
+	s.edit.leaveEditor(func() {
 		s.load.reloadThen(func() {
 			if first != "" {
 				s.load.selectNow(first)

@@ -352,6 +352,8 @@ func longestText(texts []string) string {
 }
 
 // setStatus shows text in the status line, which takes no room while it has nothing to say.
+// The screen is laid out again after: the line's containers do not make room for it (or close
+// the gap) by themselves, and the status was drawn over the heading under it.
 func (v *KeysScreen) setStatus(text string) {
 	v.status.SetText(text)
 	if text == "" {
@@ -359,4 +361,5 @@ func (v *KeysScreen) setStatus(text string) {
 	} else {
 		v.status.Show()
 	}
+	v.Refresh()
 }

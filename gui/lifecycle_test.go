@@ -58,7 +58,7 @@ func TestNewSpecPrepare(t *testing.T) {
 
 func TestNewPersonaDialogCreatesAndSelects(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	dlg := topDialog(s)
 	if dlg == nil {
 		t.Fatal("New persona showed no dialog")
@@ -81,7 +81,7 @@ func TestRenameFollowsTheActiveAgent(t *testing.T) {
 	if err := s.SetActive("reviewer"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.applyRename("reviewer", "auditor"); err != nil {
+	if err := s.files.applyRename("reviewer", "auditor"); err != nil {
 		t.Fatal(err)
 	}
 	settle(t, s, q)
@@ -98,7 +98,7 @@ func TestDeleteToTrashAndUndo(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
 	path := s.ws.Draft().Path()
-	s.deletePersona()
+	s.files.deletePersona()
 	// Delete is not the highlighted default of the question: it destroys, so it is red.
 	if b := findButton(topDialog(s), "Delete"); b.Importance != widget.DangerImportance {
 		t.Errorf("the Delete button's importance is %v; want danger, not the default", b.Importance)
@@ -128,7 +128,7 @@ func TestDeleteCanBeCancelled(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
 	path := s.ws.Draft().Path()
-	s.deletePersona()
+	s.files.deletePersona()
 	test.Tap(findButton(topDialog(s), choiceCancel))
 	if _, err := os.Stat(path); err != nil {
 		t.Errorf("Cancel deleted the file: %v", err)
@@ -137,7 +137,7 @@ func TestDeleteCanBeCancelled(t *testing.T) {
 
 func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	dlg := topDialog(s)
 	name := findEntry(dlg, "lower-case name, e.g. reviewer")
 	create := findButton(dlg, "Create")

@@ -83,7 +83,7 @@ func addProposedRule(s *Shell, name string, r personaedit.RuleRow) {
 		}
 		m.Update(func(d *personaedit.Draft) { d.Rules = append(d.Rules, r) })
 		s.RevealRule(name, len(m.Draft().Rules)-1)
-		s.notify(fmt.Sprintf("Added %s %q %s to %s, unsaved. Save the persona to keep it.", r.Permission, r.Pattern, r.Action, name), "File tab", func() {
+		s.notice.show(fmt.Sprintf("Added %s %q %s to %s, unsaved. Save the persona to keep it.", r.Permission, r.Pattern, r.Action, name), "File tab", func() {
 			if v := s.screen.View(); v != nil {
 				v.ShowTab(TabFile)
 			}
@@ -93,7 +93,7 @@ func addProposedRule(s *Shell, name string, r personaedit.RuleRow) {
 		add()
 		return
 	}
-	s.leaveEditor(func() {
+	s.edit.leaveEditor(func() {
 		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
 		add()
 	})

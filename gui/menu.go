@@ -35,11 +35,11 @@ const (
 // only place the menu is built.
 func (s *Shell) mainMenu() *fyne.MainMenu {
 	file := fyne.NewMenu(MenuFile,
-		&fyne.MenuItem{Label: ItemNewPersona, Action: s.newPersona,
+		&fyne.MenuItem{Label: ItemNewPersona, Action: s.files.newPersona,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}},
-		&fyne.MenuItem{Label: ItemSave, Action: s.saveEditor,
+		&fyne.MenuItem{Label: ItemSave, Action: s.edit.saveEditor,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}},
-		&fyne.MenuItem{Label: ItemRevert, Action: s.revertEditor},
+		&fyne.MenuItem{Label: ItemRevert, Action: s.edit.revertEditor},
 		fyne.NewMenuItemSeparator(),
 		&fyne.MenuItem{Label: ItemImport, Action: s.showImportDialog},
 		&fyne.MenuItem{Label: ItemExport, Action: s.showExportDialog},
@@ -54,9 +54,9 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 	// Undo and Redo act on the persona open in the editor, a whole edit at a time (a run of
 	// typing in one field, a rule added, moved or deleted, a Revert).
 	edit := fyne.NewMenu(MenuEdit,
-		&fyne.MenuItem{Label: ItemUndo, Action: s.undo, Shortcut: &fyne.ShortcutUndo{}},
-		&fyne.MenuItem{Label: ItemRedo, Action: s.redo, Shortcut: &fyne.ShortcutRedo{}},
-		&fyne.MenuItem{Label: ItemRedo + " (Ctrl+Shift+Z)", Action: s.redo,
+		&fyne.MenuItem{Label: ItemUndo, Action: s.edit.undo, Shortcut: &fyne.ShortcutUndo{}},
+		&fyne.MenuItem{Label: ItemRedo, Action: s.edit.redo, Shortcut: &fyne.ShortcutRedo{}},
+		&fyne.MenuItem{Label: ItemRedo + " (Ctrl+Shift+Z)", Action: s.edit.redo,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}},
 	)
 	agent := fyne.NewMenu(MenuAgent,
@@ -142,18 +142,4 @@ func FindMenuItem(mm *fyne.MainMenu, menu, label string) *fyne.MenuItem {
 		}
 	}
 	return nil
-}
-
-// undo takes back the open persona's last edit.
-func (s *Shell) undo() {
-	if s.ws.Draft() != nil {
-		s.ws.Draft().Undo()
-	}
-}
-
-// redo makes the open persona's last undone edit again.
-func (s *Shell) redo() {
-	if s.ws.Draft() != nil {
-		s.ws.Draft().Redo()
-	}
 }

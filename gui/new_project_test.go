@@ -47,7 +47,7 @@ func TestNewProjectPersonaMakesTheProjectsAgentsFolder(t *testing.T) {
 	}
 	t.Chdir(sub)
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	dlg := topDialog(s)
 	var scope *widget.RadioGroup
 	walk(dlg, func(o fyne.CanvasObject) {

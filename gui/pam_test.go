@@ -114,7 +114,7 @@ func TestSaveAsksBeforeMakingTheAMSkipAFile(t *testing.T) {
 	if st := s.screen.View().status; !strings.Contains(st.Text, "skips this whole file") || !strings.Contains(st.Text, "agentmgr-only") {
 		t.Errorf("the editor's status does not say the edit makes the file agentmgr-only: %q", st.Text)
 	}
-	s.saveEditor()
+	s.edit.saveEditor()
 	d := topDialog(s)
 	if d == nil || findButton(d, "Save agentmgr-only") == nil {
 		t.Fatalf("no question before a save the AM would skip")

@@ -52,7 +52,7 @@ func TestPresetChoicesSayWhatEachAllows(t *testing.T) {
 
 	// A fresh shell: the edit above would have New ask about unsaved changes first.
 	s = newTestShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	var start *widget.Select
 	walk(topDialog(s), func(o fyne.CanvasObject) {
 		if sel, ok := o.(*widget.Select); ok && start == nil {

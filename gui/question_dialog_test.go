@@ -41,7 +41,7 @@ func TestLongQuestionsWrapInsideTheWindow(t *testing.T) {
 func TestDeleteQuestionReadsAsSentences(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	s.deletePersona()
+	s.files.deletePersona()
 	dlg := topDialog(s)
 	if dlg == nil {
 		t.Fatal("Delete asked nothing")

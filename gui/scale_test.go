@@ -118,7 +118,7 @@ func TestOpeningPersonasLeavesNoSubscriptionBehind(t *testing.T) {
 	for _, name := range []string{"gen001", "gen002", "gen003", "gen004", "gen000"} {
 		s.SelectPersona(name)
 		s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "x" })
-		s.revertEditor()
+		s.edit.revertEditor()
 	}
 	if after := s.ws.Subscribers(); after != before {
 		t.Errorf("%d subscriptions after opening five personas; %d before", after, before)

@@ -1,12 +1,12 @@
 package gui
 
 import (
-	"net/url"
 	"os"
 	"path/filepath"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 )
@@ -30,10 +30,12 @@ type Shell struct {
 
 	// tasks runs work off the UI goroutine and hands its results back to it.
 	tasks *tasks
-	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
-	openURL func(*url.URL) error
 	// ask puts questions and errors over the window.
 	ask asker
+	// edit acts on the persona open in the editor (save, revert, undo, leave it).
+	edit *editorCommands
+	// files make, rename, delete and restore persona files.
+	files *personaFiles
 
 	// ws is the workspace: the catalog, the active agent, the selection, the draft, with
 	// the typed events the screens subscribe to. The shell changes it and publishes.
@@ -65,7 +67,7 @@ type Shell struct {
 // The window is not shown: call Window().ShowAndRun. The catalog is read here, before the first
 // frame, so that the window never opens empty.
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
-	s := &Shell{app: a, dirs: dirs, tasks: newTasks(fyne.Do), openURL: a.OpenURL}
+	s := &Shell{app: a, dirs: dirs, tasks: newTasks(fyne.Do)}
 	// Through the fields, which tests replace after NewShell to run views in step.
 	s.views = workspace.NewViews(func(f func()) { s.tasks.spawn(f) }, func(f func()) { s.tasks.do(f) })
 	snap := loadSnapshot(dirs, "")
@@ -79,6 +81,13 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.ws.Select(s.ws.Active(), s.load.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
 	s.ask = asker{win: s.win}
+	s.edit = &editorCommands{ws: s.ws, win: s.win, ask: s.ask, load: s.load, saved: func(m *personaedit.Model) {
+		if v := s.screen.View(); v != nil && v.model == m {
+			v.refresh()
+		}
+	}}
+	s.notice = newNoticeBar()
+	s.files = &personaFiles{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, edit: s.edit, load: s.load, notice: s.notice, openURL: a.OpenURL}
 	applyTheme(a)
 	s.buildWindow(screens)
 	return s
@@ -104,6 +113,20 @@ func (s *Shell) StartWatching() error { return s.load.startWatching() }
 
 // StopWatching stops the watcher; the app calls it when the window closes.
 func (s *Shell) StopWatching() { s.load.stopWatching() }
+
+// RevealRule opens persona name on its Rules tab with row selected (asking first, as any
+// selection does, when the open persona has unsaved edits).
+func (s *Shell) RevealRule(name string, row int) {
+	s.ShowScreen(PersonasTitle)
+	s.SelectPersona(name)
+	if s.ws.Draft() == nil || s.ws.Selected() != name {
+		return
+	}
+	s.ws.Draft().SelectRule(row)
+	if v := s.screen.View(); v != nil {
+		v.ShowTab(TabRules)
+	}
+}
 
 // projectDir is the folder the app treats as the agent's working directory for what-if checks:
 // the project holding the .pi folder, else the app's own working directory.
@@ -135,7 +158,7 @@ func (s *Shell) SelectPersona(key string) {
 	if key == s.ws.Selected() && s.ws.Draft() != nil {
 		return
 	}
-	s.leaveEditor(func() { s.ws.Publish(s.ws.Select(key, s.load.open(key, nil))) })
+	s.edit.leaveEditor(func() { s.ws.Publish(s.ws.Select(key, s.load.open(key, nil))) })
 }
 
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
@@ -170,7 +193,7 @@ func (s *Shell) updateTitle() {
 		s.win.SetTitle(s.title())
 	}
 	if text := s.ws.MissingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
-		s.notify(text, "", nil)
+		s.notice.show(text, "", nil)
 	}
 	s.notedMissing = s.ws.MissingActiveText()
 }

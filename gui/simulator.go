@@ -35,9 +35,9 @@ type SimulatorScreen struct {
 	sim preview.Simulator
 
 	Persona *FilterSelect
-	Tool    *widget.SelectEntry
+	Tool    *ChoiceEntry
 	Value   *widget.Entry
-	Session *widget.SelectEntry
+	Session *ChoiceEntry
 	Check   *widget.Button
 
 	result *fyne.Container
@@ -60,7 +60,7 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v := &SimulatorScreen{s: s, st: st}
 	v.Persona = NewFilterSelect(nil, func(string) { v.choiceChanged() })
 	v.Persona.PickLone = true
-	v.Tool = widget.NewSelectEntry(PreviewTools(s.App().Preferences()))
+	v.Tool = NewChoiceEntry(PreviewTools(s.App().Preferences()))
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
 	v.Tool.OnChanged = func(text string) {
 		v.Value.SetPlaceHolder(valueHint(text))
@@ -72,7 +72,7 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v.Value.OnChanged = func(string) { v.markStale() }
 	v.Value.SetPlaceHolder(valueHint(""))
 	v.Value.OnSubmitted = func(string) { v.Run() }
-	v.Session = widget.NewSelectEntry(nil)
+	v.Session = NewChoiceEntry(nil)
 	v.Session.SetPlaceHolder("none")
 	v.Session.OnChanged = func(string) { v.markStale() }
 	v.staleNote = warnLabel("")

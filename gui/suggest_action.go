@@ -81,7 +81,7 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 	var d dialog.Dialog
 	create := widget.NewButton("Create "+lp.Name, func() {
 		d.Hide()
-		err := s.create(func() (*personas.Document, error) {
+		err := s.files.create(func() (*personas.Document, error) {
 			return personas.CreateDraft(s.Dirs(), personas.ScopeGlobal, lp.Name, lp.Description, sg.Rules, sg.Examples(engine.Ask, maxDraftExamples))
 		})
 		if err != nil {

@@ -76,7 +76,7 @@ func NewToolbar(s *Shell) *Toolbar {
 // CreateRenderer lays the toolbar out in one row.
 func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 	s := t.shell
-	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.newPersona)
+	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.files.newPersona)
 	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
 	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), t.prev, t.next)
 	right := container.NewHBox(newBtn, reload)

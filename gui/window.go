@@ -111,7 +111,6 @@ func (s *Shell) buildWindow(screens []Screen) {
 		}
 	}
 	s.toolbar = NewToolbar(s)
-	s.notice = newNoticeBar()
 	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
 	sw, sh, ok := winSystem.ScreenSize()
 	if !ok {
