@@ -41,8 +41,8 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}},
 		&fyne.MenuItem{Label: ItemRevert, Action: s.edit.revertEditor},
 		fyne.NewMenuItemSeparator(),
-		&fyne.MenuItem{Label: ItemImport, Action: s.showImportDialog},
-		&fyne.MenuItem{Label: ItemExport, Action: s.showExportDialog},
+		&fyne.MenuItem{Label: ItemImport, Action: s.importer.show},
+		&fyne.MenuItem{Label: ItemExport, Action: s.exporter.show},
 		fyne.NewMenuItemSeparator(),
 		&fyne.MenuItem{Label: ItemReload, Action: s.Reload,
 			Shortcut: &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}},
@@ -63,7 +63,7 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		&fyne.MenuItem{Label: ItemNextAgent, Action: func() { s.CycleActive(1) }},
 		&fyne.MenuItem{Label: ItemPreviousAgent, Action: func() { s.CycleActive(-1) }},
 		fyne.NewMenuItemSeparator(),
-		&fyne.MenuItem{Label: ItemLeastPrivilege, Action: s.suggestForSelected},
+		&fyne.MenuItem{Label: ItemLeastPrivilege, Action: s.leastPriv.suggestForSelected},
 	)
 	view := fyne.NewMenu(MenuView)
 	for i, title := range s.tabs.titles() {

@@ -36,6 +36,12 @@ type Shell struct {
 	edit *editorCommands
 	// files make, rename, delete and restore persona files.
 	files *personaFiles
+	// memory keeps the window's size and place for the next start.
+	memory windowMemory
+	// The dialogs of the File and Agent menus.
+	importer  *importDialog
+	exporter  *exportDialog
+	leastPriv *leastPrivilegeDialog
 
 	// ws is the workspace: the catalog, the active agent, the selection, the draft, with
 	// the typed events the screens subscribe to. The shell changes it and publishes.
@@ -81,6 +87,7 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.ws.Select(s.ws.Active(), s.load.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
 	s.ask = asker{win: s.win}
+	s.memory = windowMemory{app: a, win: s.win}
 	s.edit = &editorCommands{ws: s.ws, win: s.win, ask: s.ask, load: s.load, saved: func(m *personaedit.Model) {
 		if v := s.screen.View(); v != nil && v.model == m {
 			v.refresh()
@@ -88,6 +95,9 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	}}
 	s.notice = newNoticeBar()
 	s.files = &personaFiles{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, edit: s.edit, load: s.load, notice: s.notice, openURL: a.OpenURL}
+	s.importer = &importDialog{win: s.win, dirs: &s.dirs, ask: s.ask, edit: s.edit, load: s.load}
+	s.exporter = &exportDialog{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, notice: s.notice}
+	s.leastPriv = &leastPrivilegeDialog{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, tasks: s.tasks, files: s.files}
 	applyTheme(a)
 	s.buildWindow(screens)
 	return s

@@ -186,13 +186,13 @@ func windowSize(prefs fyne.Preferences, sw, sh int) fyne.Size {
 	}
 }
 
-// rememberWindowSize keeps the window's size, and where the desktop says it its position,
+// rememberSize keeps the window's size, and where the desktop says it its position,
 // for the next start.
-func (s *Shell) rememberWindowSize() {
-	s.rememberWindowPosition()
-	size := s.win.Canvas().Size()
+func (wm windowMemory) rememberSize() {
+	wm.rememberPosition()
+	size := wm.win.Canvas().Size()
 	if size.Width >= 400 && size.Height >= 300 {
-		s.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))
-		s.app.Preferences().SetFloat(windowHeightKey, float64(size.Height))
+		wm.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))
+		wm.app.Preferences().SetFloat(windowHeightKey, float64(size.Height))
 	}
 }
