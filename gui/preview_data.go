@@ -92,6 +92,7 @@ func (ps *previewSource) snapshotLater() func() *preview.Snapshot {
 				rs, err := store.Get(id)
 				return rs.Rules, err
 			},
+			SessionFile: store.Path,
 		}
 	}
 }

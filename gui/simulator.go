@@ -166,7 +166,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 	v.Value.SetText(q.Value)
 	v.Session.SetText(q.Session)
 	v.checks++
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	r, err := v.sim.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	// Focus once the screen is in view: a tab just brought to the front is shown on the
 	// next frame, and a hidden entry cannot take focus.
@@ -194,7 +194,7 @@ func (v *SimulatorScreen) rerun() {
 	v.checks++
 	checks := v.checks
 	v.s.views.Submit(viewSimulator, func() func() {
-		r, err := preview.Simulate(snap(), q)
+		r, err := v.sim.Simulate(snap(), q)
 		return func() {
 			if v.checks == checks { // no check was run by hand since
 				v.show(r, err)
@@ -212,7 +212,7 @@ func (v *SimulatorScreen) choiceChanged() {
 		return
 	}
 	v.checks++
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	r, err := v.sim.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 }
 
