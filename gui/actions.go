@@ -17,7 +17,7 @@ const (
 // requestClose closes the window once unsaved edits are saved or discarded.
 func (s *Shell) requestClose() {
 	s.edit.leaveEditor(func() {
-		s.rememberWindowSize()
+		s.memory.rememberSize()
 		s.win.Close()
 	})
 }

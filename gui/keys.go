@@ -71,7 +71,7 @@ func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
 	m.OnChange(v.update)
 	// The window builds its screens before its menu: the rows' "in this app" notes are made
 	// again once the menu is there, and whenever it changes.
-	s.onMenuChange(v.update)
+	s.menu.onChange(v.update)
 	v.update()
 	return v
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
@@ -57,6 +58,9 @@ turn any other status, and a missing agentmgr, into a block.`)
 		// since a hook that fails lets the runtime go on with its own permissions.
 		return json.NewEncoder(e.stdout).Encode(refusalIn(rest[0], decide.Refusal(err.Error())))
 	}
+	// The hook runs in the agent's environment: a program named by a variable set there is
+	// the one the command will run (docs/shell.md, "Variables from the agent's environment").
+	defer shell.SetEnvironment(func(name string) (string, bool) { v := e.getenv(name); return v, v != "" })()
 	rec := reviewlog.Open(e.dirs())
 	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
 		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
