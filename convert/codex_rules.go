@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/escape"
 )
 
 // codexPolicy is what a Codex `.rules` file holds: prefix rules, which decide a command whose
@@ -171,30 +172,12 @@ func (p *codexPolicy) render(header []string) []byte {
 
 // starQuote writes s as a Starlark string literal.
 func starQuote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\x%02x`, r)
-			} else {
-				b.WriteRune(r)
-			}
+	return `"` + escape.Backslash(s, func(r rune) (string, bool) {
+		if r < 0x20 || r == 0x7f {
+			return fmt.Sprintf(`\x%02x`, r), true
 		}
-	}
-	b.WriteByte('"')
-	return b.String()
+		return "", false
+	}) + `"`
 }
 
 func starList(ss []string) string {

@@ -130,6 +130,34 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 	if i < 0 {
 		what = "agentmgr's default"
 	}
+	base := g.baseRule(i, r, what)
+	switch {
+	case r.Permission == "*":
+		g.emitEveryTool(i, r, base, what)
+		return
+	case strings.HasPrefix(r.Permission, "mcp__"):
+		g.emitMCP(i, r, base, what)
+		return
+	}
+	tools, ok := geminiTools[r.Permission]
+	if !ok {
+		g.rep.lose(what, "Gemini CLI has no tool decided under "+r.Permission)
+		g.mark(i, ruleLost)
+		return
+	}
+	if engine.IsCatchAll(r.Pattern) {
+		g.emitWholeTools(r, base, tools)
+		return
+	}
+	for _, t := range tools {
+		g.emitMatched(i, r, base, t, what)
+	}
+	g.prio++
+}
+
+// baseRule is the decision every Gemini rule written for persona rule i shares. Gemini shows a
+// message only with a deny, so the reason of an allow or an ask is reported lost.
+func (g *geminiExporter) baseRule(i int, r engine.Rule, what string) geminiRule {
 	base := geminiRule{Decision: geminiDecision(r.Action), DenyMessage: r.Reason}
 	if r.Action != engine.Deny {
 		base.DenyMessage = ""
@@ -140,126 +168,143 @@ func (g *geminiExporter) emit(i int, r engine.Rule) {
 			g.mark(i, ruleLooser)
 		}
 	}
-	catchAll := engine.IsCatchAll(r.Pattern)
-	switch {
-	case r.Permission == "*":
-		if !catchAll {
-			g.rep.lose(what, "Gemini has no pattern over every tool's arguments")
-			g.mark(i, ruleLost)
-			return
-		}
-		// The shell copy carries an argsPattern so that Gemini's safe-command and
-		// dangerous-command heuristics, which apply only to rules without one, do not
-		// change its decision. It must rank above the "*" rule, which would match first.
-		sh := base
-		sh.ToolName, sh.ArgsPattern = "run_shell_command", `\x00"command":`
-		sh.Priority = g.prio + 1
-		sh.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
-		g.devNull(sh, r.Pattern)
-		all := base
-		all.ToolName, all.Priority = "*", g.prio
-		g.out = append(g.out, sh, all)
-		g.prio += 2
-		g.runsCode(r)
-		return
-	case strings.HasPrefix(r.Permission, "mcp__"):
-		parts := strings.SplitN(r.Permission, "__", 3)
-		if len(parts) != 3 || parts[1] == "" || strings.ContainsAny(parts[1], "*?_") || strings.ContainsAny(strings.TrimSuffix(parts[2], "*"), "*?") || !catchAll {
-			g.rep.lose(what, "Gemini names MCP tools by server (mcpName, no _ in it) and tool, or a whole server, and matches no pattern over their arguments")
-			g.mark(i, ruleLost)
-			return
-		}
-		tool := parts[2]
-		if tool == "*" || tool == "" {
-			tool = "*"
-		}
-		rr := base
-		rr.ToolName, rr.McpName, rr.Priority = tool, parts[1], g.prio
-		g.out = append(g.out, rr)
-		g.prio++
-		return
-	}
-	tools, ok := geminiTools[r.Permission]
-	if !ok {
-		g.rep.lose(what, "Gemini CLI has no tool decided under "+r.Permission)
+	return base
+}
+
+// emitEveryTool writes a rule of the "*" permission: Gemini can only hold it over whole calls.
+func (g *geminiExporter) emitEveryTool(i int, r engine.Rule, base geminiRule, what string) {
+	if !engine.IsCatchAll(r.Pattern) {
+		g.rep.lose(what, "Gemini has no pattern over every tool's arguments")
 		g.mark(i, ruleLost)
 		return
 	}
-	var names []string
+	// The shell copy carries an argsPattern so that Gemini's safe-command and
+	// dangerous-command heuristics, which apply only to rules without one, do not
+	// change its decision. It must rank above the "*" rule, which would match first.
+	sh := base
+	sh.ToolName, sh.ArgsPattern = "run_shell_command", `\x00"command":`
+	sh.Priority = g.prio + 1
+	sh.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+	g.devNull(sh, r.Pattern)
+	all := base
+	all.ToolName, all.Priority = "*", g.prio
+	g.out = append(g.out, sh, all)
+	g.prio += 2
+	g.runsCode(r)
+}
+
+// emitMCP writes a rule of an MCP tool (mcp__server__tool), which Gemini names by server and
+// tool with no pattern over the arguments.
+func (g *geminiExporter) emitMCP(i int, r engine.Rule, base geminiRule, what string) {
+	parts := strings.SplitN(r.Permission, "__", 3)
+	if len(parts) != 3 || parts[1] == "" || strings.ContainsAny(parts[1], "*?_") || strings.ContainsAny(strings.TrimSuffix(parts[2], "*"), "*?") || !engine.IsCatchAll(r.Pattern) {
+		g.rep.lose(what, "Gemini names MCP tools by server (mcpName, no _ in it) and tool, or a whole server, and matches no pattern over their arguments")
+		g.mark(i, ruleLost)
+		return
+	}
+	tool := parts[2]
+	if tool == "*" || tool == "" {
+		tool = "*"
+	}
+	rr := base
+	rr.ToolName, rr.McpName, rr.Priority = tool, parts[1], g.prio
+	g.out = append(g.out, rr)
+	g.prio++
+}
+
+// emitWholeTools writes a catch-all rule over Gemini tools: one rule naming them all, or, for
+// the shell alone, a rule that keeps Gemini's command heuristics out of the decision.
+func (g *geminiExporter) emitWholeTools(r engine.Rule, base geminiRule, tools []geminiTool) {
+	names := make([]string, 0, len(tools))
 	for _, t := range tools {
-		if catchAll {
-			names = append(names, t.Name)
-			continue
-		}
-		if t.Arg == "" {
-			if r.Action == engine.Allow {
-				g.rep.change(what+" for "+t.Name, "allow for matching values", "not written", t.Name+" has no argument the pattern could be matched against; its calls are decided by the rules before it (stricter)")
-			} else {
-				rr := base
-				rr.ToolName, rr.Priority = t.Name, g.prio
-				g.out = append(g.out, rr)
-				g.rep.change(what+" for "+t.Name, string(r.Action)+" for matching values", string(r.Action)+" for every call", t.Name+" has no argument the pattern could be matched against (stricter)")
-			}
+		names = append(names, t.Name)
+	}
+	rr := base
+	rr.Priority = g.prio
+	switch {
+	case len(names) > 1:
+		rr.ToolName = names
+	case len(names) == 1 && names[0] == "run_shell_command":
+		rr.ToolName = names[0]
+		rr.ArgsPattern = `\x00"command":`
+		rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+		g.devNull(rr, r.Pattern)
+		g.out = append(g.out, rr)
+		g.prio++
+		g.runsCode(r)
+		return
+	case len(names) == 1:
+		rr.ToolName = names[0]
+	default:
+		g.prio++
+		return
+	}
+	g.out = append(g.out, rr)
+	g.prio++
+}
+
+// emitMatched writes persona rule i, whose pattern is not a catch-all, for Gemini tool t.
+func (g *geminiExporter) emitMatched(i int, r engine.Rule, base geminiRule, t geminiTool, what string) {
+	if t.Arg == "" {
+		g.emitArgless(i, r, base, t, what)
+		return
+	}
+	rr := base
+	rr.ToolName, rr.Priority = t.Name, g.prio
+	switch t.Name {
+	case "run_shell_command":
+		g.emitShell(i, r, rr, what)
+		return
+	case "web_fetch":
+		// web_fetch takes a prompt that holds the URLs, so the pattern can only be found
+		// in it, not matched against all of it.
+		rr.ArgsPattern = fmt.Sprintf(`\x00"%s":"%s%s`, t.Arg, reAny, globRegex(r.Pattern, false))
+		g.rep.change(what, "the URL matches "+r.Pattern, "web_fetch's prompt holds a match", "Gemini's web_fetch takes a prompt with the URLs in it, not a URL")
+		// The rule now matches more calls: a deny is stricter; an allow or an ask may
+		// decide calls the persona decides by another rule, so it counts as looser.
+		if r.Action == engine.Deny {
 			g.mark(i, ruleStricter)
-			continue
+		} else {
+			g.mark(i, ruleLooser)
 		}
+	default:
+		rr.ArgsPattern = g.argPattern(i, r, t, what)
+	}
+	g.out = append(g.out, rr)
+}
+
+// emitArgless writes a patterned rule for a tool with no argument to match: a deny or an ask
+// covers every call (stricter), an allow is left out (the rules before it decide).
+func (g *geminiExporter) emitArgless(i int, r engine.Rule, base geminiRule, t geminiTool, what string) {
+	if r.Action == engine.Allow {
+		g.rep.change(what+" for "+t.Name, "allow for matching values", "not written", t.Name+" has no argument the pattern could be matched against; its calls are decided by the rules before it (stricter)")
+	} else {
 		rr := base
 		rr.ToolName, rr.Priority = t.Name, g.prio
-		switch {
-		case t.Name == "run_shell_command":
-			if prefix, ok := literalPrefix(r.Pattern); ok {
-				rr.CommandPrefix = prefix
-			} else {
-				rr.ArgsPattern = argRegex("command", r.Pattern, false)
-			}
-			rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
-			g.devNull(rr, r.Pattern)
-			if g.seeThrough(i, r) {
-				// agentmgr decides the command behind a wrapper too; Gemini only the text as
-				// written, so the same rule is written again behind wrappers.
-				w := rr
-				w.CommandPrefix, w.ArgsPattern = "", wrappedRegex(r.Pattern)
-				g.out = append(g.out, rr)
-				rr = w
-				g.rep.keep(what + " also behind sudo, env, nice, timeout, xargs, VAR= and a path (an extra rule)")
-			}
-		case t.Name == "web_fetch":
-			// web_fetch takes a prompt that holds the URLs, so the pattern can only be found
-			// in it, not matched against all of it.
-			rr.ArgsPattern = fmt.Sprintf(`\x00"%s":"%s%s`, t.Arg, reAny, globRegex(r.Pattern, false))
-			g.rep.change(what, "the URL matches "+r.Pattern, "web_fetch's prompt holds a match", "Gemini's web_fetch takes a prompt with the URLs in it, not a URL")
-			// The rule now matches more calls: a deny is stricter; an allow or an ask may
-			// decide calls the persona decides by another rule, so it counts as looser.
-			if r.Action == engine.Deny {
-				g.mark(i, ruleStricter)
-			} else {
-				g.mark(i, ruleLooser)
-			}
-		default:
-			rr.ArgsPattern = g.argPattern(i, r, t, what)
-		}
 		g.out = append(g.out, rr)
+		g.rep.change(what+" for "+t.Name, string(r.Action)+" for matching values", string(r.Action)+" for every call", t.Name+" has no argument the pattern could be matched against (stricter)")
 	}
-	if len(names) == 1 {
-		rr := base
-		rr.ToolName, rr.Priority = names[0], g.prio
-		if names[0] == "run_shell_command" {
-			rr.ArgsPattern = `\x00"command":`
-			rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
-			g.devNull(rr, r.Pattern)
-		}
-		g.out = append(g.out, rr)
-		if names[0] == "run_shell_command" {
-			g.prio++
-			g.runsCode(r)
-			return
-		}
-	} else if len(names) > 1 {
-		rr := base
-		rr.ToolName, rr.Priority = names, g.prio
-		g.out = append(g.out, rr)
+	g.mark(i, ruleStricter)
+}
+
+// emitShell writes a patterned bash rule as rr, and again behind wrappers when seeThrough says so.
+func (g *geminiExporter) emitShell(i int, r engine.Rule, rr geminiRule, what string) {
+	if prefix, ok := literalPrefix(r.Pattern); ok {
+		rr.CommandPrefix = prefix
+	} else {
+		rr.ArgsPattern = argRegex("command", r.Pattern, false)
 	}
-	g.prio++
+	rr.AllowRedirection = r.Action == engine.Allow && g.redirectsFree()
+	g.devNull(rr, r.Pattern)
+	g.out = append(g.out, rr)
+	if g.seeThrough(i, r) {
+		// agentmgr decides the command behind a wrapper too; Gemini only the text as
+		// written, so the same rule is written again behind wrappers.
+		w := rr
+		w.CommandPrefix, w.ArgsPattern = "", wrappedRegex(r.Pattern)
+		g.out = append(g.out, w)
+		g.rep.keep(what + " also behind sudo, env, nice, timeout, xargs, VAR= and a path (an extra rule)")
+	}
 }
 
 // argPattern is the argsPattern of persona rule i (what) for tool t's argument, and what the

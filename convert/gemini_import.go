@@ -153,20 +153,29 @@ var geminiDefaults = engine.Ruleset{
 // A condition agentmgr cannot say loses an allow (stricter) and widens a deny or ask to the
 // whole tool (stricter), each reported; mark receives the rule's fidelity verdicts.
 func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, rep *Report, mark func(int)) (engine.Ruleset, error) {
-	var names []string
-	switch t := r.ToolName.(type) {
-	case string:
-		names = []string{t}
-	case []any:
-		for _, x := range t {
-			s, ok := x.(string)
-			if !ok {
-				return nil, fmt.Errorf("%s: %s: toolName: expected a string or a list of strings", source, where)
-			}
-			names = append(names, s)
+	names, err := geminiToolNames(r.ToolName)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %s", source, where, err)
+	}
+	if !geminiDecidesHere(where, r, a, rep, mark) {
+		return nil, nil
+	}
+	reportGeminiConditions(where, r, rep, mark)
+	if r.ArgsPattern == reRunsCode && a == engine.Ask {
+		// The export's ask for code given to an interpreter: agentmgr asks for it anyway.
+		rep.keep(where + " (code given to interpreters asks: agentmgr's own shell analysis)")
+		return nil, nil
+	}
+	patterns := geminiPatterns(r)
+	if patterns == nil {
+		if a == engine.Allow {
+			rep.lose(where+" (an argument regex agentmgr cannot say)", "the allow is left out (stricter)")
+			mark(ruleLost)
+			return nil, nil
 		}
-	default:
-		return nil, fmt.Errorf("%s: %s: expected toolName, a string or a list of strings", source, where)
+		rep.change(where, "calls whose arguments match a regex", "every call of the tool", "agentmgr patterns are wildcards; the regex cannot be said (stricter)")
+		mark(ruleStricter)
+		patterns = []string{"*"}
 	}
 	reason := r.DenyMessage
 	if reason == "" {
@@ -175,27 +184,65 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 	if a != engine.Deny {
 		reason = ""
 	}
-	// Conditions under which the rule does not apply in an interactive session in the default
-	// mode: such a rule never decides there.
+	var rs engine.Ruleset
+	for _, n := range names {
+		key := geminiRuleKey(where, n, r.McpName, rep, mark)
+		for _, p := range patterns {
+			rs = append(rs, engine.Rule{Permission: key, Pattern: p, Action: a, Reason: reason})
+		}
+	}
+	return rs, nil
+}
+
+// geminiToolNames reads a rule's toolName: a string or a list of strings.
+func geminiToolNames(v any) ([]string, error) {
+	switch t := v.(type) {
+	case string:
+		return []string{t}, nil
+	case []any:
+		names := make([]string, 0, len(t))
+		for _, x := range t {
+			s, ok := x.(string)
+			if !ok {
+				return nil, errors.New("toolName: expected a string or a list of strings")
+			}
+			names = append(names, s)
+		}
+		return names, nil
+	}
+	return nil, errors.New("expected toolName, a string or a list of strings")
+}
+
+// geminiDecidesHere reports whether rule r can decide in an interactive session in the default
+// mode, the one a persona stands for; a rule that cannot, or an allow under a condition
+// agentmgr cannot say, is reported lost. A deny or an ask under such a condition is widened to
+// the whole tool (stricter).
+func geminiDecidesHere(where string, r geminiInRule, a engine.Action, rep *Report, mark func(int)) bool {
 	if len(r.Modes) > 0 && !contains(r.Modes, "default") {
 		rep.lose(where+" (modes "+strings.Join(r.Modes, ", ")+")", "applies only in other approval modes")
 		mark(ruleLost)
-		return nil, nil
+		return false
 	}
 	if r.Interactive != nil && !*r.Interactive {
 		rep.lose(where+" (interactive = false)", "applies only without a terminal")
 		mark(ruleLost)
-		return nil, nil
+		return false
 	}
 	if r.Subagent != "" || len(r.ToolAnnotations) > 0 {
 		if a == engine.Allow {
 			rep.lose(where+" (subagent or toolAnnotations)", "agentmgr cannot say the condition; the allow is left out (stricter)")
 			mark(ruleLost)
-			return nil, nil
+			return false
 		}
 		rep.change(where, "only for a subagent or annotated tools", "every call of the tool", "agentmgr cannot say the condition (stricter)")
 		mark(ruleStricter)
 	}
+	return true
+}
+
+// reportGeminiConditions reports the conditions of a rule that decides here which a persona
+// does not carry: its modes and its allowRedirection.
+func reportGeminiConditions(where string, r geminiInRule, rep *Report, mark func(int)) {
 	if len(r.Modes) > 0 {
 		// The modes include the default one, the mode agentmgr's persona stands for: there
 		// the rule decides as written, so it is not counted as changed.
@@ -211,14 +258,14 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 			mark(ruleLooser)
 		}
 	}
-	if r.ArgsPattern == reRunsCode && a == engine.Ask {
-		// The export's ask for code given to an interpreter: agentmgr asks for it anyway.
-		rep.keep(where + " (code given to interpreters asks: agentmgr's own shell analysis)")
-		return nil, nil
-	}
-	var patterns []string
+}
+
+// geminiPatterns is the agentmgr patterns rule r's arguments condition reads as: a command
+// prefix, a command regex or an argsPattern of the export's shapes; nil when it cannot be said.
+func geminiPatterns(r geminiInRule) []string {
 	switch {
 	case r.CommandPrefix != nil:
+		var patterns []string
 		switch p := r.CommandPrefix.(type) {
 		case string:
 			patterns = []string{p + " *"}
@@ -228,54 +275,43 @@ func geminiRuleToRules(source, where string, r geminiInRule, a engine.Action, re
 				patterns = append(patterns, s+" *")
 			}
 		}
+		return patterns
 	case r.CommandRegex != "":
 		if p, ok := regexToGlob(r.CommandRegex, `"command":"`, ""); ok {
-			patterns = []string{p}
-		} else {
-			patterns = nil
+			return []string{p}
 		}
+		return nil
 	case r.ArgsPattern != "":
 		if ps, ok := argsToGlobs(r.ArgsPattern); ok {
-			patterns = ps
+			return ps
 		}
-	default:
-		patterns = []string{"*"}
+		return nil
 	}
-	if patterns == nil {
-		if a == engine.Allow {
-			rep.lose(where+" (an argument regex agentmgr cannot say)", "the allow is left out (stricter)")
-			mark(ruleLost)
-			return nil, nil
-		}
-		rep.change(where, "calls whose arguments match a regex", "every call of the tool", "agentmgr patterns are wildcards; the regex cannot be said (stricter)")
-		mark(ruleStricter)
-		patterns = []string{"*"}
+	return []string{"*"}
+}
+
+// geminiRuleKey is the permission key Gemini tool n (of MCP server mcp, when set) is decided
+// under; a tool agentmgr does not map keeps its name as its key, reported.
+func geminiRuleKey(where, n, mcp string, rep *Report, mark func(int)) string {
+	switch {
+	case n == "*" && mcp == "*":
+		return "mcp__*"
+	case n == "*" && mcp != "":
+		return "mcp__" + mcp + "__*"
+	case mcp != "":
+		return "mcp__" + mcp + "__" + n
+	case n == "*":
+		return "*"
 	}
-	var rs engine.Ruleset
-	for _, n := range names {
-		key := geminiKeyOf(n)
-		switch {
-		case n == "*" && r.McpName != "":
-			key = "mcp__" + r.McpName + "__*"
-			if r.McpName == "*" {
-				key = "mcp__*"
-			}
-		case r.McpName != "":
-			key = "mcp__" + r.McpName + "__" + n
-		case n == "*":
-			key = "*"
-		case key == "":
-			key = n
-			rep.change(where+" tool "+n, n, n, "not a tool agentmgr maps; kept as its own key")
-			// Whether agentmgr ever decides a call under that key is not known: looser, the
-			// conservative side.
-			mark(ruleLooser)
-		}
-		for _, p := range patterns {
-			rs = append(rs, engine.Rule{Permission: key, Pattern: p, Action: a, Reason: reason})
-		}
+	key := geminiKeyOf(n)
+	if key == "" {
+		key = n
+		rep.change(where+" tool "+n, n, n, "not a tool agentmgr maps; kept as its own key")
+		// Whether agentmgr ever decides a call under that key is not known: looser, the
+		// conservative side.
+		mark(ruleLooser)
 	}
-	return rs, nil
+	return key
 }
 
 // anyFolder is what the export puts before a relative path pattern of a deny or an ask, so that

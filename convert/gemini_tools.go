@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/escape"
 )
 
 // geminiTool is one Gemini CLI tool an agentmgr permission key decides, and the argument its
@@ -74,32 +75,18 @@ func parseGeminiDecision(s string) (engine.Action, error) {
 // argsPattern sees the arguments in that spelling. Unlike Go's encoding/json, JavaScript does
 // not escape <, >, & or U+2028/U+2029.
 func jsonText(s string) string {
-	var b strings.Builder
-	for _, r := range s {
+	return escape.Backslash(s, func(r rune) (string, bool) {
 		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
 		case '\b':
-			b.WriteString(`\b`)
+			return `\b`, true
 		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
+			return `\f`, true
 		}
-	}
-	return b.String()
+		if r < 0x20 {
+			return fmt.Sprintf(`\u%04x`, r), true
+		}
+		return "", false
+	})
 }
 
 // Pieces of the regular expressions the export writes. Gemini refuses a pattern with a

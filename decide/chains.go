@@ -1,19 +1,10 @@
 package decide
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/internal/atomicfile"
-	"github.com/agentmgr/agentmgr/internal/filelock"
-	"github.com/agentmgr/agentmgr/internal/regularfile"
+	"github.com/agentmgr/agentmgr/sessions"
 )
 
 // Chains remembers, per session, which agent started which, so that a nested agent's call is
@@ -140,53 +131,10 @@ func union(a, b []string) []string {
 	return a
 }
 
-func (c Chains) path(session string) (string, error) {
-	if err := approvals.ValidateSessionID(session); err != nil {
-		return "", err
-	}
-	return filepath.Join(c.Dir, session+".json"), nil
-}
-
 func (c Chains) read(session string) (chainFile, error) {
-	var f chainFile
-	p, err := c.path(session)
-	if err != nil {
-		return f, err
-	}
-	data, err := regularfile.Read(p, regularfile.RecordLimit)
-	if errors.Is(err, fs.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, err
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		return f, fmt.Errorf("%s: %w", p, err)
-	}
-	return f, nil
+	return sessions.ReadRecord[chainFile](c.Dir, session)
 }
 
 func (c Chains) update(session string, change func(*chainFile)) error {
-	p, err := c.path(session)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(c.Dir, 0o700); err != nil {
-		return err
-	}
-	unlock, err := filelock.Lock(p + ".lock")
-	if err != nil {
-		return err
-	}
-	defer unlock()
-	f, err := c.read(session)
-	if err != nil {
-		return err
-	}
-	change(&f)
-	data, err := json.Marshal(f)
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(p, data, 0o600)
+	return sessions.UpdateRecord(c.Dir, session, change)
 }

@@ -29,6 +29,9 @@ type Judgement struct {
 	// Suggestions are the patterns an always reply would store (engine.Suggestions); only
 	// computed for an ask.
 	Suggestions []string
+	// Written are the files the agent wrote in the session whose run made this call ask
+	// (WithWritten); Decider.Settle forgets them once a person lets the call run.
+	Written []string
 }
 
 // Decider judges the calls of one enforcer by rule: it fills in a subagent's chain, loads the
@@ -39,6 +42,7 @@ type Decider struct {
 	recorder approvals.Recorder
 	chains   ChainStore
 	hooked   func(cwd string) bool
+	written  func(cwd string) WrittenFiles
 }
 
 // Option configures a Decider.
@@ -108,7 +112,8 @@ func (dc *Decider) Judge(c Call, pol PolicyFunc) Judgement {
 		d.Action = engine.Ask
 		d.Reason = addReason(d.Reason, "the agent this call starts would run without agentmgr's hook (no Claude Code settings file holds it), so its calls could not be decided; add the README's hook block to the settings")
 	}
-	j := Judgement{Verdict: RuleVerdict(agent, c, d), Agent: agent, Policy: p, Decision: d}
+	d, written := dc.crossCall(c, d)
+	j := Judgement{Verdict: RuleVerdict(agent, c, d), Agent: agent, Policy: p, Decision: d, Written: written}
 	if d.Action != engine.Ask {
 		if err := dc.Record(c, agent, d); err != nil {
 			// A decision that leaves no trace must say so where the person reads it.

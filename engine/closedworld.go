@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine/shell"
@@ -216,9 +218,7 @@ func (p *Policy) protectedMention(key string, u shell.Unit) (string, Decision, b
 					}
 					var d Decision
 					if glob {
-						// A glob that can match a protected path is decided by the rule
-						// that protects it: which files it matches is only known at run time.
-						d = Decision{Action: pp.rule.Action, Rule: &pp.rule.Rule, Permission: pp.key, Value: tok, Reason: pp.rule.Reason}
+						d = p.decideGlob(pp, k, tok, name, u)
 					} else {
 						d = p.decidePath(k, child)
 					}
@@ -236,6 +236,36 @@ func (p *Policy) protectedMention(key string, u shell.Unit) (string, Decision, b
 		return true
 	})
 	return found, out, found != ""
+}
+
+// decideGlob decides a glob operand name (mentioned as tok) that can match a path pp protects.
+// Which files it matches is only known at run time, so the rule that protects the path decides,
+// unless the command is a known reader of its operands and the policy knows where the call runs:
+// then the glob is matched against the files there as the call is decided (dot files
+// included, as under dotglob), and each match is decided as a read; a glob that matches no
+// protected file is no read of one. A glob bash would read differently (globstar's **, an
+// extended glob, a brace) keeps the rule's answer.
+func (p *Policy) decideGlob(pp protectedPath, key, tok, name string, u shell.Unit) Decision {
+	rule := Decision{Action: pp.rule.Action, Rule: &pp.rule.Rule, Permission: pp.key, Value: tok, Reason: pp.rule.Reason}
+	if !u.Reads || u.DirUnknown || p.Place == nil || p.Place.Cwd == "" || strings.Contains(name, "**") || strings.ContainsAny(name, "(){}$`\\") {
+		return rule
+	}
+	pattern := NormalizePath(name, pp.home)
+	if !filepath.IsAbs(pattern) {
+		pattern = filepath.Join(p.Place.Cwd, pattern)
+	}
+	matches, err := filepath.Glob(pattern)
+	if err != nil {
+		return rule
+	}
+	d := Decision{Action: Allow, Permission: key, Value: tok}
+	for _, m := range matches {
+		if md := p.decidePath(key, m); md.Action.rank() > d.Action.rank() {
+			d = md
+			d.Reason = joinReason(d.Reason, fmt.Sprintf("%s matches %s now", quote(tok), quote(m)))
+		}
+	}
+	return d
 }
 
 // touches reports whether the path name (home expanded or not) can be a path pp protects:

@@ -237,39 +237,83 @@ func (p *Policy) decideUnit(key string, u shell.Unit) Decision {
 	return d
 }
 
-// decideUnitRules decides one unit of a shell command whose key is key by the rules of its key.
+// decideUnitRules decides one unit of a shell command whose key is key by the rules of its key:
+// a file it writes or reads by the path rules, a command by the rules of key.
 func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 	if u.Key != "" {
-		// A file the command writes or reads is decided like the edit or read tool's path,
-		// under each of its names when the policy knows where the call runs.
-		if u.Into {
-			return p.decideFolder(key, u)
+		return p.decideUnitPath(key, u)
+	}
+	return p.decideUnitCommand(key, u)
+}
+
+// decideUnitPath decides a file a command writes or reads (u.Key is edit or read) like the edit
+// or read tool's path, under each of its names when the policy knows where the call runs.
+func (p *Policy) decideUnitPath(key string, u shell.Unit) Decision {
+	if u.Into {
+		return p.decideFolder(key, u)
+	}
+	d := p.decidePathSpellings(u)
+	switch {
+	case u.Late && d.Action == Allow && !p.RulesOnly && !p.protectsEdits(key, d):
+		// Only known at run time, but every path is allowed: no edit rule protects any
+		// (the built-in builder), so no value the target could take would be refused.
+	case u.AskReason != "" && d.Action == Allow:
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, u.AskReason)
+	case u.DirUnknown && relative(u.Text) && !shell.RunnerFile(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("the command moved to a directory only known when it runs, so %s may be any file", u.Text))
+	}
+	return d
+}
+
+// decidePathSpellings decides the path of unit u under every name it may stand for: as
+// written, cleaned (~/x/../.bashrc), ~user as ~, ${HOME}, and after cd DIR joined to DIR; the
+// strictest wins.
+func (p *Policy) decidePathSpellings(u shell.Unit) Decision {
+	d := p.decidePath(u.Key, u.Text)
+	for i, name := range pathSpellings(u.Text, u.Dir) {
+		if i == 0 {
+			continue // as written: decided above
 		}
-		d := p.decidePath(u.Key, u.Text)
-		// Every name the path may stand for counts: cleaned (~/x/../.bashrc), ~user as ~,
-		// ${HOME}, and after cd DIR joined to DIR; the strictest wins.
-		for i, name := range pathSpellings(u.Text, u.Dir) {
-			if i == 0 {
-				continue // as written: decided above
-			}
-			if j := p.decidePath(u.Key, name); j.Action.rank() > d.Action.rank() {
-				d = j
-				d.Value = u.Text
-			}
+		if j := p.decidePath(u.Key, name); j.Action.rank() > d.Action.rank() {
+			d = j
+			d.Value = u.Text
 		}
-		switch {
-		case u.Late && d.Action == Allow && !p.RulesOnly && !p.protectsEdits(key, d):
-			// Only known at run time, but every path is allowed: no edit rule protects any
-			// (the built-in builder), so no value the target could take would be refused.
-		case u.AskReason != "" && d.Action == Allow:
-			d.Action = Ask
-			d.Reason = joinReason(d.Reason, u.AskReason)
-		case u.DirUnknown && relative(u.Text) && !shell.RunnerFile(u.Text) && u.Key == shell.EditKey && d.Action == Allow:
-			d.Action = Ask
-			d.Reason = joinReason(d.Reason, fmt.Sprintf("the command moved to a directory only known when it runs, so %s may be any file", u.Text))
+	}
+	return d
+}
+
+// decideUnitCommand decides a command unit by the rules of key, then makes an allow ask when
+// the command runs what its text does not show or mentions what the rules protect.
+func (p *Policy) decideUnitCommand(key string, u shell.Unit) Decision {
+	d, named := p.decideSpellings(key, u)
+	switch {
+	case u.AskReason != "" && d.Action == Allow:
+		d.Action = Ask
+		d.Reason = joinReason(d.Reason, u.AskReason)
+		return d
+	case !named && d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow:
+		d.Action = Ask
+		shown := u.Text
+		if u.Full != "" {
+			shown = u.Full
 		}
+		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", shown, strings.Join(strings.Fields(u.Needs), " and ")))
 		return d
 	}
+	if d.Action != Allow || p.RulesOnly {
+		return d
+	}
+	if a, ok := p.askUnknown(key, u, d); ok {
+		return a
+	}
+	return p.gitRepoConfig(u, p.closeWorld(key, u, d))
+}
+
+// decideSpellings decides a command unit under each of its spellings, the strictest winning,
+// and reports whether a rule that decided it names what u.Needs (the code it runs) says.
+func (p *Policy) decideSpellings(key string, u shell.Unit) (Decision, bool) {
 	d := p.Decide(key, u.Text)
 	named := u.Needs == "" || names(d, u.Needs)
 	for _, alt := range [...]string{u.Base, u.Full, u.Plain} {
@@ -288,23 +332,13 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 	if u.Full != "" && d.Action == Allow && !fromRule(d, u.Full) {
 		named = false
 	}
-	switch {
-	case u.AskReason != "" && d.Action == Allow:
-		d.Action = Ask
-		d.Reason = joinReason(d.Reason, u.AskReason)
-		return d
-	case !named && d.Action == Allow && d.Rule != nil && d.Rule.Action == Allow:
-		d.Action = Ask
-		shown := u.Text
-		if u.Full != "" {
-			shown = u.Full
-		}
-		d.Reason = joinReason(d.Reason, fmt.Sprintf("%q runs code given in its arguments or environment; only a rule that names %s can allow it", shown, strings.Join(strings.Fields(u.Needs), " and ")))
-		return d
-	}
-	if d.Action != Allow || p.RulesOnly {
-		return d
-	}
+	return d, named
+}
+
+// askUnknown turns allow d into an ask when the unit runs an alias or a program whose
+// subcommand the engine does not know, or passes an option it does not know, and no rule that
+// names them allowed it.
+func (p *Policy) askUnknown(key string, u shell.Unit, d Decision) (Decision, bool) {
 	if u.UnknownSub != "" && d.Rule != nil && d.Rule.Action == Allow && !shell.Names(d.Rule.Pattern, u.UnknownSub) &&
 		(!IsCatchAll(d.Rule.Pattern) || p.watches(key, baseNameOf(u.Text))) {
 		// An alias or an external program: what it runs is not in the text. A catch-all is
@@ -313,7 +347,7 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 		d.Action = Ask
 		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not a %s command: an alias from a configuration file or a program on PATH runs what the command does not show; only a rule that names it can allow it",
 			u.UnknownSub, baseNameOf(u.Text)))
-		return d
+		return d, true
 	}
 	if u.Unknown != "" && d.Rule != nil && d.Rule.Action == Allow && !IsCatchAll(d.Rule.Pattern) && !shell.Names(d.Rule.Pattern, u.Unknown) {
 		// An allow-list is closed: a rule naming the program allows the options the engine
@@ -321,9 +355,9 @@ func (p *Policy) decideUnitRules(key string, u shell.Unit) Decision {
 		d.Action = Ask
 		d.Reason = joinReason(d.Reason, fmt.Sprintf("%s is not an option the engine knows for %q; only a rule that names it can allow it",
 			strings.Join(strings.Fields(u.Unknown), " and "), strings.Fields(u.Text)[0]))
-		return d
+		return d, true
 	}
-	return p.gitRepoConfig(u, p.closeWorld(key, u, d))
+	return d, false
 }
 
 // closeWorld makes an allowed command unit at least ask when it mentions a program the rules

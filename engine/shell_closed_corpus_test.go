@@ -1,10 +1,6 @@
 package engine
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"sort"
 	"testing"
 )
@@ -35,44 +31,24 @@ var closedBuilder = append(append(Ruleset{}, builderPersona...), rules(
 	"read", "~/.aws/*", "deny",
 )...)
 
-func readClosedCorpus(t *testing.T) []closedCase {
-	t.Helper()
-	f, err := os.Open(filepath.Join("shell", "testdata", "closed_corpus.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []closedCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		var c closedCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("closed_corpus.jsonl:%d: %v", line, err)
-		}
-		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // TestClosedWorldCorpus checks every case of the closed-world corpus under a deny-list persona
 // (builder) and an allow-list one (ci): the answer is at least the expected one. It reports
 // the holes by class.
 func TestClosedWorldCorpus(t *testing.T) {
 	t.Parallel()
-	cases := readClosedCorpus(t)
-	if len(cases) < 600 {
-		t.Fatalf("the corpus has %d cases, want at least 600", len(cases))
-	}
+	checkClosedCorpus(t, readCorpus[closedCase](t, "closed_corpus.jsonl", 600), closedBuilder)
+}
+
+// checkClosedCorpus decides every case under builder (a deny-list persona) and the ci persona
+// (an allow-list one) and fails each answer below the case's, then logs the holes by class.
+func checkClosedCorpus(t *testing.T, cases []closedCase, builder Ruleset) {
+	t.Helper()
 	personas := []struct {
 		name string
 		pol  *Policy
 		want func(closedCase) Action
 	}{
-		{"builder", &Policy{Persona: CompileWithHome(closedBuilder, "/home/u")}, func(c closedCase) Action { return c.Builder }},
+		{"builder", &Policy{Persona: CompileWithHome(builder, "/home/u")}, func(c closedCase) Action { return c.Builder }},
 		{"ci", &Policy{Persona: CompileWithHome(ciPersona, "/home/u")}, func(c closedCase) Action { return c.CI }},
 	}
 	holes := map[string]int{}

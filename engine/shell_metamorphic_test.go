@@ -105,11 +105,11 @@ func parses(cmd string) bool {
 func TestWrappingNeverLoosens(t *testing.T) {
 	t.Parallel()
 	var inputs []string
-	for _, c := range readCorpus(t) {
+	for _, c := range readCorpus[corpusCase](t, "corpus.jsonl", 300) {
 		inputs = append(inputs, c.Cmd)
 	}
 	inputs = append(inputs, ordinaryCommands...)
-	for _, c := range readClosedCorpus(t) {
+	for _, c := range readCorpus[closedCase](t, "closed_corpus.jsonl", 600) {
 		inputs = append(inputs, c.Cmd)
 	}
 	inputs = append(inputs, readOrdinary(t)...)

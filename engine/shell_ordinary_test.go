@@ -1,12 +1,6 @@
 package engine
 
-import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // ciPersona is an allow-list persona as a project's CI agent would have it: commands ask by
 // default, the project's tools are allowed by name, edits are allowed but for a few
@@ -91,20 +85,10 @@ var ciPersona = rules(
 // files, which must stay allowed.
 func readOrdinary(t *testing.T) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("shell", "testdata", "ordinary.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []string
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		var c struct {
-			Cmd string `json:"cmd"`
-		}
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("ordinary.jsonl:%d: %v", line, err)
-		}
+	for _, c := range readCorpus[struct {
+		Cmd string `json:"cmd"`
+	}](t, "ordinary.jsonl", 1) {
 		out = append(out, c.Cmd)
 	}
 	return out

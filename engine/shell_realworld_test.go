@@ -1,12 +1,6 @@
 package engine
 
-import (
-	"bufio"
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // realCase is one line of shell/testdata/realworld.jsonl: a command from a public project's CI
 // workflow (a run block), Makefile recipe or script, with where it comes from (repository and
@@ -34,7 +28,7 @@ var builtinBuilder = rules(
 // its rules mean to allow them: programs and arithmetic only known at run time ($BUILD_CMD set
 // by an earlier step, $(( $(date +%s) + t ))), inline code a rule must name (sed with a script
 // in a variable), commands xargs builds. The test fails when the figure grows.
-const maxRealWorldFalseAlarms = 31
+const maxRealWorldFalseAlarms = 29
 
 // TestRealWorldCommands checks the real-world corpus: no command the builder means to ask (rm,
 // sudo, chmod, chown and their effect families, a downloaded script run by a shell, a write of
@@ -42,26 +36,11 @@ const maxRealWorldFalseAlarms = 31
 // unasked; at most maxRealWorldFalseAlarms of the others ask; and the reviewer persona
 // (`git diff *`, `git log *`) asks for none of its git log and diff commands.
 func TestRealWorldCommands(t *testing.T) {
-	f, err := os.Open(filepath.Join("shell", "testdata", "realworld.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var cases []realCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		var c realCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("realworld.jsonl:%d: %v", line, err)
-		}
+	cases := readCorpus[realCase](t, "realworld.jsonl", 400)
+	for i, c := range cases {
 		if c.Source == "" || c.Builder == "" {
-			t.Fatalf("realworld.jsonl:%d: every command needs its source and the builder's answer", line)
+			t.Fatalf("realworld.jsonl:%d: every command needs its source and the builder's answer", i+1)
 		}
-		cases = append(cases, c)
-	}
-	if len(cases) < 400 {
-		t.Fatalf("%d real-world commands, want at least 400", len(cases))
 	}
 	builder := &Policy{Persona: CompileWithHome(builtinBuilder, "/home/u")}
 	reviewer := &Policy{Persona: CompileWithHome(reviewerPersona, "/home/u")}

@@ -49,6 +49,12 @@ func WithHooked(hooked func(cwd string) bool) Option {
 	return func(g *Gate) { g.decide = append(g.decide, decide.WithHooked(hooked)) }
 }
 
+// WithWritten has the gate remember the files the agent writes that a command family runs,
+// so that the next command of the family asks once (decide.WithWritten).
+func WithWritten(written func(cwd string) decide.WrittenFiles) Option {
+	return func(g *Gate) { g.decide = append(g.decide, decide.WithWritten(written)) }
+}
+
 // New makes a gate that decides with the policy pol loads and forwards asks to in.
 func New(in inbox.Inbox, pol decide.PolicyFunc, opts ...Option) *Gate {
 	g := &Gate{policy: pol, inbox: in}
@@ -110,7 +116,14 @@ func (g *Gate) Decide(ctx context.Context, c decide.Call) decide.Verdict {
 	if j.Verdict.Action != engine.Ask || j.Policy == nil {
 		return j.Verdict
 	}
-	return g.Ask(ctx, c, j)
+	v := g.Ask(ctx, c, j)
+	if v.Action == engine.Allow || v.Action == engine.Ask && c.Event != ClaudeSkillShell {
+		// The person let it run, or Claude Code asks in its own prompt, whose answer the gate
+		// does not see: that prompt is the one ask about the files the agent wrote. A file
+		// that cannot be forgotten is asked about again, never let through.
+		_ = g.decider.Settle(c, j, v)
+	}
+	return v
 }
 
 // Judge decides c by rule alone (decide.Decider.Judge) and never asks anyone. Decide is Judge

@@ -36,7 +36,7 @@ type PromptDialog struct {
 // NewPromptDialog builds the dialog for p in win; reply sends the person's answer. The dialog
 // closes itself once the prompt is settled, by this dialog or another way; do runs that on the
 // UI goroutine (fyne.Do in the app). goUntilClose starts the goroutine that follows the prompt
-// (Shell.goUntilClose: it ends with the window, which waits for it).
+// (the shell's tasks.untilClose: it ends with the window, which waits for it).
 func NewPromptDialog(p *inbox.Prompt, reply func(approvals.Reply) error, win fyne.Window, do func(func()), goUntilClose func(func(context.Context))) *PromptDialog {
 	det := approvalqueue.DescribePrompt(p)
 	d := &PromptDialog{Prompt: p, reply: reply}

@@ -140,10 +140,10 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a.content = readingBorder(readingBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
 	a.ExtendBaseWidget(a)
 
-	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { s.do(func() { a.prompted(p) }) })
+	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { s.tasks.do(func() { a.prompted(p) }) })
 	m.OnChange(func() {
 		if !a.closing.Load() {
-			s.do(a.follow)
+			s.tasks.do(a.follow)
 		}
 	})
 	a.follow()
@@ -249,7 +249,7 @@ func (a *ApprovalsScreen) answer(p *inbox.Prompt) {
 		return
 	default:
 	}
-	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.do, a.shell.goUntilClose)
+	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.tasks.do, a.shell.tasks.untilClose)
 	a.open = d
 	d.OnClosed(func() {
 		a.open = nil

@@ -51,7 +51,7 @@ func newApprovalsFixture(t *testing.T) *approvalsFixture {
 		t.Fatal(err)
 	}
 	f := &approvalsFixture{t: t, dirs: dirs, shell: newTestShell(t, dirs), ui: make(chan func(), 1000)}
-	f.shell.do = func(fn func()) { f.ui <- fn }
+	f.shell.tasks.do = func(fn func()) { f.ui <- fn }
 	f.model = approvalqueue.New(dirs)
 	f.screen = NewApprovalsScreen(f.shell, f.model)
 	f.screen.Start()

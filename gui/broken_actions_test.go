@@ -41,8 +41,8 @@ func TestBrokenFileMoveToTrashAndUndo(t *testing.T) {
 	if got, _ := os.ReadFile(broken); string(got) != string(was) {
 		t.Fatalf("Undo restored %q, want the file as it was", got)
 	}
-	if s.Selected() != broken {
-		t.Errorf("after Undo the selection is %q, want the broken file", s.Selected())
+	if s.ws.Selected() != broken {
+		t.Errorf("after Undo the selection is %q, want the broken file", s.ws.Selected())
 	}
 }
 
@@ -61,7 +61,7 @@ func TestBrokenFileMoveToTrashCanBeCancelled(t *testing.T) {
 func TestBrokenFileOpensInTheDesktopEditor(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	var opened []*url.URL
-	s.openURL = func(u *url.URL) error { opened = append(opened, u); return nil }
+	s.files.openURL = func(u *url.URL) error { opened = append(opened, u); return nil }
 	broken := filepath.Join(s.Dirs().GlobalAgents(), "broken.md")
 	clickPersona(t, s, broken)
 	test.Tap(findButton(s.screen.View(), "Open in editor"))
@@ -92,7 +92,7 @@ func TestBrokenFileIsFixedInTheRawView(t *testing.T) {
 	if got, _ := os.ReadFile(broken); !strings.Contains(string(got), "bash: deny") {
 		t.Fatalf("the file was not written: %q", got)
 	}
-	if s.Selected() != "broken" || s.Editor() == nil || s.Editor().Broken() {
-		t.Errorf("after saving the fix: selected %q; want the persona broken, loaded", s.Selected())
+	if s.ws.Selected() != "broken" || s.ws.Draft() == nil || s.ws.Draft().Broken() {
+		t.Errorf("after saving the fix: selected %q; want the persona broken, loaded", s.ws.Selected())
 	}
 }

@@ -81,7 +81,7 @@ func TestRunsGUICodeTellsTheShellsGoroutinesFromOthers(t *testing.T) {
 		want  bool
 	}{
 		{"a_dialogs_countdown", "goroutine 7 [select]:\n" + guiPackage + "(*PromptDialog).follow(0xc0, {0x1, 0x2}, 0xc1)\n\t/src/gui/approvals_dialog.go:130 +0x1\n" +
-			"created by " + guiPackage + "(*Shell).goUntilClose in goroutine 6\n\t/src/gui/reload.go:95 +0x2", true},
+			"created by " + guiPackage + "(*tasks).untilClose in goroutine 6\n\t/src/gui/tasks.go:57 +0x2", true},
 		{"started_by_gui_running_elsewhere", "goroutine 8 [select]:\ngithub.com/agentmgr/agentmgr/reviewlog.Follow(...)\n\t/src/reviewlog/read.go:188 +0x1\n" +
 			"created by " + guiPackage + "(*LogView).setFollow in goroutine 6\n\t/src/gui/logview.go:140 +0x2", true},
 		{"a_subpackages", "goroutine 9 [select]:\ngithub.com/agentmgr/agentmgr/gui/approvalqueue.(*Model).serve(0xc0)\n\t/src/gui/approvalqueue/model.go:50 +0x1\n" +
@@ -137,11 +137,11 @@ func TestNoGoroutineOfTheShellOutlivesClose(t *testing.T) {
 	f.model.Stop() // the app stops serving when it stops; the gate's call then ends
 	// Nothing starts after Close either.
 	ran := make(chan struct{})
-	s.goUntilClose(func(context.Context) { close(ran) })
-	s.waitBackground()
+	s.tasks.untilClose(func(context.Context) { close(ran) })
+	s.tasks.wait()
 	select {
 	case <-ran:
-		t.Error("goUntilClose started a goroutine after Close")
+		t.Error("untilClose started a goroutine after Close")
 	default:
 	}
 	// The gate's call (this test's goroutine) ends too, by its fallback once nobody serves.

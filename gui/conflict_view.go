@@ -15,8 +15,8 @@ import (
 // under unsaved edits: what the other program changed (the disk against the text you started
 // from), the text on disk, yours, and the one you started from. The person looks before
 // choosing Reload or Keep mine.
-func (s *Shell) compareVersions() {
-	m := s.Editor()
+func (e *editorCommands) compareVersions() {
+	m := e.ws.Draft()
 	if m == nil {
 		return
 	}
@@ -48,8 +48,8 @@ func (s *Shell) compareVersions() {
 		container.NewTabItem(TabYours, text(v.Mine)),
 		container.NewTabItem(TabStartedFrom, text(v.Base)),
 	)
-	d := dialog.NewCustom("Three versions of "+name, "Close", tabs, s.win)
-	d.Resize(fyne.NewSize(min(900, s.win.Canvas().Size().Width-40), min(600, s.win.Canvas().Size().Height-40)))
+	d := dialog.NewCustom("Three versions of "+name, "Close", tabs, e.win)
+	d.Resize(fyne.NewSize(min(900, e.win.Canvas().Size().Width-40), min(600, e.win.Canvas().Size().Height-40)))
 	d.Show()
 }
 

@@ -7,21 +7,22 @@
 // Shell holds the fyne.App, the main window and the locations.Dirs, and wires the screens to
 // the workspace (gui/workspace): the loaded catalog, the selected and the active persona, and
 // the persona open in the editor are the workspace's, as are the typed events screens follow.
-// Shell's methods change the workspace and publish what changed:
+// Screens read the shared state from the workspace and follow its typed events; the shell
+// changes it and publishes what changed:
 //
 //	s.App(), s.Window(), s.Dirs()
-//	s.Catalog()              // the catalog as last loaded; replaced, never mutated, on reload
+//	s.Workspace()            // the state and its typed events (see gui/workspace):
+//	    .Catalog()           //   the catalog as last loaded; replaced, never mutated, on reload
+//	    .Selected()          //   key of the selected list item: a persona name or a broken file's path
+//	    .Active(), .Yolo()   //   the active persona, and whether every ask becomes allow
+//	    .Draft()             //   *personaedit.Model of the open persona, nil when none
+//	    .EditedPersona(name) //   the unsaved version when the editor has name dirty, else as loaded
+//	    .OnChange(func())    //   after any change; OnCatalog, OnActive, OnSelection, OnDraft for one part
+//	    .Subscribe(parts, f) //   only the workspace.Change parts a screen shows (the Matrix: catalog, active, draft)
 //	s.Reload()               // read catalog, state and the open file again off the UI goroutine
 //	s.StartWatching()        // reload on outside changes (fsnotify); cmd starts it, tests opt in
-//	s.Selected()             // key of the selected list item: a persona name or a broken file's path
 //	s.SelectPersona(key)     // select and open it (asks save/discard/cancel when the editor is dirty)
-//	s.Active(), s.SetActive(name), s.CycleActive(±1), s.Yolo()
-//	s.Editor()               // *personaedit.Model of the open persona, nil when none
-//	s.SelectedPersona()      // the open persona as edited, nil for a broken file
-//	s.EditedPersona(name)    // the unsaved in-memory version when the editor has name dirty, else as loaded
-//	s.Workspace()            // the state and its typed events: OnCatalog, OnActive, OnSelection, OnDraft (each returns unsubscribe)
-//	s.OnChange(func())       // after any change of catalog, active, selection or edits; on the UI goroutine; returns unsubscribe
-//	s.Subscribe(parts, f)    // only the workspace.Change parts a screen shows (the Matrix: catalog, active, draft)
+//	s.SetActive(name), s.CycleActive(±1)
 //	s.Close()                // stop watching and the view worker; nothing is applied or published after
 //	s.ShowScreen(title)      // bring a screen to the front
 //	s.RevealRule(name, row)  // open persona name on its Rules tab with row selected

@@ -56,18 +56,18 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.where.Truncation = fyne.TextTruncateEllipsis
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
-	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), s.saveEditor)
+	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), s.edit.saveEditor)
 	v.save.Importance = widget.HighImportance
-	v.revert = widget.NewButtonWithIcon("Revert", theme.ContentUndoIcon(), s.revertEditor)
+	v.revert = widget.NewButtonWithIcon("Revert", theme.ContentUndoIcon(), s.edit.revertEditor)
 	v.bannerL = widget.NewLabel("")
 	v.bannerL.Wrapping = fyne.TextWrapWord
 	v.bannerL.Importance = widget.WarningImportance
 	// The message over its buttons, not beside them: beside, a narrow window squeezed the
 	// message into a column and the buttons grew as tall as it.
 	v.banner = container.NewVBox(v.bannerL, newFlow(
-		widget.NewButton("Compare…", s.compareVersions),
-		widget.NewButton("Reload from disk", s.reloadEditorFromDisk),
-		widget.NewButton("Keep mine", s.keepMine)))
+		widget.NewButton("Compare…", s.edit.compareVersions),
+		widget.NewButton("Reload from disk", s.edit.reloadEditorFromDisk),
+		widget.NewButton("Keep mine", s.edit.keepMine)))
 
 	if m.Broken() {
 		v.content = v.brokenContent()
@@ -98,9 +98,9 @@ func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 	var actions fyne.CanvasObject
 	if !v.model.Broken() {
 		s := v.shell
-		dup := widget.NewButtonWithIcon("Duplicate…", theme.ContentCopyIcon(), s.duplicate)
-		ren := widget.NewButtonWithIcon("Rename…", theme.DocumentCreateIcon(), s.rename)
-		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), s.deletePersona)
+		dup := widget.NewButtonWithIcon("Duplicate…", theme.ContentCopyIcon(), s.files.duplicate)
+		ren := widget.NewButtonWithIcon("Rename…", theme.DocumentCreateIcon(), s.files.rename)
+		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), s.files.deletePersona)
 		if v.model.ReadOnly() {
 			ren.Disable()
 			del.Disable()
@@ -270,11 +270,11 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix its text below and save, or fix it in a text editor; the list reloads when the file changes.")
 	intro.Wrapping = fyne.TextWrapWord
 	path := v.model.Path()
-	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.shell.openInEditor(path) })
-	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.trashBroken(path) })
+	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.shell.files.openInEditor(path) })
+	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.files.trashBroken(path) })
 	buttons := []fyne.CanvasObject{open, trash}
 	var raw fyne.CanvasObject = widget.NewLabel("")
-	if r, err := personaedit.OpenRaw(path, v.shell.scopeOf(path)); err == nil {
+	if r, err := personaedit.OpenRaw(path, scopeOf(v.shell.dirs, path)); err == nil {
 		v.raw = newRawView(v.shell, r, msg)
 		raw = v.raw.text
 		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
@@ -289,13 +289,13 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	text := "This persona comes from the legacy pi-agent-manager.json file; make a Markdown copy to edit it."
 	if p.Scope == personas.ScopeBuiltin {
 		text = "Built-in personas live in the program. Customize makes a global copy you can edit; it replaces the built-in."
-		if hint := v.shell.emptyHint(); strings.HasPrefix(hint, "No personas") {
+		if hint := emptyHint(v.shell.ws.Catalog(), v.shell.dirs); strings.HasPrefix(hint, "No personas") {
 			text += " " + strings.ReplaceAll(hint, "\n", " ")
 		}
 	}
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
-	return readingBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.customize(p) }), l)
+	return readingBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.files.customize(p) }), l)
 }
 
 // saveBlockedText says why Save is disabled: the first problem, and how many there are.

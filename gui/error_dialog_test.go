@@ -16,7 +16,7 @@ func TestErrorDialogClosesWithTheKeyboard(t *testing.T) {
 			s := newTestShell(t, fixtureDirs(t))
 			c := s.Window().Canvas()
 			c.Focus(s.toolbar.Search)
-			s.showError(errors.New("the file changed on disk"))
+			s.ask.showError(errors.New("the file changed on disk"))
 			if topDialog(s) == nil {
 				t.Fatal("no dialog")
 			}
@@ -48,9 +48,9 @@ func TestQuestionFocusesItsDefaultAnswer(t *testing.T) {
 			c := s.Window().Canvas()
 			c.Focus(s.toolbar.Search)
 			var got string
-			ask := s.choose
+			ask := s.ask.choose
 			if tc.destructive {
-				ask = s.chooseDestructive
+				ask = s.ask.chooseDestructive
 			}
 			ask("Write your version?", "The file changed on disk.", []string{"Save mine", "Cancel"}, func(c string) { got = c })
 			b, ok := c.Focused().(*widget.Button)

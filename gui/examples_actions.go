@@ -8,13 +8,13 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// editable reports whether persona name lives in a Markdown file the editor may change (not a
+// editableIn reports whether persona name lives in a Markdown file the editor may change (not a
 // built-in, not an agent of the legacy JSON file).
-func (s *Shell) editable(name string) bool {
-	if s.Catalog() == nil {
+func editableIn(c *personas.Catalog, name string) bool {
+	if c == nil {
 		return false
 	}
-	p, ok := s.Catalog().Lookup(name)
+	p, ok := c.Lookup(name)
 	return ok && p.Scope != personas.ScopeBuiltin && strings.HasSuffix(p.Path, ".md")
 }
 
@@ -23,27 +23,27 @@ func (s *Shell) editable(name string) bool {
 // persona). The edit is unsaved, like any other: a notice says so and offers the Problems tab.
 func (s *Shell) AddExample(name string, expect engine.Action, tool, value string) {
 	add := func() {
-		m := s.Editor()
+		m := s.ws.Draft()
 		if m == nil || m.Broken() || m.Original().Name != name {
 			return
 		}
 		if err := m.AddExample(expect, tool, value); err != nil {
-			s.showError(err)
+			s.ask.showError(err)
 			return
 		}
-		s.notify(fmt.Sprintf("Added to %s's examples: %s %q expects %s. Save the persona to keep it.", name, tool, value, expect), "Problems", func() {
+		s.notice.show(fmt.Sprintf("Added to %s's examples: %s %q expects %s. Save the persona to keep it.", name, tool, value, expect), "Problems", func() {
 			s.ShowScreen(PersonasTitle)
 			if v := s.screen.View(); v != nil {
 				v.ShowTab(ProblemsTitle)
 			}
 		})
 	}
-	if s.Editor() != nil && s.Selected() == name {
+	if s.ws.Draft() != nil && s.ws.Selected() == name {
 		add()
 		return
 	}
-	s.leaveEditor(func() {
-		s.changed(s.ws.Select(name, s.open(name, nil)))
+	s.edit.leaveEditor(func() {
+		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
 		add()
 	})
 }

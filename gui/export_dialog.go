@@ -10,6 +10,8 @@ import (
 
 	"github.com/agentmgr/agentmgr/convert"
 	"github.com/agentmgr/agentmgr/gui/importexport"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // Texts of the Export… dialog that tests look for.
@@ -20,17 +22,26 @@ const (
 	exportDo            = "Export"
 )
 
-// showExportDialog exports the selected persona to another agent's format: the person picks
+// exportDialog is Export…: the open persona, as saved, written in another agent's format.
+type exportDialog struct {
+	ws     *workspace.Workspace
+	win    fyne.Window
+	dirs   *locations.Dirs
+	ask    asker
+	notice *noticeBar
+}
+
+// show exports the selected persona to another agent's format: the person picks
 // the format and the folder, sees the fidelity report and the files, and exports.
-func (s *Shell) showExportDialog() {
-	if s.Editor() == nil || s.Editor().Broken() {
+func (exp *exportDialog) show() {
+	if exp.ws.Draft() == nil || exp.ws.Draft().Broken() {
 		return
 	}
-	p := s.Editor().Original() // what is saved: unsaved edits are not exported
+	p := exp.ws.Draft().Original() // what is saved: unsaved edits are not exported
 	// The project's folder is the one holding .pi; without a project the person names one.
 	root := ""
-	if s.dirs.Project != "" {
-		root = filepath.Dir(s.dirs.Project)
+	if exp.dirs.Project != "" {
+		root = filepath.Dir(exp.dirs.Project)
 	}
 	out := widget.NewEntry()
 	out.SetPlaceHolder(exportOutHint)
@@ -80,16 +91,16 @@ func (s *Shell) showExportDialog() {
 			return
 		}
 		if err := ex.Apply(); err != nil {
-			s.showError(err)
+			exp.ask.showError(err)
 			return
 		}
 		d.Hide()
-		s.notify("Exported "+p.Name+" to "+ex.Format+".", "", nil)
+		exp.notice.show("Exported "+p.Name+" to "+ex.Format+".", "", nil)
 	})
 	doExport.Disable()
 	top := container.NewVBox(readingBorder(nil, nil, format, nil, out), why)
 	body := readingBorder(top, nil, nil, nil, container.NewVScroll(report))
-	d = dialog.NewCustomWithoutButtons("Export "+p.Name, body, s.win)
+	d = dialog.NewCustomWithoutButtons("Export "+p.Name, body, exp.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(choiceCancel, func() { d.Hide() }), doExport})
 	d.Resize(fyne.NewSize(760, 560))
 	d.Show()

@@ -83,17 +83,17 @@ func TestLongChoicesFilterEverywhere(t *testing.T) {
 	if !sel.HasFilter() {
 		t.Fatal("the toolbar's agent choice has no filter with 300 personas")
 	}
-	before := s.Active()
+	before := s.ws.Active()
 	sel.Filter.SetText("gen123")
 	if got := sel.Shown(); len(got) != 1 {
 		t.Fatalf("toolbar filter gen123 leaves %q; want one", got)
 	}
-	if s.Active() != before {
-		t.Errorf("typing in the toolbar's filter switched the agent to %q", s.Active())
+	if s.ws.Active() != before {
+		t.Errorf("typing in the toolbar's filter switched the agent to %q", s.ws.Active())
 	}
 	sel.Filter.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if s.Active() != "gen123" {
-		t.Errorf("Enter in the toolbar's filter: active is %q; want gen123", s.Active())
+	if s.ws.Active() != "gen123" {
+		t.Errorf("Enter in the toolbar's filter: active is %q; want gen123", s.ws.Active())
 	}
 	fits(t, s, "toolbar with its filter", 800, 600)
 

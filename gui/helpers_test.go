@@ -33,8 +33,8 @@ func newTestShell(t *testing.T, dirs locations.Dirs, screens ...Screen) *Shell {
 	t.Helper()
 	a := test.NewTempApp(t)
 	s := NewShell(a, dirs, screens...)
-	s.do = func(f func()) { f() }
-	s.spawn = func(f func()) { f() } // no goroutine outlives the test
+	s.tasks.do = func(f func()) { f() }
+	s.tasks.spawn = func(f func()) { f() } // no goroutine outlives the test
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {
@@ -55,8 +55,8 @@ func newQueuedShell(t *testing.T, dirs locations.Dirs, screens ...Screen) (*Shel
 	t.Helper()
 	s := newTestShell(t, dirs, screens...)
 	q := make(uiQueue, 64)
-	s.do = func(f func()) { q <- f }
-	s.spawn = s.goTracked
+	s.tasks.do = func(f func()) { q <- f }
+	s.tasks.spawn = s.tasks.goTracked
 	return s, q
 }
 
@@ -64,12 +64,12 @@ func newQueuedShell(t *testing.T, dirs locations.Dirs, screens ...Screen) (*Shel
 func settle(t *testing.T, s *Shell, q uiQueue) {
 	t.Helper()
 	deadline := time.After(time.Minute) // only a hang: a loaded machine must not fail the test
-	for s.inflight > 0 {
+	for s.load.inflight > 0 {
 		select {
 		case f := <-q:
 			f()
 		case <-deadline:
-			t.Fatalf("%d reloads still pending after a minute", s.inflight)
+			t.Fatalf("%d reloads still pending after a minute", s.load.inflight)
 		}
 	}
 }

@@ -35,10 +35,10 @@ func NewHistoryTab(s *Shell, m *personaedit.Model) *HistoryTab {
 	t.content = container.NewVScroll(container.NewVBox(t.counts, t.latest))
 	t.ExtendBaseWidget(t)
 	name, path := m.Original().Name, s.Dirs().ReviewLog()
-	s.background(func() {
+	s.tasks.background(func() {
 		es, err := reviewlog.Read(path, reviewlog.Filter{Event: reviewlog.EventDecision})
 		sum := history.Summarize(es, name, historyLatest)
-		s.do(func() { t.show(sum, err) })
+		s.tasks.do(func() { t.show(sum, err) })
 	})
 	return t
 }

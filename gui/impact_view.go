@@ -39,11 +39,11 @@ func NewImpactView(s *Shell, m *personaedit.Model) *ImpactView {
 	v.Button.Alignment = widget.ButtonAlignLeading
 	v.Button.Disable()
 	v.checker = impact.New(m.Original().Name, impact.DefaultLast, s.Dirs().ReviewLog(), func(r impact.Result) {
-		s.do(func() { v.apply(r) })
+		s.tasks.do(func() { v.apply(r) })
 	})
 	v.checker.Home = s.Dirs().Home
 	// Through the field, which tests replace after NewShell.
-	v.checker.SetSpawn(func(f func()) { s.spawn(f) })
+	v.checker.SetSpawn(func(f func()) { s.tasks.spawn(f) })
 	v.ExtendBaseWidget(v)
 	v.Hide()
 	m.OnChange(v.check)

@@ -13,7 +13,7 @@ import (
 func TestEditorSaysHowManyLoggedCallsAnEditWouldChange(t *testing.T) {
 	s := part2Shell(t)
 	ui := make(chan func(), 8)
-	s.do = func(f func()) { ui <- f }
+	s.tasks.do = func(f func()) { ui <- f }
 	lg := reviewlog.New(s.Dirs().ReviewLog(), reviewlog.Options{})
 	for i, c := range []struct {
 		value  string
@@ -35,7 +35,7 @@ func TestEditorSaysHowManyLoggedCallsAnEditWouldChange(t *testing.T) {
 	if got := v.Button.Text; got != "None of the last 2 calls would change." || !v.Button.Disabled() || !v.Visible() {
 		t.Errorf("unedited: %q (disabled %v)", got, v.Button.Disabled())
 	}
-	m := s.Editor()
+	m := s.ws.Draft()
 	rows := m.Draft().Rules
 	last := rows[len(rows)-1]
 	last.Action = engine.Deny

@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/convert"
 	"github.com/agentmgr/agentmgr/gui/importexport"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -22,9 +23,20 @@ const (
 	importDo       = "Import"
 )
 
-// showImportDialog asks for a file or folder of another agent's definitions, shows what it
+// importDialog is Import…: personas read from other agents' files, written as persona files
+// of the scope the person picks.
+type importDialog struct {
+	win fyne.Window
+	// dirs are the shell's: creating the first project persona gives them a project.
+	dirs *locations.Dirs
+	ask  asker
+	edit *editorCommands
+	load *loader
+}
+
+// show asks for a file or folder of another agent's definitions, shows what it
 // holds with each item's fidelity report, and imports the picked items.
-func (s *Shell) showImportDialog() {
+func (imp *importDialog) show() {
 	var im *importexport.Import
 	format := widget.NewSelect(convert.Formats, nil)
 	format.PlaceHolder = "format"
@@ -35,7 +47,7 @@ func (s *Shell) showImportDialog() {
 			format.SetSelected(f)
 		}
 	}
-	scope := widget.NewRadioGroup(scopeChoices(s.dirs), nil)
+	scope := widget.NewRadioGroup(scopeChoices(*imp.dirs), nil)
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
 	picks := container.NewVBox()
@@ -43,6 +55,7 @@ func (s *Shell) showImportDialog() {
 	report.Wrapping = fyne.TextWrapWord
 	report.TextStyle = fyne.TextStyle{Monospace: true}
 	var doImport *widget.Button
+	var body *fyne.Container
 	showItems := func() {
 		picks.RemoveAll()
 		var texts []string
@@ -64,6 +77,9 @@ func (s *Shell) showImportDialog() {
 		}
 		report.SetText(strings.Join(texts, "\n"))
 		doImport.SetText(fmt.Sprintf("%s %d", importDo, im.PickedCount()))
+		// The list of items grew or shrank: lay the dialog out again, so that the report
+		// moves with it (the tick-boxes were drawn over the report).
+		body.Refresh()
 	}
 	read := widget.NewButton(importRead, func() {
 		if format.Selected == "" || strings.TrimSpace(path.Text) == "" {
@@ -79,14 +95,14 @@ func (s *Shell) showImportDialog() {
 				path.SetText(r.URI().Path())
 				_ = r.Close()
 			}
-		}, s.win)
+		}, imp.win)
 	})
 	browseFolder := widget.NewButton("Folder…", func() {
 		dialog.ShowFolderOpen(func(u fyne.ListableURI, err error) {
 			if err == nil && u != nil {
 				path.SetText(u.Path())
 			}
-		}, s.win)
+		}, imp.win)
 	})
 	var d *dialog.CustomDialog
 	doImport = widget.NewButton(importDo, func() {
@@ -95,20 +111,20 @@ func (s *Shell) showImportDialog() {
 		}
 		sc, _ := personas.ParseScope(scope.Selected)
 		d.Hide()
-		s.finishImport(im.Apply(s.dirs, sc))
+		imp.finish(im.Apply(*imp.dirs, sc))
 	})
 	top := readingBorder(nil, nil, format, container.NewHBox(browseFile, browseFolder, read), path)
-	body := readingBorder(container.NewVBox(top, scope, picks), nil, nil, nil, container.NewVScroll(report))
-	d = dialog.NewCustomWithoutButtons("Import personas", body, s.win)
+	body = readingBorder(container.NewVBox(top, scope, picks), nil, nil, nil, container.NewVScroll(report))
+	d = dialog.NewCustomWithoutButtons("Import personas", body, imp.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(choiceCancel, func() { d.Hide() }), doImport})
 	d.Resize(fyne.NewSize(760, 560))
 	d.Show()
-	s.win.Canvas().Focus(path)
+	imp.win.Canvas().Focus(path)
 }
 
-// finishImport reloads the list and selects the first imported persona; failures are shown
+// finish reloads the list and selects the first imported persona; failures are shown
 // together.
-func (s *Shell) finishImport(res []importexport.Result) {
+func (imp *importDialog) finish(res []importexport.Result) {
 	var errs []error
 	first := ""
 	for _, r := range res {
@@ -118,13 +134,13 @@ func (s *Shell) finishImport(res []importexport.Result) {
 			first = r.Name
 		}
 	}
-	s.leaveEditor(func() {
-		s.reloadThen(func() {
+	imp.edit.leaveEditor(func() {
+		imp.load.reloadThen(func() {
 			if first != "" {
-				s.selectNow(first)
+				imp.load.selectNow(first)
 			}
 			if len(errs) > 0 {
-				s.showError(errors.Join(errs...))
+				imp.ask.showError(errors.Join(errs...))
 			}
 		})
 	})

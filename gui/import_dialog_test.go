@@ -26,14 +26,7 @@ func findChecks(o fyne.CanvasObject) []*widget.Check {
 // their reports, imports the picked ones, and selects the first in the list.
 func TestImportDialogPicksAndImports(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	src := filepath.Join(t.TempDir(), ".roomodes")
-	if err := os.WriteFile(src, []byte("customModes:\n  - {slug: docs, name: Docs, roleDefinition: You write docs., groups: [read]}\n  - {slug: ops, name: Ops, roleDefinition: You run things., groups: [command]}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	FindMenuItem(s.Window().MainMenu(), MenuFile, ItemImport).Action()
-	dlg := topDialog(s)
-	findEntry(dlg, importPathHint).SetText(src) // the format is guessed from the name
-	test.Tap(findButton(dlg, importRead))
+	dlg := importTwoModes(t, s)
 	checks := findChecks(dlg)
 	if len(checks) != 2 || !strings.HasPrefix(checks[0].Text, "docs") {
 		t.Fatalf("items listed: %d", len(checks))
@@ -44,12 +37,27 @@ func TestImportDialogPicksAndImports(t *testing.T) {
 	checks[1].SetChecked(false)
 	test.Tap(findButton(dlg, importDo+" 1"))
 	settle(t, s, q)
-	if _, ok := s.Catalog().Lookup("docs"); !ok || s.Selected() != "docs" {
-		t.Fatalf("docs not imported and selected (selected %q)", s.Selected())
+	if _, ok := s.ws.Catalog().Lookup("docs"); !ok || s.ws.Selected() != "docs" {
+		t.Fatalf("docs not imported and selected (selected %q)", s.ws.Selected())
 	}
-	if _, ok := s.Catalog().Lookup("ops"); ok {
+	if _, ok := s.ws.Catalog().Lookup("ops"); ok {
 		t.Error("ops was imported although not picked")
 	}
+}
+
+// importTwoModes opens File › Import… and reads a .roomodes file of two modes, docs and ops,
+// into it; it returns the dialog.
+func importTwoModes(t *testing.T, s *Shell) fyne.CanvasObject {
+	t.Helper()
+	src := filepath.Join(t.TempDir(), ".roomodes")
+	if err := os.WriteFile(src, []byte("customModes:\n  - {slug: docs, name: Docs, roleDefinition: You write docs., groups: [read]}\n  - {slug: ops, name: Ops, roleDefinition: You run things., groups: [command]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	FindMenuItem(s.Window().MainMenu(), MenuFile, ItemImport).Action()
+	dlg := topDialog(s)
+	findEntry(dlg, importPathHint).SetText(src) // the format is guessed from the name
+	test.Tap(findButton(dlg, importRead))
+	return dlg
 }
 
 // rendered joins the text of every label under o.

@@ -15,7 +15,7 @@ import (
 
 // editRule sets the action of reviewer's row perm/pattern in the open editor.
 func editRule(s *Shell, pattern string, a engine.Action) {
-	s.Editor().Update(func(d *personaedit.Draft) {
+	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		for i, r := range d.Rules {
 			if r.Pattern == pattern {
 				d.Rules[i].Action = a
@@ -46,22 +46,22 @@ func TestKeepMineInTheWindowKeepsARuleAddedOutside(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
 	editRule(s, "git log *", engine.Ask)
-	path := s.Editor().Path()
+	path := s.ws.Draft().Path()
 	data, _ := os.ReadFile(path)
 	theirs := strings.Replace(string(data), `    "git log *": allow`, "    \"git log *\": allow\n    \"git status\": allow", 1)
 	writeFile(t, path, theirs)
 	s.Reload()
 	settle(t, s, q)
-	if s.Editor().Conflict() != personaedit.ConflictChanged {
-		t.Fatalf("conflict = %v; want changed on disk", s.Editor().Conflict())
+	if s.ws.Draft().Conflict() != personaedit.ConflictChanged {
+		t.Fatalf("conflict = %v; want changed on disk", s.ws.Draft().Conflict())
 	}
 	tabsAt := func() float32 {
 		return fyne.CurrentApp().Driver().AbsolutePositionForObject(s.screen.View().Tabs()).Y
 	}
 	withBanner := tabsAt()
 	test.Tap(findButton(s.screen.View().banner, "Keep mine"))
-	if s.Editor().Conflict() != personaedit.ConflictKeptMine {
-		t.Fatalf("Keep mine with no rule changed on both sides asked instead of merging (conflict %v)", s.Editor().Conflict())
+	if s.ws.Draft().Conflict() != personaedit.ConflictKeptMine {
+		t.Fatalf("Keep mine with no rule changed on both sides asked instead of merging (conflict %v)", s.ws.Draft().Conflict())
 	}
 	// The banner goes, and with it its room: the tabs move up to where they were before.
 	if s.screen.View().banner.Visible() || tabsAt() >= withBanner {
@@ -87,7 +87,7 @@ func TestKeepMineInTheWindowAsksAboutTheRuleChangedOnBothSides(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
 	editRule(s, "git log *", engine.Ask)
-	path := s.Editor().Path()
+	path := s.ws.Draft().Path()
 	data, _ := os.ReadFile(path)
 	writeFile(t, path, strings.Replace(string(data), `    "git log *": allow`, `    "git log *": deny`, 1))
 	s.Reload()
@@ -98,7 +98,7 @@ func TestKeepMineInTheWindowAsksAboutTheRuleChangedOnBothSides(t *testing.T) {
 		t.Fatalf("the question does not name the rule and both values:\n%s", text)
 	}
 	test.Tap(findButton(topDialog(s), "Take the file's for these"))
-	if r := rowOf(s.Editor().Draft(), "git log *"); r.Action != engine.Deny {
+	if r := rowOf(s.ws.Draft().Draft(), "git log *"); r.Action != engine.Deny {
 		t.Errorf("after taking the file's: git log * is %s; want deny", r.Action)
 	}
 	settle(t, s, q)

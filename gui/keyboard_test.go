@@ -78,13 +78,13 @@ func TestTabVisitsEveryPersonaFieldInReadingOrder(t *testing.T) {
 	if c.Focused() == pt.Prompt {
 		t.Errorf("Escape in the prompt kept the focus there")
 	}
-	if s.Editor().Dirty() {
-		t.Errorf("moving through the fields changed the persona: %q", s.Editor().Draft().Prompt)
+	if s.ws.Draft().Dirty() {
+		t.Errorf("moving through the fields changed the persona: %q", s.ws.Draft().Draft().Prompt)
 	}
 	// The documented way to type a tab character.
 	c.Focus(pt.Prompt)
 	pt.Prompt.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyI, Modifier: fyne.KeyModifierControl})
-	if d := s.Editor().Draft().Prompt; len(d) == 0 || d[0] != '\t' {
+	if d := s.ws.Draft().Draft().Prompt; len(d) == 0 || d[0] != '\t' {
 		t.Errorf("Ctrl+I in the prompt: prompt starts %q; want a tab", d[:min(10, len(d))])
 	}
 }
@@ -96,19 +96,19 @@ func TestEditMenuUndoesAndRedoes(t *testing.T) {
 	s.SelectPersona("reviewer")
 	pt := tabOf[*PersonaTab](t, s, TabPersona)
 	s.Window().Canvas().Focus(pt.Description)
-	orig := s.Editor().Draft().Description
-	s.Editor().Update(func(d *personaedit.Draft) { d.Rules = d.Rules[:1] })
+	orig := s.ws.Draft().Draft().Description
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Rules = d.Rules[:1] })
 	undo := findShortcut(s.Window().MainMenu().Items[1].Items, &fyne.ShortcutUndo{})
 	redo := findShortcut(s.Window().MainMenu().Items[1].Items, &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
 	if undo == nil || redo == nil || s.Window().MainMenu().Items[1].Label != MenuEdit {
 		t.Fatal("no Edit menu with Undo (Ctrl+Z) and Redo (Ctrl+Shift+Z)")
 	}
 	undo.Action()
-	if s.Editor().Dirty() || len(s.Editor().Draft().Rules) < 2 {
-		t.Errorf("after Undo: dirty %v, %d rules; want the rules back", s.Editor().Dirty(), len(s.Editor().Draft().Rules))
+	if s.ws.Draft().Dirty() || len(s.ws.Draft().Draft().Rules) < 2 {
+		t.Errorf("after Undo: dirty %v, %d rules; want the rules back", s.ws.Draft().Dirty(), len(s.ws.Draft().Draft().Rules))
 	}
 	redo.Action()
-	if len(s.Editor().Draft().Rules) != 1 || s.Editor().Draft().Description != orig {
-		t.Errorf("after Redo: %d rules; want the deletion again", len(s.Editor().Draft().Rules))
+	if len(s.ws.Draft().Draft().Rules) != 1 || s.ws.Draft().Draft().Description != orig {
+		t.Errorf("after Redo: %d rules; want the deletion again", len(s.ws.Draft().Draft().Rules))
 	}
 }

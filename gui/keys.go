@@ -71,7 +71,7 @@ func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
 	m.OnChange(v.update)
 	// The window builds its screens before its menu: the rows' "in this app" notes are made
 	// again once the menu is there, and whenever it changes.
-	s.onMenuChange(v.update)
+	s.menu.onChange(v.update)
 	v.update()
 	return v
 }
@@ -108,7 +108,7 @@ func (v *KeysScreen) save() {
 		}
 		msg := "pi will not use these keys as you set them:\n" + strings.Join(lines, "\n") +
 			"\n\nSave anyway, or go back and apply one of the suggested fixes?"
-		v.s.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
+		v.s.ask.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
 			if c == saveAnyway {
 				v.write()
 			}
@@ -352,6 +352,8 @@ func longestText(texts []string) string {
 }
 
 // setStatus shows text in the status line, which takes no room while it has nothing to say.
+// The screen is laid out again after: the line's containers do not make room for it (or close
+// the gap) by themselves, and the status was drawn over the heading under it.
 func (v *KeysScreen) setStatus(text string) {
 	v.status.SetText(text)
 	if text == "" {
@@ -359,4 +361,5 @@ func (v *KeysScreen) setStatus(text string) {
 	} else {
 		v.status.Show()
 	}
+	v.Refresh()
 }

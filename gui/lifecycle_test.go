@@ -58,7 +58,7 @@ func TestNewSpecPrepare(t *testing.T) {
 
 func TestNewPersonaDialogCreatesAndSelects(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	dlg := topDialog(s)
 	if dlg == nil {
 		t.Fatal("New persona showed no dialog")
@@ -68,8 +68,8 @@ func TestNewPersonaDialogCreatesAndSelects(t *testing.T) {
 	desc.SetText("Finds the weak spots.")
 	test.Tap(findButton(dlg, "Create"))
 	settle(t, s, q)
-	if s.Selected() != "critic" || s.Editor() == nil || s.Editor().Original().Description != "Finds the weak spots." {
-		t.Fatalf("after Create: selected %q", s.Selected())
+	if s.ws.Selected() != "critic" || s.ws.Draft() == nil || s.ws.Draft().Original().Description != "Finds the weak spots." {
+		t.Fatalf("after Create: selected %q", s.ws.Selected())
 	}
 	if _, err := os.Stat(filepath.Join(s.Dirs().GlobalAgents(), "critic.md")); err != nil {
 		t.Errorf("no file for the new persona: %v", err)
@@ -81,7 +81,7 @@ func TestRenameFollowsTheActiveAgent(t *testing.T) {
 	if err := s.SetActive("reviewer"); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.applyRename("reviewer", "auditor"); err != nil {
+	if err := s.files.applyRename("reviewer", "auditor"); err != nil {
 		t.Fatal(err)
 	}
 	settle(t, s, q)
@@ -89,16 +89,16 @@ func TestRenameFollowsTheActiveAgent(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(agents, "auditor.md")); err != nil {
 		t.Errorf("file not renamed: %v", err)
 	}
-	if s.Selected() != "auditor" || s.Active() != "auditor" || !strings.Contains(s.Window().Title(), "auditor") {
-		t.Errorf("after rename: selected %q active %q title %q; want auditor everywhere", s.Selected(), s.Active(), s.Window().Title())
+	if s.ws.Selected() != "auditor" || s.ws.Active() != "auditor" || !strings.Contains(s.Window().Title(), "auditor") {
+		t.Errorf("after rename: selected %q active %q title %q; want auditor everywhere", s.ws.Selected(), s.ws.Active(), s.Window().Title())
 	}
 }
 
 func TestDeleteToTrashAndUndo(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	path := s.Editor().Path()
-	s.deletePersona()
+	path := s.ws.Draft().Path()
+	s.files.deletePersona()
 	// Delete is not the highlighted default of the question: it destroys, so it is red.
 	if b := findButton(topDialog(s), "Delete"); b.Importance != widget.DangerImportance {
 		t.Errorf("the Delete button's importance is %v; want danger, not the default", b.Importance)
@@ -119,16 +119,16 @@ func TestDeleteToTrashAndUndo(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("Undo did not restore the file: %v", err)
 	}
-	if s.Selected() != "scout" || s.notice.box.Visible() {
-		t.Errorf("after Undo: selected %q, notice visible %v", s.Selected(), s.notice.box.Visible())
+	if s.ws.Selected() != "scout" || s.notice.box.Visible() {
+		t.Errorf("after Undo: selected %q, notice visible %v", s.ws.Selected(), s.notice.box.Visible())
 	}
 }
 
 func TestDeleteCanBeCancelled(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	path := s.Editor().Path()
-	s.deletePersona()
+	path := s.ws.Draft().Path()
+	s.files.deletePersona()
 	test.Tap(findButton(topDialog(s), choiceCancel))
 	if _, err := os.Stat(path); err != nil {
 		t.Errorf("Cancel deleted the file: %v", err)
@@ -137,7 +137,7 @@ func TestDeleteCanBeCancelled(t *testing.T) {
 
 func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	dlg := topDialog(s)
 	name := findEntry(dlg, "lower-case name, e.g. reviewer")
 	create := findButton(dlg, "Create")
@@ -155,8 +155,8 @@ func TestNewPersonaDialogSaysWhyCreateIsOffAndEnterCreates(t *testing.T) {
 	}
 	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	settle(t, s, q)
-	if s.Selected() != "critic" {
-		t.Fatalf("Enter in the name did not create the persona: selected %q", s.Selected())
+	if s.ws.Selected() != "critic" {
+		t.Fatalf("Enter in the name did not create the persona: selected %q", s.ws.Selected())
 	}
 }
 

@@ -42,7 +42,7 @@ func noteWithFix(t *testing.T, s *Shell, m *personaedit.Model, row int, fix stri
 func TestLintFixesOnRulesRowsAndSave(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("sloppy")
-	m := s.Editor()
+	m := s.ws.Draft()
 	// The catch-all comes last, so nothing before it can decide: move it first...
 	noteWithFix(t, s, m, 3, "Move rule 4 to the top").Apply()
 	want := []string{"* * ask", "read * allow", "bash npm test allow", "bash npm * allow"}
@@ -85,7 +85,7 @@ func TestLintFixesNeedAnEditableRuleMap(t *testing.T) {
 	s := part2Shell(t)
 	for _, name := range []string{"planner", "tinker"} {
 		s.SelectPersona(name)
-		for row, notes := range notesNow(s, s.Editor()) {
+		for row, notes := range notesNow(s, s.ws.Draft()) {
 			for _, n := range notes {
 				if n.Fix != "" {
 					t.Errorf("%s row %d offers the fix %q, but its rules cannot be edited as rows", name, row+1, n.Fix)
@@ -98,7 +98,7 @@ func TestLintFixesNeedAnEditableRuleMap(t *testing.T) {
 func TestProblemsTab(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("sloppy")
-	v := NewLintView(s, s.Editor())
+	v := NewLintView(s, s.ws.Draft())
 	texts := strings.Join(labelTexts(v.list), "\n")
 	for _, want := range []string{"Rule 4 · catch-all-late", "This fix changes:", "read: ask or deny → allow or deny"} {
 		if !strings.Contains(texts, want) {
@@ -110,13 +110,13 @@ func TestProblemsTab(t *testing.T) {
 		t.Fatalf("no fix button on the Problems tab")
 	}
 	test.Tap(b)
-	if got := rowTexts(s.Editor())[0]; got != "* * ask" {
+	if got := rowTexts(s.ws.Draft())[0]; got != "* * ask" {
 		t.Errorf("after the fix, the first row is %q, want the catch-all", got)
 	}
 
-	s.Editor().Revert()
+	s.ws.Draft().Revert()
 	s.SelectPersona("tinker")
-	v = NewLintView(s, s.Editor())
+	v = NewLintView(s, s.ws.Draft())
 	if findButtonPrefix(v.list, "Convert to rules") == nil {
 		t.Errorf("the legacy persona's Problems tab offers no conversion: %q", labelTexts(v.list))
 	}
@@ -125,7 +125,7 @@ func TestProblemsTab(t *testing.T) {
 func TestProblemsTabChecksExamplesAsRulesAreEdited(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("sloppy")
-	m := s.Editor()
+	m := s.ws.Draft()
 	v := NewLintView(s, m)
 	if err := m.AddExample("deny", "bash", "npm test"); err != nil {
 		t.Fatal(err)
@@ -150,7 +150,7 @@ func TestProblemsTabChecksExamplesAsRulesAreEdited(t *testing.T) {
 func TestAShadowedRuleOffersToMoveBelowItsShadow(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	m := s.Editor()
+	m := s.ws.Draft()
 	m.Update(func(d *personaedit.Draft) {
 		d.Rules = []personaedit.RuleRow{
 			{Permission: "*", Pattern: "*", Action: engine.Ask},

@@ -43,6 +43,9 @@ type LogView struct {
 	// MakeRule turns the selected entry into a rule of its persona (showMakeRule).
 	MakeRule *widget.Button
 	selected int // the selected row, -1 for none
+	// widths and numbersWidth are the column widths set on the table (fitColumns).
+	widths       []float32
+	numbersWidth float32
 
 	mu      sync.Mutex
 	pending []reviewlog.Entry // followed, not yet on the table
@@ -89,9 +92,8 @@ func NewLogView(s *Shell, path string) *LogView {
 			l.SetText(fmt.Sprint(id.Row + 1))
 		}
 	}
-	for col, w := range logColumnWidths() {
-		v.table.SetColumnWidth(col, w)
-	}
+	v.widths = make([]float32, len(logfeed.Columns))
+	v.fitColumns()
 	v.selected = -1
 	v.MakeRule = widget.NewButton(itemMakeRule, func() {
 		if v.selected >= 0 && v.selected < v.m.Len() {
@@ -131,9 +133,9 @@ func (v *LogView) Reload() {
 		v.setFollow(true)
 		return
 	}
-	v.s.background(func() {
+	v.s.tasks.background(func() {
 		es, err := reviewlog.Read(v.path, reviewlog.Filter{})
-		v.s.do(func() { v.load(es, err) })
+		v.s.tasks.do(func() { v.load(es, err) })
 	})
 }
 
@@ -153,7 +155,7 @@ func (v *LogView) setFollow(on bool) {
 	if !on {
 		return
 	}
-	ctx, cancel := context.WithCancel(v.s.life) // ends with the window too
+	ctx, cancel := context.WithCancel(v.s.tasks.life) // ends with the window too
 	v.mu.Lock()
 	v.cancel, v.pending = cancel, nil
 	v.gen++
@@ -163,7 +165,7 @@ func (v *LogView) setFollow(on bool) {
 	v.refresh()
 	// Close waits for this goroutine: it must not read on into the next test's (or the next
 	// window's) files, nor hand a closed window its entries.
-	v.s.goUntilClose(func(context.Context) {
+	v.s.tasks.untilClose(func(context.Context) {
 		opts := reviewlog.FollowOptions{Backlog: true, OnBadLine: func(err error) {
 			v.mu.Lock()
 			v.bad = err
@@ -177,7 +179,7 @@ func (v *LogView) setFollow(on bool) {
 			return nil
 		})
 		if err != nil && ctx.Err() == nil {
-			v.s.do(func() { v.showStatus(err) })
+			v.s.tasks.do(func() { v.showStatus(err) })
 		}
 	})
 }
@@ -203,7 +205,7 @@ func (v *LogView) queue(gen int, e reviewlog.Entry) {
 	v.pending = append(v.pending, e)
 	if !v.flushOn {
 		v.flushOn = true
-		v.s.do(v.flush)
+		v.s.tasks.do(v.flush)
 	}
 }
 
@@ -257,6 +259,7 @@ func (v *LogView) refresh() {
 	v.Agent.SetOptions(append([]string{allChoice}, v.m.Agents()...))
 	v.Tool.SetOptions(narrowed(v.m.Tools(), v.Tool.Text))
 	v.showStatus(nil)
+	v.fitColumns()
 	v.table.Refresh()
 }
 
@@ -273,9 +276,9 @@ func (v *LogView) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(readingBorder(filters, v.status, nil, nil, v.table))
 }
 
-// logColumnWidths are the Log table's column widths: a width per column that suits its usual
-// content, widened where a header or a value of a fixed vocabulary (the time, the event, the
-// action) would otherwise be cut short.
+// logColumnWidths are the Log table's narrowest column widths: a width per column that suits
+// its usual content, widened where a header or a value of a fixed vocabulary (the time, the
+// event, the action) would otherwise be cut short.
 func logColumnWidths() []float32 {
 	base := []float32{160, 70, 150, 90, 90, 90, 260, 60, 170, 200, 180}
 	fixed := map[int][]string{
@@ -283,7 +286,7 @@ func logColumnWidths() []float32 {
 		logfeed.ColEvent:  {reviewlog.EventDecision, reviewlog.EventReply},
 		logfeed.ColAction: {string(engine.Allow), string(engine.Ask), string(engine.Deny)},
 	}
-	pad := 2 * theme.InnerPadding()
+	pad := logCellPad()
 	out := make([]float32, len(logfeed.Columns))
 	for col, title := range logfeed.Columns {
 		w := max(base[col], fyne.MeasureText(title, theme.TextSize(), fyne.TextStyle{Bold: true}).Width+pad)
@@ -293,4 +296,45 @@ func logColumnWidths() []float32 {
 		out[col] = w
 	}
 	return out
+}
+
+// logCellPad is what a cell needs beside its text: the label's inner padding on both sides and
+// a little more, since a label whose width is exactly its text's cuts the last letters.
+func logCellPad() float32 { return 2*theme.InnerPadding() + theme.Padding() }
+
+// logColumnCap is the widest a column grows for its values: free text (the values, the rule,
+// the source, the reply) is cut there, with "…", so that one long command does not push every
+// other column out of the window; names and ids are never that long.
+const logColumnCap = 480
+
+// logFitRows is how many of the shown rows, the newest, the column widths are fitted to: a
+// log of thousands of entries is not measured whole on every batch that arrives.
+const logFitRows = 400
+
+// fitColumns sizes every column to its header and to the widest of the newest shown values
+// (up to logColumnCap), and the row numbers' column to the largest number: a fixed width per
+// column cut long agent names, session ids, MCP tool names and sources short.
+func (v *LogView) fitColumns() {
+	pad := logCellPad()
+	size, style := theme.TextSize(), fyne.TextStyle{}
+	widths := logColumnWidths()
+	for row := max(0, v.m.Len()-logFitRows); row < v.m.Len(); row++ {
+		e := v.m.Entry(row)
+		for col := range widths {
+			if text := logfeed.Cell(e, col); text != "" {
+				widths[col] = max(widths[col], min(logColumnCap, fyne.MeasureText(text, size, style).Width+pad))
+			}
+		}
+	}
+	for col, w := range widths {
+		if w != v.widths[col] {
+			v.widths[col] = w
+			v.table.SetColumnWidth(col, w)
+		}
+	}
+	numbers := fyne.MeasureText(fmt.Sprint(max(1, v.m.Len())), size, style).Width + pad
+	if numbers != v.numbersWidth {
+		v.numbersWidth = numbers
+		v.table.SetColumnWidth(-1, numbers)
+	}
 }

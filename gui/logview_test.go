@@ -41,7 +41,7 @@ func TestLogViewFollowsTheFile(t *testing.T) {
 	s := part2Shell(t)
 	// The UI goroutine is this one: work handed over by the follower waits in ui.
 	ui := make(chan func(), 64)
-	s.do = func(f func()) { ui <- f }
+	s.tasks.do = func(f func()) { ui <- f }
 	path := s.Dirs().ReviewLog()
 	v := NewLogView(s, path)
 	defer v.StopFollow()
@@ -78,7 +78,7 @@ func TestEmptyLogSaysWhatFillsItAndHasNoSecondReload(t *testing.T) {
 	t.Cleanup(s.Close) // no goroutine of this test outlives it
 	// The log is read off the UI goroutine; its result waits in q for this one.
 	q := make(uiQueue, 16)
-	s.do = func(f func()) { q <- f }
+	s.tasks.do = func(f func()) { q <- f }
 	v := screenOf[*LogView](t, s, LogTitle)
 	waitUI(t, q, "the empty log's status", func() bool { return strings.Contains(v.status.Text, "No entries yet") })
 	if !strings.Contains(v.status.Text, "agentmgr gate") {

@@ -25,9 +25,9 @@ const (
 // first. Adding puts the rule at the end of the persona's rules in the editor, unsaved like
 // any edit: the File tab shows what Save writes.
 func showMakeRule(s *Shell, p logfeed.Proposal) {
-	persona, ok := s.Catalog().Lookup(p.Persona)
-	if !ok || !s.editable(p.Persona) {
-		s.showError(fmt.Errorf("%s is no persona file agentmgr can edit (built in, or not found): Customize… makes an editable copy", p.Persona))
+	persona, ok := s.ws.Catalog().Lookup(p.Persona)
+	if !ok || !editableIn(s.ws.Catalog(), p.Persona) {
+		s.ask.showError(fmt.Errorf("%s is no persona file agentmgr can edit (built in, or not found): Customize… makes an editable copy", p.Persona))
 		return
 	}
 	pattern := widget.NewEntry()
@@ -73,28 +73,28 @@ func firstValue(vs []string) string {
 // unsaved edits) and adds r at the end of its rules, selected, on the Rules tab.
 func addProposedRule(s *Shell, name string, r personaedit.RuleRow) {
 	add := func() {
-		m := s.Editor()
+		m := s.ws.Draft()
 		if m == nil || m.Broken() || m.Original().Name != name {
 			return
 		}
 		if m.Draft().Form != personas.FormRules {
-			s.showError(fmt.Errorf("%s gives its permissions as a preset or a legacy list: Convert to rules on its Rules tab first", name))
+			s.ask.showError(fmt.Errorf("%s gives its permissions as a preset or a legacy list: Convert to rules on its Rules tab first", name))
 			return
 		}
 		m.Update(func(d *personaedit.Draft) { d.Rules = append(d.Rules, r) })
 		s.RevealRule(name, len(m.Draft().Rules)-1)
-		s.notify(fmt.Sprintf("Added %s %q %s to %s, unsaved. Save the persona to keep it.", r.Permission, r.Pattern, r.Action, name), "File tab", func() {
+		s.notice.show(fmt.Sprintf("Added %s %q %s to %s, unsaved. Save the persona to keep it.", r.Permission, r.Pattern, r.Action, name), "File tab", func() {
 			if v := s.screen.View(); v != nil {
 				v.ShowTab(TabFile)
 			}
 		})
 	}
-	if s.Editor() != nil && s.Selected() == name {
+	if s.ws.Draft() != nil && s.ws.Selected() == name {
 		add()
 		return
 	}
-	s.leaveEditor(func() {
-		s.changed(s.ws.Select(name, s.open(name, nil)))
+	s.edit.leaveEditor(func() {
+		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
 		add()
 	})
 }

@@ -26,11 +26,11 @@ func TestMakeARuleFromALoggedAsk(t *testing.T) {
 		t.Fatalf("the dialog does not preview the decision before and after:\n%s", txt)
 	}
 	test.Tap(findButton(dlg, makeRuleAdd))
-	m := s.Editor()
+	m := s.ws.Draft()
 	rules := m.Draft().Rules
 	last := rules[len(rules)-1]
-	if s.Selected() != "reviewer" || !m.Dirty() || last.Permission != "bash" || last.Pattern != "go test *" || last.Action != engine.Allow {
-		t.Fatalf("after Add to persona: selected %q dirty %v last rule %+v; want reviewer with bash \"go test *\" allow, unsaved", s.Selected(), m.Dirty(), last)
+	if s.ws.Selected() != "reviewer" || !m.Dirty() || last.Permission != "bash" || last.Pattern != "go test *" || last.Action != engine.Allow {
+		t.Fatalf("after Add to persona: selected %q dirty %v last rule %+v; want reviewer with bash \"go test *\" allow, unsaved", s.ws.Selected(), m.Dirty(), last)
 	}
 	if m.SelectedRule() != len(rules)-1 {
 		t.Errorf("the new rule is not selected (%d)", m.SelectedRule())

@@ -97,7 +97,7 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.recompute()
 	// The matrix shows the catalog as edited and the active agent in bold: opening another
 	// persona alone changes nothing it shows.
-	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) { m.update() })
+	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) { m.update() })
 	st.onTools(func() bool { m.update(); return true })
 	return m
 }
@@ -124,7 +124,7 @@ func (m *MatrixScreen) Refresh() {
 // notes that it is behind (a keystroke in the editor then costs the matrix nothing), else it
 // recomputes and redraws the grid and its lines, not the filters above it.
 func (m *MatrixScreen) update() {
-	if !m.s.showing(MatrixTitle) {
+	if !m.s.tabs.showing(MatrixTitle) {
 		m.stale = true
 		return
 	}
@@ -180,7 +180,7 @@ func (m *MatrixScreen) recompute() {
 	tools := PreviewTools(m.s.App().Preferences())
 	m.syncFamilies(tools)
 	in := matrixInput{
-		view: m.s.viewInput(), catalog: m.s.Catalog(), draft: m.s.editedDraft(), tools: tools,
+		view: viewInputOf(m.s.ws), catalog: m.s.ws.Catalog(), draft: editedDraftOf(m.s.ws), tools: tools,
 		filter:  preview.Filter{Scopes: slices.Clone(m.filter.Scopes), Families: slices.Clone(m.filter.Families)},
 		queries: []string{m.query.Text, m.s.SearchText()},
 		shown:   m.shown,
@@ -237,9 +237,9 @@ func (m *MatrixScreen) show(v matrixView) {
 	partial := v.partial && v.after != nil && v.after == m.matrix
 	m.shown = v
 	m.matrix, m.am, m.visible = v.matrix, v.am, v.visible
-	if m.sized.catalog != m.s.Catalog() || m.sized.active != m.s.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
+	if m.sized.catalog != m.s.ws.Catalog() || m.sized.active != m.s.ws.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
 		m.sizeColumns()
-		m.sized.catalog, m.sized.active, m.sized.tools = m.s.Catalog(), m.s.Active(), slices.Clone(m.matrix.Tools)
+		m.sized.catalog, m.sized.active, m.sized.tools = m.s.ws.Catalog(), m.s.ws.Active(), slices.Clone(m.matrix.Tools)
 		partial = false // the active row's header turns bold, columns change width
 	}
 	setLabel(m.summary, v.summary)
@@ -451,7 +451,7 @@ func (m *MatrixScreen) updateHeader(id widget.TableCellID, o fyne.CanvasObject) 
 	case id.Row < 0 && id.Col == len(m.matrix.Tools):
 		text, bold = shellColumnTitle, true
 	case id.Col < 0 && isRow:
-		text, bold = m.rowText(r), m.matrix.Rows[r].Persona == m.s.Active()
+		text, bold = m.rowText(r), m.matrix.Rows[r].Persona == m.s.ws.Active()
 	}
 	// Every redraw of the grid updates every header in view; one that did not change is not
 	// laid out again (shaping the text is most of a redraw's cost).
@@ -566,13 +566,13 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 // exampleValue is the first example value the Preview lists for persona's tool: a "depends"
 // cell opens the simulator on a value that one of its rules decides, not on an empty one.
 func (m *MatrixScreen) exampleValue(persona, tool string) string {
-	p := m.s.EditedPersona(persona)
+	p := m.s.ws.EditedPersona(persona)
 	if p == nil {
 		return ""
 	}
 	// A cache of its own: the window's belongs to the view worker. One persona compiles in
 	// well under a millisecond.
-	c := preview.NewCache(m.s.viewInput().opts)
+	c := preview.NewCache(viewInputOf(m.s.ws).opts)
 	c.SetGuards(m.s.ws.Guards())
 	for _, o := range c.Evaluator(previewPersona(p)).Status(tool).Outcomes {
 		if o.Example != "" {

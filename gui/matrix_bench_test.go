@@ -50,8 +50,8 @@ func benchEditFrame(b *testing.B, n int, matrixShown bool) {
 	a.Preferences().SetBool(logFollowKey, false)
 	s := NewShell(a, locations.Dirs{Agent: dir}, Screens()...)
 	// Set up in step; the keystrokes below run the views on the worker goroutine, as the app does.
-	s.do = func(f func()) { f() }
-	s.spawn = func(f func()) { f() }
+	s.tasks.do = func(f func()) { f() }
+	s.tasks.spawn = func(f func()) { f() }
 	defer s.Close() // no goroutine outlives the benchmark
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
@@ -62,7 +62,7 @@ func benchEditFrame(b *testing.B, n int, matrixShown bool) {
 		s.ScreenContent(sc.Title)
 	}
 	s.SelectPersona(fmt.Sprintf("p%03d", n/2))
-	m := s.Editor()
+	m := s.ws.Draft()
 	sim := s.ScreenContent(SimulatorTitle).(*SimulatorScreen)
 	sim.Prefill(preview.Query{Persona: m.Original().Name, Tool: "bash", Value: "make 1"})
 	sim.Run()
@@ -78,8 +78,8 @@ func benchEditFrame(b *testing.B, n int, matrixShown bool) {
 		b.Fatalf("fixture did not load: editor %v", m)
 	}
 	ui := make(chan func(), 16)
-	s.do = func(f func()) { ui <- f }
-	s.spawn = s.goTracked
+	s.tasks.do = func(f func()) { ui <- f }
+	s.tasks.spawn = s.tasks.goTracked
 	i := 0
 	for b.Loop() {
 		i++

@@ -98,7 +98,7 @@ func TestMatrixFollowsUnsavedEdits(t *testing.T) {
 	s := part2Shell(t)
 	m := screenOf[*MatrixScreen](t, s, MatrixTitle)
 	s.SelectPersona("sloppy")
-	ed := s.Editor()
+	ed := s.ws.Draft()
 	if ed == nil {
 		t.Fatal("sloppy did not open in the editor")
 	}

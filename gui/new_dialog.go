@@ -54,7 +54,7 @@ func startChoices(c *personas.Catalog) []string {
 }
 
 // scopeChoices are the scopes a persona can be created in here: the project scope whenever
-// there is a folder to make the project's .pi in (newProjectPi).
+// there is a folder to make the project's .pi in (personaFiles.newProjectPi).
 func scopeChoices(d locations.Dirs) []string {
 	out := []string{personas.ScopeGlobal.String()}
 	if d.Project != "" {
@@ -65,20 +65,20 @@ func scopeChoices(d locations.Dirs) []string {
 
 // showNewDialog asks for the new persona's name, scope and starting point. from pre-selects a
 // persona to copy (nil: start from a preset); sameName pre-fills its name, to override it.
-func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
+func (pf *personaFiles) showNewDialog(from *personas.Persona, sameName bool) {
 	name := widget.NewEntry()
 	name.SetPlaceHolder("lower-case name, e.g. reviewer")
 	desc := widget.NewEntry()
 	desc.SetPlaceHolder("what it does (you can change it later)")
 	// Without a project yet, the project scope makes one: creating the persona makes the
 	// project's .pi/agents, which the scope's note names.
-	newDirs := s.dirs
-	newDirs.Project = s.newProjectPi()
+	newDirs := *pf.dirs
+	newDirs.Project = pf.newProjectPi()
 	scopeNote := widget.NewLabel("")
 	scopeNote.Wrapping = fyne.TextWrapWord
 	scopeNote.Importance = widget.LowImportance
 	scope := widget.NewRadioGroup(scopeChoices(newDirs), func(v string) {
-		if sc, _ := personas.ParseScope(v); sc == personas.ScopeProject && s.dirs.Project == "" {
+		if sc, _ := personas.ParseScope(v); sc == personas.ScopeProject && pf.dirs.Project == "" {
 			scopeNote.SetText("Creates " + newDirs.ProjectAgents() + " (no project folder yet).")
 			return
 		}
@@ -87,7 +87,7 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	scope.Horizontal = true
 	scope.SetSelected(personas.ScopeGlobal.String())
 	// With hundreds of personas to copy, the choice is filtered by typing.
-	start := NewFilterSelect(startChoices(s.Catalog()), func(c string) {
+	start := NewFilterSelect(startChoices(pf.ws.Catalog()), func(c string) {
 		if strings.HasPrefix(c, presetPrefix) {
 			desc.Enable()
 		} else {
@@ -143,20 +143,20 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 		}
 		sc, _ := personas.ParseScope(scope.Selected)
 		spec := NewSpec{Name: name.Text, Description: desc.Text, Scope: sc, From: start.Selected()}
-		if sc == personas.ScopeProject && s.dirs.Project == "" {
+		if sc == personas.ScopeProject && pf.dirs.Project == "" {
 			// The save makes the folders; from then on the app reads the new project too.
-			prev := s.dirs
-			s.dirs = newDirs
-			if err := s.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, s.Catalog()) }); err != nil {
-				s.dirs = prev
-				s.showError(err)
+			prev := *pf.dirs
+			*pf.dirs = newDirs
+			if err := pf.create(func() (*personas.Document, error) { return spec.Prepare(newDirs, pf.ws.Catalog()) }); err != nil {
+				*pf.dirs = prev
+				pf.ask.showError(err)
 			}
 			return
 		}
-		if err := s.create(func() (*personas.Document, error) { return spec.Prepare(s.dirs, s.Catalog()) }); err != nil {
-			s.showError(err)
+		if err := pf.create(func() (*personas.Document, error) { return spec.Prepare(*pf.dirs, pf.ws.Catalog()) }); err != nil {
+			pf.ask.showError(err)
 		}
-	}, s.win)
+	}, pf.win)
 	// Enter in a field presses Create, as in any form; Submit does nothing while a field is
 	// invalid.
 	name.OnSubmitted = func(string) { d.Submit() }
@@ -164,11 +164,11 @@ func (s *Shell) showNewDialog(from *personas.Persona, sameName bool) {
 	d.Resize(fyne.NewSize(520, 360))
 	d.Show()
 	// Typing goes to the name at once; otherwise keys go nowhere until the person clicks.
-	s.win.Canvas().Focus(name)
+	pf.win.Canvas().Focus(name)
 }
 
 // showRenameDialog asks for the new name of persona old.
-func (s *Shell) showRenameDialog(old string) {
+func (pf *personaFiles) showRenameDialog(old string) {
 	name := widget.NewEntry()
 	name.SetText(old)
 	name.Validator = func(v string) error {
@@ -182,17 +182,17 @@ func (s *Shell) showRenameDialog(old string) {
 		widget.NewFormItem("", widget.NewLabel("The file is renamed too; if it is the active agent, it stays active.")),
 	}, func(ok bool) {
 		if ok && strings.TrimSpace(name.Text) != old {
-			if err := s.applyRename(old, strings.TrimSpace(name.Text)); err != nil {
-				s.showError(err)
+			if err := pf.applyRename(old, strings.TrimSpace(name.Text)); err != nil {
+				pf.ask.showError(err)
 			}
 		}
-	}, s.win)
+	}, pf.win)
 	// Enter in the field renames, as in any form (Submit does nothing while the name is invalid).
 	name.OnSubmitted = func(string) { d.Submit() }
 	d.Resize(fyne.NewSize(480, 220))
 	d.Show()
 	// The old name is selected, so that typing replaces it.
-	s.win.Canvas().Focus(name)
+	pf.win.Canvas().Focus(name)
 	name.TypedShortcut(&fyne.ShortcutSelectAll{})
 }
 

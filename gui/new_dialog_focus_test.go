@@ -11,10 +11,10 @@ func TestNameDialogsTakeTypingAtOnce(t *testing.T) {
 		name, typed, want string
 		open              func(s *Shell)
 	}{
-		{"new persona", "helper", "helper", func(s *Shell) { s.newPersona() }},
+		{"new persona", "helper", "helper", func(s *Shell) { s.files.newPersona() }},
 		{"rename replaces the old name", "critic", "critic", func(s *Shell) {
 			clickPersona(t, s, "reviewer")
-			s.showRenameDialog("reviewer")
+			s.files.showRenameDialog("reviewer")
 		}},
 	}
 	for _, tc := range tests {

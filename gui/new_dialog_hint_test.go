@@ -45,7 +45,7 @@ func TestNewDialogSaysWhyANameIsBadOnce(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.typed, func(t *testing.T) {
 			s := newTestShell(t, fixtureDirs(t))
-			s.newPersona()
+			s.files.newPersona()
 			e, ok := s.Window().Canvas().Focused().(*widget.Entry)
 			if !ok {
 				t.Fatal("the name entry is not focused")

@@ -33,14 +33,14 @@ func projectPiFor(wd, home string) string {
 
 // newProjectPi is the .pi folder a project persona is created in: the project's, or the one
 // creating it makes (projectPiFor the app's working directory).
-func (s *Shell) newProjectPi() string {
-	if s.dirs.Project != "" {
-		return s.dirs.Project
+func (pf *personaFiles) newProjectPi() string {
+	if pf.dirs.Project != "" {
+		return pf.dirs.Project
 	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return ""
 	}
 	wd, _ = filepath.Abs(wd)
-	return projectPiFor(wd, s.dirs.Home)
+	return projectPiFor(wd, pf.dirs.Home)
 }

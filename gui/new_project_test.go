@@ -47,7 +47,7 @@ func TestNewProjectPersonaMakesTheProjectsAgentsFolder(t *testing.T) {
 	}
 	t.Chdir(sub)
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	dlg := topDialog(s)
 	var scope *widget.RadioGroup
 	walk(dlg, func(o fyne.CanvasObject) {
@@ -73,12 +73,12 @@ func TestNewProjectPersonaMakesTheProjectsAgentsFolder(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(want, "helper.md")); err != nil {
 		t.Fatalf("no project persona file: %v", err)
 	}
-	if s.Selected() != "helper" {
-		t.Errorf("after Create: selected %q, want helper", s.Selected())
+	if s.ws.Selected() != "helper" {
+		t.Errorf("after Create: selected %q, want helper", s.ws.Selected())
 	}
 	// A project's files are used once the person trusts the project (docs/trust.md): until
 	// then the new persona is listed as not used, and why.
-	un := s.Catalog().Unused()
+	un := s.ws.Catalog().Unused()
 	if len(un) != 1 || un[0].Persona == nil || un[0].Persona.Name != "helper" || un[0].Why != "not used: project not trusted" {
 		t.Errorf("the catalog does not list helper as a project persona not used yet: %+v", un)
 	}

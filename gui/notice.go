@@ -28,9 +28,8 @@ func newNoticeBar() *noticeBar {
 	return n
 }
 
-// notify shows text with an action button (label "" for none); the action also dismisses it.
-func (s *Shell) notify(text, label string, action func()) {
-	n := s.notice
+// show shows text with an action button (label "" for none); the action also dismisses it.
+func (n *noticeBar) show(text, label string, action func()) {
 	n.text.SetText(text)
 	n.action.SetText(label)
 	n.action.OnTapped = func() {

@@ -42,7 +42,7 @@ func TestPersonaListMarksFilesTheAMSkips(t *testing.T) {
 func TestPreviewShowsBothAnswersWhereTheyDiffer(t *testing.T) {
 	s, _ := amShell(t)
 	s.SelectPersona("gitonly")
-	v := NewPreviewTab(s, previewStateOf(s), s.Editor())
+	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
 	note := v.AMNote()
 	for _, want := range []string{"Hidden by pi-agent-manager 0.18.1:", "bash", "depends on what you run"} {
 		if !strings.Contains(note, want) {
@@ -56,13 +56,13 @@ func TestPreviewShowsBothAnswersWhereTheyDiffer(t *testing.T) {
 		t.Errorf("write row %q shows the AM although both hide it", row)
 	}
 	s.SelectPersona("plain")
-	v = NewPreviewTab(s, previewStateOf(s), s.Editor())
+	v = NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
 	// edit: deny hides apply_patch for agentmgr only (the AM maps it to its own key).
 	if row := v.RowSummary("apply_patch"); !strings.Contains(row, "pi-agent-manager 0.18.1: shown") {
 		t.Errorf("apply_patch row %q", row)
 	}
 	s.SelectPersona("withreason")
-	v = NewPreviewTab(s, previewStateOf(s), s.Editor())
+	v = NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
 	if !strings.Contains(v.AMNote(), "skipped by pi-agent-manager 0.18.1") {
 		t.Errorf("withreason note %q", v.AMNote())
 	}
@@ -107,14 +107,14 @@ func TestSaveAsksBeforeMakingTheAMSkipAFile(t *testing.T) {
 	s.SelectPersona("plain")
 	path := filepath.Join(agent, "agents", "plain.md")
 	before, _ := os.ReadFile(path)
-	s.Editor().Update(func(d *personaedit.Draft) {
+	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "bash", Pattern: "rm *", Action: engine.Deny, Reason: "use the trash"})
 	})
 	// Said at the edit that causes it, before Save.
 	if st := s.screen.View().status; !strings.Contains(st.Text, "skips this whole file") || !strings.Contains(st.Text, "agentmgr-only") {
 		t.Errorf("the editor's status does not say the edit makes the file agentmgr-only: %q", st.Text)
 	}
-	s.saveEditor()
+	s.edit.saveEditor()
 	d := topDialog(s)
 	if d == nil || findButton(d, "Save agentmgr-only") == nil {
 		t.Fatalf("no question before a save the AM would skip")

@@ -61,7 +61,7 @@ func (l *PersonaList) Resize(size fyne.Size) {
 		return
 	}
 	for i, it := range l.items {
-		if it.Kind != personalist.ItemHeader && it.Key == l.shell.Selected() {
+		if it.Kind != personalist.ItemHeader && it.Key == l.shell.ws.Selected() {
 			l.list.ScrollToTop()
 			l.list.ScrollTo(i)
 			return
@@ -75,14 +75,14 @@ func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 // refresh rebuilds the rows from the shell and selects the shell's selection.
 func (l *PersonaList) refresh() {
 	s := l.shell
-	in := personalist.ListInput{Catalog: s.Catalog(), Active: s.Active(), AM: l.amMark}
-	if s.Editor() != nil && s.Editor().Dirty() {
-		in.Dirty = s.Selected()
+	in := personalist.ListInput{Catalog: s.ws.Catalog(), Active: s.ws.Active(), AM: l.amMark}
+	if s.ws.Draft() != nil && s.ws.Draft().Dirty() {
+		in.Dirty = s.ws.Selected()
 	}
 	if s.toolbar != nil {
 		in.Filter = s.toolbar.Search.Text
 	}
-	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.Selected()}
+	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.ws.Selected()}
 	if key == l.shown && l.items != nil {
 		return
 	}
@@ -92,7 +92,7 @@ func (l *PersonaList) refresh() {
 	l.syncing = true
 	defer func() { l.syncing = false }()
 	for i, it := range l.items {
-		if it.Kind != personalist.ItemHeader && it.Key == s.Selected() {
+		if it.Kind != personalist.ItemHeader && it.Key == s.ws.Selected() {
 			l.list.Select(i)
 			return
 		}
@@ -105,7 +105,7 @@ func (l *PersonaList) refresh() {
 func (l *PersonaList) openFirst() {
 	for _, it := range l.items {
 		if it.Kind != personalist.ItemHeader {
-			if it.Key != l.shell.Selected() {
+			if it.Key != l.shell.ws.Selected() {
 				l.shell.SelectPersona(it.Key)
 			}
 			return
@@ -256,14 +256,14 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 		return
 	}
 	it := l.items[i]
-	if it.Kind == personalist.ItemHeader || it.Kind == personalist.ItemUnused || it.Key == l.shell.Selected() {
+	if it.Kind == personalist.ItemHeader || it.Kind == personalist.ItemUnused || it.Key == l.shell.ws.Selected() {
 		// A heading is not a persona; put the selection back where the shell has it.
 		l.refresh()
 		return
 	}
 	l.shell.SelectPersona(it.Key)
 	// If the person cancelled leaving unsaved edits, the shell kept its selection.
-	if l.shell.Selected() != it.Key {
+	if l.shell.ws.Selected() != it.Key {
 		l.refresh()
 	}
 }

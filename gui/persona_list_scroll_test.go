@@ -29,12 +29,12 @@ func TestListOpensWithTheSelectedPersonaInView(t *testing.T) {
 			l := s.screen.List()
 			at := -1
 			for i, it := range l.Items() {
-				if it.Key == s.Selected() {
+				if it.Key == s.ws.Selected() {
 					at = i
 				}
 			}
 			if at < 0 {
-				t.Fatalf("the selected %q is not in the list", s.Selected())
+				t.Fatalf("the selected %q is not in the list", s.ws.Selected())
 			}
 			// Every row is one height: the list sets none of its own.
 			row := l.create().MinSize().Height
@@ -45,7 +45,7 @@ func TestListOpensWithTheSelectedPersonaInView(t *testing.T) {
 				t.Fatalf("the list is %v high at 800x600; want several rows", height)
 			}
 			if top < off || top+row > off+height {
-				t.Errorf("selected %q (row %d, %v-%v) is out of view: the list shows %v-%v", s.Selected(), at, top, top+row, off, off+height)
+				t.Errorf("selected %q (row %d, %v-%v) is out of view: the list shows %v-%v", s.ws.Selected(), at, top, top+row, off, off+height)
 			}
 		})
 	}

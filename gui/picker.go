@@ -115,7 +115,7 @@ type Picker struct {
 
 // ShowPicker opens the quick switcher over s's window.
 func ShowPicker(s *Shell) *Picker {
-	p := &Picker{s: s, m: NewPickerModel(s.Catalog(), s.Active())}
+	p := &Picker{s: s, m: NewPickerModel(s.ws.Catalog(), s.ws.Active())}
 	p.Entry = newPickerEntry(p)
 	p.Entry.SetPlaceHolder("Switch to… (type to filter, Enter to switch)")
 	p.Entry.OnChanged = func(text string) {
@@ -174,7 +174,7 @@ func (p *Picker) choose() {
 	}
 	p.Close()
 	if err := p.s.SetActive(it.Name); err != nil {
-		p.s.showError(err)
+		p.s.ask.showError(err)
 	}
 }
 

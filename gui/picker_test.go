@@ -19,7 +19,7 @@ func pickerNames(m *PickerModel) []string {
 
 func TestPickerModelFilters(t *testing.T) {
 	s := part2Shell(t)
-	m := NewPickerModel(s.Catalog(), "builder")
+	m := NewPickerModel(s.ws.Catalog(), "builder")
 	if c, _ := m.Choice(); c.Name != "builder" {
 		t.Errorf("the picker opens on %q, want the active persona", c.Name)
 	}
@@ -52,8 +52,8 @@ func TestPickerSwitchesTheActivePersona(t *testing.T) {
 	p := ShowPicker(s)
 	test.Type(p.Entry, "rev")
 	p.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if s.Active() != "reviewer" {
-		t.Errorf("after typing rev and Enter, the active persona is %q", s.Active())
+	if s.ws.Active() != "reviewer" {
+		t.Errorf("after typing rev and Enter, the active persona is %q", s.ws.Active())
 	}
 	if p.pop.Visible() {
 		t.Errorf("the picker stays open after switching")
@@ -62,8 +62,8 @@ func TestPickerSwitchesTheActivePersona(t *testing.T) {
 	p = ShowPicker(s)
 	p.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	p.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if s.Active() != "reviewer" || p.pop.Visible() {
-		t.Errorf("Escape should close without switching; active %q, open %v", s.Active(), p.pop.Visible())
+	if s.ws.Active() != "reviewer" || p.pop.Visible() {
+		t.Errorf("Escape should close without switching; active %q, open %v", s.ws.Active(), p.pop.Visible())
 	}
 }
 

@@ -46,13 +46,13 @@ func TestPresetChoicesSayWhatEachAllows(t *testing.T) {
 	}
 	// Choosing a described option sets the bare preset name.
 	tab.preset.SetSelected(presetChoice("build"))
-	if got := s.Editor().Draft().Preset; got != "build" {
+	if got := s.ws.Draft().Draft().Preset; got != "build" {
 		t.Errorf("after choosing %q: draft preset %q, want build", presetChoice("build"), got)
 	}
 
 	// A fresh shell: the edit above would have New ask about unsaved changes first.
 	s = newTestShell(t, fixtureDirs(t))
-	s.newPersona()
+	s.files.newPersona()
 	var start *widget.Select
 	walk(topDialog(s), func(o fyne.CanvasObject) {
 		if sel, ok := o.(*widget.Select); ok && start == nil {

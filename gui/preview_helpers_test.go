@@ -37,8 +37,8 @@ func part2Shell(t *testing.T) *Shell {
 	// which would race with the test driving the UI from this one.
 	a.Preferences().SetBool(logFollowKey, false)
 	s := NewShell(a, part2Dirs(t), Screens()...)
-	s.do = func(f func()) { f() }
-	s.spawn = func(f func()) { f() } // no goroutine outlives the test
+	s.tasks.do = func(f func()) { f() }
+	s.tasks.spawn = func(f func()) { f() } // no goroutine outlives the test
 	s.Window().Resize(fyne.NewSize(1180, 760))
 	s.Window().Show()
 	t.Cleanup(func() {

@@ -11,7 +11,7 @@ import (
 func TestLongQuestionsWrapInsideTheWindow(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	msg := "move " + strings.Repeat("a-rather-long-folder/", 12) + "helper.md to the trash; `agentmgr restore helper` brings it back. You can undo it right after."
-	s.choose("Delete helper?", msg, []string{"Delete", choiceCancel}, func(string) {})
+	s.ask.choose("Delete helper?", msg, []string{"Delete", choiceCancel}, func(string) {})
 	dlg := topDialog(s)
 	if dlg == nil {
 		t.Fatal("no dialog")
@@ -41,7 +41,7 @@ func TestLongQuestionsWrapInsideTheWindow(t *testing.T) {
 func TestDeleteQuestionReadsAsSentences(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	s.deletePersona()
+	s.files.deletePersona()
 	dlg := topDialog(s)
 	if dlg == nil {
 		t.Fatal("Delete asked nothing")

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -66,7 +67,7 @@ func (v *rawView) write() {
 		if errors.Is(err, personaedit.ErrRawChanged) {
 			v.s.Reload()
 		}
-		v.s.showError(err)
+		v.s.ask.showError(err)
 		return
 	}
 	v.refresh()
@@ -75,8 +76,8 @@ func (v *rawView) write() {
 
 // scopeOf is the scope of a persona file at path: project under the project's agents folder,
 // else global.
-func (s *Shell) scopeOf(path string) personas.Scope {
-	if pa := s.dirs.ProjectAgents(); s.dirs.Project != "" && strings.HasPrefix(path, pa+string(filepath.Separator)) {
+func scopeOf(d locations.Dirs, path string) personas.Scope {
+	if pa := d.ProjectAgents(); d.Project != "" && strings.HasPrefix(path, pa+string(filepath.Separator)) {
 		return personas.ScopeProject
 	}
 	return personas.ScopeGlobal

@@ -1,16 +1,17 @@
 package gui
 
 import (
-	"context"
 	"errors"
 	"io/fs"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -57,98 +58,122 @@ func loadSnapshot(dirs locations.Dirs, path string) *snapshot {
 	return snap
 }
 
-// Reload reads the catalog, the state and the open persona's file again off the UI goroutine,
-// then updates the window. Unsaved edits stay; if their file changed on disk, the editor shows
-// the conflict.
-func (s *Shell) Reload() {
-	if st := s.preview; st != nil && st.log != nil {
-		st.log.Reload() // the Log screen, once built, has no Reload of its own
+// loader reads what the window shows from disk off the UI goroutine and installs it in the
+// workspace: on Reload, after the app wrote a file (reloadThen), and when the watcher sees a
+// change. It opens the editor's model of a selection, from the bytes a reload read when it can.
+type loader struct {
+	ws *workspace.Workspace
+	// dirs are the shell's: creating the first project persona gives them a project.
+	dirs  *locations.Dirs
+	tasks *tasks
+	views *workspace.Views
+	// watcher reloads on outside changes, once startWatching ran.
+	watcher *watcher
+	// inflight counts reloads whose result has not been applied yet (tests wait for them).
+	inflight int
+	// reading runs on the UI goroutine as a Reload starts (the Log screen, once built, reads
+	// the log again: it has no Reload of its own).
+	reading func()
+	// applied runs once what a reload read is installed, before the workspace tells the
+	// screens (the window's title follows the active agent).
+	applied func()
+}
+
+// reload reads the catalog, the state and the open persona's file again off the UI
+// goroutine, then updates the workspace. Unsaved edits stay; if their file changed on disk,
+// the editor shows the conflict.
+func (l *loader) reload() {
+	if l.reading != nil {
+		l.reading()
 	}
 	path := ""
-	if e := s.Editor(); e != nil && !e.ReadOnly() {
+	if e := l.ws.Draft(); e != nil && !e.ReadOnly() {
 		path = e.Path()
 	}
-	dirs, saves := s.dirs, s.ws.Saves()
-	w := s.watcher
-	s.inflight++
-	s.background(func() {
+	dirs, saves := *l.dirs, l.ws.Saves()
+	w := l.watcher
+	l.inflight++
+	l.tasks.background(func() {
 		if w != nil {
 			// A Reload by hand is also the moment to watch again what appeared or came
 			// back since, should an event have been missed.
 			w.rescan()
 		}
 		snap := loadSnapshot(dirs, path)
-		s.do(func() {
-			s.inflight--
-			s.applySnapshot(snap, saves)
+		l.tasks.do(func() {
+			l.inflight--
+			l.apply(snap, saves)
 		})
 	})
 }
 
-// background runs f off the UI goroutine (f hands its result back with s.do). Every such
-// goroutine is counted, so that a test can wait until none is left (waitBackground) instead
-// of leaving one to race with the next test's widgets.
-func (s *Shell) background(f func()) { s.spawn(f) }
-
-func (s *Shell) goTracked(f func()) {
-	s.bg.Add(1)
-	go func() {
-		defer s.bg.Done()
-		f()
-	}()
+// reloadThen reloads the catalog off the UI goroutine and then runs then on it; used after
+// creating, renaming, deleting or restoring a file, to select the result.
+func (l *loader) reloadThen(then func()) {
+	dirs := *l.dirs
+	saves := l.ws.NoteWrite()
+	l.inflight++
+	l.tasks.background(func() {
+		snap := loadSnapshot(dirs, "")
+		l.tasks.do(func() {
+			l.inflight--
+			l.apply(snap, saves)
+			then()
+		})
+	})
 }
 
-// goUntilClose runs f on a goroutine of its own for work that lasts rather than computes one
-// result (following the review log, counting down an approval's time): ctx is done once
-// Close is called, and Close returns only after f has. f must then return without touching a
-// widget. After Close it starts nothing. Unlike background, tests do not run f in step: it
-// would never return.
-func (s *Shell) goUntilClose(f func(ctx context.Context)) {
-	if s.life.Err() != nil {
-		return
-	}
-	s.loops.Add(1)
-	go func() {
-		defer s.loops.Done()
-		f(s.life)
-	}()
-}
-
-// waitBackground waits until the work background and goUntilClose started has returned.
-func (s *Shell) waitBackground() {
-	s.bg.Wait()
-	s.loops.Wait()
-}
-
-// applySnapshot installs what a reload read. saves is the save count when the reload started.
-func (s *Shell) applySnapshot(snap *snapshot, saves int) {
-	if s.views.Closed() {
+// apply installs what a reload read. saves is the save count when the reload started.
+func (l *loader) apply(snap *snapshot, saves int) {
+	if l.views.Closed() {
 		return // the window is gone
 	}
-	if saves != s.ws.Saves() {
+	if saves != l.ws.Saves() {
 		// A save happened while this reload read the disk: what it read may predate the save.
-		s.Reload()
+		l.reload()
 		return
 	}
 	// A fixed broken file becomes its persona: the selection follows it.
-	s.ws.SetCatalog(snap.catalog, snap.guards)
-	s.ws.SetMarks(snap.marks)
-	s.ws.FollowState(snap.state)
-	m := s.Editor()
+	l.ws.SetCatalog(snap.catalog, snap.guards)
+	l.ws.SetMarks(snap.marks)
+	l.ws.FollowState(snap.state)
+	m := l.ws.Draft()
 	switch {
 	case m == nil:
-		s.ws.Open(s.open(s.Selected(), snap))
+		l.ws.Open(l.open(l.ws.Selected(), snap))
 	case !m.ReadOnly() && m.Path() == snap.path:
 		if m.DiskChanged(snap.data, snap.exists) {
-			s.ws.Open(s.open(s.Selected(), snap))
+			l.ws.Open(l.open(l.ws.Selected(), snap))
 		}
 	case !m.Dirty():
-		s.ws.Open(s.open(s.Selected(), snap))
+		l.ws.Open(l.open(l.ws.Selected(), snap))
 	}
-	s.updateTitle()
+	if l.applied != nil {
+		l.applied()
+	}
 	// A reload may change any part: the catalog, the state file's active agent, the selection
 	// (a fixed broken file becomes its persona) and the open draft (reopened from disk).
-	s.changed(workspace.Everything)
+	l.ws.Publish(workspace.Everything)
+}
+
+// open makes the editor model for key. When snap read the persona's file, its bytes are used
+// instead of reading the file again.
+func (l *loader) open(key string, snap *snapshot) *personaedit.Model {
+	c := l.ws.Catalog()
+	if snap != nil {
+		if p, ok := c.Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
+			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, c); m != nil {
+				return m
+			}
+		}
+	}
+	// The workspace forwards the model's changes once it is the one open (Workspace.Open).
+	return personaedit.OpenEditor(c, key)
+}
+
+// selectNow selects key without asking (the editor was left already) and opens it.
+func (l *loader) selectNow(key string) {
+	l.ws.Publish(l.ws.Select(key, l.open(key, nil)))
 }
 
 // amMarks reads every global persona file of c (the ones pi-agent-manager 0.18.1 reads) and

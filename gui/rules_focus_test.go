@@ -15,19 +15,19 @@ func TestANewRulesPatternTakesTheFocus(t *testing.T) {
 			s.Window().Resize(fyne.NewSize(800, 600))
 			clickPersona(t, s, "reviewer")
 			tab := tabOf[*RulesTab](t, s, TabRules)
-			s.Editor().SelectRule(1)
+			s.ws.Draft().SelectRule(1)
 			c := s.Window().Canvas()
 			findButton(tab, op).OnTapped()
-			sel := s.Editor().SelectedRule()
+			sel := s.ws.Draft().SelectedRule()
 			if sel < 0 || c.Focused() != tab.Row(sel).Pattern {
 				t.Fatalf("after %s: focus on %T, selected rule %d; want the new rule's pattern", op, c.Focused(), sel)
 			}
 			if !rowVisible(tab, sel) {
 				t.Errorf("after %s: the new rule %d is out of view", op, sel)
 			}
-			before := s.Editor().Draft().Rules[1].Pattern
+			before := s.ws.Draft().Draft().Rules[1].Pattern
 			c.Focused().TypedRune('x')
-			rules := s.Editor().Draft().Rules
+			rules := s.ws.Draft().Draft().Rules
 			if got := rules[sel].Pattern; got == "" || got[len(got)-1] != 'x' && got[0] != 'x' {
 				t.Errorf("typing after %s wrote %q into the new rule; want an x in it", op, got)
 			}
@@ -43,7 +43,7 @@ func TestANewRulesPatternTakesTheFocus(t *testing.T) {
 func TestTabSwitchesAndConvertLandTheFocus(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "scout")
-	if s.Editor().Draft().Preset == "" {
+	if s.ws.Draft().Draft().Preset == "" {
 		t.Fatal("the fixture scout is no longer a preset persona; the test needs one")
 	}
 	c := s.Window().Canvas()
@@ -69,7 +69,7 @@ func TestAFocusedRowIsScrolledIntoView(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	s.Window().Resize(fyne.NewSize(800, 600))
 	clickPersona(t, s, "reviewer")
-	m := s.Editor()
+	m := s.ws.Draft()
 	for n := 0; n < 20; n++ {
 		m.AddRule()
 	}
@@ -91,7 +91,7 @@ func TestRulesTabMarksFindsAndResetsRules(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
 	tab := tabOf[*RulesTab](t, s, TabRules)
-	m := s.Editor()
+	m := s.ws.Draft()
 	m.SelectRule(1)
 	tab.Row(1).Action.SetSelected("deny")
 	findButton(tab, "Add").OnTapped()

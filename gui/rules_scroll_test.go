@@ -19,7 +19,7 @@ func TestRulesTabScrollsToTheRowAnOperationSelects(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
 	tab := tabOf[*RulesTab](t, s, TabRules)
-	m := s.Editor()
+	m := s.ws.Draft()
 
 	// Added rows go to the end: with enough of them the end is below the fold.
 	for n := 0; n < 12; n++ {
@@ -53,7 +53,7 @@ func TestRulesTabScrollsToTheRowAnOperationSelects(t *testing.T) {
 func TestRevealRuleScrollsToTheRowOnAnUnshownRulesTab(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
-	m := s.Editor()
+	m := s.ws.Draft()
 	for n := 0; n < 12; n++ {
 		m.AddRule()
 	}
@@ -91,7 +91,7 @@ func TestRowOperationsNeverLeaveTypingInAnotherRule(t *testing.T) {
 			// Type in row 2's pattern (read "*"), then press the operation's button.
 			c.Focus(tab.Row(1).Pattern)
 			tab.Row(1).Pattern.CursorColumn = 1 // after the "*"
-			s.Editor().SelectRule(1)
+			s.ws.Draft().SelectRule(1)
 			// The real driver keeps an entry focused when a button is clicked (a button is
 			// focusable); test.Tap would unfocus first, so press the button as the driver does.
 			findButton(tab, tc.op).OnTapped()
@@ -102,7 +102,7 @@ func TestRowOperationsNeverLeaveTypingInAnotherRule(t *testing.T) {
 				return
 			}
 			c.Focused().TypedRune('x')
-			rules := s.Editor().Draft().Rules
+			rules := s.ws.Draft().Draft().Rules
 			for i, r := range rules {
 				want := r.Pattern
 				if i == tc.wantRow {

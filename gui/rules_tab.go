@@ -181,6 +181,7 @@ func (t *RulesTab) refresh() {
 		r.setChange(m.RuleChange(i))
 	}
 	t.applyFilter()
+	t.fitRows()
 	t.updateNotes()
 	if sel := m.SelectedRule(); len(t.rows) != t.shownRows || sel != t.shownSel {
 		t.shownRows, t.shownSel = len(t.rows), sel
@@ -207,6 +208,19 @@ func (t *RulesTab) showNotes(notes map[int][]RuleNote) {
 	t.notes = notes
 	for i, r := range t.rows {
 		r.showNotes(notes[i])
+	}
+	t.fitRows()
+}
+
+// fitRows lays the rows out again when one of them needs more or less height than it has: a
+// note or a message that came or went changes only what the row needs, and the rows under it
+// stayed where they were (drawn over a new note, or under a blank band where one was).
+func (t *RulesTab) fitRows() {
+	for _, r := range t.rows {
+		if r.Visible() && r.Size().Height != r.MinSize().Height {
+			t.scroll.Refresh()
+			return
+		}
 	}
 }
 

@@ -73,7 +73,7 @@ func TestMatrixWith300PersonasFitsTheWindow(t *testing.T) {
 
 	// An edit elsewhere keeps it so, and every screen after it too.
 	s.SelectPersona("gen100")
-	s.Editor().Update(func(d *personaedit.Draft) { d.Rules[0].Pattern = "x*" })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Rules[0].Pattern = "x*" })
 	fits(t, s, "Matrix after an edit", 800, 600)
 	for _, title := range s.tabs.titles() {
 		s.ShowScreen(title)
@@ -87,14 +87,14 @@ func TestALongPersonaNameNeverWidensTheWindow(t *testing.T) {
 	s := scaleShell(t, 3)
 	s.Window().Resize(fyne.NewSize(800, 600))
 	s.SelectPersona(longName)
-	if s.Editor() == nil {
+	if s.ws.Draft() == nil {
 		t.Fatal("the long-named persona did not open")
 	}
 	for _, tab := range []string{TabPersona, TabRules, TabFile} {
 		s.screen.View().ShowTab(tab)
 		fits(t, s, tab+" tab of "+longName, 800, 600)
 	}
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "edited" })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "edited" })
 	fits(t, s, "edited "+longName, 800, 600)
 	// The replay line names the persona.
 	v := s.screen.View().Impact()
@@ -117,8 +117,8 @@ func TestOpeningPersonasLeavesNoSubscriptionBehind(t *testing.T) {
 	before := s.ws.Subscribers()
 	for _, name := range []string{"gen001", "gen002", "gen003", "gen004", "gen000"} {
 		s.SelectPersona(name)
-		s.Editor().Update(func(d *personaedit.Draft) { d.Description = "x" })
-		s.revertEditor()
+		s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "x" })
+		s.edit.revertEditor()
 	}
 	if after := s.ws.Subscribers(); after != before {
 		t.Errorf("%d subscriptions after opening five personas; %d before", after, before)

@@ -24,7 +24,7 @@ func TestSearchEnterOpensTheFirstMatch(t *testing.T) {
 			s.Window().Canvas().Focus(search)
 			test.Type(search, tc.typed)
 			search.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-			if got := s.Selected(); got != tc.want {
+			if got := s.ws.Selected(); got != tc.want {
 				t.Errorf("typed %q then Enter: selected %q, want %q", tc.typed, got, tc.want)
 			}
 		})

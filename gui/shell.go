@@ -1,19 +1,14 @@
 package gui
 
 import (
-	"context"
-	"net/url"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/locations"
-	"github.com/agentmgr/agentmgr/personas"
 )
 
 // AppID is the application id: the preferences folder and the desktop entry are named after it.
@@ -33,44 +28,40 @@ type Shell struct {
 	win  fyne.Window
 	dirs locations.Dirs
 
-	// do runs f on the UI goroutine. It is fyne.Do in the app; tests replace it to run the
-	// background half of a reload in step.
-	do func(f func())
-	// spawn runs f off the UI goroutine (see background); tests whose do runs work at once
-	// replace it to run f at once too, so that no goroutine outlives them.
-	spawn func(f func())
-	// bg counts the work background started that has not returned.
-	bg sync.WaitGroup
-	// life is done once Close is called; loops counts the goroutines goUntilClose started
-	// that have not returned, which Close waits for.
-	life    context.Context
-	endLife context.CancelFunc
-	loops   sync.WaitGroup
-	// openURL hands a URL to the desktop (App.OpenURL); tests replace it to see what was opened.
-	openURL func(*url.URL) error
+	// tasks runs work off the UI goroutine and hands its results back to it.
+	tasks *tasks
+	// ask puts questions and errors over the window.
+	ask asker
+	// edit acts on the persona open in the editor (save, revert, undo, leave it).
+	edit *editorCommands
+	// files make, rename, delete and restore persona files.
+	files *personaFiles
+	// memory keeps the window's size and place for the next start.
+	memory windowMemory
+	// The dialogs of the File and Agent menus.
+	importer  *importDialog
+	exporter  *exportDialog
+	leastPriv *leastPrivilegeDialog
 
 	// ws is the workspace: the catalog, the active agent, the selection, the draft, with
 	// the typed events the screens subscribe to. The shell changes it and publishes.
 	ws *workspace.Workspace
 	// notedMissing is the notice last shown about an active agent that does not load.
 	notedMissing string
-	// inflight counts reloads whose result has not been applied yet (tests wait for them).
-	inflight int
+	// load reads the disk off the UI goroutine into the workspace, and watches it.
+	load *loader
 
 	// views computes the Matrix, Preview and Problems views off the UI goroutine.
-	views   *workspace.Views
-	watcher *watcher
+	views *workspace.Views
 
-	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
-	screen    *PersonasScreen
-	toolbar   *Toolbar
-	notice    *noticeBar
-	tabs      screenTabs
-	preview   *previewState   // what the Preview tabs, Matrix and Simulator share; made on first use
-	shortcuts []fyne.Shortcut // menu shortcuts registered on the canvas
-	// menuListeners run after RefreshMenu set the new menu (the Keys screen names the menu
-	// items its keys open).
-	menuListeners []func()
+	frame   *fyne.Container // the toolbar over the screens: the window's content, uncapped
+	screen  *PersonasScreen
+	toolbar *Toolbar
+	notice  *noticeBar
+	tabs    screenTabs
+	preview *previewState // what the Preview tabs, Matrix and Simulator share; made on first use
+	// menu is the main menu and its shortcuts on the canvas.
+	menu *menuBar
 	// replayEdits is set by ReplayWhileEditing: editors replay the review log as they change.
 	replayEdits bool
 }
@@ -80,16 +71,32 @@ type Shell struct {
 // The window is not shown: call Window().ShowAndRun. The catalog is read here, before the first
 // frame, so that the window never opens empty.
 func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
-	s := &Shell{app: a, dirs: dirs, do: fyne.Do, openURL: a.OpenURL}
-	s.spawn = s.goTracked
-	s.life, s.endLife = context.WithCancel(context.Background())
+	s := &Shell{app: a, dirs: dirs, tasks: newTasks(fyne.Do)}
 	// Through the fields, which tests replace after NewShell to run views in step.
-	s.views = workspace.NewViews(func(f func()) { s.spawn(f) }, func(f func()) { s.do(f) })
+	s.views = workspace.NewViews(func(f func()) { s.tasks.spawn(f) }, func(f func()) { s.tasks.do(f) })
 	snap := loadSnapshot(dirs, "")
 	s.ws = workspace.New(snap.catalog, snap.guards, snap.state)
 	s.ws.SetMarks(snap.marks)
-	s.ws.Select(s.ws.Active(), s.open(s.ws.Active(), nil))
+	s.load = &loader{ws: s.ws, dirs: &s.dirs, tasks: s.tasks, views: s.views, applied: s.updateTitle, reading: func() {
+		if st := s.preview; st != nil && st.log != nil {
+			st.log.Reload()
+		}
+	}}
+	s.ws.Select(s.ws.Active(), s.load.open(s.ws.Active(), nil))
 	s.win = a.NewWindow(AppName)
+	s.ask = asker{win: s.win}
+	s.memory = windowMemory{app: a, win: s.win}
+	s.menu = &menuBar{win: s.win}
+	s.edit = &editorCommands{ws: s.ws, win: s.win, ask: s.ask, load: s.load, saved: func(m *personaedit.Model) {
+		if v := s.screen.View(); v != nil && v.model == m {
+			v.refresh()
+		}
+	}}
+	s.notice = newNoticeBar()
+	s.files = &personaFiles{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, edit: s.edit, load: s.load, notice: s.notice, openURL: a.OpenURL}
+	s.importer = &importDialog{win: s.win, dirs: &s.dirs, ask: s.ask, edit: s.edit, load: s.load}
+	s.exporter = &exportDialog{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, notice: s.notice}
+	s.leastPriv = &leastPrivilegeDialog{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, tasks: s.tasks, files: s.files}
 	applyTheme(a)
 	s.buildWindow(screens)
 	return s
@@ -104,11 +111,37 @@ func (s *Shell) Window() fyne.Window { return s.win }
 // Dirs are the folders personas are read from.
 func (s *Shell) Dirs() locations.Dirs { return s.dirs }
 
-// projectDir is the folder the app treats as the agent's working directory for what-if checks:
+// Reload reads the catalog, the state and the open persona's file again off the UI goroutine,
+// then updates the window. Unsaved edits stay; if their file changed on disk, the editor shows
+// the conflict.
+func (s *Shell) Reload() { s.load.reload() }
+
+// StartWatching watches the persona folders, the state file and both guards files, and reloads
+// the window when they change, also when those folders appear only later.
+func (s *Shell) StartWatching() error { return s.load.startWatching() }
+
+// StopWatching stops the watcher; the app calls it when the window closes.
+func (s *Shell) StopWatching() { s.load.stopWatching() }
+
+// RevealRule opens persona name on its Rules tab with row selected (asking first, as any
+// selection does, when the open persona has unsaved edits).
+func (s *Shell) RevealRule(name string, row int) {
+	s.ShowScreen(PersonasTitle)
+	s.SelectPersona(name)
+	if s.ws.Draft() == nil || s.ws.Selected() != name {
+		return
+	}
+	s.ws.Draft().SelectRule(row)
+	if v := s.screen.View(); v != nil {
+		v.ShowTab(TabRules)
+	}
+}
+
+// projectDirOf is the folder the app treats as the agent's working directory for what-if checks:
 // the project holding the .pi folder, else the app's own working directory.
-func (s *Shell) projectDir() string {
-	if s.dirs.Project != "" {
-		return filepath.Dir(s.dirs.Project)
+func projectDirOf(d locations.Dirs) string {
+	if d.Project != "" {
+		return filepath.Dir(d.Project)
 	}
 	wd, _ := os.Getwd()
 	return wd
@@ -117,36 +150,6 @@ func (s *Shell) projectDir() string {
 // Workspace is the state the screens share (catalog, active agent, selection, draft) and its
 // typed events.
 func (s *Shell) Workspace() *workspace.Workspace { return s.ws }
-
-// Catalog is the catalog as last loaded. It is replaced, never changed, on reload: keep the
-// pointer only as long as one update.
-func (s *Shell) Catalog() *personas.Catalog { return s.ws.Catalog() }
-
-// Active is the name of the active persona: the agent pi runs.
-func (s *Shell) Active() string { return s.ws.Active() }
-
-// Yolo reports whether the state file has yolo on (every ask becomes allow).
-func (s *Shell) Yolo() bool { return s.ws.Yolo() }
-
-// Selected is the key of the item selected in the persona list: a persona's name, or the path
-// of a file that failed to load. "" when nothing is selected.
-func (s *Shell) Selected() string { return s.ws.Selected() }
-
-// SelectedPersona is the selected persona as edited (unsaved edits included), or nil when the
-// selection is a broken file or nothing.
-func (s *Shell) SelectedPersona() *personas.Persona {
-	if s.Editor() == nil {
-		return nil
-	}
-	return s.Editor().Persona()
-}
-
-// Editor is the model of the persona open in the editor, or nil.
-func (s *Shell) Editor() *personaedit.Model { return s.ws.Draft() }
-
-// EditedPersona returns persona name as the editor holds it when it has unsaved edits, else as
-// loaded; nil when the catalog has no such persona.
-func (s *Shell) EditedPersona(name string) *personas.Persona { return s.ws.EditedPersona(name) }
 
 // SearchText is what the toolbar's search field holds: it filters the persona list and the
 // Matrix's rows.
@@ -157,44 +160,14 @@ func (s *Shell) SearchText() string {
 	return s.toolbar.Search.Text
 }
 
-// OnChange adds a listener called after any change of the catalog, the active persona, the
-// selection or the open persona's edits; the returned function removes it. A screen that
-// follows only some of these subscribes to them with Subscribe.
-func (s *Shell) OnChange(f func()) (unsubscribe func()) {
-	return s.ws.Subscribe(workspace.Everything, func(workspace.Change) { f() })
-}
-
-// Subscribe calls f after every change that includes one of parts (a workspace.Change: the
-// catalog, the active agent, the selection, the draft), until the returned function is called.
-func (s *Shell) Subscribe(parts workspace.Change, f func(workspace.Change)) (unsubscribe func()) {
-	return s.ws.Subscribe(parts, f)
-}
-
-// changed tells the subscribers of the parts c that changed.
-func (s *Shell) changed(c workspace.Change) { s.ws.Publish(c) }
-
 // SelectPersona selects the list item key (a persona name or a broken file's path) and opens it
 // in the editor. With unsaved edits it first asks to save, discard or cancel; cancel keeps the
 // current selection.
 func (s *Shell) SelectPersona(key string) {
-	if key == s.Selected() && s.Editor() != nil {
+	if key == s.ws.Selected() && s.ws.Draft() != nil {
 		return
 	}
-	s.leaveEditor(func() { s.changed(s.ws.Select(key, s.open(key, nil))) })
-}
-
-// open makes the editor model for key. When snap read the persona's file, its bytes are used
-// instead of reading the file again.
-func (s *Shell) open(key string, snap *snapshot) *personaedit.Model {
-	if snap != nil {
-		if p, ok := s.Catalog().Lookup(key); ok && p.Path == snap.path && snap.exists && strings.HasSuffix(p.Path, ".md") && p.Scope != personas.ScopeBuiltin {
-			if m, _ := personaedit.NewFileModel(p.Path, snap.data, p.Scope, s.Catalog()); m != nil {
-				return m
-			}
-		}
-	}
-	// The workspace forwards the model's changes once it is the one open (Workspace.Open).
-	return personaedit.OpenEditor(s.Catalog(), key)
+	s.edit.leaveEditor(func() { s.ws.Publish(s.ws.Select(key, s.load.open(key, nil))) })
 }
 
 // SetActive makes name the active persona (the agent pi runs), writes it to the state file, and
@@ -204,26 +177,21 @@ func (s *Shell) SetActive(name string) error {
 		return err
 	}
 	s.updateTitle()
-	s.changed(workspace.ActiveChanged)
+	s.ws.Publish(workspace.ActiveChanged)
 	return nil
 }
 
-// missingActiveText says that the state names a persona pi cannot run, "" when it does not:
-// the state may name a persona the catalog lacks (its file fails to load, or is gone), and pi
-// then runs the default; the app says so rather than quietly showing the default.
-func (s *Shell) missingActiveText() string { return s.ws.MissingActiveText() }
-
-// title is the window title: the app name and the active persona.
-func (s *Shell) title() string {
-	label := s.Active()
-	if p, ok := s.Catalog().Lookup(s.Active()); ok {
+// windowTitle is the window title: the app name and the active persona.
+func windowTitle(ws *workspace.Workspace) string {
+	label := ws.Active()
+	if p, ok := ws.Catalog().Lookup(ws.Active()); ok {
 		label = p.Label()
 	}
 	t := AppName + " — " + label
-	if m := s.ws.MissingActive(); m != "" {
+	if m := ws.MissingActive(); m != "" {
 		t += " (" + m + " does not load)"
 	}
-	if s.Yolo() {
+	if ws.Yolo() {
 		t += " — YOLO"
 	}
 	return t
@@ -231,20 +199,20 @@ func (s *Shell) title() string {
 
 func (s *Shell) updateTitle() {
 	if s.win != nil {
-		s.win.SetTitle(s.title())
+		s.win.SetTitle(windowTitle(s.ws))
 	}
-	if text := s.missingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
-		s.notify(text, "", nil)
+	if text := s.ws.MissingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
+		s.notice.show(text, "", nil)
 	}
-	s.notedMissing = s.missingActiveText()
+	s.notedMissing = s.ws.MissingActiveText()
 }
 
-// sourceBases are the folders rule sources are shown relative to: the agent dir
+// sourceBasesOf are the folders rule sources are shown relative to: the agent dir
 // (agents/reviewer.md:12) and the project that holds the .pi folder (.pi/agents/x.md:3).
-func (s *Shell) sourceBases() []string {
-	bases := []string{s.dirs.Agent}
-	if s.dirs.Project != "" {
-		bases = append(bases, filepath.Dir(s.dirs.Project))
+func sourceBasesOf(d locations.Dirs) []string {
+	bases := []string{d.Agent}
+	if d.Project != "" {
+		bases = append(bases, filepath.Dir(d.Project))
 	}
 	return bases
 }

@@ -47,8 +47,8 @@ func TestEditDescriptionAndRulesThenSave(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
 	v := s.screen.View()
-	if s.Selected() != "reviewer" || v == nil || v.model.Original().Name != "reviewer" {
-		t.Fatalf("selected %q; want reviewer open", s.Selected())
+	if s.ws.Selected() != "reviewer" || v == nil || v.model.Original().Name != "reviewer" {
+		t.Fatalf("selected %q; want reviewer open", s.ws.Selected())
 	}
 	if !v.save.Disabled() {
 		t.Fatal("Save is enabled before any change")
@@ -64,7 +64,7 @@ func TestEditDescriptionAndRulesThenSave(t *testing.T) {
 	rt.Row(3).Pattern.SetText("git status*")
 	rt.Row(3).Action.SetSelected("allow")
 	test.Tap(findButton(rt, "Down"))
-	if got := rowsString(s.Editor().Draft().Rules); !strings.Contains(got, "bash git diff * allow; bash git status* allow; bash git log * allow") {
+	if got := rowsString(s.ws.Draft().Draft().Rules); !strings.Contains(got, "bash git diff * allow; bash git status* allow; bash git log * allow") {
 		t.Fatalf("rows after insert and move: %s", got)
 	}
 	if got := s.screen.List().Items(); !listHas(got, "reviewer", func(it personalist.ListItem) bool { return it.Dirty }) {
@@ -88,19 +88,19 @@ func TestEditDescriptionAndRulesThenSave(t *testing.T) {
 	if got := s.screen.View().status.Text; got != "Saved reviewer.md." {
 		t.Errorf("status after saving = %q; want the Saved confirmation", got)
 	}
-	if s.Editor().Dirty() || !s.screen.View().save.Disabled() {
+	if s.ws.Draft().Dirty() || !s.screen.View().save.Disabled() {
 		t.Error("still dirty after saving")
 	}
 
 	// Revert drops a new edit and puts the entry back.
 	pt = tabOf[*PersonaTab](t, s, TabPersona)
 	test.Type(pt.Description, " Extra.")
-	if !s.Editor().Dirty() {
+	if !s.ws.Draft().Dirty() {
 		t.Fatal("typing did not make the persona dirty")
 	}
 	test.Tap(s.screen.View().revert)
-	if s.Editor().Dirty() || pt.Description.Text != "Reviews changes and runs read-only git commands." {
-		t.Errorf("after Revert: dirty %v, description entry %q", s.Editor().Dirty(), pt.Description.Text)
+	if s.ws.Draft().Dirty() || pt.Description.Text != "Reviews changes and runs read-only git commands." {
+		t.Errorf("after Revert: dirty %v, description entry %q", s.ws.Draft().Dirty(), pt.Description.Text)
 	}
 }
 
@@ -161,7 +161,7 @@ func TestLeavingUnsavedChangesAsks(t *testing.T) {
 		t.Run(tt.choice, func(t *testing.T) {
 			s, q := newQueuedShell(t, fixtureDirs(t))
 			clickPersona(t, s, "reviewer")
-			reviewer := s.Editor()
+			reviewer := s.ws.Draft()
 			reviewer.Update(func(d *personaedit.Draft) { d.Description = "Edited." })
 			clickPersona(t, s, "scout")
 			dlg := topDialog(s)
@@ -170,8 +170,8 @@ func TestLeavingUnsavedChangesAsks(t *testing.T) {
 			}
 			test.Tap(findButton(dlg, tt.choice))
 			settle(t, s, q)
-			if s.Selected() != tt.wantSelected || reviewer.Dirty() != tt.wantDirty {
-				t.Errorf("selected %q, reviewer dirty %v; want %q, %v", s.Selected(), reviewer.Dirty(), tt.wantSelected, tt.wantDirty)
+			if s.ws.Selected() != tt.wantSelected || reviewer.Dirty() != tt.wantDirty {
+				t.Errorf("selected %q, reviewer dirty %v; want %q, %v", s.ws.Selected(), reviewer.Dirty(), tt.wantSelected, tt.wantDirty)
 			}
 			if tt.choice == choiceCancel && !listSelected(s, "reviewer") {
 				t.Error("after Cancel the list does not show reviewer selected")
@@ -190,7 +190,7 @@ func listSelected(s *Shell, key string) bool {
 	for i, it := range l.Items() {
 		if it.Key == key {
 			l.list.Select(i) // selecting the selected row changes nothing
-			return s.Selected() == key
+			return s.ws.Selected() == key
 		}
 	}
 	return false
@@ -201,7 +201,7 @@ func TestClosingWithUnsavedChangesAsks(t *testing.T) {
 	closed := false
 	s.Window().SetOnClosed(func() { closed = true })
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *personaedit.Draft) { d.Hidden = true })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Hidden = true })
 
 	s.requestClose() // what the window's close button and Quit do
 	dlg := topDialog(s)
@@ -209,7 +209,7 @@ func TestClosingWithUnsavedChangesAsks(t *testing.T) {
 		t.Fatal("closing with unsaved changes did not ask")
 	}
 	test.Tap(findButton(dlg, choiceCancel))
-	if closed || !s.Editor().Dirty() {
+	if closed || !s.ws.Draft().Dirty() {
 		t.Fatalf("Cancel closed the window (%v) or dropped the edit", closed)
 	}
 	s.requestClose()
@@ -231,27 +231,27 @@ func TestClosingWithoutChangesDoesNotAsk(t *testing.T) {
 
 func TestSwitchingTheActiveAgent(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
-	if s.Active() != "planner" || !strings.Contains(s.Window().Title(), "planner") {
-		t.Fatalf("start: active %q title %q; want planner", s.Active(), s.Window().Title())
+	if s.ws.Active() != "planner" || !strings.Contains(s.Window().Title(), "planner") {
+		t.Fatalf("start: active %q title %q; want planner", s.ws.Active(), s.Window().Title())
 	}
 	tb := s.toolbar
 	tb.selector.SetSelected("🔍 reviewer")
 	st, _ := personas.LoadState(s.Dirs())
-	if st.Active != "reviewer" || s.Active() != "reviewer" || !strings.Contains(s.Window().Title(), "reviewer") {
-		t.Fatalf("after choosing reviewer: state %q, active %q, title %q", st.Active, s.Active(), s.Window().Title())
+	if st.Active != "reviewer" || s.ws.Active() != "reviewer" || !strings.Contains(s.Window().Title(), "reviewer") {
+		t.Fatalf("after choosing reviewer: state %q, active %q, title %q", st.Active, s.ws.Active(), s.Window().Title())
 	}
 	if !listHas(s.screen.List().Items(), "reviewer", func(it personalist.ListItem) bool { return it.Active }) {
 		t.Error("the list does not mark reviewer active")
 	}
 	// Next skips the subagent scout and the hidden tinker, and wraps to planner.
 	test.Tap(tb.prev)
-	if s.Active() != "builder" {
-		t.Errorf("Previous from reviewer = %q; want builder", s.Active())
+	if s.ws.Active() != "builder" {
+		t.Errorf("Previous from reviewer = %q; want builder", s.ws.Active())
 	}
 	s.CycleActive(1)
 	s.CycleActive(1)
-	if s.Active() != "planner" {
-		t.Errorf("Next twice from builder = %q; want planner (scout and tinker are not offered)", s.Active())
+	if s.ws.Active() != "planner" {
+		t.Errorf("Next twice from builder = %q; want planner (scout and tinker are not offered)", s.ws.Active())
 	}
 	if st, _ := personas.LoadState(s.Dirs()); st.Active != "planner" {
 		t.Errorf("state file says %q after cycling; want planner", st.Active)
@@ -265,8 +265,8 @@ func TestYoloBadgeAndTitle(t *testing.T) {
 	if !s.toolbar.yolo.Visible() || !strings.Contains(s.Window().Title(), "YOLO") {
 		t.Errorf("yolo on: badge visible %v, title %q", s.toolbar.yolo.Visible(), s.Window().Title())
 	}
-	if s.Active() != "builder" {
-		t.Errorf("active = %q, want builder from the state file", s.Active())
+	if s.ws.Active() != "builder" {
+		t.Errorf("active = %q, want builder from the state file", s.ws.Active())
 	}
 }
 
@@ -296,23 +296,23 @@ func TestRevealRuleOpensTheRulesTabOnTheRow(t *testing.T) {
 	s := newTestShell(t, fixtureDirs(t))
 	s.RevealRule("reviewer", 4)
 	v := s.screen.View()
-	if s.Selected() != "reviewer" || v.Tabs().Selected().Text != TabRules || s.Editor().SelectedRule() != 4 {
-		t.Errorf("RevealRule: selected %q, tab %q, row %d", s.Selected(), v.Tabs().Selected().Text, s.Editor().SelectedRule())
+	if s.ws.Selected() != "reviewer" || v.Tabs().Selected().Text != TabRules || s.ws.Draft().SelectedRule() != 4 {
+		t.Errorf("RevealRule: selected %q, tab %q, row %d", s.ws.Selected(), v.Tabs().Selected().Text, s.ws.Draft().SelectedRule())
 	}
 }
 
 func TestMenuShortcutsWorkOnTheCanvas(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Saved by shortcut." })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "Saved by shortcut." })
 	sc, ok := s.Window().Canvas().(fyne.Shortcutable)
 	if !ok {
 		t.Fatal("the canvas takes no shortcuts")
 	}
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault})
 	settle(t, s, q)
-	data, _ := os.ReadFile(s.Editor().Path())
-	if !strings.Contains(string(data), "description: Saved by shortcut.") || s.Editor().Dirty() {
+	data, _ := os.ReadFile(s.ws.Draft().Path())
+	if !strings.Contains(string(data), "description: Saved by shortcut.") || s.ws.Draft().Dirty() {
 		t.Errorf("Ctrl+S did not save:\n%s", data)
 	}
 	if mm := s.Window().MainMenu(); FindMenuItem(mm, MenuFile, ItemSave) == nil || FindMenuItem(mm, MenuAgent, ItemNextAgent) == nil {
@@ -324,12 +324,12 @@ func TestReopeningAfterAnOutsideChangeKeepsTheEditorTab(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
 	tabOf[*RulesTab](t, s, TabRules)
-	before := s.Editor()
+	before := s.ws.Draft()
 	data, _ := os.ReadFile(before.Path())
 	writeFile(t, before.Path(), strings.Replace(string(data), "Reviews changes", "Reviews all changes", 1))
 	s.Reload()
 	settle(t, s, q)
-	if s.Editor() == before || s.Editor().Draft().Description != "Reviews all changes; may run read-only git commands." {
+	if s.ws.Draft() == before || s.ws.Draft().Draft().Description != "Reviews all changes; may run read-only git commands." {
 		t.Fatal("a clean editor did not reopen the changed file")
 	}
 	if got := s.screen.View().Tabs().Selected().Text; got != TabRules {
@@ -341,8 +341,8 @@ func TestABrokenActivePersonaIsNamedAsSuch(t *testing.T) {
 	dirs := fixtureDirs(t)
 	writeFile(t, dirs.StateFile(), `{"active": "broken"}`)
 	s := newTestShell(t, dirs)
-	if s.Active() != "planner" {
-		t.Fatalf("active = %q; want pi's fallback, planner", s.Active())
+	if s.ws.Active() != "planner" {
+		t.Fatalf("active = %q; want pi's fallback, planner", s.ws.Active())
 	}
 	if got := s.Window().Title(); !strings.Contains(got, "broken does not load") {
 		t.Errorf("title %q does not say the active agent does not load", got)

@@ -35,9 +35,9 @@ type SimulatorScreen struct {
 	sim preview.Simulator
 
 	Persona *FilterSelect
-	Tool    *widget.SelectEntry
+	Tool    *ChoiceEntry
 	Value   *widget.Entry
-	Session *widget.SelectEntry
+	Session *ChoiceEntry
 	Check   *widget.Button
 
 	result *fyne.Container
@@ -60,7 +60,7 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v := &SimulatorScreen{s: s, st: st}
 	v.Persona = NewFilterSelect(nil, func(string) { v.choiceChanged() })
 	v.Persona.PickLone = true
-	v.Tool = widget.NewSelectEntry(PreviewTools(s.App().Preferences()))
+	v.Tool = NewChoiceEntry(PreviewTools(s.App().Preferences()))
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
 	v.Tool.OnChanged = func(text string) {
 		v.Value.SetPlaceHolder(valueHint(text))
@@ -72,7 +72,7 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v.Value.OnChanged = func(string) { v.markStale() }
 	v.Value.SetPlaceHolder(valueHint(""))
 	v.Value.OnSubmitted = func(string) { v.Run() }
-	v.Session = widget.NewSelectEntry(nil)
+	v.Session = NewChoiceEntry(nil)
 	v.Session.SetPlaceHolder("none")
 	v.Session.OnChanged = func(string) { v.markStale() }
 	v.staleNote = warnLabel("")
@@ -98,7 +98,7 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	// The choices follow the catalog; the shown check follows the rules as edited and the
 	// active agent. Opening another persona changes neither.
 	s.ws.OnCatalog(func(workspace.CatalogEvent) { v.syncChoices() })
-	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
+	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
 		if v.last != nil {
 			v.rerun()
 		}
@@ -123,7 +123,7 @@ func valueHint(tool string) string {
 // syncChoices offers the current personas and tools, and the stored sessions; the sessions
 // folder is read again only when the catalog is (a reload), never on an edit.
 func (v *SimulatorScreen) syncChoices() {
-	c := v.s.Catalog()
+	c := v.s.ws.Catalog()
 	if c != v.loaded || c == nil {
 		// Only a reload changes the personas to choose from: a keystroke lists none of them.
 		v.loaded = c
@@ -166,7 +166,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 	v.Value.SetText(q.Value)
 	v.Session.SetText(q.Session)
 	v.checks++
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	r, err := v.sim.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	// Focus once the screen is in view: a tab just brought to the front is shown on the
 	// next frame, and a hidden entry cannot take focus.
@@ -194,7 +194,7 @@ func (v *SimulatorScreen) rerun() {
 	v.checks++
 	checks := v.checks
 	v.s.views.Submit(viewSimulator, func() func() {
-		r, err := preview.Simulate(snap(), q)
+		r, err := v.sim.Simulate(snap(), q)
 		return func() {
 			if v.checks == checks { // no check was run by hand since
 				v.show(r, err)
@@ -212,7 +212,7 @@ func (v *SimulatorScreen) choiceChanged() {
 		return
 	}
 	v.checks++
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	r, err := v.sim.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 }
 
@@ -249,10 +249,10 @@ func (v *SimulatorScreen) Result() *preview.Result { return v.last }
 
 func (v *SimulatorScreen) showResult() {
 	var add func()
-	if v.err == nil && v.last != nil && v.s.editable(v.last.Agent) {
+	if v.err == nil && v.last != nil && editableIn(v.s.ws.Catalog(), v.last.Agent) {
 		add = v.AddAsExample
 	}
-	v.result.Objects = simulatorResultObjects(v.last, v.err, v.s.sourceBases(), v.reveal, add)
+	v.result.Objects = simulatorResultObjects(v.last, v.err, sourceBasesOf(v.s.dirs), v.reveal, add)
 	v.result.Refresh()
 	v.markStale()
 }
@@ -274,7 +274,7 @@ func (v *SimulatorScreen) AddAsExample() {
 	}
 	choices = append(choices, choiceCancel)
 	msg := fmt.Sprintf("Add %s %q to %s's examples. Which action should its rules give this call?", r.Tool, r.Value, r.Agent)
-	v.s.choose("Add as example", msg, choices, func(c string) {
+	v.s.ask.choose("Add as example", msg, choices, func(c string) {
 		for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
 			if c == exampleChoice(a, a == now) {
 				v.s.AddExample(r.Agent, a, r.Tool, r.Value)

@@ -84,7 +84,7 @@ func TestSimulatorShowRuleOpensTheRulesTab(t *testing.T) {
 		t.Fatalf("no Show rule button in the result: %q", labelTexts(v.result))
 	}
 	test.Tap(b)
-	ed := s.Editor()
+	ed := s.ws.Draft()
 	if ed == nil || ed.Original() == nil || ed.Original().Name != "reviewer" {
 		t.Fatalf("Show rule opened %+v, want reviewer", ed)
 	}
@@ -101,7 +101,7 @@ func TestSimulatorFollowsEdits(t *testing.T) {
 		t.Fatalf("sloppy npm test = %s, want ask (its catch-all comes last)", got)
 	}
 	s.SelectPersona("sloppy")
-	s.Editor().Update(func(d *personaedit.Draft) {
+	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		// Put the catch-all first, as the lint fix does.
 		last := d.Rules[len(d.Rules)-1]
 		d.Rules = append([]personaedit.RuleRow{last}, d.Rules[:len(d.Rules)-1]...)
@@ -153,7 +153,7 @@ func TestSimulatorAddAsExample(t *testing.T) {
 		t.Fatalf("the question lacks its choices")
 	}
 	test.Tap(choice)
-	m := s.Editor()
+	m := s.ws.Draft()
 	if m == nil || m.Original().Name != "sloppy" || !m.Dirty() {
 		t.Fatalf("sloppy is not open with an unsaved edit: %v", m)
 	}

@@ -13,7 +13,7 @@ import (
 // Enter in the Rename dialog's field renames, as in any form.
 func TestEnterConfirmsRename(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
-	s.showRenameDialog("reviewer")
+	s.files.showRenameDialog("reviewer")
 	dlg := topDialog(s)
 	name := s.Window().Canvas().Focused().(*widget.Entry)
 	name.SetText("auditor")

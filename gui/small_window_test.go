@@ -16,7 +16,7 @@ func TestAt800x600TheListKeepsItsWidthAndRowsNeverOverlap(t *testing.T) {
 	if err := s.SetActive("reviewer"); err != nil {
 		t.Fatal(err)
 	}
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "edited" })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "edited" })
 	s.Window().Resize(fyne.NewSize(800, 600))
 	for _, tab := range []string{TabPersona, TabRules, PreviewTitle, ProblemsTitle, TabFile, TabSource} {
 		s.screen.View().ShowTab(tab)

@@ -44,7 +44,7 @@ func TestSourceTabEditsAnyPersonaFile(t *testing.T) {
 	if got, _ := os.ReadFile(path); string(got) != typed {
 		t.Errorf("saved\n%s\nwant the text as typed\n%s", got, typed)
 	}
-	if s.Editor().Dirty() {
+	if s.ws.Draft().Dirty() {
 		t.Error("still unsaved after Save")
 	}
 }

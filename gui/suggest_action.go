@@ -10,6 +10,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/replay"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -49,21 +51,32 @@ func proposeLeastPrivilege(logPath, from string) LeastPrivilege {
 	return lp
 }
 
-// SuggestLeastPrivilege proposes, from the review log, the smallest allow-list persona that
+// leastPrivilegeDialog proposes, from the review log, a persona that keeps only what one was
+// allowed to do, and creates it when the person agrees.
+type leastPrivilegeDialog struct {
+	ws    *workspace.Workspace
+	win   fyne.Window
+	dirs  *locations.Dirs
+	ask   asker
+	tasks *tasks
+	files *personaFiles
+}
+
+// suggest proposes, from the review log, the smallest allow-list persona that
 // keeps every call persona name made and was allowed (or approved "always"), and offers to
 // create it as a new persona. The log is read off the UI goroutine.
-func (s *Shell) SuggestLeastPrivilege(name string) {
-	path := s.Dirs().ReviewLog()
-	s.background(func() {
+func (lpd *leastPrivilegeDialog) suggest(name string) {
+	path := lpd.dirs.ReviewLog()
+	lpd.tasks.background(func() {
 		lp := proposeLeastPrivilege(path, name)
-		s.do(func() { s.showLeastPrivilege(lp) })
+		lpd.tasks.do(func() { lpd.show(lp) })
 	})
 }
 
-// showLeastPrivilege shows the proposed persona file with a button that creates it.
-func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
+// show shows the proposed persona file with a button that creates it.
+func (lpd *leastPrivilegeDialog) show(lp LeastPrivilege) {
 	if lp.Err != nil {
-		s.showError(fmt.Errorf("cannot propose a persona from the review log: %w", lp.Err))
+		lpd.ask.showError(fmt.Errorf("cannot propose a persona from the review log: %w", lp.Err))
 		return
 	}
 	sg := lp.Suggestion
@@ -81,15 +94,15 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 	var d dialog.Dialog
 	create := widget.NewButton("Create "+lp.Name, func() {
 		d.Hide()
-		err := s.create(func() (*personas.Document, error) {
-			return personas.CreateDraft(s.Dirs(), personas.ScopeGlobal, lp.Name, lp.Description, sg.Rules, sg.Examples(engine.Ask, maxDraftExamples))
+		err := lpd.files.create(func() (*personas.Document, error) {
+			return personas.CreateDraft(*lpd.dirs, personas.ScopeGlobal, lp.Name, lp.Description, sg.Rules, sg.Examples(engine.Ask, maxDraftExamples))
 		})
 		if err != nil {
-			s.showError(err)
+			lpd.ask.showError(err)
 		}
 	})
 	create.Importance = widget.HighImportance
-	cd := dialog.NewCustomWithoutButtons("Least privilege for "+lp.From, body, s.win)
+	cd := dialog.NewCustomWithoutButtons("Least privilege for "+lp.From, body, lpd.win)
 	cd.SetButtons([]fyne.CanvasObject{widget.NewButton("Cancel", func() { cd.Hide() }), create})
 	d = cd
 	cd.Resize(fyne.NewSize(720, 520))
@@ -97,8 +110,8 @@ func (s *Shell) showLeastPrivilege(lp LeastPrivilege) {
 }
 
 // suggestForSelected proposes the least-privilege persona of the persona open in the editor.
-func (s *Shell) suggestForSelected() {
-	if m := s.Editor(); m != nil && m.Original() != nil {
-		s.SuggestLeastPrivilege(m.Original().Name)
+func (lpd *leastPrivilegeDialog) suggestForSelected() {
+	if m := lpd.ws.Draft(); m != nil && m.Original() != nil {
+		lpd.suggest(m.Original().Name)
 	}
 }

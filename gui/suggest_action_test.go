@@ -12,7 +12,7 @@ import (
 func TestLeastPrivilegeIsOfferedAsANewPersona(t *testing.T) {
 	s := part2Shell(t)
 	ui := make(chan func(), 4)
-	s.do = func(f func()) { ui <- f }
+	s.tasks.do = func(f func()) { ui <- f }
 	// The fixture's log: builder ran git status (allowed) and rm -r build (approved once).
 	s.SelectPersona("builder")
 	item := FindMenuItem(s.Window().MainMenu(), MenuAgent, ItemLeastPrivilege)

@@ -68,7 +68,7 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.ExtendBaseWidget(t)
 	// The toolbar shows the catalog's personas and the active agent: a keystroke or another
 	// selection is not its business.
-	s.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged, func(workspace.Change) { t.refresh() })
+	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged, func(workspace.Change) { t.refresh() })
 	t.refresh()
 	return t
 }
@@ -76,7 +76,7 @@ func NewToolbar(s *Shell) *Toolbar {
 // CreateRenderer lays the toolbar out in one row.
 func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 	s := t.shell
-	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.newPersona)
+	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.files.newPersona)
 	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
 	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), t.prev, t.next)
 	right := container.NewHBox(newBtn, reload)
@@ -87,21 +87,21 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 // refresh follows the catalog, the active persona and yolo.
 func (t *Toolbar) refresh() {
 	s := t.shell
-	if t.shown.catalog == s.Catalog() && t.shown.active == s.Active() && t.shown.yolo == s.Yolo() {
+	if t.shown.catalog == s.ws.Catalog() && t.shown.active == s.ws.Active() && t.shown.yolo == s.ws.Yolo() {
 		return
 	}
-	t.shown.catalog, t.shown.active, t.shown.yolo = s.Catalog(), s.Active(), s.Yolo()
-	t.names = switchable(s.Catalog())
+	t.shown.catalog, t.shown.active, t.shown.yolo = s.ws.Catalog(), s.ws.Active(), s.ws.Yolo()
+	t.names = switchable(s.ws.Catalog())
 	t.labels = make([]string, len(t.names))
 	for i, n := range t.names {
-		p, _ := s.Catalog().Lookup(n)
+		p, _ := s.ws.Catalog().Lookup(n)
 		t.labels[i] = p.Label()
 	}
 	t.updating = true
 	t.selector.SetOptions(t.labels)
-	if i := indexOf(t.names, s.Active()); i >= 0 {
+	if i := indexOf(t.names, s.ws.Active()); i >= 0 {
 		t.selector.SetSelected(t.labels[i])
-	} else if p, ok := s.Catalog().Lookup(s.Active()); ok {
+	} else if p, ok := s.ws.Catalog().Lookup(s.ws.Active()); ok {
 		// The active agent may be hidden or a subagent (set by hand or by pi): show it anyway.
 		t.selector.Select.Selected = p.Label()
 		t.selector.Select.Refresh()
@@ -110,12 +110,12 @@ func (t *Toolbar) refresh() {
 	}
 	t.updating = false
 	col := color.Color(color.Transparent)
-	if p, ok := s.Catalog().Lookup(s.Active()); ok {
+	if p, ok := s.ws.Catalog().Lookup(s.ws.Active()); ok {
 		col = tokenColor(p.Color)
 	}
 	t.swatch.FillColor = col
 	t.swatch.Refresh()
-	if s.Yolo() {
+	if s.ws.Yolo() {
 		t.yolo.Show()
 	} else {
 		t.yolo.Hide()
@@ -132,7 +132,7 @@ func (t *Toolbar) selected(label string) {
 		return
 	}
 	if err := t.shell.SetActive(t.names[i]); err != nil {
-		t.shell.showError(err)
+		t.shell.ask.showError(err)
 	}
 }
 

@@ -39,7 +39,7 @@ func TestMatrixIsComputedOffTheUIGoroutine(t *testing.T) {
 		t.Fatalf("the matrix has %d rows before the UI applied the worker's result; want it computed off the UI goroutine", n)
 	}
 	waitView(t, s, q, s.views.Latest())
-	if got, want := len(m.matrix.Rows), len(s.Catalog().Personas()); got != want || want == 0 {
+	if got, want := len(m.matrix.Rows), len(s.ws.Catalog().Personas()); got != want || want == 0 {
 		t.Errorf("matrix rows %d after the worker's result was applied; want one per persona (%d)", got, want)
 	}
 }
@@ -54,7 +54,7 @@ func TestPreviewOfANewerDraftSupersedesAnOlderOne(t *testing.T) {
 	// Two keystrokes before the worker's results are applied: only the second one's preview
 	// may show, even though both were asked for.
 	for _, pattern := range []string{"docs/*", "src/*"} {
-		s.Editor().Update(func(d *personaedit.Draft) {
+		s.ws.Draft().Update(func(d *personaedit.Draft) {
 			d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: pattern, Action: engine.Allow})
 		})
 	}
@@ -82,7 +82,7 @@ func TestPreviewBehindAnotherTabWaitsUntilShown(t *testing.T) {
 	pt := v.Tab(PreviewTitle).(*PreviewTab)
 	v.ShowTab(TabRules)
 	before, problems := s.views.Newest(viewPreview), s.views.Newest(viewProblems)
-	s.Editor().Update(func(d *personaedit.Draft) {
+	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Action: engine.Allow})
 	})
 	if !pt.stale || s.views.Newest(viewPreview) != before || s.views.Newest(viewProblems) != problems {
@@ -116,7 +116,7 @@ func TestFileTabBehindAnotherTabRendersWhenShown(t *testing.T) {
 	v.ShowTab(TabFile)
 	ft := v.Tab(TabFile).(*FileTab)
 	v.ShowTab(TabRules)
-	s.Editor().Update(func(d *personaedit.Draft) {
+	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Allow})
 	})
 	if !ft.stale || strings.Contains(ft.diff.Text(), "docs/*") {
@@ -135,7 +135,7 @@ func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
 	unsubscribe := s.Workspace().OnDraft(func(workspace.DraftEvent) { gone++ })
 	s.Workspace().OnDraft(func(workspace.DraftEvent) { kept++ })
 	unsubscribe()
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so." })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so." })
 	if gone != 0 || kept != 1 {
 		t.Errorf("after one keystroke: the unsubscribed screen was called %d times, the subscribed one %d; want 0 and 1", gone, kept)
 	}
@@ -144,7 +144,7 @@ func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
 	catalog := 0
 	s.Workspace().OnCatalog(func(workspace.CatalogEvent) { catalog++ })
 	s.Workspace().OnActive(func(workspace.ActiveEvent) { catalog++ })
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so twice." })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "Reviews, and says so twice." })
 	if catalog != 0 {
 		t.Errorf("a keystroke called %d catalog or active subscribers", catalog)
 	}
@@ -180,7 +180,7 @@ func TestRuleNotesAreComputedOffTheUIGoroutine(t *testing.T) {
 		{Permission: "bash", Pattern: "git push *", Action: engine.Deny},
 		{Permission: "bash", Pattern: "git *", Action: engine.Allow},
 	}
-	s.Editor().Update(func(d *personaedit.Draft) { d.Rules = rows })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Rules = rows })
 	if shadowed() {
 		t.Fatal("the keystroke linted the rules on the UI goroutine; want the view worker to")
 	}
@@ -189,8 +189,8 @@ func TestRuleNotesAreComputedOffTheUIGoroutine(t *testing.T) {
 		t.Fatalf("after the worker's result, row 2 shows the notes %+v; want the shadowed rule's move", rt.Row(1).Notes())
 	}
 	// Two drafts before the UI runs what the worker handed back: the rows show the second's.
-	s.Editor().Update(func(d *personaedit.Draft) { d.Rules[2].Pattern = "git pull *" })
-	s.Editor().Update(func(d *personaedit.Draft) { d.Rules[2].Pattern = "git *" })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Rules[2].Pattern = "git pull *" })
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Rules[2].Pattern = "git *" })
 	waitView(t, s, q, s.views.Latest())
 	if !shadowed() {
 		t.Errorf("after two drafts, row 2 shows the notes %+v; want the newest draft's", rt.Row(1).Notes())
@@ -202,7 +202,7 @@ func TestRuleNotesAreComputedOffTheUIGoroutine(t *testing.T) {
 	}
 	b.OnTapped()
 	want := []string{"* * ask", "bash git * allow", "bash git push * deny"}
-	if got := rowTexts(s.Editor()); !slices.Equal(got, want) {
+	if got := rowTexts(s.ws.Draft()); !slices.Equal(got, want) {
 		t.Errorf("after the fix, rows = %q, want %q", got, want)
 	}
 	waitView(t, s, q, s.views.Latest())

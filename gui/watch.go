@@ -33,29 +33,29 @@ type watcher struct {
 	anchors []string // ancestors watched only because a wanted folder is missing
 }
 
-// StartWatching watches the persona folders, the state file and both guards files, and reloads
-// the window when they change, also when those folders appear only later.
-func (s *Shell) StartWatching() error {
-	if s.watcher != nil {
+// startWatching watches the persona folders, the state file and both guards files, and
+// reloads when they change, also when those folders appear only later.
+func (l *loader) startWatching() error {
+	if l.watcher != nil {
 		return nil
 	}
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
 	}
-	w := &watcher{fs: fw, dirs: s.dirs, done: make(chan struct{})}
+	w := &watcher{fs: fw, dirs: *l.dirs, done: make(chan struct{})}
 	w.rescan()
-	s.watcher = w
-	go w.run(func() { s.do(s.Reload) })
+	l.watcher = w
+	go w.run(func() { l.tasks.do(l.reload) })
 	return nil
 }
 
-// StopWatching stops the watcher; the app calls it when the window closes.
-func (s *Shell) StopWatching() {
-	if s.watcher != nil {
-		close(s.watcher.done)
-		s.watcher.fs.Close()
-		s.watcher = nil
+// stopWatching stops the watcher.
+func (l *loader) stopWatching() {
+	if l.watcher != nil {
+		close(l.watcher.done)
+		l.watcher.fs.Close()
+		l.watcher = nil
 	}
 }
 

@@ -28,7 +28,7 @@ func TestWatchingNoticesAnAgentDirMadeAfterTheStart(t *testing.T) {
 	writeFile(t, filepath.Join(d.GlobalAgents(), "alpha.md"), "---\ndescription: First.\npermissions: read\n---\nFirst.\n")
 	waitUI(t, q, "alpha in the list", listed(s, "alpha"))
 	writeFile(t, d.StateFile(), `{"active": "alpha"}`)
-	waitUI(t, q, "alpha active", func() bool { return s.Active() == "alpha" })
+	waitUI(t, q, "alpha active", func() bool { return s.ws.Active() == "alpha" })
 }
 
 // Watching survives the persona folder deleted and made again, and a Reload by hand.

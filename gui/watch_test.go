@@ -29,7 +29,7 @@ func TestWatchingReloadsOutsideChanges(t *testing.T) {
 
 	// The state file is watched too: pi or the CLI switching agents shows in the title.
 	writeFile(t, s.Dirs().StateFile(), `{"active": "writer"}`)
-	waitUI(t, q, "the active agent from the state file", func() bool { return s.Active() == "writer" })
+	waitUI(t, q, "the active agent from the state file", func() bool { return s.ws.Active() == "writer" })
 }
 
 func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
@@ -38,11 +38,11 @@ func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
 		t.Fatal(err)
 	}
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Mine." })
-	path := s.Editor().Path()
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "Mine." })
+	path := s.ws.Draft().Path()
 	data, _ := os.ReadFile(path)
 	writeFile(t, path, string(data)+"\nTheirs.\n")
-	waitUI(t, q, "the conflict banner", func() bool { return s.Editor().Conflict() == personaedit.ConflictChanged })
+	waitUI(t, q, "the conflict banner", func() bool { return s.ws.Draft().Conflict() == personaedit.ConflictChanged })
 	v := s.screen.View()
 	if !v.banner.Visible() {
 		t.Fatal("the banner is hidden during a conflict")
@@ -74,8 +74,8 @@ func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
 	}
 	test.Tap(findButton(cmp, "Close"))
 	test.Tap(findButton(v.banner, "Keep mine"))
-	if v.banner.Visible() || s.Editor().Conflict() != personaedit.ConflictKeptMine {
-		t.Fatalf("after Keep mine: banner %v conflict %v", v.banner.Visible(), s.Editor().Conflict())
+	if v.banner.Visible() || s.ws.Draft().Conflict() != personaedit.ConflictKeptMine {
+		t.Fatalf("after Keep mine: banner %v conflict %v", v.banner.Visible(), s.ws.Draft().Conflict())
 	}
 	test.Tap(v.save)
 	dlg := topDialog(s)
@@ -93,18 +93,18 @@ func TestWatchingTurnsAnOutsideChangeUnderEditsIntoAConflict(t *testing.T) {
 func TestReloadFromDiskDropsEdits(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
-	s.Editor().Update(func(d *personaedit.Draft) { d.Description = "Mine." })
-	path := s.Editor().Path()
+	s.ws.Draft().Update(func(d *personaedit.Draft) { d.Description = "Mine." })
+	path := s.ws.Draft().Path()
 	data, _ := os.ReadFile(path)
 	writeFile(t, path, string(data)+"\nTheirs.\n")
 	s.Reload()
 	settle(t, s, q)
-	if s.Editor().Conflict() != personaedit.ConflictChanged {
-		t.Fatalf("conflict = %v after reloading an outside change", s.Editor().Conflict())
+	if s.ws.Draft().Conflict() != personaedit.ConflictChanged {
+		t.Fatalf("conflict = %v after reloading an outside change", s.ws.Draft().Conflict())
 	}
 	test.Tap(findButton(s.screen.View().banner, "Reload from disk"))
 	settle(t, s, q)
-	if m := s.Editor(); m.Dirty() || m.Conflict() != personaedit.ConflictNone || !contains([]byte(m.Draft().Prompt), "Theirs.") {
+	if m := s.ws.Draft(); m.Dirty() || m.Conflict() != personaedit.ConflictNone || !contains([]byte(m.Draft().Prompt), "Theirs.") {
 		t.Errorf("after Reload from disk: dirty %v conflict %v prompt %q", m.Dirty(), m.Conflict(), m.Draft().Prompt)
 	}
 }

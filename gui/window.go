@@ -37,9 +37,9 @@ func (t screenTabs) show(i int) {
 }
 
 // showing reports whether the screen titled title is the one shown.
-func (s *Shell) showing(title string) bool {
-	t := s.tabs.tabs
-	return t != nil && t.Selected() != nil && t.Selected().Text == title
+func (t screenTabs) showing(title string) bool {
+	tabs := t.tabs
+	return tabs != nil && tabs.Selected() != nil && tabs.Selected().Text == title
 }
 
 // ShowScreen brings the screen titled title to the front, building it if needed; it reports
@@ -111,7 +111,6 @@ func (s *Shell) buildWindow(screens []Screen) {
 		}
 	}
 	s.toolbar = NewToolbar(s)
-	s.notice = newNoticeBar()
 	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
 	sw, sh, ok := winSystem.ScreenSize()
 	if !ok {
@@ -187,13 +186,13 @@ func windowSize(prefs fyne.Preferences, sw, sh int) fyne.Size {
 	}
 }
 
-// rememberWindowSize keeps the window's size, and where the desktop says it its position,
+// rememberSize keeps the window's size, and where the desktop says it its position,
 // for the next start.
-func (s *Shell) rememberWindowSize() {
-	s.rememberWindowPosition()
-	size := s.win.Canvas().Size()
+func (wm windowMemory) rememberSize() {
+	wm.rememberPosition()
+	size := wm.win.Canvas().Size()
 	if size.Width >= 400 && size.Height >= 300 {
-		s.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))
-		s.app.Preferences().SetFloat(windowHeightKey, float64(size.Height))
+		wm.app.Preferences().SetFloat(windowWidthKey, float64(size.Width))
+		wm.app.Preferences().SetFloat(windowHeightKey, float64(size.Height))
 	}
 }

@@ -97,33 +97,41 @@ func fitPosition(x, y, w, h, sw, sh int) (int, int) {
 	return x, y
 }
 
-// PlaceWindow puts the shown window where it was when last closed (see placeWindow); the app
-// calls it right after showing the window, since only a shown window has a native handle.
-func (s *Shell) PlaceWindow() { s.placeWindow() }
+// PlaceWindow puts the shown window where it was when last closed (see windowMemory.place);
+// the app calls it right after showing the window, since only a shown window has a native
+// handle.
+func (s *Shell) PlaceWindow() { s.memory.place() }
 
-// placeWindow puts the window where it was when last closed: exactly there on the same
+// windowMemory keeps the window's size and place in the app's preferences when it closes,
+// and puts it back there at the next start.
+type windowMemory struct {
+	app fyne.App
+	win fyne.Window
+}
+
+// place puts the window where it was when last closed: exactly there on the same
 // screen, and on another (smaller, or larger) one moved as little as needed to be all on it.
 // Without a remembered position, or with a desktop that cannot move windows, the window
 // manager's placement stays.
-func (s *Shell) placeWindow() {
-	fitToScreen(s.win)
-	prefs := s.app.Preferences()
+func (wm windowMemory) place() {
+	fitToScreen(wm.win)
+	prefs := wm.app.Preferences()
 	x, y := prefs.IntWithFallback(windowXKey, unset), prefs.IntWithFallback(windowYKey, unset)
 	if x == unset || y == unset {
 		return
 	}
 	if sw, sh, ok := winSystem.ScreenSize(); ok && (sw != prefs.Int(windowScreenWKey) || sh != prefs.Int(windowScreenHKey)) {
-		size, scale := s.win.Canvas().Size(), s.win.Canvas().Scale()
+		size, scale := wm.win.Canvas().Size(), wm.win.Canvas().Scale()
 		x, y = fitPosition(x, y, int(size.Width*scale), int(size.Height*scale), sw, sh)
 	}
-	winSystem.Move(s.win, x, y)
+	winSystem.Move(wm.win, x, y)
 }
 
-// rememberWindowPosition keeps where the window is for the next start, when the desktop
+// rememberPosition keeps where the window is for the next start, when the desktop
 // says.
-func (s *Shell) rememberWindowPosition() {
-	if x, y, ok := winSystem.Position(s.win); ok {
-		prefs := s.app.Preferences()
+func (wm windowMemory) rememberPosition() {
+	if x, y, ok := winSystem.Position(wm.win); ok {
+		prefs := wm.app.Preferences()
 		prefs.SetInt(windowXKey, x)
 		prefs.SetInt(windowYKey, y)
 		if sw, sh, ok := winSystem.ScreenSize(); ok {

@@ -16,7 +16,7 @@ func TestEditorFitsTheWindowWithBannerAndMessages(t *testing.T) {
 	const maxHeight = 760
 	s := newTestShell(t, fixtureDirs(t))
 	clickPersona(t, s, "reviewer")
-	m := s.Editor()
+	m := s.ws.Draft()
 	m.Update(func(d *personaedit.Draft) {
 		d.Description = ""
 		d.Steps = "many"

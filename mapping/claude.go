@@ -2,26 +2,13 @@ package mapping
 
 import "strings"
 
-// ClaudeTool says how one Claude Code tool is governed: the permission key its calls are
-// decided under, and which tool_input fields hold the value that rules match.
-type ClaudeTool struct {
-	Name string // Claude Code's tool name, e.g. "Bash"
-	Key  string // permission key used in rules, e.g. "bash"
-	// Fields are the tool_input fields that may hold the value, in order of preference; the
-	// first one present is used. None means the tool has no value: calls match as "".
-	Fields []string
-	// Folders are tool_input fields naming a folder the call reads besides its value (the
-	// folder Grep and Glob search); each present one is also decided under Key, as a path.
-	Folders []string
-}
-
 // claudeTools is the table of Claude Code's tools as of Claude Code 2.1.332 (and the older names
 // earlier clients still send). Claude Code always sends absolute paths in file_path; Glob and
 // Grep are matched on their pattern, as OpenCode does. A tool that runs a shell command or a
 // script is decided as bash, with the shell analysis; when its input has no command (Monitor
 // watching a web socket, Workflow naming a script file) the gate asks. docs/gate.md explains
 // each line.
-var claudeTools = []ClaudeTool{
+var claudeTools = newToolTable([]Tool{
 	{Name: "Bash", Key: "bash", Fields: []string{"command"}},
 	{Name: "PowerShell", Key: "bash", Fields: []string{"command"}},
 	{Name: "Monitor", Key: "bash", Fields: []string{"command"}},
@@ -75,23 +62,12 @@ var claudeTools = []ClaudeTool{
 	{Name: "LSP", Key: "LSP"},
 	{Name: "ListMcpResourcesTool", Key: "ListMcpResourcesTool"},
 	{Name: "ReadMcpResourceTool", Key: "ReadMcpResourceTool"},
-}
+})
 
 // ShellFields are the tool_input fields that carry a shell command or script. A call of any
 // tool whose input has one of them is also decided as bash, with the shell analysis: a tool
 // this table does not know (an MCP server's run_command) cannot run a command unchecked.
 var ShellFields = []string{"command", "cmd", "script"}
-
-var claudeByName = map[string]ClaudeTool{}
-
-var claudeByFold = map[string]ClaudeTool{}
-
-func init() {
-	for _, t := range claudeTools {
-		claudeByName[t.Name] = t
-		claudeByFold[strings.ToLower(t.Name)] = t
-	}
-}
 
 // ClaudeToolFor returns how the Claude Code tool name is governed. A name is looked up as
 // written, then whatever its case (BASH is Bash: a hook must not be dodged by spelling), then
@@ -99,37 +75,22 @@ func init() {
 // mcp__github__create_issue, or a tool added after this table was written) is its own
 // permission key and has no value field.
 func ClaudeToolFor(name string) ClaudeTool {
-	t, ok := claudeByName[name]
-	if !ok {
-		t, ok = claudeByFold[strings.ToLower(name)]
-	}
-	if ok {
+	if t, ok := claudeTools.find(name, true); ok {
 		t.Name = name
-		t.Fields = append([]string(nil), t.Fields...)
-		t.Folders = append([]string(nil), t.Folders...)
-		return t
+		return t.clone()
 	}
 	return ClaudeTool{Name: name, Key: KeyForTool(name)}
 }
 
 // IsClaudeTool reports whether name is a tool of the Claude Code table (whatever its case).
 func IsClaudeTool(name string) bool {
-	if _, ok := claudeByName[name]; ok {
-		return true
-	}
-	_, ok := claudeByFold[strings.ToLower(name)]
+	_, ok := claudeTools.find(name, true)
 	return ok
 }
 
 // ClaudeTools returns the table of Claude Code tools, in display order.
 func ClaudeTools() []ClaudeTool {
-	out := make([]ClaudeTool, len(claudeTools))
-	for i, t := range claudeTools {
-		t.Fields = append([]string(nil), t.Fields...)
-		t.Folders = append([]string(nil), t.Folders...)
-		out[i] = t
-	}
-	return out
+	return claudeTools.all()
 }
 
 // DefaultSubagent is the agent Claude Code's Agent tool starts when it names none.

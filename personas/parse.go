@@ -150,67 +150,104 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 	var perm, permAlias *entry
 	for i := range d.fields {
 		e := &d.fields[i]
-		n := e.mv.Value
 		switch e.key {
-		case "name":
-			if s, ok := r.stringField(e); ok && strings.TrimSpace(s) != "" {
-				p.Name = r.checkName(e.mv.Value, strings.TrimSpace(s))
-			}
-		case "description":
-			if s, ok := r.stringField(e); ok {
-				p.Description = strings.TrimSpace(s)
-				if p.Description == "" {
-					r.fieldf(Error, e.key, valueOrKey(e.mv), "is empty; say in one line what this persona does")
-				}
-			}
-		case "type":
-			if s, ok := r.stringField(e); ok && s != "" {
-				t := strings.ToLower(strings.TrimSpace(s))
-				if t != TypePrimary && t != TypeSubagent {
-					r.fieldf(Error, e.key, n, "unknown type %q; expected primary or subagent", s)
-				}
-				p.Type = t
-			}
-		case "icon":
-			if s, ok := r.stringField(e); ok {
-				p.Icon = strings.TrimSpace(s)
-				if glyphs(p.Icon) > maxIconGlyphs {
-					r.fieldf(Warning, e.key, n, "%q is long; an icon is one glyph, such as an emoji", p.Icon)
-				}
-			}
-		case "color":
-			if s, ok := r.stringField(e); ok {
-				p.Color = strings.TrimSpace(s)
-				if p.Color != "" && !IsColor(p.Color) {
-					r.fieldf(Warning, e.key, n, "unknown theme token %q; expected one of %s", p.Color, strings.Join(Colors, ", "))
-				}
-			}
-		case "hidden":
-			p.Hidden = r.boolField(e)
-		case "steps":
-			p.Steps = r.stepsField(e)
-		case "prompt":
-			if s, ok := r.stringField(e); ok {
-				p.Prompt = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
-			}
-		case ExamplesField:
-			p.Examples = r.examples(e)
 		case "permissions":
 			perm = e
 		case "permission":
 			permAlias = e
 		case "extraInstructions":
-			if !d.legacyJSON {
-				p.Unknown = append(p.Unknown, e.key)
-				r.unknownField(e)
-			} else if s, ok := r.stringField(e); ok {
-				p.Prompt = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
+			if d.legacyJSON {
+				readPrompt(r, p, e)
+			} else {
+				r.keepUnknown(p, e)
 			}
 		default:
-			p.Unknown = append(p.Unknown, e.key)
-			r.unknownField(e)
+			if read, ok := fieldReaders[e.key]; ok {
+				read(r, p, e)
+			} else {
+				r.keepUnknown(p, e)
+			}
 		}
 	}
+	r.requiredFields(d, p, path)
+	r.permissionsField(d, p, perm, permAlias, path, scope)
+	if r.failed() && !r.loose {
+		return nil
+	}
+	return p
+}
+
+// fieldReaders read each frontmatter field but the permissions into the persona, checking it.
+var fieldReaders = map[string]func(r *reader, p *Persona, e *entry){
+	"name":        readName,
+	"description": readDescription,
+	"type":        readType,
+	"icon":        readIcon,
+	"color":       readColor,
+	"hidden":      func(r *reader, p *Persona, e *entry) { p.Hidden = r.boolField(e) },
+	"steps":       func(r *reader, p *Persona, e *entry) { p.Steps = r.stepsField(e) },
+	"prompt":      readPrompt,
+	ExamplesField: func(r *reader, p *Persona, e *entry) { p.Examples = r.examples(e) },
+}
+
+func readName(r *reader, p *Persona, e *entry) {
+	if s, ok := r.stringField(e); ok && strings.TrimSpace(s) != "" {
+		p.Name = r.checkName(e.mv.Value, strings.TrimSpace(s))
+	}
+}
+
+func readDescription(r *reader, p *Persona, e *entry) {
+	if s, ok := r.stringField(e); ok {
+		p.Description = strings.TrimSpace(s)
+		if p.Description == "" {
+			r.fieldf(Error, e.key, valueOrKey(e.mv), "is empty; say in one line what this persona does")
+		}
+	}
+}
+
+func readType(r *reader, p *Persona, e *entry) {
+	if s, ok := r.stringField(e); ok && s != "" {
+		t := strings.ToLower(strings.TrimSpace(s))
+		if t != TypePrimary && t != TypeSubagent {
+			r.fieldf(Error, e.key, e.mv.Value, "unknown type %q; expected primary or subagent", s)
+		}
+		p.Type = t
+	}
+}
+
+func readIcon(r *reader, p *Persona, e *entry) {
+	if s, ok := r.stringField(e); ok {
+		p.Icon = strings.TrimSpace(s)
+		if glyphs(p.Icon) > maxIconGlyphs {
+			r.fieldf(Warning, e.key, e.mv.Value, "%q is long; an icon is one glyph, such as an emoji", p.Icon)
+		}
+	}
+}
+
+func readColor(r *reader, p *Persona, e *entry) {
+	if s, ok := r.stringField(e); ok {
+		p.Color = strings.TrimSpace(s)
+		if p.Color != "" && !IsColor(p.Color) {
+			r.fieldf(Warning, e.key, e.mv.Value, "unknown theme token %q; expected one of %s", p.Color, strings.Join(Colors, ", "))
+		}
+	}
+}
+
+// readPrompt reads the prompt (or the legacy JSON's extraInstructions) with Unix line ends.
+func readPrompt(r *reader, p *Persona, e *entry) {
+	if s, ok := r.stringField(e); ok {
+		p.Prompt = strings.TrimSpace(strings.ReplaceAll(s, "\r\n", "\n"))
+	}
+}
+
+// keepUnknown records a field this package does not read, kept as it is on write.
+func (r *reader) keepUnknown(p *Persona, e *entry) {
+	p.Unknown = append(p.Unknown, e.key)
+	r.unknownField(e)
+}
+
+// requiredFields defaults a missing name to the file's and reports a missing description.
+func (r *reader) requiredFields(d *parsed, p *Persona, path string) {
 	switch {
 	case p.Name != "":
 	case d.legacyJSON:
@@ -222,6 +259,11 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 	if !d.has("description") {
 		r.fieldAt(Error, "description", d.missLine, d.missCol, "missing field description; add one line that says what this persona does")
 	}
+}
+
+// permissionsField reads the rules from the one of permissions (perm) and its alias permission
+// that is set; both or neither is an error.
+func (r *reader) permissionsField(d *parsed, p *Persona, perm, permAlias *entry, path string, scope Scope) {
 	switch {
 	case perm != nil && permAlias != nil:
 		first, second := perm, permAlias
@@ -229,27 +271,24 @@ func (r *reader) fields(d *parsed, path string, scope Scope) *Persona {
 			first, second = permAlias, perm
 		}
 		r.fieldf(Error, second.key, second.mv, "both permissions and permission are set (the other on line %d); keep one", lineOf(first.mv)+r.lineOff)
+		return
 	case perm == nil && permAlias == nil:
 		r.fieldAt(Error, "permissions", d.missLine, d.missCol, "missing field permissions; expected a preset (read, plan or build), a list of legacy words, or a map of rules")
-	default:
-		e := perm
-		if e == nil {
-			e = permAlias
-		}
-		d.permKey = e.key
-		src := func(line int) engine.Source { return engine.Source{Kind: engine.FromFile, Name: path, Line: line} }
-		if scope == ScopeBuiltin {
-			name := p.Name
-			src = func(line int) engine.Source { return engine.Source{Kind: engine.FromBuiltin, Name: name, Line: line} }
-		}
-		if perms, ok := r.permissions(e.key, e.mv, src); ok {
-			p.Form, p.Preset, p.Legacy, p.Rules = perms.form, perms.preset, perms.legacy, perms.rules
-		}
+		return
 	}
-	if r.failed() && !r.loose {
-		return nil
+	e := perm
+	if e == nil {
+		e = permAlias
 	}
-	return p
+	d.permKey = e.key
+	src := func(line int) engine.Source { return engine.Source{Kind: engine.FromFile, Name: path, Line: line} }
+	if scope == ScopeBuiltin {
+		name := p.Name
+		src = func(line int) engine.Source { return engine.Source{Kind: engine.FromBuiltin, Name: name, Line: line} }
+	}
+	if perms, ok := r.permissions(e.key, e.mv, src); ok {
+		p.Form, p.Preset, p.Legacy, p.Rules = perms.form, perms.preset, perms.legacy, perms.rules
+	}
 }
 
 func lineOf(n ast.Node) int {

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/agentmgr/agentmgr/internal/escape"
 )
 
 // quoteStyle is how a scalar was written: plain, 'single' or "double".
@@ -51,30 +53,12 @@ func plainSafe(s string, flow bool) bool {
 
 // quoteDouble writes s as a double-quoted YAML scalar, escaping only what must be.
 func quoteDouble(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		default:
-			if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 || r == 0xfeff {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
+	return `"` + escape.Backslash(s, func(r rune) (string, bool) {
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 || r == 0xfeff {
+			return fmt.Sprintf(`\u%04x`, r), true
 		}
-	}
-	b.WriteByte('"')
-	return b.String()
+		return "", false
+	}) + `"`
 }
 
 // quoteAs writes s in style when it can be read back as s, else in the nearest style that can:

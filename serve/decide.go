@@ -168,12 +168,9 @@ func (r askRecorder) Resolved(req approvals.Request, res approvals.Resolution) {
 // parent session's (the default) or this subagent's in it. An ask another reply already
 // settled is answered as it was settled. The answer is recorded in the review log.
 func (s *Server) reply(req Request) Reply {
-	k := s.asks.take(req.Request)
-	if k == nil {
-		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
-	}
-	if res, ok := k.pending.Resolution(); ok {
-		return Reply{ID: req.ID, Decision: settled(k, res)}
+	k, done := s.open(req)
+	if done != nil {
+		return *done
 	}
 	into, err := k.into(req.Scope)
 	if err == nil {
@@ -181,6 +178,7 @@ func (s *Server) reply(req Request) Reply {
 		res, err = k.broker.Reply(k.pending.ID, approvals.Reply{Kind: req.Reply, Patterns: req.Patterns, Message: req.Message,
 			By: s.dialog, Into: into})
 		if err == nil {
+			s.settle(k, res[0].Action)
 			return Reply{ID: req.ID, Decision: settled(k, res[0])}
 		}
 	}
@@ -203,6 +201,29 @@ func (k *ask) into(scope string) (string, error) {
 		return subagentSession(*k.child, k.call.Session), nil
 	}
 	return rulesSession(*k.child, k.call.Session), nil
+}
+
+// open takes the ask req answers; done is the reply when there is nothing left to answer: the
+// ask is not open, or another reply settled it already (it is answered as it was settled).
+func (s *Server) open(req Request) (k *ask, done *Reply) {
+	k = s.asks.take(req.Request)
+	if k == nil {
+		return nil, &Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
+	}
+	if res, ok := k.pending.Resolution(); ok {
+		s.settle(k, res.Action)
+		return nil, &Reply{ID: req.ID, Decision: settled(k, res)}
+	}
+	return k, nil
+}
+
+// settle forgets the files the agent wrote whose run made ask k once the person let the call
+// run (decide.Decider.Settle); after a reject they stay, and the family's next command asks
+// again. A file that cannot be forgotten is asked about again, never let through.
+func (s *Server) settle(k *ask, a engine.Action) {
+	if a == engine.Allow {
+		_ = s.decider.Settle(k.call, k.judge, decide.Verdict{Action: a})
+	}
 }
 
 // settled renders how an ask was settled.
@@ -236,12 +257,9 @@ func settled(k *ask, res approvals.Resolution) *Decision {
 // forward hands an open ask to the app's inbox, exactly as the gate does, and waits for the
 // person's answer there. When nobody serves the inbox the call is denied.
 func (s *Server) forward(ctx context.Context, req Request) Reply {
-	k := s.asks.take(req.Request)
-	if k == nil {
-		return Reply{ID: req.ID, Error: fmt.Sprintf("ask %q is not open (unknown, answered, or dropped); the call stays blocked", req.Request)}
-	}
-	if res, ok := k.pending.Resolution(); ok {
-		return Reply{ID: req.ID, Decision: settled(k, res)}
+	k, done := s.open(req)
+	if done != nil {
+		return *done
 	}
 	// The app's approvals answer and record it from now on.
 	k.broker.Handoff(k.pending.ID)
@@ -253,6 +271,7 @@ func (s *Server) forward(ctx context.Context, req Request) Reply {
 		call.Session = rulesSession(*k.child, call.Session)
 	}
 	v := s.inbox.Ask(ctx, call, k.judge, s.wait, rec)
+	s.settle(k, v.Action)
 	d := verdictDecision(v, k.call)
 	if k.child != nil {
 		d.Subagent, d.Parent = k.child.name, k.child.parent

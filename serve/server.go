@@ -111,8 +111,9 @@ func New(dirs func(cwd string) locations.Dirs, opts ...Option) *Server {
 	for _, o := range opts {
 		o(s)
 	}
-	s.decider = decide.NewDecider(decide.WithRecorder(s.recorder))
-	s.quiet = decide.NewDecider()
+	written := decide.WithWritten(func(cwd string) decide.WrittenFiles { return sessions.OpenWritten(s.dirs(cwd)) })
+	s.decider = decide.NewDecider(decide.WithRecorder(s.recorder), written)
+	s.quiet = decide.NewDecider(written)
 	return s
 }
 

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 )
 
 // fakeGemini is a scripted Gemini API (POST /v1beta/models/MODEL:streamGenerateContent?alt=sse)
@@ -16,15 +15,12 @@ import (
 // router's generateContent) gets an empty JSON answer. It records the response Gemini CLI sends
 // back for each call, by id, and runs a call's before function before sending it.
 type fakeGemini struct {
-	script []fakeCall
-
-	mu        sync.Mutex
-	responses map[string]string // by call id: the output, or the error
-	errs      []string
+	script      []fakeCall
+	fakeAnswers // by call id: the output, or the error
 }
 
 func newFakeGemini(script ...fakeCall) *fakeGemini {
-	return &fakeGemini{script: script, responses: map[string]string{}}
+	return &fakeGemini{script: script}
 }
 
 func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -74,24 +70,4 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	})
 	w.Header().Set("Content-Type", "text/event-stream")
 	fmt.Fprintf(w, "data: %s\n\n", data)
-}
-
-func (f *fakeGemini) record(id, text string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.responses[id] = text
-}
-
-// response is what Gemini CLI answered to the call id, and whether it answered.
-func (f *fakeGemini) response(id string) (string, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	out, ok := f.responses[id]
-	return out, ok
-}
-
-func (f *fakeGemini) fail(format string, a ...any) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.errs = append(f.errs, fmt.Sprintf(format, a...))
 }

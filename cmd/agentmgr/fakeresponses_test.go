@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sync"
 )
 
 // fakeResponses is a scripted OpenAI Responses API (POST /v1/responses, streamed as server-sent
@@ -15,11 +14,8 @@ import (
 // output Codex sends back for each call, by call id; before sending a call it runs that call's
 // before function, if any (to change agentmgr's state between two calls, as a person would).
 type fakeResponses struct {
-	script []fakeCall
-
-	mu      sync.Mutex
-	outputs map[string]string // by call id
-	errs    []string
+	script      []fakeCall
+	fakeAnswers // by call id: the output
 }
 
 // fakeCall is one tool call the fake model makes.
@@ -32,7 +28,7 @@ type fakeCall struct {
 }
 
 func newFakeResponses(script ...fakeCall) *fakeResponses {
-	return &fakeResponses{script: script, outputs: map[string]string{}}
+	return &fakeResponses{script: script}
 }
 
 // responsesItem is the part of a conversation item the fake reads.
@@ -61,7 +57,7 @@ func (f *fakeResponses) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		case "function_call", "custom_tool_call":
 			made[it.CallID] = true
 		case "function_call_output", "custom_tool_call_output":
-			f.record(it.CallID, it.Output)
+			f.recordOutput(it.CallID, it.Output)
 		}
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -93,8 +89,8 @@ func (f *fakeResponses) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// record keeps what Codex answered to a call: a string, or the text parts of a list.
-func (f *fakeResponses) record(id string, raw json.RawMessage) {
+// recordOutput keeps what Codex answered to a call: a string, or the text parts of a list.
+func (f *fakeResponses) recordOutput(id string, raw json.RawMessage) {
 	var text string
 	if json.Unmarshal(raw, &text) != nil {
 		var parts []struct {
@@ -108,21 +104,5 @@ func (f *fakeResponses) record(id string, raw json.RawMessage) {
 			text = string(raw)
 		}
 	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.outputs[id] = text
-}
-
-// output is what Codex answered to the call id, and whether it answered.
-func (f *fakeResponses) output(id string) (string, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	out, ok := f.outputs[id]
-	return out, ok
-}
-
-func (f *fakeResponses) fail(format string, a ...any) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.errs = append(f.errs, fmt.Sprintf(format, a...))
+	f.record(id, text)
 }

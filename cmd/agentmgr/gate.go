@@ -13,10 +13,12 @@ import (
 
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/engine/shell"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
+	"github.com/agentmgr/agentmgr/sessions"
 )
 
 const gateUsage = "claude|codex|gemini|json [--timeout DURATION] [--agent NAME]"
@@ -56,12 +58,16 @@ turn any other status, and a missing agentmgr, into a block.`)
 		// since a hook that fails lets the runtime go on with its own permissions.
 		return json.NewEncoder(e.stdout).Encode(refusalIn(rest[0], decide.Refusal(err.Error())))
 	}
+	// The hook runs in the agent's environment: a program named by a variable set there is
+	// the one the command will run (docs/shell.md, "Variables from the agent's environment").
+	defer shell.SetEnvironment(func(name string) (string, bool) { v := e.getenv(name); return v, v != "" })()
 	rec := reviewlog.Open(e.dirs())
 	g := gate.New(inbox.In(e.dirs()), e.gatePolicy(*agent),
 		gate.WithWait(inbox.Wait{Timeout: *timeout, Grace: gateGrace}),
 		gate.WithRecorder(rec),
 		gate.WithChains(decide.Chains{Dir: e.dirs().SubagentsDir()}),
 		gate.WithHooked(e.claudeHooked),
+		gate.WithWritten(func(string) decide.WrittenFiles { return sessions.OpenWritten(e.dirs()) }),
 	)
 	// Claude Code kills a hook that outlives its own timeout: withdraw the request then, so
 	// that the app does not ask about a call nobody waits for. And whatever the gate is doing

@@ -2,39 +2,31 @@ package main
 
 import (
 	"context"
-	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/agentmgr/agentmgr/approvals"
-	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
-// runGemini runs gemini -p in the project against the scripted api, offline, with the tools
-// Gemini CLI offers a headless run only in yolo mode (its own approvals then ask nothing, so
-// agentmgr's hook is all that decides), and returns its output.
-func (sb *runtimeSandbox) runGemini(t *testing.T, geminiBin string, api *fakeGemini) string {
-	t.Helper()
-	srv := httptest.NewServer(api)
-	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // only stops a hang
-	defer cancel()
-	cmd := exec.CommandContext(ctx, geminiBin, "-p", "Tidy up the project.", "-m", "gemini-2.5-flash", "--approval-mode", "yolo")
-	cmd.Dir = sb.proj
-	cmd.Env = sb.env("GEMINI_API_KEY=dummy-key-for-a-fake-api", "GOOGLE_GEMINI_BASE_URL="+srv.URL, "GEMINI_CLI_TRUST_WORKSPACE=true", "NO_COLOR=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("gemini -p failed: %v\n%s", err, tail(out))
+// geminiRuntime runs gemini -p in the project against the scripted Gemini API, offline, with
+// the tools Gemini CLI offers a headless run only in yolo mode (its own approvals then ask
+// nothing, so agentmgr's hook is all that decides).
+func geminiRuntime(geminiBin string) hookedRuntime {
+	return hookedRuntime{
+		name: "gemini",
+		api:  func(calls ...fakeCall) fakeModel { return newFakeGemini(calls...) },
+		shell: func(id, command string) fakeCall {
+			return fakeCall{ID: id, Name: "run_shell_command", Args: map[string]any{"command": command}}
+		},
+		command: func(ctx context.Context, sb *runtimeSandbox, api string) *exec.Cmd {
+			cmd := exec.CommandContext(ctx, geminiBin, "-p", "Tidy up the project.", "-m", "gemini-2.5-flash", "--approval-mode", "yolo")
+			cmd.Dir = sb.proj
+			cmd.Env = sb.env("GEMINI_API_KEY=dummy-key-for-a-fake-api", "GOOGLE_GEMINI_BASE_URL="+api, "GEMINI_CLI_TRUST_WORKSPACE=true", "NO_COLOR=1")
+			return cmd
+		},
 	}
-	for _, e := range api.errs {
-		t.Errorf("fake API: %s", e)
-	}
-	return string(out)
 }
 
 // TestGeminiEndToEnd runs the real Gemini CLI (gemini -p, offline against a scripted Gemini
@@ -45,7 +37,7 @@ func (sb *runtimeSandbox) runGemini(t *testing.T, geminiBin string, api *fakeGem
 // use switches the persona for the next call. A second run asks the app, which allows one call
 // and rejects another; a third runs with agentmgr gone, and the hook's fallback blocks the call.
 func TestGeminiEndToEnd(t *testing.T) {
-	geminiBin := e2etest.Gemini(t)
+	gemini := geminiRuntime(e2etest.Gemini(t))
 	sb := newRuntimeSandbox(t)
 	writeJSONFile(t, filepath.Join(sb.home, ".gemini", "settings.json"), map[string]any{
 		"security": map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
@@ -55,7 +47,7 @@ func TestGeminiEndToEnd(t *testing.T) {
 		t.Fatalf("gemini status after install:\n%s", out)
 	}
 
-	api := newFakeGemini(
+	out, answer := sb.runHooked(t, gemini,
 		fakeCall{ID: "g_rm", Name: "run_shell_command", Args: map[string]any{"command": "rm -r victim", "description": "clean"}},
 		fakeCall{ID: "g_touch", Name: "run_shell_command", Args: map[string]any{"command": "touch made", "description": "make", "later_field": map[string]any{"x": []any{1}}}},
 		fakeCall{ID: "g_ask", Name: "run_shell_command", Args: map[string]any{"command": "touch asked-nobody"}},
@@ -65,8 +57,7 @@ func TestGeminiEndToEnd(t *testing.T) {
 		fakeCall{ID: "g_switched", Name: "run_shell_command", Args: map[string]any{"command": "touch after-switch"},
 			Before: func() { sb.agentmgr(t, "use", "strict") }},
 	)
-	out := sb.runGemini(t, geminiBin, api)
-	checkOutputs(t, out, api.response, []outputCheck{
+	checkOutputs(t, out, answer, []outputCheck{
 		{"g_rm", "rm (denied)", []string{"blocked", "nothing is deleted"}, nil},
 		{"g_ask", "touch asked-nobody (asked, nobody serving)", []string{"blocked", "nobody"}, nil},
 		{"g_secret", "write_file secrets/token.txt", []string{"blocked", "no secrets"}, nil},
@@ -88,39 +79,6 @@ func TestGeminiEndToEnd(t *testing.T) {
 		t.Error("the touch strict denies ran after agentmgr use strict")
 	}
 
-	sb.agentmgr(t, "use", "rt")
-	e2etest.App(t, sb.agentDir, func(_ context.Context, p *inbox.Prompt) {
-		kind := approvals.Reject
-		if strings.Contains(p.Request.Value, "asked-yes") {
-			kind = approvals.Once
-		}
-		_ = p.Reply(approvals.Reply{Kind: kind})
-	})
-	api = newFakeGemini(
-		fakeCall{ID: "g_yes", Name: "run_shell_command", Args: map[string]any{"command": "touch asked-yes"}},
-		fakeCall{ID: "g_no", Name: "run_shell_command", Args: map[string]any{"command": "touch asked-no"}},
-	)
-	out = sb.runGemini(t, geminiBin, api)
-	checkOutputs(t, out, api.response, []outputCheck{{"g_no", "touch asked-no (rejected in the app)", []string{"blocked", "rejected"}, nil}})
-	if !sb.exists("asked-yes") || sb.exists("asked-no") {
-		t.Errorf("the app's answers were not followed: asked-yes made %v (want true), asked-no made %v (want false)", sb.exists("asked-yes"), sb.exists("asked-no"))
-	}
-
-	moved := filepath.Join(sb.root, "moved")
-	if err := os.MkdirAll(moved, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(sb.self, filepath.Join(moved, "agentmgr")); err != nil {
-		t.Fatal(err)
-	}
-	sb.agentmgr(t, "gemini", "install", "--binary", filepath.Join(moved, "agentmgr"))
-	if err := os.Remove(filepath.Join(moved, "agentmgr")); err != nil {
-		t.Fatal(err)
-	}
-	api = newFakeGemini(fakeCall{ID: "g_gone", Name: "run_shell_command", Args: map[string]any{"command": "touch while-gone"}})
-	out = sb.runGemini(t, geminiBin, api)
-	checkOutputs(t, out, api.response, []outputCheck{{"g_gone", "touch with agentmgr gone", []string{"missing or failed"}, nil}})
-	if sb.exists("while-gone") {
-		t.Error("the call ran while agentmgr was missing")
-	}
+	sb.checkTheAppsAnswers(t, gemini)
+	sb.checkAgentmgrGone(t, gemini)
 }

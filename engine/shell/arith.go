@@ -56,47 +56,9 @@ func (src *source) facts() *varFacts {
 func (f *varFacts) visit(n syntax.Node) bool {
 	switch n := n.(type) {
 	case *syntax.DeclClause:
-		if v := n.Variant.Value; v != "declare" && v != "typeset" && v != "local" {
-			return true
-		}
-		assoc := false
-		for _, as := range n.Args {
-			if as.Name == nil && as.Value != nil {
-				if t := as.Value.Lit(); strings.HasPrefix(t, "-") && strings.Contains(t, "A") {
-					assoc = true
-				}
-			}
-		}
-		if !assoc {
-			return true
-		}
-		for _, as := range n.Args {
-			if as.Name == nil {
-				continue
-			}
-			if f.assoc == nil {
-				f.assoc = map[string]uint{}
-			}
-			if _, seen := f.assoc[as.Name.Value]; !seen {
-				f.assoc[as.Name.Value] = n.Pos().Offset()
-			}
-		}
+		f.declare(n)
 	case *syntax.Assign:
-		if n.Name == nil {
-			return true
-		}
-		name := n.Name.Value
-		switch {
-		case n.Naked:
-		case n.Array != nil:
-			ok := true
-			for _, e := range n.Array.Elems {
-				ok = ok && e.Value != nil && isIntWord(e.Value)
-			}
-			f.set(name, ok)
-		default:
-			f.set(name, n.Value == nil || isIntWord(n.Value))
-		}
+		f.assign(n)
 	case *syntax.BinaryArithm:
 		if isArithAssign(n.Op) {
 			if name := arithName(n.X); name != "" {
@@ -109,24 +71,87 @@ func (f *varFacts) visit(n syntax.Node) bool {
 		}
 	case *syntax.ForClause:
 		if it, ok := n.Loop.(*syntax.WordIter); ok {
-			all := true
-			for _, w := range it.Items {
-				all = all && isIntWord(w)
-			}
-			f.set(it.Name.Value, all && len(it.Items) > 0)
+			f.forIn(it)
 		}
 	case *syntax.CallExpr:
-		if len(n.Args) > 0 {
-			if lit := n.Args[0].Lit(); readers[lit] {
-				for _, a := range n.Args[1:] {
-					if t := a.Lit(); t != "" && !strings.HasPrefix(t, "-") {
-						f.set(t, false)
-					}
-				}
+		f.readInto(n)
+	}
+	return true
+}
+
+// declare records the arrays a declare, typeset or local with -A makes associative, at the
+// offset of their first declaration.
+func (f *varFacts) declare(n *syntax.DeclClause) {
+	if v := n.Variant.Value; v != "declare" && v != "typeset" && v != "local" {
+		return
+	}
+	if !declaresAssoc(n) {
+		return
+	}
+	for _, as := range n.Args {
+		if as.Name == nil {
+			continue
+		}
+		if f.assoc == nil {
+			f.assoc = map[string]uint{}
+		}
+		if _, seen := f.assoc[as.Name.Value]; !seen {
+			f.assoc[as.Name.Value] = n.Pos().Offset()
+		}
+	}
+}
+
+// declaresAssoc reports whether a declaration has an option word with A in it (-A, -gA).
+func declaresAssoc(n *syntax.DeclClause) bool {
+	for _, as := range n.Args {
+		if as.Name == nil && as.Value != nil {
+			if t := as.Value.Lit(); strings.HasPrefix(t, "-") && strings.Contains(t, "A") {
+				return true
 			}
 		}
 	}
-	return true
+	return false
+}
+
+// assign records whether an assignment gives its variable only integers (every element, for
+// an array); a naked name (declare x) assigns nothing.
+func (f *varFacts) assign(n *syntax.Assign) {
+	if n.Name == nil {
+		return
+	}
+	name := n.Name.Value
+	switch {
+	case n.Naked:
+	case n.Array != nil:
+		ok := true
+		for _, e := range n.Array.Elems {
+			ok = ok && e.Value != nil && isIntWord(e.Value)
+		}
+		f.set(name, ok)
+	default:
+		f.set(name, n.Value == nil || isIntWord(n.Value))
+	}
+}
+
+// forIn records whether a for loop's variable takes only integers (for i in 1 2 3).
+func (f *varFacts) forIn(it *syntax.WordIter) {
+	all := true
+	for _, w := range it.Items {
+		all = all && isIntWord(w)
+	}
+	f.set(it.Name.Value, all && len(it.Items) > 0)
+}
+
+// readInto taints the name operands of a builtin that assigns them from input (read x).
+func (f *varFacts) readInto(n *syntax.CallExpr) {
+	if len(n.Args) == 0 || !readers[n.Args[0].Lit()] {
+		return
+	}
+	for _, a := range n.Args[1:] {
+		if t := a.Lit(); t != "" && !strings.HasPrefix(t, "-") {
+			f.set(t, false)
+		}
+	}
 }
 
 func (f *varFacts) set(name string, integer bool) {

@@ -95,88 +95,100 @@ func knownOptions(name string, args []word) (unknown, needs string, writes []wor
 // which a rule must name as it names CC= before a command), and the files
 // the known options write.
 func (t *optionTable) check(args []word) (string, string, []word) {
-	var unknown, needs []string
-	var writes []word
+	s := optionScan{t: t, args: args}
 	if t.extra != nil {
-		unknown, writes = t.extra(args)
+		s.unknown, s.writes = t.extra(args)
 	}
-	for i := 0; i < len(args); i++ {
-		w := args[i]
-		tok := w.text
-		if tok == "--" {
+	for ; s.i < len(args); s.i++ {
+		tok := args[s.i].text
+		if tok == "--" || t.stopAt != "" && (tok == t.stopAt || tok == "-"+t.stopAt) {
 			break
 		}
-		if t.stopAt != "" && (tok == t.stopAt || tok == "-"+t.stopAt) {
-			break
+		s.word()
+	}
+	return strings.Join(s.unknown, " "), strings.Join(s.needs, " "), s.writes
+}
+
+// optionScan is one reading of a program's arguments against its table: i is the argument
+// being read, and the rest what check reports.
+type optionScan struct {
+	t       *optionTable
+	args    []word
+	i       int
+	unknown []string
+	needs   []string
+	writes  []word
+}
+
+// word reads the argument at i, and those after it that belong to it (an option's value, an
+// -exec's command).
+func (s *optionScan) word() {
+	t, w := s.t, s.args[s.i]
+	tok := w.text
+	switch {
+	case t.isExec(tok):
+		for s.i+1 < len(s.args) && s.args[s.i+1].text != ";" && s.args[s.i+1].text != "+" {
+			s.i++
 		}
-		if t.isExec(tok) {
-			for i+1 < len(args) && args[i+1].text != ";" && args[i+1].text != "+" {
-				i++
+	case t.assigns && isAssignment(w) && !strings.HasPrefix(tok, "-"):
+		if n := assignName(tok); riskyVar(n) || makeVars[n] {
+			s.needs = append(s.needs, n+"=")
+		}
+	case len(tok) < 2 || tok[0] != '-' || !w.literal && !strings.HasPrefix(tok, "-"):
+		// An operand.
+	case t.numeric && isNumericOption(tok):
+	case !w.literal && !strings.Contains(tok, "="):
+		s.unknown = append(s.unknown, tok)
+	case t.any:
+	case strings.HasPrefix(tok, "--") || t.single:
+		s.longOption(w)
+	default:
+		s.shortOptions(tok)
+	}
+}
+
+// longOption reads a long option (--name, --name=v, --name v) at i.
+func (s *optionScan) longOption(w word) {
+	name, value, hasValue := strings.Cut(w.text, "=")
+	n := strings.TrimLeft(name, "-")
+	kind, ok := s.t.longKind(n)
+	if !ok {
+		s.unknown = append(s.unknown, name)
+		return
+	}
+	if kind == "=" && !hasValue && s.i+1 < len(s.args) {
+		s.i++
+		value, hasValue = s.args[s.i].text, true
+	}
+	if hasValue && s.t.writesFile(n) {
+		s.writes = append(s.writes, word{text: value, literal: w.literal && (s.i == 0 || s.args[s.i].literal)})
+	}
+}
+
+// shortOptions reads a cluster of short options at i: -la, -n5, -n 5.
+func (s *optionScan) shortOptions(tok string) {
+	t := s.t
+	for j := 1; j < len(tok); j++ {
+		c := tok[j]
+		switch {
+		case strings.IndexByte(t.values, c) >= 0:
+			v := tok[j+1:]
+			if v == "" && s.i+1 < len(s.args) {
+				s.i++
+				v = s.args[s.i].text
 			}
-			continue
-		}
-		if t.assigns && isAssignment(w) && !strings.HasPrefix(tok, "-") {
-			n := assignName(tok)
-			if riskyVar(n) || makeVars[n] {
-				needs = append(needs, n+"=")
+			if t.writesFile(string(c)) {
+				s.writes = append(s.writes, word{text: v, literal: true})
 			}
-			continue
-		}
-		if len(tok) < 2 || tok[0] != '-' || !w.literal && !strings.HasPrefix(tok, "-") {
-			continue
-		}
-		if t.numeric && isNumericOption(tok) {
-			continue
-		}
-		if !w.literal && !strings.Contains(tok, "=") {
-			unknown = append(unknown, tok)
-			continue
-		}
-		if t.any {
-			continue
-		}
-		name, value, hasValue := strings.Cut(tok, "=")
-		long := strings.HasPrefix(tok, "--") || t.single
-		if long {
-			n := strings.TrimLeft(name, "-")
-			kind, ok := t.longKind(n)
-			if !ok {
-				unknown = append(unknown, name)
-				continue
-			}
-			if kind == "=" && !hasValue && i+1 < len(args) {
-				i++
-				value, hasValue = args[i].text, true
-			}
-			if hasValue && t.writesFile(n) {
-				writes = append(writes, word{text: value, literal: w.literal && (i == 0 || args[i].literal)})
-			}
-			continue
-		}
-		// A cluster of short options: -la, -n5, -n 5.
-		for j := 1; j < len(tok); j++ {
-			c := tok[j]
-			switch {
-			case strings.IndexByte(t.values, c) >= 0:
-				v := tok[j+1:]
-				if v == "" && i+1 < len(args) {
-					i++
-					v = args[i].text
-				}
-				if t.writesFile(string(c)) {
-					writes = append(writes, word{text: v, literal: true})
-				}
-				j = len(tok)
-			case strings.IndexByte(t.attached, c) >= 0:
-				j = len(tok)
-			case strings.IndexByte(t.flags, c) >= 0:
-			default:
-				unknown = append(unknown, tok[:1]+string(c))
-				j = len(tok)
-			}
+			return
+		case strings.IndexByte(t.attached, c) >= 0:
+			return
+		case strings.IndexByte(t.flags, c) >= 0:
+		default:
+			s.unknown = append(s.unknown, tok[:1]+string(c))
+			return
 		}
 	}
-	return strings.Join(unknown, " "), strings.Join(needs, " "), writes
 }
 
 // longKind returns how a long option takes its value ("", "=" or "=?") and

@@ -72,12 +72,26 @@ func mentionsOf(text string, words, env []word, in stdin, lt *lookThrough) strin
 		}
 		skip[i] = true
 	}
+	dropInert(name, args, in, drop)
+	if lt != nil {
+		dropLookedThrough(args, lt, drop)
+	}
+	// A here-document shown by a printer (cat <<EOF) prints; a shell that
+	// reads it runs it and has analysed it.
+	feeds := in.given && !(lt != nil && lt.readsStdin != "" && in.literal) && !(copiers[name] && !in.toFile)
+	if skip == nil && len(env) == 0 && !feeds && in.others == "" && plainWords(args) {
+		return text[len(words[0].text):]
+	}
+	return joinMentions(env, args, skip, feeds, in)
+}
+
+// dropInert drops the arguments of program name that the analysis knows are never run nor
+// opened: all of a lookup's or a printer's (to no file), a grep pattern, find's name
+// patterns, a program's own subcommands.
+func dropInert(name string, args []word, in stdin, drop func(int)) {
 	switch {
-	case mentionFree[name], name == "command" && len(args) > 0 && (args[0].text == "-v" || args[0].text == "-V"):
-		for i := range args {
-			drop(i)
-		}
-	case printers[name] && !in.toFile:
+	case mentionFree[name], name == "command" && len(args) > 0 && (args[0].text == "-v" || args[0].text == "-V"),
+		printers[name] && !in.toFile:
 		for i := range args {
 			drop(i)
 		}
@@ -94,37 +108,45 @@ func mentionsOf(text string, words, env []word, in stdin, lt *lookThrough) strin
 	if depth := subcommandDepth[name]; depth > 0 {
 		dropSubcommands(name, args, depth, drop)
 	}
-	if lt != nil {
-		for _, c := range lt.commands {
-			if k := findRun(args, c); k >= 0 {
-				for j := range c {
-					drop(k + j)
-				}
-			}
-		}
-		for _, s := range lt.scripts {
-			if !s.literal {
-				continue
-			}
-			for i, w := range args {
-				if w.text == s.text {
-					drop(i)
-				}
+}
+
+// dropLookedThrough drops the words a wrapper runs as commands or scripts: they are units of
+// their own, analysed as such.
+func dropLookedThrough(args []word, lt *lookThrough, drop func(int)) {
+	for _, c := range lt.commands {
+		if k := findRun(args, c); k >= 0 {
+			for j := range c {
+				drop(k + j)
 			}
 		}
 	}
-	// A here-document shown by a printer (cat <<EOF) prints; a shell that
-	// reads it runs it and has analysed it.
-	feeds := in.given && !(lt != nil && lt.readsStdin != "" && in.literal) && !(copiers[name] && !in.toFile)
-	plain := true
+	for _, s := range lt.scripts {
+		if !s.literal {
+			continue
+		}
+		for i, w := range args {
+			if w.text == s.text {
+				drop(i)
+			}
+		}
+	}
+}
+
+// plainWords reports whether no argument is a quoted glob or holds a substitution, so that
+// the command's text can be its mentions as it stands.
+func plainWords(args []word) bool {
 	for _, w := range args {
 		if w.literal && strings.ContainsAny(w.text, "*?[") || !w.literal && hasSubstitution(w.text) {
-			plain = false
+			return false
 		}
 	}
-	if skip == nil && len(env) == 0 && !feeds && in.others == "" && plain {
-		return text[len(words[0].text):]
-	}
+	return true
+}
+
+// joinMentions writes the mentions of a command: its assignments, the arguments skip does not
+// leave out, what a here-document feeds it (feeds) and its other input, with substitutions
+// taken out and a quoted glob's characters hidden.
+func joinMentions(env, args []word, skip []bool, feeds bool, in stdin) string {
 	var b strings.Builder
 	for _, e := range env {
 		b.WriteString(withoutSubstitutions(e.text, e.literal))
@@ -263,17 +285,7 @@ func dropPattern(args []word, from int, drop func(int)) {
 // dropSubcommands drops the leading operands of name that are its own
 // verbs, and for git the messages of commit, tag and the like.
 func dropSubcommands(name string, args []word, depth int, drop func(int)) {
-	i := 0
-	for i < len(args) {
-		t := args[i].text
-		if !strings.HasPrefix(t, "-") {
-			break
-		}
-		if name == "git" && gitValueOptions[t] {
-			i++
-		}
-		i++
-	}
+	i := subcommandAt(name, args)
 	if i >= len(args) {
 		return
 	}
@@ -287,30 +299,53 @@ func dropSubcommands(name string, args []word, depth int, drop func(int)) {
 	}
 	switch {
 	case gitMessageCommands[sub]:
-		for j := i + 1; j < len(args); j++ {
-			t := args[j].text
-			switch {
-			case (t == "-m" || t == "--message") && j+1 < len(args):
-				drop(j + 1)
-				j++
-			case strings.HasPrefix(t, "--message="), strings.HasPrefix(t, "-m") && len(t) > 2 && !strings.HasPrefix(t, "--"):
-				drop(j)
-			}
-		}
+		dropGitMessages(args, i+1, drop)
 	case sub == "grep":
 		dropPattern(args, i+1, drop)
 	case sub == "log" || sub == "shortlog" || sub == "rev-list" || sub == "show":
-		// Patterns a commit's text or author is matched against.
-		for j := i + 1; j < len(args); j++ {
-			t := args[j].text
-			switch {
-			case (t == "-S" || t == "-G" || t == "--grep" || t == "--author" || t == "--committer") && j+1 < len(args):
-				drop(j + 1)
-				j++
-			case strings.HasPrefix(t, "--grep="), strings.HasPrefix(t, "--author="), strings.HasPrefix(t, "--committer="),
-				strings.HasPrefix(t, "-S") && len(t) > 2, strings.HasPrefix(t, "-G") && len(t) > 2:
-				drop(j)
-			}
+		dropGitLogPatterns(args, i+1, drop)
+	}
+}
+
+// subcommandAt is the index of name's subcommand in args: the first word after its global
+// options (and, for git, their values); len(args) when there is none.
+func subcommandAt(name string, args []word) int {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].text, "-") {
+		if name == "git" && gitValueOptions[args[i].text] {
+			i++
+		}
+		i++
+	}
+	return i
+}
+
+// dropGitMessages drops the messages (-m, --message) of a git command that stores them.
+func dropGitMessages(args []word, from int, drop func(int)) {
+	for j := from; j < len(args); j++ {
+		t := args[j].text
+		switch {
+		case (t == "-m" || t == "--message") && j+1 < len(args):
+			drop(j + 1)
+			j++
+		case strings.HasPrefix(t, "--message="), strings.HasPrefix(t, "-m") && len(t) > 2 && !strings.HasPrefix(t, "--"):
+			drop(j)
+		}
+	}
+}
+
+// dropGitLogPatterns drops the patterns git log and its kin match a commit's text or author
+// against.
+func dropGitLogPatterns(args []word, from int, drop func(int)) {
+	for j := from; j < len(args); j++ {
+		t := args[j].text
+		switch {
+		case (t == "-S" || t == "-G" || t == "--grep" || t == "--author" || t == "--committer") && j+1 < len(args):
+			drop(j + 1)
+			j++
+		case strings.HasPrefix(t, "--grep="), strings.HasPrefix(t, "--author="), strings.HasPrefix(t, "--committer="),
+			strings.HasPrefix(t, "-S") && len(t) > 2, strings.HasPrefix(t, "-G") && len(t) > 2:
+			drop(j)
 		}
 	}
 }

@@ -52,6 +52,15 @@ func xargs(name string, args []word, _ stdin) lookThrough {
 	return lt
 }
 
+// xargsGitOperands are the git subcommands to which xargs may append words read from its
+// input: none of their options runs a program (as rebase --exec, fetch --upload-pack and
+// difftool --extcmd do), deletes or changes modes (rm, update-index --chmod).
+var xargsGitOperands = map[string]bool{
+	"cherry-pick": true, "revert": true, "add": true, "show-ref": true, "rev-parse": true, "ls-files": true,
+	"ls-tree": true, "cat-file": true, "merge-base": true, "name-rev": true, "describe": true,
+	"check-ignore": true, "check-attr": true,
+}
+
 // xargsFeedsWrapper says why xargs appending words from its input to
 // inner leaves what runs unknown: inner is a wrapper or a shell that takes
 // its command (or script) from the words appended (xargs env, xargs nice,
@@ -63,6 +72,12 @@ func xargsFeedsWrapper(inner []word) string {
 	}
 	name := baseName(inner[0].text)
 	if _, ok := handlers[name]; !ok {
+		return ""
+	}
+	if name == "git" && len(inner) > 1 && inner[1].literal && xargsGitOperands[inner[1].text] {
+		// The words go to the subcommand already named, as its operands or options, and
+		// none of its options runs a program or changes what it does to files: no global
+		// option (-c alias.x=!CMD) can follow a subcommand.
 		return ""
 	}
 	if shells[name] {

@@ -58,84 +58,107 @@ func sedRunsCommands(args []word) bool {
 
 // sedScriptRuns scans a sed script command by command.
 func sedScriptRuns(s string) bool {
-	i := 0
-	skipSpace := func() {
-		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-			i++
-		}
-	}
-	toLineEnd := func() {
-		for i < len(s) && s[i] != '\n' {
-			if s[i] == '\\' {
-				i++
-			}
-			i++
-		}
-	}
-	for i < len(s) {
-		for i < len(s) && strings.IndexByte(" \t\n;", s[i]) >= 0 {
-			i++
-		}
-		if i >= len(s) {
+	sc := sedScanner{s: s}
+	for {
+		sc.skip(" \t\n;")
+		if sc.done() {
 			return false
 		}
-		var ok bool
-		if i, ok = sedAddress(s, i); !ok {
+		if !sc.addresses() {
 			return true
 		}
-		skipSpace()
-		if i < len(s) && s[i] == ',' {
-			i++
-			skipSpace()
-			if i < len(s) && (s[i] == '+' || s[i] == '~') {
-				i++
-			}
-			if i, ok = sedAddress(s, i); !ok {
-				return true
-			}
-			skipSpace()
-		}
-		for i < len(s) && (s[i] == '!' || s[i] == ' ') {
-			i++
-		}
-		if i >= len(s) {
+		sc.skip("! ")
+		if sc.done() || sc.commandRuns() {
 			return true
 		}
-		c := s[i]
-		i++
-		switch c {
-		case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
-		case '#', ':', 'a', 'i', 'c', 'r', 'R', 'v':
-			toLineEnd()
-		case 'b', 't', 'T':
-			for i < len(s) && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
-				i++
-			}
-		case 'q', 'Q', 'l', 'L':
-			skipSpace()
-			for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-				i++
-			}
-		case 'y':
-			if i, ok = sedDelimited(s, i, 2); !ok {
-				return true
-			}
-		case 's':
-			if i, ok = sedDelimited(s, i, 2); !ok {
-				return true
-			}
-			for i < len(s) && strings.IndexByte(";\n}", s[i]) < 0 {
-				switch s[i] {
-				case 'e', 'w', 'W':
-					return true
-				}
-				i++
-			}
-		default:
-			// e runs a command, w and W write files; anything else is not
-			// understood here.
+	}
+}
+
+// sedScanner walks a sed script: s is the script, i where the scan is.
+type sedScanner struct {
+	s string
+	i int
+}
+
+func (sc *sedScanner) done() bool { return sc.i >= len(sc.s) }
+
+// skip moves past any of the bytes in set.
+func (sc *sedScanner) skip(set string) {
+	for sc.i < len(sc.s) && strings.IndexByte(set, sc.s[sc.i]) >= 0 {
+		sc.i++
+	}
+}
+
+// skipUntil moves up to the first of the bytes in set, or the end.
+func (sc *sedScanner) skipUntil(set string) {
+	for sc.i < len(sc.s) && strings.IndexByte(set, sc.s[sc.i]) < 0 {
+		sc.i++
+	}
+}
+
+// toLineEnd moves to the end of the line, a backslash escaping the byte after it.
+func (sc *sedScanner) toLineEnd() {
+	for sc.i < len(sc.s) && sc.s[sc.i] != '\n' {
+		if sc.s[sc.i] == '\\' {
+			sc.i++
+		}
+		sc.i++
+	}
+}
+
+// addresses skips a command's address or address range (ADDR, ADDR,ADDR, ADDR,+N, ADDR,~N);
+// it reports false when the text does not read as one.
+func (sc *sedScanner) addresses() bool {
+	var ok bool
+	if sc.i, ok = sedAddress(sc.s, sc.i); !ok {
+		return false
+	}
+	sc.skip(" \t")
+	if sc.done() || sc.s[sc.i] != ',' {
+		return true
+	}
+	sc.i++
+	sc.skip(" \t")
+	if !sc.done() && (sc.s[sc.i] == '+' || sc.s[sc.i] == '~') {
+		sc.i++
+	}
+	if sc.i, ok = sedAddress(sc.s, sc.i); !ok {
+		return false
+	}
+	sc.skip(" \t")
+	return true
+}
+
+// commandRuns reads the command at the scan and its arguments, and reports whether it may
+// run a command or write a file: e, w, W, the e or w flag of s, or anything not understood.
+func (sc *sedScanner) commandRuns() bool {
+	c := sc.s[sc.i]
+	sc.i++
+	var ok bool
+	switch c {
+	case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
+	case '#', ':', 'a', 'i', 'c', 'r', 'R', 'v':
+		sc.toLineEnd()
+	case 'b', 't', 'T':
+		sc.skipUntil(";\n}")
+	case 'q', 'Q', 'l', 'L':
+		sc.skip(" \t")
+		sc.skip("0123456789")
+	case 'y':
+		sc.i, ok = sedDelimited(sc.s, sc.i, 2)
+		return !ok
+	case 's':
+		if sc.i, ok = sedDelimited(sc.s, sc.i, 2); !ok {
 			return true
 		}
+		flags := sc.i
+		sc.skipUntil(";\n}")
+		// e runs the pattern space as a command, w writes a file.
+		return strings.ContainsAny(sc.s[flags:sc.i], "ewW")
+	default:
+		// e runs a command, w and W write files; anything else is not
+		// understood here.
+		return true
 	}
 	return false
 }

@@ -48,6 +48,7 @@ type handler func(name string, args []word, in stdin) lookThrough
 // come before it (FOO=1 cmd, env FOO=1 cmd); level counts the wrappers
 // around it.
 func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
+	words = fromEnvironment(src, words)
 	at := len(a.units)
 	u := newUnit(words)
 	u.Dir, u.DirUnknown = a.dir, a.dirUnknown

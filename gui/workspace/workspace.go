@@ -216,6 +216,12 @@ func (w *Workspace) Subscribe(parts Change, f func(Change)) (unsubscribe func())
 	return w.events.Subscribe(parts, f)
 }
 
+// OnChange calls f after any change (the catalog, the active agent, the selection, the draft)
+// until the returned function is called: for a screen that shows a little of everything.
+func (w *Workspace) OnChange(f func()) (unsubscribe func()) {
+	return w.events.Subscribe(Everything, func(Change) { f() })
+}
+
 // Publish tells the subscribers that the parts c changed: the shell calls it once after a
 // change, with every part the change touched.
 func (w *Workspace) Publish(c Change) {
