@@ -275,7 +275,7 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	buttons := []fyne.CanvasObject{open, trash}
 	var raw fyne.CanvasObject = widget.NewLabel("")
 	if r, err := personaedit.OpenRaw(path, scopeOf(v.shell.dirs, path)); err == nil {
-		v.raw = newRawView(v.shell, r, msg)
+		v.raw = newRawView(v.shell.load, v.shell.ask, r, msg)
 		raw = v.raw.text
 		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
 	}
