@@ -33,6 +33,12 @@ type analyzer struct {
 	// directory only known at run time.
 	dir        string
 	dirUnknown bool
+	// piped are the folders whose file paths the earlier stages of the pipeline being
+	// analysed print (find DIR | ...): an xargs stage runs its command on files below them.
+	// printed collects, as commands are analysed, the folders whose file paths they print,
+	// wrapped or not; a pipeline takes what each stage added.
+	piped   []word
+	printed []word
 }
 
 // source is one script under analysis: the text its syntax tree was parsed
@@ -209,6 +215,9 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 // by recursion as deep as the chain is long.
 func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
 	rights := []*syntax.Stmt{c.Y}
+	// ops[i] joins rights[i] to what comes before it; 0 for a spine statement, which only
+	// carries redirections.
+	ops := []syntax.BinCmdOperator{c.Op}
 	left := c.X
 	for {
 		inner, ok := left.Cmd.(*syntax.BinaryCmd)
@@ -216,13 +225,29 @@ func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
 			break
 		}
 		// The spine statement itself may carry redirections; keep them.
-		rights = append(rights, &syntax.Stmt{Redirs: left.Redirs})
-		rights = append(rights, inner.Y)
+		rights = append(rights, &syntax.Stmt{Redirs: left.Redirs}, inner.Y)
+		ops = append(ops, 0, inner.Op)
 		left = inner.X
 	}
+	saved := a.piped
+	defer func() { a.piped = saved }()
+	a.piped = nil
+	mark := len(a.printed)
 	a.stmt(src, left)
+	feed := a.printed[mark:len(a.printed):len(a.printed)]
 	for i := len(rights) - 1; i >= 0; i-- {
+		switch ops[i] {
+		case 0:
+		case syntax.Pipe, syntax.PipeAll:
+			a.piped = feed
+		default:
+			a.piped, feed = nil, nil
+		}
+		mark = len(a.printed)
 		a.stmt(src, rights[i])
+		if ops[i] != 0 {
+			feed = append(feed, a.printed[mark:]...)
+		}
 	}
 }
 
