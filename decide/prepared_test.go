@@ -11,6 +11,7 @@ import (
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
+	"github.com/agentmgr/agentmgr/trust"
 )
 
 // settleTree sets every file and folder under root an hour back, so that no stamp is Racy (and
@@ -133,5 +134,59 @@ func TestPreparedDoesNotKeepARacyAnswer(t *testing.T) {
 	}
 	if loads != 2 {
 		t.Errorf("%d catalog loads for files written just now, want 2: a racy answer is not kept", loads)
+	}
+}
+
+// In a project, the trust stores are inputs of a prepared answer: the project's guards decide
+// as soon as the person trusts it, and stop deciding as soon as the trust is revoked.
+func TestPreparedFollowsTheProjectsTrust(t *testing.T) {
+	t.Parallel()
+	trustIt := func(d locations.Dirs) error { _, err := trust.Trust(d, time.Now()); return err }
+	revokeIt := func(d locations.Dirs) error { _, err := trust.Revoke(d, time.Now()); return err }
+	tests := []struct {
+		name         string
+		before       func(locations.Dirs) error
+		change       func(locations.Dirs) error
+		was, becomes engine.Action // what git push gets before and after the change
+	}{
+		{"the project is trusted", func(locations.Dirs) error { return nil }, trustIt, engine.Allow, engine.Deny},
+		{"the trust is revoked", trustIt, revokeIt, engine.Deny, engine.Allow},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, _ := fixture(t, map[string]string{"loose": looseMD})
+			d.Project = filepath.Join(t.TempDir(), "proj", ".pi")
+			mustWriteFile(t, d.ProjectGuards(), "bash:\n  \"git *\": deny\n")
+			if err := personas.SaveState(d, personas.State{Active: "loose"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.before(d); err != nil {
+				t.Fatal(err)
+			}
+			settleTree(t, d.Agent)
+			settleTree(t, filepath.Dir(d.Project))
+			loads := 0
+			load := func() *personas.Catalog { loads++; return personas.Load(d) }
+			var pr Prepared
+			decideGitPush := func() engine.Action {
+				t.Helper()
+				_, pol, _, err := pr.For(d, load, Who{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return Judge(pol, Call{Key: "bash", Value: "git push"}).Action
+			}
+			for range 2 {
+				if got := decideGitPush(); got != tt.was || loads != 1 {
+					t.Fatalf("before the change: %s after %d catalog loads, want %s from one", got, loads, tt.was)
+				}
+			}
+			if err := tt.change(d); err != nil {
+				t.Fatal(err)
+			}
+			if got := decideGitPush(); got != tt.becomes || loads != 2 {
+				t.Errorf("after the change: %s after %d catalog loads, want %s from a second", got, loads, tt.becomes)
+			}
+		})
 	}
 }

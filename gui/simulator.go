@@ -166,7 +166,7 @@ func (v *SimulatorScreen) Prefill(q preview.Query) {
 	v.Value.SetText(q.Value)
 	v.Session.SetText(q.Session)
 	v.checks++
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	r, err := v.sim.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 	// Focus once the screen is in view: a tab just brought to the front is shown on the
 	// next frame, and a hidden entry cannot take focus.
@@ -194,7 +194,7 @@ func (v *SimulatorScreen) rerun() {
 	v.checks++
 	checks := v.checks
 	v.s.views.Submit(viewSimulator, func() func() {
-		r, err := preview.Simulate(snap(), q)
+		r, err := v.sim.Simulate(snap(), q)
 		return func() {
 			if v.checks == checks { // no check was run by hand since
 				v.show(r, err)
@@ -212,7 +212,7 @@ func (v *SimulatorScreen) choiceChanged() {
 		return
 	}
 	v.checks++
-	r, err := preview.Simulate(v.st.src.Snapshot(), v.Query())
+	r, err := v.sim.Simulate(v.st.src.Snapshot(), v.Query())
 	v.show(r, err)
 }
 
@@ -249,10 +249,10 @@ func (v *SimulatorScreen) Result() *preview.Result { return v.last }
 
 func (v *SimulatorScreen) showResult() {
 	var add func()
-	if v.err == nil && v.last != nil && v.s.editable(v.last.Agent) {
+	if v.err == nil && v.last != nil && editableIn(v.s.ws.Catalog(), v.last.Agent) {
 		add = v.AddAsExample
 	}
-	v.result.Objects = simulatorResultObjects(v.last, v.err, v.s.sourceBases(), v.reveal, add)
+	v.result.Objects = simulatorResultObjects(v.last, v.err, sourceBasesOf(v.s.dirs), v.reveal, add)
 	v.result.Refresh()
 	v.markStale()
 }

@@ -18,7 +18,11 @@ type Snapshot struct {
 	Guards   []engine.Ruleset
 	// Session returns the rules of session id; nil when sessions are not available.
 	Session func(id string) (engine.Ruleset, error)
-	Options Options
+	// SessionFile is the file session id's rules are kept in, whose stamp tells a prepared
+	// check (Prepared) that they did not change without reading them; nil reads them at every
+	// check.
+	SessionFile func(id string) string
+	Options     Options
 	// Place is where the checked calls run: paths are decided under every name and, outside
 	// the project, by external_directory too, as the gate decides them. nil matches paths as
 	// spelt.
@@ -85,11 +89,13 @@ type Unit struct {
 	FailClosed bool
 }
 
-// Simulator answers what-if queries and remembers the last ones.
+// Simulator answers what-if queries and remembers the last ones. It answers from the policy it
+// prepared for the same question while its inputs are unchanged (Prepared).
 type Simulator struct {
 	// Limit is how many checks History keeps; DefaultHistory when 0.
-	Limit   int
-	history []Result
+	Limit    int
+	history  []Result
+	prepared Prepared
 }
 
 // DefaultHistory is how many checks a Simulator remembers unless told otherwise.
@@ -97,7 +103,7 @@ const DefaultHistory = 20
 
 // Check decides q against snap and records it in the history.
 func (s *Simulator) Check(snap *Snapshot, q Query) (Result, error) {
-	r, err := Simulate(snap, q)
+	r, err := s.Simulate(snap, q)
 	if err != nil {
 		return r, err
 	}
@@ -120,8 +126,18 @@ func (s *Simulator) remember(r Result) {
 	}
 }
 
-// Simulate decides q against snap without recording it.
+// Simulate decides q against snap without recording it, from the simulator's prepared
+// policies; unlike Check, it may be called from any goroutine.
+func (s *Simulator) Simulate(snap *Snapshot, q Query) (Result, error) {
+	return simulate(&s.prepared, snap, q)
+}
+
+// Simulate decides q against snap without recording it, composing its policy anew.
 func Simulate(snap *Snapshot, q Query) (Result, error) {
+	return simulate(new(Prepared), snap, q)
+}
+
+func simulate(pr *Prepared, snap *Snapshot, q Query) (Result, error) {
 	r := Result{Query: q, Agent: q.Persona, Key: mapping.KeyForTool(q.Tool)}
 	if r.Agent == "" {
 		r.Agent = snap.Active
@@ -133,18 +149,7 @@ func Simulate(snap *Snapshot, q Query) (Result, error) {
 	if !ok {
 		return r, fmt.Errorf("there is no persona named %q; choose one from the list", r.Agent)
 	}
-	var session engine.Ruleset
-	if q.Session != "" {
-		if snap.Session == nil {
-			return r, fmt.Errorf("session rules are not available here; clear the session to check %s alone", r.Agent)
-		}
-		rs, err := snap.Session(q.Session)
-		if err != nil {
-			return r, fmt.Errorf("cannot read the rules of session %q: %w", q.Session, err)
-		}
-		session = append(engine.Ruleset{}, rs...) // non-nil: the evaluator then has a session layer
-	}
-	pol, unknown, err := snap.policy(r.Agent, q.Subagent, session)
+	pol, unknown, err := pr.policy(snap, question{agent: r.Agent, subagent: q.Subagent, session: q.Session})
 	if err != nil {
 		return r, err
 	}

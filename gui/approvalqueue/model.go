@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
-	"github.com/agentmgr/agentmgr/policy"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -40,7 +40,8 @@ type Model struct {
 // the review log are the agent dir's, so that the gate processes see what the person approved.
 func New(dirs locations.Dirs) *Model {
 	store := sessions.Open(dirs)
-	return newModel(inbox.In(dirs), store, approvals.New(store, reviewlog.Open(dirs)), requestPolicy(dirs))
+	policies := &requestPolicies{dirs: dirs, load: personas.Load}
+	return newModel(inbox.In(dirs), store, approvals.New(store, reviewlog.Open(dirs)), policies.policy)
 }
 
 func newModel(in inbox.Inbox, store approvals.SessionStore, ap *approvals.Broker, pol func(inbox.Request) (*engine.Policy, error)) *Model {
@@ -49,23 +50,25 @@ func newModel(in inbox.Inbox, store approvals.SessionStore, ap *approvals.Broker
 	return m
 }
 
-// requestPolicy loads the persona a forwarded request names, with the guards of the project
-// the agent runs in (its cwd) and the agent dir's, and yolo. The session's rules are added by
-// the approvals.
-func requestPolicy(dirs locations.Dirs) func(inbox.Request) (*engine.Policy, error) {
-	return func(r inbox.Request) (*engine.Policy, error) {
-		d := dirs
-		if filepath.IsAbs(r.Cwd) {
-			d = locations.Default(r.Cwd)
-			d.Agent = dirs.Agent
-		}
-		p, ok := personas.Load(d).Lookup(r.Agent)
-		if !ok {
-			return nil, fmt.Errorf("no persona named %q for %s", r.Agent, r.Cwd)
-		}
-		pol, _, err := policy.For(d, p, "")
-		return pol, err
+// requestPolicies decides whose rules answer a forwarded request: the persona it names, with
+// the guards of the project the agent runs in (its cwd) and the agent dir's, and yolo; the
+// approvals add the session's rules. The answer is prepared once per project and persona
+// (decide.Prepared) and used again while its few files keep their stamps, so a question
+// forwarded by a gate costs some stats, not a catalog load and a compile.
+type requestPolicies struct {
+	dirs     locations.Dirs
+	load     func(locations.Dirs) *personas.Catalog // personas.Load
+	prepared decide.Prepared
+}
+
+func (rp *requestPolicies) policy(r inbox.Request) (*engine.Policy, error) {
+	d := rp.dirs
+	if filepath.IsAbs(r.Cwd) {
+		d = locations.Default(r.Cwd)
+		d.Agent = rp.dirs.Agent
 	}
+	_, pol, _, err := rp.prepared.For(d, func() *personas.Catalog { return rp.load(d) }, decide.Who{Named: r.Agent})
+	return pol, err
 }
 
 // OnChange registers f to be called after the pending prompts, the recent answers, the session
