@@ -214,10 +214,13 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 // left, so a long chain is walked down its left spine in a loop rather than
 // by recursion as deep as the chain is long.
 func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
-	rights := []*syntax.Stmt{c.Y}
-	// ops[i] joins rights[i] to what comes before it; 0 for a spine statement, which only
-	// carries redirections.
-	ops := []syntax.BinCmdOperator{c.Op}
+	// Each stage with the operator that joins it to what comes before it; 0 for a spine
+	// statement, which only carries redirections.
+	type stage struct {
+		stmt *syntax.Stmt
+		op   syntax.BinCmdOperator
+	}
+	rights := []stage{{c.Y, c.Op}}
 	left := c.X
 	for {
 		inner, ok := left.Cmd.(*syntax.BinaryCmd)
@@ -225,18 +228,16 @@ func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
 			break
 		}
 		// The spine statement itself may carry redirections; keep them.
-		rights = append(rights, &syntax.Stmt{Redirs: left.Redirs}, inner.Y)
-		ops = append(ops, 0, inner.Op)
+		rights = append(rights, stage{&syntax.Stmt{Redirs: left.Redirs}, 0}, stage{inner.Y, inner.Op})
 		left = inner.X
 	}
 	saved := a.piped
-	defer func() { a.piped = saved }()
 	a.piped = nil
 	mark := len(a.printed)
 	a.stmt(src, left)
 	feed := a.printed[mark:len(a.printed):len(a.printed)]
 	for i := len(rights) - 1; i >= 0; i-- {
-		switch ops[i] {
+		switch rights[i].op {
 		case 0:
 		case syntax.Pipe, syntax.PipeAll:
 			a.piped = feed
@@ -244,11 +245,12 @@ func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
 			a.piped, feed = nil, nil
 		}
 		mark = len(a.printed)
-		a.stmt(src, rights[i])
-		if ops[i] != 0 {
+		a.stmt(src, rights[i].stmt)
+		if rights[i].op != 0 {
 			feed = append(feed, a.printed[mark:]...)
 		}
 	}
+	a.piped = saved
 }
 
 // nested adds the units of the command and process substitutions anywhere
