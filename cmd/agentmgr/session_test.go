@@ -189,16 +189,14 @@ func cliHelper(t *testing.T, mode, agentDir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-func TestSessionAllowFromTwoProcesses(t *testing.T) {
-	if testing.Short() {
-		t.Skip("spawns CLI processes")
-	}
-	const each = 200
-	agentDir := filepath.Join(t.TempDir(), "agent")
+// twoCLIHelpers runs two CLI helper processes in mode at once, the w-th with the arguments
+// name, w and each, and returns the lines each printed. A process that fails fails the test.
+func twoCLIHelpers(t *testing.T, mode, agentDir, name string, each int) [][]string {
+	t.Helper()
 	var cmds []*exec.Cmd
 	var outs, errs []*bytes.Buffer
 	for w := 0; w < 2; w++ {
-		cmd := cliHelper(t, "allow-many", agentDir, "shared", strconv.Itoa(w), strconv.Itoa(each))
+		cmd := cliHelper(t, mode, agentDir, name, strconv.Itoa(w), strconv.Itoa(each))
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		cmds, outs, errs = append(cmds, cmd), append(outs, &out), append(errs, &errb)
@@ -208,12 +206,26 @@ func TestSessionAllowFromTwoProcesses(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	revs := make([][]uint64, len(cmds))
+	lines := make([][]string, len(cmds))
 	for w, cmd := range cmds {
 		if err := cmd.Wait(); err != nil {
 			t.Fatalf("CLI process %d: %v\n%s", w, err, errs[w])
 		}
-		for _, line := range strings.Split(strings.TrimSpace(outs[w].String()), "\n") {
+		lines[w] = strings.Split(strings.TrimSpace(outs[w].String()), "\n")
+	}
+	return lines
+}
+
+func TestSessionAllowFromTwoProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns CLI processes")
+	}
+	const each = 200
+	agentDir := filepath.Join(t.TempDir(), "agent")
+	outs := twoCLIHelpers(t, "allow-many", agentDir, "shared", each)
+	revs := make([][]uint64, len(outs))
+	for w, lines := range outs {
+		for _, line := range lines {
 			i := strings.LastIndex(line, "(revision ")
 			if i < 0 {
 				t.Fatalf("CLI process %d printed %q", w, line)
