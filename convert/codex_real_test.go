@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
 // codexCalls is the mixed set of bash calls the real Codex decides for every exported
@@ -31,26 +31,6 @@ var codexCalls = []string{
 	"curl https://example.com", "/usr/local/bin/deploy prod", "/bin/rm -rf build",
 	"env rm -rf build", "bash -c 'rm -rf build'", "make && sudo make install",
 	"git status && rm -rf build", "./scripts/build.sh --release",
-}
-
-// codexTestBinary is the Codex CLI the Makefile's deps-codex installed; without it the test
-// is skipped, unless CI is "true", where a missing Codex is a failure.
-func codexTestBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
-	bin := os.Getenv("AGENTMGR_TEST_CODEX")
-	if bin != "" {
-		if _, err := os.Stat(bin); err == nil {
-			return bin
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("AGENTMGR_TEST_CODEX=%q: Codex 0.171.0 is needed (make deps-codex)", bin)
-	}
-	t.Skip("AGENTMGR_TEST_CODEX not set: run make deps-codex (Codex 0.171.0 from npm)")
-	return ""
 }
 
 // codexCheck runs `codex execpolicy check` on argv and returns its decision, "" when no rule
@@ -101,45 +81,18 @@ func fallbackOfFile(t *testing.T, data []byte) engine.Action {
 	return ""
 }
 
-func codexTestPersonas(t *testing.T) []*personas.Persona {
-	var out []*personas.Persona
-	for _, name := range []string{"builder", "planner"} {
-		p, probs := personas.LoadBuiltin(name)
-		if p == nil {
-			t.Fatalf("builtin %s: %v", name, probs)
-		}
-		out = append(out, p)
-	}
-	files, _ := filepath.Glob("testdata/codex/personas/*.md")
-	if len(files) < 4 {
-		t.Fatalf("testdata/codex/personas holds %d personas, want at least 4", len(files))
-	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, probs := personas.Parse(f, data, personas.ScopeGlobal)
-		if p == nil {
-			t.Fatalf("%s: %v", f, probs)
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
 // TestCodexExportAgreesWithRealCodex exports builder, planner and the testdata personas, lets
 // Codex 0.171.0 load each file (which also checks every match and not_match example), and
 // decides the mixed call set with `codex execpolicy check`. Codex must agree with agentmgr's
 // decision on at least 95% of the calls; every call where it does not must be one the export's
 // model of Codex predicts, so that the report, which is made with that model, names it.
 func TestCodexExportAgreesWithRealCodex(t *testing.T) {
-	bin := codexTestBinary(t)
+	bin := e2etest.Codex(t)
 	home := t.TempDir()
 	total, agree := 0, 0
 	perTotal, perAgree := map[string]int{}, map[string]int{}
 	var diffs, names []string
-	for _, p := range codexTestPersonas(t) {
+	for _, p := range fixturePersonas(t, "codex", 4) {
 		ex, err := ExportCodex(p, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", p.Name, err)
@@ -338,7 +291,7 @@ func codexReportNames(rep *Report, pol *codexPolicy, d engine.Decision, cmds [][
 // (git -C sub push) and with an option a wildcard stands for (git push --force-with-lease for
 // git push --force*). Codex forbids them all; a git command the persona allows still runs.
 func TestCodexExportHoldsWhatAgentmgrLooksThrough(t *testing.T) {
-	bin := codexTestBinary(t)
+	bin := e2etest.Codex(t)
 	home := t.TempDir()
 	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": allow\n    \"git push *\": ask\n    \"git push --force*\": deny\n---\n")
 	ex, err := ExportCodex(p, nil)

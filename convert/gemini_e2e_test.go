@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
 // geminiBundle is the bundle folder of the Gemini CLI that make deps-gemini installs
@@ -19,20 +19,10 @@ import (
 // without them unless CI=true.
 func geminiBundle(t *testing.T) (bundle, node string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
 	missing := func(why string) {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("Gemini CLI is required with CI=true: %s (make deps-gemini)", why)
-		}
-		t.Skipf("Gemini CLI not installed: %s (make deps-gemini)", why)
+		e2etest.Missing(t, "Gemini CLI "+e2etest.GeminiVersion+" cannot run: "+why+" (make deps-gemini)")
 	}
-	dir := os.Getenv("AGENTMGR_TEST_GEMINI")
-	if dir == "" {
-		missing("AGENTMGR_TEST_GEMINI is not set")
-	}
-	bundle = filepath.Join(dir, "bundle")
+	bundle = filepath.Join(e2etest.GeminiPackage(t), "bundle")
 	if _, err := os.Stat(filepath.Join(bundle, "policies", "write.toml")); err != nil {
 		missing(err.Error())
 	}
@@ -93,34 +83,6 @@ func geminiDecide(t *testing.T, bundle, node, policyName string, policy []byte, 
 	return ans
 }
 
-func geminiTestPersonas(t *testing.T) []*personas.Persona {
-	t.Helper()
-	var out []*personas.Persona
-	for _, n := range []string{"builder", "planner"} {
-		p, err := personas.LoadBuiltin(n)
-		if err != nil || p == nil {
-			t.Fatalf("builtin %s: %v", n, err)
-		}
-		out = append(out, p)
-	}
-	files, _ := filepath.Glob(filepath.Join("testdata", "gemini", "personas", "*.md"))
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, probs := personas.Parse(f, data, personas.ScopeGlobal)
-		if p == nil {
-			t.Fatalf("%s: %v", f, probs)
-		}
-		out = append(out, p)
-	}
-	if len(out) < 6 {
-		t.Fatalf("only %d personas", len(out))
-	}
-	return out
-}
-
 // TestGeminiExportDecidesAsThePreview loads each exported policy into Gemini CLI's own
 // PolicyEngine (with Gemini's default policies beneath it, as Gemini runs) and decides a mixed
 // set of shell calls: at least 95% equal agentmgr's decision, and every call that differs is
@@ -128,7 +90,7 @@ func geminiTestPersonas(t *testing.T) []*personas.Persona {
 func TestGeminiExportDecidesAsThePreview(t *testing.T) {
 	bundle, node := geminiBundle(t)
 	total, same := 0, 0
-	for _, p := range geminiTestPersonas(t) {
+	for _, p := range fixturePersonas(t, "gemini", 4) {
 		ex, err := ExportGemini(p, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", p.Name, err)

@@ -166,7 +166,7 @@ func TestGeminiExportOrdersByPriority(t *testing.T) {
 
 // TestGeminiRoundTrip exports every test persona and imports it back: the rules are the same.
 func TestGeminiRoundTrip(t *testing.T) {
-	for _, p := range geminiTestPersonas(t) {
+	for _, p := range fixturePersonas(t, "gemini", 4) {
 		ex, err := ExportGemini(p, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -332,7 +332,7 @@ func FuzzGeminiPattern(f *testing.F) {
 // checks the model against the engine on every probe).
 func TestGeminiModel(t *testing.T) {
 	personasByName := map[string]*personas.Persona{}
-	for _, p := range geminiTestPersonas(t) {
+	for _, p := range fixturePersonas(t, "gemini", 4) {
 		personasByName[p.Name] = p
 	}
 	tests := []struct {
@@ -374,7 +374,7 @@ func TestGeminiModel(t *testing.T) {
 // probe as the persona does (the persona's rules come after Gemini's defaults and a catch-all
 // of their own, so the defaults never decide).
 func TestImportGeminiWithoutAgentmgrTable(t *testing.T) {
-	for _, p := range geminiTestPersonas(t) {
+	for _, p := range fixturePersonas(t, "gemini", 4) {
 		ex, err := ExportGemini(p, nil)
 		if err != nil {
 			t.Fatal(err)

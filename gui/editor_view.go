@@ -274,8 +274,8 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.files.trashBroken(path) })
 	buttons := []fyne.CanvasObject{open, trash}
 	var raw fyne.CanvasObject = widget.NewLabel("")
-	if r, err := personaedit.OpenRaw(path, v.shell.scopeOf(path)); err == nil {
-		v.raw = newRawView(v.shell, r, msg)
+	if r, err := personaedit.OpenRaw(path, scopeOf(v.shell.dirs, path)); err == nil {
+		v.raw = newRawView(v.shell.load, v.shell.ask, r, msg)
 		raw = v.raw.text
 		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
 	}
@@ -289,7 +289,7 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	text := "This persona comes from the legacy pi-agent-manager.json file; make a Markdown copy to edit it."
 	if p.Scope == personas.ScopeBuiltin {
 		text = "Built-in personas live in the program. Customize makes a global copy you can edit; it replaces the built-in."
-		if hint := v.shell.emptyHint(); strings.HasPrefix(hint, "No personas") {
+		if hint := emptyHint(v.shell.ws.Catalog(), v.shell.dirs); strings.HasPrefix(hint, "No personas") {
 			text += " " + strings.ReplaceAll(hint, "\n", " ")
 		}
 	}

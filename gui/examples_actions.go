@@ -8,13 +8,13 @@ import (
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-// editable reports whether persona name lives in a Markdown file the editor may change (not a
+// editableIn reports whether persona name lives in a Markdown file the editor may change (not a
 // built-in, not an agent of the legacy JSON file).
-func (s *Shell) editable(name string) bool {
-	if s.ws.Catalog() == nil {
+func editableIn(c *personas.Catalog, name string) bool {
+	if c == nil {
 		return false
 	}
-	p, ok := s.ws.Catalog().Lookup(name)
+	p, ok := c.Lookup(name)
 	return ok && p.Scope != personas.ScopeBuiltin && strings.HasSuffix(p.Path, ".md")
 }
 

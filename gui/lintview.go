@@ -123,7 +123,7 @@ func NewLintView(s *Shell, m *personaedit.Model) *LintView {
 // changed lists the problems again if the tab is on screen; what each fix would change costs
 // two evaluations per problem, which a hidden tab leaves until it is shown.
 func (v *LintView) changed() {
-	if !v.s.editorTabShown(v.m, ProblemsTitle, v) {
+	if !v.s.screen.editorTabShown(v.m, ProblemsTitle, v) {
 		v.stale = true
 		return
 	}
@@ -158,7 +158,7 @@ func (v *LintView) update() {
 		v.show(lintView{})
 		return
 	}
-	in, d, fix := v.s.viewInput(), v.m.Draft(), fixable(v.m)
+	in, d, fix := viewInputOf(v.s.ws), v.m.Draft(), fixable(v.m)
 	extra, tools := ExtraTools(v.s.App().Preferences()), PreviewTools(v.s.App().Preferences())
 	v.s.views.Submit(viewProblems, func() func() {
 		out := lintView{problems: lintDraft(d, extra), effects: map[int]string{}}

@@ -26,7 +26,7 @@ const (
 // any edit: the File tab shows what Save writes.
 func showMakeRule(s *Shell, p logfeed.Proposal) {
 	persona, ok := s.ws.Catalog().Lookup(p.Persona)
-	if !ok || !s.editable(p.Persona) {
+	if !ok || !editableIn(s.ws.Catalog(), p.Persona) {
 		s.ask.showError(fmt.Errorf("%s is no persona file agentmgr can edit (built in, or not found): Customize… makes an editable copy", p.Persona))
 		return
 	}

@@ -124,7 +124,7 @@ func (m *MatrixScreen) Refresh() {
 // notes that it is behind (a keystroke in the editor then costs the matrix nothing), else it
 // recomputes and redraws the grid and its lines, not the filters above it.
 func (m *MatrixScreen) update() {
-	if !m.s.showing(MatrixTitle) {
+	if !m.s.tabs.showing(MatrixTitle) {
 		m.stale = true
 		return
 	}
@@ -180,7 +180,7 @@ func (m *MatrixScreen) recompute() {
 	tools := PreviewTools(m.s.App().Preferences())
 	m.syncFamilies(tools)
 	in := matrixInput{
-		view: m.s.viewInput(), catalog: m.s.ws.Catalog(), draft: m.s.editedDraft(), tools: tools,
+		view: viewInputOf(m.s.ws), catalog: m.s.ws.Catalog(), draft: editedDraftOf(m.s.ws), tools: tools,
 		filter:  preview.Filter{Scopes: slices.Clone(m.filter.Scopes), Families: slices.Clone(m.filter.Families)},
 		queries: []string{m.query.Text, m.s.SearchText()},
 		shown:   m.shown,
@@ -572,7 +572,7 @@ func (m *MatrixScreen) exampleValue(persona, tool string) string {
 	}
 	// A cache of its own: the window's belongs to the view worker. One persona compiles in
 	// well under a millisecond.
-	c := preview.NewCache(m.s.viewInput().opts)
+	c := preview.NewCache(viewInputOf(m.s.ws).opts)
 	c.SetGuards(m.s.ws.Guards())
 	for _, o := range c.Evaluator(previewPersona(p)).Status(tool).Outcomes {
 		if o.Example != "" {

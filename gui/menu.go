@@ -74,7 +74,7 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 		}
 		view.Items = append(view.Items, item)
 	}
-	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), s.tabItems()...)
+	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), tabItems(s.CycleTab)...)
 	view.Items = append(append(view.Items, fyne.NewMenuItemSeparator()), themeItems(s.app, s.RefreshMenu)...)
 	help := fyne.NewMenu(MenuHelp,
 		&fyne.MenuItem{Label: ItemAbout, Action: func() { showAbout(s.win, s.dirs) }},
@@ -89,27 +89,39 @@ func (s *Shell) mainMenu() *fyne.MainMenu {
 
 // RefreshMenu assembles the main menu again (after a hook's inputs changed, such as the
 // configured keybindings) and registers its shortcuts on the window.
-func (s *Shell) RefreshMenu() {
-	mm := s.mainMenu()
-	s.win.SetMainMenu(mm)
-	s.registerShortcuts(mm)
-	for _, f := range s.menuListeners {
+func (s *Shell) RefreshMenu() { s.menu.set(s.mainMenu()) }
+
+// menuBar is the window's main menu as last set, with its shortcuts also on the canvas.
+type menuBar struct {
+	win       fyne.Window
+	shortcuts []fyne.Shortcut // menu shortcuts registered on the canvas
+	// listeners run after set put up a new menu (the Keys screen names the menu items its
+	// keys open).
+	listeners []func()
+}
+
+// set makes mm the window's main menu, puts its shortcuts on the canvas and tells the
+// listeners.
+func (b *menuBar) set(mm *fyne.MainMenu) {
+	b.win.SetMainMenu(mm)
+	b.registerShortcuts(mm)
+	for _, f := range b.listeners {
 		f()
 	}
 }
 
-// onMenuChange calls f after every RefreshMenu.
-func (s *Shell) onMenuChange(f func()) { s.menuListeners = append(s.menuListeners, f) }
+// onChange calls f after every set.
+func (b *menuBar) onChange(f func()) { b.listeners = append(b.listeners, f) }
 
 // registerShortcuts puts every menu shortcut on the canvas too. The desktop driver tries the
 // main menu first, so a shortcut never runs twice; the canvas copy is what makes shortcuts work
 // where the menu is not native, and in tests.
-func (s *Shell) registerShortcuts(mm *fyne.MainMenu) {
-	c := s.win.Canvas()
-	for _, sc := range s.shortcuts {
+func (b *menuBar) registerShortcuts(mm *fyne.MainMenu) {
+	c := b.win.Canvas()
+	for _, sc := range b.shortcuts {
 		c.RemoveShortcut(sc)
 	}
-	s.shortcuts = s.shortcuts[:0]
+	b.shortcuts = b.shortcuts[:0]
 	var walk func(items []*fyne.MenuItem)
 	walk = func(items []*fyne.MenuItem) {
 		for _, it := range items {
@@ -121,7 +133,7 @@ func (s *Shell) registerShortcuts(mm *fyne.MainMenu) {
 			}
 			action := it.Action
 			c.AddShortcut(it.Shortcut, func(fyne.Shortcut) { action() })
-			s.shortcuts = append(s.shortcuts, it.Shortcut)
+			b.shortcuts = append(b.shortcuts, it.Shortcut)
 		}
 	}
 	for _, m := range mm.Items {

@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"image/color"
 	"path/filepath"
@@ -69,7 +70,7 @@ func (p *PersonasScreen) follow() {
 	}
 	if m == nil {
 		p.view = nil
-		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel(p.shell.emptyHint()))}
+		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel(emptyHint(p.shell.ws.Catalog(), p.shell.dirs)))}
 	} else {
 		// Keep the tab the person was on: a reload or a save reopens the same persona.
 		tab := ""
@@ -89,13 +90,13 @@ func (p *PersonasScreen) follow() {
 
 // emptyHint is what the editor's place says when nothing is open: with no persona of one's
 // own yet, where they go and how to make one.
-func (s *Shell) emptyHint() string {
-	for _, p := range s.ws.Catalog().Personas() {
+func emptyHint(c *personas.Catalog, d locations.Dirs) string {
+	for _, p := range c.Personas() {
 		if p.Scope != personas.ScopeBuiltin {
 			return "Select a persona on the left, or make a new one."
 		}
 	}
-	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + homeRelative(s.dirs.GlobalAgents(), s.dirs.Home) + "."
+	return "No personas of your own yet. Press New persona (Ctrl+N) to make one;\nit is saved as a Markdown file in " + homeRelative(d.GlobalAgents(), d.Home) + "."
 }
 
 // homeRelative writes a path under home as ~/... The home is the app's folders' home, the one

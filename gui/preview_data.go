@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -35,10 +36,10 @@ func (ps *previewSource) Options() preview.Options {
 // Personas lists every persona in catalog order, the one open in the editor with its unsaved
 // edits, so that previews follow every keystroke.
 func (ps *previewSource) Personas() []preview.Persona {
-	return ps.s.editedDraft().personas(ps.s.ws.Catalog())
+	return editedDraftOf(ps.s.ws).personas(ps.s.ws.Catalog())
 }
 
-// editedDraft is the persona open in the editor when it has unsaved edits: name is the name
+// editedDraftOf is the persona open in the editor when it has unsaved edits: name is the name
 // it was loaded under. Both the catalog and the persona are replaced on change, never
 // changed, so a view worker may read them while the editor goes on.
 type editedDraft struct {
@@ -46,9 +47,9 @@ type editedDraft struct {
 	persona *personas.Persona
 }
 
-// editedDraft is the open persona's unsaved version, if any.
-func (s *Shell) editedDraft() editedDraft {
-	if e := s.ws.Draft(); e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
+// editedDraftOf is the open persona's unsaved version, if any.
+func editedDraftOf(ws *workspace.Workspace) editedDraft {
+	if e := ws.Draft(); e != nil && e.Dirty() && e.Original() != nil && e.Persona() != nil {
 		return editedDraft{name: e.Original().Name, persona: e.Persona()}
 	}
 	return editedDraft{}
@@ -77,8 +78,8 @@ func (ps *previewSource) Snapshot() *preview.Snapshot { return ps.snapshotLater(
 // that makes the snapshot from it, which any goroutine may call: the catalog and the draft are
 // replaced, never changed, and the list of every persona is the O(personas) part.
 func (ps *previewSource) snapshotLater() func() *preview.Snapshot {
-	catalog, draft, active := ps.s.ws.Catalog(), ps.s.editedDraft(), ps.s.ws.Active()
-	guards, opts, dirs, cwd := ps.Guards(), ps.Options(), ps.s.Dirs(), ps.s.projectDir()
+	catalog, draft, active := ps.s.ws.Catalog(), editedDraftOf(ps.s.ws), ps.s.ws.Active()
+	guards, opts, dirs, cwd := ps.Guards(), ps.Options(), ps.s.Dirs(), projectDirOf(ps.s.dirs)
 	return func() *preview.Snapshot {
 		store := sessions.Open(dirs)
 		return &preview.Snapshot{

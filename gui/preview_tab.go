@@ -97,7 +97,7 @@ func (v *PreviewTab) Status(tool string) (preview.Status, bool) {
 // changed recomputes the preview if the tab is on screen; a hidden tab (another editor tab is
 // in front) catches up when it is shown, so that typing does not pay for tabs nobody sees.
 func (v *PreviewTab) changed() {
-	if !v.s.editorTabShown(v.m, PreviewTitle, v) {
+	if !v.s.screen.editorTabShown(v.m, PreviewTitle, v) {
 		v.stale = true
 		return
 	}
@@ -135,7 +135,7 @@ func (v *PreviewTab) update() {
 		v.list.Refresh()
 		return
 	}
-	in, tools, yolo := v.s.viewInput(), PreviewTools(v.s.App().Preferences()), v.s.ws.Yolo()
+	in, tools, yolo := viewInputOf(v.s.ws), PreviewTools(v.s.App().Preferences()), v.s.ws.Yolo()
 	// What Save would write (rendered once per edit, the File tab shows it too), or the file on
 	// disk for a read-only persona, which the worker reads.
 	data, err := v.m.Bytes()
@@ -214,7 +214,7 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	left := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container)
 	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
 	left.Objects[1].(*widget.Label).SetText(st.Tool)
-	summary := statusSummary(st, v.s.sourceBases())
+	summary := statusSummary(st, sourceBasesOf(v.s.dirs))
 	if hides := st.Kind == preview.KindHidden; v.am.Differs(st.Tool, hides) {
 		// Both answers side by side: which applies depends on what the user runs.
 		other := "shown"
@@ -333,7 +333,7 @@ func plural(n int) string {
 // an example value, and a button to try it in the simulator.
 func (v *PreviewTab) showDetail() {
 	v.detail.Objects = nil
-	bases := v.s.sourceBases()
+	bases := sourceBasesOf(v.s.dirs)
 	if v.selected >= 0 && v.selected < len(v.statuses) {
 		st := v.statuses[v.selected]
 		v.detail.Objects = append(v.detail.Objects,

@@ -54,16 +54,14 @@ type Shell struct {
 	// views computes the Matrix, Preview and Problems views off the UI goroutine.
 	views *workspace.Views
 
-	frame     *fyne.Container // the toolbar over the screens: the window's content, uncapped
-	screen    *PersonasScreen
-	toolbar   *Toolbar
-	notice    *noticeBar
-	tabs      screenTabs
-	preview   *previewState   // what the Preview tabs, Matrix and Simulator share; made on first use
-	shortcuts []fyne.Shortcut // menu shortcuts registered on the canvas
-	// menuListeners run after RefreshMenu set the new menu (the Keys screen names the menu
-	// items its keys open).
-	menuListeners []func()
+	frame   *fyne.Container // the toolbar over the screens: the window's content, uncapped
+	screen  *PersonasScreen
+	toolbar *Toolbar
+	notice  *noticeBar
+	tabs    screenTabs
+	preview *previewState // what the Preview tabs, Matrix and Simulator share; made on first use
+	// menu is the main menu and its shortcuts on the canvas.
+	menu *menuBar
 	// replayEdits is set by ReplayWhileEditing: editors replay the review log as they change.
 	replayEdits bool
 }
@@ -88,6 +86,7 @@ func NewShell(a fyne.App, dirs locations.Dirs, screens ...Screen) *Shell {
 	s.win = a.NewWindow(AppName)
 	s.ask = asker{win: s.win}
 	s.memory = windowMemory{app: a, win: s.win}
+	s.menu = &menuBar{win: s.win}
 	s.edit = &editorCommands{ws: s.ws, win: s.win, ask: s.ask, load: s.load, saved: func(m *personaedit.Model) {
 		if v := s.screen.View(); v != nil && v.model == m {
 			v.refresh()
@@ -138,11 +137,11 @@ func (s *Shell) RevealRule(name string, row int) {
 	}
 }
 
-// projectDir is the folder the app treats as the agent's working directory for what-if checks:
+// projectDirOf is the folder the app treats as the agent's working directory for what-if checks:
 // the project holding the .pi folder, else the app's own working directory.
-func (s *Shell) projectDir() string {
-	if s.dirs.Project != "" {
-		return filepath.Dir(s.dirs.Project)
+func projectDirOf(d locations.Dirs) string {
+	if d.Project != "" {
+		return filepath.Dir(d.Project)
 	}
 	wd, _ := os.Getwd()
 	return wd
@@ -182,17 +181,17 @@ func (s *Shell) SetActive(name string) error {
 	return nil
 }
 
-// title is the window title: the app name and the active persona.
-func (s *Shell) title() string {
-	label := s.ws.Active()
-	if p, ok := s.ws.Catalog().Lookup(s.ws.Active()); ok {
+// windowTitle is the window title: the app name and the active persona.
+func windowTitle(ws *workspace.Workspace) string {
+	label := ws.Active()
+	if p, ok := ws.Catalog().Lookup(ws.Active()); ok {
 		label = p.Label()
 	}
 	t := AppName + " — " + label
-	if m := s.ws.MissingActive(); m != "" {
+	if m := ws.MissingActive(); m != "" {
 		t += " (" + m + " does not load)"
 	}
-	if s.ws.Yolo() {
+	if ws.Yolo() {
 		t += " — YOLO"
 	}
 	return t
@@ -200,7 +199,7 @@ func (s *Shell) title() string {
 
 func (s *Shell) updateTitle() {
 	if s.win != nil {
-		s.win.SetTitle(s.title())
+		s.win.SetTitle(windowTitle(s.ws))
 	}
 	if text := s.ws.MissingActiveText(); text != "" && text != s.notedMissing && s.notice != nil {
 		s.notice.show(text, "", nil)
@@ -208,12 +207,12 @@ func (s *Shell) updateTitle() {
 	s.notedMissing = s.ws.MissingActiveText()
 }
 
-// sourceBases are the folders rule sources are shown relative to: the agent dir
+// sourceBasesOf are the folders rule sources are shown relative to: the agent dir
 // (agents/reviewer.md:12) and the project that holds the .pi folder (.pi/agents/x.md:3).
-func (s *Shell) sourceBases() []string {
-	bases := []string{s.dirs.Agent}
-	if s.dirs.Project != "" {
-		bases = append(bases, filepath.Dir(s.dirs.Project))
+func sourceBasesOf(d locations.Dirs) []string {
+	bases := []string{d.Agent}
+	if d.Project != "" {
+		bases = append(bases, filepath.Dir(d.Project))
 	}
 	return bases
 }

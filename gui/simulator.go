@@ -249,10 +249,10 @@ func (v *SimulatorScreen) Result() *preview.Result { return v.last }
 
 func (v *SimulatorScreen) showResult() {
 	var add func()
-	if v.err == nil && v.last != nil && v.s.editable(v.last.Agent) {
+	if v.err == nil && v.last != nil && editableIn(v.s.ws.Catalog(), v.last.Agent) {
 		add = v.AddAsExample
 	}
-	v.result.Objects = simulatorResultObjects(v.last, v.err, v.s.sourceBases(), v.reveal, add)
+	v.result.Objects = simulatorResultObjects(v.last, v.err, sourceBasesOf(v.s.dirs), v.reveal, add)
 	v.result.Refresh()
 	v.markStale()
 }

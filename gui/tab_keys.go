@@ -16,7 +16,7 @@ const (
 // (in a submenu, since an item has one shortcut) Ctrl+PageDown and Ctrl+PageUp. They are menu
 // items because the window offers a shortcut to the main menu before the focused widget, so
 // they work while an Entry has focus; Fyne's tab bars take no keyboard focus themselves.
-func (s *Shell) tabItems() []*fyne.MenuItem {
+func tabItems(cycle func(delta int)) []*fyne.MenuItem {
 	ctrl := func(k fyne.KeyName, shift bool) fyne.Shortcut {
 		m := fyne.KeyModifierControl
 		if shift {
@@ -25,11 +25,11 @@ func (s *Shell) tabItems() []*fyne.MenuItem {
 		return &desktop.CustomShortcut{KeyName: k, Modifier: m}
 	}
 	return []*fyne.MenuItem{
-		{Label: ItemNextTab, Action: func() { s.CycleTab(1) }, Shortcut: ctrl(fyne.KeyTab, false)},
-		{Label: ItemPreviousTab, Action: func() { s.CycleTab(-1) }, Shortcut: ctrl(fyne.KeyTab, true)},
+		{Label: ItemNextTab, Action: func() { cycle(1) }, Shortcut: ctrl(fyne.KeyTab, false)},
+		{Label: ItemPreviousTab, Action: func() { cycle(-1) }, Shortcut: ctrl(fyne.KeyTab, true)},
 		{Label: ItemTabKeys, ChildMenu: fyne.NewMenu("",
-			&fyne.MenuItem{Label: ItemNextTab, Action: func() { s.CycleTab(1) }, Shortcut: ctrl(fyne.KeyPageDown, false)},
-			&fyne.MenuItem{Label: ItemPreviousTab, Action: func() { s.CycleTab(-1) }, Shortcut: ctrl(fyne.KeyPageUp, false)},
+			&fyne.MenuItem{Label: ItemNextTab, Action: func() { cycle(1) }, Shortcut: ctrl(fyne.KeyPageDown, false)},
+			&fyne.MenuItem{Label: ItemPreviousTab, Action: func() { cycle(-1) }, Shortcut: ctrl(fyne.KeyPageUp, false)},
 		)},
 	}
 }

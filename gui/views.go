@@ -6,6 +6,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -38,7 +39,7 @@ func (s *Shell) Close() {
 	s.tasks.wait()
 }
 
-// viewInput is what every preview computation starts from, taken on the UI goroutine: the
+// viewInputOf is what every preview computation starts from, taken on the UI goroutine: the
 // guards and the options (yolo). The worker alone touches the preview cache, one view at a
 // time, and brings it up to date with these first.
 type viewInput struct {
@@ -46,8 +47,8 @@ type viewInput struct {
 	opts   preview.Options
 }
 
-func (s *Shell) viewInput() viewInput {
-	return viewInput{guards: s.ws.Guards(), opts: preview.Options{Yolo: s.ws.Yolo()}}
+func viewInputOf(ws *workspace.Workspace) viewInput {
+	return viewInput{guards: ws.Guards(), opts: preview.Options{Yolo: ws.Yolo()}}
 }
 
 // prepare brings the cache up to date with in; only view computations call it, on the worker.
@@ -59,10 +60,10 @@ func (st *previewState) prepare(in viewInput) {
 // editorTabShown reports whether tab, the editor tab titled title of m, is in front. A tab
 // behind another is hidden by its tab container, not by itself, so its own Visible says
 // nothing while the editor holds it; a tab no editor holds (a test's) is shown when visible.
-func (s *Shell) editorTabShown(m *personaedit.Model, title string, tab fyne.CanvasObject) bool {
+func (p *PersonasScreen) editorTabShown(m *personaedit.Model, title string, tab fyne.CanvasObject) bool {
 	v := (*EditorView)(nil)
-	if s.screen != nil {
-		v = s.screen.view
+	if p != nil {
+		v = p.view
 	}
 	if v == nil || v.model != m || v.tabs == nil || v.built(title) != tab {
 		return tab.Visible()

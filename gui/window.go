@@ -37,9 +37,9 @@ func (t screenTabs) show(i int) {
 }
 
 // showing reports whether the screen titled title is the one shown.
-func (s *Shell) showing(title string) bool {
-	t := s.tabs.tabs
-	return t != nil && t.Selected() != nil && t.Selected().Text == title
+func (t screenTabs) showing(title string) bool {
+	tabs := t.tabs
+	return tabs != nil && tabs.Selected() != nil && tabs.Selected().Text == title
 }
 
 // ShowScreen brings the screen titled title to the front, building it if needed; it reports

