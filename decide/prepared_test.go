@@ -9,37 +9,12 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
 	"github.com/agentmgr/agentmgr/trust"
 )
-
-// settleTree sets every file and folder under root an hour back, so that no stamp is Racy (and
-// every status-change time moves: the stamps taken before it no longer hold).
-func settleTree(t *testing.T, root string) {
-	t.Helper()
-	past := time.Now().Add(-time.Hour)
-	err := filepath.Walk(root, func(path string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(path, past, past)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func mustWriteFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // A prepared answer is used again, with no catalog read, until one of the files it came from
 // changes; then the catalog is read and the new answer decides.
@@ -53,7 +28,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 	}{
 		{"nothing changed", func(*testing.T, locations.Dirs) {}, engine.Ask, false},
 		{"the active persona's file is edited in place", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, filepath.Join(d.GlobalAgents(), "strict.md"), looseMD)
+			testfiles.Write(t, filepath.Join(d.GlobalAgents(), "strict.md"), looseMD)
 		}, engine.Allow, true},
 		{"another persona becomes active", func(t *testing.T, d locations.Dirs) {
 			if err := personas.SaveState(d, personas.State{Active: "loose"}); err != nil {
@@ -61,7 +36,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 			}
 		}, engine.Allow, true},
 		{"a guards file appears", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, d.GlobalGuards(), "bash:\n  \"git *\": deny\n")
+			testfiles.Write(t, d.GlobalGuards(), "bash:\n  \"git *\": deny\n")
 		}, engine.Deny, true},
 		{"the session gets a rule", func(t *testing.T, d locations.Dirs) {
 			if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "bash", Pattern: "git push", Action: engine.Allow}}, 0, approvals.OperatorAuthority); err != nil {
@@ -69,10 +44,10 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 			}
 		}, engine.Allow, true},
 		{"a persona file is added to the folder", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, filepath.Join(d.GlobalAgents(), "other.md"), looseMD)
+			testfiles.Write(t, filepath.Join(d.GlobalAgents(), "other.md"), looseMD)
 		}, engine.Ask, true},
 		{"an unrelated file outside the inputs changes", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, filepath.Join(d.Agent, "notes.txt"), "x")
+			testfiles.Write(t, filepath.Join(d.Agent, "notes.txt"), "x")
 		}, engine.Ask, false},
 	}
 	for _, tt := range tests {
@@ -81,7 +56,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 			if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
 				t.Fatal(err)
 			}
-			settleTree(t, d.Agent)
+			testfiles.Settle(t, d.Agent)
 			loads := 0
 			load := func() *personas.Catalog { loads++; return personas.Load(d) }
 			var pr Prepared
@@ -118,7 +93,7 @@ func TestPreparedDoesNotKeepARacyAnswer(t *testing.T) {
 	if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
 		t.Fatal(err)
 	}
-	settleTree(t, d.Agent)
+	testfiles.Settle(t, d.Agent)
 	// Modified "just now" whatever the machine's load: a time ahead of the clock is within
 	// the racy window however long the test takes.
 	ahead := time.Now().Add(time.Hour)
@@ -157,15 +132,15 @@ func TestPreparedFollowsTheProjectsTrust(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d, _ := fixture(t, map[string]string{"loose": looseMD})
 			d.Project = filepath.Join(t.TempDir(), "proj", ".pi")
-			mustWriteFile(t, d.ProjectGuards(), "bash:\n  \"git *\": deny\n")
+			testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"git *\": deny\n")
 			if err := personas.SaveState(d, personas.State{Active: "loose"}); err != nil {
 				t.Fatal(err)
 			}
 			if err := tt.before(d); err != nil {
 				t.Fatal(err)
 			}
-			settleTree(t, d.Agent)
-			settleTree(t, filepath.Dir(d.Project))
+			testfiles.Settle(t, d.Agent)
+			testfiles.Settle(t, filepath.Dir(d.Project))
 			loads := 0
 			load := func() *personas.Catalog { loads++; return personas.Load(d) }
 			var pr Prepared

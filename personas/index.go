@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
@@ -178,14 +177,7 @@ func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 	for _, n := range names {
 		l.want[strings.ToLower(n)] = true
 	}
-	c := &Catalog{dirs: d, index: map[string]int{}}
-	for _, name := range builtin.Names {
-		p, probs := LoadBuiltin(name)
-		c.problems = append(c.problems, probs...)
-		if p != nil {
-			c.add(p)
-		}
-	}
+	c := withBuiltins(d)
 	if c.unusable(d) {
 		return c
 	}

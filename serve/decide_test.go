@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -230,11 +231,11 @@ func TestAPersonaEditIsSeenByTheNextCall(t *testing.T) {
 		t.Fatalf("before the edit, git push = %v, want ask", r["action"])
 	}
 	path := filepath.Join(f.dirs.Agent, "agents", "guarded.md")
-	mustWrite(t, path, strings.Replace(guarded, `"git *": ask`, `"git *": deny`, 1))
+	testfiles.Write(t, path, strings.Replace(guarded, `"git *": ask`, `"git *": deny`, 1))
 	if r := f.one(t, line); r["action"] != "deny" {
 		t.Fatalf("after the edit, git push = %v, want deny", r["action"])
 	}
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "newer.md"), "---\ndescription: new\npermissions: build\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "newer.md"), "---\ndescription: new\npermissions: build\n---\n")
 	f.use(t, "newer")
 	if r := f.one(t, line); r["action"] != "allow" || r["agent"] != "newer" {
 		t.Fatalf("after adding a persona and switching to it, git push = %v by %v, want allow by newer", r["action"], r["agent"])

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/decide"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // openCodeLine is a decide request of agentmgr's OpenCode plugin under chain.
@@ -75,7 +76,7 @@ func TestDecideRefusesAnUnknownRuntimeOrAValue(t *testing.T) {
 // decided by its caller's.
 func TestDecideOpenCodeChains(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "lister.md"), "---\ndescription: Lists, may delete\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "lister.md"), "---\ndescription: Lists, may delete\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
 	tests := []struct {
 		name   string
 		chain  []string
