@@ -16,6 +16,18 @@ import (
 	"github.com/agentmgr/agentmgr/trust"
 )
 
+// settledFixture is fixture's agent dir with persona active, every file dated an hour back so
+// that no stamp is too fresh to be trusted.
+func settledFixture(t *testing.T, files map[string]string, active string) locations.Dirs {
+	t.Helper()
+	d, _ := fixture(t, files)
+	if err := personas.SaveState(d, personas.State{Active: active}); err != nil {
+		t.Fatal(err)
+	}
+	testfiles.Settle(t, d.Agent)
+	return d
+}
+
 // A prepared answer is used again, with no catalog read, until one of the files it came from
 // changes; then the catalog is read and the new answer decides.
 func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
@@ -52,11 +64,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, _ := fixture(t, map[string]string{"strict": strictMD, "loose": looseMD})
-			if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
-				t.Fatal(err)
-			}
-			testfiles.Settle(t, d.Agent)
+			d := settledFixture(t, map[string]string{"strict": strictMD, "loose": looseMD}, "strict")
 			loads := 0
 			load := func() *personas.Catalog { loads++; return personas.Load(d) }
 			var pr Prepared
@@ -177,11 +185,7 @@ func TestPreparedStampsAFewFilesHoweverLargeTheCatalog(t *testing.T) {
 		for i := range n - 1 {
 			files[fmt.Sprintf("p%04d", i)] = looseMD
 		}
-		d, _ := fixture(t, files)
-		if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
-			t.Fatal(err)
-		}
-		settleTree(t, d.Agent)
+		d := settledFixture(t, files, "strict")
 		loads := 0
 		load := func() *personas.Catalog { loads++; return personas.Load(d) }
 		var pr Prepared

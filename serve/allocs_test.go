@@ -3,6 +3,8 @@ package serve
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // decideAllocBudget is the most allocations one decide round trip of a read may make. It is
@@ -41,9 +43,9 @@ func TestDecideAllocationsDoNotGrowWithTheRules(t *testing.T) {
 	allocs := map[int]float64{}
 	for _, n := range sizes {
 		f := catalogFixture(t, 0)
-		mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "many.md"), rulesPersona(n))
+		testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "many.md"), rulesPersona(n))
 		f.use(t, "many")
-		settleAll(t, f.dirs.Agent)
+		testfiles.Settle(t, f.dirs.Agent)
 		p := startPipe(t, f.srv)
 		line := []byte(decideLine(1, "bash", `{"command":"tool003 status && tool004 -v"}`) + "\n")
 		p.roundTrip(t, line) // prepares

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // BenchmarkGateCommand runs `agentmgr gate claude` in-process for a call the planner allows:
@@ -69,16 +69,7 @@ func newGateCatalog(tb testing.TB, n int) *gateCatalog {
 	if code := run([]string{"use", fmt.Sprintf("p%04d", n/2)}, g.e); code != 0 {
 		tb.Fatalf("use p%04d failed", n/2)
 	}
-	past := time.Now().Add(-time.Hour)
-	err := filepath.Walk(home, func(path string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(path, past, past)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	testfiles.Settle(tb, home)
 	return g
 }
 
