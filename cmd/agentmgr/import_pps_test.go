@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestImportPPSReadsWherePiReads: with no PATH, import pps reads the agent dir's and the
@@ -35,11 +37,11 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	}
 	out := cli("import", "pi-permission-system", "--guards")
 	for _, want := range []string{"wrote", "wrapper floor", "wrappers: ask"} {
-		if !strings.Contains(out+readFile(t, filepath.Join(agent, "agents", "pps.md")), want) {
+		if !strings.Contains(out+testfiles.Read(t, filepath.Join(agent, "agents", "pps.md")), want) {
 			t.Errorf("no %q in the import's report or persona:\n%s", want, out)
 		}
 	}
-	if g := readFile(t, filepath.Join(agent, "agent-manager", "guards.yaml")); !strings.Contains(g, "path:") || !strings.Contains(g, `"*.env": deny`) {
+	if g := testfiles.Read(t, filepath.Join(agent, "agent-manager", "guards.yaml")); !strings.Contains(g, "path:") || !strings.Contains(g, `"*.env": deny`) {
 		t.Errorf("guards.yaml:\n%s", g)
 	}
 	// The guard holds for every persona: the built-in builder may not read .env either.
@@ -54,13 +56,4 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 			t.Errorf("check %s %q = %s, want %s", tc.tool, tc.value, got, tc.want)
 		}
 	}
-}
-
-func readFile(t *testing.T, p string) string {
-	t.Helper()
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }
