@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -39,6 +40,10 @@ type ImportOptions struct {
 	SettingsPath string
 	// SettingsName is the persona name for a settings.json imported on its own.
 	SettingsName string
+	// OpenCodeGlobal is OpenCode's global config folder ($XDG_CONFIG_HOME/opencode): the
+	// top-level permission of its opencode.json applies to every OpenCode agent imported, as
+	// OpenCode merges it first. "" reads only the project's files.
+	OpenCodeGlobal string
 }
 
 // ReadSources reads the files at path (a file, or a folder whose files of format are all
@@ -165,12 +170,6 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 	if err != nil {
 		return nil, err
 	}
-	one := func(it *Item, err error) ([]*Item, error) {
-		if err != nil {
-			return nil, err
-		}
-		return []*Item{it}, nil
-	}
 	switch format {
 	case "gemini":
 		return one(ImportGemini(path, geminiPersonaName(path), data))
@@ -185,11 +184,7 @@ func readSource(format, path string, settings []byte, opt ImportOptions) ([]*Ite
 		}
 		return one(ImportClaudeAgent(path, data, opt.SettingsPath, settings))
 	case "opencode":
-		if strings.HasSuffix(path, ".json") || strings.HasSuffix(path, ".jsonc") {
-			return ImportOpenCodeConfig(path, data)
-		}
-		cfgPath, cfg := openCodeConfigFor(path)
-		return one(ImportOpenCodeAgentFile(path, openCodeName(path), data, cfgPath, cfg))
+		return readOpenCode(path, data, opt.OpenCodeGlobal)
 	case "roo":
 		items, err := ImportRoo(path, data, nil)
 		if err != nil {
@@ -233,22 +228,54 @@ func openCodeName(path string) string {
 	return filepath.Base(p)
 }
 
-// openCodeConfigFor finds the opencode.json (or .jsonc) of the project an agent file under
-// .opencode/ belongs to: OpenCode merges its top-level permission into every agent.
-func openCodeConfigFor(agentPath string) (string, []byte) {
-	for dir := filepath.Dir(agentPath); dir != filepath.Dir(dir); dir = filepath.Dir(dir) {
-		if filepath.Base(dir) != ".opencode" {
-			continue
-		}
-		for _, name := range []string{"opencode.json", "opencode.jsonc"} {
-			p := filepath.Join(filepath.Dir(dir), name)
-			if data, err := os.ReadFile(p); err == nil {
-				return p, data
-			}
-		}
-		break
+// readOpenCode converts an OpenCode file under the configuration OpenCode merges for it: the
+// global folder's and its project's opencode.json files, whose top-level permission every
+// agent starts from.
+func readOpenCode(path string, data []byte, global string) ([]*Item, error) {
+	layers, err := openCodeProjectLayers(global, openCodeProjectRoot(path, global))
+	if err != nil {
+		return nil, err
 	}
-	return "", nil
+	top := openCodeTopLevel(layers)
+	if strings.HasSuffix(path, ".md") {
+		return one(importOpenCodeAgentFile(path, openCodeName(path), data, top))
+	}
+	root, err := openCodeRoot(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(layers, func(l openCodeLayer) bool { return l.path == path }) {
+		// A file OpenCode would not read as a layer (named on its own, out of a project)
+		// still governs its own agents.
+		top = openCodeTopLevel(append(layers, openCodeLayer{path, root}))
+	}
+	return openCodeConfigItems(path, root, top)
+}
+
+func one(it *Item, err error) ([]*Item, error) {
+	if err != nil {
+		return nil, err
+	}
+	return []*Item{it}, nil
+}
+
+// openCodeProjectRoot is the project folder an OpenCode file belongs to: the folder holding
+// the .opencode folder it is in, or the opencode.json's own folder; "" for a file of the global
+// folder, which only the global configuration governs.
+func openCodeProjectRoot(path, global string) string {
+	dir := filepath.Dir(path)
+	if global != "" && (dir == global || strings.HasPrefix(dir, global+string(filepath.Separator))) {
+		return ""
+	}
+	for d := dir; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if filepath.Base(d) == ".opencode" {
+			return filepath.Dir(d)
+		}
+	}
+	if strings.HasSuffix(path, ".md") {
+		return ""
+	}
+	return dir
 }
 
 // rooRulesFiles reads .roo/rules-{slug}/ beside a .roomodes file (.kilocode/rules-{slug}/

@@ -22,14 +22,20 @@ func ImportOpenCodeMarkdown(source, name string, data []byte) (*Item, error) {
 // opencode.json (configPath, its text config; nil for none) has a top-level `permission`:
 // OpenCode applies that to every agent, before the agent's own rules.
 func ImportOpenCodeAgentFile(source, name string, data []byte, configPath string, config []byte) (*Item, error) {
-	var top any
+	var layers []openCodeLayer
 	if config != nil {
 		root, err := openCodeRoot(configPath, config)
 		if err != nil {
 			return nil, err
 		}
-		top, _ = get(root, "permission")
+		layers = append(layers, openCodeLayer{configPath, root})
 	}
+	return importOpenCodeAgentFile(source, name, data, openCodeTopLevel(layers))
+}
+
+// importOpenCodeAgentFile converts an agent file under the top-level permission top (the
+// merged configuration's, nil for none).
+func importOpenCodeAgentFile(source, name string, data []byte, top any) (*Item, error) {
 	if err := checkUTF8(source, data); err != nil {
 		return nil, err
 	}
@@ -61,17 +67,24 @@ func openCodeRoot(source string, data []byte) (yaml.MapSlice, error) {
 	return root, nil
 }
 
-// ImportOpenCodeConfig converts the agents of an opencode.json: the V1 `agent` object and the
-// V2 `agents` object, one item per agent in file order.
+// ImportOpenCodeConfig converts the agents of an opencode.json: the V1 `agent` object, the
+// V2 `agents` object and the older `mode` object (primary agents), one item per agent in file
+// order. A configuration with no agents but a top-level permission or tools map governs
+// OpenCode's own agents: build, plan, general and explore are imported with it.
 func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 	root, err := openCodeRoot(source, data)
 	if err != nil {
 		return nil, err
 	}
-	top, _ := get(root, "permission")
+	return openCodeConfigItems(source, root, openCodeTopLevel([]openCodeLayer{{source, root}}))
+}
+
+// openCodeConfigItems converts the agents of one configuration object under the merged
+// top-level permission top.
+func openCodeConfigItems(source string, root yaml.MapSlice, top any) ([]*Item, error) {
 	var out []*Item
 	found := false
-	for _, key := range []string{"agent", "agents"} {
+	for _, key := range []string{"agent", "agents", "mode"} {
 		av, ok := get(root, key)
 		if !ok {
 			continue
@@ -86,6 +99,13 @@ func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 			if !ok {
 				return nil, fmt.Errorf("%s: %s.%v: expected an object with the agent's fields", source, key, a.Key)
 			}
+			if str(must(get(fm, "disable"))) == "true" {
+				continue
+			}
+			if key == "mode" {
+				// OpenCode reads a mode as a primary agent of that name.
+				fm = assignKey(append(yaml.MapSlice(nil), fm...), "mode", "primary")
+			}
 			it, err := openCodeAgent(source+"#"+key+"."+fmt.Sprint(a.Key), fmt.Sprint(a.Key), fm, "", top)
 			if err != nil {
 				return nil, err
@@ -93,117 +113,58 @@ func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 			out = append(out, it)
 		}
 	}
+	if !found && top != nil {
+		for _, name := range ocNativeAgents {
+			it, err := openCodeAgent(source+"#"+name, name, yaml.MapSlice{{Key: "description", Value: "OpenCode's " + name + " agent under this configuration's permission"}}, "", top)
+			if err != nil {
+				return nil, err
+			}
+			it.Report.change("agent", "OpenCode's own "+name+" agent", name, "the configuration defines no agents; its top-level permission governs OpenCode's own, which are imported with it")
+			out = append(out, it)
+		}
+		return out, nil
+	}
 	if !found {
-		return nil, fmt.Errorf("%s: no \"agent\" or \"agents\" object: there are no agents to import", source)
+		return nil, fmt.Errorf("%s: no \"agent\", \"agents\" or \"mode\" object and no top-level permission: there are no agents to import", source)
 	}
 	return out, nil
 }
 
+// openCodeFields gathers what an agent's fields say into a Draft and its report.
+type openCodeFields struct {
+	source      string
+	d           *Draft
+	rep         *Report
+	tools, perm any
+	restored    bool
+	v2          int // rules of the V2 list, which OpenCode ignores
+}
+
 func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) (*Item, error) {
 	rep := newReport(source, "", EnforcedByFile)
-	d := &Draft{Prompt: body}
+	f := &openCodeFields{source: source, d: &Draft{Prompt: body}, rep: rep}
+	d := f.d
 	d.Name = nameFor(name, rep)
 	rep.Target = d.Name
-	// OpenCode folds `tools` into the agent's permission first and lets a permission of the
-	// same key replace it where it stood (JavaScript's Object.assign).
-	var tools, perm any
-	restored := false
-	v2 := 0 // rules of the V2 list, which OpenCode ignores
 	for _, it := range fm {
-		k := fmt.Sprint(it.Key)
-		switch k {
-		case "description":
-			d.Description = strings.TrimSpace(str(it.Value))
-			rep.keep("description")
-		case "permission":
-			perm = it.Value
-		case "permissions":
-			rs, err := openCodeV2Permissions(source, it.Value, newReport(source, "", EnforcedByFile))
-			if err != nil {
-				return nil, err
-			}
-			d.keep("x-opencode", k, it.Value)
-			v2 = len(rs)
-			rep.change("permissions", fmt.Sprintf("%d rules (the V2 list)", len(rs)), "x-opencode.permissions, not applied", "OpenCode 1.18.33 ignores the V2 permissions list; the agent decides by its permission map and OpenCode's defaults")
-		case "tools":
-			if _, ok := it.Value.(yaml.MapSlice); !ok {
-				return nil, fmt.Errorf("%s: tools: expected a map of tool names to true or false", source)
-			}
-			tools = it.Value
-		case "prompt", "system":
-			s := str(it.Value)
-			if strings.HasPrefix(s, "{file:") {
-				d.keep("x-opencode", k, it.Value)
-				rep.lose(k+" "+s, "the prompt lives in another file; copy its text into the persona's body (kept in x-opencode for export)")
-				continue
-			}
-			d.Prompt = strings.TrimSpace(s)
-			if k == "system" {
-				rep.change("system", "system", "body", "the persona's prompt is its body")
-			} else {
-				rep.keep("prompt")
-			}
-		case "mode":
-			switch m := str(it.Value); m {
-			case "subagent":
-				d.Type = personas.TypeSubagent
-				rep.keep("mode (as type)")
-			case "primary":
-				rep.keep("mode (as type)")
-			default:
-				d.keep("x-opencode", k, it.Value)
-				rep.change("mode", m, "type: primary", "personas are primary or subagent; all is offered for switching (kept in x-opencode for export)")
-			}
-		case "steps", "maxSteps":
-			if n, ok := asInt(it.Value); ok && n > 0 {
-				d.Steps = n
-				if k == "steps" {
-					rep.keep("steps")
-				} else {
-					rep.change(k, str(it.Value), "steps", "maxSteps is the older spelling of steps")
-				}
-				continue
-			}
-			d.keep("x-opencode", k, it.Value)
-			rep.change(k, str(it.Value), "x-opencode."+k, "not a positive number; kept for export")
-		case "hidden":
-			d.Hidden = str(it.Value) == "true"
-			rep.keep("hidden")
-		case "color":
-			c := str(it.Value)
-			if personas.IsColor(c) {
-				d.Color = c
-				rep.keep("color")
-				continue
-			}
-			d.keep("x-opencode", k, it.Value)
-			rep.change("color", c, "x-opencode.color", "not a theme token of pi; kept for export")
-		case agentmgrNS:
-			if err := restoreAgentmgr(d, it.Value, source); err != nil {
-				return nil, err
-			}
-			restored = true
-			rep.keep("fields written by agentmgr export (x-agentmgr)")
-			rep.Fidelity = restoredFidelity(it.Value, d)
-		default:
-			d.keep("x-opencode", k, it.Value)
-			rep.change(k, str(it.Value), "x-opencode."+k, "agentmgr does not use "+k+"; kept for export")
+		if err := f.field(fmt.Sprint(it.Key), it.Value); err != nil {
+			return nil, err
 		}
 	}
-	if !restored {
-		rs, err := openCodeResolved(source, top, tools, perm, rep)
+	if !f.restored {
+		rs, err := openCodeResolved(source, name, top, f.tools, f.perm, rep)
 		if err != nil {
 			return nil, err
 		}
 		d.Rules = rs
 	}
-	if !restored || rep.Fidelity == nil {
+	if !f.restored || rep.Fidelity == nil {
 		if rep.Fidelity == nil {
 			rep.Fidelity = &Fidelity{}
 		}
 		// The V2 list is not applied, as by OpenCode: its rules are lost.
-		rep.Fidelity.Rules += v2
-		rep.Fidelity.Lost += v2
+		rep.Fidelity.Rules += f.v2
+		rep.Fidelity.Lost += f.v2
 	}
 	if d.Description == "" {
 		d.Description = firstSentence(d.Prompt)
@@ -216,6 +177,104 @@ func openCodeAgent(source, name string, fm yaml.MapSlice, body string, top any) 
 		rep.keep("prompt")
 	}
 	return &Item{Draft: d, Report: rep}, nil
+}
+
+// field reads one frontmatter (or agent object) field. OpenCode folds `tools` into the
+// agent's permission first and lets a permission of the same key replace it where it stood,
+// so both are only gathered here and resolved together.
+func (f *openCodeFields) field(k string, v any) error {
+	d, rep := f.d, f.rep
+	switch k {
+	case "description":
+		d.Description = strings.TrimSpace(str(v))
+		rep.keep("description")
+	case "permission":
+		f.perm = v
+	case "permissions":
+		rs, err := openCodeV2Permissions(f.source, v, newReport(f.source, "", EnforcedByFile))
+		if err != nil {
+			return err
+		}
+		d.keep("x-opencode", k, v)
+		f.v2 = len(rs)
+		rep.change("permissions", fmt.Sprintf("%d rules (the V2 list)", len(rs)), "x-opencode.permissions, not applied", "OpenCode 1.18.33 ignores the V2 permissions list; the agent decides by its permission map and OpenCode's defaults")
+	case "tools":
+		if _, ok := v.(yaml.MapSlice); !ok {
+			return fmt.Errorf("%s: tools: expected a map of tool names to true or false", f.source)
+		}
+		f.tools = v
+	case "prompt", "system":
+		f.prompt(k, v)
+	case "mode":
+		f.mode(v)
+	case "steps", "maxSteps":
+		f.steps(k, v)
+	case "hidden":
+		d.Hidden = str(v) == "true"
+		rep.keep("hidden")
+	case "color":
+		c := str(v)
+		if personas.IsColor(c) {
+			d.Color = c
+			rep.keep("color")
+			return nil
+		}
+		d.keep("x-opencode", k, v)
+		rep.change("color", c, "x-opencode.color", "not a theme token of pi; kept for export")
+	case agentmgrNS:
+		if err := restoreAgentmgr(d, v, f.source); err != nil {
+			return err
+		}
+		f.restored = true
+		rep.keep("fields written by agentmgr export (x-agentmgr)")
+		rep.Fidelity = restoredFidelity(v, d)
+	default:
+		d.keep("x-opencode", k, v)
+		rep.change(k, str(v), "x-opencode."+k, "agentmgr does not use "+k+"; kept for export")
+	}
+	return nil
+}
+
+func (f *openCodeFields) prompt(k string, v any) {
+	s := str(v)
+	if strings.HasPrefix(s, "{file:") {
+		f.d.keep("x-opencode", k, v)
+		f.rep.lose(k+" "+s, "the prompt lives in another file; copy its text into the persona's body (kept in x-opencode for export)")
+		return
+	}
+	f.d.Prompt = strings.TrimSpace(s)
+	if k == "system" {
+		f.rep.change("system", "system", "body", "the persona's prompt is its body")
+	} else {
+		f.rep.keep("prompt")
+	}
+}
+
+func (f *openCodeFields) mode(v any) {
+	switch m := str(v); m {
+	case "subagent":
+		f.d.Type = personas.TypeSubagent
+		f.rep.keep("mode (as type)")
+	case "primary":
+		f.rep.keep("mode (as type)")
+	default:
+		f.d.keep("x-opencode", "mode", v)
+		f.rep.change("mode", m, "type: primary", "personas are primary or subagent; all is offered for switching (kept in x-opencode for export)")
+	}
+}
+
+func (f *openCodeFields) steps(k string, v any) {
+	if n, ok := asInt(v); ok && n > 0 {
+		f.d.Steps = n
+		if k == "steps" {
+			f.rep.keep("steps")
+		} else {
+			f.rep.change(k, str(v), "steps", "maxSteps is the older spelling of steps")
+		}
+		return
+	}
+	f.d.keep("x-opencode", k, v)
+	f.rep.change(k, str(v), "x-opencode."+k, "not a positive number; kept for export")
 }
 
 func contains(xs []string, x string) bool {
@@ -268,7 +327,7 @@ func openCodeV1Permission(source string, v any, rep *Report) (engine.Ruleset, er
 				if err != nil {
 					return nil, fmt.Errorf("%s: permission.%s.%q: %w", source, key, fmt.Sprint(pe.Key), err)
 				}
-				rs = append(rs, engine.Rule{Permission: key, Pattern: fmt.Sprint(pe.Key), Action: a})
+				rs = append(rs, engine.Rule{Permission: key, Pattern: ocHomeTilde(fmt.Sprint(pe.Key)), Action: a})
 			}
 		default:
 			return nil, fmt.Errorf("%s: permission.%s: expected an action or a map of patterns to actions", source, key)
@@ -276,6 +335,14 @@ func openCodeV1Permission(source string, v any, rep *Report) (engine.Ruleset, er
 	}
 	rep.keep(fmt.Sprintf("permission (%d rules, in order)", len(rs)))
 	return rs, nil
+}
+
+// ocHomeTilde writes a pattern OpenCode reads from $HOME with agentmgr's ~.
+func ocHomeTilde(p string) string {
+	if rest, ok := strings.CutPrefix(p, "$HOME"); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+		return "~" + rest
+	}
+	return p
 }
 
 // openCodeV2Permissions reads the V2 ordered list [{action, resource, effect}]; `shell` is the

@@ -11,9 +11,10 @@ import (
 )
 
 // openCodeResolved is an OpenCode agent's rules as OpenCode 1.18.33 resolves them: its
-// built-in defaults, then the top-level `permission` of opencode.json, then the agent's
+// built-in defaults, the rules it gives its own agent of that name (build, plan, general,
+// explore...), then the top-level `permission` of the merged configuration, then the agent's
 // `tools` and `permission` folded into one map (a permission replaces the tool's entry of the
-// same key where the tool stood).
+// same key where the tool stood), and last the rule that keeps its saved tool output readable.
 //
 // The figure counts the source's rules (the top-level permission's, then the agent's tools and
 // permission entries as merged). It is measured, not assumed: the mixed call set and probes
@@ -21,52 +22,97 @@ import (
 // (with the source's own keys) and by the imported persona, and a rule that decides a call
 // the two decide differently, on either side, is counted as stricter or looser; every such
 // call shape is in the report. The engine-wide shell difference is named once as well.
-func openCodeResolved(source string, top, tools, perm any, rep *Report) (engine.Ruleset, error) {
-	var rs engine.Ruleset
-	var origin []int // for each rule of rs: the source rule it comes from, -1 for OpenCode's own
-	var theirs []ocRule
-	var theirOrigin []int
-	verdicts := newRuleVerdicts(0)
-	var shown []string
-	for _, r := range ocBuiltinRules("~") {
-		rs = append(rs, engine.Rule{Permission: keyFromOpenCode(r.Permission), Pattern: r.Pattern, Action: r.Action})
-		origin = append(origin, -1)
-		shown = append(shown, r.Permission+" "+r.Pattern+" "+string(r.Action))
+func openCodeResolved(source, name string, top, tools, perm any, rep *Report) (engine.Ruleset, error) {
+	b := &ocResolution{verdicts: newRuleVerdicts(0)}
+	b.own(ocBuiltinRules("~"), ocBuiltinRules(probeHome))
+	rep.change("OpenCode's defaults", "implicit", ocRulesText(ocBuiltinRules("~")), "OpenCode starts every agent from these rules; they are written out so the persona decides as OpenCode does")
+	if native := ocNativeRules(name, "~"); native != nil {
+		b.own(native, ocNativeRules(name, probeHome))
+		rep.change("OpenCode's "+name+" agent", "implicit", ocRulesText(native), "OpenCode gives its own "+name+" agent these rules before the configuration's; they are written out")
 	}
-	for _, r := range ocBuiltinRules(probeHome) {
-		theirs, theirOrigin = append(theirs, r), append(theirOrigin, -1)
-	}
-	// add appends the rules read from one permission value, and the same rules as OpenCode
-	// holds them (its own keys), both tied to the source rules they count as.
-	add := func(trs engine.Ruleset, raw []ocRule) {
-		for k := range trs {
-			verdicts.next()
-			rs, origin = append(rs, trs[k]), append(origin, len(verdicts)-1)
-			theirs, theirOrigin = append(theirs, raw[k]), append(theirOrigin, len(verdicts)-1)
-		}
-	}
-	rep.change("OpenCode's defaults", "implicit", strings.Join(shown, "; "), "OpenCode starts every agent from these rules; they are written out so the persona decides as OpenCode does")
 	if top != nil {
 		trs, err := openCodeV1Permission(source+": top-level", top, rep)
 		if err != nil {
 			return nil, err
 		}
-		add(trs, ocRawRules(top))
-		rep.change("top-level permission", "opencode.json permission", fmt.Sprintf("%d rules after the defaults", len(trs)), "OpenCode applies it to every agent, before the agent's own rules")
+		b.source(trs, ocRawRules(top, probeHome))
+		rep.change("top-level permission", "opencode.json permission", fmt.Sprintf("%d rules after the defaults", len(trs)), "OpenCode applies it (its global and project files merged) to every agent, before the agent's own rules")
 	}
+	merged, err := openCodeAgentPermission(source, tools, perm, rep)
+	if err != nil {
+		return nil, err
+	}
+	if len(merged) > 0 {
+		ars, err := openCodeV1Permission(source, merged, rep)
+		if err != nil {
+			return nil, err
+		}
+		b.source(ars, ocRawRules(merged, probeHome))
+	}
+	if tr := ocTrailing(b.theirs, probeHome); tr != nil {
+		b.own(ocTrailing(nil, "~"), tr)
+		rep.change("OpenCode's tool output", "implicit", ocRulesText(ocTrailing(nil, "~")), "OpenCode adds this rule after the agent's own, so its saved tool output stays readable")
+	}
+	// No rules are added for the path arguments of bash's file commands: agentmgr asks
+	// external_directory for them itself, as OpenCode does, with the same rules.
+	rs, origin := b.rs, b.origin
+	rep.change("shell analysis", "OpenCode matches each command's raw text", "agentmgr also decides what sudo, env, bash -c and other wrappers run, and a redirection's file as an edit", "stricter where OpenCode would not look: agentmgr fails closed")
+	rs, origin = dropBeforeCatchAll(rs, origin, rep)
+	openCodeImportCompare(rs, origin, b.theirs, b.theirOrigin, b.verdicts, rep)
+	rep.Fidelity = b.verdicts.fidelity()
+	return rs, nil
+}
+
+// ocResolution builds an agent's rules twice, as the persona holds them (agentmgr's keys,
+// ~ for home) and as OpenCode holds them (its keys, the probe home), each rule tied to the
+// source rule it counts as (-1 for OpenCode's own).
+type ocResolution struct {
+	rs          engine.Ruleset
+	origin      []int
+	theirs      []ocRule
+	theirOrigin []int
+	verdicts    ruleVerdicts
+}
+
+// own appends rules OpenCode adds on its own: mine as the persona writes them, theirs as
+// OpenCode holds them.
+func (b *ocResolution) own(mine, theirs []ocRule) {
+	for _, r := range mine {
+		b.rs = append(b.rs, engine.Rule{Permission: keyFromOpenCode(r.Permission), Pattern: r.Pattern, Action: r.Action})
+		b.origin = append(b.origin, -1)
+	}
+	for _, r := range theirs {
+		b.theirs, b.theirOrigin = append(b.theirs, r), append(b.theirOrigin, -1)
+	}
+}
+
+// source appends the rules read from one permission value, and the same rules as OpenCode
+// holds them, both tied to the source rules they count as.
+func (b *ocResolution) source(trs engine.Ruleset, raw []ocRule) {
+	for k := range trs {
+		b.verdicts.next()
+		src := len(b.verdicts) - 1
+		b.rs, b.origin = append(b.rs, trs[k]), append(b.origin, src)
+		b.theirs, b.theirOrigin = append(b.theirs, raw[k]), append(b.theirOrigin, src)
+	}
+}
+
+// ocRulesText is rules as the report shows them: "permission pattern action; ...".
+func ocRulesText(rules []ocRule) string {
+	var shown []string
+	for _, r := range rules {
+		shown = append(shown, r.Permission+" "+r.Pattern+" "+string(r.Action))
+	}
+	return strings.Join(shown, "; ")
+}
+
+// openCodeAgentPermission folds an agent's `tools` into its `permission` as OpenCode does
+// (JavaScript's Object.assign: a permission of the same key replaces the tool's entry where it
+// stood).
+func openCodeAgentPermission(source string, tools, perm any, rep *Report) (yaml.MapSlice, error) {
 	merged := yaml.MapSlice{}
 	if m, ok := tools.(yaml.MapSlice); ok {
-		for _, t := range m {
-			a := "deny"
-			if str(t.Value) == "true" {
-				a = "allow"
-			}
-			k := fmt.Sprint(t.Key)
-			if k == "write" || k == "patch" || k == "edit" {
-				k = "edit"
-			}
-			merged = assignKey(merged, k, a)
-		}
+		merged = ocToolsPermission(m)
 		rep.change("tools", str(tools), "rules before the agent's permission", "OpenCode turns tools into allow or deny first; a permission of the same key replaces it")
 	}
 	switch x := perm.(type) {
@@ -80,33 +126,26 @@ func openCodeResolved(source string, top, tools, perm any, rep *Report) (engine.
 	default:
 		return nil, fmt.Errorf("%s: permission: expected allow, ask, deny or a map of permissions", source)
 	}
-	if len(merged) > 0 {
-		ars, err := openCodeV1Permission(source, merged, rep)
-		if err != nil {
-			return nil, err
-		}
-		add(ars, ocRawRules(merged))
-	}
-	rs, origin = withPathArguments(rs, origin, rep)
-	rep.change("shell analysis", "OpenCode matches each command's raw text", "agentmgr also decides what sudo, env, bash -c and other wrappers run, and a redirection's file as an edit", "stricter where OpenCode would not look: agentmgr fails closed")
-	// A rule followed by a rule for every call never decides; dropping it lets the rest be
-	// written as one rule map (OpenCode's defaults and an agent's own `"*"` rule, say).
+	return merged, nil
+}
+
+// dropBeforeCatchAll leaves out the rules before the last rule for every call: they never
+// decide, and without them the rest can be written as one rule map (OpenCode's defaults and an
+// agent's own `"*"` rule, say).
+func dropBeforeCatchAll(rs engine.Ruleset, origin []int, rep *Report) (engine.Ruleset, []int) {
 	for i := len(rs) - 1; i > 0; i-- {
 		if rs[i].Permission == "*" && rs[i].Pattern == "*" {
 			rep.change("rules before a catch-all", fmt.Sprintf("%d rules", i), "left out", "the later `* *` rule decides every call they match")
-			rs, origin = rs[i:], origin[i:]
-			break
+			return rs[i:], origin[i:]
 		}
 	}
-	openCodeImportCompare(rs, origin, theirs, theirOrigin, verdicts, rep)
-	rep.Fidelity = verdicts.fidelity()
-	return rs, nil
+	return rs, origin
 }
 
 // ocRawRules are the rules of a permission value as OpenCode holds them: its own keys
-// (write is not edit there), in order. A value openCodeV1Permission accepts has one rule here
-// for each of its rules there.
-func ocRawRules(v any) []ocRule {
+// (write is not edit there), in order, with a pattern's leading ~ or $HOME read as home. A
+// value openCodeV1Permission accepts has one rule here for each of its rules there.
+func ocRawRules(v any, home string) []ocRule {
 	if s, ok := v.(string); ok {
 		return []ocRule{{"*", "*", engine.Action(s)}}
 	}
@@ -119,11 +158,25 @@ func ocRawRules(v any) []ocRule {
 			out = append(out, ocRule{key, "*", engine.Action(x)})
 		case yaml.MapSlice:
 			for _, pe := range x {
-				out = append(out, ocRule{key, fmt.Sprint(pe.Key), engine.Action(str(pe.Value))})
+				out = append(out, ocRule{key, ocExpandHome(fmt.Sprint(pe.Key), home), engine.Action(str(pe.Value))})
 			}
 		}
 	}
 	return out
+}
+
+// ocExpandHome is OpenCode's reading of a rule pattern: ~, ~/..., $HOME and $HOME/... start at
+// home.
+func ocExpandHome(p, home string) string {
+	switch {
+	case p == "~":
+		return home
+	case strings.HasPrefix(p, "~/"):
+		return home + p[1:]
+	case strings.HasPrefix(p, "$HOME"):
+		return home + p[len("$HOME"):]
+	}
+	return p
 }
 
 // openCodeImportCompare decides the mixed calls and the probes made from the rules with the
@@ -218,52 +271,4 @@ func assignKey(m yaml.MapSlice, key string, v any) yaml.MapSlice {
 		}
 	}
 	return append(m, yaml.MapItem{Key: key, Value: v})
-}
-
-// ocPathCommandNames are the file commands whose path arguments OpenCode checks against
-// external_directory, in a fixed order.
-var ocPathCommandNames = []string{"cat", "cd", "chmod", "chown", "cp", "mkdir", "mv", "rm", "touch"}
-
-// withPathArguments adds what OpenCode does with the path arguments of file commands: an
-// absolute or home path is also decided by external_directory, the stricter answer winning.
-// The rules go after the bash rules with external_directory's answer for every folder, and the
-// bash deny rules no later rule narrows are written again after them, since a deny is the
-// stricter answer wherever it matches.
-func withPathArguments(rs engine.Ruleset, origin []int, rep *Report) (engine.Ruleset, []int) {
-	ext := engine.Compile(rs).Evaluate("external_directory", "/zz/outside").Action
-	if ext == engine.Allow {
-		return rs, origin
-	}
-	at := len(rs)
-	for i, r := range rs {
-		if r.Permission == "bash" || r.Permission == "*" {
-			at = i + 1
-		}
-	}
-	var add engine.Ruleset
-	var addOrigin []int
-	for _, c := range ocPathCommandNames {
-		for _, pat := range []string{c + " /*", c + " * /*", c + " ~", c + " * ~", c + " ~/*", c + " * ~/*"} {
-			add = append(add, engine.Rule{Permission: "bash", Pattern: pat, Action: ext})
-			addOrigin = append(addOrigin, -1)
-		}
-	}
-	if ext == engine.Ask {
-		for i, r := range rs[:at] {
-			if r.Permission != "bash" || r.Action != engine.Deny {
-				continue
-			}
-			narrowed := false
-			for _, o := range rs[i+1 : at] {
-				narrowed = narrowed || o.Action != engine.Deny && engine.RulesOverlap(r, o)
-			}
-			if !narrowed {
-				add, addOrigin = append(add, r), append(addOrigin, origin[i])
-			}
-		}
-	}
-	rep.change("bash path arguments", "external_directory", fmt.Sprintf("bash rules for absolute and home paths of %s: %s", strings.Join(ocPathCommandNames, ", "), ext), "OpenCode also asks external_directory for them")
-	out := append(append(append(engine.Ruleset(nil), rs[:at]...), add...), rs[at:]...)
-	outOrigin := append(append(append([]int(nil), origin[:at]...), addOrigin...), origin[at:]...)
-	return out, outOrigin
 }

@@ -44,9 +44,10 @@ type HistoryTab struct {
 	content fyne.CanvasObject
 }
 
-// NewHistoryTab makes the tab for m and starts reading (and, by the Log's preference,
-// following) the log.
-func NewHistoryTab(s *Shell, m *personaedit.Model) *HistoryTab {
+// NewHistoryTab makes the tab for m and starts reading the review log at logPath with run,
+// off the UI goroutine, and, when prefs say the log is followed (the Log screen's Follow),
+// following it while m is the draft open in ws.
+func NewHistoryTab(logPath string, prefs fyne.Preferences, run *tasks, ws *workspace.Workspace, m *personaedit.Model) *HistoryTab {
 	t := &HistoryTab{name: m.Original().Name, counts: widget.NewLabel("Reading the review log…"), ready: make(chan struct{})}
 	t.latest = widget.NewList(func() int { return len(t.items) }, func() fyne.CanvasObject {
 		l := widget.NewLabel("")
@@ -60,48 +61,47 @@ func NewHistoryTab(s *Shell, m *personaedit.Model) *HistoryTab {
 	})
 	t.content = readingBorder(t.counts, nil, nil, nil, t.latest)
 	t.ExtendBaseWidget(t)
-	path := s.Dirs().ReviewLog()
-	if !s.App().Preferences().BoolWithFallback(logFollowKey, true) {
+	if !prefs.BoolWithFallback(logFollowKey, true) {
 		close(t.ready)
-		s.tasks.background(func() {
-			es, err := reviewlog.Read(path, reviewlog.Filter{Event: reviewlog.EventDecision})
-			s.tasks.do(func() { t.add(es, err) })
+		run.background(func() {
+			es, err := reviewlog.Read(logPath, reviewlog.Filter{Event: reviewlog.EventDecision})
+			run.do(func() { t.add(es, err) })
 		})
 		return t
 	}
-	t.follow(s, m, path)
+	t.follow(run, ws, m, logPath)
 	return t
 }
 
 // follow reads the log and then every decision appended to it, until the window closes or
 // the editor moves on from m.
-func (t *HistoryTab) follow(s *Shell, m *personaedit.Model, path string) {
+func (t *HistoryTab) follow(run *tasks, ws *workspace.Workspace, m *personaedit.Model, path string) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var unsubscribe func()
-	unsubscribe = s.ws.Subscribe(workspace.SelectionChanged|workspace.CatalogChanged, func(workspace.Change) {
-		if s.ws.Draft() != m {
+	unsubscribe = ws.Subscribe(workspace.SelectionChanged|workspace.CatalogChanged, func(workspace.Change) {
+		if ws.Draft() != m {
 			cancel()
 			unsubscribe()
 		}
 	})
-	s.tasks.untilClose(func(life context.Context) {
+	run.untilClose(func(life context.Context) {
 		defer cancel()
 		stop := context.AfterFunc(life, cancel)
 		defer stop()
 		opts := reviewlog.FollowOptions{Backlog: true, Filter: reviewlog.Filter{Event: reviewlog.EventDecision},
 			Ready: func() { close(t.ready) }}
 		err := reviewlog.Follow(ctx, path, opts, func(e reviewlog.Entry) error {
-			t.queue(s, e)
+			t.queue(run, e)
 			return ctx.Err()
 		})
 		if err != nil && ctx.Err() == nil {
-			s.tasks.do(func() { t.add(nil, err) })
+			run.do(func() { t.add(nil, err) })
 		}
 	})
 }
 
 // queue hands a followed entry to the UI goroutine, batching entries that arrive together.
-func (t *HistoryTab) queue(s *Shell, e reviewlog.Entry) {
+func (t *HistoryTab) queue(run *tasks, e reviewlog.Entry) {
 	if e.Agent != t.name && e.Subagent != t.name {
 		return
 	}
@@ -110,7 +110,7 @@ func (t *HistoryTab) queue(s *Shell, e reviewlog.Entry) {
 	t.pending = append(t.pending, e)
 	if !t.flushOn {
 		t.flushOn = true
-		s.tasks.do(func() {
+		run.do(func() {
 			t.mu.Lock()
 			es := t.pending
 			t.pending, t.flushOn = nil, false

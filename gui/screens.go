@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/agentmgr/agentmgr/gui/keysedit"
+	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -41,10 +43,10 @@ func Screens() []Screen {
 		}},
 		{Title: ApprovalsTitle, IconName: theme.IconNameConfirm, Eager: true, Make: makeApprovalsScreen},
 		{Title: KeysTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
-			return NewKeysScreen(s, keysModel(s, s.App().Preferences().String(piVersionKey)))
+			return keysScreenOf(s, keysModel(s, s.App().Preferences().String(piVersionKey)))
 		}},
 		{Title: LogTitle, IconName: theme.IconNameList, Make: func(s *Shell) fyne.CanvasObject {
-			v := NewLogView(s, s.Dirs().ReviewLog())
+			v := logScreenOf(s, s.Dirs().ReviewLog())
 			previewStateOf(s).log = v
 			return v
 		}},
@@ -72,7 +74,9 @@ func editorTabs() []EditorTab {
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
-		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewHistoryTab(s, m) }},
+		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewHistoryTab(s.Dirs().ReviewLog(), s.App().Preferences(), s.tasks, s.ws, m)
+		}},
 	}
 }
 
@@ -101,4 +105,14 @@ func ruleNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) m
 		out[n.Row] = append(out[n.Row], n)
 	}
 	return out
+}
+
+// logScreenOf is the Log screen over the log file at path, in s's window.
+func logScreenOf(s *Shell, path string) *LogView {
+	return NewLogView(path, s.App().Preferences(), s.tasks, func(p logfeed.Proposal) { showMakeRule(s, p) })
+}
+
+// keysScreenOf is the Keys screen over m in s's window.
+func keysScreenOf(s *Shell, m *keysedit.Model) *KeysScreen {
+	return NewKeysScreen(m, s.win, s.App().Preferences(), s.menu, s.RefreshMenu)
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/agentmgr/agentmgr/convert"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/opencode"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -72,7 +74,7 @@ unless --force (the old file goes to the trash).`)
 	if *name != "" && !personas.ValidName(*name) {
 		return usagef("%q is not a valid persona name; use lower-case letters, digits, - and _", *name)
 	}
-	opt := convert.ImportOptions{SettingsName: *name}
+	opt := convert.ImportOptions{SettingsName: *name, OpenCodeGlobal: opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd).Global}
 	if *withSettings != "" {
 		opt.SettingsPath = e.abs(*withSettings)
 	}

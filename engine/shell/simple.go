@@ -102,6 +102,7 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	}
 	a.folderUnits(at, name, args)
 	a.recursiveUnits(at, name, args)
+	a.fedByPipe(at, name, args)
 	a.defaultUnits(name, args)
 	a.moves(name, args)
 	h := handlers[name]
