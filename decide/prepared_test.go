@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,6 +15,18 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 	"github.com/agentmgr/agentmgr/trust"
 )
+
+// settledFixture is fixture's agent dir with persona active, every file dated an hour back so
+// that no stamp is too fresh to be trusted.
+func settledFixture(t *testing.T, files map[string]string, active string) locations.Dirs {
+	t.Helper()
+	d, _ := fixture(t, files)
+	if err := personas.SaveState(d, personas.State{Active: active}); err != nil {
+		t.Fatal(err)
+	}
+	testfiles.Settle(t, d.Agent)
+	return d
+}
 
 // A prepared answer is used again, with no catalog read, until one of the files it came from
 // changes; then the catalog is read and the new answer decides.
@@ -51,11 +64,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, _ := fixture(t, map[string]string{"strict": strictMD, "loose": looseMD})
-			if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
-				t.Fatal(err)
-			}
-			testfiles.Settle(t, d.Agent)
+			d := settledFixture(t, map[string]string{"strict": strictMD, "loose": looseMD}, "strict")
 			loads := 0
 			load := func() *personas.Catalog { loads++; return personas.Load(d) }
 			var pr Prepared
@@ -163,5 +172,42 @@ func TestPreparedFollowsTheProjectsTrust(t *testing.T) {
 				t.Errorf("after the change: %s after %d catalog loads, want %s from a second", got, loads, tt.becomes)
 			}
 		})
+	}
+}
+
+// A prepared answer is checked by stamping the same few files however large the catalog, and
+// answers with the very policy it compiled: a decide does no catalog-wide I/O and no compile.
+func TestPreparedStampsAFewFilesHoweverLargeTheCatalog(t *testing.T) {
+	t.Parallel()
+	stamped := map[int]int{}
+	for _, n := range []int{5, 1000} {
+		files := map[string]string{"strict": strictMD}
+		for i := range n - 1 {
+			files[fmt.Sprintf("p%04d", i)] = looseMD
+		}
+		d := settledFixture(t, files, "strict")
+		loads := 0
+		load := func() *personas.Catalog { loads++; return personas.Load(d) }
+		var pr Prepared
+		_, first, _, err := pr.For(d, load, Who{}, "s1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			if _, pol, _, err := pr.For(d, load, Who{}, "s1"); err != nil || pol != first {
+				t.Fatalf("%d persona files: asked again, err %v, same policy %v; want the prepared one", n, err, pol == first)
+			}
+		}
+		if loads != 1 {
+			t.Errorf("%d persona files: %d catalog loads for four decides, want one", n, loads)
+		}
+		e := pr.entries[preparedKey(d, Who{}, []string{"s1"})]
+		if e == nil {
+			t.Fatalf("%d persona files: no answer kept", n)
+		}
+		stamped[n] = len(e.files)
+	}
+	if stamped[5] != stamped[1000] || stamped[1000] > 8 {
+		t.Errorf("a decide stamps %d files with 5 persona files and %d with 1,000; want the same few", stamped[5], stamped[1000])
 	}
 }

@@ -85,7 +85,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 		v.content = v.tabs
 	}
 	if !m.ReadOnly() {
-		v.impact = NewImpactView(s, m)
+		v.impact = NewImpactView(m, s.ws, s.dirs, s.win, s.tasks, s.replayEdits)
 	}
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.refresh)

@@ -33,7 +33,7 @@ const listMinWidth = 220
 // NewPersonasScreen makes the screen for s and keeps it in step with s.
 func NewPersonasScreen(s *Shell) *PersonasScreen {
 	p := &PersonasScreen{shell: s}
-	p.list = NewPersonaList(s)
+	p.list = NewPersonaList(s.ws, s.SearchText, s.SelectPersona)
 	p.editor = container.NewStack()
 	// The list keeps a width where a name and its markers can be read: in a small window the
 	// editor scrolls or wraps instead of squeezing the list.

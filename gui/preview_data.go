@@ -39,7 +39,7 @@ func (ps *previewSource) Personas() []preview.Persona {
 	return editedDraftOf(ps.s.ws).personas(ps.s.ws.Catalog())
 }
 
-// editedDraftOf is the persona open in the editor when it has unsaved edits: name is the name
+// editedDraft is the persona open in the editor when it has unsaved edits: name is the name
 // it was loaded under. Both the catalog and the persona are replaced on change, never
 // changed, so a view worker may read them while the editor goes on.
 type editedDraft struct {
