@@ -31,7 +31,8 @@ check:
 	./scripts/cyclo-check.sh
 	CGO_ENABLED=0 $(GO) test -short -tags ci -count=1 ./...
 
-## perf: run the benchmarks docs/performance.md quotes (6 runs each) and write their benchstat
+## perf: run the benchmarks docs/performance.md quotes (6 runs each; COUNT=1 BENCHTIME=1x to
+## check that they run) and write their benchstat
 ## table into it, between its perf markers
 perf:
 	BENCHSTAT="$(GO) run $(BENCHSTAT)" ./scripts/perf-figures.sh

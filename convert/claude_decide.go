@@ -113,22 +113,7 @@ func wildcardRE(p string) *regexp.Regexp {
 // segment, `**` across segments, a name without a slash at any depth; `./x` and `/x` anchor
 // at the working directory (the model's project root), `//x` is absolute.
 func gitignoreMatch(spec, path string) bool {
-	p := spec
-	anyDepth := false
-	switch {
-	case strings.HasPrefix(p, "//"):
-		p = p[1:]
-	case strings.HasPrefix(p, "~/"):
-	case strings.HasPrefix(p, "/"):
-		p = p[1:]
-	case strings.HasPrefix(p, "./"):
-		p = p[2:]
-	default:
-		anyDepth = !strings.Contains(strings.TrimSuffix(p, "/"), "/")
-	}
-	if strings.HasSuffix(p, "/") {
-		p += "**"
-	}
+	p, anyDepth, _ := claudePathAnchor(spec)
 	var b strings.Builder
 	b.WriteString(`^`)
 	if anyDepth {

@@ -144,6 +144,29 @@ func claudeCommand(spec string) string {
 	return spec
 }
 
+// claudePathAnchor reads the anchor of a Claude Code path specifier: `//x` is the absolute
+// /x (p keeps one slash), `~/x` stays, `/x` is rooted at the project (projectRooted) and `./x`
+// at the working directory (both lose their anchor), and a name without a slash matches at any
+// depth (anyDepth). A trailing slash names a folder's contents: p ends in `/**`.
+func claudePathAnchor(spec string) (p string, anyDepth, projectRooted bool) {
+	p = spec
+	switch {
+	case strings.HasPrefix(p, "//"):
+		p = p[1:]
+	case strings.HasPrefix(p, "~/"):
+	case strings.HasPrefix(p, "/"):
+		p, projectRooted = p[1:], true
+	case strings.HasPrefix(p, "./"):
+		p = p[2:]
+	default:
+		anyDepth = !strings.Contains(strings.TrimSuffix(p, "/"), "/")
+	}
+	if strings.HasSuffix(p, "/") {
+		p += "**"
+	}
+	return p, anyDepth, projectRooted
+}
+
 // claudePathToGlobs rewrites a Claude Code path specifier (gitignore style: `*` stays inside
 // one path segment, `**` crosses segments, a name without a slash matches at any depth) into
 // agentmgr patterns, where `*` crosses `/`. Anchors: `//x` is the absolute /x, `~/x` stays,
@@ -152,23 +175,9 @@ func claudeCommand(spec string) string {
 // in meaning, "" when nothing did.
 func claudePathToGlobs(spec string) (pats []string, why string) {
 	var notes []string
-	p := spec
-	anyDepth := false
-	switch {
-	case strings.HasPrefix(p, "//"):
-		p = p[1:]
-	case strings.HasPrefix(p, "~/"):
-	case strings.HasPrefix(p, "/"):
-		p = p[1:]
+	p, anyDepth, projectRooted := claudePathAnchor(spec)
+	if projectRooted {
 		notes = append(notes, "a /path is relative to the project of the settings file; agentmgr matches it relative to the working directory")
-	case strings.HasPrefix(p, "./"):
-		p = p[2:]
-	default:
-		trimmed := strings.TrimSuffix(p, "/")
-		anyDepth = !strings.Contains(trimmed, "/")
-	}
-	if strings.HasSuffix(p, "/") {
-		p += "**"
 	}
 	abs := strings.HasPrefix(p, "/")
 	p = strings.TrimPrefix(p, "/")

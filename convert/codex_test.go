@@ -173,19 +173,8 @@ func TestExportCodexClosedWorld(t *testing.T) {
 	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  \"*\": deny\n  bash:\n"+
 		"    \"git log *\": allow\n    \"git push *\": ask\n    \"npm test *\": allow\n    \"rm *\": ask\n"+
 		"    \"sudo apt update\": allow\n    \"make *\": allow\n---\n")
-	ex, err := ExportCodex(p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, ex.Files[0].Data)
-	}
-	fb := &codexFallback{codex: "allow", shellOK: true}
-	for _, tt := range []struct {
-		cmd  string
-		want engine.Action
-	}{
+	ex, pol := exportCodexRules(t, p)
+	checkCodexDecides(t, pol, []codexCase{
 		{"git log --oneline", engine.Allow}, {"git push origin main", engine.Ask}, {"git commit -m x", engine.Deny},
 		{"git reset --hard", engine.Deny}, {"npm test", engine.Allow}, {"npm install", engine.Deny},
 		{"npm publish", engine.Deny}, {"rm -rf build", engine.Ask}, {"make build", engine.Allow},
@@ -195,11 +184,7 @@ func TestExportCodexClosedWorld(t *testing.T) {
 		// Not forbidden: sudo has an allowed command and no list of subcommands; a program on no
 		// list. Both reach the approval policy, which runs them in the read-only sandbox.
 		{"sudo reboot", engine.Allow}, {"./deploy.sh", engine.Allow},
-	} {
-		if got := codexDecides(pol, fb, tt.cmd); got != tt.want {
-			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
-		}
-	}
+	})
 	for _, c := range []string{"programs no rule names", "other commands of sudo", "bash commands no rule matches", "bash -lc SCRIPT that Codex cannot split"} {
 		if !hasChange(ex.Report, c) {
 			t.Errorf("no change %q in %+v", c, ex.Report.Changed)
@@ -225,27 +210,12 @@ func TestExportCodexClosedWorld(t *testing.T) {
 func TestExportCodexAskByName(t *testing.T) {
 	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": ask\n"+
 		"    \"git status *\": allow\n    \"rm *\": deny\n    \"make *\": allow\n---\n")
-	ex, err := ExportCodex(p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
-	if err != nil {
-		t.Fatalf("%v\n%s", err, ex.Files[0].Data)
-	}
-	fb := &codexFallback{codex: "allow", shellOK: true}
-	for _, tt := range []struct {
-		cmd  string
-		want engine.Action
-	}{
+	ex, pol := exportCodexRules(t, p)
+	checkCodexDecides(t, pol, []codexCase{
 		{"git status", engine.Allow}, {"git commit -m x", engine.Ask}, {"git push", engine.Ask},
 		{"ls", engine.Ask}, {"cat a", engine.Ask}, {"npm install", engine.Ask}, {"rm -rf x", engine.Deny},
 		{"make build", engine.Allow}, {"./deploy.sh", engine.Allow},
-	} {
-		if got := codexDecides(pol, fb, tt.cmd); got != tt.want {
-			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
-		}
-	}
+	})
 	if !hasChange(ex.Report, "programs no rule names") {
 		t.Errorf("no change for the programs asked for by name in %+v", ex.Report.Changed)
 	}
@@ -253,39 +223,17 @@ func TestExportCodexAskByName(t *testing.T) {
 
 func TestExportCodexWrapperSpellings(t *testing.T) {
 	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": allow\n    \"rm *\": deny\n---\n")
-	ex, err := ExportCodex(p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fb := &codexFallback{codex: "allow", shellOK: true}
-	for _, tt := range []struct {
-		cmd  string
-		want string
-	}{
-		{"rm -rf x", "deny"}, {"sudo rm x", "deny"}, {"env rm x", "deny"}, {"nohup rm x", "deny"},
-		{"ls", "allow"}, {"bash -lc 'ls && rm x'", "deny"}, {"bash -lc 'ls && echo hi'", "allow"},
-		{"bash -c 'rm $(cat list)'", "ask"}, {"ls && rm x", "deny"},
-	} {
-		if got := codexDecides(pol, fb, tt.cmd); string(got) != tt.want {
-			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
-		}
-	}
+	_, pol := exportCodexRules(t, p)
+	checkCodexDecides(t, pol, []codexCase{
+		{"rm -rf x", engine.Deny}, {"sudo rm x", engine.Deny}, {"env rm x", engine.Deny}, {"nohup rm x", engine.Deny},
+		{"ls", engine.Allow}, {"bash -lc 'ls && rm x'", engine.Deny}, {"bash -lc 'ls && echo hi'", engine.Allow},
+		{"bash -c 'rm $(cat list)'", engine.Ask}, {"ls && rm x", engine.Deny},
+	})
 }
 
 func TestExportCodexExamples(t *testing.T) {
 	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": allow\n    \"git push *\": ask\nexamples:\n  allow: [\"bash: git status\", \"read: x\"]\n  ask: [\"bash: git push origin main\"]\n  deny: [\"bash: git push --force\"]\n---\n")
-	ex, err := ExportCodex(p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ex, pol := exportCodexRules(t, p)
 	r := pol.Rules[0]
 	if !reflect.DeepEqual(r.Match, [][]string{{"git", "push", "origin", "main"}}) {
 		t.Errorf("match = %q", r.Match)
@@ -484,4 +432,36 @@ func TestPlainScript(t *testing.T) {
 
 func decideBash(rs engine.Ruleset, cmd string) engine.Action {
 	return engine.NewPolicy(rs).DecideTool("bash", cmd).Action
+}
+
+// exportCodexRules exports p to Codex and parses the rules file back, as Codex reads it.
+func exportCodexRules(t *testing.T, p *personas.Persona) (*Export, *codexPolicy) {
+	t.Helper()
+	ex, err := ExportCodex(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, _, err := parseCodexRules("p.rules", ex.Files[0].Data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, ex.Files[0].Data)
+	}
+	return ex, pol
+}
+
+// codexCase is a command and what Codex must decide for it.
+type codexCase struct {
+	cmd  string
+	want engine.Action
+}
+
+// checkCodexDecides checks what Codex decides for each case under pol, with the approval
+// policy of a session that runs what no rule matches and may run a shell.
+func checkCodexDecides(t *testing.T, pol *codexPolicy, cases []codexCase) {
+	t.Helper()
+	fb := &codexFallback{codex: "allow", shellOK: true}
+	for _, tt := range cases {
+		if got := codexDecides(pol, fb, tt.cmd); got != tt.want {
+			t.Errorf("%q: Codex would decide %s, want %s", tt.cmd, got, tt.want)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package decide
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -8,36 +9,23 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
 	"github.com/agentmgr/agentmgr/trust"
 )
 
-// settleTree sets every file and folder under root an hour back, so that no stamp is Racy (and
-// every status-change time moves: the stamps taken before it no longer hold).
-func settleTree(t *testing.T, root string) {
+// settledFixture is fixture's agent dir with persona active, every file dated an hour back so
+// that no stamp is too fresh to be trusted.
+func settledFixture(t *testing.T, files map[string]string, active string) locations.Dirs {
 	t.Helper()
-	past := time.Now().Add(-time.Hour)
-	err := filepath.Walk(root, func(path string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(path, past, past)
-	})
-	if err != nil {
+	d, _ := fixture(t, files)
+	if err := personas.SaveState(d, personas.State{Active: active}); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func mustWriteFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Settle(t, d.Agent)
+	return d
 }
 
 // A prepared answer is used again, with no catalog read, until one of the files it came from
@@ -52,7 +40,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 	}{
 		{"nothing changed", func(*testing.T, locations.Dirs) {}, engine.Ask, false},
 		{"the active persona's file is edited in place", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, filepath.Join(d.GlobalAgents(), "strict.md"), looseMD)
+			testfiles.Write(t, filepath.Join(d.GlobalAgents(), "strict.md"), looseMD)
 		}, engine.Allow, true},
 		{"another persona becomes active", func(t *testing.T, d locations.Dirs) {
 			if err := personas.SaveState(d, personas.State{Active: "loose"}); err != nil {
@@ -60,7 +48,7 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 			}
 		}, engine.Allow, true},
 		{"a guards file appears", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, d.GlobalGuards(), "bash:\n  \"git *\": deny\n")
+			testfiles.Write(t, d.GlobalGuards(), "bash:\n  \"git *\": deny\n")
 		}, engine.Deny, true},
 		{"the session gets a rule", func(t *testing.T, d locations.Dirs) {
 			if _, err := sessions.Open(d).Put("s1", engine.Ruleset{{Permission: "bash", Pattern: "git push", Action: engine.Allow}}, 0, approvals.OperatorAuthority); err != nil {
@@ -68,19 +56,15 @@ func TestPreparedAnswersUntilItsFilesChange(t *testing.T) {
 			}
 		}, engine.Allow, true},
 		{"a persona file is added to the folder", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, filepath.Join(d.GlobalAgents(), "other.md"), looseMD)
+			testfiles.Write(t, filepath.Join(d.GlobalAgents(), "other.md"), looseMD)
 		}, engine.Ask, true},
 		{"an unrelated file outside the inputs changes", func(t *testing.T, d locations.Dirs) {
-			mustWriteFile(t, filepath.Join(d.Agent, "notes.txt"), "x")
+			testfiles.Write(t, filepath.Join(d.Agent, "notes.txt"), "x")
 		}, engine.Ask, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			d, _ := fixture(t, map[string]string{"strict": strictMD, "loose": looseMD})
-			if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
-				t.Fatal(err)
-			}
-			settleTree(t, d.Agent)
+			d := settledFixture(t, map[string]string{"strict": strictMD, "loose": looseMD}, "strict")
 			loads := 0
 			load := func() *personas.Catalog { loads++; return personas.Load(d) }
 			var pr Prepared
@@ -117,7 +101,7 @@ func TestPreparedDoesNotKeepARacyAnswer(t *testing.T) {
 	if err := personas.SaveState(d, personas.State{Active: "strict"}); err != nil {
 		t.Fatal(err)
 	}
-	settleTree(t, d.Agent)
+	testfiles.Settle(t, d.Agent)
 	// Modified "just now" whatever the machine's load: a time ahead of the clock is within
 	// the racy window however long the test takes.
 	ahead := time.Now().Add(time.Hour)
@@ -156,15 +140,15 @@ func TestPreparedFollowsTheProjectsTrust(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			d, _ := fixture(t, map[string]string{"loose": looseMD})
 			d.Project = filepath.Join(t.TempDir(), "proj", ".pi")
-			mustWriteFile(t, d.ProjectGuards(), "bash:\n  \"git *\": deny\n")
+			testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"git *\": deny\n")
 			if err := personas.SaveState(d, personas.State{Active: "loose"}); err != nil {
 				t.Fatal(err)
 			}
 			if err := tt.before(d); err != nil {
 				t.Fatal(err)
 			}
-			settleTree(t, d.Agent)
-			settleTree(t, filepath.Dir(d.Project))
+			testfiles.Settle(t, d.Agent)
+			testfiles.Settle(t, filepath.Dir(d.Project))
 			loads := 0
 			load := func() *personas.Catalog { loads++; return personas.Load(d) }
 			var pr Prepared
@@ -188,5 +172,42 @@ func TestPreparedFollowsTheProjectsTrust(t *testing.T) {
 				t.Errorf("after the change: %s after %d catalog loads, want %s from a second", got, loads, tt.becomes)
 			}
 		})
+	}
+}
+
+// A prepared answer is checked by stamping the same few files however large the catalog, and
+// answers with the very policy it compiled: a decide does no catalog-wide I/O and no compile.
+func TestPreparedStampsAFewFilesHoweverLargeTheCatalog(t *testing.T) {
+	t.Parallel()
+	stamped := map[int]int{}
+	for _, n := range []int{5, 1000} {
+		files := map[string]string{"strict": strictMD}
+		for i := range n - 1 {
+			files[fmt.Sprintf("p%04d", i)] = looseMD
+		}
+		d := settledFixture(t, files, "strict")
+		loads := 0
+		load := func() *personas.Catalog { loads++; return personas.Load(d) }
+		var pr Prepared
+		_, first, _, err := pr.For(d, load, Who{}, "s1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			if _, pol, _, err := pr.For(d, load, Who{}, "s1"); err != nil || pol != first {
+				t.Fatalf("%d persona files: asked again, err %v, same policy %v; want the prepared one", n, err, pol == first)
+			}
+		}
+		if loads != 1 {
+			t.Errorf("%d persona files: %d catalog loads for four decides, want one", n, loads)
+		}
+		e := pr.entries[preparedKey(d, Who{}, []string{"s1"})]
+		if e == nil {
+			t.Fatalf("%d persona files: no answer kept", n)
+		}
+		stamped[n] = len(e.files)
+	}
+	if stamped[5] != stamped[1000] || stamped[1000] > 8 {
+		t.Errorf("a decide stamps %d files with 5 persona files and %d with 1,000; want the same few", stamped[5], stamped[1000])
 	}
 }

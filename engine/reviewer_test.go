@@ -26,7 +26,10 @@ func TestReviewerGitOptions(t *testing.T) {
 			t.Errorf("%q = %s, want allow (a false alarm)\n%s", cmd, d.Action, describeDecision(d))
 		}
 	}
-	for _, cmd := range []string{"git diff --output=/tmp/x", "git log --ext-diff -p", "git diff --no-such-option", "git logx"} {
+	for _, cmd := range []string{"git diff --output=/tmp/x", "git log --ext-diff -p", "git diff --no-such-option", "git logx",
+		"git -c core.pager=sh log", "git -c diff.external=./x diff", "GIT_PAGER='sh -c id' git log", "GIT_EXTERNAL_DIFF=./x git diff",
+		"git --exec-path=/tmp log", "git log --output ~/.bashrc", "git diff > ~/.bashrc", "git log | sh", "git diff && rm -rf x",
+		"git log $(id)", "git diff `id`", "git log -S x --exec=id", "git --git-dir=$D log", "git log --format=%H | xargs rm"} {
 		if d := p.DecideTool("bash", cmd); d.Action == Allow {
 			t.Errorf("%q = allow, want ask", cmd)
 		}

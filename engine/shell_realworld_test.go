@@ -65,7 +65,7 @@ func TestRealWorldCommands(t *testing.T) {
 	if alarms > maxRealWorldFalseAlarms {
 		t.Errorf("builder: %d false alarms, want at most %d", alarms, maxRealWorldFalseAlarms)
 	}
-	if reviewed < 60 {
-		t.Errorf("%d reviewer commands, want at least 60", reviewed)
+	if reviewed < 85 {
+		t.Errorf("%d reviewer commands, want at least 85", reviewed)
 	}
 }

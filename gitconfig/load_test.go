@@ -1,22 +1,13 @@
 package gitconfig
 
 import (
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+	"github.com/agentmgr/agentmgr/internal/testfiles"
+)
 
 // programKeys is what Programs(sub) finds, as key@file-base:line.
 func programKeys(r Repo, sub string) string {
@@ -37,15 +28,15 @@ func TestLoadFindsProgramsWhereverGitReadsThem(t *testing.T) {
 	root := t.TempDir()
 	home := filepath.Join(root, "home")
 	repo := filepath.Join(root, "repo")
-	writeFile(t, filepath.Join(repo, ".git", "config"), "[core]\n\tbare = false\n[include]\n\tpath = extra.cfg\n[includeIf \"gitdir:/nowhere/\"]\n\tpath = ~/cond.cfg\n[pager]\n\tlog = false\n")
-	writeFile(t, filepath.Join(repo, ".git", "extra.cfg"), "[diff]\n\texternal = /tmp/x\n")
-	writeFile(t, filepath.Join(home, "cond.cfg"), "[core]\n\tfsmonitor = ./watch\n\teditor = vim\n")
+	testfiles.Write(t, filepath.Join(repo, ".git", "config"), "[core]\n\tbare = false\n[include]\n\tpath = extra.cfg\n[includeIf \"gitdir:/nowhere/\"]\n\tpath = ~/cond.cfg\n[pager]\n\tlog = false\n")
+	testfiles.Write(t, filepath.Join(repo, ".git", "extra.cfg"), "[diff]\n\texternal = /tmp/x\n")
+	testfiles.Write(t, filepath.Join(home, "cond.cfg"), "[core]\n\tfsmonitor = ./watch\n\teditor = vim\n")
 	// A linked worktree: a .git file naming its gitdir, whose commondir is the main repository's.
 	wt := filepath.Join(root, "wt")
 	wtGit := filepath.Join(repo, ".git", "worktrees", "wt")
-	writeFile(t, filepath.Join(wt, ".git"), "gitdir: "+wtGit+"\n")
-	writeFile(t, filepath.Join(wtGit, "commondir"), "../..\n")
-	writeFile(t, filepath.Join(wtGit, "config.worktree"), "[filter \"lfs\"]\n\tsmudge = evil\n")
+	testfiles.Write(t, filepath.Join(wt, ".git"), "gitdir: "+wtGit+"\n")
+	testfiles.Write(t, filepath.Join(wtGit, "commondir"), "../..\n")
+	testfiles.Write(t, filepath.Join(wtGit, "config.worktree"), "[filter \"lfs\"]\n\tsmudge = evil\n")
 	tests := []struct {
 		name, dir, sub, want string
 	}{

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestLoadIsBounded: a FIFO, a file over the limit, an include loop and includes nested too
@@ -14,14 +16,14 @@ import (
 func TestLoadIsBounded(t *testing.T) {
 	root := t.TempDir()
 	gd := filepath.Join(root, ".git")
-	writeFile(t, filepath.Join(gd, "config"), "[include]\n\tpath = fifo\n\tpath = big\n\tpath = loop\n")
+	testfiles.Write(t, filepath.Join(gd, "config"), "[include]\n\tpath = fifo\n\tpath = big\n\tpath = loop\n")
 	if err := syscall.Mkfifo(filepath.Join(gd, "fifo"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(gd, "big"), "[core]\n"+strings.Repeat("# padding\n", fileLimit/10+1))
-	writeFile(t, filepath.Join(gd, "loop"), "[include]\n\tpath = loop\n\tpath = d1\n")
+	testfiles.Write(t, filepath.Join(gd, "big"), "[core]\n"+strings.Repeat("# padding\n", fileLimit/10+1))
+	testfiles.Write(t, filepath.Join(gd, "loop"), "[include]\n\tpath = loop\n\tpath = d1\n")
 	for i := 1; i <= maxIncludeDepth+2; i++ {
-		writeFile(t, filepath.Join(gd, "d"+strings.Repeat("x", i-1)+"1"), "[include]\n\tpath = d"+strings.Repeat("x", i)+"1\n")
+		testfiles.Write(t, filepath.Join(gd, "d"+strings.Repeat("x", i-1)+"1"), "[include]\n\tpath = d"+strings.Repeat("x", i)+"1\n")
 	}
 	r := Load(gd, "")
 	got := strings.Join(r.Problems, "\n")

@@ -85,7 +85,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 		v.content = v.tabs
 	}
 	if !m.ReadOnly() {
-		v.impact = NewImpactView(s, m)
+		v.impact = NewImpactView(m, s.ws, s.dirs, s.win, s.tasks, s.replayEdits)
 	}
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.refresh)
@@ -275,7 +275,7 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	buttons := []fyne.CanvasObject{open, trash}
 	var raw fyne.CanvasObject = widget.NewLabel("")
 	if r, err := personaedit.OpenRaw(path, scopeOf(v.shell.dirs, path)); err == nil {
-		v.raw = newRawView(v.shell, r, msg)
+		v.raw = newRawView(v.shell.load, v.shell.ask, r, msg)
 		raw = v.raw.text
 		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
 	}

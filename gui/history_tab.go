@@ -28,17 +28,18 @@ type HistoryTab struct {
 	content fyne.CanvasObject
 }
 
-// NewHistoryTab makes the tab for m and starts reading the log.
-func NewHistoryTab(s *Shell, m *personaedit.Model) *HistoryTab {
+// NewHistoryTab makes the tab for m and starts reading the review log at logPath with run,
+// off the UI goroutine.
+func NewHistoryTab(logPath string, run *tasks, m *personaedit.Model) *HistoryTab {
 	t := &HistoryTab{counts: widget.NewLabel("Reading the review log…"), latest: widget.NewLabel("")}
 	t.latest.TextStyle.Monospace = true
 	t.content = container.NewVScroll(container.NewVBox(t.counts, t.latest))
 	t.ExtendBaseWidget(t)
-	name, path := m.Original().Name, s.Dirs().ReviewLog()
-	s.tasks.background(func() {
+	name, path := m.Original().Name, logPath
+	run.background(func() {
 		es, err := reviewlog.Read(path, reviewlog.Filter{Event: reviewlog.EventDecision})
 		sum := history.Summarize(es, name, historyLatest)
-		s.tasks.do(func() { t.show(sum, err) })
+		run.do(func() { t.show(sum, err) })
 	})
 	return t
 }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/agentmgr/agentmgr/gui/impact"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // ImpactView is the editor's line "N of the last M calls would change": the persona's latest
@@ -21,7 +23,8 @@ import (
 // the line lists the calls that would change.
 type ImpactView struct {
 	widget.BaseWidget
-	s       *Shell
+	win     fyne.Window          // the list of changed calls opens over it
+	ws      *workspace.Workspace // the guards the replay decides with
 	m       *personaedit.Model
 	checker *impact.Checker
 	Button  *widget.Button
@@ -31,23 +34,25 @@ type ImpactView struct {
 	last    impact.Result
 }
 
-// NewImpactView replays m's persona's logged calls as m is edited.
-func NewImpactView(s *Shell, m *personaedit.Model) *ImpactView {
-	v := &ImpactView{s: s, m: m}
+// NewImpactView replays m's persona's logged calls of the review log in dirs, with the
+// guards of ws, as m is edited, off the UI goroutine with run; replay starts it at once (see
+// Shell.ReplayWhileEditing).
+func NewImpactView(m *personaedit.Model, ws *workspace.Workspace, dirs locations.Dirs, win fyne.Window, run *tasks, replay bool) *ImpactView {
+	v := &ImpactView{win: win, ws: ws, m: m}
 	v.Button = widget.NewButtonWithIcon("Replaying the review log…", theme.HistoryIcon(), v.ShowChanges)
 	v.Button.Importance = widget.LowImportance
 	v.Button.Alignment = widget.ButtonAlignLeading
 	v.Button.Disable()
-	v.checker = impact.New(m.Original().Name, impact.DefaultLast, s.Dirs().ReviewLog(), func(r impact.Result) {
-		s.tasks.do(func() { v.apply(r) })
+	v.checker = impact.New(m.Original().Name, impact.DefaultLast, dirs.ReviewLog(), func(r impact.Result) {
+		run.do(func() { v.apply(r) })
 	})
-	v.checker.Home = s.Dirs().Home
+	v.checker.Home = dirs.Home
 	// Through the field, which tests replace after NewShell.
-	v.checker.SetSpawn(func(f func()) { s.tasks.spawn(f) })
+	v.checker.SetSpawn(func(f func()) { run.spawn(f) })
 	v.ExtendBaseWidget(v)
 	v.Hide()
 	m.OnChange(v.check)
-	if s.replayEdits {
+	if replay {
 		v.Start()
 	}
 	return v
@@ -69,7 +74,7 @@ func (v *ImpactView) check() {
 	if !v.started || v.m.Persona() == nil {
 		return
 	}
-	v.seq = v.checker.Check(v.m.Persona().Rules, previewStateOf(v.s).src.Guards())
+	v.seq = v.checker.Check(v.m.Persona().Rules, v.ws.Guards())
 }
 
 // apply shows a result, unless a newer request is on its way.
@@ -115,7 +120,7 @@ func (v *ImpactView) ShowChanges() {
 		return l
 	}, func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(lines[i]) })
 	head := wrapLabel(v.last.Summary() + " Each line is a logged call: what it got then → what these rules would give it, and the rule that would decide.")
-	d := dialog.NewCustom("Calls that would change", "Close", readingBorder(head, nil, nil, nil, list), v.s.Window())
+	d := dialog.NewCustom("Calls that would change", "Close", readingBorder(head, nil, nil, nil, list), v.win)
 	d.Resize(fyne.NewSize(760, 420))
 	d.Show()
 }

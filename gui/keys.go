@@ -27,8 +27,13 @@ const newestChoice = "newest known"
 // clashes), the suggested fixes as buttons, and Save, which rewrites only what changed.
 type KeysScreen struct {
 	widget.BaseWidget
-	s *Shell
 	m *keysedit.Model
+	// win's main menu holds the app's own keys, paused while a key is captured; prefs keep
+	// the chosen pi release; refreshMenu assembles the menu again once the keys changed.
+	win         fyne.Window
+	ask         asker
+	prefs       fyne.Preferences
+	refreshMenu func()
 
 	Version  *widget.Select
 	Save     *widget.Button
@@ -42,9 +47,10 @@ type KeysScreen struct {
 	status   *widget.Label
 }
 
-// NewKeysScreen makes the screen over model m.
-func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
-	v := &KeysScreen{s: s, m: m, captures: map[string]*KeyCapture{}, resets: map[string]*widget.Button{}}
+// NewKeysScreen makes the screen over model m in win, whose main menu is menu (see the
+// KeysScreen fields for prefs and refreshMenu).
+func NewKeysScreen(m *keysedit.Model, win fyne.Window, prefs fyne.Preferences, menu *menuBar, refreshMenu func()) *KeysScreen {
+	v := &KeysScreen{m: m, win: win, ask: asker{win: win}, prefs: prefs, refreshMenu: refreshMenu, captures: map[string]*KeyCapture{}, resets: map[string]*widget.Button{}}
 	opts := []string{newestChoice}
 	for i := len(keybindings.Tables()) - 1; i >= 0; i-- {
 		opts = append(opts, keybindings.Tables()[i].Version.String())
@@ -71,7 +77,7 @@ func NewKeysScreen(s *Shell, m *keysedit.Model) *KeysScreen {
 	m.OnChange(v.update)
 	// The window builds its screens before its menu: the rows' "in this app" notes are made
 	// again once the menu is there, and whenever it changes.
-	s.menu.onChange(v.update)
+	menu.onChange(v.update)
 	v.update()
 	return v
 }
@@ -94,8 +100,8 @@ func (v *KeysScreen) setVersion(choice string) {
 		v.setStatus(err.Error())
 		return
 	}
-	v.s.App().Preferences().SetString(piVersionKey, ver)
-	v.s.RefreshMenu()
+	v.prefs.SetString(piVersionKey, ver)
+	v.refreshMenu()
 }
 
 // save writes the file, after asking when the edits bind a key pi will skip or one another
@@ -108,7 +114,7 @@ func (v *KeysScreen) save() {
 		}
 		msg := "pi will not use these keys as you set them:\n" + strings.Join(lines, "\n") +
 			"\n\nSave anyway, or go back and apply one of the suggested fixes?"
-		v.s.ask.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
+		v.ask.choose("Save keys pi will skip?", msg, []string{choiceCancel, saveAnyway}, func(c string) {
 			if c == saveAnyway {
 				v.write()
 			}
@@ -130,7 +136,7 @@ func (v *KeysScreen) write() {
 		v.setStatus(err.Error())
 	default:
 		// The menu takes the keys as saved, and the rows follow it (see NewKeysScreen).
-		v.s.RefreshMenu()
+		v.refreshMenu()
 		v.setStatus("Saved " + filepath.Base(v.m.Path()) + ". The app's Agent menu uses the new keys.")
 	}
 }
@@ -239,7 +245,7 @@ func (v *KeysScreen) appNote(k keybindings.KeyStatus) string {
 	if err != nil {
 		return err.Error()
 	}
-	if other := menuItemWith(v.s.Window().MainMenu(), sc); other != "" {
+	if other := menuItemWith(v.win.MainMenu(), sc); other != "" {
 		return "in this app: " + other
 	}
 	return ""
@@ -311,12 +317,12 @@ func severityColor(s keybindings.Severity) color.Color {
 // pauseShortcuts takes the shortcuts off the menu while a key is captured, and puts them back
 // after: the window runs a menu shortcut before the focused widget sees the press.
 func (v *KeysScreen) pauseShortcuts(capturing bool) {
-	w := v.s.Window()
+	w := v.win
 	if capturing {
 		w.SetMainMenu(withoutShortcuts(w.MainMenu()))
 		return
 	}
-	v.s.RefreshMenu()
+	v.refreshMenu()
 }
 
 // CreateRenderer lays out the version, the actions and the findings, with the file's text.

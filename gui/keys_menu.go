@@ -41,7 +41,7 @@ func agentKeysMenu(s *Shell, mm *fyne.MainMenu) {
 	for _, m := range mm.Items {
 		if m.Label == MenuAgent {
 			sc := usableAgentKey(km.Keys(keybindings.ActionPicker), own)
-			m.Items = append(m.Items, &fyne.MenuItem{Label: ItemAgentPicker, Action: func() { ShowPicker(s) }, Shortcut: sc})
+			m.Items = append(m.Items, &fyne.MenuItem{Label: ItemAgentPicker, Action: func() { showPickerOf(s) }, Shortcut: sc})
 		}
 	}
 }
@@ -71,4 +71,12 @@ func menuItemWith(mm *fyne.MainMenu, sc fyne.Shortcut) string {
 		}
 	}
 	return ""
+}
+
+// showPickerOf opens the quick switcher over s's window, on its catalog; the window keeps it
+// where tests find it.
+func showPickerOf(s *Shell) *Picker {
+	p := ShowPicker(s.ws.Catalog(), s.ws.Active(), s.win, s.SetActive)
+	previewStateOf(s).picker = p
+	return p
 }

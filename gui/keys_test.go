@@ -20,7 +20,7 @@ import (
 func keysScreen(t *testing.T) (*Shell, *KeysScreen) {
 	t.Helper()
 	s := part2Shell(t)
-	v := NewKeysScreen(s, keysModel(s, ""))
+	v := keysScreenOf(s, keysModel(s, ""))
 	return s, v
 }
 

@@ -30,9 +30,13 @@ const allChoice = "(all)"
 // and following run off the UI goroutine; entries reach the table in batches on it.
 type LogView struct {
 	widget.BaseWidget
-	s    *Shell
 	path string
 	m    *logfeed.Model
+	// prefs keep the Follow choice; tasks run the reading and following off the UI goroutine.
+	prefs fyne.Preferences
+	tasks *tasks
+	// makeRule offers a proposal as a rule of its persona (showMakeRule in the app).
+	makeRule func(logfeed.Proposal)
 
 	Agent  *FilterSelect
 	Action *widget.Select
@@ -56,9 +60,10 @@ type LogView struct {
 }
 
 // NewLogView makes the Log screen over the log file at path and starts following it when the
-// preference says so (the default).
-func NewLogView(s *Shell, path string) *LogView {
-	v := &LogView{s: s, path: path, m: logfeed.New()}
+// preference in prefs says so (the default). run reads and follows the file off the UI
+// goroutine; makeRule offers the selected entry as a rule of its persona.
+func NewLogView(path string, prefs fyne.Preferences, run *tasks, makeRule func(logfeed.Proposal)) *LogView {
+	v := &LogView{path: path, m: logfeed.New(), prefs: prefs, tasks: run, makeRule: makeRule}
 	v.Agent = NewFilterSelect(nil, func(string) { v.applyFilter() })
 	v.Agent.PickLone = true
 	v.Action = widget.NewSelect([]string{allChoice, "allow", "ask", "deny"}, func(string) { v.applyFilter() })
@@ -98,7 +103,7 @@ func NewLogView(s *Shell, path string) *LogView {
 	v.MakeRule = widget.NewButton(itemMakeRule, func() {
 		if v.selected >= 0 && v.selected < v.m.Len() {
 			if p, ok := logfeed.Propose(v.m.Entry(v.selected)); ok {
-				showMakeRule(v.s, p)
+				v.makeRule(p)
 			}
 		}
 	})
@@ -115,7 +120,7 @@ func NewLogView(s *Shell, path string) *LogView {
 	v.Agent.SetSelected(allChoice)
 	v.Action.SetSelected(allChoice)
 	v.ExtendBaseWidget(v)
-	if s.App().Preferences().BoolWithFallback(logFollowKey, true) {
+	if prefs.BoolWithFallback(logFollowKey, true) {
 		v.Follow.SetChecked(true) // starts following, off the UI goroutine
 	} else {
 		v.load(reviewlog.Read(v.path, reviewlog.Filter{}))
@@ -133,9 +138,9 @@ func (v *LogView) Reload() {
 		v.setFollow(true)
 		return
 	}
-	v.s.tasks.background(func() {
+	v.tasks.background(func() {
 		es, err := reviewlog.Read(v.path, reviewlog.Filter{})
-		v.s.tasks.do(func() { v.load(es, err) })
+		v.tasks.do(func() { v.load(es, err) })
 	})
 }
 
@@ -148,14 +153,14 @@ func (v *LogView) load(es []reviewlog.Entry, err error) {
 // setFollow starts or stops following: Follow reads what the log holds, then every entry
 // appended after, and keeps going across rotations.
 func (v *LogView) setFollow(on bool) {
-	if prefs := v.s.App().Preferences(); prefs.BoolWithFallback(logFollowKey, true) != on {
+	if prefs := v.prefs; prefs.BoolWithFallback(logFollowKey, true) != on {
 		prefs.SetBool(logFollowKey, on)
 	}
 	v.StopFollow()
 	if !on {
 		return
 	}
-	ctx, cancel := context.WithCancel(v.s.tasks.life) // ends with the window too
+	ctx, cancel := context.WithCancel(v.tasks.life) // ends with the window too
 	v.mu.Lock()
 	v.cancel, v.pending = cancel, nil
 	v.gen++
@@ -165,7 +170,7 @@ func (v *LogView) setFollow(on bool) {
 	v.refresh()
 	// Close waits for this goroutine: it must not read on into the next test's (or the next
 	// window's) files, nor hand a closed window its entries.
-	v.s.tasks.untilClose(func(context.Context) {
+	v.tasks.untilClose(func(context.Context) {
 		opts := reviewlog.FollowOptions{Backlog: true, OnBadLine: func(err error) {
 			v.mu.Lock()
 			v.bad = err
@@ -179,7 +184,7 @@ func (v *LogView) setFollow(on bool) {
 			return nil
 		})
 		if err != nil && ctx.Err() == nil {
-			v.s.tasks.do(func() { v.showStatus(err) })
+			v.tasks.do(func() { v.showStatus(err) })
 		}
 	})
 }
@@ -205,7 +210,7 @@ func (v *LogView) queue(gen int, e reviewlog.Entry) {
 	v.pending = append(v.pending, e)
 	if !v.flushOn {
 		v.flushOn = true
-		v.s.tasks.do(v.flush)
+		v.tasks.do(v.flush)
 	}
 }
 

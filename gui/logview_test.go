@@ -43,7 +43,7 @@ func TestLogViewFollowsTheFile(t *testing.T) {
 	ui := make(chan func(), 64)
 	s.tasks.do = func(f func()) { ui <- f }
 	path := s.Dirs().ReviewLog()
-	v := NewLogView(s, path)
+	v := logScreenOf(s, path)
 	defer v.StopFollow()
 	v.Follow.SetChecked(true)
 	waitFor := func(n int) {

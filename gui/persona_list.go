@@ -11,17 +11,22 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/gui/personalist"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
 // PersonaList is the virtualised list of personas grouped by scope; it renders personalist.BuildList.
 type PersonaList struct {
 	widget.BaseWidget
-	shell *Shell
-	items []personalist.ListItem
-	list  *widget.List
-	// syncing is set while the list selects a row to follow the shell, so that the selection
-	// callback does not ask the shell to select it again.
+	ws *workspace.Workspace
+	// filter is the search text the list shows the matches of; choose selects a row's item
+	// (asking first about unsaved edits, which may keep the selection where it was).
+	filter func() string
+	choose func(key string)
+	items  []personalist.ListItem
+	list   *widget.List
+	// syncing is set while the list selects a row to follow the workspace, so that the selection
+	// callback does not ask to select it again.
 	syncing bool
 
 	// shown is what the list was last built from: a keystroke in the editor changes none of
@@ -35,9 +40,9 @@ type listKey struct {
 	active, dirty, filter, at string
 }
 
-// NewPersonaList makes the list for s.
-func NewPersonaList(s *Shell) *PersonaList {
-	l := &PersonaList{shell: s}
+// NewPersonaList makes the list of ws's catalog, filtered by filter, selecting with choose.
+func NewPersonaList(ws *workspace.Workspace, filter func() string, choose func(key string)) *PersonaList {
+	l := &PersonaList{ws: ws, filter: filter, choose: choose}
 	l.list = widget.NewList(l.length, l.create, l.update)
 	l.list.OnSelected = l.selected
 	l.ExtendBaseWidget(l)
@@ -61,7 +66,7 @@ func (l *PersonaList) Resize(size fyne.Size) {
 		return
 	}
 	for i, it := range l.items {
-		if it.Kind != personalist.ItemHeader && it.Key == l.shell.ws.Selected() {
+		if it.Kind != personalist.ItemHeader && it.Key == l.ws.Selected() {
 			l.list.ScrollToTop()
 			l.list.ScrollTo(i)
 			return
@@ -72,17 +77,14 @@ func (l *PersonaList) Resize(size fyne.Size) {
 // Items are the rows as shown.
 func (l *PersonaList) Items() []personalist.ListItem { return l.items }
 
-// refresh rebuilds the rows from the shell and selects the shell's selection.
+// refresh rebuilds the rows from the workspace and selects its selection.
 func (l *PersonaList) refresh() {
-	s := l.shell
-	in := personalist.ListInput{Catalog: s.ws.Catalog(), Active: s.ws.Active(), AM: l.amMark}
-	if s.ws.Draft() != nil && s.ws.Draft().Dirty() {
-		in.Dirty = s.ws.Selected()
+	ws := l.ws
+	in := personalist.ListInput{Catalog: ws.Catalog(), Active: ws.Active(), AM: l.amMark, Filter: l.filter()}
+	if ws.Draft() != nil && ws.Draft().Dirty() {
+		in.Dirty = ws.Selected()
 	}
-	if s.toolbar != nil {
-		in.Filter = s.toolbar.Search.Text
-	}
-	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: s.ws.Selected()}
+	key := listKey{catalog: in.Catalog, active: in.Active, dirty: in.Dirty, filter: in.Filter, at: ws.Selected()}
 	if key == l.shown && l.items != nil {
 		return
 	}
@@ -92,7 +94,7 @@ func (l *PersonaList) refresh() {
 	l.syncing = true
 	defer func() { l.syncing = false }()
 	for i, it := range l.items {
-		if it.Kind != personalist.ItemHeader && it.Key == s.ws.Selected() {
+		if it.Kind != personalist.ItemHeader && it.Key == ws.Selected() {
 			l.list.Select(i)
 			return
 		}
@@ -105,8 +107,8 @@ func (l *PersonaList) refresh() {
 func (l *PersonaList) openFirst() {
 	for _, it := range l.items {
 		if it.Kind != personalist.ItemHeader {
-			if it.Key != l.shell.ws.Selected() {
-				l.shell.SelectPersona(it.Key)
+			if it.Key != l.ws.Selected() {
+				l.choose(it.Key)
 			}
 			return
 		}
@@ -256,14 +258,14 @@ func (l *PersonaList) selected(i widget.ListItemID) {
 		return
 	}
 	it := l.items[i]
-	if it.Kind == personalist.ItemHeader || it.Kind == personalist.ItemUnused || it.Key == l.shell.ws.Selected() {
-		// A heading is not a persona; put the selection back where the shell has it.
+	if it.Kind == personalist.ItemHeader || it.Kind == personalist.ItemUnused || it.Key == l.ws.Selected() {
+		// A heading is not a persona; put the selection back where the workspace has it.
 		l.refresh()
 		return
 	}
-	l.shell.SelectPersona(it.Key)
-	// If the person cancelled leaving unsaved edits, the shell kept its selection.
-	if l.shell.ws.Selected() != it.Key {
+	l.choose(it.Key)
+	// If the person cancelled leaving unsaved edits, the workspace kept its selection.
+	if l.ws.Selected() != it.Key {
 		l.refresh()
 	}
 }
@@ -275,5 +277,5 @@ func (l *PersonaList) amMark(p *personas.Persona) string {
 	if p.Scope != personas.ScopeGlobal || p.Path == "" {
 		return ""
 	}
-	return l.shell.ws.Mark(p.Path)
+	return l.ws.Mark(p.Path)
 }

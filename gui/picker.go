@@ -106,16 +106,19 @@ func (m *PickerModel) Choice() (PickerItem, bool) {
 // Picker is the quick switcher on screen: a filter field over the matching personas. Typing
 // filters, Up and Down move, Enter switches to the selection, Escape closes.
 type Picker struct {
-	s     *Shell
-	m     *PickerModel
-	Entry *pickerEntry
-	list  *widget.List
-	pop   *widget.PopUp
+	m *PickerModel
+	// activate makes the chosen persona the active one; ask shows why it could not.
+	activate func(name string) error
+	ask      asker
+	Entry    *pickerEntry
+	list     *widget.List
+	pop      *widget.PopUp
 }
 
-// ShowPicker opens the quick switcher over s's window.
-func ShowPicker(s *Shell) *Picker {
-	p := &Picker{s: s, m: NewPickerModel(s.ws.Catalog(), s.ws.Active())}
+// ShowPicker opens the quick switcher over win on the personas of c, active marked as such;
+// choosing one calls activate with its name.
+func ShowPicker(c *personas.Catalog, active string, win fyne.Window, activate func(name string) error) *Picker {
+	p := &Picker{m: NewPickerModel(c, active), activate: activate, ask: asker{win: win}}
 	p.Entry = newPickerEntry(p)
 	p.Entry.SetPlaceHolder("Switch to… (type to filter, Enter to switch)")
 	p.Entry.OnChanged = func(text string) {
@@ -147,11 +150,10 @@ func ShowPicker(s *Shell) *Picker {
 		p.choose()
 	}
 	content := readingBorder(p.Entry, nil, nil, nil, p.list)
-	p.pop = widget.NewModalPopUp(content, s.Window().Canvas())
+	p.pop = widget.NewModalPopUp(content, win.Canvas())
 	p.pop.Resize(fyne.NewSize(520, 360))
 	p.pop.Show()
-	s.Window().Canvas().Focus(p.Entry)
-	previewStateOf(s).picker = p
+	win.Canvas().Focus(p.Entry)
 	return p
 }
 
@@ -173,8 +175,8 @@ func (p *Picker) choose() {
 		return
 	}
 	p.Close()
-	if err := p.s.SetActive(it.Name); err != nil {
-		p.s.ask.showError(err)
+	if err := p.activate(it.Name); err != nil {
+		p.ask.showError(err)
 	}
 }
 

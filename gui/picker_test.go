@@ -49,7 +49,7 @@ func TestPickerModelFilters(t *testing.T) {
 
 func TestPickerSwitchesTheActivePersona(t *testing.T) {
 	s := part2Shell(t)
-	p := ShowPicker(s)
+	p := showPickerOf(s)
 	test.Type(p.Entry, "rev")
 	p.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if s.ws.Active() != "reviewer" {
@@ -59,7 +59,7 @@ func TestPickerSwitchesTheActivePersona(t *testing.T) {
 		t.Errorf("the picker stays open after switching")
 	}
 
-	p = ShowPicker(s)
+	p = showPickerOf(s)
 	p.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
 	p.Entry.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 	if s.ws.Active() != "reviewer" || p.pop.Visible() {

@@ -15,7 +15,7 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-// previewSource hands the preview package what the Shell holds: the personas as edited, the
+// previewSource hands the preview package what the workspace holds: the personas as edited, the
 // guards files and the options. Guards are read from disk with the catalog, off the UI
 // goroutine (a reload reads them again), never on an edit.
 type previewSource struct {
@@ -39,7 +39,7 @@ func (ps *previewSource) Personas() []preview.Persona {
 	return editedDraftOf(ps.s.ws).personas(ps.s.ws.Catalog())
 }
 
-// editedDraftOf is the persona open in the editor when it has unsaved edits: name is the name
+// editedDraft is the persona open in the editor when it has unsaved edits: name is the name
 // it was loaded under. Both the catalog and the persona are replaced on change, never
 // changed, so a view worker may read them while the editor goes on.
 type editedDraft struct {

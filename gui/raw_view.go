@@ -18,15 +18,16 @@ import (
 // shown as they follow the typing, and Save writes the file (atomically, with a .bak, refused if
 // the file changed on disk meanwhile), after which the list reads it again.
 type rawView struct {
-	s     *Shell
+	load  *loader // reads the catalog again after a save
+	ask   asker
 	r     *personaedit.RawFile
 	text  *TextArea
 	save  *widget.Button
 	probs *widget.Label
 }
 
-func newRawView(s *Shell, r *personaedit.RawFile, probs *widget.Label) *rawView {
-	v := &rawView{s: s, r: r, probs: probs}
+func newRawView(load *loader, ask asker, r *personaedit.RawFile, probs *widget.Label) *rawView {
+	v := &rawView{load: load, ask: ask, r: r, probs: probs}
 	v.text = NewTextArea()
 	v.text.TextStyle.Monospace = true
 	v.text.Wrapping = fyne.TextWrapOff
@@ -65,13 +66,13 @@ func (v *rawView) refresh() {
 func (v *rawView) write() {
 	if err := v.r.Save(); err != nil {
 		if errors.Is(err, personaedit.ErrRawChanged) {
-			v.s.Reload()
+			v.load.reload()
 		}
-		v.s.ask.showError(err)
+		v.ask.showError(err)
 		return
 	}
 	v.refresh()
-	v.s.Reload()
+	v.load.reload()
 }
 
 // scopeOf is the scope of a persona file at path: project under the project's agents folder,

@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
+	"github.com/agentmgr/agentmgr/gui/keysedit"
+	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/preview"
 )
@@ -18,7 +20,9 @@ type Screen struct {
 	// IconName is a theme icon, looked up when the window is built.
 	IconName fyne.ThemeIconName
 	// Make builds the screen, the first time it is shown (or at once when Eager). The screen
-	// lives as long as the window; it follows changes with Shell.OnChange.
+	// lives as long as the window; it follows changes with the workspace's events
+	// (workspace.Workspace.OnChange, Subscribe). Make is wiring: it takes from the shell what
+	// the screen uses and passes each piece in; the screen itself holds no *Shell.
 	Make func(*Shell) fyne.CanvasObject
 	// Eager builds the screen with the window: for a screen that works while not shown (the
 	// Approvals screen answers agents from the start).
@@ -41,10 +45,10 @@ func Screens() []Screen {
 		}},
 		{Title: ApprovalsTitle, IconName: theme.IconNameConfirm, Eager: true, Make: makeApprovalsScreen},
 		{Title: KeysTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
-			return NewKeysScreen(s, keysModel(s, s.App().Preferences().String(piVersionKey)))
+			return keysScreenOf(s, keysModel(s, s.App().Preferences().String(piVersionKey)))
 		}},
 		{Title: LogTitle, IconName: theme.IconNameList, Make: func(s *Shell) fyne.CanvasObject {
-			v := NewLogView(s, s.Dirs().ReviewLog())
+			v := logScreenOf(s, s.Dirs().ReviewLog())
 			previewStateOf(s).log = v
 			return v
 		}},
@@ -56,7 +60,7 @@ type EditorTab struct {
 	Title string
 	// Make builds the tab for one open persona, the first time the tab is shown. The result is
 	// dropped when the editor moves on, so the tab follows the model with
-	// personaedit.Model.OnChange, not Shell.OnChange.
+	// personaedit.Model.OnChange, not the workspace's events.
 	Make func(*Shell, *personaedit.Model) fyne.CanvasObject
 }
 
@@ -72,7 +76,9 @@ func editorTabs() []EditorTab {
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
-		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewHistoryTab(s, m) }},
+		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewHistoryTab(s.Dirs().ReviewLog(), s.tasks, m)
+		}},
 	}
 }
 
@@ -101,4 +107,14 @@ func ruleNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) m
 		out[n.Row] = append(out[n.Row], n)
 	}
 	return out
+}
+
+// logScreenOf is the Log screen over the log file at path, in s's window.
+func logScreenOf(s *Shell, path string) *LogView {
+	return NewLogView(path, s.App().Preferences(), s.tasks, func(p logfeed.Proposal) { showMakeRule(s, p) })
+}
+
+// keysScreenOf is the Keys screen over m in s's window.
+func keysScreenOf(s *Shell, m *keysedit.Model) *KeysScreen {
+	return NewKeysScreen(m, s.win, s.App().Preferences(), s.menu, s.RefreshMenu)
 }

@@ -39,7 +39,7 @@ func (s *Shell) Close() {
 	s.tasks.wait()
 }
 
-// viewInputOf is what every preview computation starts from, taken on the UI goroutine: the
+// viewInput is what every preview computation starts from, taken on the UI goroutine: the
 // guards and the options (yolo). The worker alone touches the preview cache, one view at a
 // time, and brings it up to date with these first.
 type viewInput struct {
@@ -47,6 +47,7 @@ type viewInput struct {
 	opts   preview.Options
 }
 
+// viewInputOf is the views' input as ws holds it now.
 func viewInputOf(ws *workspace.Workspace) viewInput {
 	return viewInput{guards: ws.Guards(), opts: preview.Options{Yolo: ws.Yolo()}}
 }

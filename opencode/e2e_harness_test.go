@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
@@ -76,8 +77,8 @@ func newWorld(t *testing.T) *world {
 		"OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
 		"OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_CLAUDE_CODE=1",
 	}
-	mustWriteFile(t, filepath.Join(w.project, "opencode.json"), fmt.Sprintf(openCodeConfig, "http://"+ln.Addr().String()+"/v1"))
-	mustWriteFile(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
+	testfiles.Write(t, filepath.Join(w.project, "opencode.json"), fmt.Sprintf(openCodeConfig, "http://"+ln.Addr().String()+"/v1"))
+	testfiles.Write(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
 	// A git repository makes the project folder OpenCode's worktree.
 	if err := os.MkdirAll(filepath.Join(w.project, ".git"), 0o755); err != nil {
 		t.Fatal(err)
@@ -91,8 +92,8 @@ func newWorld(t *testing.T) *world {
 // without it OpenCode 1.18.33 tries to install @opencode-ai/plugin from npm there, which
 // offline takes a minute to give up. The plugin does not import it.
 func (w *world) provision(dir string) {
-	mustWriteFile(w.t, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}`+"\n")
-	mustWriteFile(w.t, filepath.Join(dir, "package-lock.json"), `{"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}}}`+"\n")
+	testfiles.Write(w.t, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}`+"\n")
+	testfiles.Write(w.t, filepath.Join(dir, "package-lock.json"), `{"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}}}`+"\n")
 	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
 		w.t.Fatal(err)
 	}
@@ -183,14 +184,4 @@ func (r run) part(t *testing.T, i int, tool string) toolPart {
 		t.Fatalf("the run's tool call %d is not %s: %+v\nevents: %s\nstderr:\n%s", i, tool, ps, b, r.stderr)
 	}
 	return ps[i]
-}
-
-func mustWriteFile(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -48,13 +49,13 @@ const (
 // plugin globally with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "careful.md"), carefulPersona)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "scout.md"), scoutPersona)
-	mustWriteFile(t, filepath.Join(w.project, ".opencode", "agent", "careful.md"), carefulAgent)
-	mustWriteFile(t, filepath.Join(w.project, ".opencode", "agent", "scout.md"), scoutAgent)
-	mustWriteFile(t, filepath.Join(w.project, ".opencode", "agent", "helper.md"), helperAgent)
-	mustWriteFile(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
+	testfiles.Write(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
+	testfiles.Write(t, filepath.Join(w.agent, "agents", "careful.md"), carefulPersona)
+	testfiles.Write(t, filepath.Join(w.agent, "agents", "scout.md"), scoutPersona)
+	testfiles.Write(t, filepath.Join(w.project, ".opencode", "agent", "careful.md"), carefulAgent)
+	testfiles.Write(t, filepath.Join(w.project, ".opencode", "agent", "scout.md"), scoutAgent)
+	testfiles.Write(t, filepath.Join(w.project, ".opencode", "agent", "helper.md"), helperAgent)
+	testfiles.Write(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
 	w.agentmgr("use", "guarded")
 	if out := w.agentmgr("opencode", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("opencode install: %s", out)
@@ -218,7 +219,7 @@ func TestRealOpenCodeFailsClosed(t *testing.T) {
 	w := newWorld(t)
 	fake := e2etest.BrokenServe(t, w.home)
 	w.agentmgr("opencode", "install", "--binary", fake)
-	mustWriteFile(t, filepath.Join(w.project, "late.txt"), "late\n")
+	testfiles.Write(t, filepath.Join(w.project, "late.txt"), "late\n")
 	r := w.run("", script(
 		call("read", map[string]string{"filePath": filepath.Join(w.project, "late.txt")}),
 		call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}),
@@ -236,9 +237,9 @@ func TestRealOpenCodeFailsClosed(t *testing.T) {
 // Uninstall removes exactly what install wrote; OpenCode then runs without agentmgr.
 func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
+	testfiles.Write(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
-	mustWriteFile(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
+	testfiles.Write(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
 	before := listFiles(t, w.home)
 	w.agentmgr("opencode", "install")
 	w.agentmgr("opencode", "install", "--project")

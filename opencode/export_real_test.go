@@ -10,6 +10,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/convert"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -56,7 +57,7 @@ func TestRealOpenCodeLoopDecidesAsTheExport(t *testing.T) {
 	if err := convert.WriteFiles(filepath.Join(w.project, ".opencode"), ex.Files, false); err != nil {
 		t.Fatal(err)
 	}
-	mustWriteFile(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
+	testfiles.Write(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
 	// A real repository: OpenCode asks for a file's path relative to the repository's root,
 	// which it finds with git (an empty .git folder is not one, and the paths are then relative
 	// to the file system's root).
@@ -82,7 +83,7 @@ func TestRealOpenCodeLoopDecidesAsTheExport(t *testing.T) {
 		return probe{key, path, call(tool, args)}
 	}
 	outside := filepath.Join(w.home, "outside.txt")
-	mustWriteFile(t, outside, "outside\n")
+	testfiles.Write(t, outside, "outside\n")
 	probes := []probe{
 		bash("ls"), bash("git --version"), bash("cat hello.txt"), bash("rm victim.txt"),
 		bash("bash -c 'rm victim.txt'"), bash("env A=1 rm victim.txt"), bash("echo hi > victim.txt"),

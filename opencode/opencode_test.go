@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // OpenCode loads the plugin as it is, without installing packages for it: it may import
@@ -37,7 +38,7 @@ var contract = ownedfiletest.Runtime{
 func TestFindDirs(t *testing.T) {
 	home := t.TempDir()
 	root := filepath.Join(home, "repo")
-	mustWriteFile(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
+	testfiles.Write(t, filepath.Join(root, ".git", "HEAD"), "ref: refs/heads/main\n")
 	sub := filepath.Join(root, "src", "deep")
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
@@ -66,7 +67,7 @@ func TestFindDirs(t *testing.T) {
 func TestStatus(t *testing.T) {
 	home := t.TempDir()
 	bin := filepath.Join(home, "agentmgr")
-	mustWriteFile(t, bin, "binary")
+	testfiles.Write(t, bin, "binary")
 	d := Dirs{Global: filepath.Join(home, ".config", "opencode"), Project: filepath.Join(home, "proj", ".opencode"), Root: filepath.Join(home, "proj")}
 
 	r := Status(d, bin, "2.0")
@@ -107,15 +108,15 @@ func TestStatus(t *testing.T) {
 func TestOthers(t *testing.T) {
 	home := t.TempDir()
 	d := Dirs{Global: filepath.Join(home, ".config", "opencode"), Project: filepath.Join(home, "proj", ".opencode"), Root: filepath.Join(home, "proj")}
-	mustWriteFile(t, Path(d.Global), string(Render("/a/agentmgr", "1")))
-	mustWriteFile(t, filepath.Join(d.Global, "plugin", "guard.ts"), `export const G = async () => ({"tool.execute.before": async () => {}})`)
-	mustWriteFile(t, filepath.Join(d.Global, "plugins", "notify.js"), `export const N = async () => ({event: async () => {}})`)
-	mustWriteFile(t, filepath.Join(d.Global, "opencode.jsonc"), "{\n  // mine\n  \"plugin\": [\"opencode-guard@1.0\", [\"other\", {\"x\": 1}],],\n}\n")
-	mustWriteFile(t, filepath.Join(d.Root, "opencode.json"), `{"permission": {"bash": "ask"}, "agent": {"plan": {"tools": {"write": false}}, "build": {"permission": {"edit": "deny"}}}}`)
-	mustWriteFile(t, filepath.Join(d.Project, "agent", "review.md"), "---\ndescription: Reviews\npermission:\n  edit: deny\n---\n")
-	mustWriteFile(t, filepath.Join(d.Project, "agent", "plain.md"), "---\ndescription: Plain\n---\n")
+	testfiles.Write(t, Path(d.Global), string(Render("/a/agentmgr", "1")))
+	testfiles.Write(t, filepath.Join(d.Global, "plugin", "guard.ts"), `export const G = async () => ({"tool.execute.before": async () => {}})`)
+	testfiles.Write(t, filepath.Join(d.Global, "plugins", "notify.js"), `export const N = async () => ({event: async () => {}})`)
+	testfiles.Write(t, filepath.Join(d.Global, "opencode.jsonc"), "{\n  // mine\n  \"plugin\": [\"opencode-guard@1.0\", [\"other\", {\"x\": 1}],],\n}\n")
+	testfiles.Write(t, filepath.Join(d.Root, "opencode.json"), `{"permission": {"bash": "ask"}, "agent": {"plan": {"tools": {"write": false}}, "build": {"permission": {"edit": "deny"}}}}`)
+	testfiles.Write(t, filepath.Join(d.Project, "agent", "review.md"), "---\ndescription: Reviews\npermission:\n  edit: deny\n---\n")
+	testfiles.Write(t, filepath.Join(d.Project, "agent", "plain.md"), "---\ndescription: Plain\n---\n")
 	d.Extra = filepath.Join(home, "extra")
-	mustWriteFile(t, filepath.Join(d.Extra, "opencode.json"), `{"permission": "allow"}`)
+	testfiles.Write(t, filepath.Join(d.Extra, "opencode.json"), `{"permission": "allow"}`)
 	got := Others(d)
 	want := []struct{ kind, name, where string }{
 		{"plugin", "guard.ts", filepath.Join(d.Global, "plugin", "guard.ts")},

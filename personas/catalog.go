@@ -33,9 +33,9 @@ type Catalog struct {
 	trust  trust.Status
 }
 
-// Load reads the built-ins and the persona folders of d. It never fails: files that cannot be
-// read or parsed are skipped and listed in Problems, and the rest load.
-func Load(d locations.Dirs) *Catalog {
+// withBuiltins is a catalog of d holding the built-in personas alone, which every load starts
+// from (a file of the same name loaded after them may shadow one).
+func withBuiltins(d locations.Dirs) *Catalog {
 	c := &Catalog{dirs: d, index: map[string]int{}}
 	for _, name := range builtin.Names {
 		p, probs := LoadBuiltin(name)
@@ -44,6 +44,13 @@ func Load(d locations.Dirs) *Catalog {
 			c.add(p)
 		}
 	}
+	return c
+}
+
+// Load reads the built-ins and the persona folders of d. It never fails: files that cannot be
+// read or parsed are skipped and listed in Problems, and the rest load.
+func Load(d locations.Dirs) *Catalog {
+	c := withBuiltins(d)
 	if c.unusable(d) {
 		return c
 	}

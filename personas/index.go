@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
@@ -54,33 +53,46 @@ func readIndex(path string) nameIndex {
 	if err != nil {
 		return ix
 	}
-	lines := strings.Split(string(data), "\n")
-	if lines[0] != fmt.Sprintf("%s %d", indexHeader, indexVersion) {
+	text := string(data)
+	header, rest, _ := strings.Cut(text, "\n")
+	if header != fmt.Sprintf("%s %d", indexHeader, indexVersion) {
 		return ix
 	}
-	for _, l := range lines[1:] {
-		f := strings.SplitN(l, "\t", 6)
-		if len(f) != 6 {
-			continue
+	ix.Files = make(map[string]indexEntry, strings.Count(rest, "\n"))
+	// Read field by field rather than split: the gate reads a line a persona file on every
+	// call, and a split would allocate for each.
+	for line := range strings.SplitSeq(rest, "\n") {
+		name, path, st, ok := indexLine(line)
+		switch {
+		case !ok:
+		case name == folderName:
+			ix.Folders[path] = st
+		case name == "-":
+			ix.Files[path] = indexEntry{Stamp: st}
+		default:
+			ix.Files[path] = indexEntry{Stamp: st, Name: name}
 		}
-		size, err1 := strconv.ParseInt(f[0], 10, 64)
-		mod, err2 := strconv.ParseInt(f[1], 10, 64)
-		change, err3 := strconv.ParseInt(f[2], 10, 64)
-		id, err4 := strconv.ParseUint(f[3], 10, 64)
-		if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
-			continue
-		}
-		name := f[4]
-		if name == folderName {
-			ix.Folders[f[5]] = Stamp{Size: size, Mod: mod, Change: change, ID: id}
-			continue
-		}
-		if name == "-" {
-			name = ""
-		}
-		ix.Files[f[5]] = indexEntry{Stamp: Stamp{Size: size, Mod: mod, Change: change, ID: id}, Name: name}
 	}
 	return ix
+}
+
+// indexLine reads one line of the index file: size, modification and change times, inode,
+// name and path, tab-separated; ok is false for a line that is not one.
+func indexLine(line string) (name, path string, st Stamp, ok bool) {
+	var f [5]string
+	for i := range f {
+		if f[i], line, ok = strings.Cut(line, "\t"); !ok {
+			return "", "", Stamp{}, false
+		}
+	}
+	size, err1 := strconv.ParseInt(f[0], 10, 64)
+	mod, err2 := strconv.ParseInt(f[1], 10, 64)
+	change, err3 := strconv.ParseInt(f[2], 10, 64)
+	id, err4 := strconv.ParseUint(f[3], 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
+		return "", "", Stamp{}, false
+	}
+	return f[4], line, Stamp{Size: size, Mod: mod, Change: change, ID: id}, true
 }
 
 func (ix nameIndex) marshal() []byte {
@@ -165,14 +177,7 @@ func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 	for _, n := range names {
 		l.want[strings.ToLower(n)] = true
 	}
-	c := &Catalog{dirs: d, index: map[string]int{}}
-	for _, name := range builtin.Names {
-		p, probs := LoadBuiltin(name)
-		c.problems = append(c.problems, probs...)
-		if p != nil {
-			c.add(p)
-		}
-	}
+	c := withBuiltins(d)
 	if c.unusable(d) {
 		return c
 	}
@@ -228,9 +233,12 @@ func (l *namedLoad) folder(dir string, scope Scope) []Problem {
 			return []Problem{{File: dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}
 		}
 	}
+	// One allocation for the folder's files, not one a file: the gate does this on every call.
+	slab := make([]indexedFile, len(files))
 	fls := make([]*indexedFile, len(files))
 	for i, f := range files {
-		fls[i] = &indexedFile{path: f, scope: scope}
+		slab[i] = indexedFile{path: f, scope: scope}
+		fls[i] = &slab[i]
 	}
 	allStamped := l.stamp(fls, trusted)
 	if !trusted {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -223,7 +224,7 @@ func TestLoadIndexedAnswersAsLoad(t *testing.T) {
 	names := []string{"reviewer", "twin", "broken", "p07", "newcomer", "planner"}
 	check := func(stage string) {
 		t.Helper()
-		settleAll(t, filepath.Join(root, "agent"))
+		testfiles.Settle(t, filepath.Join(root, "agent"))
 		LoadNamed(d, "planner") // stamps the folder into the index
 		full := Load(d)
 		for _, n := range names {
@@ -253,7 +254,7 @@ func TestLoadIndexedTrustsAnUnchangedFolder(t *testing.T) {
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
 	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
-	settleAll(t, filepath.Join(root, "agent"))
+	testfiles.Settle(t, filepath.Join(root, "agent"))
 	LoadNamed(d, "alpha")
 	rewriteKeepingStamp(t, filepath.Join(root, "agent/agents/a.md"), "---\nname: bravo\ndescription: x\npermissions: read\n---\n")
 	if _, ok := LoadIndexed(d, "bravo").Lookup("bravo"); ok {
@@ -262,20 +263,5 @@ func TestLoadIndexedTrustsAnUnchangedFolder(t *testing.T) {
 	writeFiles(t, root, map[string]string{"agent/agents/other.md": persona("o")})
 	if _, ok := LoadIndexed(d, "bravo").Lookup("bravo"); !ok {
 		t.Error("after a file was added to the folder, bravo is not found")
-	}
-}
-
-// settleAll sets every file and folder under root an hour back, so that no stamp is Racy.
-func settleAll(t *testing.T, root string) {
-	t.Helper()
-	past := time.Now().Add(-time.Hour)
-	err := filepath.Walk(root, func(path string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(path, past, past)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -16,7 +17,7 @@ func TestAgentSpawnGating(t *testing.T) {
 		t.Fatal(err)
 	}
 	agentFile := func(dir, name, fm string) {
-		mustWriteFile(t, filepath.Join(dir, name+".md"), "---\ndescription: "+name+"\n"+fm+"---\nWork.\n")
+		testfiles.Write(t, filepath.Join(dir, name+".md"), "---\ndescription: "+name+"\n"+fm+"---\nWork.\n")
 	}
 	global := filepath.Join(dirs.Agent, "agents")
 	project := filepath.Join(cwd, ".pi", "agents")
@@ -86,9 +87,9 @@ func TestAgentSpawnGating(t *testing.T) {
 
 func TestKindOfSource(t *testing.T) {
 	dir := t.TempDir()
-	mustWriteFile(t, filepath.Join(dir, "clone", "package.json"), `{"name":"@gotgenes/pi-subagents","pi":{"extensions":["./src/index.ts"]}}`)
-	mustWriteFile(t, filepath.Join(dir, "clone", "src", "index.ts"), "")
-	mustWriteFile(t, filepath.Join(dir, "mine", "package.json"), `{"name":"my-subagents"}`)
+	testfiles.Write(t, filepath.Join(dir, "clone", "package.json"), `{"name":"@gotgenes/pi-subagents","pi":{"extensions":["./src/index.ts"]}}`)
+	testfiles.Write(t, filepath.Join(dir, "clone", "src", "index.ts"), "")
+	testfiles.Write(t, filepath.Join(dir, "mine", "package.json"), `{"name":"my-subagents"}`)
 	tests := []struct {
 		source string
 		want   Kind

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // piTools are the node binary and pi's CLI script.
@@ -60,7 +61,7 @@ func newWorld(t *testing.T) *world {
 		"PATH=" + filepath.Dir(tools.node) + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"LANG=C.UTF-8",
 	}
-	mustWriteFile(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
+	testfiles.Write(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
 	return w
 }
 

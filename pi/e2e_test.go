@@ -13,6 +13,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/reviewlog"
@@ -22,7 +23,7 @@ import (
 // setUp writes the persona, makes it active and installs the extension with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
+	testfiles.Write(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
 	w.agentmgr("use", "guarded")
 	w.beforeInstall = listFiles(t, w.agent)
 	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/internal/ownedfile/ownedfiletest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -35,7 +36,7 @@ var contract = ownedfiletest.Runtime{
 func TestCheck(t *testing.T) {
 	home := t.TempDir()
 	bin := filepath.Join(home, "agentmgr")
-	mustWriteFile(t, bin, "binary")
+	testfiles.Write(t, bin, "binary")
 	d := locations.Dirs{Agent: filepath.Join(home, "agent"), Project: filepath.Join(home, "proj", ".pi")}
 
 	r := Check(d, bin, "2.0")
@@ -66,9 +67,9 @@ func TestCheck(t *testing.T) {
 func TestOthers(t *testing.T) {
 	home := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(home, "agent"), Project: filepath.Join(home, "proj", ".pi")}
-	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "pi-agent-manager", "src", "index.ts"), "")
-	mustWriteFile(t, filepath.Join(d.Agent, "settings.json"), `{"packages": ["npm:pi-permission-system@1.0.0", {"source": "git:github.com/x/other"}], "extensions": ["-pi-agent-manager"]}`)
-	mustWriteFile(t, filepath.Join(d.Project, "settings.json"), `{"packages": [{"source": "npm:@someone/pi-agent-manager"}]}`)
+	testfiles.Write(t, filepath.Join(d.GlobalExtensions(), "pi-agent-manager", "src", "index.ts"), "")
+	testfiles.Write(t, filepath.Join(d.Agent, "settings.json"), `{"packages": ["npm:pi-permission-system@1.0.0", {"source": "git:github.com/x/other"}], "extensions": ["-pi-agent-manager"]}`)
+	testfiles.Write(t, filepath.Join(d.Project, "settings.json"), `{"packages": [{"source": "npm:@someone/pi-agent-manager"}]}`)
 	got := Others(d)
 	want := []struct{ name, off string }{
 		{"pi-agent-manager", "move " + filepath.Join(d.GlobalExtensions(), "pi-agent-manager")},
@@ -94,22 +95,12 @@ func hasAdvice(r Report, s string) bool {
 	return false
 }
 
-func mustWriteFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestOthersFindsARenamedAgentManagerByItsContents(t *testing.T) {
 	home := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(home, "agent")}
-	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "agents-ext", "src", "index.ts"), `const keys = ["piAgentManager.next"];`)
-	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "am2", "package.json"), `{"name": "pi-agent-manager", "version": "0.18.1"}`)
-	mustWriteFile(t, filepath.Join(d.GlobalExtensions(), "pi-subagents", "index.ts"), `// loads pi-permission-system when asked`)
+	testfiles.Write(t, filepath.Join(d.GlobalExtensions(), "agents-ext", "src", "index.ts"), `const keys = ["piAgentManager.next"];`)
+	testfiles.Write(t, filepath.Join(d.GlobalExtensions(), "am2", "package.json"), `{"name": "pi-agent-manager", "version": "0.18.1"}`)
+	testfiles.Write(t, filepath.Join(d.GlobalExtensions(), "pi-subagents", "index.ts"), `// loads pi-permission-system when asked`)
 	if _, err := Install(d.GlobalExtensions(), "/usr/bin/agentmgr", "test"); err != nil {
 		t.Fatal(err)
 	}
@@ -126,13 +117,13 @@ func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
 	home := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(home, "agent"), Project: filepath.Join(home, "proj", ".pi")}
 	bin := filepath.Join(home, "agentmgr")
-	mustWriteFile(t, bin, "binary")
+	testfiles.Write(t, bin, "binary")
 	if _, err := Install(d.GlobalExtensions(), bin, "1.0"); err != nil {
 		t.Fatal(err)
 	}
 	// The package is gone; its configuration stays in the folder it kept it in.
 	config := filepath.Join(d.GlobalExtensions(), "pi-permission-system")
-	mustWriteFile(t, filepath.Join(config, "config.json"), `{"permission":{"bash":"ask"}}`)
+	testfiles.Write(t, filepath.Join(config, "config.json"), `{"permission":{"bash":"ask"}}`)
 	r := Check(d, bin, "1.0")
 	if len(r.Others) != 0 {
 		t.Errorf("others = %+v; a folder holding only configuration is no extension", r.Others)
@@ -141,7 +132,7 @@ func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
 		t.Errorf("leftovers = %+v, advice %q; want the import, then the folder's removal", r.Leftovers, r.Advice)
 	}
 	// Installed as a package: import, then turn it off.
-	mustWriteFile(t, filepath.Join(d.Project, "settings.json"), `{"packages": ["npm:@gotgenes/pi-permission-system@20.7.3"]}`)
+	testfiles.Write(t, filepath.Join(d.Project, "settings.json"), `{"packages": ["npm:@gotgenes/pi-permission-system@20.7.3"]}`)
 	r = Check(d, bin, "1.0")
 	if len(r.Others) != 1 || r.Others[0].Import != "agentmgr import pi-permission-system" ||
 		!hasAdvice(r, "Bring its rules over with `agentmgr import pi-permission-system`, then turn it off: `pi remove -l npm:@gotgenes/pi-permission-system@20.7.3`") {
@@ -154,7 +145,7 @@ func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
 		t.Errorf("advice without agentmgr installed = %q; want the import, the install, then turning it off", r.Advice)
 	}
 	// Its code in the folder: an extension, flagged as one.
-	mustWriteFile(t, filepath.Join(config, "index.ts"), "export default function () {}\n")
+	testfiles.Write(t, filepath.Join(config, "index.ts"), "export default function () {}\n")
 	if r = Check(d, bin, "1.0"); len(r.Leftovers) != 0 || len(r.Others) != 2 {
 		t.Errorf("with its code: others %+v, leftovers %+v; want it flagged as installed", r.Others, r.Leftovers)
 	}
@@ -164,7 +155,7 @@ func TestStatusTellsAPiPermissionSystemUserToImportThenRemove(t *testing.T) {
 func TestExtensionLinksAChildToItsParent(t *testing.T) {
 	tools := findPi(t)
 	ext := filepath.Join(t.TempDir(), "index.ts")
-	mustWriteFile(t, ext, source)
+	testfiles.Write(t, ext, source)
 	script, _ := filepath.Abs(filepath.Join("testdata", "links.mjs"))
 	out, err := exec.Command(tools.node, "--experimental-strip-types", "--no-warnings", script, ext).CombinedOutput()
 	if err != nil || strings.TrimSpace(string(out)) != "ok" {

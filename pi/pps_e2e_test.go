@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestRealPiWithAnImportedPiPermissionSystemConfig: a pi-permission-system user's config,
@@ -12,7 +14,7 @@ import (
 // rules for /skill:NAME and the skills the model is told about.
 func TestRealPiWithAnImportedPiPermissionSystemConfig(t *testing.T) {
 	w := newWorld(t)
-	mustWriteFile(t, filepath.Join(w.agent, "extensions", "pi-permission-system", "config.json"), `{
+	testfiles.Write(t, filepath.Join(w.agent, "extensions", "pi-permission-system", "config.json"), `{
   "permission": {
     "*": "allow",
     "path": {"*": "allow", "*.env": "deny"},
@@ -21,9 +23,9 @@ func TestRealPiWithAnImportedPiPermissionSystemConfig(t *testing.T) {
     "skill": {"*": "allow", "secret-*": "deny"}
   }
 }`)
-	mustWriteFile(t, filepath.Join(w.project, ".env"), "TOKEN=x\n")
+	testfiles.Write(t, filepath.Join(w.project, ".env"), "TOKEN=x\n")
 	for _, s := range []string{"secret-deploy", "notes"} {
-		mustWriteFile(t, filepath.Join(w.agent, "skills", s, "SKILL.md"), "---\nname: "+s+"\ndescription: The "+s+" skill, for tests.\n---\nDo the "+s+" thing.\n")
+		testfiles.Write(t, filepath.Join(w.agent, "skills", s, "SKILL.md"), "---\nname: "+s+"\ndescription: The "+s+" skill, for tests.\n---\nDo the "+s+" thing.\n")
 	}
 	w.agentmgr("import", "pps")
 	w.agentmgr("use", "pps")

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/internal/ownedfile"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestGateChildrenListsTheExtensionForPiSubagentsAndUngateUndoesIt(t *testing.T) {
@@ -28,7 +29,7 @@ func TestGateChildrenListsTheExtensionForPiSubagentsAndUngateUndoesIt(t *testing
 			ext := filepath.Join(dir, "extensions")
 			settings := Settings(ext)
 			if tc.before != "" {
-				mustWriteFile(t, settings, tc.before)
+				testfiles.Write(t, settings, tc.before)
 			}
 			changed, err := GateChildren(ext)
 			if err != nil || !changed {
@@ -68,7 +69,7 @@ func TestGateChildrenRefusesABrokenSettingsFileAndLeavesItAlone(t *testing.T) {
 	for _, bad := range []string{`{"subagents":`, `[1]`, `{"subagents":[]}`, `{"subagents":{"defaultExtensions":"x"}}`, `{"a":1,"a":2}`} {
 		dir := t.TempDir()
 		ext := filepath.Join(dir, "extensions")
-		mustWriteFile(t, Settings(ext), bad)
+		testfiles.Write(t, Settings(ext), bad)
 		if _, err := GateChildren(ext); err == nil {
 			t.Errorf("GateChildren over %s: no error", bad)
 		}

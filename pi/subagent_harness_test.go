@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -45,7 +46,7 @@ func (w *world) addSubagentPersonas(t *testing.T) {
 	}
 	w.env = append(w.env, "TMPDIR="+tmp)
 	for name, text := range subagentPersonas {
-		mustWriteFile(t, filepath.Join(w.agent, "agents", name+".md"), text)
+		testfiles.Write(t, filepath.Join(w.agent, "agents", name+".md"), text)
 	}
 }
 
@@ -61,7 +62,7 @@ func newVictim(t *testing.T, w *world) victim {
 }
 
 // plant (re)creates the file.
-func (v victim) plant() { mustWriteFile(v.t, v.path, "keep me\n") }
+func (v victim) plant() { testfiles.Write(v.t, v.path, "keep me\n") }
 
 // exists reports whether the file is still there.
 func (v victim) exists() bool { _, err := os.Stat(v.path); return err == nil }

@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
 func TestStatusReportsEachSubagentExtensionAndWhetherItsChildrenAreGated(t *testing.T) {
 	home := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(home, "agent")}
-	mustWriteFile(t, filepath.Join(d.Agent, SettingsName), `{"packages": ["npm:pi-subagents@0.67.0", "npm:@gotgenes/pi-subagents", "npm:@tintinweb/pi-subagents@0.14.1", "npm:acme-subagents"]}`)
+	testfiles.Write(t, filepath.Join(d.Agent, SettingsName), `{"packages": ["npm:pi-subagents@0.67.0", "npm:@gotgenes/pi-subagents", "npm:@tintinweb/pi-subagents@0.14.1", "npm:acme-subagents"]}`)
 	r := Check(d, "/usr/bin/agentmgr", "test")
 	if len(r.Subagents) != 4 {
 		t.Fatalf("subagents = %+v; want four", r.Subagents)
@@ -50,7 +51,7 @@ func TestStatusReportsEachSubagentExtensionAndWhetherItsChildrenAreGated(t *test
 		t.Errorf("advice = %q; want a word about acme-subagents", r.Advice)
 	}
 	// An agent file that isolates its children: its spawns ask, and the advice says how to fix it.
-	mustWriteFile(t, filepath.Join(d.Agent, "agents", "hermit.md"), "---\ndescription: Alone\nisolated: true\n---\n")
+	testfiles.Write(t, filepath.Join(d.Agent, "agents", "hermit.md"), "---\ndescription: Alone\nisolated: true\n---\n")
 	r = Check(d, "/usr/bin/agentmgr", "test")
 	if x := r.Subagents[2]; len(x.Asks) != 2 || !strings.Contains(x.Asks[1], "hermit.md sets `isolated: true`") {
 		t.Errorf("with hermit.md, tintinweb = %+v; want its spawns named as asking", x)
@@ -59,7 +60,7 @@ func TestStatusReportsEachSubagentExtensionAndWhetherItsChildrenAreGated(t *test
 		t.Errorf("advice = %q; want hermit.md's fix", r.Advice)
 	}
 	// An agent file that chooses its own extensions leaves its children ungated.
-	mustWriteFile(t, filepath.Join(d.Agent, "agents", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions: /x/search.ts\n---\n")
+	testfiles.Write(t, filepath.Join(d.Agent, "agents", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions: /x/search.ts\n---\n")
 	r = Check(d, "/usr/bin/agentmgr", "test")
 	if x := r.Subagents[0]; x.Gated || !strings.Contains(x.Why, "scout.md") {
 		t.Errorf("with scout.md's own extensions, pi-subagents = %+v; want not gated, naming scout.md", x)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
@@ -33,13 +34,13 @@ func subagentWorld(t *testing.T) *world {
 	w.addSubagentPersonas(t)
 	defs := filepath.Join(w.home, "subagents")
 	for _, name := range []string{"cleaner", "wiper", "sweeper"} {
-		mustWriteFile(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
+		testfiles.Write(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
 	}
 	// boss may start subagents of its own.
-	mustWriteFile(t, filepath.Join(defs, "boss.md"), "---\nname: boss\ndescription: The boss subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash, subagent\nallowNestedSubagents: true\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDelegate.\n")
+	testfiles.Write(t, filepath.Join(defs, "boss.md"), "---\nname: boss\ndescription: The boss subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash, subagent\nallowNestedSubagents: true\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDelegate.\n")
 	// rogue chooses its own extensions, without agentmgr's: its children would run ungated.
-	mustWriteFile(t, filepath.Join(defs, "rogue.md"), "---\nname: rogue\ndescription: The rogue subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nextensions: "+fauxChild+"\n---\nDo the task.\n")
-	mustWriteFile(t, filepath.Join(w.agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
+	testfiles.Write(t, filepath.Join(defs, "rogue.md"), "---\nname: rogue\ndescription: The rogue subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nextensions: "+fauxChild+"\n---\nDo the task.\n")
+	testfiles.Write(t, filepath.Join(w.agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
 	if out := w.agentmgr("pi", "install"); !strings.Contains(out, "subagents.defaultExtensions") {
 		t.Fatalf("pi install did not list the extension for pi-subagents' children: %s", out)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -25,12 +26,12 @@ func agentWorld(t *testing.T, more ...string) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mustWriteFile(t, filepath.Join(w.agent, "extensions", "faux", "index.ts"), string(faux))
+	testfiles.Write(t, filepath.Join(w.agent, "extensions", "faux", "index.ts"), string(faux))
 	w.fauxInAgentDir = true
 	w.addSubagentPersonas(t)
-	mustWriteFile(t, filepath.Join(w.project, ".agents", "agents", "hermit.md"), "---\ndescription: Works alone\nisolated: true\n---\nDo the task.\n")
+	testfiles.Write(t, filepath.Join(w.project, ".agents", "agents", "hermit.md"), "---\ndescription: Works alone\nisolated: true\n---\nDo the task.\n")
 	// sweeper is an agent type with no persona of its name.
-	mustWriteFile(t, filepath.Join(w.project, ".agents", "agents", "sweeper.md"), "---\ndescription: Sweeps\n---\nDo the task.\n")
+	testfiles.Write(t, filepath.Join(w.project, ".agents", "agents", "sweeper.md"), "---\ndescription: Sweeps\n---\nDo the task.\n")
 	w.agentmgr("pi", "install")
 	return w
 }
@@ -168,7 +169,7 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	}
 
 	t.Run("task rules decide and hide the Agent tool", func(t *testing.T) {
-		mustWriteFile(t, filepath.Join(w.agent, "agents", "alone.md"), "---\ndescription: Never delegates\npermissions:\n  \"*\": allow\n  task: deny\n---\nWork alone.\n")
+		testfiles.Write(t, filepath.Join(w.agent, "agents", "alone.md"), "---\ndescription: Never delegates\npermissions:\n  \"*\": allow\n  task: deny\n---\nWork alone.\n")
 		w.agentmgr("use", "alone")
 		text := reply(p.prompt("TOOLS"))
 		if !strings.Contains(text, "tools: ") || strings.Contains(text, "Agent") || strings.Contains(text, "steer_subagent") || strings.Contains(text, "get_subagent_result") {

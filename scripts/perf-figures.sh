@@ -2,11 +2,14 @@
 # perf-figures: runs the benchmarks docs/performance.md quotes, 6 times each, and writes their
 # benchstat summary into docs/performance.md between the lines <!-- perf:begin --> and
 # <!-- perf:end -->, so that the figures on that page are the ones this tree measures. `make
-# perf` runs it with the pinned benchstat; BENCHSTAT overrides the command.
+# perf` runs it with the pinned benchstat; BENCHSTAT overrides the command. COUNT (6) is the
+# runs of each benchmark and BENCHTIME, when set, go test's -benchtime: `COUNT=1 BENCHTIME=1x
+# make perf` checks that every benchmark runs without measuring anything worth keeping.
 set -eu
 cd "$(dirname "$0")/.."
 benchstat=${BENCHSTAT:-"go run golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"}
 count=${COUNT:-6}
+benchtime=${BENCHTIME:+-benchtime=$BENCHTIME}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # benchstat names its column after the file: a plain name, not a temporary path.
@@ -14,7 +17,8 @@ out=$work/measured
 table=$work/table
 # package and benchmark pattern, one pair a line
 while read -r pkg pattern; do
-	CGO_ENABLED=0 go test -tags ci -run '^$' -bench "$pattern" -benchmem -count "$count" "$pkg" >>"$out"
+	# shellcheck disable=SC2086 # $benchtime is one word or none
+	CGO_ENABLED=0 go test -tags ci -run '^$' -bench "$pattern" $benchtime -benchmem -count "$count" "$pkg" >>"$out"
 done <<'LIST'
 ./serve/ ^(BenchmarkDecideCatalog|BenchmarkDecideRules)$
 ./cmd/agentmgr/ ^(BenchmarkGateCommand|BenchmarkGateCommand1000)$

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -45,7 +46,7 @@ func TestAgentFollowsTheStateFile(t *testing.T) {
 
 func TestAgentWithoutEnvelope(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, f.dirs.StateFile(), `{"active":"guarded","envelope":false}`)
+	testfiles.Write(t, f.dirs.StateFile(), `{"active":"guarded","envelope":false}`)
 	if p := str(f.one(t, `{"id":1,"type":"agent"}`)["prompt"]); strings.Contains(p, "permission-envelope") || !strings.HasPrefix(p, "<persona") {
 		t.Errorf("prompt = %q, want only the persona block", p)
 	}
@@ -53,7 +54,7 @@ func TestAgentWithoutEnvelope(t *testing.T) {
 
 func TestAgentKeysFromKeybindingsFile(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "keybindings.json"), `{"piAgentManager.next": ["ctrl+shift+n", "nonsense+key"], "piAgentManager.previous": []}`)
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "keybindings.json"), `{"piAgentManager.next": ["ctrl+shift+n", "nonsense+key"], "piAgentManager.previous": []}`)
 	keys := f.one(t, `{"id":1,"type":"agent"}`)["keys"].(map[string]any)
 	if got := strs(keys["piAgentManager.next"]); !slices.Equal(got, []string{"ctrl+shift+n"}) {
 		t.Errorf("next = %v, want the file's valid key", got)
@@ -90,7 +91,7 @@ func TestUse(t *testing.T) {
 
 func TestUseKeepsOtherStateKeys(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, f.dirs.StateFile(), `{"theirs": [1, 2], "active": "guarded", "yolo": true}`)
+	testfiles.Write(t, f.dirs.StateFile(), `{"theirs": [1, 2], "active": "guarded", "yolo": true}`)
 	f.one(t, `{"id":1,"type":"use","name":"builder"}`)
 	data, _ := os.ReadFile(f.dirs.StateFile())
 	if s := string(data); !strings.Contains(s, `"theirs"`) || !strings.Contains(s, `"builder"`) || !strings.Contains(s, `"yolo": true`) {

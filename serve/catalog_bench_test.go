@@ -2,10 +2,10 @@ package serve
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
-	"time"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // catalogFixture is a server whose agent dir holds n persona files besides the active one
@@ -15,25 +15,10 @@ func catalogFixture(tb testing.TB, n int) *fixture {
 	f := newFixture(tb, WithRecorder(nil)) // the review log's file append is measured in reviewlog
 	for i := range n {
 		body := fmt.Sprintf("---\ndescription: persona %d\npermissions:\n  \"*\": ask\n  read: allow\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n---\nYou are persona %d.\n", i, i)
-		mustWrite(tb, filepath.Join(f.dirs.Agent, "agents", fmt.Sprintf("p%04d.md", i)), body)
+		testfiles.Write(tb, filepath.Join(f.dirs.Agent, "agents", fmt.Sprintf("p%04d.md", i)), body)
 	}
-	settleAll(tb, f.dirs.Agent)
+	testfiles.Settle(tb, f.dirs.Agent)
 	return f
-}
-
-// settleAll sets every file and folder under root an hour back, so that no stamp is Racy.
-func settleAll(tb testing.TB, root string) {
-	tb.Helper()
-	past := time.Now().Add(-time.Hour)
-	err := filepath.Walk(root, func(path string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(path, past, past)
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
 }
 
 // catalogSizes are the catalogs a decide's cost is compared over: it must not grow with the
@@ -76,9 +61,9 @@ func BenchmarkDecideRules(b *testing.B) {
 	for _, n := range []int{12, 167} {
 		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
 			f := catalogFixture(b, 0)
-			mustWrite(b, filepath.Join(f.dirs.Agent, "agents", "many.md"), rulesPersona(n))
+			testfiles.Write(b, filepath.Join(f.dirs.Agent, "agents", "many.md"), rulesPersona(n))
 			f.use(b, "many")
-			settleAll(b, f.dirs.Agent)
+			testfiles.Settle(b, f.dirs.Agent)
 			p := startPipe(b, f.srv)
 			line := []byte(decideLine(1, "bash", `{"command":"tool003 status && tool004 -v"}`) + "\n")
 			p.roundTrip(b, line)

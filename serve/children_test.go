@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/pi"
 )
 
@@ -38,9 +39,9 @@ func TestASubagentCallWhoseChildrenWouldRunUngatedAsks(t *testing.T) {
 				t.Fatal(err)
 			}
 		case "agentfile":
-			mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "team", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions: /x/search.ts\n---\n")
+			testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "team", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions: /x/search.ts\n---\n")
 		case "agentfile-ok":
-			mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "team", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions:\n  - /x/search.ts\n  - "+pi.Path(ext)+"\n---\n")
+			testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "team", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions:\n  - /x/search.ts\n  - "+pi.Path(ext)+"\n---\n")
 		}
 		r := f.one(t, subagentLine(i, s.source, s.input))
 		if r["action"] != s.action || !strings.Contains(str(r["reason"]), s.reason) {
@@ -78,7 +79,7 @@ func TestAnAgentCallWhoseChildWouldRunUngatedAsks(t *testing.T) {
 				t.Fatal(err)
 			}
 		case "agentfile":
-			mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "scout.md"), "---\ndescription: Recon\nextensions: false\n---\n")
+			testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "scout.md"), "---\ndescription: Recon\nextensions: false\n---\n")
 		}
 		r := f.one(t, line(i, s.source, s.input))
 		if r["action"] != s.action || !strings.Contains(str(r["reason"]), s.reason) {
@@ -92,8 +93,8 @@ func TestAnAgentCallWhoseChildWouldRunUngatedAsks(t *testing.T) {
 
 func TestTheAgentToolsAreDecidedByTaskOnTheSubagentType(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "delegator.md"), "---\ndescription: Delegates to reviewers only\npermissions:\n  \"*\": allow\n  task:\n    \"*\": deny\n    reviewer: allow\n---\n")
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "alone.md"), "---\ndescription: Never delegates\npermissions:\n  \"*\": allow\n  task: deny\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "delegator.md"), "---\ndescription: Delegates to reviewers only\npermissions:\n  \"*\": allow\n  task:\n    \"*\": deny\n    reviewer: allow\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "alone.md"), "---\ndescription: Never delegates\npermissions:\n  \"*\": allow\n  task: deny\n---\n")
 	f.use(t, "delegator")
 	tests := []struct {
 		name, tool, input, agentType, want string

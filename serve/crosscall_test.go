@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // maker allows every tool and command but rm.
@@ -14,7 +16,7 @@ const maker = "---\ndescription: builds\npermissions:\n  \"*\": allow\n  bash:\n
 // reject the next make asks again.
 func TestServeAsksOnceBeforeMakeRunsAWrittenMakefile(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "maker.md"), maker)
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "maker.md"), maker)
 	f.use(t, "maker")
 	write := decideLine(1, "write", `{"path":"Makefile","content":"all:\n\ttouch x\n"}`)
 	if r := f.one(t, write); r["action"] != "allow" {

@@ -8,37 +8,27 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-func TestDecide(t *testing.T) {
-	f := newFixture(t)
-	persona := filepath.Join(f.dirs.Agent, "agents", "guarded.md")
-	tests := []struct {
-		name, tool, input string
-		action            string
-		reason            []string // substrings of the reason
-		value             string
-	}{
-		{"deny names rule and file:line", "bash", `{"command":"rm -rf /"}`, "deny", []string{`"rm *" deny`, persona + ":9"}, "rm -rf /"},
-		{"strictest shell command", "bash", `{"command":"ls -l && rm -rf /tmp/x"}`, "deny", []string{"strictest of 2 commands"}, "ls -l && rm -rf /tmp/x"},
-		{"allow", "read", `{"path":"src/a.go"}`, "allow", []string{`"read" "*" allow`}, "src/a.go"},
-		{"ask", "bash", `{"command":"git push"}`, "ask", []string{`"git *" ask`}, "git push"},
-		{"missing argument denies", "read", `{}`, "deny", []string{`argument "path" of read is missing`}, ""},
-		{"wrong argument type denies", "bash", `{"command":3}`, "deny", []string{"not a string"}, ""},
-		{"optional path is the cwd", "ls", `{}`, "ask", []string{`list "."`}, "."},
-		{"custom tool decided on its name", "ctx_stats", `{"x":1}`, "ask", []string{`"*" "*" ask`}, ""},
-		// task is decided on the subagent's name; the guarded persona asks for every task.
-		{"a subagent call is decided on its agent", "subagent", `{"agent":"reviewer","task":"look"}`, "ask", []string{`task "reviewer"`}, "reviewer"},
-		{"a subagent management call names no agent", "subagent", `{"action":"list"}`, "ask", []string{`task ""`}, ""},
-		// A tool agentmgr does not know is searched for what it would run, write or fetch.
-		{"an MCP exec's argv is decided as bash", "mcp_srv_exec", `{"argv":["rm","-rf","victim"]}`, "deny", []string{`"rm *" deny`}, ""},
-		{"an MCP write is decided as edit", "mcp_fs_write_file", `{"path":"/p/a","content":"x"}`, "deny", []string{`"edit" "*" deny`}, ""},
-	}
-	for i, tt := range tests {
+// decideCase is a call and what serve must answer: the action, parts of the reason, and the
+// value the call was decided on.
+type decideCase struct {
+	name, tool, input string
+	action            string
+	reason            []string // substrings of the reason
+	value             string
+}
+
+// checkDecides sends each case as the request line makes it and checks the answer; an ask,
+// and only an ask, opens a request for the person.
+func checkDecides(t *testing.T, f *fixture, line func(id int, tool, input string) string, cases []decideCase) {
+	t.Helper()
+	for i, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			r := f.one(t, decideLine(i, tt.tool, tt.input))
+			r := f.one(t, line(i, tt.tool, tt.input))
 			if r["action"] != tt.action {
 				t.Fatalf("action = %v, want %s (reason %v)", r["action"], tt.action, r["reason"])
 			}
@@ -55,6 +45,27 @@ func TestDecide(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestDecide(t *testing.T) {
+	f := newFixture(t)
+	persona := filepath.Join(f.dirs.Agent, "agents", "guarded.md")
+	checkDecides(t, f, decideLine, []decideCase{
+		{"deny names rule and file:line", "bash", `{"command":"rm -rf /"}`, "deny", []string{`"rm *" deny`, persona + ":9"}, "rm -rf /"},
+		{"strictest shell command", "bash", `{"command":"ls -l && rm -rf /tmp/x"}`, "deny", []string{"strictest of 2 commands"}, "ls -l && rm -rf /tmp/x"},
+		{"allow", "read", `{"path":"src/a.go"}`, "allow", []string{`"read" "*" allow`}, "src/a.go"},
+		{"ask", "bash", `{"command":"git push"}`, "ask", []string{`"git *" ask`}, "git push"},
+		{"missing argument denies", "read", `{}`, "deny", []string{`argument "path" of read is missing`}, ""},
+		{"wrong argument type denies", "bash", `{"command":3}`, "deny", []string{"not a string"}, ""},
+		{"optional path is the cwd", "ls", `{}`, "ask", []string{`list "."`}, "."},
+		{"custom tool decided on its name", "ctx_stats", `{"x":1}`, "ask", []string{`"*" "*" ask`}, ""},
+		// task is decided on the subagent's name; the guarded persona asks for every task.
+		{"a subagent call is decided on its agent", "subagent", `{"agent":"reviewer","task":"look"}`, "ask", []string{`task "reviewer"`}, "reviewer"},
+		{"a subagent management call names no agent", "subagent", `{"action":"list"}`, "ask", []string{`task ""`}, ""},
+		// A tool agentmgr does not know is searched for what it would run, write or fetch.
+		{"an MCP exec's argv is decided as bash", "mcp_srv_exec", `{"argv":["rm","-rf","victim"]}`, "deny", []string{`"rm *" deny`}, ""},
+		{"an MCP write is decided as edit", "mcp_fs_write_file", `{"path":"/p/a","content":"x"}`, "deny", []string{`"edit" "*" deny`}, ""},
+	})
 }
 
 func TestDecideWithAValueOrAnotherPersona(t *testing.T) {
@@ -230,11 +241,11 @@ func TestAPersonaEditIsSeenByTheNextCall(t *testing.T) {
 		t.Fatalf("before the edit, git push = %v, want ask", r["action"])
 	}
 	path := filepath.Join(f.dirs.Agent, "agents", "guarded.md")
-	mustWrite(t, path, strings.Replace(guarded, `"git *": ask`, `"git *": deny`, 1))
+	testfiles.Write(t, path, strings.Replace(guarded, `"git *": ask`, `"git *": deny`, 1))
 	if r := f.one(t, line); r["action"] != "deny" {
 		t.Fatalf("after the edit, git push = %v, want deny", r["action"])
 	}
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "newer.md"), "---\ndescription: new\npermissions: build\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "newer.md"), "---\ndescription: new\npermissions: build\n---\n")
 	f.use(t, "newer")
 	if r := f.one(t, line); r["action"] != "allow" || r["agent"] != "newer" {
 		t.Fatalf("after adding a persona and switching to it, git push = %v by %v, want allow by newer", r["action"], r["agent"])

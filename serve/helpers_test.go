@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/inbox"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -46,8 +46,8 @@ type fixture struct {
 func newFixture(t testing.TB, opts ...Option) *fixture {
 	t.Helper()
 	agent := t.TempDir()
-	mustWrite(t, filepath.Join(agent, "agents", "guarded.md"), guarded)
-	mustWrite(t, filepath.Join(agent, "agents", "helper.md"), "---\ndescription: A subagent\ntype: subagent\npermissions: read\n---\n")
+	testfiles.Write(t, filepath.Join(agent, "agents", "guarded.md"), guarded)
+	testfiles.Write(t, filepath.Join(agent, "agents", "helper.md"), "---\ndescription: A subagent\ntype: subagent\npermissions: read\n---\n")
 	d := locations.Dirs{Agent: agent}
 	f := &fixture{dirs: d}
 	f.use(t, "guarded")
@@ -70,16 +70,6 @@ func (f *fixture) use(t testing.TB, name string) {
 	st, _ := personas.LoadState(f.dirs)
 	st.Active = name
 	if err := personas.SaveState(f.dirs, st); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func mustWrite(t testing.TB, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

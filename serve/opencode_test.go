@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/decide"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // openCodeLine is a decide request of agentmgr's OpenCode plugin under chain.
@@ -20,12 +21,7 @@ func openCodeLine(id int, tool, input string, chain ...string) string {
 func TestDecideOpenCodeCalls(t *testing.T) {
 	f := newFixture(t)
 	persona := filepath.Join(f.dirs.Agent, "agents", "guarded.md")
-	tests := []struct {
-		name, tool, input string
-		action            string
-		reason            []string
-		value             string
-	}{
+	checkDecides(t, f, func(id int, tool, input string) string { return openCodeLine(id, tool, input) }, []decideCase{
 		{"bash reads command", "bash", `{"command":"rm -rf /","description":"wipe","timeout":5}`, "deny", []string{`"rm *" deny`, persona + ":9"}, "rm -rf /"},
 		{"bash -c is looked through", "bash", `{"command":"bash -c 'rm -rf x'"}`, "deny", []string{`"rm *" deny`}, "bash -c 'rm -rf x'"},
 		{"read reads filePath", "read", `{"filePath":"/p/a.go","offset":1}`, "allow", []string{`"read" "*" allow`}, "/p/a.go"},
@@ -39,23 +35,7 @@ func TestDecideOpenCodeCalls(t *testing.T) {
 		{"an argument of the wrong type denies", "read", `{"filePath":["a"]}`, "deny", []string{`argument "filePath" of read is not a string`}, ""},
 		{"a missing path asks at least", "read", `{}`, "ask", []string{"no path to decide on"}, ""},
 		{"a tool of pi's spelling is OpenCode's", "READ", `{"filePath":"/p/b"}`, "allow", nil, "/p/b"},
-	}
-	for i, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := f.one(t, openCodeLine(i, tt.tool, tt.input))
-			if r["action"] != tt.action {
-				t.Fatalf("action = %v, want %s (reason %v)", r["action"], tt.action, r["reason"])
-			}
-			for _, want := range tt.reason {
-				if !strings.Contains(str(r["reason"]), want) {
-					t.Errorf("reason = %q, want it to contain %q", r["reason"], want)
-				}
-			}
-			if r["value"] != tt.value {
-				t.Errorf("value = %q, want %q", r["value"], tt.value)
-			}
-		})
-	}
+	})
 }
 
 func TestDecideRefusesAnUnknownRuntimeOrAValue(t *testing.T) {
@@ -75,7 +55,7 @@ func TestDecideRefusesAnUnknownRuntimeOrAValue(t *testing.T) {
 // decided by its caller's.
 func TestDecideOpenCodeChains(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "lister.md"), "---\ndescription: Lists, may delete\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "lister.md"), "---\ndescription: Lists, may delete\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
 	tests := []struct {
 		name   string
 		chain  []string

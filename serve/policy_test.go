@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestPolicyShowsEveryLayerAndWhereEachRuleIsWritten(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, f.dirs.GlobalGuards(), "bash:\n  \"rm -rf /*\": deny\n")
+	testfiles.Write(t, f.dirs.GlobalGuards(), "bash:\n  \"rm -rf /*\": deny\n")
 	persona := filepath.Join(f.dirs.Agent, "agents", "guarded.md")
 	type view struct {
 		Policy PolicyView `json:"policy"`

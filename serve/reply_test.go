@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
@@ -46,7 +47,7 @@ func TestAReplySettlesTheSessionsOtherAsks(t *testing.T) {
 // told: a broken state file falls back to the default persona, and says so.
 func TestDecideTellsTheStateFilesProblem(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, f.dirs.StateFile(), `{"active": `)
+	testfiles.Write(t, f.dirs.StateFile(), `{"active": `)
 	r := f.one(t, decideLine(1, "read", `{"path":"a"}`))
 	if r["agent"] != "planner" || !strings.Contains(strings.Join(strs(r["problems"]), "\n"), f.dirs.StateFile()) {
 		t.Errorf("decide with a broken state file = %v %v, want planner and the file's problem", r["agent"], r["problems"])
@@ -56,7 +57,7 @@ func TestDecideTellsTheStateFilesProblem(t *testing.T) {
 // A child session's call tells the same problems as its parent's.
 func TestAChildsDecisionTellsTheStateFilesProblem(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, f.dirs.StateFile(), `{"active": `)
+	testfiles.Write(t, f.dirs.StateFile(), `{"active": `)
 	r := f.one(t, childLine(1, "helper", "read", `{"path":"a"}`))
 	if !strings.Contains(strings.Join(strs(r["problems"]), "\n"), f.dirs.StateFile()) {
 		t.Errorf("a child's decide with a broken state file = %v, want the file's problem", r)

@@ -4,13 +4,15 @@ import (
 	"fmt"
 	"path/filepath"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestSkillsAreDecidedAndDeniedOnesNamed: the agent request names the skills the persona
 // denies, so the pi extension leaves them out of the prompt; a skill is decided on its name.
 func TestSkillsAreDecidedAndDeniedOnesNamed(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "skilled.md"), "---\ndescription: d\npermissions:\n  \"*\": ask\n  skill:\n    \"*\": ask\n    \"dangerous-*\": deny\n    librarian: allow\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "skilled.md"), "---\ndescription: d\npermissions:\n  \"*\": ask\n  skill:\n    \"*\": ask\n    \"dangerous-*\": deny\n    librarian: allow\n---\n")
 	f.use(t, "skilled")
 	a := f.one(t, `{"id":1,"type":"agent","tools":["read"],"skills":["librarian","dangerous-deploy","notes"]}`)
 	if got := fmt.Sprint(a["deniedSkills"]); got != "[dangerous-deploy]" {

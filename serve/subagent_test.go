@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/reviewlog"
 	"github.com/agentmgr/agentmgr/sessions"
 )
@@ -18,7 +19,7 @@ func childLine(id int, sub, tool, input string) string {
 func TestAChildDecidesWithItsPersonaAndTheCallersTheStricterWinning(t *testing.T) {
 	f := newFixture(t)
 	// cleaner's own persona allows git and rm, but denies ls, which guarded (active) allows.
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
 	tests := []struct {
 		name, sub, command, action, agent string
 		reason                            []string
@@ -96,7 +97,7 @@ func TestAlwaysForAChildIsStoredForTheSubagentOrTheWholeParentSession(t *testing
 func TestAChildsAgentIsItsOwnPersonaHidingWhatEitherPersonaHides(t *testing.T) {
 	f := newFixture(t)
 	// guarded (active) hides write and edit; cleaner hides read.
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n---\nSweep the floor.\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n---\nSweep the floor.\n")
 	r := f.one(t, `{"id":1,"type":"agent","subagent":"cleaner","parent":"p","tools":["read","bash","edit","write"]}`)
 	hidden := strings.Join(toStrings(r["hidden"]), ",")
 	if r["name"] != "cleaner" || hidden != "read,edit,write" || !strings.Contains(str(r["prompt"]), "Sweep the floor.") || strings.Contains(str(r["prompt"]), "Be careful.") {
@@ -134,8 +135,8 @@ func TestAChildsForwardWithNobodyServingDeniesAndLogsTheSubagent(t *testing.T) {
 
 func TestANestedChildIsDecidedByEveryPersonaOnItsChain(t *testing.T) {
 	f := newFixture(t)
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "boss.md"), "---\ndescription: Delegates, never lists\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
-	mustWrite(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "boss.md"), "---\ndescription: Delegates, never lists\ntype: subagent\npermissions:\n  \"*\": allow\n  bash:\n    \"ls *\": deny\n---\n")
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n---\n")
 	line := func(id int, chain string) string {
 		return `{"id":` + itoa(id) + `,"type":"decide","session":"grandchild","subagent":"cleaner","parent":"root","subagents":` + chain + `,"tool":"bash","input":{"command":"ls -l"}}`
 	}

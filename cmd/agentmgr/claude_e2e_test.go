@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // runAsCLI makes the test binary act as agentmgr itself when set in its environment: the
@@ -107,9 +108,9 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 	proj, victim := sb.proj, sb.victim
 	writeJSONFile(t, filepath.Join(proj, ".claude", "settings.json"), readmeHooks(t))
 	writeJSONFile(t, filepath.Join(sb.agentDir, "agent-manager", "state.json"), map[string]any{"active": "e2e"})
-	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "cleaner.md"), cleanerForE2E)
-	writeTestFile(t, filepath.Join(proj, ".claude", "agents", "cleaner.md"), cleanerAgent)
-	writeTestFile(t, filepath.Join(proj, ".claude", "skills", "sweep", "SKILL.md"), "---\nname: sweep\ndescription: Sweeps\n---\nStatus: !`printf swept`\n")
+	testfiles.Write(t, filepath.Join(sb.agentDir, "agents", "cleaner.md"), cleanerForE2E)
+	testfiles.Write(t, filepath.Join(proj, ".claude", "agents", "cleaner.md"), cleanerAgent)
+	testfiles.Write(t, filepath.Join(proj, ".claude", "skills", "sweep", "SKILL.md"), "---\nname: sweep\ndescription: Sweeps\n---\nStatus: !`printf swept`\n")
 	mcpDir := filepath.Join(sb.root, "mcp-calls")
 	if err := os.MkdirAll(mcpDir, 0o755); err != nil {
 		t.Fatal(err)
@@ -211,23 +212,13 @@ func TestClaudeCodeEndToEnd(t *testing.T) {
 	}
 }
 
-func writeTestFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func writeJSONFile(t *testing.T, path string, v any) {
 	t.Helper()
 	b, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeTestFile(t, path, string(b))
+	testfiles.Write(t, path, string(b))
 }
 
 // claudeSandbox is an isolated home and config for the real Claude Code, and a trusted git
@@ -259,9 +250,9 @@ func newClaudeSandbox(t *testing.T) *claudeSandbox {
 			t.Fatal(err)
 		}
 	}
-	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "e2e.md"), e2ePersona)
-	writeTestFile(t, filepath.Join(sb.victim, "keep.txt"), "precious\n")
-	writeTestFile(t, filepath.Join(sb.proj, "notes.txt"), "hello from the project\n")
+	testfiles.Write(t, filepath.Join(sb.agentDir, "agents", "e2e.md"), e2ePersona)
+	testfiles.Write(t, filepath.Join(sb.victim, "keep.txt"), "precious\n")
+	testfiles.Write(t, filepath.Join(sb.proj, "notes.txt"), "hello from the project\n")
 	trusted := map[string]any{
 		"hasCompletedOnboarding": true,
 		"projects":               map[string]any{sb.proj: map[string]any{"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}},

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // BenchmarkGateCommand runs `agentmgr gate claude` in-process for a call the planner allows:
@@ -32,31 +34,51 @@ func BenchmarkGateCommand(b *testing.B) {
 // the active one among them: the gate parses the files that can define the active persona,
 // not all of them (the name index is warm after the first call).
 func BenchmarkGateCommand1000(b *testing.B) {
-	home := b.TempDir()
-	agent := home + "/agent"
-	b.Setenv("HOME", home)
-	b.Setenv("PI_CODING_AGENT_DIR", agent)
-	if err := os.MkdirAll(agent+"/agents", 0o755); err != nil {
-		b.Fatal(err)
+	g := newGateCatalog(b, 1000)
+	g.call(b) // builds the name index, as the agent's first call does
+	for b.Loop() {
+		g.call(b)
 	}
-	for i := range 1000 {
+}
+
+// gateCatalog is an agent dir of n persona files, settled an hour back as a catalog that is
+// not being edited is, with one of them active, and the gate's environment over it.
+type gateCatalog struct {
+	e     *env
+	out   *bytes.Buffer
+	event string
+}
+
+func newGateCatalog(tb testing.TB, n int) *gateCatalog {
+	tb.Helper()
+	home := tb.TempDir()
+	agent := home + "/agent"
+	tb.Setenv("HOME", home)
+	tb.Setenv("PI_CODING_AGENT_DIR", agent)
+	if err := os.MkdirAll(agent+"/agents", 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	for i := range n {
 		body := fmt.Sprintf("---\ndescription: persona %d\npermissions:\n  \"*\": ask\n  read: allow\n  bash:\n    \"git *\": allow\n    \"rm *\": deny\n---\nYou are persona %d.\n", i, i)
 		if err := os.WriteFile(fmt.Sprintf("%s/agents/p%04d.md", agent, i), []byte(body), 0o644); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
-	event := claudeEvent(home, "Read", `{"file_path":"`+home+`/main.go"}`)
-	var out bytes.Buffer
-	e := &env{stdout: &out, stderr: io.Discard, cwd: home, getenv: os.Getenv}
-	if code := run([]string{"use", "p0500"}, e); code != 0 {
-		b.Fatal("use p0500 failed")
+	g := &gateCatalog{out: &bytes.Buffer{}, event: claudeEvent(home, "Read", `{"file_path":"`+home+`/main.go"}`)}
+	g.e = &env{stdout: g.out, stderr: io.Discard, cwd: home, getenv: os.Getenv}
+	if code := run([]string{"use", fmt.Sprintf("p%04d", n/2)}, g.e); code != 0 {
+		tb.Fatalf("use p%04d failed", n/2)
 	}
-	for b.Loop() {
-		out.Reset()
-		e.stdin = strings.NewReader(event)
-		if code := run([]string{"gate", "claude"}, e); code != 0 || !strings.Contains(out.String(), `"allow"`) {
-			b.Fatalf("exit %d: %s", code, out.String())
-		}
+	testfiles.Settle(tb, home)
+	return g
+}
+
+// call runs `agentmgr gate claude` for a Read the active persona allows.
+func (g *gateCatalog) call(tb testing.TB) {
+	g.out.Reset()
+	g.e.stdin = strings.NewReader(g.event)
+	if code := run([]string{"gate", "claude"}, g.e); code != 0 || !strings.Contains(g.out.String(), `"allow"`) {
+		tb.Fatalf("exit %d: %s", code, g.out.String())
 	}
 }
 

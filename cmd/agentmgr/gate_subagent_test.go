@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 const (
@@ -26,11 +28,11 @@ func TestGateSubagents(t *testing.T) {
 	shortGrace(t)
 	e, _, _ := testEnv(t, "")
 	// The README's hook is in the user's settings: the agents a session starts are seen too.
-	writeTestFile(t, filepath.Join(e.cwd, ".claude", "settings.json"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"agentmgr gate claude"}]}]}}`)
+	testfiles.Write(t, filepath.Join(e.cwd, ".claude", "settings.json"), `{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"agentmgr gate claude"}]}]}}`)
 	writeAgent(t, "cleaner.md", cleanerPersona)
 	writeAgent(t, "loose.md", loosePersona)
 	// The active persona allows everything: only the chain can deny.
-	writeTestFile(t, filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agent-manager", "state.json"), `{"active":"loose"}`)
+	testfiles.Write(t, filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agent-manager", "state.json"), `{"active":"loose"}`)
 	steps := []struct {
 		name, args, stdin string
 		decision          string

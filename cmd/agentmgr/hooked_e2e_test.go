@@ -15,6 +15,7 @@ import (
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // runtimePersona is the persona the Codex and Gemini CLI end-to-end tests make active: it runs
@@ -68,10 +69,10 @@ func newRuntimeSandbox(t *testing.T) *runtimeSandbox {
 	sb.proj = filepath.Join(sb.root, "proj")
 	sb.victim = filepath.Join(sb.proj, "victim")
 	sb.bin = filepath.Join(sb.root, "bin")
-	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "rt.md"), runtimePersona)
-	writeTestFile(t, filepath.Join(sb.agentDir, "agents", "strict.md"), strictPersona)
+	testfiles.Write(t, filepath.Join(sb.agentDir, "agents", "rt.md"), runtimePersona)
+	testfiles.Write(t, filepath.Join(sb.agentDir, "agents", "strict.md"), strictPersona)
 	writeJSONFile(t, filepath.Join(sb.agentDir, "agent-manager", "state.json"), map[string]any{"active": "rt"})
-	writeTestFile(t, filepath.Join(sb.victim, "keep.txt"), "precious\n")
+	testfiles.Write(t, filepath.Join(sb.victim, "keep.txt"), "precious\n")
 	if err := os.MkdirAll(sb.bin, 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestLintSaysWhichMCPServersAreLeftToTheCatchAll(t *testing.T) {
 	e, out, errb := testEnv(t, "")
 	writeAgent(t, "open.md", "---\ndescription: open\npermissions:\n  \"*\": allow\n  bash:\n    \"rm *\": deny\n  mcp__github__*: allow\n---\n")
-	writeTestFile(t, filepath.Join(e.cwd, ".mcp.json"), `{"mcpServers":{"github":{"command":"gh-mcp"},"fs":{"command":"fs-mcp"}}}`)
-	writeTestFile(t, filepath.Join(os.Getenv("HOME"), ".claude.json"), `{"mcpServers":{"web":{"type":"http","url":"https://x"}}}`)
+	testfiles.Write(t, filepath.Join(e.cwd, ".mcp.json"), `{"mcpServers":{"github":{"command":"gh-mcp"},"fs":{"command":"fs-mcp"}}}`)
+	testfiles.Write(t, filepath.Join(os.Getenv("HOME"), ".claude.json"), `{"mcpServers":{"web":{"type":"http","url":"https://x"}}}`)
 	if code := run([]string{"lint", "open"}, e); code != 0 {
 		t.Fatalf("lint exited %d: %s %s", code, out, errb)
 	}

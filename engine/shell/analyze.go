@@ -33,6 +33,12 @@ type analyzer struct {
 	// directory only known at run time.
 	dir        string
 	dirUnknown bool
+	// piped are the folders whose file paths the earlier stages of the pipeline being
+	// analysed print (find DIR | ...): an xargs stage runs its command on files below them.
+	// printed collects, as commands are analysed, the folders whose file paths they print,
+	// wrapped or not; a pipeline takes what each stage added.
+	piped   []word
+	printed []word
 }
 
 // source is one script under analysis: the text its syntax tree was parsed
@@ -208,7 +214,13 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 // left, so a long chain is walked down its left spine in a loop rather than
 // by recursion as deep as the chain is long.
 func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
-	rights := []*syntax.Stmt{c.Y}
+	// Each stage with the operator that joins it to what comes before it; 0 for a spine
+	// statement, which only carries redirections.
+	type stage struct {
+		stmt *syntax.Stmt
+		op   syntax.BinCmdOperator
+	}
+	rights := []stage{{c.Y, c.Op}}
 	left := c.X
 	for {
 		inner, ok := left.Cmd.(*syntax.BinaryCmd)
@@ -216,14 +228,29 @@ func (a *analyzer) binary(src *source, c *syntax.BinaryCmd) {
 			break
 		}
 		// The spine statement itself may carry redirections; keep them.
-		rights = append(rights, &syntax.Stmt{Redirs: left.Redirs})
-		rights = append(rights, inner.Y)
+		rights = append(rights, stage{&syntax.Stmt{Redirs: left.Redirs}, 0}, stage{inner.Y, inner.Op})
 		left = inner.X
 	}
+	saved := a.piped
+	a.piped = nil
+	mark := len(a.printed)
 	a.stmt(src, left)
+	feed := a.printed[mark:len(a.printed):len(a.printed)]
 	for i := len(rights) - 1; i >= 0; i-- {
-		a.stmt(src, rights[i])
+		switch rights[i].op {
+		case 0:
+		case syntax.Pipe, syntax.PipeAll:
+			a.piped = feed
+		default:
+			a.piped, feed = nil, nil
+		}
+		mark = len(a.printed)
+		a.stmt(src, rights[i].stmt)
+		if rights[i].op != 0 {
+			feed = append(feed, a.printed[mark:]...)
+		}
 	}
+	a.piped = saved
 }
 
 // nested adds the units of the command and process substitutions anywhere

@@ -61,7 +61,9 @@ var gitLogFlags = longs("oneline", "graph", "decorate=?", "no-decorate", "stat",
 	"no-rename-empty", "skip-to=", "rotate-to=", "text", "default-prefix", "stat=?", "stat-width=", "stat-name-width=",
 	"stat-graph-width=", "stat-count=", "dirstat-by-file=?", "cumulative", "patch-with-raw", "no-stat", "no-abbrev",
 	"output-indicator-new=", "output-indicator-old=", "output-indicator-context=", "ws-error-highlight=", "no-relative",
-	"ita-visible-in-index", "unified", "no-ext-diff", "diff-filter", "remotes", "branches", "tags", "ignore-space-at-eol")
+	"ita-visible-in-index", "unified", "no-ext-diff", "diff-filter", "remotes", "branches", "tags", "ignore-space-at-eol",
+	// Of the diff-tree family, accepted and ignored by git diff and log.
+	"no-commit-id", "always", "root")
 
 // gitLogShort are the short flags of git log, show and diff; gitLogValues take a value (-S
 // TEXT, -n 5, -L 1,5:f, -O orderfile, -I REGEX, -l N); gitLogAttached take an optional

@@ -150,15 +150,22 @@ func unquotedLit(b *strings.Builder, s string, g *globScan) bool {
 // backslash only escapes $, `, ", \ and newline; before anything else it
 // stays.
 func doubleQuotedLit(b *strings.Builder, s string) {
+	unescape(b, s, "$`\"\\")
+}
+
+// unescape writes s to b with its backslash escapes removed, where a backslash escapes the
+// bytes of escapable and joins lines (a backslash before a newline drops both); before
+// anything else it stays.
+func unescape(b *strings.Builder, s, escapable string) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '"', '\\':
+			switch {
+			case strings.IndexByte(escapable, s[i+1]) >= 0:
 				i++
 				b.WriteByte(s[i])
 				continue
-			case '\n':
+			case s[i+1] == '\n':
 				i++
 				continue
 			}
@@ -174,21 +181,7 @@ func heredocLit(s string) string {
 		return s
 	}
 	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' && i+1 < len(s) {
-			switch s[i+1] {
-			case '$', '`', '\\':
-				i++
-				b.WriteByte(s[i])
-				continue
-			case '\n':
-				i++
-				continue
-			}
-		}
-		b.WriteByte(c)
-	}
+	unescape(&b, s, "$`\\")
 	return b.String()
 }
 

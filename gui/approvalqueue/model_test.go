@@ -4,11 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/inbox"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -30,16 +30,7 @@ func writePersonas(t *testing.T, d locations.Dirs, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
-	past := time.Now().Add(-time.Hour)
-	err := filepath.Walk(d.Agent, func(path string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Chtimes(path, past, past)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Settle(t, d.Agent)
 }
 
 // The app answers a forwarded request from the policy prepared for its persona: asked again,

@@ -1,8 +1,6 @@
 package ownedfile
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -105,15 +103,5 @@ func TestLiteralLen(t *testing.T) {
 		if got := literalLen(tc.in); got != tc.want {
 			t.Errorf("literalLen(%q) = %d, want %d", tc.in, got, tc.want)
 		}
-	}
-}
-
-func mustWrite(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

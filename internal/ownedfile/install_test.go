@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestInstall(t *testing.T) {
@@ -26,7 +28,7 @@ func TestInstall(t *testing.T) {
 			root := filepath.Join(t.TempDir(), "config")
 			path := f.Path(root)
 			if tc.before != "" {
-				mustWrite(t, path, tc.before)
+				testfiles.Write(t, path, tc.before)
 			}
 			got, err := f.Install(root, bin, "1.0")
 			data, rerr := os.ReadFile(path)
@@ -83,10 +85,10 @@ func TestUninstall(t *testing.T) {
 			}
 			path := f.Path(root)
 			if tc.before != "" {
-				mustWrite(t, path, tc.before)
+				testfiles.Write(t, path, tc.before)
 			}
 			if tc.neighbour {
-				mustWrite(t, filepath.Join(filepath.Dir(path), "theirs.js"), "x")
+				testfiles.Write(t, filepath.Join(filepath.Dir(path), "theirs.js"), "x")
 			}
 			removed, err := f.Uninstall(root)
 			if tc.wantErr != "" {

@@ -6,13 +6,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestCheck(t *testing.T) {
 	f := jsFile()
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "agentmgr")
-	mustWrite(t, bin, "#!/bin/sh\n")
+	testfiles.Write(t, bin, "#!/bin/sh\n")
 	gone := filepath.Join(dir, "gone")
 	for _, tc := range []struct {
 		name   string
@@ -29,7 +31,7 @@ func TestCheck(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
 			if tc.before != "" {
-				mustWrite(t, f.Path(root), tc.before)
+				testfiles.Write(t, f.Path(root), tc.before)
 			}
 			want := tc.want
 			want.Scope, want.Path = "project", f.Path(root)
