@@ -82,12 +82,8 @@ func Status(codexHome, binary string) Report {
 		r.Advice = append(r.Advice, r.Config+" turns Codex's hooks off ([features] hooks = false): agentmgr is not enforcing; remove that line")
 	case !r.Enforcing && r.Trust != Trusted:
 		r.Advice = append(r.Advice, "Codex skips the hook without a word because it is "+r.Trust+": agentmgr is not enforcing; run `agentmgr codex install` to trust it")
-	case !r.Enforcing:
-		r.Advice = append(r.Advice, advice.NotEveryTool(at.Matcher))
-	case r.BinaryMissing:
-		r.Advice = append(r.Advice, advice.BinaryGone(at))
-	case !r.Current:
-		r.Advice = append(r.Advice, advice.Another(at))
+	default:
+		r.Advice = advice.Handler(r.Advice, at, r.Enforcing, r.Current)
 	}
 	return r
 }

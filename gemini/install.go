@@ -95,12 +95,8 @@ func Status(folder, binary string) Report {
 	switch {
 	case r.Disabled:
 		r.Advice = append(r.Advice, "the settings turn the hook off (hooksConfig): agentmgr is not enforcing")
-	case !r.Enforcing:
-		r.Advice = append(r.Advice, advice.NotEveryTool(at.Matcher))
-	case r.BinaryMissing:
-		r.Advice = append(r.Advice, advice.BinaryGone(at))
-	case !r.Current:
-		r.Advice = append(r.Advice, advice.Another(at))
+	default:
+		r.Advice = advice.Handler(r.Advice, at, r.Enforcing, r.Current)
 	}
 	return r
 }

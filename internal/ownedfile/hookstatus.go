@@ -31,17 +31,32 @@ func (a HookAdvice) NotInstalled() string {
 	return "the hook is not installed; run `agentmgr " + a.Subcommand + " install` so that agentmgr decides " + a.Program + "'s tool calls"
 }
 
-// NotEveryTool is the advice when the handler's matcher leaves tools out.
-func (a HookAdvice) NotEveryTool(matcher string) string {
+// Handler appends to advice what there is to say of the handler at p itself once the runtime
+// runs it (enforcing: on every tool call; current: exactly what install writes now): its
+// matcher leaves tools out, the binary it starts is gone, or it starts another agentmgr.
+func (a HookAdvice) Handler(advice []string, p Placement, enforcing, current bool) []string {
+	switch {
+	case !enforcing:
+		return append(advice, a.notEveryTool(p.Matcher))
+	case p.BinaryGone():
+		return append(advice, a.binaryGone(p))
+	case !current:
+		return append(advice, a.another(p))
+	}
+	return advice
+}
+
+// notEveryTool is the advice when the handler's matcher leaves tools out.
+func (a HookAdvice) notEveryTool(matcher string) string {
 	return "the hook's matcher is " + matcher + ", not every tool: agentmgr is not enforcing; run `agentmgr " + a.Subcommand + " install`"
 }
 
-// BinaryGone is the advice when the handler at p starts a binary that is gone.
-func (a HookAdvice) BinaryGone(p Placement) string {
+// binaryGone is the advice when the handler at p starts a binary that is gone.
+func (a HookAdvice) binaryGone(p Placement) string {
 	return "the hook starts " + HookBinary(p.Command) + ", which is gone, so every " + a.Program + " tool call is blocked; run `agentmgr " + a.Subcommand + " install`"
 }
 
-// Another is the advice when the handler at p starts another agentmgr than this one.
-func (a HookAdvice) Another(p Placement) string {
+// another is the advice when the handler at p starts another agentmgr than this one.
+func (a HookAdvice) another(p Placement) string {
 	return "the hook starts another agentmgr (" + p.Command + "); run `agentmgr " + a.Subcommand + " install` to start this one"
 }
