@@ -79,7 +79,7 @@ func editorTabs() []EditorTab {
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
 		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewHistoryTab(s.Dirs().ReviewLog(), s.tasks, m)
+			return NewHistoryTab(s.Dirs().ReviewLog(), s.App().Preferences(), s.tasks, s.ws, m)
 		}},
 	}
 }
