@@ -1,8 +1,6 @@
 package gui
 
 import (
-	"github.com/agentmgr/agentmgr/locations"
-	"github.com/agentmgr/agentmgr/personas"
 	"image/color"
 	"path/filepath"
 	"strings"
@@ -11,17 +9,27 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // PersonasScreen is the first screen: the persona list on the left, the editor of the selected
 // persona on the right.
 type PersonasScreen struct {
 	widget.BaseWidget
-	shell  *Shell
-	list   *PersonaList
-	editor *fyne.Container // holds the EditorView of the open model
-	view   *EditorView
-	split  *container.Split
+	ws *workspace.Workspace
+	// dirs are the shell's (creating the first project persona gives them a project): the
+	// empty editor says where new personas go.
+	dirs *locations.Dirs
+	// editorOf builds the editor of a model opened in the workspace.
+	editorOf func(m *personaedit.Model) *EditorView
+	list     *PersonaList
+	editor   *fyne.Container // holds the EditorView of the open model
+	view     *EditorView
+	split    *container.Split
 	// building is set while an editor is built: widgets setting themselves up may report
 	// changes, which must not start building another editor.
 	building bool
@@ -30,10 +38,10 @@ type PersonasScreen struct {
 // listMinWidth is the persona list's least width.
 const listMinWidth = 220
 
-// NewPersonasScreen makes the screen for s and keeps it in step with s.
-func NewPersonasScreen(s *Shell) *PersonasScreen {
-	p := &PersonasScreen{shell: s}
-	p.list = NewPersonaList(s.ws, s.SearchText, s.SelectPersona)
+// NewPersonasScreen makes the screen of list and of the editor editorOf builds for the
+// persona open in ws, and keeps it in step with ws.
+func NewPersonasScreen(ws *workspace.Workspace, dirs *locations.Dirs, list *PersonaList, editorOf func(m *personaedit.Model) *EditorView) *PersonasScreen {
+	p := &PersonasScreen{ws: ws, dirs: dirs, list: list, editorOf: editorOf}
 	p.editor = container.NewStack()
 	// The list keeps a width where a name and its markers can be read: in a small window the
 	// editor scrolls or wraps instead of squeezing the list.
@@ -43,7 +51,7 @@ func NewPersonasScreen(s *Shell) *PersonasScreen {
 	p.split.Offset = 0.3
 	p.ExtendBaseWidget(p)
 	p.follow()
-	s.ws.OnChange(p.follow)
+	ws.OnChange(p.follow)
 	return p
 }
 
@@ -64,13 +72,13 @@ func (p *PersonasScreen) follow() {
 		return
 	}
 	p.list.refresh()
-	m := p.shell.ws.Draft()
+	m := p.ws.Draft()
 	if p.view != nil && p.view.model == m {
 		return
 	}
 	if m == nil {
 		p.view = nil
-		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel(emptyHint(p.shell.ws.Catalog(), p.shell.dirs)))}
+		p.editor.Objects = []fyne.CanvasObject{container.NewCenter(widget.NewLabel(emptyHint(p.ws.Catalog(), *p.dirs)))}
 	} else {
 		// Keep the tab the person was on: a reload or a save reopens the same persona.
 		tab := ""
@@ -78,7 +86,7 @@ func (p *PersonasScreen) follow() {
 			tab = p.view.Tabs().Selected().Text
 		}
 		p.building = true
-		p.view = NewEditorView(p.shell, m)
+		p.view = p.editorOf(m)
 		p.building = false
 		if tab != "" {
 			p.view.ShowTab(tab)

@@ -15,7 +15,7 @@ import (
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-// previewSource hands the preview package what the Shell holds: the personas as edited, the
+// previewSource hands the preview package what the workspace holds: the personas as edited, the
 // guards files and the options. Guards are read from disk with the catalog, off the UI
 // goroutine (a reload reads them again), never on an edit.
 type previewSource struct {

@@ -98,7 +98,7 @@ func actionWord(a engine.Action) string {
 }
 
 // ruleText renders a rule reference for people: the rule and where it was written, the path
-// relative to the nearest of bases (see Shell.sourceBases).
+// relative to the nearest of bases (see sourceBasesOf).
 func ruleText(r *preview.RuleRef, bases []string) string {
 	if r == nil {
 		return "no rule matched: the default is ask"

@@ -20,7 +20,9 @@ type Screen struct {
 	// IconName is a theme icon, looked up when the window is built.
 	IconName fyne.ThemeIconName
 	// Make builds the screen, the first time it is shown (or at once when Eager). The screen
-	// lives as long as the window; it follows changes with Shell.OnChange.
+	// lives as long as the window; it follows changes with the workspace's events
+	// (workspace.Workspace.OnChange, Subscribe). Make is wiring: it takes from the shell what
+	// the screen uses and passes each piece in; the screen itself holds no *Shell.
 	Make func(*Shell) fyne.CanvasObject
 	// Eager builds the screen with the window: for a screen that works while not shown (the
 	// Approvals screen answers agents from the start).
@@ -58,7 +60,7 @@ type EditorTab struct {
 	Title string
 	// Make builds the tab for one open persona, the first time the tab is shown. The result is
 	// dropped when the editor moves on, so the tab follows the model with
-	// personaedit.Model.OnChange, not Shell.OnChange.
+	// personaedit.Model.OnChange, not the workspace's events.
 	Make func(*Shell, *personaedit.Model) fyne.CanvasObject
 }
 
@@ -75,7 +77,7 @@ func editorTabs() []EditorTab {
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
 		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewHistoryTab(s.Dirs().ReviewLog(), s.tasks, m)
+			return NewHistoryTab(s.Dirs().ReviewLog(), s.App().Preferences(), s.tasks, s.ws, m)
 		}},
 	}
 }

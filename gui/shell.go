@@ -17,12 +17,15 @@ const AppID = "io.github.agentmgr"
 // AppName is the name in the window title.
 const AppName = "agentmgr"
 
-// Shell is the app's frame: the fyne.App and its window, the folders personas come from, the
-// loaded catalog, the selected and the active persona, and the persona open in the editor.
-// Screens and editor tabs get the Shell and read what they show from it.
+// Shell is the app's frame, and only wires it: it builds the window, its main menu, the tabs
+// of its screens and the keyboard shortcuts, and hands each screen, dialog and command what it
+// needs: the workspace (gui/workspace: the catalog, the selection, the active agent, the
+// draft and their events), the window, and the few commands it calls, each passed in. A
+// screen keeps its state on its own type (see CONTRIBUTING.md, "Adding a screen"), and a test
+// holds Shell's methods under a ceiling that only goes down (shell_ceiling_test.go).
 //
 // Every method must be called on the UI goroutine (inside fyne.Do from any other goroutine);
-// listeners added with OnChange are called there too.
+// the workspace's listeners are called there too.
 type Shell struct {
 	app  fyne.App
 	win  fyne.Window

@@ -17,7 +17,9 @@ import (
 // the yolo badge, previous/next, the search field, New persona and Reload.
 type Toolbar struct {
 	widget.BaseWidget
-	shell *Shell
+	ws  *workspace.Workspace
+	ask asker
+	do  toolbarActions
 
 	swatch   *canvas.Rectangle
 	selector *FilterSelect
@@ -40,9 +42,20 @@ type Toolbar struct {
 	updating bool
 }
 
-// NewToolbar makes the toolbar for s and keeps it in step with s.
-func NewToolbar(s *Shell) *Toolbar {
-	t := &Toolbar{shell: s}
+// toolbarActions are what the toolbar's controls do, given by the window that shows it.
+type toolbarActions struct {
+	searched   func() // the search text changed: the list and the Matrix filter again
+	openFirst  func() // Enter in the search field opens the first match
+	cycle      func(step int)
+	activate   func(name string) error
+	newPersona func()
+	reload     func()
+}
+
+// NewToolbar makes the toolbar over ws and keeps it in step with ws; ask shows what went
+// wrong, do is what its controls do.
+func NewToolbar(ws *workspace.Workspace, ask asker, do toolbarActions) *Toolbar {
+	t := &Toolbar{ws: ws, ask: ask, do: do}
 	t.swatch = canvas.NewRectangle(color.Transparent)
 	t.swatch.SetMinSize(fyne.NewSize(14, 14))
 	t.swatch.CornerRadius = 7
@@ -55,29 +68,23 @@ func NewToolbar(s *Shell) *Toolbar {
 	t.yolo = container.NewStack(bg, badge)
 	t.Search = widget.NewEntry()
 	t.Search.SetPlaceHolder("Search personas")
-	t.Search.OnChanged = func(string) {
-		s.screen.list.refresh()
-		if st := s.preview; st != nil && st.matrix != nil {
-			st.matrix.update() // the search filters the Matrix's rows too
-		}
-	}
+	t.Search.OnChanged = func(string) { do.searched() }
 	// Enter opens the first match, so that finding a persona by name needs no mouse.
-	t.Search.OnSubmitted = func(string) { s.screen.list.openFirst() }
-	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { s.CycleActive(-1) })
-	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { s.CycleActive(1) })
+	t.Search.OnSubmitted = func(string) { do.openFirst() }
+	t.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { do.cycle(-1) })
+	t.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { do.cycle(1) })
 	t.ExtendBaseWidget(t)
 	// The toolbar shows the catalog's personas and the active agent: a keystroke or another
 	// selection is not its business.
-	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged, func(workspace.Change) { t.refresh() })
+	ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged, func(workspace.Change) { t.refresh() })
 	t.refresh()
 	return t
 }
 
 // CreateRenderer lays the toolbar out in one row.
 func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
-	s := t.shell
-	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), s.files.newPersona)
-	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), s.Reload)
+	newBtn := widget.NewButtonWithIcon("New persona", theme.ContentAddIcon(), t.do.newPersona)
+	reload := widget.NewButtonWithIcon("Reload", theme.ViewRefreshIcon(), t.do.reload)
 	active := container.NewHBox(widget.NewLabel("Active agent:"), container.NewCenter(t.swatch), t.selector, container.NewCenter(t.yolo), t.prev, t.next)
 	right := container.NewHBox(newBtn, reload)
 	row := readingBorder(nil, nil, active, right, t.Search)
@@ -86,22 +93,22 @@ func (t *Toolbar) CreateRenderer() fyne.WidgetRenderer {
 
 // refresh follows the catalog, the active persona and yolo.
 func (t *Toolbar) refresh() {
-	s := t.shell
-	if t.shown.catalog == s.ws.Catalog() && t.shown.active == s.ws.Active() && t.shown.yolo == s.ws.Yolo() {
+	ws := t.ws
+	if t.shown.catalog == ws.Catalog() && t.shown.active == ws.Active() && t.shown.yolo == ws.Yolo() {
 		return
 	}
-	t.shown.catalog, t.shown.active, t.shown.yolo = s.ws.Catalog(), s.ws.Active(), s.ws.Yolo()
-	t.names = switchable(s.ws.Catalog())
+	t.shown.catalog, t.shown.active, t.shown.yolo = ws.Catalog(), ws.Active(), ws.Yolo()
+	t.names = switchable(ws.Catalog())
 	t.labels = make([]string, len(t.names))
 	for i, n := range t.names {
-		p, _ := s.ws.Catalog().Lookup(n)
+		p, _ := ws.Catalog().Lookup(n)
 		t.labels[i] = p.Label()
 	}
 	t.updating = true
 	t.selector.SetOptions(t.labels)
-	if i := indexOf(t.names, s.ws.Active()); i >= 0 {
+	if i := indexOf(t.names, ws.Active()); i >= 0 {
 		t.selector.SetSelected(t.labels[i])
-	} else if p, ok := s.ws.Catalog().Lookup(s.ws.Active()); ok {
+	} else if p, ok := ws.Catalog().Lookup(ws.Active()); ok {
 		// The active agent may be hidden or a subagent (set by hand or by pi): show it anyway.
 		t.selector.Select.Selected = p.Label()
 		t.selector.Select.Refresh()
@@ -110,12 +117,12 @@ func (t *Toolbar) refresh() {
 	}
 	t.updating = false
 	col := color.Color(color.Transparent)
-	if p, ok := s.ws.Catalog().Lookup(s.ws.Active()); ok {
+	if p, ok := ws.Catalog().Lookup(ws.Active()); ok {
 		col = tokenColor(p.Color)
 	}
 	t.swatch.FillColor = col
 	t.swatch.Refresh()
-	if s.ws.Yolo() {
+	if ws.Yolo() {
 		t.yolo.Show()
 	} else {
 		t.yolo.Hide()
@@ -131,8 +138,8 @@ func (t *Toolbar) selected(label string) {
 	if i < 0 {
 		return
 	}
-	if err := t.shell.SetActive(t.names[i]); err != nil {
-		t.shell.ask.showError(err)
+	if err := t.do.activate(t.names[i]); err != nil {
+		t.ask.showError(err)
 	}
 }
 

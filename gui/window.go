@@ -1,10 +1,13 @@
 package gui
 
 import (
+	"os"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
-	"os"
+
+	"github.com/agentmgr/agentmgr/gui/personaedit"
 )
 
 // screenTabs are the top-level screens of the window. A screen's tab holds an empty stack
@@ -74,7 +77,8 @@ const PersonasTitle = "Personas"
 
 // buildWindow lays out the window: the toolbar over the screens, the Personas screen first.
 func (s *Shell) buildWindow(screens []Screen) {
-	s.screen = NewPersonasScreen(s)
+	list := NewPersonaList(s.ws, s.SearchText, s.SelectPersona)
+	s.screen = NewPersonasScreen(s.ws, &s.dirs, list, func(m *personaedit.Model) *EditorView { return NewEditorView(s, m) })
 	items := []*container.TabItem{container.NewTabItemWithIcon(PersonasTitle, theme.AccountIcon(), s.screen)}
 	s.tabs.defs = screens
 	for _, sc := range screens {
@@ -110,7 +114,19 @@ func (s *Shell) buildWindow(screens []Screen) {
 			s.tabs.build(i)
 		}
 	}
-	s.toolbar = NewToolbar(s)
+	s.toolbar = NewToolbar(s.ws, s.ask, toolbarActions{
+		searched: func() {
+			s.screen.list.refresh()
+			if st := s.preview; st != nil && st.matrix != nil {
+				st.matrix.update() // the search filters the Matrix's rows too
+			}
+		},
+		openFirst:  func() { s.screen.list.openFirst() },
+		cycle:      s.CycleActive,
+		activate:   s.SetActive,
+		newPersona: s.files.newPersona,
+		reload:     s.Reload,
+	})
 	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
 	sw, sh, ok := winSystem.ScreenSize()
 	if !ok {

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -23,32 +21,11 @@ func TestRuleAddFromTwoProcessesLosesNoUpdate(t *testing.T) {
 	const each = 200
 	agentDir := filepath.Join(t.TempDir(), "agent")
 	path := filepath.Join(agentDir, "agents", "shared.md")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte("---\ndescription: Shared by two writers.\npermissions:\n  read: allow\n---\nBody.\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var cmds []*exec.Cmd
-	var outs, errs []*bytes.Buffer
-	for w := 0; w < 2; w++ {
-		cmd := cliHelper(t, "rule-add-many", agentDir, "shared", strconv.Itoa(w), strconv.Itoa(each))
-		var out, errb bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		cmds, outs, errs = append(cmds, cmd), append(outs, &out), append(errs, &errb)
-	}
-	for _, cmd := range cmds {
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfiles.Write(t, path, "---\ndescription: Shared by two writers.\npermissions:\n  read: allow\n---\nBody.\n")
 	var saved []string
 	failed := 0
-	for w, cmd := range cmds {
-		if err := cmd.Wait(); err != nil {
-			t.Fatalf("CLI process %d: %v\n%s", w, err, errs[w])
-		}
-		for _, line := range strings.Split(strings.TrimSpace(outs[w].String()), "\n") {
+	for w, lines := range twoCLIHelpers(t, "rule-add-many", agentDir, "shared", each) {
+		for _, line := range lines {
 			switch {
 			case strings.HasPrefix(line, "saved "):
 				saved = append(saved, strings.TrimPrefix(line, "saved "))

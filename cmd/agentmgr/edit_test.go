@@ -2,8 +2,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/personas"
@@ -13,20 +11,7 @@ import (
 // person would, checking each command's output and the file it leaves.
 func TestEditingSession(t *testing.T) {
 	e, out, errb := testEnv(t, "")
-	agents := filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agents")
-	file := func(name string) string {
-		b, _ := os.ReadFile(filepath.Join(agents, name))
-		return string(b)
-	}
-	steps := []struct {
-		args     []string
-		code     int
-		stdout   []string
-		stderr   []string
-		noStderr bool
-		fileName string // when set, the file must hold fileWant afterwards
-		fileWant string
-	}{
+	steps := []step{
 		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code", "--dry-run"},
 			stdout: []string{"--- /dev/null", "+permissions: plan"}, fileName: "rev.md", fileWant: ""},
 		{args: []string{"new", "rev", "--preset", "plan", "--description", "Reviews code"}, stdout: []string{"saved "},
@@ -72,29 +57,8 @@ func TestEditingSession(t *testing.T) {
 		{args: []string{"list"}, stdout: []string{"critic", "copy"}},
 	}
 	for i, s := range steps {
-		out.Reset()
-		errb.Reset()
-		code := run(s.args, e)
-		if code != s.code {
-			t.Fatalf("step %d: agentmgr %q exited %d, want %d\nstdout: %s\nstderr: %s", i+1, s.args, code, s.code, out, errb)
-		}
-		for _, w := range s.stdout {
-			if !strings.Contains(out.String(), w) {
-				t.Errorf("step %d: agentmgr %q stdout lacks %q:\n%s", i+1, s.args, w, out)
-			}
-		}
-		for _, w := range s.stderr {
-			if !strings.Contains(errb.String(), w) {
-				t.Errorf("step %d: agentmgr %q stderr lacks %q:\n%s", i+1, s.args, w, errb)
-			}
-		}
-		if s.noStderr && errb.Len() > 0 {
-			t.Errorf("step %d: agentmgr %q printed on stderr:\n%s\nwant nothing", i+1, s.args, errb)
-		}
-		if s.fileName != "" {
-			if got := file(s.fileName); got != s.fileWant {
-				t.Errorf("step %d: after agentmgr %q, %s holds\n%s\nwant\n%s", i+1, s.args, s.fileName, got, s.fileWant)
-			}
+		if !runStep(t, e, out, errb, i, s) {
+			t.FailNow()
 		}
 	}
 }

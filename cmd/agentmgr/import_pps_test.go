@@ -64,3 +64,53 @@ func readFile(t *testing.T, p string) string {
 	}
 	return string(data)
 }
+
+// TestImportPPSGuardsMergesIntoExistingFile: --guards merges into a guards file the person
+// wrote: their rules, comments and order stay, the imported rules that add something join
+// them, an imported allow that would loosen their deny is not written, and the output says
+// what was added and what was not.
+func TestImportPPSGuardsMergesIntoExistingFile(t *testing.T) {
+	home := t.TempDir()
+	agent := filepath.Join(home, ".pi", "agent")
+	proj := filepath.Join(home, "proj")
+	guards := filepath.Join(agent, "agent-manager", "guards.yaml")
+	mine := "# my own guards\npath:\n  \"secrets/*\": deny # never\nbash:\n  \"rm -rf *\": deny\n"
+	for p, text := range map[string]string{
+		filepath.Join(agent, "extensions", "pi-permission-system", "config.json"): `{"permission": {"*": "allow", "path": {"*": "allow", "*.env": "deny", "secrets/public/*": "allow"}}}`,
+		guards: mine,
+	} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(proj, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	getenv := func(k string) string { return map[string]string{"HOME": home, "PI_CODING_AGENT_DIR": agent}[k] }
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, cwd: proj, getenv: getenv}
+	if code := run([]string{"import", "pi-permission-system", "--guards"}, e); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	g := readFile(t, guards)
+	if !strings.HasPrefix(g, mine[:len(mine)-len("bash:\n  \"rm -rf *\": deny\n")]) || !strings.Contains(g, "# never") || !strings.Contains(g, `"*.env": deny`) || strings.Contains(g, "secrets/public") {
+		t.Errorf("guards.yaml:\n%s", g)
+	}
+	if strings.Index(g, "path:") > strings.Index(g, "bash:") || strings.Count(g, "path:") != 1 {
+		t.Errorf("the imported path rules are not with the file's path rules:\n%s", g)
+	}
+	for _, want := range []string{"merged into " + guards, `added "path" "*.env" deny`, `not written "path" "secrets/public/*" allow`, "loosen"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in the output:\n%s", want, out.String())
+		}
+	}
+	var cout bytes.Buffer
+	e = &env{stdin: strings.NewReader(""), stdout: &cout, stderr: &errb, cwd: proj, getenv: getenv}
+	run([]string{"check", "--agent", "builder", "read", "secrets/public/a"}, e)
+	if !strings.HasPrefix(cout.String(), "deny") {
+		t.Errorf("the file's deny no longer holds: %s", cout.String())
+	}
+}

@@ -34,12 +34,17 @@ Ask.
 `
 
 // step is one CLI run of a scenario that shares its agent dir with the steps before it.
+// step is one agentmgr command of a session and what it must do: its exit code, substrings of
+// its output, and (noStderr) an empty error stream.
 type step struct {
-	args   []string
-	stdin  string
-	code   int
-	stdout []string // substrings that must appear
-	stderr []string
+	args     []string
+	stdin    string
+	code     int
+	stdout   []string // substrings that must appear
+	stderr   []string
+	noStderr bool
+	fileName string // when set, the agent file of this name must hold fileWant afterwards
+	fileWant string
 }
 
 func runSteps(t *testing.T, steps []step) {
@@ -47,24 +52,42 @@ func runSteps(t *testing.T, steps []step) {
 	e, out, errb := testEnv(t, "")
 	writeAgent(t, "sasker.md", sessionAsker)
 	for i, s := range steps {
-		out.Reset()
-		errb.Reset()
-		e.stdin = bufio.NewReader(strings.NewReader(s.stdin))
-		code := run(s.args, e)
-		if code != s.code {
-			t.Errorf("step %d: agentmgr %q exited %d, want %d\nstdout: %s\nstderr: %s", i+1, s.args, code, s.code, out, errb)
-		}
-		for _, want := range s.stdout {
-			if !strings.Contains(out.String(), want) {
-				t.Errorf("step %d: agentmgr %q stdout lacks %q:\n%s", i+1, s.args, want, out)
-			}
-		}
-		for _, want := range s.stderr {
-			if !strings.Contains(errb.String(), want) {
-				t.Errorf("step %d: agentmgr %q stderr lacks %q:\n%s", i+1, s.args, want, errb)
-			}
+		runStep(t, e, out, errb, i, s)
+	}
+}
+
+// runStep runs step s (the i-th) in e, whose output goes to out and errb, and checks what it
+// did. It reports whether the command exited as it must; what follows a wrong exit rarely
+// means anything.
+func runStep(t *testing.T, e *env, out, errb *bytes.Buffer, i int, s step) bool {
+	t.Helper()
+	out.Reset()
+	errb.Reset()
+	e.stdin = bufio.NewReader(strings.NewReader(s.stdin))
+	code := run(s.args, e)
+	if code != s.code {
+		t.Errorf("step %d: agentmgr %q exited %d, want %d\nstdout: %s\nstderr: %s", i+1, s.args, code, s.code, out, errb)
+	}
+	for _, want := range s.stdout {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("step %d: agentmgr %q stdout lacks %q:\n%s", i+1, s.args, want, out)
 		}
 	}
+	for _, want := range s.stderr {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("step %d: agentmgr %q stderr lacks %q:\n%s", i+1, s.args, want, errb)
+		}
+	}
+	if s.noStderr && errb.Len() > 0 {
+		t.Errorf("step %d: agentmgr %q printed on stderr:\n%s\nwant nothing", i+1, s.args, errb)
+	}
+	if s.fileName != "" {
+		b, _ := os.ReadFile(filepath.Join(os.Getenv("PI_CODING_AGENT_DIR"), "agents", s.fileName))
+		if string(b) != s.fileWant {
+			t.Errorf("step %d: after agentmgr %q, %s holds\n%s\nwant\n%s", i+1, s.args, s.fileName, b, s.fileWant)
+		}
+	}
+	return code == s.code
 }
 
 func TestSessionCommands(t *testing.T) {
@@ -189,16 +212,14 @@ func cliHelper(t *testing.T, mode, agentDir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-func TestSessionAllowFromTwoProcesses(t *testing.T) {
-	if testing.Short() {
-		t.Skip("spawns CLI processes")
-	}
-	const each = 200
-	agentDir := filepath.Join(t.TempDir(), "agent")
+// twoCLIHelpers runs two CLI helper processes in mode at once, the w-th with the arguments
+// name, w and each, and returns the lines each printed. A process that fails fails the test.
+func twoCLIHelpers(t *testing.T, mode, agentDir, name string, each int) [][]string {
+	t.Helper()
 	var cmds []*exec.Cmd
 	var outs, errs []*bytes.Buffer
 	for w := 0; w < 2; w++ {
-		cmd := cliHelper(t, "allow-many", agentDir, "shared", strconv.Itoa(w), strconv.Itoa(each))
+		cmd := cliHelper(t, mode, agentDir, name, strconv.Itoa(w), strconv.Itoa(each))
 		var out, errb bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		cmds, outs, errs = append(cmds, cmd), append(outs, &out), append(errs, &errb)
@@ -208,12 +229,26 @@ func TestSessionAllowFromTwoProcesses(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	revs := make([][]uint64, len(cmds))
+	lines := make([][]string, len(cmds))
 	for w, cmd := range cmds {
 		if err := cmd.Wait(); err != nil {
 			t.Fatalf("CLI process %d: %v\n%s", w, err, errs[w])
 		}
-		for _, line := range strings.Split(strings.TrimSpace(outs[w].String()), "\n") {
+		lines[w] = strings.Split(strings.TrimSpace(outs[w].String()), "\n")
+	}
+	return lines
+}
+
+func TestSessionAllowFromTwoProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns CLI processes")
+	}
+	const each = 200
+	agentDir := filepath.Join(t.TempDir(), "agent")
+	outs := twoCLIHelpers(t, "allow-many", agentDir, "shared", each)
+	revs := make([][]uint64, len(outs))
+	for w, lines := range outs {
+		for _, line := range lines {
 			i := strings.LastIndex(line, "(revision ")
 			if i < 0 {
 				t.Fatalf("CLI process %d printed %q", w, line)

@@ -464,6 +464,20 @@ func urlOperands(name string, args []word, subs ...string) []Does {
 // http-push publish; update-index --chmod changes a mode; a fetch run in
 // another repository (-C DIR) from a local one publishes into DIR.
 func gitEffects(_ string, args []word) []Does {
+	i, other := gitSubcommandAt(args)
+	if i >= len(args) {
+		return nil
+	}
+	sub, rest := args[i].text, args[i+1:]
+	if f := gitSubEffects[sub]; f != nil {
+		return f(sub, rest, other)
+	}
+	return nil
+}
+
+// gitSubcommandAt returns the index of git's subcommand in args (len(args) when there is none)
+// and the other repository or work tree the global options name (-C, --git-dir, --work-tree).
+func gitSubcommandAt(args []word) (int, string) {
 	i, other := 0, ""
 	for i < len(args) {
 		t := args[i].text
@@ -483,65 +497,94 @@ func gitEffects(_ string, args []word) []Does {
 		}
 		i++
 	}
-	if i >= len(args) {
+	return i, other
+}
+
+// gitSubEffects are the effects of git's subcommands, given the subcommand, its arguments and
+// the other repository the global options name.
+var gitSubEffects = map[string]func(sub string, rest []word, other string) []Does{
+	"clean": gitCleanEffects, "rm": gitRmEffects,
+	"push": gitPushEffects, "send-pack": gitPushEffects, "http-push": gitPushEffects,
+	"subtree":      gitWordEffect("push", Publishes, "git subtree push"),
+	"svn":          gitWordEffect("dcommit", Publishes, "git svn dcommit"),
+	"update-index": gitUpdateIndexEffects,
+	"clone":        gitFetchEffects, "fetch": gitFetchEffects, "pull": gitFetchEffects, "ls-remote": gitFetchEffects, "archive": gitFetchEffects,
+	"submodule": gitSubmoduleEffects,
+}
+
+// gitCleanEffects: git clean -f deletes the untracked files below its operands.
+func gitCleanEffects(_ string, rest []word, _ string) []Does {
+	for _, w := range rest {
+		t := w.text
+		if t == "--force" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsRune(t, 'f') {
+			return one(Deletes, "git clean", texts(operands(rest, func(t string) bool { return t == "-e" || t == "--exclude" })))
+		}
+	}
+	return nil
+}
+
+// gitRmEffects: git rm deletes its operands, unless --cached keeps them on disk.
+func gitRmEffects(_ string, rest []word, _ string) []Does {
+	for _, w := range rest {
+		if w.text == "--cached" {
+			return nil
+		}
+	}
+	return one(Deletes, "git rm", texts(operands(rest, nil)))
+}
+
+// gitPushEffects: push, send-pack and http-push publish.
+func gitPushEffects(sub string, rest []word, _ string) []Does {
+	return one(Publishes, "git "+sub, texts(operands(rest, gitPushValue)))
+}
+
+// gitWordEffect is the effect e of a subcommand whose first argument is first (subtree push).
+func gitWordEffect(first string, e Effect, via string) func(string, []word, string) []Does {
+	return func(_ string, rest []word, _ string) []Does {
+		if len(rest) > 0 && rest[0].text == first {
+			return one(e, via, nil)
+		}
 		return nil
 	}
-	sub, rest := args[i].text, args[i+1:]
-	switch sub {
-	case "clean":
-		for _, w := range rest {
-			t := w.text
-			if t == "--force" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsRune(t, 'f') {
-				return one(Deletes, "git clean", texts(operands(rest, func(t string) bool { return t == "-e" || t == "--exclude" })))
-			}
+}
+
+// gitUpdateIndexEffects: update-index --chmod changes a file's mode in the index.
+func gitUpdateIndexEffects(_ string, rest []word, _ string) []Does {
+	for _, w := range rest {
+		if strings.HasPrefix(w.text, "--chmod") {
+			return one(ChangesMode, "git update-index --chmod", nil)
 		}
-	case "rm":
-		for _, w := range rest {
-			if w.text == "--cached" {
-				return nil
-			}
+	}
+	return nil
+}
+
+// gitFetchEffects: clone, fetch, pull, ls-remote and archive of a URL reach its host; a fetch
+// or pull run in another repository from a local one writes its refs there.
+func gitFetchEffects(sub string, rest []word, other string) []Does {
+	var out []Does
+	for _, w := range operands(rest, gitFetchValue) {
+		if isURL(w.text) || remoteHost(w.text) != "" {
+			out = append(out, Does{Effect: ReachesNetwork, Via: "git " + sub, Targets: []string{w.text}})
+			break
 		}
-		return one(Deletes, "git rm", texts(operands(rest, nil)))
-	case "push", "send-pack", "http-push":
-		return one(Publishes, "git "+sub, texts(operands(rest, gitPushValue)))
-	case "subtree":
-		if len(rest) > 0 && rest[0].text == "push" {
-			return one(Publishes, "git subtree push", nil)
-		}
-	case "svn":
-		if len(rest) > 0 && rest[0].text == "dcommit" {
-			return one(Publishes, "git svn dcommit", nil)
-		}
-	case "update-index":
-		for _, w := range rest {
-			if strings.HasPrefix(w.text, "--chmod") {
-				return one(ChangesMode, "git update-index --chmod", nil)
-			}
-		}
-	case "clone", "fetch", "pull", "ls-remote", "archive":
-		var out []Does
+	}
+	if other != "" && (sub == "fetch" || sub == "pull") {
 		for _, w := range operands(rest, gitFetchValue) {
-			if isURL(w.text) || remoteHost(w.text) != "" {
-				out = append(out, Does{Effect: ReachesNetwork, Via: "git " + sub, Targets: []string{w.text}})
+			if strings.HasPrefix(w.text, ".") || strings.HasPrefix(w.text, "/") || strings.HasPrefix(w.text, "~") || strings.HasPrefix(w.text, "$") || strings.HasPrefix(w.text, "file://") {
+				out = append(out, Does{Effect: Publishes, Via: "git -C " + other + " " + sub, Targets: []string{other}})
 				break
 			}
 		}
-		if other != "" && (sub == "fetch" || sub == "pull") {
-			// Run in another repository, a fetch from this one writes its refs there.
-			for _, w := range operands(rest, gitFetchValue) {
-				if strings.HasPrefix(w.text, ".") || strings.HasPrefix(w.text, "/") || strings.HasPrefix(w.text, "~") || strings.HasPrefix(w.text, "$") || strings.HasPrefix(w.text, "file://") {
-					out = append(out, Does{Effect: Publishes, Via: "git -C " + other + " " + sub, Targets: []string{other}})
-					break
-				}
-			}
-		}
-		return out
-	case "submodule":
-		if len(rest) > 0 && rest[0].text == "add" {
-			for _, w := range rest[1:] {
-				if isURL(w.text) || remoteHost(w.text) != "" {
-					return one(ReachesNetwork, "git submodule add", []string{w.text})
-				}
+	}
+	return out
+}
+
+// gitSubmoduleEffects: submodule add of a URL reaches its host.
+func gitSubmoduleEffects(_ string, rest []word, _ string) []Does {
+	if len(rest) > 0 && rest[0].text == "add" {
+		for _, w := range rest[1:] {
+			if isURL(w.text) || remoteHost(w.text) != "" {
+				return one(ReachesNetwork, "git submodule add", []string{w.text})
 			}
 		}
 	}

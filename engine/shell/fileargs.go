@@ -60,22 +60,16 @@ func gitConfigOp(args []word) (writes bool, file *word, key string) {
 	ops := 0
 	for j := 0; j < len(rest); j++ {
 		t := rest[j].text
+		if f, skip, ok := gitConfigFile(rest, j); ok {
+			file, j = f, j+skip
+			continue
+		}
 		switch {
-		case t == "--global":
-			file = &word{text: "~/.gitconfig", literal: true}
-		case t == "--system":
-			file = &word{text: "/etc/gitconfig", literal: true}
-		case (t == "-f" || t == "--file") && j+1 < len(rest):
-			w := rest[j+1]
-			file = &w
-			j++
-		case strings.HasPrefix(t, "--file="):
-			file = &word{text: t[len("--file="):], literal: rest[j].literal}
-		case t == "--get" || t == "--get-all" || t == "--get-regexp" || t == "--get-urlmatch" || t == "--get-color" || t == "--get-colorbool" || t == "--list" || t == "-l" || (ops == 0 && (t == "get" || t == "list")):
+		case gitConfigQueries[t] || ops == 0 && (t == "get" || t == "list"):
 			return false, file, key // a query
-		case t == "--add" || t == "--unset" || t == "--unset-all" || t == "--replace-all" || t == "--rename-section" || t == "--remove-section" || t == "--edit" || t == "-e":
+		case gitConfigWrites[t]:
 			writes = true
-		case ops == 0 && (t == "set" || t == "unset" || t == "rename-section" || t == "remove-section" || t == "edit"):
+		case ops == 0 && gitConfigSubWrites[t]:
 			writes = true
 			ops++
 		case strings.HasPrefix(t, "-"):
@@ -87,6 +81,35 @@ func gitConfigOp(args []word) (writes bool, file *word, key string) {
 		}
 	}
 	return writes || ops >= 2, file, key
+}
+
+// The options of git config that make it a query, and the options and subcommands that make
+// it write.
+var (
+	gitConfigQueries = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
+		"--get-color": true, "--get-colorbool": true, "--list": true, "-l": true}
+	gitConfigWrites = map[string]bool{"--add": true, "--unset": true, "--unset-all": true, "--replace-all": true,
+		"--rename-section": true, "--remove-section": true, "--edit": true, "-e": true}
+	gitConfigSubWrites = map[string]bool{"set": true, "unset": true, "rename-section": true, "remove-section": true, "edit": true}
+)
+
+// gitConfigFile reads the option at rest[j] when it names the file git config works on
+// (--global, --system, -f FILE, --file=FILE): the file, how many more words the option took,
+// and true; false when rest[j] names none.
+func gitConfigFile(rest []word, j int) (*word, int, bool) {
+	t := rest[j].text
+	switch {
+	case t == "--global":
+		return &word{text: "~/.gitconfig", literal: true}, 0, true
+	case t == "--system":
+		return &word{text: "/etc/gitconfig", literal: true}, 0, true
+	case (t == "-f" || t == "--file") && j+1 < len(rest):
+		w := rest[j+1]
+		return &w, 1, true
+	case strings.HasPrefix(t, "--file="):
+		return &word{text: t[len("--file="):], literal: rest[j].literal}, 0, true
+	}
+	return nil, 0, false
 }
 
 // moveFiles: mv writes its target and removes its sources, so both are

@@ -14,6 +14,41 @@ var gitScriptKeys = []string{"core.pager", "core.editor", "core.sshcommand", "co
 // the code-running catalogue's business (codeNeeds).
 func git(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
+	i, aliases := gitGlobalOptions(args, &lt)
+	if i >= len(args) {
+		return lt
+	}
+	sub, rest := args[i].text, args[i+1:]
+	if a, ok := aliases[sub]; ok {
+		// The alias runs git with its words in the subcommand's place.
+		if !a.literal {
+			lt.ask = "the alias given to git -c is only known when the command runs"
+			return lt
+		}
+		cmd := []word{{text: "git", literal: true}}
+		for f := range strings.FieldsSeq(a.text) {
+			cmd = append(cmd, word{text: f, literal: true})
+		}
+		lt.commands = append(lt.commands, append(cmd, rest...))
+		return lt
+	}
+	switch sub {
+	case "rebase":
+		gitRebaseExec(rest, &lt)
+	case "submodule":
+		gitSubmoduleForeach(rest, &lt)
+	case "bisect":
+		if len(rest) > 1 && rest[0].text == "run" {
+			lt.commands = append(lt.commands, rest[1:])
+		}
+	}
+	return lt
+}
+
+// gitGlobalOptions reads git's options before its subcommand: the shell commands of -c values
+// (alias.x=!cmd, core.pager=cmd) go into lt's scripts, and the other aliases -c defines are
+// returned by name. It returns the index of the subcommand (len(args) when there is none).
+func gitGlobalOptions(args []word, lt *lookThrough) (int, map[string]word) {
 	var aliases map[string]word // git -c alias.p=push: p runs git push
 	i := 0
 	for ; i < len(args); i++ {
@@ -52,54 +87,38 @@ func git(name string, args []word, _ stdin) lookThrough {
 			}
 		}
 	}
-	if i >= len(args) {
-		return lt
-	}
-	sub, rest := args[i].text, args[i+1:]
-	if a, ok := aliases[sub]; ok {
-		// The alias runs git with its words in the subcommand's place.
-		if !a.literal {
-			lt.ask = "the alias given to git -c is only known when the command runs"
-			return lt
-		}
-		cmd := []word{{text: "git", literal: true}}
-		for f := range strings.FieldsSeq(a.text) {
-			cmd = append(cmd, word{text: f, literal: true})
-		}
-		lt.commands = append(lt.commands, append(cmd, rest...))
-		return lt
-	}
-	switch sub {
-	case "rebase":
-		for j := 0; j < len(rest); j++ {
-			t := rest[j].text
-			switch {
-			case (t == "-x" || t == "--exec") && j+1 < len(rest):
-				lt.scripts = append(lt.scripts, script{text: rest[j+1].text, literal: rest[j+1].literal, what: "the command given to git rebase " + t})
-				j++
-			case strings.HasPrefix(t, "--exec="):
-				lt.scripts = append(lt.scripts, script{text: t[len("--exec="):], literal: rest[j].literal, what: "the command given to git rebase --exec"})
-			case strings.HasPrefix(t, "-x") && len(t) > 2:
-				lt.scripts = append(lt.scripts, script{text: t[2:], literal: rest[j].literal, what: "the command given to git rebase -x"})
-			}
-		}
-	case "submodule":
-		for j, w := range rest {
-			if w.text == "foreach" {
-				k := j + 1
-				for k < len(rest) && strings.HasPrefix(rest[k].text, "-") {
-					k++
-				}
-				if k < len(rest) {
-					lt.scripts = append(lt.scripts, shellString(rest[k:], "the command given to git submodule foreach"))
-				}
-				break
-			}
-		}
-	case "bisect":
-		if len(rest) > 1 && rest[0].text == "run" {
-			lt.commands = append(lt.commands, rest[1:])
+	return i, aliases
+}
+
+// gitRebaseExec adds the commands git rebase -x/--exec runs after each commit.
+func gitRebaseExec(rest []word, lt *lookThrough) {
+	for j := 0; j < len(rest); j++ {
+		t := rest[j].text
+		switch {
+		case (t == "-x" || t == "--exec") && j+1 < len(rest):
+			lt.scripts = append(lt.scripts, script{text: rest[j+1].text, literal: rest[j+1].literal, what: "the command given to git rebase " + t})
+			j++
+		case strings.HasPrefix(t, "--exec="):
+			lt.scripts = append(lt.scripts, script{text: t[len("--exec="):], literal: rest[j].literal, what: "the command given to git rebase --exec"})
+		case strings.HasPrefix(t, "-x") && len(t) > 2:
+			lt.scripts = append(lt.scripts, script{text: t[2:], literal: rest[j].literal, what: "the command given to git rebase -x"})
 		}
 	}
-	return lt
+}
+
+// gitSubmoduleForeach adds the command git submodule foreach runs in every submodule.
+func gitSubmoduleForeach(rest []word, lt *lookThrough) {
+	for j, w := range rest {
+		if w.text != "foreach" {
+			continue
+		}
+		k := j + 1
+		for k < len(rest) && strings.HasPrefix(rest[k].text, "-") {
+			k++
+		}
+		if k < len(rest) {
+			lt.scripts = append(lt.scripts, shellString(rest[k:], "the command given to git submodule foreach"))
+		}
+		return
+	}
 }

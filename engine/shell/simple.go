@@ -50,6 +50,27 @@ type handler func(name string, args []word, in stdin) lookThrough
 func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	words = fromEnvironment(src, words)
 	at := len(a.units)
+	a.units = append(a.units, a.commandUnit(words, env))
+	if !words[0].literal {
+		a.units[at].Mentions = mentionsOf(a.units[at].Text, words, env, in, nil)
+		return
+	}
+	name := baseName(words[0].text)
+	args := words[1:]
+	a.annotate(src, at, name, args)
+	h := handlers[name]
+	if h == nil {
+		a.units[at].Mentions = mentionsOf(a.units[at].Text, words, env, in, nil)
+		return
+	}
+	lt := h(name, args, in)
+	a.units[at].Mentions = mentionsOf(a.units[at].Text, words, env, in, &lt)
+	a.wrapped(src, at, lt, env, in, level)
+}
+
+// commandUnit is the unit of a simple command of words, with env the assignments before it:
+// its text, arguments, the form without global options, and what the risky assignments need.
+func (a *analyzer) commandUnit(words, env []word) Unit {
 	u := newUnit(words)
 	u.Dir, u.DirUnknown = a.dir, a.dirUnknown
 	for _, w := range words[1:] {
@@ -67,13 +88,13 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 			}
 		}
 	}
-	a.units = append(a.units, u)
-	if !words[0].literal {
-		a.units[at].Mentions = mentionsOf(u.Text, words, env, in, nil)
-		return
-	}
-	name := baseName(words[0].text)
-	args := words[1:]
+	return u
+}
+
+// annotate adds to the unit at index at of program name what the catalogues say of it: how it
+// treats its operands, its effects, what its code options and variables need, the files and
+// folders it writes and reads, and where it moves.
+func (a *analyzer) annotate(src *source, at int, name string, args []word) {
 	a.units[at].Reads = operandReaders[name]
 	a.units[at].Looks = lookers[name]
 	a.units[at].Does = effectsOf(name, args)
@@ -105,13 +126,12 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	a.fedByPipe(at, name, args)
 	a.defaultUnits(name, args)
 	a.moves(name, args)
-	h := handlers[name]
-	if h == nil {
-		a.units[at].Mentions = mentionsOf(u.Text, words, env, in, nil)
-		return
-	}
-	lt := h(name, args, in)
-	a.units[at].Mentions = mentionsOf(u.Text, words, env, in, &lt)
+}
+
+// wrapped adds the units of what the wrapper whose unit is at index at runs, as its handler
+// found it (lt): the commands, in the folder it moves to, with the variables it sets, and the
+// scripts it runs.
+func (a *analyzer) wrapped(src *source, at int, lt lookThrough, env []word, in stdin, level int) {
 	if lt.ask != "" {
 		a.ask(at, lt.ask)
 	}
