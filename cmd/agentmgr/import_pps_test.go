@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestImportPPSReadsWherePiReads: with no PATH, import pps reads the agent dir's and the
@@ -15,12 +17,7 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	agent := filepath.Join(home, ".pi", "agent")
 	proj := filepath.Join(home, "proj")
 	write := func(p, text string) {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, text)
 	}
 	write(filepath.Join(agent, "extensions", "pi-permission-system", "config.json"), `{"permission": {"*": "allow", "path": {"*": "allow", "*.env": "deny"}, "bash": {"*": "allow", "git push *": "ask"}}}`)
 	write(filepath.Join(proj, ".pi", "extensions", "pi-permission-system", "config.json"), `{"permission": {"bash": {"rm *": "deny"}}}`)
@@ -35,11 +32,11 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	}
 	out := cli("import", "pi-permission-system", "--guards")
 	for _, want := range []string{"wrote", "wrapper floor", "wrappers: ask"} {
-		if !strings.Contains(out+readFile(t, filepath.Join(agent, "agents", "pps.md")), want) {
+		if !strings.Contains(out+testfiles.Read(t, filepath.Join(agent, "agents", "pps.md")), want) {
 			t.Errorf("no %q in the import's report or persona:\n%s", want, out)
 		}
 	}
-	if g := readFile(t, filepath.Join(agent, "agent-manager", "guards.yaml")); !strings.Contains(g, "path:") || !strings.Contains(g, `"*.env": deny`) {
+	if g := testfiles.Read(t, filepath.Join(agent, "agent-manager", "guards.yaml")); !strings.Contains(g, "path:") || !strings.Contains(g, `"*.env": deny`) {
 		t.Errorf("guards.yaml:\n%s", g)
 	}
 	// The guard holds for every persona: the built-in builder may not read .env either.
@@ -56,15 +53,6 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	}
 }
 
-func readFile(t *testing.T, p string) string {
-	t.Helper()
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
 // TestImportPPSGuardsMergesIntoExistingFile: --guards merges into a guards file the person
 // wrote: their rules, comments and order stay, the imported rules that add something join
 // them, an imported allow that would loosen their deny is not written, and the output says
@@ -79,12 +67,7 @@ func TestImportPPSGuardsMergesIntoExistingFile(t *testing.T) {
 		filepath.Join(agent, "extensions", "pi-permission-system", "config.json"): `{"permission": {"*": "allow", "path": {"*": "allow", "*.env": "deny", "secrets/public/*": "allow"}}}`,
 		guards: mine,
 	} {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, text)
 	}
 	if err := os.MkdirAll(proj, 0o755); err != nil {
 		t.Fatal(err)
@@ -95,7 +78,7 @@ func TestImportPPSGuardsMergesIntoExistingFile(t *testing.T) {
 	if code := run([]string{"import", "pi-permission-system", "--guards"}, e); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	g := readFile(t, guards)
+	g := testfiles.Read(t, guards)
 	if !strings.HasPrefix(g, mine[:len(mine)-len("bash:\n  \"rm -rf *\": deny\n")]) || !strings.Contains(g, "# never") || !strings.Contains(g, `"*.env": deny`) || strings.Contains(g, "secrets/public") {
 		t.Errorf("guards.yaml:\n%s", g)
 	}
