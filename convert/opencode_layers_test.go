@@ -137,7 +137,7 @@ func TestReadSources_openCodeGlobalConfig(t *testing.T) {
 func TestReadSources_openCodeAgentInTwoFiles(t *testing.T) {
 	project := t.TempDir()
 	files := map[string]string{
-		filepath.Join(project, "opencode.json"): `{"agent":{"reviewer":{"description":"R","tools":{"webfetch":false},"permission":{"bash":{"*":"ask","git *":"allow"}}},"other":{"description":"O"}}}`,
+		filepath.Join(project, "opencode.json"):                      `{"agent":{"reviewer":{"description":"R","tools":{"webfetch":false},"permission":{"bash":{"*":"ask","git *":"allow"}}},"other":{"description":"O"}}}`,
 		filepath.Join(project, ".opencode", "agents", "reviewer.md"): "---\ndescription: Reviews\npermission:\n  bash:\n    \"git push*\": deny\n  webfetch: ask\n---\nReview.\n",
 	}
 	for p, s := range files {
