@@ -149,7 +149,7 @@ func NewApprovalsScreen(m *approvalqueue.Model, app fyne.App, win fyne.Window, r
 		container.NewTabItem("Session rules", sessionsTab),
 	)
 	a.content = readingBorder(readingBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
-	a.strip = newServingStrip(a.Start, func() { s.ShowScreen(ApprovalsTitle) })
+	a.strip = newServingStrip(a.Start)
 	a.ExtendBaseWidget(a)
 
 	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { a.tasks.do(func() { a.prompted(p) }) })

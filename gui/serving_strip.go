@@ -22,17 +22,23 @@ type servingStrip struct {
 	retry *widget.Button
 	open  *widget.Button
 	// relayout lays out what holds the strip again after it came or went (the window's
-	// frame); nil until the window is built.
-	relayout func()
+	// frame), and showApprovals brings the Approvals screen to the front; the window sets
+	// both when it puts the strip under its toolbar.
+	relayout      func()
+	showApprovals func()
 	box      fyne.CanvasObject
 }
 
-func newServingStrip(retry, open func()) *servingStrip {
+func newServingStrip(retry func()) *servingStrip {
 	st := &servingStrip{text: widget.NewLabel("")}
 	st.text.Wrapping = fyne.TextWrapWord
 	st.text.Importance = widget.WarningImportance
 	st.retry = widget.NewButtonWithIcon("Answer agents", theme.ViewRefreshIcon(), retry)
-	st.open = widget.NewButton(ApprovalsTitle+"…", open)
+	st.open = widget.NewButton(ApprovalsTitle+"…", func() {
+		if st.showApprovals != nil {
+			st.showApprovals()
+		}
+	})
 	st.box = readingBorder(nil, widget.NewSeparator(), widget.NewIcon(theme.WarningIcon()), newFlow(st.retry, st.open), st.text)
 	st.ExtendBaseWidget(st)
 	st.Hide()

@@ -30,6 +30,10 @@ func TestASecondWindowSaysOnEveryScreenThatItDoesNotAnswerAgents(t *testing.T) {
 			t.Errorf("on the %s screen the strip is drawn over the screens", title)
 		}
 	}
+	findButton(a.strip, ApprovalsTitle+"…").OnTapped()
+	if got := s.tabs.tabs.Selected().Text; got != ApprovalsTitle {
+		t.Errorf("the strip's button shows the %s screen, want %s", got, ApprovalsTitle)
+	}
 	first.Stop()
 	findButton(a.strip, "Answer agents").OnTapped()
 	if a.strip.Visible() {

@@ -134,6 +134,7 @@ func (s *Shell) buildWindow(screens []Screen) {
 	if a, ok := s.ScreenContent(ApprovalsTitle).(*ApprovalsScreen); ok {
 		top.Add(a.strip)
 		a.strip.relayout = s.frame.Refresh
+		a.strip.showApprovals = func() { s.ShowScreen(ApprovalsTitle) }
 	}
 	sw, sh, ok := winSystem.ScreenSize()
 	if !ok {
