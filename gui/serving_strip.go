@@ -26,7 +26,7 @@ type servingStrip struct {
 	// both when it puts the strip under its toolbar.
 	relayout      func()
 	showApprovals func()
-	box      fyne.CanvasObject
+	box           fyne.CanvasObject
 }
 
 func newServingStrip(retry func()) *servingStrip {
