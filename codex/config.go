@@ -2,7 +2,6 @@ package codex
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/ownedfile"
 )
 
 // config is Codex's config.toml as read: its text, and what it says about hooks' trust.
@@ -30,12 +30,12 @@ type config struct {
 // what it cannot read.
 func readConfig(path string) (*config, error) {
 	c := &config{path: path, state: map[string]string{}}
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	data, there, err := ownedfile.ReadIfThere(path)
+	if err != nil {
+		return nil, err
+	}
+	if !there {
 		return c, nil
-	case err != nil:
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	c.exists, c.data = true, data
 	state, err := trustState(data)

@@ -19,12 +19,9 @@ type claudeSettings struct {
 
 // parseClaudeSettings reads the permissions block of a Claude Code settings file.
 func parseClaudeSettings(source string, data []byte) (*claudeSettings, error) {
-	if err := checkUTF8(source, data); err != nil {
-		return nil, err
-	}
-	v, err := decodeOrdered(string(data))
+	v, err := decodeFile(source, data)
 	if err != nil {
-		return nil, yamlError(source, 1, err)
+		return nil, err
 	}
 	root, ok := v.(yaml.MapSlice)
 	if !ok {

@@ -43,6 +43,19 @@ func checkUTF8(source string, data []byte) error {
 	return nil
 }
 
+// decodeFile decodes a whole YAML or JSON file of another format, as decodeOrdered does, after
+// checking it is UTF-8; a bad file's error says where, in source.
+func decodeFile(source string, data []byte) (any, error) {
+	if err := checkUTF8(source, data); err != nil {
+		return nil, err
+	}
+	v, err := decodeOrdered(string(data))
+	if err != nil {
+		return nil, yamlError(source, 1, err)
+	}
+	return v, nil
+}
+
 // decodeOrdered reads YAML (or JSON, which YAML contains) keeping the order of every map.
 func decodeOrdered(text string) (any, error) {
 	var v any

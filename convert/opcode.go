@@ -11,12 +11,9 @@ import (
 // agent: {name, icon, model, system_prompt, default_task}}). opcode runs Claude Code, so the
 // persona gets Claude Code's default decisions: reads allowed, everything else asks.
 func ImportOpcode(source string, data []byte) (*Item, error) {
-	if err := checkUTF8(source, data); err != nil {
-		return nil, err
-	}
-	v, err := decodeOrdered(string(data))
+	v, err := decodeFile(source, data)
 	if err != nil {
-		return nil, yamlError(source, 1, err)
+		return nil, err
 	}
 	root, _ := v.(yaml.MapSlice)
 	av, ok := get(root, "agent")

@@ -118,78 +118,18 @@ func openCodePreview(rs engine.Ruleset) *engine.Policy {
 
 // openCodeRules is the persona's rules as OpenCode needs them, in order.
 func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine.Ruleset {
-	pol := openCodePreview(rs)
+	w := newOCRuleWriter(rs)
 	var out engine.Ruleset
 	if len(rs) == 0 || rs[0].Permission != "*" || rs[0].Pattern != "*" {
 		out = append(out, engine.Rule{Permission: "*", Pattern: "*", Action: engine.Ask})
 		rep.change("calls no rule matches", "allow (OpenCode's built-in * rule)", "ask, written first", "agentmgr asks when no rule of the persona matches; OpenCode would allow")
 	}
-	// agentmgr decides a redirection's file as an edit too, the strictest answer winning;
-	// OpenCode sees only the command's text. Each bash rule gets a redirected twin right after
-	// it with the stricter of its action and the edit's, so that the twin decides a
-	// redirected command wherever the rule would.
-	edit := pol.DecideKey("edit", "zz/other").Action
-	redirects := edit != engine.Allow
-	var editRules engine.Ruleset
-	for _, r := range rs {
-		if r.Permission == "edit" && r.Pattern != "*" {
-			editRules = append(editRules, r)
-		}
-	}
-	twins := func(pat string, a engine.Action) engine.Ruleset {
-		var out engine.Ruleset
-		for _, op := range []string{" > ", " >> "} {
-			out = append(out, engine.Rule{Permission: "bash", Pattern: pat + op + "*", Action: engine.Stricter(a, edit)})
-			for _, e := range editRules {
-				out = append(out, engine.Rule{Permission: "bash", Pattern: pat + op + e.Pattern, Action: engine.Stricter(a, e.Action)})
-			}
-		}
-		return out
-	}
-	// agentmgr's closed world asks for a command that mentions, as a later word, a program
-	// the bash rules deny or ask (`go build rm -rf x`); OpenCode sees only the text. Each
-	// allow rule gets mention twins right after it that ask, so they tighten only commands
-	// that rule allowed and every later rule still decides as it did.
-	mentions := ocMentions(rs)
-	mentioned := false
-	mentionTwins := func(pat string, a engine.Action) engine.Ruleset {
-		if a != engine.Allow || len(mentions) == 0 {
-			return nil
-		}
-		var bases []string
-		if pat == "*" {
-			bases = []string{"*"}
-		} else if b, ok := strings.CutSuffix(pat, " *"); ok {
-			bases = []string{b, b + " *"}
-		} else {
-			return nil
-		}
-		var out engine.Ruleset
-		for _, b := range bases {
-			for _, m := range mentions {
-				// Only where agentmgr asks for such a command: a program that mentions itself
-				// (`git git push x`) is not a mention to it.
-				sample := strings.ReplaceAll(b, "*", "x") + " " + m + " x"
-				if pol.DecideShell("bash", sample).Action == engine.Allow {
-					continue
-				}
-				mentioned = true
-				out = append(out,
-					engine.Rule{Permission: "bash", Pattern: b + " " + m + " *", Action: engine.Ask},
-					engine.Rule{Permission: "bash", Pattern: b + " " + m, Action: engine.Ask})
-			}
-		}
-		return out
-	}
-	// A wrapper is decided too: its command can only be stricter than the wrapper's own answer.
-	wrapperAct := pol.DecideShell("bash", "zz-unmatched").Action
 	hasBashCatchAll := false
 	for _, r := range rs {
 		hasBashCatchAll = hasBashCatchAll || r.Permission == "bash" && r.Pattern == "*"
 	}
 	firstBash := true
 	renamed := map[string]bool{}
-	wrapped := false
 	for i, r := range rs {
 		r.Reason = ""
 		k, ok := ocKey(r.Permission)
@@ -205,55 +145,142 @@ func openCodeRules(rs engine.Ruleset, verdicts ruleVerdicts, rep *Report) engine
 			}
 			r.Permission = k
 		}
-		if r.Permission == "bash" && firstBash && !hasBashCatchAll {
-			// Commands no bash rule matches get the catch-all's ask (or the persona's * rule).
-			out = append(out, twins("*", pol.DecideShell("bash", "zz-unmatched").Action)...)
-			out = append(out, mentionTwins("*", pol.DecideShell("bash", "zz-unmatched").Action)...)
-		}
-		if r.Permission == "bash" {
-			firstBash = false
-		}
-		out = append(out, r)
 		if r.Permission != "bash" {
+			out = append(out, r)
 			continue
 		}
-		out = append(out, twins(r.Pattern, r.Action)...)
-		out = append(out, mentionTwins(r.Pattern, r.Action)...)
-		// agentmgr looks through wrappers for what they run, and decides the wrapper too: a
-		// deny or ask of the command holds in every wrapper, an allow does not reach through.
-		if r.Pattern == "*" || r.Action == engine.Allow || strings.ContainsAny(r.Pattern, `'"`) {
-			continue
+		if firstBash && !hasBashCatchAll {
+			// Commands no bash rule matches get the catch-all's ask (or the persona's * rule).
+			out = append(out, w.twins("*", w.unmatched)...)
+			out = append(out, w.mentionTwins("*", w.unmatched)...)
 		}
-		wrapped = true
-		for _, w := range ocWrappers {
-			a := engine.Stricter(r.Action, wrapperAct)
-			out = append(out, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf(w, r.Pattern), Action: a})
-			// Inside quotes a trailing " *" is no longer optional: the bare command too.
-			if bare, ok := strings.CutSuffix(r.Pattern, " *"); ok && (strings.HasSuffix(w, "'") || strings.HasSuffix(w, `"`)) {
-				out = append(out, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf(w, bare), Action: a})
-			}
-		}
+		firstBash = false
+		out = append(out, r)
+		out = append(out, w.twins(r.Pattern, r.Action)...)
+		out = append(out, w.mentionTwins(r.Pattern, r.Action)...)
+		out = append(out, w.wrapped(r)...)
 	}
-	if mentioned {
-		rep.change("bash mentions", "a command that mentions a program the bash rules deny or ask ("+strings.Join(mentions, ", ")+") asks wherever the mention stands",
-			"each bash allow rule P * written again as P M *, P M, P * M *, P * M: ask for each such program M", "OpenCode matches a command's raw text")
-	}
-	if wrapped {
-		rep.change("bash wrappers", "agentmgr looks through sudo, env, nice, nohup, timeout, xargs, bash -c, sh -c", "each bash deny and ask rule written again in those forms", "OpenCode matches a command's raw text")
-	}
-	shellRuns := pol.DecideShell("bash", "zz-unmatched").Action != engine.Deny
-	for _, r := range rs {
-		shellRuns = shellRuns || r.Permission == "bash" && r.Action != engine.Deny
-	}
-	if redirects && shellRuns {
-		rep.change("redirections", "decided as edits of their file", "each bash rule written again with \" > FILE\" and \" >> FILE\" for the edit rules' paths, at least "+string(edit)+" elsewhere", "OpenCode does not look at a redirection's file")
-	}
-	out = collapseActionOnly(out, rs, pol, verdicts, rep)
+	shellRuns := w.report(rs, rep)
+	out = collapseActionOnly(out, rs, w.pol, verdicts, rep)
 	if !shellRuns {
 		return out
 	}
 	rep.change("bash path arguments", "decided by the bash rules", "outside the project also external_directory", "OpenCode asks external_directory for the path arguments of rm, cp, mv, mkdir, touch, chmod, chown, cat and cd; it cannot be told otherwise")
 	return out
+}
+
+// ocRuleWriter writes the bash rules OpenCode needs besides the persona's own, so that its
+// raw-text matching decides what agentmgr's shell analysis decides: redirected twins, mention
+// twins and wrapped forms.
+type ocRuleWriter struct {
+	pol       *engine.Policy
+	edit      engine.Action  // the edit answer for a file no edit rule names
+	editRules engine.Ruleset // the edit rules with a pattern
+	mentions  []string
+	unmatched engine.Action // the answer for a command no bash rule matches
+	mentioned bool          // a mention twin was written
+	wrapping  bool          // a wrapped form was written
+}
+
+func newOCRuleWriter(rs engine.Ruleset) *ocRuleWriter {
+	pol := openCodePreview(rs)
+	w := &ocRuleWriter{pol: pol, edit: pol.DecideKey("edit", "zz/other").Action, mentions: ocMentions(rs),
+		unmatched: pol.DecideShell("bash", "zz-unmatched").Action}
+	for _, r := range rs {
+		if r.Permission == "edit" && r.Pattern != "*" {
+			w.editRules = append(w.editRules, r)
+		}
+	}
+	return w
+}
+
+// twins: agentmgr decides a redirection's file as an edit too, the strictest answer winning;
+// OpenCode sees only the command's text. Each bash rule gets a redirected twin right after it
+// with the stricter of its action and the edit's, so that the twin decides a redirected
+// command wherever the rule would.
+func (w *ocRuleWriter) twins(pat string, a engine.Action) engine.Ruleset {
+	var out engine.Ruleset
+	for _, op := range []string{" > ", " >> "} {
+		out = append(out, engine.Rule{Permission: "bash", Pattern: pat + op + "*", Action: engine.Stricter(a, w.edit)})
+		for _, e := range w.editRules {
+			out = append(out, engine.Rule{Permission: "bash", Pattern: pat + op + e.Pattern, Action: engine.Stricter(a, e.Action)})
+		}
+	}
+	return out
+}
+
+// mentionTwins: agentmgr's closed world asks for a command that mentions, as a later word, a
+// program the bash rules deny or ask (`go build rm -rf x`); OpenCode sees only the text. Each
+// allow rule gets mention twins right after it that ask, so they tighten only commands that
+// rule allowed and every later rule still decides as it did.
+func (w *ocRuleWriter) mentionTwins(pat string, a engine.Action) engine.Ruleset {
+	if a != engine.Allow || len(w.mentions) == 0 {
+		return nil
+	}
+	var bases []string
+	if pat == "*" {
+		bases = []string{"*"}
+	} else if b, ok := strings.CutSuffix(pat, " *"); ok {
+		bases = []string{b, b + " *"}
+	} else {
+		return nil
+	}
+	var out engine.Ruleset
+	for _, b := range bases {
+		for _, m := range w.mentions {
+			// Only where agentmgr asks for such a command: a program that mentions itself
+			// (`git git push x`) is not a mention to it.
+			sample := strings.ReplaceAll(b, "*", "x") + " " + m + " x"
+			if w.pol.DecideShell("bash", sample).Action == engine.Allow {
+				continue
+			}
+			w.mentioned = true
+			out = append(out,
+				engine.Rule{Permission: "bash", Pattern: b + " " + m + " *", Action: engine.Ask},
+				engine.Rule{Permission: "bash", Pattern: b + " " + m, Action: engine.Ask})
+		}
+	}
+	return out
+}
+
+// wrapped: agentmgr looks through wrappers for what they run, and decides the wrapper too (its
+// command can only be stricter than the wrapper's own answer): a deny or ask of the command
+// holds in every wrapper, an allow does not reach through.
+func (w *ocRuleWriter) wrapped(r engine.Rule) engine.Ruleset {
+	if r.Pattern == "*" || r.Action == engine.Allow || strings.ContainsAny(r.Pattern, `'"`) {
+		return nil
+	}
+	w.wrapping = true
+	var out engine.Ruleset
+	for _, form := range ocWrappers {
+		a := engine.Stricter(r.Action, w.unmatched)
+		out = append(out, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf(form, r.Pattern), Action: a})
+		// Inside quotes a trailing " *" is no longer optional: the bare command too.
+		if bare, ok := strings.CutSuffix(r.Pattern, " *"); ok && (strings.HasSuffix(form, "'") || strings.HasSuffix(form, `"`)) {
+			out = append(out, engine.Rule{Permission: "bash", Pattern: fmt.Sprintf(form, bare), Action: a})
+		}
+	}
+	return out
+}
+
+// report names in rep the kinds of rules written, and says whether the persona runs any
+// shell command at all.
+func (w *ocRuleWriter) report(rs engine.Ruleset, rep *Report) bool {
+	if w.mentioned {
+		rep.change("bash mentions", "a command that mentions a program the bash rules deny or ask ("+strings.Join(w.mentions, ", ")+") asks wherever the mention stands",
+			"each bash allow rule P * written again as P M *, P M, P * M *, P * M: ask for each such program M", "OpenCode matches a command's raw text")
+	}
+	if w.wrapping {
+		rep.change("bash wrappers", "agentmgr looks through sudo, env, nice, nohup, timeout, xargs, bash -c, sh -c", "each bash deny and ask rule written again in those forms", "OpenCode matches a command's raw text")
+	}
+	shellRuns := w.unmatched != engine.Deny
+	for _, r := range rs {
+		shellRuns = shellRuns || r.Permission == "bash" && r.Action != engine.Deny
+	}
+	if w.edit != engine.Allow && shellRuns {
+		rep.change("redirections", "decided as edits of their file", "each bash rule written again with \" > FILE\" and \" >> FILE\" for the edit rules' paths, at least "+string(w.edit)+" elsewhere", "OpenCode does not look at a redirection's file")
+	}
+	return shellRuns
 }
 
 // ocMentions are the programs (with the literal words after them) the persona's bash rules

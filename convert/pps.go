@@ -10,7 +10,6 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"github.com/agentmgr/agentmgr/mapping"
 )
@@ -447,18 +446,6 @@ func ppsItem(name, source string, scopes []ppsScope) *Item {
 	rep.change("external_directory on command arguments", "every path token after a literal cd", "the same, by the external_directory rule written above", "agentmgr also follows cd, and decides redirections as edits and reads")
 	rep.Fidelity = &Fidelity{Rules: len(d.Rules), Exact: len(d.Rules)}
 	return &Item{Draft: d, Report: rep}
-}
-
-// WriteGuards writes rules as the guards file path, which must not exist yet: a guards file the
-// person wrote is theirs to merge into.
-func WriteGuards(path string, rules engine.Ruleset, source string) error {
-	if _, err := os.Stat(path); err == nil {
-		return fmt.Errorf("%s: %w; add these rules to it by hand:\n%s", path, ErrExists, guardsText(rules, ""))
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.Write(path, []byte(guardsText(rules, source)), 0o644)
 }
 
 // guardsText is rules as a guards file's rule map, with a comment naming where they come from.

@@ -41,12 +41,9 @@ var rooGroupOrder = []string{"read", "edit", "browser", "command", "mcp"}
 // file, YAML or JSON: one persona per mode. rules holds each mode's rules folder by slug
 // (.roo/rules-{slug}/, read by the caller), appended to the prompt in alphabetical order.
 func ImportRoo(source string, data []byte, rules map[string][]RulesFile) ([]*Item, error) {
-	if err := checkUTF8(source, data); err != nil {
-		return nil, err
-	}
-	v, err := decodeOrdered(string(data))
+	v, err := decodeFile(source, data)
 	if err != nil {
-		return nil, yamlError(source, 1, err)
+		return nil, err
 	}
 	root, _ := v.(yaml.MapSlice)
 	mv, ok := get(root, "customModes")

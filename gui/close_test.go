@@ -114,6 +114,7 @@ func TestNoGoroutineOfTheShellOutlivesClose(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, path, `{"time":"2026-11-29T10:02:00Z","event":"decision","agent":"asker","tool":"bash","values":["ls"],"action":"allow","source":"x","by":"rule"}`+"\n")
+	s.App().Preferences().SetBool(logFollowKey, true)
 	v := logScreenOf(s, path)
 	f.pump("the followed entry", func() bool { return v.Model().Len() == 1 })
 	// An approval's dialog counts down the time the gate waits, once a second.

@@ -80,7 +80,11 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 			items = append(items, container.NewTabItem(t.Title, slot))
 		}
 		v.tabs = container.NewAppTabs(items...)
-		v.tabs.OnSelected = func(it *container.TabItem) { v.caughtUp(v.Tab(it.Text)) }
+		v.tabs.OnSelected = func(it *container.TabItem) {
+			tab := v.Tab(it.Text)
+			v.caughtUp(tab)
+			v.focusIn(tab)
+		}
 		v.Tab(v.tabDefs[0].Title)
 		v.content = v.tabs
 	}
@@ -154,6 +158,23 @@ func (v *EditorView) ShowTab(title string) {
 			v.tabs.Select(it)
 			v.caughtUp(v.Tab(title)) // Select tells OnSelected nothing when it is in front already
 		}
+	}
+}
+
+// focusIn puts the focus on the focus target of a tab just brought to the front, as a switch
+// by key does (focusFirstIn): a click on a tab left the focus nowhere, or on a field of the
+// tab left behind. A tab without a target leaves the focus where it is.
+func (v *EditorView) focusIn(tab fyne.CanvasObject) {
+	t, ok := tab.(focusTarget)
+	if !ok {
+		return
+	}
+	f := t.FocusTarget()
+	if f == nil {
+		return
+	}
+	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+		c.Focus(f)
 	}
 }
 

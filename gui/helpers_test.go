@@ -32,6 +32,9 @@ type uiQueue chan func()
 func newTestShell(t *testing.T, dirs locations.Dirs, screens ...Screen) *Shell {
 	t.Helper()
 	a := test.NewTempApp(t)
+	// The Log screen and the History tab read the log at once instead of following it from
+	// another goroutine, which would race with the test driving the UI from this one.
+	a.Preferences().SetBool(logFollowKey, false)
 	s := NewShell(a, dirs, screens...)
 	s.tasks.do = func(f func()) { f() }
 	s.tasks.spawn = func(f func()) { f() } // no goroutine outlives the test

@@ -25,7 +25,7 @@ type SimpleTab struct {
 	widget.BaseWidget
 	model    *personaedit.Model
 	note     *widget.Label
-	choices  []*widget.RadioGroup
+	choices  []*choiceButtons
 	mixed    []*widget.Label
 	updating bool // set while refresh selects the choices, so they do not write back
 	content  fyne.CanvasObject
@@ -42,8 +42,7 @@ func NewSimpleTab(m *personaedit.Model) *SimpleTab {
 		name.TextStyle.Bold = true
 		keys := widget.NewLabel(strings.Join(g.Keys, ", "))
 		keys.Importance = widget.LowImportance
-		choice := widget.NewRadioGroup([]string{"Allow", "Ask", "Deny"}, nil)
-		choice.Horizontal = true
+		choice := newChoiceButtons([]string{"Allow", "Ask", "Deny"}, nil)
 		group := g.Name
 		choice.OnChanged = func(s string) {
 			if t.updating || s == "" {
@@ -94,6 +93,14 @@ func (t *SimpleTab) refresh() {
 	default:
 		t.note.SetText("Each choice adds or changes a rule at the end of the Rules tab; the rules you wrote stay as they are.")
 	}
+}
+
+// FocusTarget is the first group's choice, when the persona's rules can be edited here.
+func (t *SimpleTab) FocusTarget() fyne.Focusable {
+	if len(t.choices) == 0 || t.choices[0].Disabled() {
+		return nil
+	}
+	return t.choices[0].FocusTarget()
 }
 
 // CreateRenderer draws the checklist.

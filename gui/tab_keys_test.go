@@ -68,3 +68,49 @@ func findShortcut(items []*fyne.MenuItem, sc fyne.Shortcut) *fyne.MenuItem {
 	}
 	return nil
 }
+
+// TestSimpleAndHistoryTabsTakeTheFocus: switching to the Simple or the History tab, by key
+// (Ctrl+Tab) or by a click on the tab, puts the focus inside it: on the first group's choice,
+// on the list of asks and denials.
+func TestSimpleAndHistoryTabsTakeTheFocus(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t), Screens()[0])
+	s.SelectPersona("reviewer")
+	v := s.screen.View()
+	c := s.Window().Canvas()
+	inside := func(tab fyne.CanvasObject) bool {
+		found := false
+		walk(tab, func(o fyne.CanvasObject) {
+			if f, ok := o.(fyne.Focusable); ok && f == c.Focused() {
+				found = true
+			}
+		})
+		return found
+	}
+	for _, title := range []string{TabSimple, TabHistory} {
+		// By key: Ctrl+Tab from the tab before.
+		for i, it := range v.Tabs().Items {
+			if it.Text == title {
+				v.ShowTab(v.Tabs().Items[i-1].Text)
+			}
+		}
+		c.Unfocus()
+		s.CycleTab(1)
+		if got := v.Tabs().Selected().Text; got != title {
+			t.Fatalf("Ctrl+Tab shows %s, want %s", got, title)
+		}
+		if c.Focused() == nil || !inside(v.Tab(title)) {
+			t.Errorf("after Ctrl+Tab into %s the focus is on %T, not inside the tab", title, c.Focused())
+		}
+		// By mouse: a click on the tab.
+		v.ShowTab(TabPersona)
+		c.Unfocus()
+		for _, it := range v.Tabs().Items {
+			if it.Text == title {
+				v.Tabs().Select(it) // what a click on the tab does
+			}
+		}
+		if c.Focused() == nil || !inside(v.Tab(title)) {
+			t.Errorf("after a click on %s the focus is on %T, not inside the tab", title, c.Focused())
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 const savedSrc = "{\n  \"x.custom\": \"ctrl+o\"\n}\n"
@@ -18,15 +20,6 @@ func writeFile(t *testing.T, path, content string, mode fs.FileMode) {
 	if err := os.Chmod(path, mode); err != nil { // WriteFile's mode is masked by umask
 		t.Fatal(err)
 	}
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 func TestSaveCreatesMissingFile(t *testing.T) {
@@ -47,7 +40,7 @@ func TestSaveCreatesMissingFile(t *testing.T) {
 	if err := f.Save(); err != nil {
 		t.Fatalf("Save: %v", err)
 	}
-	if got, want := readFile(t, path), "{\n  \"piAgentManager.next\": \"alt+n\"\n}\n"; got != want {
+	if got, want := testfiles.Read(t, path), "{\n  \"piAgentManager.next\": \"alt+n\"\n}\n"; got != want {
 		t.Errorf("created file = %q, want %q", got, want)
 	}
 	info, err := os.Stat(path)
@@ -71,7 +64,7 @@ func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 		t.Fatalf("Save: %v", err)
 	}
 	want := "{\n  \"x.custom\": \"ctrl+o\",\n  \"piAgentManager.picker\": \"alt+a\"\n}\n"
-	if got := readFile(t, path); got != want {
+	if got := testfiles.Read(t, path); got != want {
 		t.Errorf("saved = %q, want %q", got, want)
 	}
 	info, _ := os.Stat(path)
@@ -82,7 +75,7 @@ func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 	if len(entries) != 2 {
 		t.Errorf("folder holds %d entries after save, want only %s and its backup", len(entries), FileName)
 	}
-	if got := readFile(t, path+".bak"); got != savedSrc {
+	if got := testfiles.Read(t, path+".bak"); got != savedSrc {
 		t.Errorf("backup = %q, want the previous content", got)
 	}
 	// A second edit after a save is measured against what was saved.
@@ -92,7 +85,7 @@ func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 	if err := f.Save(); err != nil {
 		t.Fatalf("second Save: %v", err)
 	}
-	if got := readFile(t, path); got != savedSrc {
+	if got := testfiles.Read(t, path); got != savedSrc {
 		t.Errorf("after set, save, unset, save: %q, want the original %q", got, savedSrc)
 	}
 }
@@ -198,7 +191,7 @@ func TestSaveFollowsSymlink(t *testing.T) {
 	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
 		t.Fatalf("the symlink was replaced by a file (%v)", err)
 	}
-	if got := readFile(t, target); got == savedSrc {
+	if got := testfiles.Read(t, target); got == savedSrc {
 		t.Error("the symlink's target was not updated")
 	}
 	if info, _ := os.Stat(target); info.Mode().Perm() != 0o640 {

@@ -61,14 +61,26 @@ func (d *Document) InsertRule(at int, r engine.Rule) (err error) {
 // AddRule appends r.
 func (d *Document) AddRule(r engine.Rule) error { return d.InsertRule(len(d.cur.persona.Rules), r) }
 
+// slotsAt returns the document's rule slots, or an error when one of the indexes names no
+// rule.
+func (d *Document) slotsAt(indexes ...int) ([]slot, error) {
+	_, s, err := d.slots()
+	if err != nil {
+		return nil, err
+	}
+	for _, i := range indexes {
+		if err := checkIndex(i, len(s)); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
 // RemoveRule removes the rule at index i.
 func (d *Document) RemoveRule(i int) (err error) {
 	defer d.recoverEdit(&err)
-	_, s, err := d.slots()
+	s, err := d.slotsAt(i)
 	if err != nil {
-		return err
-	}
-	if err := checkIndex(i, len(s)); err != nil {
 		return err
 	}
 	return d.writeSlots(append(s[:i], s[i+1:]...))
@@ -77,14 +89,8 @@ func (d *Document) RemoveRule(i int) (err error) {
 // MoveRule moves the rule at index from so that it ends up at index to.
 func (d *Document) MoveRule(from, to int) (err error) {
 	defer d.recoverEdit(&err)
-	_, s, err := d.slots()
+	s, err := d.slotsAt(from, to)
 	if err != nil {
-		return err
-	}
-	if err := checkIndex(from, len(s)); err != nil {
-		return err
-	}
-	if err := checkIndex(to, len(s)); err != nil {
 		return err
 	}
 	if from == to {
@@ -99,11 +105,8 @@ func (d *Document) MoveRule(from, to int) (err error) {
 // SetRule changes the rule at index i to r: its action, reason, pattern or permission.
 func (d *Document) SetRule(i int, r engine.Rule) (err error) {
 	defer d.recoverEdit(&err)
-	_, s, err := d.slots()
+	s, err := d.slotsAt(i)
 	if err != nil {
-		return err
-	}
-	if err := checkIndex(i, len(s)); err != nil {
 		return err
 	}
 	if err := checkRule(r); err != nil {

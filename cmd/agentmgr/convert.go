@@ -22,9 +22,11 @@ const (
 // persona goes, and whether it was written.
 type importResult struct {
 	*convert.Report
-	Path    string `json:"path,omitempty"`
-	Written bool   `json:"written"`
-	Error   string `json:"error,omitempty"`
+	Path    string               `json:"path,omitempty"`
+	Written bool                 `json:"written"`
+	Error   string               `json:"error,omitempty"`
+	Guards  *convert.GuardsMerge `json:"guards,omitempty"`
+	planned string               // --dry-run: the persona's text, printed after the reports
 }
 
 func runImport(e *env, args []string) error {
@@ -46,100 +48,144 @@ func runImport(e *env, args []string) error {
             the agent dir's and the working directory's
 A folder PATH imports every file of that format in it. An existing persona is never replaced
 unless --force (the old file goes to the trash).`)
-	scope := fs.String("scope", "global", "global or project")
-	name := fs.String("name", "", "name of the persona (one imported item only; a settings.json or rules file imported alone)")
-	withSettings := fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents")
-	dryRun := fs.Bool("dry-run", false, "print the report and the persona text; write nothing")
-	force := fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)")
-	guards := fs.Bool("guards", false, "pi-permission-system: also write its path rules as the guards file\n(when there is none)")
-	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	o := importOptions{
+		scope:        fs.String("scope", "global", "global or project"),
+		name:         fs.String("name", "", "name of the persona (one imported item only; a settings.json or rules file imported alone)"),
+		withSettings: fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents"),
+		dryRun:       fs.Bool("dry-run", false, "print the report and the persona text; write nothing"),
+		force:        fs.Bool("force", false, "replace an existing persona of the same name (it goes to the trash)"),
+		guards: fs.Bool("guards", false, "pi-permission-system: also merge its path rules into the guards file\n"+
+			"(keeping the file's rules, comments and order; a rule that would loosen one\nis not written)"),
+		asJSON: fs.Bool("json", false, "print the reports as JSON"),
+	}
 	rest, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
+	format, err := o.check(rest)
+	if err != nil {
+		return err
+	}
+	items, problems := o.read(e, format, rest[1:])
+	if *o.name != "" && len(items) > 1 {
+		return usagef("--name names one persona, but the paths hold %d items", len(items))
+	}
+	results := []importResult{}
+	seen := map[string]bool{}
+	failed := len(problems) > 0
+	for _, it := range items {
+		r := o.importOne(e, it, seen)
+		seen[it.Draft.Name] = true
+		failed = failed || r.Error != ""
+		results = append(results, r)
+	}
+	if err := printImport(e, *o.asJSON, results, problems); err != nil {
+		return err
+	}
+	if failed {
+		return exitError{1}
+	}
+	return nil
+}
+
+// importOptions are import's flags.
+type importOptions struct {
+	scope, name, withSettings *string
+	dryRun, force, guards     *bool
+	asJSON                    *bool
+	sc                        personas.Scope
+}
+
+// check checks the arguments and flags, and returns the format named.
+func (o *importOptions) check(rest []string) (string, error) {
 	if len(rest) < 1 {
-		return usagef("import takes a format and at least one PATH")
+		return "", usagef("import takes a format and at least one PATH")
 	}
 	format := convert.CanonicalFormat(rest[0])
 	if len(rest) < 2 && format != convert.PPSFormat {
-		return usagef("import takes a format and at least one PATH")
+		return "", usagef("import takes a format and at least one PATH")
 	}
 	if !slices.Contains(convert.Formats, format) {
-		return usagef("unknown format %q; expected %s", format, strings.Join(convert.Formats, ", "))
+		return "", usagef("unknown format %q; expected %s", format, strings.Join(convert.Formats, ", "))
 	}
-	sc, err := personas.ParseScope(*scope)
+	sc, err := personas.ParseScope(*o.scope)
 	if err != nil || sc == personas.ScopeBuiltin {
-		return usagef("unknown scope %q; expected global or project", *scope)
+		return "", usagef("unknown scope %q; expected global or project", *o.scope)
 	}
-	if *name != "" && !personas.ValidName(*name) {
-		return usagef("%q is not a valid persona name; use lower-case letters, digits, - and _", *name)
+	o.sc = sc
+	if *o.name != "" && !personas.ValidName(*o.name) {
+		return "", usagef("%q is not a valid persona name; use lower-case letters, digits, - and _", *o.name)
 	}
-	opt := convert.ImportOptions{SettingsName: *name, OpenCodeGlobal: opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd).Global}
-	if *withSettings != "" {
-		opt.SettingsPath = e.abs(*withSettings)
+	return format, nil
+}
+
+// read converts the files at paths (for pi-permission-system with no path, where pi reads
+// them).
+func (o *importOptions) read(e *env, format string, paths []string) ([]*convert.Item, []error) {
+	opt := convert.ImportOptions{SettingsName: *o.name, OpenCodeGlobal: opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd).Global}
+	if *o.withSettings != "" {
+		opt.SettingsPath = e.abs(*o.withSettings)
 	}
 	var items []*convert.Item
 	var problems []error
-	for _, path := range rest[1:] {
+	for _, path := range paths {
 		got, errs := convert.ReadSources(format, e.abs(path), opt)
 		items = append(items, got...)
 		problems = append(problems, errs...)
 	}
-	if len(rest) == 1 {
+	if len(paths) == 0 {
 		// pi-permission-system's files where pi reads them: the agent dir's and the project's.
-		got, err := convert.ImportPPS(convert.FindPPSSources(e.dirs().Agent, e.abs(".")), *name)
+		got, err := convert.ImportPPS(convert.FindPPSSources(e.dirs().Agent, e.abs(".")), *o.name)
 		if err != nil {
 			problems = append(problems, err)
 		}
 		items = append(items, got...)
 	}
-	if *name != "" && len(items) > 1 {
-		return usagef("--name names one persona, but the paths hold %d items", len(items))
-	}
+	return items, problems
+}
+
+// importOne writes (or, with --dry-run, plans) one imported item and, with --guards, merges its
+// guard rules into the guards file.
+func (o *importOptions) importOne(e *env, it *convert.Item, seen map[string]bool) importResult {
 	dirs := e.dirs()
-	results := []importResult{}
-	seen := map[string]bool{}
-	failed := len(problems) > 0
-	for _, it := range items {
-		if *name != "" && it.Draft.Name != *name {
-			it.Report.Changed = append(it.Report.Changed, convert.Change{What: "name", From: it.Draft.Name, To: *name, Why: "--name"})
-			it.Draft.Name, it.Report.Target = *name, *name
-		}
-		r := importResult{Report: it.Report}
-		switch {
-		case seen[it.Draft.Name]:
-			r.Error = fmt.Sprintf("another imported item is also named %s; import it alone with --name", it.Draft.Name)
-		case isBuiltin(it.Draft.Name) && !*force:
-			r.Error = fmt.Sprintf("%s is the name of a built-in persona; import it with another --name, or --force to replace the built-in", it.Draft.Name)
-		case *dryRun:
-			path, text, err := convert.PlanPersona(it, dirs, sc, *force)
-			r.Path = path
-			if err != nil {
-				r.Error = err.Error()
-			} else if !*asJSON {
-				defer fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", path, text)
-			}
-		default:
-			path, err := convert.WritePersona(it, dirs, sc, *force)
-			r.Path, r.Written = path, err == nil
-			if err != nil {
-				r.Error = err.Error()
-			}
-		}
-		if *guards && len(it.Guards) > 0 && r.Error == "" && !*dryRun {
-			if err := convert.WriteGuards(dirs.GlobalGuards(), it.Guards, it.Report.Source); err != nil {
-				r.Error = err.Error()
-			} else if !*asJSON {
-				defer fmt.Fprintf(e.stdout, "  wrote %s\n", dirs.GlobalGuards())
-			}
-		}
-		seen[it.Draft.Name] = true
-		if r.Error != "" {
-			failed = true
-		}
-		results = append(results, r)
+	if *o.name != "" && it.Draft.Name != *o.name {
+		it.Report.Changed = append(it.Report.Changed, convert.Change{What: "name", From: it.Draft.Name, To: *o.name, Why: "--name"})
+		it.Draft.Name, it.Report.Target = *o.name, *o.name
 	}
-	if *asJSON {
+	r := importResult{Report: it.Report}
+	switch {
+	case seen[it.Draft.Name]:
+		r.Error = fmt.Sprintf("another imported item is also named %s; import it alone with --name", it.Draft.Name)
+	case isBuiltin(it.Draft.Name) && !*o.force:
+		r.Error = fmt.Sprintf("%s is the name of a built-in persona; import it with another --name, or --force to replace the built-in", it.Draft.Name)
+	case *o.dryRun:
+		path, text, err := convert.PlanPersona(it, dirs, o.sc, *o.force)
+		r.Path = path
+		if err != nil {
+			r.Error = err.Error()
+		} else {
+			r.planned = string(text)
+		}
+	default:
+		path, err := convert.WritePersona(it, dirs, o.sc, *o.force)
+		r.Path, r.Written = path, err == nil
+		if err != nil {
+			r.Error = err.Error()
+		}
+	}
+	if *o.guards && len(it.Guards) > 0 && r.Error == "" && !*o.dryRun {
+		m, err := convert.MergeGuards(dirs.GlobalGuards(), it.Guards, it.Report.Source)
+		if err != nil {
+			r.Error = err.Error()
+		}
+		r.Guards = m
+	}
+	return r
+}
+
+// printImport prints the results, as text or JSON, and the files that could not be read.
+func printImport(e *env, asJSON bool, results []importResult, problems []error) error {
+	if asJSON {
 		out := struct {
 			Items  []importResult `json:"items"`
 			Errors []string       `json:"errors"`
@@ -147,27 +193,51 @@ unless --force (the old file goes to the trash).`)
 		for _, p := range problems {
 			out.Errors = append(out.Errors, p.Error())
 		}
-		if err := writeJSON(e, out); err != nil {
-			return err
+		return writeJSON(e, out)
+	}
+	for _, r := range results {
+		r.WriteText(e.stdout)
+		switch {
+		case r.Error != "":
+			fmt.Fprintf(e.stderr, "agentmgr import: %s\n", r.Error)
+		case r.Written:
+			fmt.Fprintf(e.stdout, "  wrote %s\n", r.Path)
 		}
-	} else {
-		for _, r := range results {
-			r.WriteText(e.stdout)
-			switch {
-			case r.Error != "":
-				fmt.Fprintf(e.stderr, "agentmgr import: %s\n", r.Error)
-			case r.Written:
-				fmt.Fprintf(e.stdout, "  wrote %s\n", r.Path)
-			}
-		}
-		for _, p := range problems {
-			fmt.Fprintf(e.stderr, "agentmgr import: %v\n", p)
+		r.writeGuards(e)
+	}
+	for _, r := range results {
+		if r.planned != "" {
+			fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", r.Path, r.planned)
 		}
 	}
-	if failed {
-		return exitError{1}
+	for _, p := range problems {
+		fmt.Fprintf(e.stderr, "agentmgr import: %v\n", p)
 	}
 	return nil
+}
+
+// writeGuards prints what merging into the guards file did: each rule added, and each rule
+// not written with why.
+func (r importResult) writeGuards(e *env) {
+	m := r.Guards
+	if m == nil {
+		return
+	}
+	verb := "merged into"
+	if m.Created {
+		verb = "wrote"
+	}
+	fmt.Fprintf(e.stdout, "  %s %s: %d imported rules added, %d not written\n", verb, m.Path, len(m.Added), len(m.Kept))
+	for _, g := range m.Added {
+		if g.Why != "" {
+			fmt.Fprintf(e.stdout, "    added %s (%s)\n", g.Rule, g.Why)
+		} else {
+			fmt.Fprintf(e.stdout, "    added %s\n", g.Rule)
+		}
+	}
+	for _, g := range m.Kept {
+		fmt.Fprintf(e.stdout, "    not written %s: %s\n", g.Rule, g.Why)
+	}
 }
 
 // isBuiltin reports whether name is a built-in persona, which an import must not shadow by

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestImportPPSReadsWherePiReads: with no PATH, import pps reads the agent dir's and the
@@ -15,12 +17,7 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	agent := filepath.Join(home, ".pi", "agent")
 	proj := filepath.Join(home, "proj")
 	write := func(p, text string) {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, text)
 	}
 	write(filepath.Join(agent, "extensions", "pi-permission-system", "config.json"), `{"permission": {"*": "allow", "path": {"*": "allow", "*.env": "deny"}, "bash": {"*": "allow", "git push *": "ask"}}}`)
 	write(filepath.Join(proj, ".pi", "extensions", "pi-permission-system", "config.json"), `{"permission": {"bash": {"rm *": "deny"}}}`)
@@ -35,11 +32,11 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	}
 	out := cli("import", "pi-permission-system", "--guards")
 	for _, want := range []string{"wrote", "wrapper floor", "wrappers: ask"} {
-		if !strings.Contains(out+readFile(t, filepath.Join(agent, "agents", "pps.md")), want) {
+		if !strings.Contains(out+testfiles.Read(t, filepath.Join(agent, "agents", "pps.md")), want) {
 			t.Errorf("no %q in the import's report or persona:\n%s", want, out)
 		}
 	}
-	if g := readFile(t, filepath.Join(agent, "agent-manager", "guards.yaml")); !strings.Contains(g, "path:") || !strings.Contains(g, `"*.env": deny`) {
+	if g := testfiles.Read(t, filepath.Join(agent, "agent-manager", "guards.yaml")); !strings.Contains(g, "path:") || !strings.Contains(g, `"*.env": deny`) {
 		t.Errorf("guards.yaml:\n%s", g)
 	}
 	// The guard holds for every persona: the built-in builder may not read .env either.
@@ -56,11 +53,47 @@ func TestImportPPSReadsWherePiReads(t *testing.T) {
 	}
 }
 
-func readFile(t *testing.T, p string) string {
-	t.Helper()
-	data, err := os.ReadFile(p)
-	if err != nil {
+// TestImportPPSGuardsMergesIntoExistingFile: --guards merges into a guards file the person
+// wrote: their rules, comments and order stay, the imported rules that add something join
+// them, an imported allow that would loosen their deny is not written, and the output says
+// what was added and what was not.
+func TestImportPPSGuardsMergesIntoExistingFile(t *testing.T) {
+	home := t.TempDir()
+	agent := filepath.Join(home, ".pi", "agent")
+	proj := filepath.Join(home, "proj")
+	guards := filepath.Join(agent, "agent-manager", "guards.yaml")
+	mine := "# my own guards\npath:\n  \"secrets/*\": deny # never\nbash:\n  \"rm -rf *\": deny\n"
+	for p, text := range map[string]string{
+		filepath.Join(agent, "extensions", "pi-permission-system", "config.json"): `{"permission": {"*": "allow", "path": {"*": "allow", "*.env": "deny", "secrets/public/*": "allow"}}}`,
+		guards: mine,
+	} {
+		testfiles.Write(t, p, text)
+	}
+	if err := os.MkdirAll(proj, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
+	getenv := func(k string) string { return map[string]string{"HOME": home, "PI_CODING_AGENT_DIR": agent}[k] }
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, cwd: proj, getenv: getenv}
+	if code := run([]string{"import", "pi-permission-system", "--guards"}, e); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	g := testfiles.Read(t, guards)
+	if !strings.HasPrefix(g, mine[:len(mine)-len("bash:\n  \"rm -rf *\": deny\n")]) || !strings.Contains(g, "# never") || !strings.Contains(g, `"*.env": deny`) || strings.Contains(g, "secrets/public") {
+		t.Errorf("guards.yaml:\n%s", g)
+	}
+	if strings.Index(g, "path:") > strings.Index(g, "bash:") || strings.Count(g, "path:") != 1 {
+		t.Errorf("the imported path rules are not with the file's path rules:\n%s", g)
+	}
+	for _, want := range []string{"merged into " + guards, `added "path" "*.env" deny`, `not written "path" "secrets/public/*" allow`, "loosen"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no %q in the output:\n%s", want, out.String())
+		}
+	}
+	var cout bytes.Buffer
+	e = &env{stdin: strings.NewReader(""), stdout: &cout, stderr: &errb, cwd: proj, getenv: getenv}
+	run([]string{"check", "--agent", "builder", "read", "secrets/public/a"}, e)
+	if !strings.HasPrefix(cout.String(), "deny") {
+		t.Errorf("the file's deny no longer holds: %s", cout.String())
+	}
 }

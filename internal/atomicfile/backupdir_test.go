@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // With BackupDir the replaced content goes there, not beside the file, and only the last
@@ -19,16 +21,16 @@ func TestReplaceKeepsGenerationsInTheBackupDir(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := readFile(t, path); got != "v4" {
+	if got := testfiles.Read(t, path); got != "v4" {
 		t.Fatalf("file = %q", got)
 	}
 	if _, err := os.Stat(path + ".bak"); err == nil {
 		t.Error("a backup was written beside the file")
 	}
-	if got := readFile(t, filepath.Join(backups, "a.md.bak")); got != "v3" {
+	if got := testfiles.Read(t, filepath.Join(backups, "a.md.bak")); got != "v3" {
 		t.Errorf("newest backup = %q; want v3", got)
 	}
-	if got := readFile(t, filepath.Join(backups, "a.md.bak.1")); got != "v2" {
+	if got := testfiles.Read(t, filepath.Join(backups, "a.md.bak.1")); got != "v2" {
 		t.Errorf("older backup = %q; want v2", got)
 	}
 	if ents, _ := os.ReadDir(backups); len(ents) != 2 {

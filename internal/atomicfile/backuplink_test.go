@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // A backup never goes through a symbolic link: a linked backups folder, a linked folder on the
@@ -44,11 +46,11 @@ func TestReplaceRefusesABackupThroughALink(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "is a symbolic link") {
 				t.Errorf("Replace with %s: %v, want a refusal naming the link", tt.link, err)
 			}
-			if got := readFile(t, path); got != "v0" {
+			if got := testfiles.Read(t, path); got != "v0" {
 				t.Errorf("the file became %q; a refused backup must leave it as it was", got)
 			}
 			ents, _ := os.ReadDir(outside)
-			if tt.dir && len(ents) != 0 || !tt.dir && readFile(t, target) != "keep me" {
+			if tt.dir && len(ents) != 0 || !tt.dir && testfiles.Read(t, target) != "keep me" {
 				t.Errorf("something was written through the link into %s: %v", outside, ents)
 			}
 		})

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func writeFile(t *testing.T, path, data string) {
@@ -19,15 +21,6 @@ func writeFile(t *testing.T, path, data string) {
 	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
 
 // A persona linked to a file outside the agent dir: the write goes to the target, the link
@@ -50,10 +43,10 @@ func TestReplaceWritesThroughALinkAndBacksUpBesideIt(t *testing.T) {
 	if st, err := os.Lstat(link); err != nil || st.Mode()&fs.ModeSymlink == 0 {
 		t.Errorf("the link was replaced by a regular file (%v)", err)
 	}
-	if got := readFile(t, target); got != "new" {
+	if got := testfiles.Read(t, target); got != "new" {
 		t.Errorf("target holds %q, want new", got)
 	}
-	if got := readFile(t, link+".bak"); got != "old" {
+	if got := testfiles.Read(t, link+".bak"); got != "old" {
 		t.Errorf("backup beside the link holds %q, want old", got)
 	}
 	if _, err := os.Stat(target + ".bak"); err == nil {
@@ -118,7 +111,7 @@ func TestReplaceCheckSeesTheFileOnDisk(t *testing.T) {
 	if err := Replace(path, []byte("two"), Options{Check: check}); !errors.Is(err, refuse) {
 		t.Fatalf("second Replace = %v, want the check's error", err)
 	}
-	if got := readFile(t, path); got != "one" {
+	if got := testfiles.Read(t, path); got != "one" {
 		t.Errorf("a refused write changed the file to %q", got)
 	}
 	if want := []string{"false:", "true:one"}; len(saw) != 2 || saw[0] != want[0] || saw[1] != want[1] {
@@ -166,7 +159,7 @@ func TestReplaceCheckAndWriteAreOneStep(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if n := bytes.Count([]byte(readFile(t, path)), []byte("\n")); n != writers*each {
+	if n := bytes.Count([]byte(testfiles.Read(t, path)), []byte("\n")); n != writers*each {
 		t.Errorf("%d lines in the file, want %d: updates were lost", n, writers*each)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,12 +74,12 @@ type hookConfig struct {
 // readHooks reads the hooks of event in the JSON file at path; a missing or empty file has none.
 func readHooks(path, event string) (*hookConfig, error) {
 	hc := &hookConfig{path: path, file: Object{}, hooks: Object{}}
-	data, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	data, there, err := ReadIfThere(path)
+	if err != nil {
+		return nil, err
+	}
+	if !there {
 		return hc, nil
-	case err != nil:
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
 	}
 	hc.exists, hc.data = true, data
 	if len(bytes.TrimSpace(data)) == 0 {

@@ -1,5 +1,5 @@
-// Package testfiles writes the file trees tests run on: a file with its folders in one call,
-// and a whole tree's times set back, so that tests of change detection start from stamps
+// Package testfiles writes and reads the file trees tests run on: a file with its folders in
+// one call, a file's content read back, and a whole tree's times set back, so that tests of change detection start from stamps
 // that are not racy. It is for tests only; every path it is given is a test's own.
 package testfiles
 
@@ -20,6 +20,16 @@ func Write(tb testing.TB, path, content string) {
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		tb.Fatal(err)
 	}
+}
+
+// Read returns the content of the file at path; an error fails the test.
+func Read(tb testing.TB, path string) string {
+	tb.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
 }
 
 // Settle sets the times of every file and folder under root an hour back, so that no stamp

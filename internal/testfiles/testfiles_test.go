@@ -11,8 +11,8 @@ func TestWriteMakesTheFolders(t *testing.T) {
 	t.Parallel()
 	path := filepath.Join(t.TempDir(), "a", "b", "c.txt")
 	Write(t, path, "hello\n")
-	if got, err := os.ReadFile(path); err != nil || string(got) != "hello\n" {
-		t.Errorf("read back %q, %v; want hello", got, err)
+	if got := Read(t, path); got != "hello\n" {
+		t.Errorf("read back %q; want hello", got)
 	}
 }
 
