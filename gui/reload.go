@@ -4,15 +4,13 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/internal/parallel"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -186,20 +184,11 @@ func amMarks(c *personas.Catalog) map[string]string {
 		}
 	}
 	marks := make([]string, len(list))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(list)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(list); i = int(next.Add(1) - 1) {
-				if data, err := os.ReadFile(list[i].Path); err == nil {
-					marks[i] = compat.ViewOf(list[i], data, nil).ShortMark()
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.For(len(list), func(i int) {
+		if data, err := os.ReadFile(list[i].Path); err == nil {
+			marks[i] = compat.ViewOf(list[i], data, nil).ShortMark()
+		}
+	})
 	out := make(map[string]string, len(list))
 	for i, p := range list {
 		out[p.Path] = marks[i]

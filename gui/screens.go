@@ -35,12 +35,12 @@ func Screens() []Screen {
 	return []Screen{
 		{Title: SimulatorTitle, IconName: theme.IconNameSearch, Make: func(s *Shell) fyne.CanvasObject {
 			st := previewStateOf(s)
-			st.sim = NewSimulatorScreen(s, st)
+			st.sim = simulatorScreenOf(s, st)
 			return st.sim
 		}},
 		{Title: MatrixTitle, IconName: theme.IconNameGrid, Make: func(s *Shell) fyne.CanvasObject {
 			st := previewStateOf(s)
-			st.matrix = NewMatrixScreen(s, st)
+			st.matrix = matrixScreenOf(s, st)
 			return st.matrix
 		}},
 		{Title: ApprovalsTitle, IconName: theme.IconNameConfirm, Eager: true, Make: makeApprovalsScreen},
@@ -68,11 +68,15 @@ type EditorTab struct {
 func editorTabs() []EditorTab {
 	return []EditorTab{
 		{Title: TabPersona, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
-		{Title: TabRules, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewRulesTab(s, m) }},
-		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewPreviewTab(s, previewStateOf(s), m)
+		{Title: TabRules, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewRulesTab(m, s.views, s.App().Preferences(), s.ask)
 		}},
-		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewLintView(s, m) }},
+		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewPreviewTab(previewStateOf(s), tabDepsOf(s), m)
+		}},
+		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewLintView(previewStateOf(s), tabDepsOf(s), m)
+		}},
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
@@ -101,9 +105,9 @@ type RuleNote struct {
 // ruleNotes are the notes of m's rules by row, from the lint problems ps of a draft of m
 // (lintDraft, which the Rules tab runs on the view worker: see RulesTab.updateNotes); fix
 // says whether m's rows may be edited by a fix (fixable, read on the UI goroutine).
-func ruleNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) map[int][]RuleNote {
+func ruleNotes(ask asker, m *personaedit.Model, ps []preview.Problem, fix bool) map[int][]RuleNote {
 	out := map[int][]RuleNote{}
-	for _, n := range lintNotes(s, m, ps, fix) {
+	for _, n := range lintNotes(ask, m, ps, fix) {
 		out[n.Row] = append(out[n.Row], n)
 	}
 	return out
@@ -117,4 +121,15 @@ func logScreenOf(s *Shell, path string) *LogView {
 // keysScreenOf is the Keys screen over m in s's window.
 func keysScreenOf(s *Shell, m *keysedit.Model) *KeysScreen {
 	return NewKeysScreen(m, s.win, s.App().Preferences(), s.menu, s.RefreshMenu)
+}
+
+// matrixScreenOf is the Matrix screen of s's window, sharing st with the previews.
+func matrixScreenOf(s *Shell, st *previewState) *MatrixScreen {
+	return NewMatrixScreen(st, s.ws, s.views, s.App().Preferences(), func() bool { return s.tabs.showing(MatrixTitle) }, s.SearchText)
+}
+
+// simulatorScreenOf is the Simulator screen of s's window, sharing st with the previews.
+func simulatorScreenOf(s *Shell, st *previewState) *SimulatorScreen {
+	return NewSimulatorScreen(st, simulatorDeps{ws: s.ws, views: s.views, prefs: s.App().Preferences(), dirs: &s.dirs, ask: s.ask,
+		revealRule: s.RevealRule, addExample: s.AddExample})
 }

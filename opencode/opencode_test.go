@@ -2,6 +2,7 @@ package opencode
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,4 +167,41 @@ func hasAdvice(r Report, s string) bool {
 		}
 	}
 	return false
+}
+
+// An agent file's frontmatter is split as a persona's is: a byte order mark and CRLF line ends
+// are read, a key of the body or of a nested map is not a setting, and a frontmatter never
+// closed holds none.
+func TestAgentFileRulesReadsTheFrontmatterAsAPersonaIs(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, want string }{
+		{"permission", "---\ndescription: x\npermission:\n  edit: deny\n---\nbody\n", "permission"},
+		{"both keys", "---\ntools:\n  write: false\npermission:\n  bash: ask\n---\n", "tools, permission"},
+		{"CRLF line ends", "---\r\ndescription: x\r\npermission:\r\n  edit: deny\r\n---\r\n", "permission"},
+		{"a byte order mark", "\xef\xbb\xbf---\npermission:\n  edit: deny\n---\n", "permission"},
+		{"a key in the body", "---\ndescription: x\n---\npermission: is only text here\n", ""},
+		{"a nested key", "---\noptions:\n  permission: x\n---\n", ""},
+		{"never closed", "---\npermission:\n  edit: deny\n", ""},
+		{"no frontmatter", "permission: deny\n", ""},
+	}
+	dir := t.TempDir()
+	for i, tt := range tests {
+		path := filepath.Join(dir, fmt.Sprintf("a%d.md", i))
+		testfiles.Write(t, path, tt.text)
+		if got := agentFileRules(path); got != tt.want {
+			t.Errorf("%s: agentFileRules = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Agent files are found in a folder whose name holds glob characters.
+func TestOthersInAFolderNamedWithGlobCharacters(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	d := Dirs{Global: filepath.Join(home, "conf[1]*"), Project: filepath.Join(home, "proj[x]", ".opencode")}
+	testfiles.Write(t, filepath.Join(d.Project, "agent", "review.md"), "---\ndescription: Reviews\npermission:\n  edit: deny\n---\n")
+	got := Others(d)
+	if len(got) != 1 || got[0].Where != filepath.Join(d.Project, "agent", "review.md") {
+		t.Errorf("Others = %+v, want the review agent's permission", got)
+	}
 }

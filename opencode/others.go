@@ -3,11 +3,13 @@ package opencode
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/internal/jsonc"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // Other is something besides agentmgr's plugin that decides OpenCode's tool calls too.
@@ -47,8 +49,13 @@ func Others(d Dirs) []Other {
 			}
 		}
 		for _, sub := range []string{"agent", "agents"} {
-			files, _ := filepath.Glob(filepath.Join(dir, sub, "*.md"))
-			for _, f := range files {
+			// Listed, not globbed: a folder named with '[' or '*' would be read as a pattern.
+			entries, _ := os.ReadDir(filepath.Join(dir, sub))
+			for _, e := range entries {
+				if filepath.Ext(e.Name()) != ".md" {
+					continue
+				}
+				f := filepath.Join(dir, sub, e.Name())
 				if key := agentFileRules(f); key != "" {
 					out = append(out, Other{Kind: "permission", Name: key, Where: f, Effect: permissionEffect})
 				}
@@ -133,22 +140,20 @@ func configOthers(path string) []Other {
 	return out
 }
 
-// agentFileRules names the permission settings an OpenCode agent file's frontmatter holds.
+// agentFileRules names the permission settings an OpenCode agent file's frontmatter holds. The
+// frontmatter is split as a persona's is (personas.SplitFrontmatter: a byte order mark and CRLF
+// line ends allowed, closed by a line that is exactly ---).
 func agentFileRules(path string) string {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return ""
 	}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	if !strings.HasPrefix(text, "---\n") {
-		return ""
-	}
-	end := strings.Index(text[4:], "\n---")
-	if end < 0 {
+	fm, _, ok := personas.SplitFrontmatter(data)
+	if !ok {
 		return ""
 	}
 	var keys []string
-	for _, line := range strings.Split(text[4:4+end], "\n") {
+	for line := range strings.SplitSeq(fm, "\n") {
 		for _, k := range []string{"permission", "tools"} {
 			if strings.HasPrefix(line, k+":") {
 				keys = append(keys, k)

@@ -4,13 +4,11 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/internal/parallel"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/trust"
@@ -198,31 +196,8 @@ type fileResult struct {
 // load time; the results come back in the order of files, so the catalog stays deterministic.
 func parseFiles(files []string, scope Scope) []fileResult {
 	out := make([]fileResult, len(files))
-	eachParallel(len(files), func(i int) { out[i] = parseOne(files[i], scope) })
+	parallel.For(len(files), func(i int) { out[i] = parseOne(files[i], scope) })
 	return out
-}
-
-// eachParallel calls do(i) for every i below n, on every CPU.
-func eachParallel(n int, do func(i int)) {
-	workers := min(runtime.GOMAXPROCS(0), n)
-	var (
-		next atomic.Int64
-		wg   sync.WaitGroup
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				do(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 func parseOne(f string, scope Scope) fileResult {

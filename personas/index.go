@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/parallel"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
@@ -253,7 +254,7 @@ func (l *namedLoad) folder(dir string, scope Scope) []Problem {
 // they are spread over the CPUs; in a trusted folder only the files that can define a wanted
 // name are stamped.
 func (l *namedLoad) stamp(fls []*indexedFile, trusted bool) bool {
-	eachParallel(len(fls), func(i int) {
+	parallel.For(len(fls), func(i int) {
 		fl := fls[i]
 		if trusted && !wanted(l.want, fl.path, l.ix.Files[fl.path].Name) {
 			fl.stat, fl.known = l.ix.Files[fl.path], true

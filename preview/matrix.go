@@ -1,12 +1,10 @@
 package preview
 
 import (
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/parallel"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -122,7 +120,7 @@ func (c *Cache) Matrix(personas []Persona, tools []string, f Filter) *Matrix {
 	// After an edit only the edited row has no evaluator: the others' cells are cached, and
 	// handing them to other goroutines costs more (a wait for a core, on a loaded machine
 	// milliseconds) than reading them here.
-	run := parallel
+	run := inParallel
 	if missing := countNil(evals); missing < minPerWorker {
 		run = inline
 	}
@@ -161,27 +159,9 @@ func inline(n int, f func(int)) {
 	}
 }
 
-// parallel calls f(0) ... f(n-1) on up to GOMAXPROCS goroutines; a few items run inline,
+// inParallel calls f(0) ... f(n-1) on up to GOMAXPROCS goroutines; a few rows run inline,
 // where starting goroutines would cost more than it saves.
-func parallel(n int, f func(int)) {
-	workers := min(runtime.GOMAXPROCS(0), n/minPerWorker)
-	if workers < 2 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
-}
+func inParallel(n int, f func(int)) { parallel.ForEach(n, minPerWorker, f) }
 
 // minPerWorker is how many rows make a goroutine worth starting.
 const minPerWorker = 8

@@ -1,14 +1,12 @@
 package replay
 
 import (
-	"runtime"
 	"strconv"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/parallel"
 )
 
 // Options select the calls a replay re-decides.
@@ -151,19 +149,10 @@ func (d *decider) prepare(c *Call) string {
 // distinct shell commands is otherwise bound by one core's parsing.
 func (d *decider) decideAll() {
 	out := make([]engine.Decision, len(d.todo))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < len(d.todo); i = int(next.Add(1) - 1) {
-				t := d.todo[i]
-				out[i] = decide.Judge(t.pol, decide.Logged(t.c.Tool, t.c.Key, t.c.Values))
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.For(len(d.todo), func(i int) {
+		t := d.todo[i]
+		out[i] = decide.Judge(t.pol, decide.Logged(t.c.Tool, t.c.Key, t.c.Values))
+	})
 	for i, t := range d.todo {
 		d.memo[t.key] = out[i]
 	}

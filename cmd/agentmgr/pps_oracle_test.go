@@ -70,14 +70,17 @@ func TestPPSImportNeverLooserThanPPS(t *testing.T) {
 	}
 	total, alike := 0, 0
 	var looser []string
-	type layout struct{ name, home, agentDir, proj, agent string }
+	type layout struct {
+		name, home, agentDir, proj, agent string
+		yolo                              bool
+	}
 	var cases []layout
 	for _, f := range files {
 		var c ppsCase
 		readJSON(t, f, &c)
 		home := t.TempDir()
 		agentDir, proj := ppsLayout(t, home, c)
-		cases = append(cases, layout{strings.TrimSuffix(filepath.Base(f), ".json"), home, agentDir, proj, c.Agent})
+		cases = append(cases, layout{strings.TrimSuffix(filepath.Base(f), ".json"), home, agentDir, proj, c.Agent, c.yoloMode(t)})
 	}
 	// One Node process decides every case: loading the extension's TypeScript is its slow part.
 	var req []map[string]any
@@ -85,10 +88,23 @@ func TestPPSImportNeverLooserThanPPS(t *testing.T) {
 		req = append(req, map[string]any{"home": c.home, "agentDir": c.agentDir, "cwd": c.proj, "agent": c.agent, "calls": calls})
 	}
 	all := ppsDecide(t, pkg, node, req, len(calls))
+	// advised counts the calls decided alike once the import report's advice is followed: a
+	// configuration with yoloMode on has `agentmgr yolo on` too (the import reports it and
+	// leaves agentmgr's own switch to the person).
+	advised := 0
 	for ci, c := range cases {
 		name, theirs := c.name, all[ci]
-		ours := agentmgrDecide(t, c.home, c.agentDir, c.proj, c.agent, calls)
+		ours := agentmgrDecide(t, c.home, c.agentDir, c.proj, c.agent, false, calls)
+		withYolo := ours
+		if c.yolo {
+			withYolo = agentmgrDecide(t, c.home, c.agentDir, c.proj, c.agent, true, calls)
+		}
 		for i, call := range calls {
+			if withYolo[i] == theirs[i] {
+				advised++
+			} else if engine.Stricter(withYolo[i], theirs[i]) == theirs[i] {
+				looser = append(looser, fmt.Sprintf("%s, yolo on: %s %s: agentmgr %s, pi-permission-system %s", name, call.Tool, call.Input, withYolo[i], theirs[i]))
+			}
 			total++
 			switch {
 			case ours[i] == theirs[i]:
@@ -104,10 +120,25 @@ func TestPPSImportNeverLooserThanPPS(t *testing.T) {
 		t.Error("looser: " + l)
 	}
 	pct := 100 * float64(alike) / float64(total)
-	t.Logf("%d configurations, %d calls: %d decided alike (%.1f%%), %d looser", len(files), total, alike, pct, len(looser))
+	t.Logf("%d configurations, %d calls: %d decided alike (%.1f%%), %d looser; with the report's advice followed (yolo on where yoloMode was), %d alike (%.1f%%)",
+		len(files), total, alike, pct, len(looser), advised, 100*float64(advised)/float64(total))
 	if pct < 96 {
 		t.Errorf("only %.1f%% of the calls decided alike; want at least 96%%", pct)
 	}
+}
+
+// yoloMode reports whether the case's global or project config has yoloMode on.
+func (c ppsCase) yoloMode(t *testing.T) bool {
+	t.Helper()
+	for _, raw := range []json.RawMessage{c.Global, c.Project} {
+		var cfg struct {
+			YoloMode bool `json:"yoloMode"`
+		}
+		if len(raw) > 0 && json.Unmarshal(raw, &cfg) == nil && cfg.YoloMode {
+			return true
+		}
+	}
+	return false
 }
 
 func readJSON(t *testing.T, path string, v any) {
@@ -199,7 +230,7 @@ func ppsDecide(t *testing.T, pkg, node string, cases []map[string]any, n int) []
 
 // agentmgrDecide imports the configuration with `agentmgr import pps` and decides the calls
 // through `agentmgr serve`, as the pi extension asks them.
-func agentmgrDecide(t *testing.T, home, agentDir, proj, agent string, calls []ppsCall) []engine.Action {
+func agentmgrDecide(t *testing.T, home, agentDir, proj, agent string, yolo bool, calls []ppsCall) []engine.Action {
 	t.Helper()
 	getenv := func(k string) string {
 		switch k {
@@ -224,6 +255,10 @@ func agentmgrDecide(t *testing.T, home, agentDir, proj, agent string, calls []pp
 		persona = agent
 	}
 	cmd("", "use", persona)
+	if yolo {
+		cmd("", "yolo", "on")
+		defer cmd("", "yolo", "off")
+	}
 	var in strings.Builder
 	for i, c := range calls {
 		line, _ := json.Marshal(map[string]any{"id": i, "type": "decide", "cwd": proj, "session": "oracle", "tool": c.Tool, "input": c.Input})

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/convert"
 	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/opencode"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -48,7 +49,9 @@ type Import struct {
 
 // Read reads the items of format at path.
 func Read(format, path string) *Import {
-	items, errs := convert.ReadSources(format, path, convert.ImportOptions{})
+	// OpenCode's global configuration applies to every OpenCode agent, as in `agentmgr import`.
+	global := opencode.FindDirs(os.Getenv, locations.Home(os.Getenv), path).Global
+	items, errs := convert.ReadSources(format, path, convert.ImportOptions{OpenCodeGlobal: global})
 	im := &Import{Format: format, Path: path, Items: items, Errors: errs, Picked: make([]bool, len(items))}
 	for i := range im.Picked {
 		im.Picked[i] = true
