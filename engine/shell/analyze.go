@@ -47,8 +47,9 @@ type analyzer struct {
 type source struct {
 	text  string
 	depth int
-	stmts []*syntax.Stmt // the script's statements, for facts
-	vars  *varFacts      // computed on first need, see facts
+	stmts []*syntax.Stmt        // the script's statements, for facts
+	vars  *varFacts             // computed on first need, see facts
+	lits  map[string]literalVar // computed on first need, see literals
 }
 
 // completeStatements returns the statements of text that parse before its
@@ -307,7 +308,7 @@ func (a *analyzer) call(src *source, c *syntax.CallExpr, redirs []*syntax.Redire
 	if len(c.Args) > 0 {
 		words := make([]word, len(c.Args))
 		for i, w := range c.Args {
-			words[i] = renderWord(src.text, w)
+			words[i] = src.resolveLiterals(w, renderWord(src.text, w))
 		}
 		a.simple(src, words, env, stdinOf(src.text, redirs), 0)
 	} else {
