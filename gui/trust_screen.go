@@ -41,12 +41,7 @@ type TrustScreen struct {
 // catalog is reloaded (the app reloads when a trust store changes, whoever changed it).
 func NewTrustScreen(dirs locations.Dirs, ws *workspace.Workspace, now func() time.Time) *TrustScreen {
 	v := &TrustScreen{dirs: dirs, now: now}
-	v.Summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.Summary.Wrapping = fyne.TextWrapWord
-	v.Details = widget.NewLabel("")
-	v.Details.Wrapping = fyne.TextWrapWord
-	v.Message = widget.NewLabel("")
-	v.Message.Wrapping = fyne.TextWrapWord
+	v.Summary, v.Details, v.Message = screenTexts()
 	v.Trust = widget.NewButtonWithIcon("Trust these files", theme.ConfirmIcon(), func() { v.decide(trust.Trust, "Trusted") })
 	v.Trust.Importance = widget.HighImportance
 	v.Revoke = widget.NewButtonWithIcon("Revoke trust", theme.CancelIcon(), func() { v.decide(trust.Revoke, "Revoked") })
