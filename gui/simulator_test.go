@@ -122,7 +122,7 @@ func TestSimulatorErrors(t *testing.T) {
 
 func TestSimulatorGolden(t *testing.T) {
 	s := part2Shell(t)
-	v := NewSimulatorScreen(s, previewStateOf(s))
+	v := simulatorScreenOf(s, previewStateOf(s))
 	for _, q := range []preview.Query{
 		{Persona: "planner", Tool: "bash", Value: "ls -la"},
 		{Persona: "builder", Tool: "bash", Value: "git status && rm -r build | tee log"},
