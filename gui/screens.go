@@ -77,9 +77,11 @@ func editorTabs() []EditorTab {
 			return NewRulesTab(m, s.views, s.App().Preferences(), s.ask)
 		}},
 		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewPreviewTab(s, previewStateOf(s), m)
+			return NewPreviewTab(previewStateOf(s), tabDepsOf(s), m)
 		}},
-		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewLintView(s, m) }},
+		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewLintView(previewStateOf(s), tabDepsOf(s), m)
+		}},
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
