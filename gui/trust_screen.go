@@ -100,7 +100,7 @@ func trustText(st trust.Status) (string, []string) {
 	}
 	details := []string{"Project: " + st.Dir}
 	if st.State == trust.Changed {
-		details = append(details, st.By+".")
+		details = append(details, "Last decision: "+st.By+".")
 	}
 	changed := map[string]string{}
 	for _, c := range st.Changes {
