@@ -25,7 +25,7 @@ const ApprovalsTitle = "Approvals"
 // makeApprovalsScreen builds the Approvals screen and serves the inbox while the app runs.
 func makeApprovalsScreen(s *Shell) fyne.CanvasObject {
 	m := approvalqueue.New(s.Dirs())
-	scr := NewApprovalsScreen(s, m)
+	scr := NewApprovalsScreen(m, s.App(), s.win, s.tasks, func(p logfeed.Proposal) { showMakeRule(s, p) })
 	// Serve only while the app runs: the test driver never starts the app, so windows
 	// built in tests do not serve the inbox behind the test's back.
 	s.App().Lifecycle().SetOnStarted(scr.Start)
@@ -46,8 +46,14 @@ type ApprovalsScreen struct {
 
 	noRecent, noSessions *widget.Label   // what fills an empty Recent or Session rules tab
 	noSessionsBox        *fyne.Container // holds noSessions over the empty split
-	shell                *Shell
-	model                *approvalqueue.Model
+	// app sends the desktop notification of a prompt; the prompt's dialog opens over win;
+	// tasks hand the inbox's prompts to the UI goroutine.
+	app   fyne.App
+	win   fyne.Window
+	tasks *tasks
+	// makeRule offers a recent answer as a rule of its persona (showMakeRule in the app).
+	makeRule func(logfeed.Proposal)
+	model    *approvalqueue.Model
 
 	status   *widget.Label
 	toggle   *widget.Button
@@ -72,9 +78,11 @@ type ApprovalsScreen struct {
 	open *PromptDialog // the dialog on screen, nil when none
 }
 
-// NewApprovalsScreen makes the screen over m and shows m's prompts in s's window as they come.
-func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
-	a := &ApprovalsScreen{shell: s, model: m, selected: -1}
+// NewApprovalsScreen makes the screen over m and shows m's prompts in win as they come, with
+// a notification of app; run hands them to the UI goroutine; makeRule offers a recent answer
+// as a rule.
+func NewApprovalsScreen(m *approvalqueue.Model, app fyne.App, win fyne.Window, run *tasks, makeRule func(logfeed.Proposal)) *ApprovalsScreen {
+	a := &ApprovalsScreen{app: app, win: win, tasks: run, makeRule: makeRule, model: m, selected: -1}
 	a.status = widget.NewLabel("")
 	a.status.Wrapping = fyne.TextWrapWord
 	a.toggle = widget.NewButton("", a.toggleServing)
@@ -99,7 +107,7 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 			row.Objects[0].(*widget.Label).SetText(answerSummary(r))
 			p, ok := recentProposal(r)
 			b := row.Objects[1].(*widget.Button)
-			b.OnTapped = func() { showMakeRule(s, p) }
+			b.OnTapped = func() { a.makeRule(p) }
 			setEnabled(b, ok)
 		})
 	a.sessions = widget.NewList(func() int { return len(a.sessionRows) },
@@ -140,10 +148,10 @@ func NewApprovalsScreen(s *Shell, m *approvalqueue.Model) *ApprovalsScreen {
 	a.content = readingBorder(readingBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
 	a.ExtendBaseWidget(a)
 
-	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { s.tasks.do(func() { a.prompted(p) }) })
+	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { a.tasks.do(func() { a.prompted(p) }) })
 	m.OnChange(func() {
 		if !a.closing.Load() {
-			s.tasks.do(a.follow)
+			a.tasks.do(a.follow)
 		}
 	})
 	a.follow()
@@ -235,7 +243,7 @@ func (a *ApprovalsScreen) selectedRules() engine.Ruleset {
 // prompted shows a new prompt: its dialog, unless one is open (the next opens when that one
 // closes), and a notification, since the person may be looking at their terminal.
 func (a *ApprovalsScreen) prompted(p *inbox.Prompt) {
-	a.shell.App().SendNotification(fyne.NewNotification("agentmgr: "+approvalqueue.DescribePrompt(p).Title, p.Request.Value))
+	a.app.SendNotification(fyne.NewNotification("agentmgr: "+approvalqueue.DescribePrompt(p).Title, p.Request.Value))
 	a.answer(p)
 }
 
@@ -249,7 +257,7 @@ func (a *ApprovalsScreen) answer(p *inbox.Prompt) {
 		return
 	default:
 	}
-	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.shell.Window(), a.shell.tasks.do, a.shell.tasks.untilClose)
+	d := NewPromptDialog(p, func(r approvals.Reply) error { return a.model.Reply(p.ID(), r) }, a.win, a.tasks.do, a.tasks.untilClose)
 	a.open = d
 	d.OnClosed(func() {
 		a.open = nil

@@ -79,7 +79,7 @@ func applyFix(m *personaedit.Model, f preview.Fix) error {
 
 // lintNotes puts every lint problem of ps about a row under that row, with its fix button when
 // the fix is safe and the rows may be edited (fix).
-func lintNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) []RuleNote {
+func lintNotes(ask asker, m *personaedit.Model, ps []preview.Problem, fix bool) []RuleNote {
 	var out []RuleNote
 	for _, p := range ps {
 		if p.Rule < 0 {
@@ -91,7 +91,7 @@ func lintNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) [
 			n.Fix = lintFixLabel(p)
 			n.Apply = func() {
 				if err := applyFix(m, fix); err != nil {
-					s.ask.showError(err)
+					ask.showError(err)
 				}
 			}
 		}

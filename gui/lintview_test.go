@@ -23,7 +23,7 @@ func rowTexts(m *personaedit.Model) []string {
 // notesNow are the notes of m's rows for its draft as it is now, computed on the test's
 // goroutine as the Rules tab's view worker computes them.
 func notesNow(s *Shell, m *personaedit.Model) map[int][]RuleNote {
-	return ruleNotes(s, m, draftLint(m, ExtraTools(s.App().Preferences())), fixable(m))
+	return ruleNotes(s.ask, m, draftLint(m, ExtraTools(s.App().Preferences())), fixable(m))
 }
 
 // noteWithFix returns the note of row whose fix is labelled fix.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -25,7 +26,11 @@ const (
 // table of rules, with an explicit conversion to rules.
 type RulesTab struct {
 	widget.BaseWidget
-	shell *Shell
+	// views computes the rule notes off the UI goroutine; prefs hold the extra tools the
+	// lint knows; ask shows why a note's fix failed.
+	views *workspace.Views
+	prefs fyne.Preferences
+	ask   asker
 	model *personaedit.Model
 
 	form    *widget.Label
@@ -55,9 +60,10 @@ type RulesTab struct {
 	notes map[int][]RuleNote
 }
 
-// NewRulesTab makes the tab for m.
-func NewRulesTab(s *Shell, m *personaedit.Model) *RulesTab {
-	t := &RulesTab{shell: s, model: m, shownSel: -1}
+// NewRulesTab makes the tab for m; views computes its rule notes, with the extra tools of
+// prefs, and ask shows why a note's fix failed.
+func NewRulesTab(m *personaedit.Model, views *workspace.Views, prefs fyne.Preferences, ask asker) *RulesTab {
+	t := &RulesTab{views: views, prefs: prefs, ask: ask, model: m, shownSel: -1}
 	t.form = widget.NewLabel("")
 	// Each choice says what the preset allows.
 	t.preset = widget.NewSelect(presetChoices(), func(c string) {
@@ -196,10 +202,10 @@ func (t *RulesTab) refresh() {
 func (t *RulesTab) updateNotes() {
 	m := t.model
 	d, fix := m.Draft(), fixable(m)
-	extra := ExtraTools(t.shell.App().Preferences())
-	t.shell.views.Submit(viewRuleNotes, func() func() {
+	extra := ExtraTools(t.prefs)
+	t.views.Submit(viewRuleNotes, func() func() {
 		ps := lintDraft(d, extra)
-		return func() { t.showNotes(ruleNotes(t.shell, m, ps, fix)) }
+		return func() { t.showNotes(ruleNotes(t.ask, m, ps, fix)) }
 	})
 }
 

@@ -68,7 +68,9 @@ type EditorTab struct {
 func editorTabs() []EditorTab {
 	return []EditorTab{
 		{Title: TabPersona, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
-		{Title: TabRules, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewRulesTab(s, m) }},
+		{Title: TabRules, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewRulesTab(m, s.views, s.App().Preferences(), s.ask)
+		}},
 		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
 			return NewPreviewTab(s, previewStateOf(s), m)
 		}},
@@ -101,9 +103,9 @@ type RuleNote struct {
 // ruleNotes are the notes of m's rules by row, from the lint problems ps of a draft of m
 // (lintDraft, which the Rules tab runs on the view worker: see RulesTab.updateNotes); fix
 // says whether m's rows may be edited by a fix (fixable, read on the UI goroutine).
-func ruleNotes(s *Shell, m *personaedit.Model, ps []preview.Problem, fix bool) map[int][]RuleNote {
+func ruleNotes(ask asker, m *personaedit.Model, ps []preview.Problem, fix bool) map[int][]RuleNote {
 	out := map[int][]RuleNote{}
-	for _, n := range lintNotes(s, m, ps, fix) {
+	for _, n := range lintNotes(ask, m, ps, fix) {
 		out[n.Row] = append(out[n.Row], n)
 	}
 	return out
