@@ -1,7 +1,6 @@
 package codex
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/agentmgr/agentmgr/internal/ownedfile"
@@ -37,6 +36,9 @@ type Report struct {
 	Advice    []string `json:"advice"`
 }
 
+// advice words the status's advice for Codex.
+var advice = ownedfile.HookAdvice{Program: "Codex", Subcommand: "codex"}
+
 // Status reports agentmgr's hook in codexHome against binary, the one install would write: is
 // it there, does Codex trust it as it stands (the hash Codex computes, TrustHash, against the
 // one config.toml records), and does its binary exist.
@@ -48,7 +50,7 @@ func Status(codexHome, binary string) Report {
 	case err != nil:
 		r.Problem = err.Error()
 	case !found:
-		r.Advice = append(r.Advice, "the hook is not installed; run `agentmgr codex install` so that agentmgr decides Codex's tool calls")
+		r.Advice = append(r.Advice, advice.NotInstalled())
 		return r
 	}
 	if r.Problem != "" {
@@ -56,7 +58,7 @@ func Status(codexHome, binary string) Report {
 		return r
 	}
 	r.Installed, r.Command = true, at.Command
-	r.Current = at.Command == h.Command && at.Timeout == h.Timeout && at.Matcher == h.Matcher
+	r.Current = at.Is(h)
 	r.Key = TrustKey(r.Hooks, at.Group, at.Handler)
 	cfg, err := readConfig(r.Config)
 	if err != nil {
@@ -72,11 +74,7 @@ func Status(codexHome, binary string) Report {
 	default:
 		r.Trust = Modified
 	}
-	if bin := ownedfile.HookBinary(at.Command); bin != "" {
-		if _, err := os.Stat(bin); err != nil {
-			r.BinaryMissing = true
-		}
-	}
+	r.BinaryMissing = at.BinaryGone()
 	r.HooksOff = cfg.hooksOff
 	r.Enforcing = r.Trust == Trusted && (at.Matcher == "*" || at.Matcher == "") && !r.HooksOff
 	switch {
@@ -84,12 +82,8 @@ func Status(codexHome, binary string) Report {
 		r.Advice = append(r.Advice, r.Config+" turns Codex's hooks off ([features] hooks = false): agentmgr is not enforcing; remove that line")
 	case !r.Enforcing && r.Trust != Trusted:
 		r.Advice = append(r.Advice, "Codex skips the hook without a word because it is "+r.Trust+": agentmgr is not enforcing; run `agentmgr codex install` to trust it")
-	case !r.Enforcing:
-		r.Advice = append(r.Advice, "the hook's matcher is "+at.Matcher+", not every tool: agentmgr is not enforcing; run `agentmgr codex install`")
-	case r.BinaryMissing:
-		r.Advice = append(r.Advice, "the hook starts "+ownedfile.HookBinary(at.Command)+", which is gone, so every Codex tool call is blocked; run `agentmgr codex install`")
-	case !r.Current:
-		r.Advice = append(r.Advice, "the hook starts another agentmgr ("+at.Command+"); run `agentmgr codex install` to start this one")
+	default:
+		r.Advice = advice.Handler(r.Advice, at, r.Enforcing, r.Current)
 	}
 	return r
 }

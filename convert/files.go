@@ -3,6 +3,7 @@ package convert
 import (
 	"errors"
 	"fmt"
+	"github.com/goccy/go-yaml"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -97,6 +98,9 @@ func ReadSources(format, path string, opt ImportOptions) ([]*Item, []error) {
 			continue
 		}
 		items = append(items, got...)
+	}
+	if format == "opencode" {
+		items = dropOpenCodeTwins(items)
 	}
 	return items, errs
 }
@@ -232,24 +236,62 @@ func openCodeName(path string) string {
 // global folder's and its project's opencode.json files, whose top-level permission every
 // agent starts from.
 func readOpenCode(path string, data []byte, global string) ([]*Item, error) {
-	layers, err := openCodeProjectLayers(global, openCodeProjectRoot(path, global))
+	root := openCodeProjectRoot(path, global)
+	layers, err := openCodeProjectLayers(global, root)
 	if err != nil {
 		return nil, err
 	}
-	top := openCodeTopLevel(layers)
 	if strings.HasSuffix(path, ".md") {
-		return one(importOpenCodeAgentFile(path, openCodeName(path), data, top))
+		return one(importOpenCodeAgentFile(path, openCodeName(path), data, layers))
 	}
-	root, err := openCodeRoot(path, data)
+	obj, err := openCodeRoot(path, data)
 	if err != nil {
 		return nil, err
 	}
 	if !slices.ContainsFunc(layers, func(l openCodeLayer) bool { return l.path == path }) {
 		// A file OpenCode would not read as a layer (named on its own, out of a project)
 		// still governs its own agents.
-		top = openCodeTopLevel(append(layers, openCodeLayer{path, root}))
+		layers = append(layers, openCodeLayer{path, obj})
 	}
-	return openCodeConfigItems(path, root, top)
+	agentFile := func(name string) yaml.MapSlice {
+		if root == "" {
+			return nil
+		}
+		for _, dir := range []string{"agent", "agents"} {
+			data, err := os.ReadFile(filepath.Join(root, ".opencode", dir, filepath.FromSlash(name)+".md"))
+			if err != nil {
+				continue
+			}
+			if fmText, _, _, ok := splitFrontmatter(data); ok {
+				if v, err := decodeOrdered(fmText); err == nil {
+					fm, _ := v.(yaml.MapSlice)
+					return fm
+				}
+			}
+		}
+		return nil
+	}
+	return openCodeConfigItems(path, obj, layers, agentFile)
+}
+
+// dropOpenCodeTwins leaves out an agent of an opencode.json that an agent file of the same
+// name also gave: both are the one agent OpenCode merges from them, and the file's item has
+// its prompt.
+func dropOpenCodeTwins(items []*Item) []*Item {
+	fromFile := map[string]bool{}
+	for _, it := range items {
+		if strings.HasSuffix(it.Report.Source, ".md") {
+			fromFile[it.Draft.Name] = true
+		}
+	}
+	out := items[:0]
+	for _, it := range items {
+		if !strings.HasSuffix(it.Report.Source, ".md") && strings.Contains(it.Report.Source, "#") && fromFile[it.Draft.Name] {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
 }
 
 func one(it *Item, err error) ([]*Item, error) {

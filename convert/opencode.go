@@ -30,12 +30,12 @@ func ImportOpenCodeAgentFile(source, name string, data []byte, configPath string
 		}
 		layers = append(layers, openCodeLayer{configPath, root})
 	}
-	return importOpenCodeAgentFile(source, name, data, openCodeTopLevel(layers))
+	return importOpenCodeAgentFile(source, name, data, layers)
 }
 
-// importOpenCodeAgentFile converts an agent file under the top-level permission top (the
-// merged configuration's, nil for none).
-func importOpenCodeAgentFile(source, name string, data []byte, top any) (*Item, error) {
+// importOpenCodeAgentFile converts an agent file under the configuration layers OpenCode
+// merges for it: their top-level permission, and their definitions of the same agent.
+func importOpenCodeAgentFile(source, name string, data []byte, layers []openCodeLayer) (*Item, error) {
 	if err := checkUTF8(source, data); err != nil {
 		return nil, err
 	}
@@ -48,7 +48,15 @@ func importOpenCodeAgentFile(source, name string, data []byte, top any) (*Item, 
 		return nil, yamlError(source, line, err)
 	}
 	fm, _ := v.(yaml.MapSlice)
-	return openCodeAgent(source, name, fm, strings.TrimSpace(body), top)
+	if fm == nil {
+		fm = yaml.MapSlice{}
+	}
+	defs := ocAgentSources(layers, name, fm)
+	it, err := openCodeAgent(source, name, ocMergeAgent(defs), strings.TrimSpace(body), openCodeTopLevel(layers))
+	if err == nil && len(defs) > 1 {
+		it.Report.change("agent definitions", fmt.Sprintf("%d definitions of %s", len(defs), name), "merged", "OpenCode merges the configuration's agent."+name+" with the agent file, key by key, each with its tools folded into its permission")
+	}
+	return it, err
 }
 
 // openCodeRoot decodes an opencode.json (or .jsonc) into its ordered top-level object.
@@ -76,14 +84,18 @@ func ImportOpenCodeConfig(source string, data []byte) ([]*Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	return openCodeConfigItems(source, root, openCodeTopLevel([]openCodeLayer{{source, root}}))
+	return openCodeConfigItems(source, root, []openCodeLayer{{source, root}}, nil)
 }
 
-// openCodeConfigItems converts the agents of one configuration object under the merged
-// top-level permission top.
-func openCodeConfigItems(source string, root yaml.MapSlice, top any) ([]*Item, error) {
+// openCodeConfigItems converts the agents of one configuration object (one of layers) under
+// the layers' merged top-level permission, each merged with the layers' other definitions of
+// it and with the frontmatter of its agent file (agentFile, nil for none), as OpenCode merges
+// them.
+func openCodeConfigItems(source string, root yaml.MapSlice, layers []openCodeLayer, agentFile func(name string) yaml.MapSlice) ([]*Item, error) {
+	top := openCodeTopLevel(layers)
 	var out []*Item
 	found := false
+	seen := map[string]bool{}
 	for _, key := range []string{"agent", "agents", "mode"} {
 		av, ok := get(root, key)
 		if !ok {
@@ -99,14 +111,19 @@ func openCodeConfigItems(source string, root yaml.MapSlice, top any) ([]*Item, e
 			if !ok {
 				return nil, fmt.Errorf("%s: %s.%v: expected an object with the agent's fields", source, key, a.Key)
 			}
-			if str(must(get(fm, "disable"))) == "true" {
+			name := fmt.Sprint(a.Key)
+			if str(must(get(fm, "disable"))) == "true" || seen[name] {
 				continue
 			}
-			if key == "mode" {
-				// OpenCode reads a mode as a primary agent of that name.
-				fm = assignKey(append(yaml.MapSlice(nil), fm...), "mode", "primary")
+			seen[name] = true
+			// OpenCode merges every definition of the agent (a mode is a primary agent of
+			// that name).
+			var own yaml.MapSlice
+			if agentFile != nil {
+				own = agentFile(name)
 			}
-			it, err := openCodeAgent(source+"#"+key+"."+fmt.Sprint(a.Key), fmt.Sprint(a.Key), fm, "", top)
+			fm = ocMergeAgent(ocAgentSources(layers, name, own))
+			it, err := openCodeAgent(source+"#"+key+"."+name, name, fm, "", top)
 			if err != nil {
 				return nil, err
 			}

@@ -173,3 +173,77 @@ func ocTrailing(rules []ocRule, home string) []ocRule {
 	}
 	return []ocRule{{"external_directory", ocToolOutput(home), engine.Allow}}
 }
+
+// ocAgentSources are the definitions OpenCode deep-merges into its agent name, in its order:
+// the layers' `agent.NAME` (and V2 `agents.NAME`), then the agent file's frontmatter (own, nil for none), then the
+// layers' `mode.NAME` (which OpenCode reads as a primary agent).
+func ocAgentSources(layers []openCodeLayer, name string, own yaml.MapSlice) []yaml.MapSlice {
+	var out []yaml.MapSlice
+	pick := func(key string) {
+		for _, l := range layers {
+			agents, _ := must(get(l.root, key)).(yaml.MapSlice)
+			if fm, ok := must(get(agents, name)).(yaml.MapSlice); ok {
+				if key == "mode" {
+					fm = assignKey(append(yaml.MapSlice(nil), fm...), "mode", "primary")
+				}
+				out = append(out, fm)
+			}
+		}
+	}
+	pick("agent")
+	pick("agents") // the V2 spelling, read as the same agents
+	if own != nil {
+		out = append(out, own)
+	}
+	pick("mode")
+	return out
+}
+
+// ocMergeAgent is one agent's definitions merged as OpenCode merges them: each folds its
+// `tools` into its `permission` first (as OpenCode does reading each file), then they are
+// deep-merged in order. One definition is returned as it is.
+func ocMergeAgent(defs []yaml.MapSlice) yaml.MapSlice {
+	if len(defs) == 1 {
+		return defs[0]
+	}
+	var merged any
+	for _, fm := range defs {
+		folded := yaml.MapSlice{}
+		var tools, perm any
+		for _, e := range fm {
+			switch fmt.Sprint(e.Key) {
+			case "tools":
+				tools = e.Value
+			case "permission":
+				perm = e.Value
+			default:
+				folded = append(folded, e)
+			}
+		}
+		if p := ocFoldTools(tools, perm); p != nil {
+			folded = append(folded, yaml.MapItem{Key: "permission", Value: p})
+		}
+		merged = ocMergeDeep(merged, folded)
+	}
+	m, _ := merged.(yaml.MapSlice)
+	return m
+}
+
+// ocFoldTools is a definition's permission with its tools folded in (Object.assign: a
+// permission of the same key replaces the tool's entry where it stood); nil for neither.
+func ocFoldTools(tools, perm any) any {
+	t, ok := tools.(yaml.MapSlice)
+	if !ok {
+		return perm
+	}
+	out := ocToolsPermission(t)
+	switch p := perm.(type) {
+	case string:
+		out = assignKey(out, "*", p)
+	case yaml.MapSlice:
+		for _, e := range p {
+			out = assignKey(out, fmt.Sprint(e.Key), e.Value)
+		}
+	}
+	return out
+}

@@ -130,3 +130,37 @@ func TestReadSources_openCodeGlobalConfig(t *testing.T) {
 		t.Errorf("rules\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestReadSources_openCodeAgentInTwoFiles: an agent an opencode.json defines and an agent file
+// defines too is one agent, merged as OpenCode merges them (each with its tools folded into its
+// permission, then key by key), imported once.
+func TestReadSources_openCodeAgentInTwoFiles(t *testing.T) {
+	project := t.TempDir()
+	files := map[string]string{
+		filepath.Join(project, "opencode.json"):                      `{"agent":{"reviewer":{"description":"R","tools":{"webfetch":false},"permission":{"bash":{"*":"ask","git *":"allow"}}},"other":{"description":"O"}}}`,
+		filepath.Join(project, ".opencode", "agents", "reviewer.md"): "---\ndescription: Reviews\npermission:\n  bash:\n    \"git push*\": deny\n  webfetch: ask\n---\nReview.\n",
+	}
+	for p, s := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	items, errs := ReadSources("opencode", project, ImportOptions{})
+	if len(errs) > 0 || len(items) != 2 {
+		t.Fatalf("%d items, want reviewer and other: %v", len(items), errs)
+	}
+	for _, it := range items {
+		if it.Draft.Name != "reviewer" {
+			continue
+		}
+		if !strings.HasSuffix(it.Report.Source, "reviewer.md") || it.Draft.Prompt != "Review." || it.Draft.Description != "Reviews" {
+			t.Errorf("reviewer comes from %s: %+v", it.Report.Source, it.Draft)
+		}
+		if got, want := rulesText(it.Draft.Rules), ocDefaultsText+"; webfetch * ask; bash * ask; bash git * allow; bash git push* deny"+ocTrailingText; got != want {
+			t.Errorf("rules\n got %s\nwant %s", got, want)
+		}
+	}
+}

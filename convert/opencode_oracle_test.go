@@ -29,7 +29,8 @@ var ocOracleCalls = append(append([]ocCall(nil), ocMixedCalls...), []ocCall{
 // TestOpenCodeImport_oracle imports OpenCode configurations (no permission at all, only a
 // top-level permission, a top-level string, agents over a top-level permission, overrides
 // of OpenCode's own agents, a global config under a project's, top-level tools, the older
-// mode object, a .opencode/opencode.json, home and outside-project rules) and decides a call
+// mode object, a .opencode/opencode.json, home and outside-project rules, an agent defined in
+// the global and project opencode.json and an agent file) and decides a call
 // set with the imported personas and with OpenCode's evaluation over the rules the real
 // OpenCode resolved for each agent: at least 98% must be decided alike, and no call may be
 // decided more loosely by the persona.

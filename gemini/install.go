@@ -70,6 +70,9 @@ type Report struct {
 	Advice    []string `json:"advice"`
 }
 
+// advice words the status's advice for Gemini CLI.
+var advice = ownedfile.HookAdvice{Program: "Gemini CLI", Subcommand: "gemini"}
+
 // Status reports agentmgr's hook in folder against binary, the one install would write.
 func Status(folder, binary string) Report {
 	r := Report{Settings: filepath.Join(folder, SettingsName), Binary: binary, Advice: []string{}}
@@ -81,27 +84,19 @@ func Status(folder, binary string) Report {
 		r.Advice = append(r.Advice, r.Problem)
 		return r
 	case !found:
-		r.Advice = append(r.Advice, "the hook is not installed; run `agentmgr gemini install` so that agentmgr decides Gemini CLI's tool calls")
+		r.Advice = append(r.Advice, advice.NotInstalled())
 		return r
 	}
 	r.Installed, r.Command = true, at.Command
-	r.Current = at.Command == h.Command && at.Timeout == h.Timeout && at.Matcher == h.Matcher
-	if bin := ownedfile.HookBinary(at.Command); bin != "" {
-		if _, err := os.Stat(bin); err != nil {
-			r.BinaryMissing = true
-		}
-	}
+	r.Current = at.Is(h)
+	r.BinaryMissing = at.BinaryGone()
 	r.Disabled = disabled(r.Settings, at.Command)
 	r.Enforcing = !r.Disabled && (at.Matcher == ".*" || at.Matcher == "*" || at.Matcher == "")
 	switch {
 	case r.Disabled:
 		r.Advice = append(r.Advice, "the settings turn the hook off (hooksConfig): agentmgr is not enforcing")
-	case !r.Enforcing:
-		r.Advice = append(r.Advice, "the hook's matcher is "+at.Matcher+", not every tool: agentmgr is not enforcing; run `agentmgr gemini install`")
-	case r.BinaryMissing:
-		r.Advice = append(r.Advice, "the hook starts "+ownedfile.HookBinary(at.Command)+", which is gone, so every Gemini CLI tool call is blocked; run `agentmgr gemini install`")
-	case !r.Current:
-		r.Advice = append(r.Advice, "the hook starts another agentmgr ("+at.Command+"); run `agentmgr gemini install` to start this one")
+	default:
+		r.Advice = advice.Handler(r.Advice, at, r.Enforcing, r.Current)
 	}
 	return r
 }

@@ -63,6 +63,9 @@ type ApprovalsScreen struct {
 	rules    *widget.List
 	tabs     *container.AppTabs
 	content  fyne.CanvasObject
+	// strip says on every screen that the window could not start answering agents; the
+	// window puts it under its toolbar.
+	strip *servingStrip
 
 	// What the lists show, as last read from the model, on the UI goroutine.
 	pendingRows []*inbox.Prompt
@@ -146,6 +149,7 @@ func NewApprovalsScreen(m *approvalqueue.Model, app fyne.App, win fyne.Window, r
 		container.NewTabItem("Session rules", sessionsTab),
 	)
 	a.content = readingBorder(readingBorder(nil, nil, nil, a.toggle, a.status), nil, nil, nil, a.tabs)
+	a.strip = newServingStrip(a.Start)
 	a.ExtendBaseWidget(a)
 
 	m.SetAsk(func(ctx context.Context, p *inbox.Prompt) { a.tasks.do(func() { a.prompted(p) }) })
@@ -157,6 +161,10 @@ func NewApprovalsScreen(m *approvalqueue.Model, app fyne.App, win fyne.Window, r
 	a.follow()
 	return a
 }
+
+// Strip is the line the window shows under its toolbar, on every screen, while it could not
+// start answering agents.
+func (a *ApprovalsScreen) Strip() fyne.CanvasObject { return a.strip }
 
 // CreateRenderer shows the status line over the tabs.
 func (a *ApprovalsScreen) CreateRenderer() fyne.WidgetRenderer {
@@ -181,6 +189,7 @@ func (a *ApprovalsScreen) toggleServing() {
 // follow reads the model again and refreshes the lists. It runs on the UI goroutine.
 func (a *ApprovalsScreen) follow() {
 	st := a.model.State()
+	a.strip.follow(st)
 	switch {
 	case st.Serving:
 		msg := fmt.Sprintf("Answering agents' questions since %s. Point Claude Code's PreToolUse hook at `agentmgr gate claude`.", st.Since.Format("15:04:05"))

@@ -89,7 +89,9 @@ func (t *HistoryTab) follow(run *tasks, ws *workspace.Workspace, m *personaedit.
 		stop := context.AfterFunc(life, cancel)
 		defer stop()
 		opts := reviewlog.FollowOptions{Backlog: true, Filter: reviewlog.Filter{Event: reviewlog.EventDecision},
-			Ready: func() { close(t.ready) }}
+			// The backlog follows at once: a flush asked for now shows it, or the counts (of
+			// nothing) for a persona the log has no decisions of.
+			Ready: func() { close(t.ready); t.flushLater(run) }}
 		err := reviewlog.Follow(ctx, path, opts, func(e reviewlog.Entry) error {
 			t.queue(run, e)
 			return ctx.Err()
@@ -106,8 +108,16 @@ func (t *HistoryTab) queue(run *tasks, e reviewlog.Entry) {
 		return
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	t.pending = append(t.pending, e)
+	t.mu.Unlock()
+	t.flushLater(run)
+}
+
+// flushLater shows the queued entries on the UI goroutine, once for all that arrive before it
+// runs.
+func (t *HistoryTab) flushLater(run *tasks) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if !t.flushOn {
 		t.flushOn = true
 		run.do(func() {

@@ -46,6 +46,10 @@ func TestHistoryTabFollowsTheLog(t *testing.T) {
 	case <-time.After(time.Minute): // only a hang
 		t.Fatal("the History tab never started following the log")
 	}
+	// A persona the log has no decisions of gets its counts, not "Reading…" for ever.
+	waitUI(t, q, "the counts of nothing", func() bool {
+		return strings.HasPrefix(h.counts.Text, "Logged decisions: 0 allowed, 0 asked, 0 denied.")
+	})
 	at := time.Date(2026, 1, 2, 10, 0, 0, 0, time.UTC)
 	for _, e := range []reviewlog.Entry{
 		{Time: at, Event: reviewlog.EventDecision, Agent: "builder", Tool: "edit", Values: []string{"b.go"}, Action: "deny"},

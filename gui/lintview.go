@@ -104,16 +104,17 @@ func lintNotes(ask asker, m *personaedit.Model, ps []preview.Problem, fix bool) 
 // would change before it is made.
 type LintView struct {
 	widget.BaseWidget
-	s     *Shell
+	d     tabDeps
 	state *previewState
 	m     *personaedit.Model
 	list  *fyne.Container
 	stale bool // an edit came while the tab was not on screen
 }
 
-// NewLintView makes the Problems tab for the persona open in m.
-func NewLintView(s *Shell, m *personaedit.Model) *LintView {
-	v := &LintView{s: s, state: previewStateOf(s), m: m, list: container.NewVBox()}
+// NewLintView makes the Problems tab for the persona open in m, with what d gives of the
+// window and the previews' shared st.
+func NewLintView(st *previewState, d tabDeps, m *personaedit.Model) *LintView {
+	v := &LintView{d: d, state: st, m: m, list: container.NewVBox()}
 	v.ExtendBaseWidget(v)
 	v.update()
 	m.OnChange(v.changed)
@@ -123,7 +124,7 @@ func NewLintView(s *Shell, m *personaedit.Model) *LintView {
 // changed lists the problems again if the tab is on screen; what each fix would change costs
 // two evaluations per problem, which a hidden tab leaves until it is shown.
 func (v *LintView) changed() {
-	if !v.s.screen.editorTabShown(v.m, ProblemsTitle, v) {
+	if !v.d.inFront(v.m, ProblemsTitle, v) {
 		v.stale = true
 		return
 	}
@@ -141,7 +142,7 @@ func (v *LintView) catchUp() {
 
 // Problems are the problems listed.
 func (v *LintView) Problems() []preview.Problem {
-	return draftLint(v.m, ExtraTools(v.s.App().Preferences()))
+	return draftLint(v.m, ExtraTools(v.d.prefs))
 }
 
 // lintView is the Problems tab's content computed on the view worker: the problems, and what
@@ -158,9 +159,9 @@ func (v *LintView) update() {
 		v.show(lintView{})
 		return
 	}
-	in, d, fix := viewInputOf(v.s.ws), v.m.Draft(), fixable(v.m)
-	extra, tools := ExtraTools(v.s.App().Preferences()), PreviewTools(v.s.App().Preferences())
-	v.s.views.Submit(viewProblems, func() func() {
+	in, d, fix := viewInputOf(v.d.ws), v.m.Draft(), fixable(v.m)
+	extra, tools := ExtraTools(v.d.prefs), PreviewTools(v.d.prefs)
+	v.d.views.Submit(viewProblems, func() func() {
 		out := lintView{problems: lintDraft(d, extra), effects: map[int]string{}}
 		if fix {
 			rs := make(engine.Ruleset, len(d.Rules))
@@ -203,7 +204,7 @@ func (v *LintView) problemRow(p preview.Problem, effect string) fyne.CanvasObjec
 		row := p.Rule
 		buttons = append(buttons, widget.NewButtonWithIcon("Show", theme.NavigateNextIcon(), func() {
 			if o := v.m.Original(); o != nil {
-				v.s.RevealRule(o.Name, row)
+				v.d.revealRule(o.Name, row)
 			}
 		}))
 	}
@@ -216,7 +217,7 @@ func (v *LintView) problemRow(p preview.Problem, effect string) fyne.CanvasObjec
 		body = append(body, wrapLabel(effect))
 		b := widget.NewButtonWithIcon(lintFixLabel(p), theme.ConfirmIcon(), func() {
 			if err := applyFix(v.m, fix); err != nil {
-				v.s.ask.showError(err)
+				v.d.ask.showError(err)
 			}
 		})
 		b.Importance = widget.HighImportance

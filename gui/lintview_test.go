@@ -98,7 +98,7 @@ func TestLintFixesNeedAnEditableRuleMap(t *testing.T) {
 func TestProblemsTab(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("sloppy")
-	v := NewLintView(s, s.ws.Draft())
+	v := NewLintView(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	texts := strings.Join(labelTexts(v.list), "\n")
 	for _, want := range []string{"Rule 4 · catch-all-late", "This fix changes:", "read: ask or deny → allow or deny"} {
 		if !strings.Contains(texts, want) {
@@ -116,7 +116,7 @@ func TestProblemsTab(t *testing.T) {
 
 	s.ws.Draft().Revert()
 	s.SelectPersona("tinker")
-	v = NewLintView(s, s.ws.Draft())
+	v = NewLintView(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	if findButtonPrefix(v.list, "Convert to rules") == nil {
 		t.Errorf("the legacy persona's Problems tab offers no conversion: %q", labelTexts(v.list))
 	}
@@ -126,7 +126,7 @@ func TestProblemsTabChecksExamplesAsRulesAreEdited(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("sloppy")
 	m := s.ws.Draft()
-	v := NewLintView(s, m)
+	v := NewLintView(previewStateOf(s), tabDepsOf(s), m)
 	if err := m.AddExample("deny", "bash", "npm test"); err != nil {
 		t.Fatal(err)
 	}

@@ -29,8 +29,15 @@ const MatrixTitle = "Matrix"
 // simulator on that persona and tool. It follows every edit.
 type MatrixScreen struct {
 	widget.BaseWidget
-	s  *Shell
 	st *previewState
+	ws *workspace.Workspace
+	// views computes the matrix off the UI goroutine; prefs hold the tools it shows.
+	views *workspace.Views
+	prefs fyne.Preferences
+	// inFront says whether the Matrix is the screen in front (a hidden one catches up when
+	// shown); search is the window's search text, which filters the rows too.
+	inFront func() bool
+	search  func() string
 
 	filter   preview.Filter
 	matrix   *preview.Matrix
@@ -72,9 +79,10 @@ type MatrixScreen struct {
 // shellColumnTitle heads the matrix's last column: each persona's shell posture in words.
 const shellColumnTitle = "shell commands"
 
-// NewMatrixScreen makes the matrix of s's personas.
-func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
-	m := &MatrixScreen{s: s, st: st, matrix: &preview.Matrix{}}
+// NewMatrixScreen makes the matrix of ws's personas; see the MatrixScreen fields for the
+// rest.
+func NewMatrixScreen(st *previewState, ws *workspace.Workspace, views *workspace.Views, prefs fyne.Preferences, inFront func() bool, search func() string) *MatrixScreen {
+	m := &MatrixScreen{st: st, ws: ws, views: views, prefs: prefs, inFront: inFront, search: search, matrix: &preview.Matrix{}}
 	m.summary = widget.NewLabel("")
 	m.summary.Truncation = fyne.TextTruncateEllipsis
 	m.shell = widget.NewLabel("")
@@ -97,7 +105,7 @@ func NewMatrixScreen(s *Shell, st *previewState) *MatrixScreen {
 	m.recompute()
 	// The matrix shows the catalog as edited and the active agent in bold: opening another
 	// persona alone changes nothing it shows.
-	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) { m.update() })
+	ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) { m.update() })
 	st.onTools(func() bool { m.update(); return true })
 	return m
 }
@@ -124,7 +132,7 @@ func (m *MatrixScreen) Refresh() {
 // notes that it is behind (a keystroke in the editor then costs the matrix nothing), else it
 // recomputes and redraws the grid and its lines, not the filters above it.
 func (m *MatrixScreen) update() {
-	if !m.s.tabs.showing(MatrixTitle) {
+	if !m.inFront() {
 		m.stale = true
 		return
 	}
@@ -177,15 +185,15 @@ type matrixView struct {
 // recompute asks the view worker for the matrix of the workspace as it is now; the grid shows
 // it when it is ready (at once in tests that run views in step).
 func (m *MatrixScreen) recompute() {
-	tools := PreviewTools(m.s.App().Preferences())
+	tools := PreviewTools(m.prefs)
 	m.syncFamilies(tools)
 	in := matrixInput{
-		view: viewInputOf(m.s.ws), catalog: m.s.ws.Catalog(), draft: editedDraftOf(m.s.ws), tools: tools,
+		view: viewInputOf(m.ws), catalog: m.ws.Catalog(), draft: editedDraftOf(m.ws), tools: tools,
 		filter:  preview.Filter{Scopes: slices.Clone(m.filter.Scopes), Families: slices.Clone(m.filter.Families)},
-		queries: []string{m.query.Text, m.s.SearchText()},
+		queries: []string{m.query.Text, m.search()},
 		shown:   m.shown,
 	}
-	m.s.views.Submit(viewMatrix, func() func() {
+	m.views.Submit(viewMatrix, func() func() {
 		out := m.compute(in)
 		return func() { m.show(out) }
 	})
@@ -237,9 +245,9 @@ func (m *MatrixScreen) show(v matrixView) {
 	partial := v.partial && v.after != nil && v.after == m.matrix
 	m.shown = v
 	m.matrix, m.am, m.visible = v.matrix, v.am, v.visible
-	if m.sized.catalog != m.s.ws.Catalog() || m.sized.active != m.s.ws.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
+	if m.sized.catalog != m.ws.Catalog() || m.sized.active != m.ws.Active() || !slices.Equal(m.sized.tools, m.matrix.Tools) {
 		m.sizeColumns()
-		m.sized.catalog, m.sized.active, m.sized.tools = m.s.ws.Catalog(), m.s.ws.Active(), slices.Clone(m.matrix.Tools)
+		m.sized.catalog, m.sized.active, m.sized.tools = m.ws.Catalog(), m.ws.Active(), slices.Clone(m.matrix.Tools)
 		partial = false // the active row's header turns bold, columns change width
 	}
 	setLabel(m.summary, v.summary)
@@ -451,7 +459,7 @@ func (m *MatrixScreen) updateHeader(id widget.TableCellID, o fyne.CanvasObject) 
 	case id.Row < 0 && id.Col == len(m.matrix.Tools):
 		text, bold = shellColumnTitle, true
 	case id.Col < 0 && isRow:
-		text, bold = m.rowText(r), m.matrix.Rows[r].Persona == m.s.ws.Active()
+		text, bold = m.rowText(r), m.matrix.Rows[r].Persona == m.ws.Active()
 	}
 	// Every redraw of the grid updates every header in view; one that did not change is not
 	// laid out again (shaping the text is most of a redraw's cost).
@@ -566,14 +574,14 @@ func (m *MatrixScreen) CreateRenderer() fyne.WidgetRenderer {
 // exampleValue is the first example value the Preview lists for persona's tool: a "depends"
 // cell opens the simulator on a value that one of its rules decides, not on an empty one.
 func (m *MatrixScreen) exampleValue(persona, tool string) string {
-	p := m.s.ws.EditedPersona(persona)
+	p := m.ws.EditedPersona(persona)
 	if p == nil {
 		return ""
 	}
 	// A cache of its own: the window's belongs to the view worker. One persona compiles in
 	// well under a millisecond.
-	c := preview.NewCache(viewInputOf(m.s.ws).opts)
-	c.SetGuards(m.s.ws.Guards())
+	c := preview.NewCache(viewInputOf(m.ws).opts)
+	c.SetGuards(m.ws.Guards())
 	for _, o := range c.Evaluator(previewPersona(p)).Status(tool).Outcomes {
 		if o.Example != "" {
 			return o.Example

@@ -113,7 +113,7 @@ func TestMatrixFollowsUnsavedEdits(t *testing.T) {
 func TestMatrixGolden(t *testing.T) {
 	s := part2Shell(t)
 	// A screen of its own: the one in the window has its parent there.
-	m := NewMatrixScreen(s, previewStateOf(s))
+	m := matrixScreenOf(s, previewStateOf(s))
 	m.families.SetSelected([]string{"read", "grep", "list", "edit", "bash", "webfetch"})
 	m.Resize(fyne.NewSize(980, 480))
 	test.AssertObjectRendersToImage(t, "part2/matrix.png", m)
@@ -125,7 +125,7 @@ func TestMatrixHeadersFitTheirText(t *testing.T) {
 	if err := s.SetActive("reviewer"); err != nil {
 		t.Fatal(err)
 	}
-	m := NewMatrixScreen(s, previewStateOf(s))
+	m := matrixScreenOf(s, previewStateOf(s))
 	m.Resize(fyne.NewSize(1400, 600))
 	seen := 0
 	walk(m.table, func(o fyne.CanvasObject) {

@@ -42,7 +42,7 @@ func TestPersonaListMarksFilesTheAMSkips(t *testing.T) {
 func TestPreviewShowsBothAnswersWhereTheyDiffer(t *testing.T) {
 	s, _ := amShell(t)
 	s.SelectPersona("gitonly")
-	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	note := v.AMNote()
 	for _, want := range []string{"Hidden by pi-agent-manager 0.18.1:", "bash", "depends on what you run"} {
 		if !strings.Contains(note, want) {
@@ -56,13 +56,13 @@ func TestPreviewShowsBothAnswersWhereTheyDiffer(t *testing.T) {
 		t.Errorf("write row %q shows the AM although both hide it", row)
 	}
 	s.SelectPersona("plain")
-	v = NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v = NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	// edit: deny hides apply_patch for agentmgr only (the AM maps it to its own key).
 	if row := v.RowSummary("apply_patch"); !strings.Contains(row, "pi-agent-manager 0.18.1: shown") {
 		t.Errorf("apply_patch row %q", row)
 	}
 	s.SelectPersona("withreason")
-	v = NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v = NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	if !strings.Contains(v.AMNote(), "skipped by pi-agent-manager 0.18.1") {
 		t.Errorf("withreason note %q", v.AMNote())
 	}

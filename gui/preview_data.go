@@ -8,6 +8,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/policy"
@@ -19,24 +20,24 @@ import (
 // guards files and the options. Guards are read from disk with the catalog, off the UI
 // goroutine (a reload reads them again), never on an edit.
 type previewSource struct {
-	s *Shell
+	ws *workspace.Workspace
+	// dirs are the shell's: creating the first project persona gives them a project.
+	dirs *locations.Dirs
 }
 
-func newPreviewSource(s *Shell) *previewSource { return &previewSource{s: s} }
-
 // Guards are the rules of each guards file.
-func (ps *previewSource) Guards() []engine.Ruleset { return ps.s.ws.Guards() }
+func (ps *previewSource) Guards() []engine.Ruleset { return ps.ws.Guards() }
 
 // Options are the options every preview compiles with: the state file's yolo switch, and the
 // home directory the app's folders were found from.
 func (ps *previewSource) Options() preview.Options {
-	return preview.Options{Yolo: ps.s.ws.Yolo(), Home: ps.s.Dirs().Home}
+	return preview.Options{Yolo: ps.ws.Yolo(), Home: ps.dirs.Home}
 }
 
 // Personas lists every persona in catalog order, the one open in the editor with its unsaved
 // edits, so that previews follow every keystroke.
 func (ps *previewSource) Personas() []preview.Persona {
-	return editedDraftOf(ps.s.ws).personas(ps.s.ws.Catalog())
+	return editedDraftOf(ps.ws).personas(ps.ws.Catalog())
 }
 
 // editedDraft is the persona open in the editor when it has unsaved edits: name is the name
@@ -78,8 +79,8 @@ func (ps *previewSource) Snapshot() *preview.Snapshot { return ps.snapshotLater(
 // that makes the snapshot from it, which any goroutine may call: the catalog and the draft are
 // replaced, never changed, and the list of every persona is the O(personas) part.
 func (ps *previewSource) snapshotLater() func() *preview.Snapshot {
-	catalog, draft, active := ps.s.ws.Catalog(), editedDraftOf(ps.s.ws), ps.s.ws.Active()
-	guards, opts, dirs, cwd := ps.Guards(), ps.Options(), ps.s.Dirs(), projectDirOf(ps.s.dirs)
+	catalog, draft, active := ps.ws.Catalog(), editedDraftOf(ps.ws), ps.ws.Active()
+	guards, opts, dirs, cwd := ps.Guards(), ps.Options(), *ps.dirs, projectDirOf(*ps.dirs)
 	return func() *preview.Snapshot {
 		store := sessions.Open(dirs)
 		return &preview.Snapshot{
@@ -100,7 +101,7 @@ func (ps *previewSource) snapshotLater() func() *preview.Snapshot {
 // SessionIDs lists the stored sessions, for the simulator's choice; none when the store
 // cannot be read.
 func (ps *previewSource) SessionIDs() []string {
-	list, err := sessions.Open(ps.s.Dirs()).List()
+	list, err := sessions.Open(*ps.dirs).List()
 	if err != nil {
 		return nil
 	}

@@ -11,6 +11,8 @@ import (
 // the matrix fills in when a cell is tapped.
 type previewState struct {
 	src *previewSource
+	// showScreen brings a screen of the window to the front (the Simulator, to fill it in).
+	showScreen func(title string) bool
 	// cache is used by the view worker only (see views.go), one computation at a time.
 	cache  *preview.Cache
 	sim    *SimulatorScreen // nil until the Simulator screen is built
@@ -37,7 +39,7 @@ func (st *previewState) toolsChanged() {
 // previewStateOf returns the shared state of s's window, making it on first use.
 func previewStateOf(s *Shell) *previewState {
 	if s.preview == nil {
-		s.preview = &previewState{src: newPreviewSource(s), cache: preview.NewCache(preview.Options{})}
+		s.preview = &previewState{src: &previewSource{ws: s.ws, dirs: &s.dirs}, showScreen: s.ShowScreen, cache: preview.NewCache(preview.Options{})}
 	}
 	return s.preview
 }
@@ -45,7 +47,7 @@ func previewStateOf(s *Shell) *previewState {
 // simulate shows the simulator with q filled in and checked.
 func (st *previewState) simulate(q preview.Query) {
 	// Showing the screen builds it the first time.
-	if !st.src.s.ShowScreen(SimulatorTitle) || st.sim == nil {
+	if !st.showScreen(SimulatorTitle) || st.sim == nil {
 		return
 	}
 	st.sim.Prefill(q)

@@ -26,7 +26,7 @@ const PreviewTitle = "Preview"
 // would be injected.
 type PreviewTab struct {
 	widget.BaseWidget
-	s  *Shell
+	d  tabDeps
 	st *previewState
 	m  *personaedit.Model
 
@@ -46,9 +46,10 @@ type PreviewTab struct {
 	rowWidth float32 // the tool list's width its rows were fitted to
 }
 
-// NewPreviewTab makes the Preview tab of the persona open in m.
-func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab {
-	v := &PreviewTab{s: s, st: st, m: m, selected: -1}
+// NewPreviewTab makes the Preview tab of the persona open in m, with what d gives of the
+// window and the previews' shared st.
+func NewPreviewTab(st *previewState, d tabDeps, m *personaedit.Model) *PreviewTab {
+	v := &PreviewTab{d: d, st: st, m: m, selected: -1}
 	v.mode = widget.NewLabel("")
 	// Wrapped, so that the detail pane claims no width of its own and the tool list, whose rows
 	// say the reasons, keeps its share of a narrow window.
@@ -70,7 +71,7 @@ func NewPreviewTab(s *Shell, st *previewState, m *personaedit.Model) *PreviewTab
 	v.update()
 	m.OnChange(v.changed)
 	st.onTools(func() bool {
-		if s.ws.Draft() != m {
+		if d.ws.Draft() != m {
 			return false // the editor moved on to another persona
 		}
 		v.changed()
@@ -97,7 +98,7 @@ func (v *PreviewTab) Status(tool string) (preview.Status, bool) {
 // changed recomputes the preview if the tab is on screen; a hidden tab (another editor tab is
 // in front) catches up when it is shown, so that typing does not pay for tabs nobody sees.
 func (v *PreviewTab) changed() {
-	if !v.s.screen.editorTabShown(v.m, PreviewTitle, v) {
+	if !v.d.inFront(v.m, PreviewTitle, v) {
 		v.stale = true
 		return
 	}
@@ -135,7 +136,7 @@ func (v *PreviewTab) update() {
 		v.list.Refresh()
 		return
 	}
-	in, tools, yolo := viewInputOf(v.s.ws), PreviewTools(v.s.App().Preferences()), v.s.ws.Yolo()
+	in, tools, yolo := viewInputOf(v.d.ws), PreviewTools(v.d.prefs), v.d.ws.Yolo()
 	// What Save would write (rendered once per edit, the File tab shows it too), or the file on
 	// disk for a read-only persona, which the worker reads.
 	data, err := v.m.Bytes()
@@ -143,7 +144,7 @@ func (v *PreviewTab) update() {
 	if err != nil {
 		data, path = nil, v.m.Path()
 	}
-	v.s.views.Submit(viewPreview, func() func() {
+	v.d.views.Submit(viewPreview, func() func() {
 		out := v.compute(in, p, data, path, tools, yolo)
 		return func() { v.show(out) }
 	})
@@ -214,7 +215,7 @@ func (v *PreviewTab) updateRow(i widget.ListItemID, o fyne.CanvasObject) {
 	left := box.Objects[1].(*fyne.Container).Objects[0].(*fyne.Container)
 	setBadge(left.Objects[0].(*fyne.Container), st.Kind.String(), kindColor(st.Kind))
 	left.Objects[1].(*widget.Label).SetText(st.Tool)
-	summary := statusSummary(st, sourceBasesOf(v.s.dirs))
+	summary := statusSummary(st, sourceBasesOf(*v.d.dirs))
 	if hides := st.Kind == preview.KindHidden; v.am.Differs(st.Tool, hides) {
 		// Both answers side by side: which applies depends on what the user runs.
 		other := "shown"
@@ -333,7 +334,7 @@ func plural(n int) string {
 // an example value, and a button to try it in the simulator.
 func (v *PreviewTab) showDetail() {
 	v.detail.Objects = nil
-	bases := sourceBasesOf(v.s.dirs)
+	bases := sourceBasesOf(*v.d.dirs)
 	if v.selected >= 0 && v.selected < len(v.statuses) {
 		st := v.statuses[v.selected]
 		v.detail.Objects = append(v.detail.Objects,
@@ -357,10 +358,10 @@ func (v *PreviewTab) showDetail() {
 		if st.Approximate {
 			v.detail.Objects = append(v.detail.Objects, warnLabel("These rules are too intricate to list every case; the cases above were found first."))
 		}
-		if slices.Contains(ExtraTools(v.s.App().Preferences()), st.Tool) {
+		if slices.Contains(ExtraTools(v.d.prefs), st.Tool) {
 			tool := st.Tool
 			v.detail.Objects = append(v.detail.Objects, widget.NewButtonWithIcon("Forget this tool", theme.DeleteIcon(), func() {
-				RemoveExtraTool(v.s.App().Preferences(), tool)
+				RemoveExtraTool(v.d.prefs, tool)
 				v.selected = -1
 				v.st.toolsChanged()
 			}))
@@ -376,7 +377,7 @@ func (v *PreviewTab) showDetail() {
 // tool that is already known is shown too.
 func (v *PreviewTab) addTool() {
 	name := strings.TrimSpace(v.newTool.Text)
-	if AddExtraTool(v.s.App().Preferences(), name) {
+	if AddExtraTool(v.d.prefs, name) {
 		v.newTool.SetText("")
 		v.st.toolsChanged()
 	}

@@ -19,7 +19,7 @@ import (
 func TestPreviewTabFollowsUnsavedEdits(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("reviewer")
-	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	kind := func(tool string) preview.Kind {
 		st, ok := v.Status(tool)
 		if !ok {
@@ -50,7 +50,7 @@ func TestPreviewTabFollowsUnsavedEdits(t *testing.T) {
 func TestPreviewTabAddsToolsToEveryPreview(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("builder")
-	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	v.newTool.SetText("mcp_github_create_pr")
 	v.addTool()
 	st, ok := v.Status("mcp_github_create_pr")
@@ -77,7 +77,7 @@ func TestPreviewTabAddsToolsToEveryPreview(t *testing.T) {
 func TestPreviewTabDetailTriesOutcomesInTheSimulator(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("reviewer")
-	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	for i, st := range v.Statuses() {
 		if st.Tool == "bash" {
 			v.list.Select(i)
@@ -102,7 +102,7 @@ func TestPreviewTabDetailTriesOutcomesInTheSimulator(t *testing.T) {
 func TestPreviewAndMatrixSayWhenShellRulesAreBypassable(t *testing.T) {
 	s := part2Shell(t)
 	s.SelectPersona("reviewer")
-	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	if a := v.ShellAdvice(); !strings.Contains(a, "allow-list") || strings.Contains(a, "bypassable") {
 		t.Errorf("reviewer's shell line = %q, want an allow-list, not called bypassable", a)
 	}
@@ -141,7 +141,7 @@ func TestPreviewTabShowsRuleSourcesRelativeToTheirFolder(t *testing.T) {
 	}
 	for _, tt := range tests {
 		s.SelectPersona(tt.persona)
-		v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+		v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 		for i, st := range v.Statuses() {
 			if st.Tool == "bash" {
 				v.list.Select(i)
@@ -168,7 +168,7 @@ func TestPreviewRowsShowTheWholeReason(t *testing.T) {
 	}
 	s := newTestShell(t, dirs)
 	s.SelectPersona("longwhy")
-	v := NewPreviewTab(s, previewStateOf(s), s.ws.Draft())
+	v := NewPreviewTab(previewStateOf(s), tabDepsOf(s), s.ws.Draft())
 	w := test.NewTempWindow(t, v)
 	w.Resize(fyne.NewSize(800, 600))
 	if got := v.RowSummary("grep"); !strings.Contains(got, reason) {

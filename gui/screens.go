@@ -35,12 +35,12 @@ func Screens() []Screen {
 	return []Screen{
 		{Title: SimulatorTitle, IconName: theme.IconNameSearch, Make: func(s *Shell) fyne.CanvasObject {
 			st := previewStateOf(s)
-			st.sim = NewSimulatorScreen(s, st)
+			st.sim = simulatorScreenOf(s, st)
 			return st.sim
 		}},
 		{Title: MatrixTitle, IconName: theme.IconNameGrid, Make: func(s *Shell) fyne.CanvasObject {
 			st := previewStateOf(s)
-			st.matrix = NewMatrixScreen(s, st)
+			st.matrix = matrixScreenOf(s, st)
 			return st.matrix
 		}},
 		{Title: ApprovalsTitle, IconName: theme.IconNameConfirm, Eager: true, Make: makeApprovalsScreen},
@@ -72,9 +72,11 @@ func editorTabs() []EditorTab {
 			return NewRulesTab(m, s.views, s.App().Preferences(), s.ask)
 		}},
 		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewPreviewTab(s, previewStateOf(s), m)
+			return NewPreviewTab(previewStateOf(s), tabDepsOf(s), m)
 		}},
-		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewLintView(s, m) }},
+		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
+			return NewLintView(previewStateOf(s), tabDepsOf(s), m)
+		}},
 		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
 		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
 		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
@@ -119,4 +121,15 @@ func logScreenOf(s *Shell, path string) *LogView {
 // keysScreenOf is the Keys screen over m in s's window.
 func keysScreenOf(s *Shell, m *keysedit.Model) *KeysScreen {
 	return NewKeysScreen(m, s.win, s.App().Preferences(), s.menu, s.RefreshMenu)
+}
+
+// matrixScreenOf is the Matrix screen of s's window, sharing st with the previews.
+func matrixScreenOf(s *Shell, st *previewState) *MatrixScreen {
+	return NewMatrixScreen(st, s.ws, s.views, s.App().Preferences(), func() bool { return s.tabs.showing(MatrixTitle) }, s.SearchText)
+}
+
+// simulatorScreenOf is the Simulator screen of s's window, sharing st with the previews.
+func simulatorScreenOf(s *Shell, st *previewState) *SimulatorScreen {
+	return NewSimulatorScreen(st, simulatorDeps{ws: s.ws, views: s.views, prefs: s.App().Preferences(), dirs: &s.dirs, ask: s.ask,
+		revealRule: s.RevealRule, addExample: s.AddExample})
 }

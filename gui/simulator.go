@@ -12,6 +12,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/preview"
@@ -30,9 +31,19 @@ const activeChoice = "(active persona)"
 // store. The last checks are listed for another look.
 type SimulatorScreen struct {
 	widget.BaseWidget
-	s   *Shell
 	st  *previewState
 	sim preview.Simulator
+	ws  *workspace.Workspace
+	// views re-checks off the UI goroutine; prefs hold the tools offered; dirs are the
+	// shell's, which rule sources are shown relative to; ask puts the Add as example question.
+	views *workspace.Views
+	prefs fyne.Preferences
+	dirs  *locations.Dirs
+	ask   asker
+	// revealRule opens a persona's Rules tab at a row; addExample adds a checked call to a
+	// persona's examples.
+	revealRule func(name string, row int)
+	addExample func(name string, expect engine.Action, tool, value string)
 
 	Persona *FilterSelect
 	Tool    *ChoiceEntry
@@ -55,16 +66,27 @@ type SimulatorScreen struct {
 	tools  []string // the tool choices offered
 }
 
-// NewSimulatorScreen makes the simulator over s's personas.
-func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
-	v := &SimulatorScreen{s: s, st: st}
+// simulatorDeps are what the Simulator uses of its window (see the SimulatorScreen fields).
+type simulatorDeps struct {
+	ws         *workspace.Workspace
+	views      *workspace.Views
+	prefs      fyne.Preferences
+	dirs       *locations.Dirs
+	ask        asker
+	revealRule func(name string, row int)
+	addExample func(name string, expect engine.Action, tool, value string)
+}
+
+// NewSimulatorScreen makes the simulator over the personas of d's workspace.
+func NewSimulatorScreen(st *previewState, d simulatorDeps) *SimulatorScreen {
+	v := &SimulatorScreen{st: st, ws: d.ws, views: d.views, prefs: d.prefs, dirs: d.dirs, ask: d.ask, revealRule: d.revealRule, addExample: d.addExample}
 	v.Persona = NewFilterSelect(nil, func(string) { v.choiceChanged() })
 	v.Persona.PickLone = true
-	v.Tool = NewChoiceEntry(PreviewTools(s.App().Preferences()))
+	v.Tool = NewChoiceEntry(PreviewTools(d.prefs))
 	v.Tool.SetPlaceHolder("tool, e.g. bash")
 	v.Tool.OnChanged = func(text string) {
 		v.Value.SetPlaceHolder(valueHint(text))
-		v.tools = narrowed(PreviewTools(v.s.App().Preferences()), text)
+		v.tools = narrowed(PreviewTools(v.prefs), text)
 		v.Tool.SetOptions(v.tools)
 		v.markStale()
 	}
@@ -97,8 +119,8 @@ func NewSimulatorScreen(s *Shell, st *previewState) *SimulatorScreen {
 	v.showResult()
 	// The choices follow the catalog; the shown check follows the rules as edited and the
 	// active agent. Opening another persona changes neither.
-	s.ws.OnCatalog(func(workspace.CatalogEvent) { v.syncChoices() })
-	s.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
+	d.ws.OnCatalog(func(workspace.CatalogEvent) { v.syncChoices() })
+	d.ws.Subscribe(workspace.CatalogChanged|workspace.ActiveChanged|workspace.DraftChanged, func(workspace.Change) {
 		if v.last != nil {
 			v.rerun()
 		}
@@ -123,7 +145,7 @@ func valueHint(tool string) string {
 // syncChoices offers the current personas and tools, and the stored sessions; the sessions
 // folder is read again only when the catalog is (a reload), never on an edit.
 func (v *SimulatorScreen) syncChoices() {
-	c := v.s.ws.Catalog()
+	c := v.ws.Catalog()
 	if c != v.loaded || c == nil {
 		// Only a reload changes the personas to choose from: a keystroke lists none of them.
 		v.loaded = c
@@ -137,7 +159,7 @@ func (v *SimulatorScreen) syncChoices() {
 		v.Session.SetOptions(append([]string{""}, v.st.src.SessionIDs()...))
 	}
 	// The tool choices narrowed by what is typed; set again only when they changed.
-	if tools := narrowed(PreviewTools(v.s.App().Preferences()), v.Tool.Text); !slices.Equal(tools, v.tools) {
+	if tools := narrowed(PreviewTools(v.prefs), v.Tool.Text); !slices.Equal(tools, v.tools) {
 		v.tools = tools
 		v.Tool.SetOptions(tools)
 	}
@@ -193,7 +215,7 @@ func (v *SimulatorScreen) rerun() {
 	q, snap := v.last.Query, v.st.src.snapshotLater()
 	v.checks++
 	checks := v.checks
-	v.s.views.Submit(viewSimulator, func() func() {
+	v.views.Submit(viewSimulator, func() func() {
 		r, err := v.sim.Simulate(snap(), q)
 		return func() {
 			if v.checks == checks { // no check was run by hand since
@@ -249,10 +271,10 @@ func (v *SimulatorScreen) Result() *preview.Result { return v.last }
 
 func (v *SimulatorScreen) showResult() {
 	var add func()
-	if v.err == nil && v.last != nil && editableIn(v.s.ws.Catalog(), v.last.Agent) {
+	if v.err == nil && v.last != nil && editableIn(v.ws.Catalog(), v.last.Agent) {
 		add = v.AddAsExample
 	}
-	v.result.Objects = simulatorResultObjects(v.last, v.err, sourceBasesOf(v.s.dirs), v.reveal, add)
+	v.result.Objects = simulatorResultObjects(v.last, v.err, sourceBasesOf(*v.dirs), v.reveal, add)
 	v.result.Refresh()
 	v.markStale()
 }
@@ -274,10 +296,10 @@ func (v *SimulatorScreen) AddAsExample() {
 	}
 	choices = append(choices, choiceCancel)
 	msg := fmt.Sprintf("Add %s %q to %s's examples. Which action should its rules give this call?", r.Tool, r.Value, r.Agent)
-	v.s.ask.choose("Add as example", msg, choices, func(c string) {
+	v.ask.choose("Add as example", msg, choices, func(c string) {
 		for _, a := range []engine.Action{engine.Allow, engine.Ask, engine.Deny} {
 			if c == exampleChoice(a, a == now) {
-				v.s.AddExample(r.Agent, a, r.Tool, r.Value)
+				v.addExample(r.Agent, a, r.Tool, r.Value)
 			}
 		}
 	})
@@ -294,7 +316,7 @@ func exampleChoice(a engine.Action, current bool) string {
 // reveal opens the persona on its Rules tab at the deciding rule's row.
 func (v *SimulatorScreen) reveal(r *preview.RuleRef) {
 	if v.last != nil && r != nil && r.Layer == preview.LayerPersona {
-		v.s.RevealRule(v.last.Agent, r.Index)
+		v.revealRule(v.last.Agent, r.Index)
 	}
 }
 

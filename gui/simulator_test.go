@@ -122,7 +122,7 @@ func TestSimulatorErrors(t *testing.T) {
 
 func TestSimulatorGolden(t *testing.T) {
 	s := part2Shell(t)
-	v := NewSimulatorScreen(s, previewStateOf(s))
+	v := simulatorScreenOf(s, previewStateOf(s))
 	for _, q := range []preview.Query{
 		{Persona: "planner", Tool: "bash", Value: "ls -la"},
 		{Persona: "builder", Tool: "bash", Value: "git status && rm -r build | tee log"},
@@ -162,7 +162,7 @@ func TestSimulatorAddAsExample(t *testing.T) {
 		t.Errorf("the examples after Add as example: %+v", exs)
 	}
 	// The Problems tab checks it at once: the rules give ask.
-	lint := NewLintView(s, m)
+	lint := NewLintView(previewStateOf(s), tabDepsOf(s), m)
 	if texts := strings.Join(labelTexts(lint.list), "\n"); !strings.Contains(texts, `example bash "npm test": expected deny, got ask`) {
 		t.Errorf("the Problems tab does not report the new example:\n%s", texts)
 	}

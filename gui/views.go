@@ -7,6 +7,7 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/preview"
 )
 
@@ -78,4 +79,28 @@ func setLabel(l *widget.Label, text string) {
 	if l.Text != text {
 		l.SetText(text)
 	}
+}
+
+// tabDeps are what the editor's Preview and Problems tabs use of their window: the
+// workspace, the view worker, the preferences (the tools shown), the folders (rule sources are
+// shown relative to them), the asker, and the functions that say whether a tab is in front
+// and reveal a rule.
+type tabDeps struct {
+	ws    *workspace.Workspace
+	views *workspace.Views
+	prefs fyne.Preferences
+	dirs  *locations.Dirs
+	ask   asker
+	// inFront reports whether tab, the editor tab titled title of m, is the one shown.
+	inFront    func(m *personaedit.Model, title string, tab fyne.CanvasObject) bool
+	revealRule func(name string, row int)
+}
+
+// tabDepsOf are the tab dependencies of s's window.
+func tabDepsOf(s *Shell) tabDeps {
+	return tabDeps{ws: s.ws, views: s.views, prefs: s.App().Preferences(), dirs: &s.dirs, ask: s.ask,
+		inFront: func(m *personaedit.Model, title string, tab fyne.CanvasObject) bool {
+			return s.screen.editorTabShown(m, title, tab)
+		},
+		revealRule: s.RevealRule}
 }

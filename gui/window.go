@@ -127,7 +127,15 @@ func (s *Shell) buildWindow(screens []Screen) {
 		newPersona: s.files.newPersona,
 		reload:     s.Reload,
 	})
-	s.frame = readingBorder(container.NewVBox(s.toolbar, s.notice.box), nil, nil, nil, s.tabs.tabs)
+	top := container.NewVBox(s.toolbar, s.notice.box)
+	s.frame = readingBorder(top, nil, nil, nil, s.tabs.tabs)
+	// Whether the window answers agents matters on every screen: the Approvals screen's strip
+	// sits under the toolbar.
+	if a, ok := s.ScreenContent(ApprovalsTitle).(*ApprovalsScreen); ok {
+		top.Add(a.strip)
+		a.strip.relayout = s.frame.Refresh
+		a.strip.showApprovals = func() { s.ShowScreen(ApprovalsTitle) }
+	}
 	sw, sh, ok := winSystem.ScreenSize()
 	if !ok {
 		sw, sh = 0, 0
