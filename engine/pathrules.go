@@ -123,18 +123,30 @@ func (p *Policy) argPaths(u shell.Unit, d Decision) Decision {
 	return d
 }
 
+// ruleSets are the rule sets that decide with the persona's, in order: the persona's, session
+// (the session's, or nil for none), the callers' and the guards'; the nil ones left out.
+func (p *Policy) ruleSets(session *Compiled) []*Compiled {
+	sets := make([]*Compiled, 0, 2+len(p.Callers)+len(p.Guards))
+	add := func(cs *Compiled) {
+		if cs != nil {
+			sets = append(sets, cs)
+		}
+	}
+	add(p.Persona)
+	add(session)
+	for _, c := range p.Callers {
+		add(c.Rules)
+	}
+	for _, g := range p.Guards {
+		add(g)
+	}
+	return sets
+}
+
 // namesKey reports whether a rule of the persona, a caller or a guard names key (not by a
 // catch-all permission).
 func (p *Policy) namesKey(key string) bool {
-	sets := []*Compiled{p.Persona, p.Session}
-	for _, c := range p.Callers {
-		sets = append(sets, c.Rules)
-	}
-	sets = append(sets, p.Guards...)
-	for _, cs := range sets {
-		if cs == nil {
-			continue
-		}
+	for _, cs := range p.ruleSets(p.Session) {
 		for _, i := range cs.candidates(key) {
 			if !IsCatchAll(cs.rules[i].Permission) {
 				return true
@@ -148,15 +160,7 @@ func (p *Policy) namesKey(key string) bool {
 // name (.env, id_rsa) by a pattern that is not a catch-all: such a word of a command is then
 // decided by the path rules as a file argument.
 func (p *Policy) protectsName(name string) bool {
-	sets := []*Compiled{p.Persona}
-	for _, c := range p.Callers {
-		sets = append(sets, c.Rules)
-	}
-	sets = append(sets, p.Guards...)
-	for _, cs := range sets {
-		if cs == nil {
-			continue
-		}
+	for _, cs := range p.ruleSets(nil) {
 		for _, i := range cs.candidates(mapping.PathKey) {
 			r := cs.rules[i]
 			if r.Action != Allow && !IsCatchAll(r.Permission) && !r.catchAll && r.matchPath(NormalizePath(name, cs.home)) {

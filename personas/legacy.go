@@ -10,13 +10,9 @@ import (
 // without hiding the others. extraInstructions is the agent's prompt.
 func ParseLegacy(path string, data []byte) ([]*Persona, []Problem) {
 	r := &reader{file: path, json: true}
-	if !r.checkUTF8(data) {
-		return nil, r.probs
-	}
 	// JSON is YAML's flow style, so the YAML parser gives lines and columns for JSON too.
-	f, err := parseYAML(data)
-	if err != nil {
-		r.yamlError(err)
+	f, ok := r.parseFile(data)
+	if !ok {
 		return nil, r.probs
 	}
 	root := r.rootMap(f)

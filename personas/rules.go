@@ -189,16 +189,26 @@ func (r *reader) action(path string, mv *ast.MappingValueNode) (parsedAction, bo
 	return parsedAction{act: a}, true
 }
 
-// ParseRuleMap reads a YAML file that is only a rule map (a guards.yaml), in the same form as a
-// persona's permissions map. Each rule's source is {FromGuard, path, line}.
-func ParseRuleMap(path string, data []byte) (engine.Ruleset, []Problem) {
-	r := &reader{file: path}
+// parseFile parses a whole YAML (or JSON) file of r's, or reports in r's problems why it
+// cannot: text that is not UTF-8, or YAML that does not parse.
+func (r *reader) parseFile(data []byte) (*ast.File, bool) {
 	if !r.checkUTF8(data) {
-		return nil, r.probs
+		return nil, false
 	}
 	f, err := parseYAML(data)
 	if err != nil {
 		r.yamlError(err)
+		return nil, false
+	}
+	return f, true
+}
+
+// ParseRuleMap reads a YAML file that is only a rule map (a guards.yaml), in the same form as a
+// persona's permissions map. Each rule's source is {FromGuard, path, line}.
+func ParseRuleMap(path string, data []byte) (engine.Ruleset, []Problem) {
+	r := &reader{file: path}
+	f, ok := r.parseFile(data)
+	if !ok {
 		return nil, r.probs
 	}
 	var body ast.Node

@@ -44,3 +44,27 @@ func TestServeAsksOnceBeforeMakeRunsAWrittenMakefile(t *testing.T) {
 		t.Errorf("make after a reject = %v, want ask again", again)
 	}
 }
+
+// An always reply lets make run and stores its rule, but a Makefile written after it is asked
+// about again: the session rule is consent to make, not to what the agent writes next.
+func TestServeAlwaysDoesNotCoverAMakefileWrittenLater(t *testing.T) {
+	f := newFixture(t)
+	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "maker.md"), maker)
+	f.use(t, "maker")
+	write := decideLine(1, "write", `{"path":"Makefile","content":"all:\n"}`)
+	f.one(t, write)
+	mk := f.one(t, decideLine(2, "bash", `{"command":"make"}`))
+	if mk["action"] != "ask" {
+		t.Fatalf("make after the write = %v, want ask", mk)
+	}
+	if got := f.one(t, replyLine(3, mk["request"], "always", "make *")); got["action"] != "allow" {
+		t.Fatalf("reply always = %v, want allow", got)
+	}
+	if again := f.one(t, decideLine(4, "bash", `{"command":"make"}`)); again["action"] != "allow" {
+		t.Errorf("make after always = %v, want allow", again)
+	}
+	f.one(t, write)
+	if later := f.one(t, decideLine(5, "bash", `{"command":"make"}`)); later["action"] != "ask" || !strings.Contains(str(later["reason"]), "Makefile was written") {
+		t.Errorf("make after the Makefile was written again, under the always rule = %v, want ask naming it", later)
+	}
+}

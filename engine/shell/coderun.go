@@ -152,6 +152,11 @@ func codeNeeds(name string, args []word) string {
 		if perlSubstitutes(args) && len(needs) == 1 && needs[0] == name {
 			needs = nil
 		}
+	case "gdb":
+		// gdb -batch -ex bt PROG core prints a backtrace: no code of its own to name.
+		if gdbOnlyInspects(args) && len(needs) == 1 && needs[0] == "--ex" {
+			needs = nil
+		}
 	case "make", "gmake":
 		if makeFromStdin(args) {
 			add("-f")
