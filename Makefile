@@ -47,7 +47,7 @@ test: deps-gui deps-claude deps-pi deps-opencode deps-convert deps-codex deps-ge
 ## goroutine one test leaves running races with the next test's widgets, which a selection of
 ## tests never sees.
 test-race:
-	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 ./gui/... ./gate/ ./sessions/ ./serve/ ./approvals/ ./replay/
+	CGO_ENABLED=1 $(GO) test -race -tags ci -count=1 -timeout 30m ./gui/... ./gate/ ./sessions/ ./serve/ ./approvals/ ./replay/
 
 ## test-headless: all tests without X or GL headers (the gate's Claude Code test runs the
 ## Claude Code deps-claude installed, the real-pi tests the pi deps-pi installed, the OpenCode

@@ -39,12 +39,7 @@ type RuntimeView struct {
 // NewRuntimeView makes a runtime screen over m: runtimeinstall.Pi or runtimeinstall.OpenCode.
 func NewRuntimeView(m *runtimeinstall.Model) *RuntimeView {
 	v := &RuntimeView{m: m}
-	v.Summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	v.Summary.Wrapping = fyne.TextWrapWord
-	v.Details = widget.NewLabel("")
-	v.Details.Wrapping = fyne.TextWrapWord
-	v.Message = widget.NewLabel("")
-	v.Message.Wrapping = fyne.TextWrapWord
+	v.Summary, v.Details, v.Message = screenTexts()
 	v.Action = widget.NewButtonWithIcon("", theme.DownloadIcon(), func() {
 		_ = v.m.Run() // the model's message says what happened, or why not
 		v.update()
@@ -57,6 +52,17 @@ func NewRuntimeView(m *runtimeinstall.Model) *RuntimeView {
 	v.ExtendBaseWidget(v)
 	v.update()
 	return v
+}
+
+// screenTexts are the labels of a screen laid out as the runtime screens are: a bold summary,
+// the details and what the last action did, each wrapping.
+func screenTexts() (summary, details, message *widget.Label) {
+	summary = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	details, message = widget.NewLabel(""), widget.NewLabel("")
+	for _, l := range []*widget.Label{summary, details, message} {
+		l.Wrapping = fyne.TextWrapWord
+	}
+	return summary, details, message
 }
 
 // update renders the model.

@@ -1,6 +1,8 @@
 package gui
 
 import (
+	"time"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
@@ -51,6 +53,9 @@ func Screens() []Screen {
 			v := logScreenOf(s, s.Dirs().ReviewLog())
 			previewStateOf(s).log = v
 			return v
+		}},
+		{Title: TrustTitle, IconName: theme.IconNameFolderOpen, Make: func(s *Shell) fyne.CanvasObject {
+			return NewTrustScreen(s.Dirs(), s.ws, time.Now)
 		}},
 	}
 }

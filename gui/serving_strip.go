@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -39,7 +40,7 @@ func newServingStrip(retry func()) *servingStrip {
 			st.showApprovals()
 		}
 	})
-	st.box = readingBorder(nil, widget.NewSeparator(), widget.NewIcon(theme.WarningIcon()), newFlow(st.retry, st.open), st.text)
+	st.box = readingBorder(nil, widget.NewSeparator(), widget.NewIcon(theme.WarningIcon()), container.NewHBox(st.retry, st.open), st.text)
 	st.ExtendBaseWidget(st)
 	st.Hide()
 	return st
@@ -51,7 +52,7 @@ func (st *servingStrip) follow(s approvalqueue.ServingState) {
 	if show {
 		text := "This window is not answering agents: " + s.Err.Error() + "."
 		if errors.Is(s.Err, inbox.ErrAlreadyServing) {
-			text = "This window is not answering agents: another agentmgr app answers them. Close it and press Answer agents to answer here."
+			text = "This window is not answering agents: another agentmgr app answers them. To answer here, close that one and press Answer agents."
 		}
 		setLabel(st.text, text)
 	}

@@ -33,17 +33,8 @@ type SimulatorScreen struct {
 	widget.BaseWidget
 	st  *previewState
 	sim preview.Simulator
-	ws  *workspace.Workspace
-	// views re-checks off the UI goroutine; prefs hold the tools offered; dirs are the
-	// shell's, which rule sources are shown relative to; ask puts the Add as example question.
-	views *workspace.Views
-	prefs fyne.Preferences
-	dirs  *locations.Dirs
-	ask   asker
-	// revealRule opens a persona's Rules tab at a row; addExample adds a checked call to a
-	// persona's examples.
-	revealRule func(name string, row int)
-	addExample func(name string, expect engine.Action, tool, value string)
+	// simulatorDeps are what it uses of its window.
+	simulatorDeps
 
 	Persona *FilterSelect
 	Tool    *ChoiceEntry
@@ -66,7 +57,10 @@ type SimulatorScreen struct {
 	tools  []string // the tool choices offered
 }
 
-// simulatorDeps are what the Simulator uses of its window (see the SimulatorScreen fields).
+// simulatorDeps are what the Simulator uses of its window. views re-checks off the UI
+// goroutine; prefs hold the tools offered; dirs are the shell's, which rule sources are shown
+// relative to; ask puts the Add as example question; revealRule opens a persona's Rules tab
+// at a row; addExample adds a checked call to a persona's examples.
 type simulatorDeps struct {
 	ws         *workspace.Workspace
 	views      *workspace.Views
@@ -79,7 +73,7 @@ type simulatorDeps struct {
 
 // NewSimulatorScreen makes the simulator over the personas of d's workspace.
 func NewSimulatorScreen(st *previewState, d simulatorDeps) *SimulatorScreen {
-	v := &SimulatorScreen{st: st, ws: d.ws, views: d.views, prefs: d.prefs, dirs: d.dirs, ask: d.ask, revealRule: d.revealRule, addExample: d.addExample}
+	v := &SimulatorScreen{st: st, simulatorDeps: d}
 	v.Persona = NewFilterSelect(nil, func(string) { v.choiceChanged() })
 	v.Persona.PickLone = true
 	v.Tool = NewChoiceEntry(PreviewTools(d.prefs))

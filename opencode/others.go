@@ -48,19 +48,7 @@ func Others(d Dirs) []Other {
 					Effect: "it sees tool calls too and may block, change or allow what agentmgr decided"})
 			}
 		}
-		for _, sub := range []string{"agent", "agents"} {
-			// Listed, not globbed: a folder named with '[' or '*' would be read as a pattern.
-			entries, _ := os.ReadDir(filepath.Join(dir, sub))
-			for _, e := range entries {
-				if filepath.Ext(e.Name()) != ".md" {
-					continue
-				}
-				f := filepath.Join(dir, sub, e.Name())
-				if key := agentFileRules(f); key != "" {
-					out = append(out, Other{Kind: "permission", Name: key, Where: f, Effect: permissionEffect})
-				}
-			}
-		}
+		out = append(out, agentFileOthers(dir)...)
 	}
 	configs := []string{filepath.Join(d.Global, "opencode.json"), filepath.Join(d.Global, "opencode.jsonc"), filepath.Join(d.Global, "config.json")}
 	if d.Project != "" {
@@ -135,6 +123,25 @@ func configOthers(path string) []Other {
 		}
 		if len(a.Tools) > 0 {
 			out = append(out, Other{Kind: "permission", Name: "agent." + name + ".tools", Where: path, Effect: "OpenCode hides the tools it switches off, whatever agentmgr says"})
+		}
+	}
+	return out
+}
+
+// agentFileOthers are the permission settings of the agent files in config folder dir.
+func agentFileOthers(dir string) []Other {
+	var out []Other
+	for _, sub := range []string{"agent", "agents"} {
+		// Listed, not globbed: a folder named with '[' or '*' would be read as a pattern.
+		entries, _ := os.ReadDir(filepath.Join(dir, sub))
+		for _, e := range entries {
+			if filepath.Ext(e.Name()) != ".md" {
+				continue
+			}
+			f := filepath.Join(dir, sub, e.Name())
+			if key := agentFileRules(f); key != "" {
+				out = append(out, Other{Kind: "permission", Name: key, Where: f, Effect: permissionEffect})
+			}
 		}
 	}
 	return out

@@ -84,7 +84,7 @@ func (pr *Prepared) policy(snap *Snapshot, q question) (*engine.Policy, []string
 	pr.mu.Unlock()
 	held := e != nil && e.holds(snap, q)
 	stamp, stamped := snap.sessionStamp(q.session)
-	sessionHeld := e != nil && (q.session == "" || stamped && e.stamped && stamp == e.stamp)
+	sessionHeld := e.sessionHolds(q, stamp, stamped)
 	if held && sessionHeld {
 		return e.pol, e.unknown, nil
 	}
@@ -130,6 +130,12 @@ func (e *preparedPolicy) holds(snap *Snapshot, q question) bool {
 		}
 	}
 	return true
+}
+
+// sessionHolds reports whether e's session rules are those of q's session now: there is none,
+// or its file has the stamp it had when they were read, a stamp that was trusted then.
+func (e *preparedPolicy) sessionHolds(q question, stamp personas.Stamp, stamped bool) bool {
+	return e != nil && (q.session == "" || stamped && e.stamped && stamp == e.stamp)
 }
 
 // store keeps e for q, dropping the oldest question past maxPrepared.

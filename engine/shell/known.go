@@ -134,13 +134,21 @@ func (s *optionScan) word() {
 		if n := assignName(tok); riskyVar(n) || makeVars[n] {
 			s.needs = append(s.needs, n+"=")
 		}
-	case len(tok) < 2 || tok[0] != '-' || !w.literal && !strings.HasPrefix(tok, "-"):
-		// An operand.
-	case t.numeric && isNumericOption(tok):
+	case len(tok) >= 2 && tok[0] == '-':
+		s.option(w)
+	}
+}
+
+// option reads the option at i: one the table takes whatever it is (numeric, or any), one
+// only known when the command runs (unknown), a long one or a cluster of short ones.
+func (s *optionScan) option(w word) {
+	tok := w.text
+	switch {
+	case s.t.numeric && isNumericOption(tok):
 	case !w.literal && !strings.Contains(tok, "="):
 		s.unknown = append(s.unknown, tok)
-	case t.any:
-	case strings.HasPrefix(tok, "--") || t.single:
+	case s.t.any:
+	case strings.HasPrefix(tok, "--") || s.t.single:
 		s.longOption(w)
 	default:
 		s.shortOptions(tok)
