@@ -19,7 +19,9 @@ func TestGateReadsCommandNamesFromTheAgentsEnvironment(t *testing.T) {
 		{"$BUILD_CMD build --locked --release", []string{`"permissionDecision":"allow"`}},
 		{"$CLEAN_CMD -rf target", []string{`"permissionDecision":"ask"`, `rm -rf target`}},
 		{"$UNSET_CMD build", []string{`"permissionDecision":"ask"`, "only known when the command runs"}},
-		{"BUILD_CMD=rm; $BUILD_CMD -rf target", []string{`"permissionDecision":"ask"`, "only known when the command runs"}},
+		// the command's own assignment wins over the environment's value
+		{"BUILD_CMD=rm; $BUILD_CMD -rf target", []string{`"permissionDecision":"ask"`, `rm -rf target`}},
+		{"$BUILD_CMD -rf target; BUILD_CMD=rm", []string{`"permissionDecision":"ask"`, "only known when the command runs"}},
 	}
 	for _, tt := range tests {
 		out := runGateCmd(claudeEvent("/p", "Bash", `{"command":`+quoteJSON(tt.cmd)+`}`), "claude", "--agent", "builder")

@@ -307,10 +307,21 @@ func (a *analyzer) call(src *source, c *syntax.CallExpr, redirs []*syntax.Redire
 	}
 	if len(c.Args) > 0 {
 		words := make([]word, len(c.Args))
+		var choices [][]word
+		at := -1
 		for i, w := range c.Args {
 			words[i] = src.resolveLiterals(w, renderWord(src.text, w))
+			if !words[i].literal && at < 0 {
+				if ch, ok := src.literalChoices(w); ok {
+					choices, at = ch, i
+				}
+			}
 		}
-		a.simple(src, words, env, stdinOf(src.text, redirs), 0)
+		if at >= 0 {
+			a.choices(src, words, at, choices, env, stdinOf(src.text, redirs))
+		} else {
+			a.simple(src, words, env, stdinOf(src.text, redirs), 0)
+		}
 	} else {
 		a.assignments(env)
 	}

@@ -58,7 +58,10 @@ var evasions = []string{
 	`r? -rf /`,
 	`/bin/r* -rf /`,
 	`rm${IFS}-rf${IFS}/`,
-	`a=rm; $a -rf /`,
+	// a variable the script gives a literal is read as it; in a group, so that a
+	// transformation's prefix (cd dir && ...) keeps the assignment before the read
+	`{ a=rm; $a -rf /; }`,
+	`{ a=rm; false || a=echo; $a -rf /; }`,
 	// separators and newlines
 	`ls; rm -rf /`,
 	`ls && rm -rf /`,

@@ -81,3 +81,63 @@ func TestLiteralVariableScriptIsScanned(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralVariableChoices checks that an unquoted read of a variable the script gives
+// several literal values is decided as each of them, and that a move to one of several
+// directories leaves the directory unknown.
+func TestLiteralVariableChoices(t *testing.T) {
+	cases := []struct {
+		cmd  string
+		want []string // the unit texts of the command reading the variable
+	}{
+		{"guard=echo\n[ \"$P\" = false ] || guard=\"\"\nls | xargs $guard gh release create --", []string{"xargs echo gh release create --", "xargs gh release create --"}},
+		{`g=echo; false || g=rm; $g victim`, []string{"echo victim", "rm victim"}},
+		{`g=echo; false || g=rm; g2=$g; $g victim`, []string{"echo victim", "rm victim"}},
+		{`g=echo; false || g='a b'; $g victim`, []string{"$g victim"}}, // a value to split
+		{`g=echo; false || g=rm; "$g" victim`, []string{"$g victim"}},  // quoted: empty would stay a word
+		{`$g victim; g=echo; false || g=rm`, []string{"$g victim"}},    // before the assignments
+		{`false || g=rm; $g victim`, []string{"$g victim"}},            // no top-level assignment
+		{`g=echo; false || g=$(cat f); $g victim`, []string{"$g victim"}},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, u := range Analyze(c.cmd) {
+			if strings.HasSuffix(u.Text, "victim") || strings.HasPrefix(u.Text, "xargs") {
+				got = append(got, u.Text)
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%q: units %q, want %q", c.cmd, got, c.want)
+		}
+	}
+	units := Analyze(`D=a; false || D=b; cd $D; echo x > f`)
+	last := units[len(units)-1]
+	if !last.DirUnknown {
+		t.Errorf("after cd to one of two folders the folder must be unknown: %+v", last)
+	}
+	units = Analyze(`D=a; cd $D; echo x > f`)
+	if last := units[len(units)-1]; last.DirUnknown || last.Dir != "a" {
+		t.Errorf("after cd to the one folder the script names: dir %q unknown %v, want a", last.Dir, last.DirUnknown)
+	}
+}
+
+// TestLiteralVariableCommandNames checks that a command named by a variable keeps every other
+// literal unknown unless its values are plain names of commands that cannot assign a variable.
+func TestLiteralVariableCommandNames(t *testing.T) {
+	for cmd, resolved := range map[string]bool{
+		`g=echo; false || g=true; S='1d'; $g x; sed "$S" f`:   true,
+		`g=echo; false || g=; S='1d'; $g read x; sed "$S" f`:  false, // then read is the command
+		`g=echo; false || g=read; S='1d'; $g x; sed "$S" f`:   false,
+		`g=echo; false || g=printf; S='1d'; $g x; sed "$S" f`: false,
+		`g=echo; false || g=eval; S='1d'; $g x; sed "$S" f`:   false,
+		`g=echo; false || g=.; S='1d'; $g x; sed "$S" f`:      false,
+		`S='1d'; $unknown x; sed "$S" f`:                      false,
+		`g=echo; false || g='a b'; S='1d'; $g x; sed "$S" f`:  false,
+	} {
+		units := Analyze(cmd)
+		last := units[len(units)-1]
+		if got := !strings.Contains(last.Text, "$"); got != resolved {
+			t.Errorf("%q: sed unit %q resolved = %v, want %v", cmd, last.Text, got, resolved)
+		}
+	}
+}
