@@ -138,8 +138,10 @@ func (m *Model) Start() error {
 			m.lastErr = err
 		}
 		m.mu.Unlock()
-		close(stopped)
+		// Listeners hear of the stop before Stop returns: a notice sent after it would reach
+		// widgets its caller has already let go of (a closed window, the next test's).
 		m.changed()
+		close(stopped)
 	}()
 	m.changed()
 	return nil
