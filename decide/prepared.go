@@ -2,8 +2,8 @@ package decide
 
 import (
 	"fmt"
+	"github.com/agentmgr/agentmgr/internal/boundedmap"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -24,9 +24,7 @@ import (
 // the name of one that decides is seen once its folder changes. An answer whose files changed
 // within the last moments (personas.Stamp.Racy) is not kept, nor is an error.
 type Prepared struct {
-	mu      sync.Mutex
-	entries map[string]*prepared
-	order   []string // keys, oldest first, to bound the entries
+	kept boundedmap.Map[string, *prepared]
 }
 
 // maxPrepared bounds the answers kept: one per session a long-lived server sees.
@@ -53,9 +51,7 @@ type stampedFile struct {
 // prepares a new answer.
 func (pr *Prepared) For(dirs locations.Dirs, load func() *personas.Catalog, who Who, sessions ...string) (Resolution, *engine.Policy, []personas.Problem, error) {
 	key := preparedKey(dirs, who, sessions)
-	pr.mu.Lock()
-	e := pr.entries[key]
-	pr.mu.Unlock()
+	e, _ := pr.kept.Get(key)
 	if e != nil && e.current() {
 		return e.r, e.pol, e.probs, nil
 	}
@@ -80,19 +76,7 @@ func (pr *Prepared) For(dirs locations.Dirs, load func() *personas.Catalog, who 
 
 // store keeps e under key, dropping the oldest answer past maxPrepared.
 func (pr *Prepared) store(key string, e *prepared) {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	if pr.entries == nil {
-		pr.entries = map[string]*prepared{}
-	}
-	if _, had := pr.entries[key]; !had {
-		pr.order = append(pr.order, key)
-	}
-	pr.entries[key] = e
-	if len(pr.order) > maxPrepared {
-		delete(pr.entries, pr.order[0])
-		pr.order = pr.order[1:]
-	}
+	pr.kept.Put(key, e, maxPrepared)
 }
 
 // current reports whether every file of the answer still has its stamp.

@@ -201,7 +201,7 @@ func TestPreparedStampsAFewFilesHoweverLargeTheCatalog(t *testing.T) {
 		if loads != 1 {
 			t.Errorf("%d persona files: %d catalog loads for four decides, want one", n, loads)
 		}
-		e := pr.entries[preparedKey(d, Who{}, []string{"s1"})]
+		e, _ := pr.kept.Get(preparedKey(d, Who{}, []string{"s1"}))
 		if e == nil {
 			t.Fatalf("%d persona files: no answer kept", n)
 		}

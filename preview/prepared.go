@@ -2,9 +2,9 @@ package preview
 
 import (
 	"fmt"
+	"github.com/agentmgr/agentmgr/internal/boundedmap"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -21,9 +21,7 @@ import (
 // safe for concurrent use: the app checks on the UI goroutine and checks again after an edit on
 // a view worker. The zero value is ready to use.
 type Prepared struct {
-	mu      sync.Mutex
-	entries map[question]*preparedPolicy
-	order   []question // oldest first, to bound the entries
+	kept boundedmap.Map[question, *preparedPolicy]
 }
 
 // maxPrepared bounds the questions kept: the simulator's history holds DefaultHistory checks.
@@ -79,9 +77,7 @@ func (pr *Prepared) policy(snap *Snapshot, q question) (*engine.Policy, []string
 	if q.session != "" && snap.Session == nil {
 		return nil, nil, fmt.Errorf("session rules are not available here; clear the session to check %s alone", q.agent)
 	}
-	pr.mu.Lock()
-	e := pr.entries[q]
-	pr.mu.Unlock()
+	e, _ := pr.kept.Get(q)
 	held := e != nil && e.holds(snap, q)
 	stamp, stamped := snap.sessionStamp(q.session)
 	sessionHeld := e.sessionHolds(q, stamp, stamped)
@@ -140,19 +136,7 @@ func (e *preparedPolicy) sessionHolds(q question, stamp personas.Stamp, stamped 
 
 // store keeps e for q, dropping the oldest question past maxPrepared.
 func (pr *Prepared) store(q question, e *preparedPolicy) {
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	if pr.entries == nil {
-		pr.entries = map[question]*preparedPolicy{}
-	}
-	if _, had := pr.entries[q]; !had {
-		pr.order = append(pr.order, q)
-	}
-	pr.entries[q] = e
-	if len(pr.order) > maxPrepared {
-		delete(pr.entries, pr.order[0])
-		pr.order = pr.order[1:]
-	}
+	pr.kept.Put(q, e, maxPrepared)
 }
 
 // sessionStamp is the stamp of session id's file, when the snapshot says where it is.
