@@ -381,13 +381,5 @@ func ghLength(args []word) bool {
 
 // isDigits reports whether s is one or more decimal digits.
 func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
