@@ -10,10 +10,7 @@ func TestClosedWorldMentions(t *testing.T) {
 	builder := &Policy{Persona: CompileWithHome(append(builderPersona, rules(
 		"bash", "git push *", "ask",
 	)...), "/home/u")}
-	cases := []struct {
-		cmd  string
-		want Action
-	}{
+	checkBash(t, builder, []bashCase{
 		// A denied program handed to a runner the analysis does not know.
 		{"poetry run rm victim", Ask},
 		{"socat - EXEC:rm\\ victim", Ask},
@@ -65,13 +62,7 @@ func TestClosedWorldMentions(t *testing.T) {
 		{`find . -execdir sh -c 'echo x >> notes' \;`, Ask},
 		{"(cd ~) && echo x >> notes", Allow},
 		{"cd build && echo x >> notes", Allow},
-	}
-	for _, c := range cases {
-		d := builder.DecideTool("bash", c.cmd)
-		if d.Action != c.want {
-			t.Errorf("%q = %s, want %s\n%s", c.cmd, d.Action, c.want, describeDecision(d))
-		}
-	}
+	})
 }
 
 // TestClosedWorldGuards checks that a guards file's denies are watched for too.
@@ -143,13 +134,9 @@ func TestClosedAllowLists(t *testing.T) {
 		{"FOO=1 go build ./...", Allow, Allow}, // a variable outside the catalogue is data
 		{"GOENV=./x go build ./...", Ask, Ask},
 	}
-	for _, c := range cases {
-		if d := ci.DecideTool("bash", c.cmd); d.Action != c.ci {
-			t.Errorf("ci: %q = %s, want %s\n%s", c.cmd, d.Action, c.ci, describeDecision(d))
-		}
-		if d := builder.DecideTool("bash", c.cmd); d.Action != c.builder {
-			t.Errorf("builder: %q = %s, want %s\n%s", c.cmd, d.Action, c.builder, describeDecision(d))
-		}
+	for _, c := range cases { // a failure's line says which persona
+		checkDecide(t, ci, "bash", c.cmd, c.ci)
+		checkDecide(t, builder, "bash", c.cmd, c.builder)
 	}
 }
 
@@ -179,13 +166,9 @@ func TestProgramTextFromDevices(t *testing.T) {
 		{"cat /dev/./stdin", Allow, Allow},
 		{"echo x > //dev/null", Allow, Allow},
 	}
-	for _, c := range cases {
-		if d := builder.DecideTool("bash", c.cmd); d.Action != c.builder {
-			t.Errorf("builder: %q = %s, want %s\n%s", c.cmd, d.Action, c.builder, describeDecision(d))
-		}
-		if d := allow.DecideTool("bash", c.cmd); d.Action != c.allowed {
-			t.Errorf("allowlist: %q = %s, want %s\n%s", c.cmd, d.Action, c.allowed, describeDecision(d))
-		}
+	for _, c := range cases { // a failure's line says which persona
+		checkDecide(t, builder, "bash", c.cmd, c.builder)
+		checkDecide(t, allow, "bash", c.cmd, c.allowed)
 	}
 }
 
