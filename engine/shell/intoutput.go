@@ -146,17 +146,7 @@ func (src *source) programsAsNamed(name string) bool {
 
 // wholeWordIn reports whether text holds name with no identifier character either side.
 func wholeWordIn(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			return false
-		}
-		pos := i + j
-		i = pos + len(name)
-		if (pos == 0 || !identChar(text[pos-1])) && (i >= len(text) || !identChar(text[i])) {
-			return true
-		}
-	}
+	return nameFollowedBy(text, name, func(rest string) bool { return rest == "" || !identChar(rest[0]) })
 }
 
 // dateConversions are the conversions of date's format that print a number.
