@@ -47,9 +47,7 @@ func TestMatrixIsComputedOffTheUIGoroutine(t *testing.T) {
 func TestPreviewOfANewerDraftSupersedesAnOlderOne(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	v := s.screen.View()
-	v.ShowTab(PreviewTitle)
-	pt := v.Tab(PreviewTitle).(*PreviewTab)
+	pt := tabOf[*PreviewTab](t, s, PreviewTitle)
 	waitView(t, s, q, s.views.Latest())
 	// Two keystrokes before the worker's results are applied: only the second one's preview
 	// may show, even though both were asked for.
@@ -155,9 +153,7 @@ func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
 func TestRuleNotesAreComputedOffTheUIGoroutine(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	v := s.screen.View()
-	v.ShowTab(TabRules)
-	rt := v.Tab(TabRules).(*RulesTab)
+	rt := tabOf[*RulesTab](t, s, TabRules)
 	waitView(t, s, q, s.views.Latest())
 	shadowed := func() bool {
 		row := rt.Row(1)
