@@ -83,12 +83,12 @@ func TestPreviewBehindAnotherTabWaitsUntilShown(t *testing.T) {
 	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Action: engine.Allow})
 	})
-	if !pt.stale || s.views.Newest(viewPreview) != before || s.views.Newest(viewProblems) != problems {
+	if !pt.lag.stale || s.views.Newest(viewPreview) != before || s.views.Newest(viewProblems) != problems {
 		t.Errorf("a keystroke on the Rules tab asked for a preview (%v) or problems (%v) view; the Preview and Problems tabs behind it should wait",
 			s.views.Newest(viewPreview) != before, s.views.Newest(viewProblems) != problems)
 	}
 	v.ShowTab(PreviewTitle)
-	if s.views.Newest(viewPreview) == before || pt.stale {
+	if s.views.Newest(viewPreview) == before || pt.lag.stale {
 		t.Error("showing the Preview tab again did not bring it up to date")
 	}
 	if st, ok := pt.Status("write"); !ok || st.Kind == preview.KindHidden {
@@ -117,11 +117,11 @@ func TestFileTabBehindAnotherTabRendersWhenShown(t *testing.T) {
 	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Allow})
 	})
-	if !ft.stale || strings.Contains(ft.diff.Text(), "docs/*") {
+	if !ft.lag.stale || strings.Contains(ft.diff.Text(), "docs/*") {
 		t.Error("the File tab behind the Rules tab rendered the file on a keystroke")
 	}
 	v.ShowTab(TabFile)
-	if ft.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
+	if ft.lag.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
 		t.Errorf("shown again, the File tab does not show the edit:\n%s", ft.diff.Text())
 	}
 }
