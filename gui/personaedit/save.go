@@ -298,13 +298,13 @@ type stepError struct {
 func (e *stepError) Error() string { return e.err.Error() }
 func (e *stepError) Unwrap() error { return e.err }
 
+// permFields are the editor fields that edit the permissions of the forms but rules.
+var permFields = map[personas.Form]string{personas.FormPreset: FieldPreset, personas.FormLegacy: FieldLegacy}
+
 // permField is the editor field that edits permissions of form f.
 func permField(f personas.Form) string {
-	switch f {
-	case personas.FormPreset:
-		return FieldPreset
-	case personas.FormLegacy:
-		return FieldLegacy
+	if field, ok := permFields[f]; ok {
+		return field
 	}
 	return FieldRules
 }
