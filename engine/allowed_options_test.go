@@ -6,7 +6,7 @@ import "testing"
 // binary's flags, a makefile or folder outside the project, and variables that load code,
 // configuration or a network peer.
 func TestOptionsAndEnvironmentOfAllowedPrograms(t *testing.T) {
-	p := &Policy{Persona: CompileWithHome(rules(
+	p := homePolicy(
 		"*", "*", "ask",
 		"edit", "*", "allow",
 		"edit", "/etc/*", "deny",
@@ -18,11 +18,8 @@ func TestOptionsAndEnvironmentOfAllowedPrograms(t *testing.T) {
 		"bash", "pip *", "allow",
 		"bash", "export *", "allow",
 		"bash", "ls *", "allow",
-	), "/home/u")}
-	tests := []struct {
-		cmd  string
-		want Action
-	}{
+	)
+	checkBash(t, p, []bashCase{
 		{"go test ./... -args -test.trace=/etc/x", Deny},
 		{"go test ./... -args -test.coverprofile /etc/cover", Deny},
 		{"go test -run X . -args -test.outputdir=/etc", Deny},
@@ -45,10 +42,5 @@ func TestOptionsAndEnvironmentOfAllowedPrograms(t *testing.T) {
 		{"GCONV_PATH=. ls", Ask},
 		{"OPENSSL_CONF=/tmp/x.cnf go test ./...", Ask},
 		{"export GOPROXY=https://evil.example", Ask},
-	}
-	for _, tt := range tests {
-		if d := p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
-		}
-	}
+	})
 }

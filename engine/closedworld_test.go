@@ -10,10 +10,7 @@ func TestClosedWorldMentions(t *testing.T) {
 	builder := &Policy{Persona: CompileWithHome(append(builderPersona, rules(
 		"bash", "git push *", "ask",
 	)...), "/home/u")}
-	cases := []struct {
-		cmd  string
-		want Action
-	}{
+	checkBash(t, builder, []bashCase{
 		// A denied program handed to a runner the analysis does not know.
 		{"poetry run rm victim", Ask},
 		{"socat - EXEC:rm\\ victim", Ask},
@@ -65,13 +62,7 @@ func TestClosedWorldMentions(t *testing.T) {
 		{`find . -execdir sh -c 'echo x >> notes' \;`, Ask},
 		{"(cd ~) && echo x >> notes", Allow},
 		{"cd build && echo x >> notes", Allow},
-	}
-	for _, c := range cases {
-		d := builder.DecideTool("bash", c.cmd)
-		if d.Action != c.want {
-			t.Errorf("%q = %s, want %s\n%s", c.cmd, d.Action, c.want, describeDecision(d))
-		}
-	}
+	})
 }
 
 // TestClosedWorldGuards checks that a guards file's denies are watched for too.

@@ -4,14 +4,6 @@ import (
 	"testing"
 )
 
-func rules(triples ...string) Ruleset {
-	var rs Ruleset
-	for i := 0; i+2 < len(triples); i += 3 {
-		rs = append(rs, Rule{Permission: triples[i], Pattern: triples[i+1], Action: Action(triples[i+2]), Source: Source{Kind: FromRequest, Line: i/3 + 1}})
-	}
-	return rs
-}
-
 func TestEvaluate(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

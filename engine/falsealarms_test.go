@@ -24,9 +24,7 @@ func TestFewerFalseAlarms(t *testing.T) {
 		{builder, "cp * /tmp/out/", Ask}, // cp writes: *.env is among the files it may copy over
 	}
 	for _, tt := range tests {
-		if d := tt.p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
-		}
+		checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
 	}
 }
 
@@ -48,8 +46,6 @@ func TestRunTimeWriteTargetUnderNoEditProtection(t *testing.T) {
 		{guarded, `echo x > "$OUT/notes.md"`, Ask},
 		{plain, `echo x > /dev/tcp/example.com/80`, Ask},
 	} {
-		if d := tt.p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
-		}
+		checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
 	}
 }

@@ -89,9 +89,7 @@ func TestEffectFamilyOptOut(t *testing.T) {
 		"rm x":           Deny,
 		"doas id":        Ask, // the sudo rule keeps its family
 	} {
-		if d := p.DecideTool("bash", cmd); d.Action != want {
-			t.Errorf("%q = %s, want %s\n%s", cmd, d.Action, want, describeDecision(d))
-		}
+		checkDecide(t, p, "bash", cmd, want)
 	}
 }
 
@@ -106,9 +104,7 @@ func TestEffectFamiliesOnlyForWholePrograms(t *testing.T) {
 		"install -m 4755 a b":      Allow,
 		"wget https://example.com": Ask,
 	} {
-		if d := p.DecideTool("bash", cmd); d.Action != want {
-			t.Errorf("%q = %s, want %s\n%s", cmd, d.Action, want, describeDecision(d))
-		}
+		checkDecide(t, p, "bash", cmd, want)
 	}
 }
 

@@ -6,18 +6,15 @@ import "testing"
 // protected path reads it; a delete below it edits it; programs with protected default paths
 // write them; looking at the folder stays free.
 func TestFoldersOfProtectedPaths(t *testing.T) {
-	p := &Policy{Persona: CompileWithHome(rules(
+	p := homePolicy(
 		"*", "*", "allow",
 		"read", "~/.ssh/*", "deny",
 		"edit", "~/.ssh/*", "deny",
 		"edit", "~/.bashrc", "deny",
 		"edit", "~/.npmrc", "deny",
 		"read", "~/.config/gh/*", "deny",
-	), "/home/u")}
-	tests := []struct {
-		cmd  string
-		want Action
-	}{
+	)
+	checkBash(t, p, []bashCase{
 		{"cp -a ~/. /tmp/h", Ask},
 		{"cp -r ~ /tmp/h", Ask},
 		{"grep -r 'PRIVATE KEY' ~", Ask},
@@ -52,10 +49,5 @@ func TestFoldersOfProtectedPaths(t *testing.T) {
 		{"ssh-keygen -f build/key -N ''", Allow},
 		{"ssh-keygen -l -f ~/.ssh/id_rsa.pub", Ask},
 		{"npm ci", Allow},
-	}
-	for _, tt := range tests {
-		if d := p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
-		}
-	}
+	})
 }

@@ -23,8 +23,6 @@ func TestUnknownGitSubcommandAsks(t *testing.T) {
 		{allowList, "git -c alias.s=status s", Ask}, // -c needs a rule naming it, as before
 	}
 	for _, tt := range tests {
-		if d := tt.p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-			t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
-		}
+		checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
 	}
 }

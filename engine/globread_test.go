@@ -41,9 +41,7 @@ func TestReaderGlobsAreMatchedWhereTheCallRuns(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if d := tt.p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-				t.Errorf("%q = %s, want %s\n%s", tt.cmd, d.Action, tt.want, describeDecision(d))
-			}
+			checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
 		})
 	}
 }

@@ -8,12 +8,12 @@ import (
 )
 
 func TestNamedGroups(t *testing.T) {
-	p := &Policy{Persona: CompileWithHome(rules(
+	p := homePolicy(
 		"*", "*", "allow",
 		"edit", "@shell-startup", "deny",
 		"read", "@ssh-keys", "deny",
 		"read", "@cloud-credentials", "ask",
-	), "/home/u")}
+	)
 	tests := []struct {
 		tool, value string
 		want        Action
@@ -32,9 +32,7 @@ func TestNamedGroups(t *testing.T) {
 		{"bash", "ls ~", Allow},
 	}
 	for _, tt := range tests {
-		if d := p.DecideTool(tt.tool, tt.value); d.Action != tt.want {
-			t.Errorf("%s %q = %s, want %s\n%s", tt.tool, tt.value, d.Action, tt.want, describeDecision(d))
-		}
+		checkDecide(t, p, tt.tool, tt.value, tt.want)
 	}
 	if d := p.DecideTool("edit", "~/.zshenv"); d.Rule == nil || d.Rule.Pattern != "@shell-startup" {
 		t.Errorf("the decision names %v, want the group rule", d.Rule)

@@ -11,12 +11,12 @@ func TestToolsAreKeysOfTheirOwnWhenTheRulesTellThemApart(t *testing.T) {
 		tool   string
 		want   Action
 	}{
-		{"write apart from edit", rulesOf("*", "*", "ask", "edit", "*", "allow", "write", "*", "deny"), nil, "write", Deny},
-		{"edit is left to its own rules", rulesOf("*", "*", "ask", "edit", "*", "allow", "write", "*", "deny"), nil, "edit", Allow},
-		{"a write rule alone decides nothing", rulesOf("write", "*", "deny"), nil, "write", Ask},
-		{"an edit rule governs write as before", rulesOf("edit", "*", "deny"), nil, "write", Deny},
-		{"find apart from glob", rulesOf("glob", "*", "deny", "find", "*", "allow"), nil, "find", Allow},
-		{"a guard's edit deny holds for write", rulesOf("edit", "*", "ask", "write", "*", "allow"), rulesOf("edit", "*", "deny"), "write", Deny},
+		{"write apart from edit", rules("*", "*", "ask", "edit", "*", "allow", "write", "*", "deny"), nil, "write", Deny},
+		{"edit is left to its own rules", rules("*", "*", "ask", "edit", "*", "allow", "write", "*", "deny"), nil, "edit", Allow},
+		{"a write rule alone decides nothing", rules("write", "*", "deny"), nil, "write", Ask},
+		{"an edit rule governs write as before", rules("edit", "*", "deny"), nil, "write", Deny},
+		{"find apart from glob", rules("glob", "*", "deny", "find", "*", "allow"), nil, "find", Allow},
+		{"a guard's edit deny holds for write", rules("edit", "*", "ask", "write", "*", "allow"), rules("edit", "*", "deny"), "write", Deny},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -40,12 +40,12 @@ func TestMCPCallsAreDecidedOnTheirFirstNamedTarget(t *testing.T) {
 		claude  string
 		want    Action
 	}{
-		{"the first target a rule names decides", rulesOf("mcp", "*", "ask", "mcp", "exa:*", "allow"),
+		{"the first target a rule names decides", rules("mcp", "*", "ask", "mcp", "exa:*", "allow"),
 			[]string{"exa_search", "exa:search", "exa", "search", "exa:search", "mcp_call", "mcp"}, "mcp__exa__search", Ask},
-		{"a server rule decides when no catch-all", rulesOf("*", "*", "ask", "mcp", "exa", "allow"),
+		{"a server rule decides when no catch-all", rules("*", "*", "ask", "mcp", "exa", "allow"),
 			[]string{"exa_search", "exa:search", "exa", "search", "mcp_call", "mcp"}, "", Allow},
-		{"no mcp rule: the catch-alls decide", rulesOf("*", "*", "allow"), []string{"mcp_status", "mcp"}, "", Allow},
-		{"a Claude Code name's deny holds", rulesOf("mcp", "*", "allow", "mcp__exa__*", "*", "deny"),
+		{"no mcp rule: the catch-alls decide", rules("*", "*", "allow"), []string{"mcp_status", "mcp"}, "", Allow},
+		{"a Claude Code name's deny holds", rules("mcp", "*", "allow", "mcp__exa__*", "*", "deny"),
 			[]string{"exa_search", "mcp"}, "mcp__exa__search", Deny},
 	}
 	for _, tc := range tests {

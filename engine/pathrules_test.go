@@ -1,22 +1,12 @@
 package engine
 
-import (
-	"path"
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestPathRulesHoldForEveryToolAndCommand(t *testing.T) {
 	t.Parallel()
 	const home = "/home/u"
-	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) Resolved {
-		abs = path.Clean(abs)
-		if rest, ok := strings.CutPrefix(abs, "/proj/envlink"); ok {
-			return Resolved{Path: "/proj/.env" + rest}
-		}
-		return Resolved{Path: abs}
-	}}
-	secrets := rulesOf("*", "*", "allow", "path", "*", "allow", "path", "*.env", "deny", "path", "~/.ssh/*", "deny", "path", "*.pem", "ask")
+	place := linkPlace(home, [2]string{"/proj/envlink", "/proj/.env"})
+	secrets := rules("*", "*", "allow", "path", "*", "allow", "path", "*.env", "deny", "path", "~/.ssh/*", "deny", "path", "*.pem", "ask")
 	tests := []struct {
 		name  string
 		rules Ruleset
@@ -34,17 +24,17 @@ func TestPathRulesHoldForEveryToolAndCommand(t *testing.T) {
 		{"an argument after cd is joined to the directory", secrets, "bash", "cd config && cat prod.env", Deny},
 		{"a redirection meets the path deny", secrets, "bash", "echo x > .env", Deny},
 		{"a command without protected arguments is allowed", secrets, "bash", "ls src", Allow},
-		{"a catch-all deny is no path rule", rulesOf("*", "*", "deny", "read", "*", "allow"), "read", "src/a.go", Allow},
+		{"a catch-all deny is no path rule", rules("*", "*", "deny", "read", "*", "allow"), "read", "src/a.go", Allow},
 		{"external_directory holds for command arguments when named",
-			rulesOf("*", "*", "allow", "external_directory", "*", "ask"), "bash", "cat /etc/passwd", Ask},
+			rules("*", "*", "allow", "external_directory", "*", "ask"), "bash", "cat /etc/passwd", Ask},
 		{"external_directory holds for climbing arguments",
-			rulesOf("*", "*", "allow", "external_directory", "*", "ask"), "bash", "ls ../other", Ask},
+			rules("*", "*", "allow", "external_directory", "*", "ask"), "bash", "ls ../other", Ask},
 		{"an allowed outside folder is allowed",
-			rulesOf("*", "*", "allow", "external_directory", "*", "ask", "external_directory", "~/dev/*", "allow"), "bash", "cat ~/dev/a/b", Allow},
+			rules("*", "*", "allow", "external_directory", "*", "ask", "external_directory", "~/dev/*", "allow"), "bash", "cat ~/dev/a/b", Allow},
 		{"devices are never outside",
-			rulesOf("*", "*", "allow", "external_directory", "*", "deny"), "bash", "ls > /dev/null", Allow},
+			rules("*", "*", "allow", "external_directory", "*", "deny"), "bash", "ls > /dev/null", Allow},
 		{"a catch-all ask leaves command arguments to the shell rules",
-			rulesOf("*", "*", "ask", "bash", "*", "allow"), "bash", "cat /etc/hosts", Allow},
+			rules("*", "*", "ask", "bash", "*", "allow"), "bash", "cat /etc/hosts", Allow},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -59,7 +49,7 @@ func TestPathRulesHoldForEveryToolAndCommand(t *testing.T) {
 
 func TestWrapperFloorKeepsWrappersAsked(t *testing.T) {
 	t.Parallel()
-	floor := rulesOf("bash", "*", "allow", "bash", "rm *", "deny", "wrappers", "*", "ask")
+	floor := rules("bash", "*", "allow", "bash", "rm *", "deny", "wrappers", "*", "ask")
 	tests := []struct {
 		name    string
 		rules   Ruleset
@@ -75,9 +65,9 @@ func TestWrapperFloorKeepsWrappersAsked(t *testing.T) {
 		{"eval asks", floor, "eval ls", false, Ask},
 		{"yolo keeps the floor", floor, "xargs ls", true, Ask},
 		{"a deny inside stays a deny", floor, "sudo rm -rf /", false, Deny},
-		{"no floor without a wrappers rule", rulesOf("bash", "*", "allow"), "sudo ls", false, Allow},
-		{"a catch-all sets no floor", rulesOf("*", "*", "ask", "bash", "*", "allow"), "timeout 5 ls", false, Allow},
-		{"the floor names the wrapper", rulesOf("bash", "*", "allow", "wrappers", "*", "ask", "wrappers", "nice", "allow"), "nice ls", false, Allow},
+		{"no floor without a wrappers rule", rules("bash", "*", "allow"), "sudo ls", false, Allow},
+		{"a catch-all sets no floor", rules("*", "*", "ask", "bash", "*", "allow"), "timeout 5 ls", false, Allow},
+		{"the floor names the wrapper", rules("bash", "*", "allow", "wrappers", "*", "ask", "wrappers", "nice", "allow"), "nice ls", false, Allow},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,27 +6,9 @@ import (
 	"testing"
 )
 
-// rulesOf builds a ruleset from (key, pattern, action) triples.
-func rulesOf(triples ...string) Ruleset {
-	var rs Ruleset
-	for i := 0; i+2 < len(triples); i += 3 {
-		rs = append(rs, Rule{Permission: triples[i], Pattern: triples[i+1], Action: Action(triples[i+2])})
-	}
-	return rs
-}
-
 func TestDecidePathUnderEveryName(t *testing.T) {
 	const home = "/home/u"
-	links := map[string]string{"/proj/link": "/etc", "/proj/secret-link": "/proj/secrets"}
-	place := &Place{Cwd: "/proj", Project: "/proj", Home: home, Resolve: func(abs string) Resolved {
-		abs = path.Clean(abs)
-		for from, to := range links {
-			if rest, ok := strings.CutPrefix(abs, from); ok && (rest == "" || rest[0] == '/') {
-				return Resolved{Path: to + rest}
-			}
-		}
-		return Resolved{Path: abs}
-	}}
+	place := linkPlace(home, [2]string{"/proj/link", "/etc"}, [2]string{"/proj/secret-link", "/proj/secrets"})
 	allowOutside := []string{"external_directory", "*", "allow"}
 	tests := []struct {
 		name  string
@@ -35,51 +17,51 @@ func TestDecidePathUnderEveryName(t *testing.T) {
 		value string
 		want  Action
 	}{
-		{"dot-dot through home meets a ~/.ssh deny", rulesOf("read", "*", "allow", "read", "~/.ssh/*", "deny"),
+		{"dot-dot through home meets a ~/.ssh deny", rules("read", "*", "allow", "read", "~/.ssh/*", "deny"),
 			"read", "$HOME/proj/../.ssh/id_rsa", Deny},
-		{"tilde with dot-dot meets a ~/.ssh deny", rulesOf("read", "*", "allow", "read", "~/.ssh/*", "deny"),
+		{"tilde with dot-dot meets a ~/.ssh deny", rules("read", "*", "allow", "read", "~/.ssh/*", "deny"),
 			"read", "~/x/./../.ssh//id_rsa", Deny},
-		{"relative dot-dot out of the project meets an absolute deny", rulesOf("read", "*", "allow", "read", "/etc/*", "deny"),
+		{"relative dot-dot out of the project meets an absolute deny", rules("read", "*", "allow", "read", "/etc/*", "deny"),
 			"read", "src/../../etc/passwd", Deny},
-		{"a later allow for the spelling with dot-dot does not undo a deny for the file", rulesOf("read", "/home/u/*", "deny", "read", "/home/u/proj/*", "allow"),
+		{"a later allow for the spelling with dot-dot does not undo a deny for the file", rules("read", "/home/u/*", "deny", "read", "/home/u/proj/*", "allow"),
 			"read", "/home/u/proj/../.ssh/id_rsa", Deny},
-		{"relative deny protects an absolute path", rulesOf("edit", "*", "allow", "edit", "secrets/*", "deny"),
+		{"relative deny protects an absolute path", rules("edit", "*", "allow", "edit", "secrets/*", "deny"),
 			"edit", "/proj/secrets/k", Deny},
-		{"absolute deny protects a relative path", rulesOf("edit", "*", "allow", "edit", "/proj/secrets/*", "deny"),
+		{"absolute deny protects a relative path", rules("edit", "*", "allow", "edit", "/proj/secrets/*", "deny"),
 			"edit", "secrets/k", Deny},
-		{"relative allow in an allow-list persona allows the absolute path", rulesOf("*", "*", "deny", "read", "src/*", "allow"),
+		{"relative allow in an allow-list persona allows the absolute path", rules("*", "*", "deny", "read", "src/*", "allow"),
 			"read", "/proj/src/a.go", Allow},
-		{"absolute allow in an allow-list persona allows the relative path", rulesOf("*", "*", "deny", "read", "/proj/src/*", "allow"),
+		{"absolute allow in an allow-list persona allows the relative path", rules("*", "*", "deny", "read", "/proj/src/*", "allow"),
 			"read", "src/a.go", Allow},
-		{"a catch-all on one name does not undo a specific allow on another", rulesOf("edit", "*", "ask", "edit", "/proj/src/*", "allow"),
+		{"a catch-all on one name does not undo a specific allow on another", rules("edit", "*", "ask", "edit", "/proj/src/*", "allow"),
 			"edit", "src/a.go", Allow},
-		{"relative allow cannot loosen an absolute ask", rulesOf("read", "*", "ask", "read", "src/*", "allow", "read", "/proj/src/*", "ask"),
+		{"relative allow cannot loosen an absolute ask", rules("read", "*", "ask", "read", "src/*", "allow", "read", "/proj/src/*", "ask"),
 			"read", "/proj/src/a.go", Ask},
-		{"a link out of the project is decided on its target", rulesOf("read", "*", "allow", "read", "/etc/*", "deny"),
+		{"a link out of the project is decided on its target", rules("read", "*", "allow", "read", "/etc/*", "deny"),
 			"read", "link/passwd", Deny},
-		{"an allow for the link's own name does not open its target", append(rulesOf("read", "*", "deny", "read", "/proj/*", "allow"), rulesOf(allowOutside...)...),
+		{"an allow for the link's own name does not open its target", append(rules("read", "*", "deny", "read", "/proj/*", "allow"), rules(allowOutside...)...),
 			"read", "link/passwd", Deny},
-		{"a deny on the link's own name still holds", rulesOf("edit", "*", "allow", "edit", "secret-link/*", "deny"),
+		{"a deny on the link's own name still holds", rules("edit", "*", "allow", "edit", "secret-link/*", "deny"),
 			"edit", "secret-link/k", Deny},
-		{"a deny on the target holds through the link", rulesOf("edit", "*", "allow", "edit", "secrets/*", "deny"),
+		{"a deny on the target holds through the link", rules("edit", "*", "allow", "edit", "secrets/*", "deny"),
 			"edit", "secret-link/k", Deny},
-		{"outside the project asks by default", rulesOf("read", "*", "allow"),
+		{"outside the project asks by default", rules("read", "*", "allow"),
 			"read", "/etc/hosts", Ask},
-		{"outside the project: an external_directory allow lets it through", append(rulesOf("read", "*", "allow"), rulesOf(allowOutside...)...),
+		{"outside the project: an external_directory allow lets it through", append(rules("read", "*", "allow"), rules(allowOutside...)...),
 			"read", "/etc/hosts", Allow},
-		{"outside the project: external_directory deny", rulesOf("read", "*", "allow", "external_directory", "/etc/*", "deny"),
+		{"outside the project: external_directory deny", rules("read", "*", "allow", "external_directory", "/etc/*", "deny"),
 			"read", "/etc/hosts", Deny},
-		{"outside the project: a read deny is not loosened by external_directory", append(rulesOf("read", "*", "allow", "read", "/etc/*", "deny"), rulesOf(allowOutside...)...),
+		{"outside the project: a read deny is not loosened by external_directory", append(rules("read", "*", "allow", "read", "/etc/*", "deny"), rules(allowOutside...)...),
 			"read", "/etc/hosts", Deny},
-		{"a sibling folder with the project's name as prefix is outside", rulesOf("read", "*", "allow"),
+		{"a sibling folder with the project's name as prefix is outside", rules("read", "*", "allow"),
 			"read", "/projx/a", Ask},
-		{"inside the project is not external", rulesOf("read", "*", "allow"),
+		{"inside the project is not external", rules("read", "*", "allow"),
 			"read", "src/a.go", Allow},
-		{"an edit outside the project asks even under * allow without an external rule", rulesOf("edit", "*", "allow"),
+		{"an edit outside the project asks even under * allow without an external rule", rules("edit", "*", "allow"),
 			"edit", "../other/a.go", Ask},
-		{"a non-path key is matched as spelt", rulesOf("webfetch", "*", "allow", "webfetch", "x/*", "deny"),
+		{"a non-path key is matched as spelt", rules("webfetch", "*", "allow", "webfetch", "x/*", "deny"),
 			"webfetch", "/proj/x/y", Allow},
-		{"an empty value is matched as is", rulesOf("list", "", "allow"),
+		{"an empty value is matched as is", rules("list", "", "allow"),
 			"list", "", Allow},
 	}
 	for _, tt := range tests {
@@ -93,14 +75,14 @@ func TestDecidePathUnderEveryName(t *testing.T) {
 }
 
 func TestDecidePathWithoutPlaceMatchesAsSpelt(t *testing.T) {
-	pol := &Policy{Persona: Compile(rulesOf("read", "*", "allow", "read", "/etc/*", "deny"))}
+	pol := &Policy{Persona: Compile(rules("read", "*", "allow", "read", "/etc/*", "deny"))}
 	if got := pol.DecideKey("read", "/tmp/../etc/passwd"); got.Action != Allow {
 		t.Errorf("without a place the value is matched as spelt: got %s, want allow", got.Action)
 	}
 }
 
 func TestExternalReasonNamesTheProject(t *testing.T) {
-	pol := NewPolicy(rulesOf("read", "*", "allow")).At(&Place{Cwd: "/proj/sub", Project: "/proj"})
+	pol := NewPolicy(rules("read", "*", "allow")).At(&Place{Cwd: "/proj/sub", Project: "/proj"})
 	d := pol.DecideTool("read", "../../etc/hosts")
 	if d.Action != Ask || d.Permission != ExternalDirectory || !strings.Contains(d.Reason, `"/etc/hosts" is outside the project "/proj"`) {
 		t.Errorf("got %s %s %q, want an external_directory ask naming /etc/hosts and /proj", d.Action, d.Permission, d.Reason)
@@ -116,7 +98,7 @@ func FuzzPathDenyHoldsUnderAnySpelling(f *testing.F) {
 	for _, s := range []string{"$HOME/proj/../.ssh/id_rsa", "~/.ssh/id_rsa", "../.ssh/k", "/proj/../home/u/.ssh//x", "./a/../../home/u/.ssh/./k", `..\.ssh\k`, "src/a.go", "~", ""} {
 		f.Add(s)
 	}
-	rs := rulesOf("read", "*", "allow", "read", "~/.ssh/*", "deny", "read", "/proj/*", "allow", "read", "src/*", "allow", "external_directory", "*", "allow")
+	rs := rules("read", "*", "allow", "read", "~/.ssh/*", "deny", "read", "/proj/*", "allow", "read", "src/*", "allow", "external_directory", "*", "allow")
 	pol := (&Policy{Persona: CompileWithHome(rs, "/home/u")}).At(&Place{Cwd: "/home/u/proj", Project: "/home/u/proj", Home: "/home/u"})
 	f.Fuzz(func(t *testing.T, value string) {
 		sp := pol.Place.spell(value)
@@ -131,7 +113,7 @@ func FuzzPathDenyHoldsUnderAnySpelling(f *testing.F) {
 // compiled with, not as whatever $HOME the process has: the rules' `~` and the value's agree.
 func TestPlaceTakesThePersonasHome(t *testing.T) {
 	t.Setenv("HOME", "/elsewhere")
-	pol := &Policy{Persona: CompileWithHome(rulesOf("read", "*", "ask", "read", "~/notes/*", "allow"), "/home/h")}
+	pol := &Policy{Persona: CompileWithHome(rules("read", "*", "ask", "read", "~/notes/*", "allow"), "/home/h")}
 	pol = pol.At(&Place{Cwd: "/home/h/proj", Project: "/home/h"})
 	if d := pol.DecideTool("read", "~/notes/a.md"); d.Action != Allow {
 		t.Errorf("~/notes/a.md under the persona's home: got %s (%s), want allow", d.Action, d.Reason)
@@ -155,7 +137,7 @@ func TestDecidePathOnWhatTheResolverFound(t *testing.T) {
 			return Resolved{Path: path.Clean(abs), Folds: folds}
 		}
 	}
-	protect := rulesOf("*", "*", "allow", "edit", "/etc/*", "deny", "read", "~/.ssh/*", "deny", "edit", "*.env", "ask", "edit", "~/src/*", "ask", "edit", "~/Src/*", "allow")
+	protect := rules("*", "*", "allow", "edit", "/etc/*", "deny", "read", "~/.ssh/*", "deny", "edit", "*.env", "ask", "edit", "~/src/*", "ask", "edit", "~/Src/*", "allow")
 	tests := []struct {
 		name  string
 		folds bool

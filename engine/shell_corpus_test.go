@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -249,20 +248,4 @@ func TestOrdinaryCommandsStayAllowed(t *testing.T) {
 			t.Errorf("%q = %s, want allow (a false alarm)\n%s", cmd, d.Action, describeDecision(d))
 		}
 	}
-}
-
-func describeDecision(d Decision) string {
-	var b strings.Builder
-	for _, u := range d.Units {
-		perm := u.Permission
-		if perm == "" {
-			perm = "bash"
-		}
-		b.WriteString("\t" + perm + " " + quote(u.Text) + " -> " + string(u.Action))
-		if u.Reason != "" {
-			b.WriteString(" (" + u.Reason + ")")
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }

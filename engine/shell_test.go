@@ -86,10 +86,7 @@ func TestShellFileUnits(t *testing.T) {
 	t.Parallel()
 	rs := rules("*", "*", "allow", "edit", "~/.ssh/*", "deny", "read", "*.key", "deny", "external_directory", "*", "ask")
 	p := (&Policy{Persona: CompileWithHome(rs, "/home/u")}).At(&Place{Cwd: "/home/u/proj", Project: "/home/u/proj", Home: "/home/u"})
-	tests := []struct {
-		cmd  string
-		want Action
-	}{
+	checkBash(t, p, []bashCase{
 		{"echo x > out.txt", Allow},
 		{"echo x > ../.ssh/authorized_keys", Deny},
 		{"echo x | tee -a $HOME/.ssh/authorized_keys", Deny},
@@ -98,12 +95,7 @@ func TestShellFileUnits(t *testing.T) {
 		{"cat < server.key", Deny},
 		{"echo x > \"$OUT\"", Ask},
 		{"echo x 2>/dev/null >&2", Allow},
-	}
-	for _, tt := range tests {
-		if d := p.DecideTool("bash", tt.cmd); d.Action != tt.want {
-			t.Errorf("%q = %s, want %s; units %+v", tt.cmd, d.Action, tt.want, d.Units)
-		}
-	}
+	})
 }
 
 // TestCodeRunnersNeedANamingRule checks that a unit running code from its arguments or

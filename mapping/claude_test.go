@@ -7,50 +7,40 @@ import (
 
 func TestClaudeToolFor(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name   string
-		key    string
-		fields []string
-	}{
-		{"Bash", "bash", []string{"command"}},
-		{"Read", "read", []string{"file_path"}},
-		{"Edit", "edit", []string{"file_path"}},
-		{"Write", "edit", []string{"file_path"}},
-		{"MultiEdit", "edit", []string{"file_path"}},
-		{"NotebookEdit", "edit", []string{"notebook_path", "file_path"}},
-		{"Glob", "glob", []string{"pattern"}},
-		{"Grep", "grep", []string{"pattern"}},
-		{"LS", "list", []string{"path"}},
-		{"WebFetch", "webfetch", []string{"url"}},
-		{"WebSearch", "websearch", []string{"query"}},
-		{"Task", "task", []string{"subagent_type"}},
-		{"Agent", "task", []string{"subagent_type"}},
-		{"TodoWrite", "todo", nil},
-		{"mcp__github__create_issue", "mcp__github__create_issue", nil},
-		{"ExitPlanMode", "ExitPlanMode", nil},
-		{"Monitor", "bash", []string{"command"}},
-		{"Workflow", "bash", []string{"script"}},
-		{"PowerShell", "bash", []string{"command"}},
-		{"SendMessage", "task", nil},
-		{"CronCreate", "task", []string{"prompt"}},
-		{"ScheduleWakeup", "task", []string{"prompt"}},
-		{"EnterWorktree", "edit", []string{"path", "name"}},
-		{"TaskCreate", "todo", nil},
-		{"Skill", "skill", []string{"skill", "name"}},
-		{"ToolSearch", "ToolSearch", nil},
-		{"BASH", "bash", []string{"command"}},    // any case of a table name is that tool
-		{"bash", "bash", []string{"command"}},    // lower case too
-		{"monitor", "bash", []string{"command"}}, // and any tool of the table
-		{"write", "edit", []string{"file_path"}},
-		{"EXEC", "bash", nil}, // pi's shell tool names are the bash key whatever their case
-		{"", "", nil},
-	}
-	for _, tt := range tests {
-		got := ClaudeToolFor(tt.name)
-		if got.Name != tt.name || got.Key != tt.key || !slices.Equal(got.Fields, tt.fields) {
-			t.Errorf("ClaudeToolFor(%q) = {%q %q %q}, want {%q %q %q}", tt.name, got.Name, got.Key, got.Fields, tt.name, tt.key, tt.fields)
-		}
-	}
+	checkToolFor(t, "ClaudeToolFor", ClaudeToolFor, []toolCase{
+		{"Bash", "bash", []string{"command"}, nil},
+		{"Read", "read", []string{"file_path"}, nil},
+		{"Edit", "edit", []string{"file_path"}, nil},
+		{"Write", "edit", []string{"file_path"}, nil},
+		{"MultiEdit", "edit", []string{"file_path"}, nil},
+		{"NotebookEdit", "edit", []string{"notebook_path", "file_path"}, nil},
+		{"Glob", "glob", []string{"pattern"}, []string{"path"}},
+		{"Grep", "grep", []string{"pattern"}, []string{"path"}},
+		{"LS", "list", []string{"path"}, nil},
+		{"WebFetch", "webfetch", []string{"url"}, nil},
+		{"WebSearch", "websearch", []string{"query"}, nil},
+		{"Task", "task", []string{"subagent_type"}, nil},
+		{"Agent", "task", []string{"subagent_type"}, nil},
+		{"TodoWrite", "todo", nil, nil},
+		{"mcp__github__create_issue", "mcp__github__create_issue", nil, nil},
+		{"ExitPlanMode", "ExitPlanMode", nil, nil},
+		{"Monitor", "bash", []string{"command"}, nil},
+		{"Workflow", "bash", []string{"script"}, nil},
+		{"PowerShell", "bash", []string{"command"}, nil},
+		{"SendMessage", "task", nil, nil},
+		{"CronCreate", "task", []string{"prompt"}, nil},
+		{"ScheduleWakeup", "task", []string{"prompt"}, nil},
+		{"EnterWorktree", "edit", []string{"path", "name"}, nil},
+		{"TaskCreate", "todo", nil, nil},
+		{"Skill", "skill", []string{"skill", "name"}, nil},
+		{"ToolSearch", "ToolSearch", nil, nil},
+		{"BASH", "bash", []string{"command"}, nil},    // any case of a table name is that tool
+		{"bash", "bash", []string{"command"}, nil},    // lower case too
+		{"monitor", "bash", []string{"command"}, nil}, // and any tool of the table
+		{"write", "edit", []string{"file_path"}, nil},
+		{"EXEC", "bash", nil, nil}, // pi's shell tool names are the bash key whatever their case
+		{"", "", nil, nil},
+	})
 }
 
 func TestClaudeToolsAreConsistent(t *testing.T) {

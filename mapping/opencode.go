@@ -1,27 +1,12 @@
 package mapping
 
-import "strings"
-
-// OpenCodeTool says how one OpenCode tool is governed: the permission key its calls are
-// decided under, and which argument fields hold the value rules match.
-type OpenCodeTool struct {
-	Name string // OpenCode's tool id, e.g. "read"
-	Key  string // permission key used in rules, e.g. "read"
-	// Fields are the argument fields that may hold the value, in order of preference; the
-	// first one present is used. None means the tool has no value: calls match as "".
-	Fields []string
-	// Folders are argument fields naming a folder the call reads besides its value (the
-	// folder glob and grep search); each present one is also decided under Key, as a path.
-	Folders []string
-}
-
 // openCodeTools is the table of OpenCode's built-in tools as of OpenCode 1.18.33 (`opencode
 // debug agent build` lists them) and the ones it offers only to some models or with a flag
 // (apply_patch, list, websearch, codesearch, lsp). OpenCode's arguments are camelCase
 // (filePath, patchText); glob and grep are matched on their pattern as OpenCode's own
 // permission does, and their path is decided as a folder they read. The keys are OpenCode's
 // permission keys, except the todo list's, which is pi's. docs/opencode.md explains each line.
-var openCodeTools = []OpenCodeTool{
+var openCodeTools = newToolTable([]Tool{
 	{Name: "bash", Key: "bash", Fields: []string{"command"}},
 	{Name: "read", Key: "read", Fields: []string{"filePath"}},
 	{Name: "write", Key: "edit", Fields: []string{"filePath"}},
@@ -49,19 +34,7 @@ var openCodeTools = []OpenCodeTool{
 	// invalid is OpenCode's answer to a call of a tool that does not exist: it runs nothing,
 	// so a persona need not name it; it is decided like any other tool of its own key.
 	{Name: "invalid", Key: "invalid"},
-}
-
-var (
-	openCodeByName = map[string]OpenCodeTool{}
-	openCodeByFold = map[string]OpenCodeTool{}
-)
-
-func init() {
-	for _, t := range openCodeTools {
-		openCodeByName[t.Name] = t
-		openCodeByFold[strings.ToLower(t.Name)] = t
-	}
-}
+})
 
 // OpenCodeToolFor returns how the OpenCode tool name is governed. A name is looked up as
 // written, then whatever its case (READ is read: a plugin must not be dodged by spelling),
@@ -69,15 +42,9 @@ func init() {
 // a plugin's own tool, or a tool added after this table was written) is its own permission
 // key and has no value field.
 func OpenCodeToolFor(name string) OpenCodeTool {
-	t, ok := openCodeByName[name]
-	if !ok {
-		t, ok = openCodeByFold[strings.ToLower(name)]
-	}
-	if ok {
+	if t, ok := openCodeTools.find(name, true); ok {
 		t.Name = name
-		t.Fields = append([]string(nil), t.Fields...)
-		t.Folders = append([]string(nil), t.Folders...)
-		return t
+		return t.clone()
 	}
 	return OpenCodeTool{Name: name, Key: KeyForTool(name)}
 }
@@ -85,17 +52,11 @@ func OpenCodeToolFor(name string) OpenCodeTool {
 // IsOpenCodeTool reports whether name is one of OpenCode's tools in the table (in any case):
 // a tool that is not (an MCP tool, a plugin's) is one agentmgr does not know.
 func IsOpenCodeTool(name string) bool {
-	_, ok := openCodeByFold[strings.ToLower(name)]
+	_, ok := openCodeTools.find(name, true)
 	return ok
 }
 
 // OpenCodeTools returns the table of OpenCode tools, in display order.
 func OpenCodeTools() []OpenCodeTool {
-	out := make([]OpenCodeTool, len(openCodeTools))
-	for i, t := range openCodeTools {
-		t.Fields = append([]string(nil), t.Fields...)
-		t.Folders = append([]string(nil), t.Folders...)
-		out[i] = t
-	}
-	return out
+	return openCodeTools.all()
 }

@@ -1,18 +1,10 @@
 package mapping
 
-import (
-	"slices"
-	"testing"
-)
+import "testing"
 
 func TestOpenCodeToolFor(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name    string
-		key     string
-		fields  []string
-		folders []string
-	}{
+	checkToolFor(t, "OpenCodeToolFor", OpenCodeToolFor, []toolCase{
 		{"bash", "bash", []string{"command"}, nil},
 		{"read", "read", []string{"filePath"}, nil},
 		{"write", "edit", []string{"filePath"}, nil},
@@ -30,13 +22,7 @@ func TestOpenCodeToolFor(t *testing.T) {
 		{"READ", "read", []string{"filePath"}, nil}, // any case of a table name is that tool
 		{"find", "glob", nil, nil},                  // pi's names keep their key
 		{"github_create_issue", "github_create_issue", nil, nil},
-	}
-	for _, tt := range tests {
-		got := OpenCodeToolFor(tt.name)
-		if got.Name != tt.name || got.Key != tt.key || !slices.Equal(got.Fields, tt.fields) || !slices.Equal(got.Folders, tt.folders) {
-			t.Errorf("OpenCodeToolFor(%q) = %+v, want key %q fields %v folders %v", tt.name, got, tt.key, tt.fields, tt.folders)
-		}
-	}
+	})
 }
 
 func TestOpenCodeToolsAreCopies(t *testing.T) {

@@ -2,9 +2,10 @@ package mapping
 
 import "strings"
 
-// Tool says how one tool of a runtime with a table of its own (Claude Code, Gemini CLI) is
-// governed: the permission key its calls are decided under, and which fields of the call's
-// input (Claude Code's tool_input, Gemini CLI's args) hold the value rules match.
+// Tool says how one tool of a runtime with a table of its own (Claude Code, Gemini CLI,
+// OpenCode) is governed: the permission key its calls are decided under, and which fields of
+// the call's input (Claude Code's tool_input, Gemini CLI's args, OpenCode's arguments) hold the
+// value rules match.
 type Tool struct {
 	Name string // the runtime's tool name, e.g. "Bash", "run_shell_command"
 	Key  string // permission key used in rules, e.g. "bash"
@@ -21,6 +22,9 @@ type ClaudeTool = Tool
 
 // GeminiTool says how one Gemini CLI tool is governed.
 type GeminiTool = Tool
+
+// OpenCodeTool says how one OpenCode tool is governed.
+type OpenCodeTool = Tool
 
 // clone is t with field lists of its own, so that a caller's change does not reach the table.
 func (t Tool) clone() Tool {
