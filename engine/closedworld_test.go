@@ -134,13 +134,9 @@ func TestClosedAllowLists(t *testing.T) {
 		{"FOO=1 go build ./...", Allow, Allow}, // a variable outside the catalogue is data
 		{"GOENV=./x go build ./...", Ask, Ask},
 	}
-	for _, c := range cases {
-		if d := ci.DecideTool("bash", c.cmd); d.Action != c.ci {
-			t.Errorf("ci: %q = %s, want %s\n%s", c.cmd, d.Action, c.ci, describeDecision(d))
-		}
-		if d := builder.DecideTool("bash", c.cmd); d.Action != c.builder {
-			t.Errorf("builder: %q = %s, want %s\n%s", c.cmd, d.Action, c.builder, describeDecision(d))
-		}
+	for _, c := range cases { // a failure's line says which persona
+		checkDecide(t, ci, "bash", c.cmd, c.ci)
+		checkDecide(t, builder, "bash", c.cmd, c.builder)
 	}
 }
 
@@ -170,13 +166,9 @@ func TestProgramTextFromDevices(t *testing.T) {
 		{"cat /dev/./stdin", Allow, Allow},
 		{"echo x > //dev/null", Allow, Allow},
 	}
-	for _, c := range cases {
-		if d := builder.DecideTool("bash", c.cmd); d.Action != c.builder {
-			t.Errorf("builder: %q = %s, want %s\n%s", c.cmd, d.Action, c.builder, describeDecision(d))
-		}
-		if d := allow.DecideTool("bash", c.cmd); d.Action != c.allowed {
-			t.Errorf("allowlist: %q = %s, want %s\n%s", c.cmd, d.Action, c.allowed, describeDecision(d))
-		}
+	for _, c := range cases { // a failure's line says which persona
+		checkDecide(t, builder, "bash", c.cmd, c.builder)
+		checkDecide(t, allow, "bash", c.cmd, c.allowed)
 	}
 }
 

@@ -27,6 +27,7 @@ func TestFoldersOfProtectedPaths(t *testing.T) {
 		{"git -C ~ add -A", Ask},
 		{"cp -r dotfiles/. ~/", Ask},
 		{"find ~ -name '*.tmp' -delete", Ask},
+		{"find -L ~ -exec cat {} +", Ask}, // -L is an option, not the end of the starting points
 		{"rm -rf ~", Ask},
 		{"ssh-keygen -t ed25519 -N ''", Deny},
 		{"ssh-keygen -f ~/.ssh/id_new -N ''", Deny},

@@ -12,16 +12,6 @@ import (
 
 const savedSrc = "{\n  \"x.custom\": \"ctrl+o\"\n}\n"
 
-func writeFile(t *testing.T, path, content string, mode fs.FileMode) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(content), mode); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(path, mode); err != nil { // WriteFile's mode is masked by umask
-		t.Fatal(err)
-	}
-}
-
 func TestSaveCreatesMissingFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "agent", FileName)
 	f, err := Load(path)
@@ -52,7 +42,7 @@ func TestSaveCreatesMissingFile(t *testing.T) {
 func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
-	writeFile(t, path, savedSrc, 0o600)
+	testfiles.WriteMode(t, path, savedSrc, 0o600)
 	f, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +82,7 @@ func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
 
 func TestSaveUnchangedRewritesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), FileName)
-	writeFile(t, path, savedSrc, 0o644)
+	testfiles.WriteMode(t, path, savedSrc, 0o644)
 	before, _ := os.Stat(path)
 	f, err := Load(path)
 	if err != nil {
@@ -122,10 +112,10 @@ func TestSaveRefusesFileChangedOnDisk(t *testing.T) {
 		after   string // what must remain on disk ("" = no file)
 	}{
 		{"edited by someone else", savedSrc, func(t *testing.T, path string) {
-			writeFile(t, path, "{\"x.custom\": \"ctrl+p\"}", 0o644)
+			testfiles.WriteMode(t, path, "{\"x.custom\": \"ctrl+p\"}", 0o644)
 		}, "{\"x.custom\": \"ctrl+p\"}"},
 		{"same size edit", savedSrc, func(t *testing.T, path string) {
-			writeFile(t, path, "{\n  \"x.custom\": \"ctrl+q\"\n}\n", 0o644)
+			testfiles.WriteMode(t, path, "{\n  \"x.custom\": \"ctrl+q\"\n}\n", 0o644)
 		}, "{\n  \"x.custom\": \"ctrl+q\"\n}\n"},
 		{"deleted", savedSrc, func(t *testing.T, path string) {
 			if err := os.Remove(path); err != nil {
@@ -133,14 +123,14 @@ func TestSaveRefusesFileChangedOnDisk(t *testing.T) {
 			}
 		}, ""},
 		{"created meanwhile", "", func(t *testing.T, path string) {
-			writeFile(t, path, "{}", 0o644)
+			testfiles.WriteMode(t, path, "{}", 0o644)
 		}, "{}"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), FileName)
 			if tt.initial != "" {
-				writeFile(t, path, tt.initial, 0o644)
+				testfiles.WriteMode(t, path, tt.initial, 0o644)
 			}
 			f, err := Load(path)
 			if err != nil {
@@ -169,7 +159,7 @@ func TestSaveRefusesFileChangedOnDisk(t *testing.T) {
 func TestSaveFollowsSymlink(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "dotfiles-keybindings.json")
-	writeFile(t, target, savedSrc, 0o640)
+	testfiles.WriteMode(t, target, savedSrc, 0o640)
 	link := filepath.Join(dir, "agent", FileName)
 	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
 		t.Fatal(err)
@@ -202,7 +192,7 @@ func TestSaveFollowsSymlink(t *testing.T) {
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
-	writeFile(t, path, "{\n  \"a\": \n}", 0o644)
+	testfiles.WriteMode(t, path, "{\n  \"a\": \n}", 0o644)
 	_, err := Load(path)
 	var pe *ParseError
 	if !errors.As(err, &pe) || pe.Pos.String() != "3:1" || pe.File != path {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -160,13 +161,9 @@ func TestStripJSONC(t *testing.T) {
 	}
 }
 
+// hasAdvice reports whether one of r's sentences of advice holds s.
 func hasAdvice(r Report, s string) bool {
-	for _, a := range r.Advice {
-		if strings.Contains(a, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.Advice, func(a string) bool { return strings.Contains(a, s) })
 }
 
 // An agent file's frontmatter is split as a persona's is: a byte order mark and CRLF line ends

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,13 +87,9 @@ func TestOthers(t *testing.T) {
 	}
 }
 
+// hasAdvice reports whether one of r's sentences of advice holds s.
 func hasAdvice(r Report, s string) bool {
-	for _, a := range r.Advice {
-		if strings.Contains(a, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(r.Advice, func(a string) bool { return strings.Contains(a, s) })
 }
 
 func TestOthersFindsARenamedAgentManagerByItsContents(t *testing.T) {

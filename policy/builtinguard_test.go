@@ -7,6 +7,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
@@ -97,7 +98,7 @@ func TestBuiltinGuard(t *testing.T) {
 // dirsWith makes the agent dir of d with the given state file.
 func dirsWith(t *testing.T, d locations.Dirs, state string) locations.Dirs {
 	t.Helper()
-	write(t, d.StateFile(), state)
+	testfiles.Write(t, d.StateFile(), state)
 	return d
 }
 

@@ -1,12 +1,12 @@
 package policy
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -19,12 +19,7 @@ func dirs(t *testing.T, agent, project string) locations.Dirs {
 		if data == "" {
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, path, data)
 	}
 	return d
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -29,16 +30,16 @@ func TestManagedGuardsCannotBeLoosened(t *testing.T) {
 	asAdmin(t)
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi"), Managed: filepath.Join(root, "etc", "guards.yaml")}
-	write(t, d.Managed, "# the team's rules\nbash:\n  \"curl *\": deny\n  \"git push *\": ask\n")
+	testfiles.Write(t, d.Managed, "# the team's rules\nbash:\n  \"curl *\": deny\n  \"git push *\": ask\n")
 	if err := os.Chmod(filepath.Dir(d.Managed), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Chmod(d.Managed, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	write(t, d.GlobalGuards(), "bash:\n  \"*\": allow\n")
-	write(t, d.ProjectGuards(), "bash:\n  \"*\": allow\n")
-	write(t, d.StateFile(), `{"yolo": true}`)
+	testfiles.Write(t, d.GlobalGuards(), "bash:\n  \"*\": allow\n")
+	testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"*\": allow\n")
+	testfiles.Write(t, d.StateFile(), `{"yolo": true}`)
 	trusted(t, d)
 	open := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
 	pol, probs, err := For(d, open, "")
@@ -105,7 +106,7 @@ func TestManagedGuardsOnlyWhenTheAdministratorsAlone(t *testing.T) {
 			asAdmin(t)
 			root := t.TempDir()
 			path := filepath.Join(root, "etc", "guards.yaml")
-			write(t, path, "bash:\n  \"curl *\": deny\n")
+			testfiles.Write(t, path, "bash:\n  \"curl *\": deny\n")
 			chmod(t, filepath.Dir(path), 0o755)
 			chmod(t, path, 0o644)
 			tt.setup(t, path)

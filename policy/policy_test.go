@@ -1,34 +1,24 @@
 package policy
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
-	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
-	write(t, d.ProjectGuards(), "bash:\n  \"curl *\": ask\n")
+	testfiles.Write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
+	testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"curl *\": ask\n")
 	persona := &personas.Persona{Name: "b", Rules: engine.Ruleset{
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 4}},
 		{Permission: "bash", Pattern: "curl *", Action: engine.Allow, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 5}},
@@ -65,7 +55,7 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 		{"edit", "src/.env", engine.Deny, "guard"},
 		{"edit", "docs/a.md", engine.Ask, "b.md:4"},
 	})
-	write(t, d.StateFile(), `{"active": "b", "yolo": true}`)
+	testfiles.Write(t, d.StateFile(), `{"active": "b", "yolo": true}`)
 	check("yolo", "s1", []call{
 		{"edit", "docs/a.md", engine.Allow, "b.md:4"},
 		{"bash", "curl x", engine.Ask, "guard"}, // yolo never loosens a guard
@@ -82,8 +72,8 @@ func TestProjectGuardsNeverLiftTheUsersGuard(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
-	write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n")
-	write(t, d.ProjectGuards(), "edit:\n  \"*\": allow\nbash:\n  \"*\": allow\n  \"rm *\": deny\n")
+	testfiles.Write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n")
+	testfiles.Write(t, d.ProjectGuards(), "edit:\n  \"*\": allow\nbash:\n  \"*\": allow\n  \"rm *\": deny\n")
 	trusted(t, d)
 	persona := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
 	pol, probs, err := For(d, persona, "")

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/trust"
@@ -25,7 +26,7 @@ func trusted(t *testing.T, d locations.Dirs) {
 func TestProjectGuardsNeedTrust(t *testing.T) {
 	root := t.TempDir()
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
-	write(t, d.ProjectGuards(), "bash:\n  \"curl *\": deny\n")
+	testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"curl *\": deny\n")
 	open := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
 	steps := []struct {
 		name     string
@@ -35,7 +36,7 @@ func TestProjectGuardsNeedTrust(t *testing.T) {
 	}{
 		{"untrusted", func() {}, engine.Allow, "not used: project not trusted"},
 		{"trusted", func() { trusted(t, d) }, engine.Deny, ""},
-		{"changed since trusted", func() { write(t, d.ProjectGuards(), "bash:\n  \"curl *\": allow\n") }, engine.Allow, "not used: changed since trusted (agent-manager/guards.yaml changed)"},
+		{"changed since trusted", func() { testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"curl *\": allow\n") }, engine.Allow, "not used: changed since trusted (agent-manager/guards.yaml changed)"},
 		{"refused", func() {
 			if _, err := trust.Revoke(d, time.Now()); err != nil {
 				t.Fatal(err)

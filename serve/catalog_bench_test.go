@@ -21,6 +21,9 @@ func catalogFixture(tb testing.TB, n int) *fixture {
 	return f
 }
 
+// catalogLine is the decide the catalog's cost is measured with: a read every persona allows.
+var catalogLine = decideLine(1, "read", `{"path":"src/main.go"}`) + "\n"
+
 // catalogSizes are the catalogs a decide's cost is compared over: it must not grow with the
 // number of persona files (docs/performance.md).
 var catalogSizes = []int{5, 1000}
@@ -31,14 +34,7 @@ var catalogSizes = []int{5, 1000}
 func BenchmarkDecideCatalog(b *testing.B) {
 	for _, n := range catalogSizes {
 		b.Run(fmt.Sprintf("personas=%d", n), func(b *testing.B) {
-			f := catalogFixture(b, n)
-			p := startPipe(b, f.srv)
-			line := []byte(decideLine(1, "read", `{"path":"src/main.go"}`) + "\n")
-			p.roundTrip(b, line)
-			b.ReportAllocs()
-			for b.Loop() {
-				p.roundTrip(b, line)
-			}
+			benchDecide(b, catalogFixture(b, n), catalogLine)
 		})
 	}
 }
@@ -54,23 +50,38 @@ func rulesPersona(n int) string {
 	return string(append(b, "---\nMany rules.\n"...))
 }
 
+// rulesFixture is a server whose active persona is rulesPersona(n), alone in the agent dir.
+func rulesFixture(tb testing.TB, n int) *fixture {
+	tb.Helper()
+	f := catalogFixture(tb, 0)
+	testfiles.Write(tb, filepath.Join(f.dirs.Agent, "agents", "many.md"), rulesPersona(n))
+	f.use(tb, "many")
+	testfiles.Settle(tb, f.dirs.Agent)
+	return f
+}
+
+// rulesLine is the decide the rules' cost is measured with: a shell command of two commands,
+// each matched among the persona's many bash patterns.
+var rulesLine = decideLine(1, "bash", `{"command":"tool003 status && tool004 -v"}`) + "\n"
+
+// benchDecide measures one decide round trip of line on f's server, after a first that
+// prepares the policy.
+func benchDecide(b *testing.B, f *fixture, line string) {
+	p, data := startPipe(b, f.srv), []byte(line)
+	p.roundTrip(b, data)
+	b.ReportAllocs()
+	for b.Loop() {
+		p.roundTrip(b, data)
+	}
+}
+
 // BenchmarkDecideRules is one decide round trip with an active persona of 12 and of 167 rules:
 // the prepared policy is compiled once, and evaluation is indexed by key, so the cost stays
 // near flat.
 func BenchmarkDecideRules(b *testing.B) {
 	for _, n := range []int{12, 167} {
 		b.Run(fmt.Sprintf("rules=%d", n), func(b *testing.B) {
-			f := catalogFixture(b, 0)
-			testfiles.Write(b, filepath.Join(f.dirs.Agent, "agents", "many.md"), rulesPersona(n))
-			f.use(b, "many")
-			testfiles.Settle(b, f.dirs.Agent)
-			p := startPipe(b, f.srv)
-			line := []byte(decideLine(1, "bash", `{"command":"tool003 status && tool004 -v"}`) + "\n")
-			p.roundTrip(b, line)
-			b.ReportAllocs()
-			for b.Loop() {
-				p.roundTrip(b, line)
-			}
+			benchDecide(b, rulesFixture(b, n), rulesLine)
 		})
 	}
 }

@@ -99,7 +99,7 @@ func TestAChildsAgentIsItsOwnPersonaHidingWhatEitherPersonaHides(t *testing.T) {
 	// guarded (active) hides write and edit; cleaner hides read.
 	testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "cleaner.md"), "---\ndescription: Cleans\ntype: subagent\npermissions:\n  \"*\": allow\n  read: deny\n---\nSweep the floor.\n")
 	r := f.one(t, `{"id":1,"type":"agent","subagent":"cleaner","parent":"p","tools":["read","bash","edit","write"]}`)
-	hidden := strings.Join(toStrings(r["hidden"]), ",")
+	hidden := strings.Join(strs(r["hidden"]), ",")
 	if r["name"] != "cleaner" || hidden != "read,edit,write" || !strings.Contains(str(r["prompt"]), "Sweep the floor.") || strings.Contains(str(r["prompt"]), "Be careful.") {
 		t.Fatalf("child agent = %v; want cleaner hiding read, edit and write, with cleaner's prompt only", r)
 	}
@@ -107,14 +107,6 @@ func TestAChildsAgentIsItsOwnPersonaHidingWhatEitherPersonaHides(t *testing.T) {
 	if r["name"] != "guarded" || !strings.Contains(str(r["prompt"]), "Be careful.") {
 		t.Fatalf("child agent without a persona = %v; want the caller's guarded", r)
 	}
-}
-
-func toStrings(v any) []string {
-	var out []string
-	for _, x := range v.([]any) {
-		out = append(out, x.(string))
-	}
-	return out
 }
 
 func TestAChildsForwardWithNobodyServingDeniesAndLogsTheSubagent(t *testing.T) {

@@ -7,18 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
 )
-
-func write(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // project makes an agent dir and a project with one persona file.
 func project(t *testing.T) locations.Dirs {
@@ -28,7 +19,7 @@ func project(t *testing.T) locations.Dirs {
 		t.Fatal(err)
 	}
 	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "work", "proj", ".pi")}
-	write(t, filepath.Join(d.ProjectAgents(), "helper.md"), "---\ndescription: h\npermissions: build\n---\n")
+	testfiles.Write(t, filepath.Join(d.ProjectAgents(), "helper.md"), "---\ndescription: h\npermissions: build\n---\n")
 	return d
 }
 
@@ -65,10 +56,10 @@ func TestPiDecides(t *testing.T) {
 				return strings.ReplaceAll(s, "%p", filepath.ToSlash(filepath.Dir(d.ProjectDir())))
 			}
 			if tt.store != "" {
-				write(t, d.PiTrustStore(), fill(tt.store))
+				testfiles.Write(t, d.PiTrustStore(), fill(tt.store))
 			}
 			if tt.settings != "" {
-				write(t, d.PiSettings(), tt.settings)
+				testfiles.Write(t, d.PiSettings(), tt.settings)
 			}
 			st := Of(d)
 			if st.State != tt.want || !strings.Contains(st.By, fill(tt.wantBy)) {
@@ -82,7 +73,7 @@ func TestPiDecides(t *testing.T) {
 // addition or removal makes the project Changed until it is trusted again.
 func TestAgentmgrTrustCoversTheFiles(t *testing.T) {
 	d := project(t)
-	write(t, d.PiTrustStore(), `{"`+filepath.ToSlash(d.ProjectDir())+`": true}`)
+	testfiles.Write(t, d.PiTrustStore(), `{"`+filepath.ToSlash(d.ProjectDir())+`": true}`)
 	if st, err := Revoke(d, time.Now()); err != nil || st.State != Untrusted || !strings.Contains(st.NotUsed(), "project not trusted") {
 		t.Fatalf("Revoke = %+v, %v; want untrusted whatever pi says", st, err)
 	}
@@ -96,9 +87,9 @@ func TestAgentmgrTrustCoversTheFiles(t *testing.T) {
 		do   func()
 		want string
 	}{
-		{"a guards file added", func() { write(t, guards, "bash: deny\n") }, "agent-manager/guards.yaml added"},
+		{"a guards file added", func() { testfiles.Write(t, guards, "bash: deny\n") }, "agent-manager/guards.yaml added"},
 		{"trusted again", func() { mustTrust(t, d) }, ""},
-		{"a persona changed", func() { write(t, filepath.Join(d.ProjectAgents(), "helper.md"), "changed") }, "agents/helper.md changed"},
+		{"a persona changed", func() { testfiles.Write(t, filepath.Join(d.ProjectAgents(), "helper.md"), "changed") }, "agents/helper.md changed"},
 		{"trusted again", func() { mustTrust(t, d) }, ""},
 		{"a persona removed", func() { os.Remove(filepath.Join(d.ProjectAgents(), "helper.md")) }, "agents/helper.md removed"},
 	}
@@ -122,8 +113,8 @@ func mustTrust(t *testing.T, d locations.Dirs) {
 // read, pi's trust notwithstanding, and Trust does not overwrite it.
 func TestBrokenStoreTrustsNothing(t *testing.T) {
 	d := project(t)
-	write(t, d.PiTrustStore(), `{"`+filepath.ToSlash(d.ProjectDir())+`": true}`)
-	write(t, d.TrustStore(), "{\"version\": 1,\n \"projects\": {,}}")
+	testfiles.Write(t, d.PiTrustStore(), `{"`+filepath.ToSlash(d.ProjectDir())+`": true}`)
+	testfiles.Write(t, d.TrustStore(), "{\"version\": 1,\n \"projects\": {,}}")
 	st := Of(d)
 	if st.State != Untrusted || len(st.Problems) != 1 || !strings.Contains(st.Problems[0], "line 2, column") {
 		t.Errorf("Of = %v %v, want untrusted with the store's problem positioned", st.State, st.Problems)
@@ -131,7 +122,7 @@ func TestBrokenStoreTrustsNothing(t *testing.T) {
 	if _, err := Trust(d, time.Now()); err == nil || !strings.Contains(err.Error(), "fix or remove it first") {
 		t.Errorf("Trust over a broken store: err = %v", err)
 	}
-	write(t, d.TrustStore(), `{"version": 2, "projects": {}}`)
+	testfiles.Write(t, d.TrustStore(), `{"version": 2, "projects": {}}`)
 	if st := Of(d); st.State != Untrusted {
 		t.Errorf("a store of a later version: %v, want untrusted", st.State)
 	}
@@ -140,7 +131,7 @@ func TestBrokenStoreTrustsNothing(t *testing.T) {
 // Trust keeps the store's other projects and keys; two decisions in a row both stay.
 func TestStoreKeepsOtherProjectsAndKeys(t *testing.T) {
 	d := project(t)
-	write(t, d.TrustStore(), `{"version": 1, "note": "kept", "projects": {"/other": {"trusted": false, "at": "2026-01-01T00:00:00Z"}}}`)
+	testfiles.Write(t, d.TrustStore(), `{"version": 1, "note": "kept", "projects": {"/other": {"trusted": false, "at": "2026-01-01T00:00:00Z"}}}`)
 	mustTrust(t, d)
 	data, err := os.ReadFile(d.TrustStore())
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -338,29 +339,28 @@ func stubScript(name, mode string) string {
 func writeTar(path string, members map[string]string) error {
 	var b bytes.Buffer
 	w := tar.NewWriter(&b)
-	for name, content := range members {
-		if err := w.WriteHeader(&tar.Header{Name: name, Mode: 0o600, Size: int64(len(content)), Typeflag: tar.TypeReg}); err != nil {
-			return err
-		}
-		if _, err := w.Write([]byte(content)); err != nil {
-			return err
-		}
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	return os.WriteFile(path, b.Bytes(), 0o600)
+	return writeArchive(path, &b, w, members, func(name string, size int) (io.Writer, error) {
+		return w, w.WriteHeader(&tar.Header{Name: name, Mode: 0o600, Size: int64(size), Typeflag: tar.TypeReg})
+	})
 }
 
 func writeZip(path string, members map[string]string) error {
 	var b bytes.Buffer
 	w := zip.NewWriter(&b)
+	return writeArchive(path, &b, w, members, func(name string, _ int) (io.Writer, error) {
+		return w.Create(name)
+	})
+}
+
+// writeArchive writes each member through the archive writer w (begin starts a member of the
+// given name and size), closes w and writes what it wrote into b to path.
+func writeArchive(path string, b *bytes.Buffer, w io.Closer, members map[string]string, begin func(name string, size int) (io.Writer, error)) error {
 	for name, content := range members {
-		f, err := w.Create(name)
+		mw, err := begin(name, len(content))
 		if err != nil {
 			return err
 		}
-		if _, err := f.Write([]byte(content)); err != nil {
+		if _, err := mw.Write([]byte(content)); err != nil {
 			return err
 		}
 	}

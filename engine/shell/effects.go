@@ -189,14 +189,24 @@ func rsyncEffects(_ string, args []word) []Does {
 	return out
 }
 
-// tarEffects: --remove-files removes what tar archived.
-func tarEffects(name string, args []word) []Does {
-	for _, w := range args {
-		if w.text == "--remove-files" {
-			return one(Deletes, name+" --remove-files", nil)
+// tarEffects: --remove-files removes what tar archived; sevenZipEffects: -sdel
+// removes what 7z archived.
+var (
+	tarEffects      = removesArchived("--remove-files")
+	sevenZipEffects = removesArchived("-sdel")
+)
+
+// removesArchived is the effects of an archiver whose option (a word of its
+// own) removes the files it archived.
+func removesArchived(option string) func(name string, args []word) []Does {
+	return func(name string, args []word) []Does {
+		for _, w := range args {
+			if w.text == option {
+				return one(Deletes, name+" "+option, nil)
+			}
 		}
+		return nil
 	}
-	return nil
 }
 
 // zipEffects: -m/--move removes what zip archived (also in a cluster: -rm).
@@ -205,16 +215,6 @@ func zipEffects(_ string, args []word) []Does {
 		t := w.text
 		if t == "--move" || strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.ContainsRune(t, 'm') {
 			return one(Deletes, "zip -m", nil)
-		}
-	}
-	return nil
-}
-
-// sevenZipEffects: -sdel removes what 7z archived.
-func sevenZipEffects(name string, args []word) []Does {
-	for _, w := range args {
-		if w.text == "-sdel" {
-			return one(Deletes, name+" -sdel", nil)
 		}
 	}
 	return nil

@@ -87,21 +87,7 @@ func gitDirFile(rest []string) (string, bool) {
 // before the end, a '/' or a wildcard). So `*/.git/config` and `.git/hooks/*` name theirs;
 // `*`, `src/*` and `.git/*` name none.
 func NamesPath(pattern, token string) bool {
-	pattern = strings.ReplaceAll(pattern, `\`, "/")
-	for from := 0; ; {
-		i := strings.Index(pattern[from:], token)
-		if i < 0 {
-			return false
-		}
-		i += from
-		from = i + 1
-		if i > 0 && !strings.ContainsRune("/*", rune(pattern[i-1])) {
-			continue
-		}
-		if end := i + len(token); end == len(pattern) || strings.ContainsRune("/*?", rune(pattern[end])) {
-			return true
-		}
-	}
+	return standsIn(strings.ReplaceAll(pattern, `\`, "/"), token, "/*", "/*?")
 }
 
 // configCommands are the commands that write a package manager's executable configuration

@@ -43,10 +43,7 @@ func TestExecConfigFile(t *testing.T) {
 }
 
 func TestNamesPath(t *testing.T) {
-	tests := []struct {
-		pattern, token string
-		want           bool
-	}{
+	checkNaming(t, "NamesPath", NamesPath, []naming{
 		{"*/.git/config", ".git/config", true},
 		{".git/config", ".git/config", true},
 		{"/home/u/proj/.git/config", ".git/config", true},
@@ -58,12 +55,7 @@ func TestNamesPath(t *testing.T) {
 		{".git/*", ".git/config", false},
 		{"*/.git/config.bak", ".git/config", false},
 		{"x.git/config", ".git/config", false},
-	}
-	for _, tt := range tests {
-		if got := NamesPath(tt.pattern, tt.token); got != tt.want {
-			t.Errorf("NamesPath(%q, %q) = %v, want %v", tt.pattern, tt.token, got, tt.want)
-		}
-	}
+	})
 }
 
 func TestConfigWritesNeedNaming(t *testing.T) {

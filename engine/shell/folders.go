@@ -54,7 +54,8 @@ func gitFolders(args []word) ([]word, string) {
 
 // findRoots returns the starting points of a find that runs a command on
 // the files it finds (-exec, -execdir, -ok, -okdir): that command may read
-// any file below them, so each is a read unit with Into set.
+// any file below them, so each is a read unit with Into set. They are the
+// starting points -delete removes below: after -H, -L or -P as well.
 func findRoots(args []word) []word {
 	runs := false
 	for _, w := range args {
@@ -66,18 +67,7 @@ func findRoots(args []word) []word {
 	if !runs {
 		return nil
 	}
-	var roots []word
-	for _, w := range args {
-		t := w.text
-		if strings.HasPrefix(t, "-") || t == "(" || t == "!" || t == "\\(" {
-			break
-		}
-		roots = append(roots, w)
-	}
-	if len(roots) == 0 {
-		roots = []word{{text: ".", literal: true}}
-	}
-	return roots
+	return findStarts(args)
 }
 
 // tarFolders: an extraction writes into -C DIR (or the working directory);

@@ -71,3 +71,35 @@ func runConstructs(t *testing.T, table []construct) {
 		})
 	}
 }
+
+// result is one input of a function of a string and what it must return.
+type result[T comparable] struct {
+	in   string
+	want T
+}
+
+// checkResults checks that f returns each case's want for its input; fn names f in failures.
+func checkResults[T comparable](t *testing.T, fn string, f func(string) T, cases []result[T]) {
+	t.Helper()
+	for _, c := range cases {
+		if got := f(c.in); got != c.want {
+			t.Errorf("%s(%q) = %#v, want %#v", fn, c.in, got, c.want)
+		}
+	}
+}
+
+// naming is a rule pattern, a token and whether the pattern names the token.
+type naming struct {
+	pattern, token string
+	want           bool
+}
+
+// checkNaming checks names (Names, NamesPath; fn in failures) on each case.
+func checkNaming(t *testing.T, fn string, names func(pattern, token string) bool, cases []naming) {
+	t.Helper()
+	for _, c := range cases {
+		if got := names(c.pattern, c.token); got != c.want {
+			t.Errorf("%s(%q, %q) = %v, want %v", fn, c.pattern, c.token, got, c.want)
+		}
+	}
+}

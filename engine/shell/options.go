@@ -34,6 +34,20 @@ type scan struct {
 	nonLiteral string // the first option only known at run time, if any
 }
 
+// scanShellString reads the options at the front of args as scanOptions
+// does, and returns the value of the last -c or --command: the shell string
+// of a program that runs one that way (flock, script); nil when none.
+func scanShellString(args []word, set *optionSet) (*word, scan) {
+	var str *word
+	s := scanOptions(args, set, func(o option) {
+		if o.name == "c" || o.name == "command" {
+			v := o.value
+			str = &v
+		}
+	})
+	return str, s
+}
+
 // scanOptions reads the options at the front of args, calling visit (when
 // not nil) for each, and stops at the first operand, at "-" alone, or after
 // "--". An option it does not know is taken as a flag without argument and

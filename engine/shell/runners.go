@@ -129,13 +129,7 @@ var flockOptions = optionSet{
 // flock takes a lock on FILE, then runs COMMAND..., or the shell string of
 // -c. flock FD (one operand, no -c) runs nothing.
 func flock(name string, args []word, _ stdin) lookThrough {
-	var shellString *word
-	s := scanOptions(args, &flockOptions, func(o option) {
-		if o.name == "c" || o.name == "command" {
-			v := o.value
-			shellString = &v
-		}
-	})
+	shellString, s := scanShellString(args, &flockOptions)
 	lt := lookThrough{ask: optionTrouble(name, s)}
 	rest := s.rest + 1 // the lock file
 	if shellString == nil && rest < len(args) && (args[rest].text == "-c" || args[rest].text == "--command") {

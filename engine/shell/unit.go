@@ -138,18 +138,31 @@ func Names(pattern, needs string) bool {
 }
 
 func namesToken(pattern, tok string) bool {
+	after := " =*?"
+	if strings.HasSuffix(tok, "=") {
+		after = anyByte // NAME= ends at its own '='
+	}
+	return standsIn(pattern, tok, " /", after)
+}
+
+// anyByte, as standsIn's after, lets any byte follow the token.
+const anyByte = ""
+
+// standsIn reports whether tok stands in s as a whole: somewhere in s it
+// follows the start or a byte of before, and is followed by the end or a
+// byte of after (by anything, when after is anyByte).
+func standsIn(s, tok, before, after string) bool {
 	for from := 0; ; {
-		i := strings.Index(pattern[from:], tok)
+		i := strings.Index(s[from:], tok)
 		if i < 0 {
 			return false
 		}
 		i += from
 		from = i + 1
-		if i > 0 && pattern[i-1] != ' ' && pattern[i-1] != '/' {
+		if i > 0 && strings.IndexByte(before, s[i-1]) < 0 {
 			continue
 		}
-		end := i + len(tok)
-		if end == len(pattern) || strings.HasSuffix(tok, "=") || strings.IndexByte(" =*?", pattern[end]) >= 0 {
+		if end := i + len(tok); end == len(s) || after == anyByte || strings.IndexByte(after, s[end]) >= 0 {
 			return true
 		}
 	}

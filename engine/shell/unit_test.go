@@ -4,10 +4,7 @@ import "testing"
 
 func TestNames(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		pattern, needs string
-		want           bool
-	}{
+	checkNaming(t, "Names", Names, []naming{
 		{"python3 *", "python3", true},
 		{"/usr/bin/python3 *", "python3", true},
 		{"*", "python3", false},
@@ -23,12 +20,7 @@ func TestNames(t *testing.T) {
 		{"GIT_PAGER=* ls", "GIT_PAGER= LD_PRELOAD=", false},
 		{"pythonista *", "python", false},
 		{"python*", "python", true},
-	}
-	for _, tt := range tests {
-		if got := Names(tt.pattern, tt.needs); got != tt.want {
-			t.Errorf("Names(%q, %q) = %v, want %v", tt.pattern, tt.needs, got, tt.want)
-		}
-	}
+	})
 }
 
 // TestNeeds checks what a rule must name for units that run code from

@@ -66,7 +66,7 @@ func TestRenderWord(t *testing.T) {
 
 func TestAnsiC(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ in, want string }{
+	checkResults(t, "ansiC", ansiC, []result[string]{
 		{`no escapes`, "no escapes"},
 		{`\a\b\e\E\f\n\r\t\v`, "\a\b\x1b\x1b\f\n\r\t\v"},
 		{`\\\'\"\?`, `\'"?`},
@@ -80,53 +80,34 @@ func TestAnsiC(t *testing.T) {
 		{`\cA\c`, "\x01\\c"},
 		{`\q`, `\q`},
 		{`trailing\`, `trailing\`},
-	}
-	for _, tc := range cases {
-		if got := ansiC(tc.in); got != tc.want {
-			t.Errorf("ansiC(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestHeredocEscapes(t *testing.T) {
 	t.Parallel()
-	cases := []struct{ in, want string }{
+	checkResults(t, "heredocLit", heredocLit, []result[string]{
 		{`plain $x`, `plain $x`},
 		{`\$x \` + "`" + `y\` + "`" + ` \\ \"q\"`, "$x `y` \\ \\\"q\\\""},
 		{"line\\\ncontinued", "linecontinued"},
-	}
-	for _, tc := range cases {
-		if got := heredocLit(tc.in); got != tc.want {
-			t.Errorf("heredocLit(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestBracketNesting(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		in   string
-		want int
-	}{
+	checkResults(t, "bracketNesting", bracketNesting, []result[int]{
 		{"", 0},
 		{"a (b) {c}", 1},
 		{"((a)) [[b]]", 2},
 		{")))(", 1},
 		{strings.Repeat("$(", 10), 10},
-	}
-	for _, tc := range cases {
-		if got := bracketNesting(tc.in); got != tc.want {
-			t.Errorf("bracketNesting(%q) = %d, want %d", tc.in, got, tc.want)
-		}
-	}
+	})
 }
 
 func TestIsAssignment(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		in   string
-		want bool
-	}{
+	// A word with a $ in it is not literal: it may expand to anything.
+	isLiteralAssignment := func(s string) bool { return isAssignment(word{text: s, literal: !strings.Contains(s, "$")}) }
+	checkResults(t, "isAssignment", isLiteralAssignment, []result[bool]{
 		{"FOO=1", true},
 		{"_x2=", true},
 		{"A=b=c", true},
@@ -136,10 +117,5 @@ func TestIsAssignment(t *testing.T) {
 		{"BASH_FUNC_f%%=() { rm x; }", true},
 		{"$X=1", false}, // not literal: may expand to anything
 		{"rm", false},
-	}
-	for _, tc := range cases {
-		if got := isAssignment(word{text: tc.in, literal: !strings.Contains(tc.in, "$")}); got != tc.want {
-			t.Errorf("isAssignment(%q) = %v, want %v", tc.in, got, tc.want)
-		}
-	}
+	})
 }

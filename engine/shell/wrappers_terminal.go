@@ -173,13 +173,7 @@ var scriptOptions = optionSet{
 // scriptCmd is util-linux script: -c runs a shell string, otherwise a
 // shell reads standard input; the FILE operand is written.
 func scriptCmd(name string, args []word, _ stdin) lookThrough {
-	var cmd *word
-	s := scanOptions(args, &scriptOptions, func(o option) {
-		if o.name == "c" || o.name == "command" {
-			v := o.value
-			cmd = &v
-		}
-	})
+	cmd, s := scanShellString(args, &scriptOptions)
 	lt := lookThrough{ask: optionTrouble(name, s)}
 	if cmd != nil {
 		lt.scripts = append(lt.scripts, script{text: cmd.text, literal: cmd.literal, what: "the command given to " + name + " -c"})

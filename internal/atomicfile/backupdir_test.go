@@ -15,7 +15,7 @@ func TestReplaceKeepsGenerationsInTheBackupDir(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "agents", "a.md")
 	backups := filepath.Join(dir, "state", "backups")
-	writeFile(t, path, "v0")
+	testfiles.WriteMode(t, path, "v0", 0o600)
 	for i := 1; i <= 4; i++ {
 		if err := Replace(path, []byte("v"+strconv.Itoa(i)), Options{Backup: true, BackupDir: backups, BackupKeep: 2}); err != nil {
 			t.Fatal(err)

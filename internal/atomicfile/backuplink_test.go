@@ -27,13 +27,13 @@ func TestReplaceRefusesABackupThroughALink(t *testing.T) {
 			pi := filepath.Join(root, "proj", ".pi")
 			outside := filepath.Join(root, "outside")
 			path := filepath.Join(pi, "agents", "a.md")
-			writeFile(t, path, "v0")
+			testfiles.WriteMode(t, path, "v0", 0o600)
 			os.MkdirAll(outside, 0o755)
 			os.MkdirAll(filepath.Dir(filepath.Join(pi, tt.link)), 0o755)
 			target := outside
 			if !tt.dir {
 				target = filepath.Join(outside, "victim")
-				writeFile(t, target, "keep me")
+				testfiles.WriteMode(t, target, "keep me", 0o600)
 			}
 			if err := os.Symlink(target, filepath.Join(pi, tt.link)); err != nil {
 				t.Fatal(err)

@@ -13,16 +13,6 @@ import (
 	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // A persona linked to a file outside the agent dir: the write goes to the target, the link
 // stays a link, and the backup is beside the link (the rename once turned the link into a
 // regular file and the .bak went beside the target).
@@ -30,7 +20,7 @@ func TestReplaceWritesThroughALinkAndBacksUpBesideIt(t *testing.T) {
 	root := t.TempDir()
 	target := filepath.Join(root, "dotfiles", "reviewer.md")
 	link := filepath.Join(root, "agent", "agents", "reviewer.md")
-	writeFile(t, target, "old")
+	testfiles.WriteMode(t, target, "old", 0o600)
 	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -76,9 +66,9 @@ func TestReplaceRemovesTempFilesOfKilledWriters(t *testing.T) {
 	stale := filepath.Join(dir, ".a.md"+tempMarker+"123456")
 	staleBak := filepath.Join(dir, ".a.md.bak"+tempMarker+"99")
 	other := filepath.Join(dir, ".b.md"+tempMarker+"7")
-	writeFile(t, path, "old")
+	testfiles.WriteMode(t, path, "old", 0o600)
 	for _, f := range []string{stale, staleBak, other} {
-		writeFile(t, f, "half")
+		testfiles.WriteMode(t, f, "half", 0o600)
 	}
 	if err := Replace(path, []byte("new"), Options{Backup: true}); err != nil {
 		t.Fatal(err)
@@ -126,7 +116,7 @@ func TestReplaceCheckSeesTheFileOnDisk(t *testing.T) {
 func TestReplaceCheckAndWriteAreOneStep(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "counter")
-	writeFile(t, path, "")
+	testfiles.WriteMode(t, path, "", 0o600)
 	const writers, each = 4, 25
 	var wg sync.WaitGroup
 	for w := range writers {

@@ -4,6 +4,7 @@
 package testfiles
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -14,10 +15,21 @@ import (
 // the test.
 func Write(tb testing.TB, path, content string) {
 	tb.Helper()
+	WriteMode(tb, path, content, 0o644)
+}
+
+// WriteMode writes content to path with exactly the mode given, making its folders first
+// (0755); an error fails the test. The mode is set after the write because the write's own is
+// masked by the umask, and a test of how a file's mode is kept needs the mode it asked for.
+func WriteMode(tb testing.TB, path, content string, mode fs.FileMode) {
+	tb.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		tb.Fatal(err)
 	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(content), mode); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.Chmod(path, mode); err != nil {
 		tb.Fatal(err)
 	}
 }

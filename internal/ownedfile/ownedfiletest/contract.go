@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/agentmgr/agentmgr/internal/ownedfile"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // Runtime is a runtime package's owned file as its exported functions give it.
@@ -82,7 +83,7 @@ func installUpdateUninstall(t *testing.T, r Runtime, root string) {
 		if err != nil || got != s.want {
 			t.Fatalf("Install(%s, %s) = %s, %v; want %s", s.binary, s.version, got, err, s.want)
 		}
-		in, err := r.Parse(read(t, r.Path(root)))
+		in, err := r.Parse([]byte(testfiles.Read(t, r.Path(root))))
 		if err != nil || in.Binary != s.binary || in.Version != s.version {
 			t.Fatalf("after Install(%s, %s) the file says %+v, %v", s.binary, s.version, in, err)
 		}
@@ -102,7 +103,7 @@ func installUpdateUninstall(t *testing.T, r Runtime, root string) {
 func uninstallKeeps(t *testing.T, r Runtime, root string) {
 	keep := append([]Neighbour(nil), r.Neighbours...)
 	for _, n := range keep {
-		write(t, filepath.Join(root, n.Path), n.Content)
+		testfiles.Write(t, filepath.Join(root, n.Path), n.Content)
 	}
 	if _, err := r.Install(root, "/a/agentmgr", "1"); err != nil {
 		t.Fatal(err)
@@ -113,7 +114,7 @@ func uninstallKeeps(t *testing.T, r Runtime, root string) {
 		t.Fatal(err)
 	}
 	keep = append(keep, Neighbour{beside, "mine"})
-	write(t, filepath.Join(root, beside), "mine")
+	testfiles.Write(t, filepath.Join(root, beside), "mine")
 	if _, err := r.Uninstall(root); err != nil {
 		t.Fatal(err)
 	}
@@ -128,14 +129,14 @@ func uninstallKeeps(t *testing.T, r Runtime, root string) {
 }
 
 func foreignUntouched(t *testing.T, r Runtime, root string) {
-	write(t, r.Path(root), r.NotOurs)
+	testfiles.Write(t, r.Path(root), r.NotOurs)
 	if _, err := r.Install(root, "/a/agentmgr", "1"); err == nil || !strings.Contains(err.Error(), "not agentmgr's "+r.Noun) {
 		t.Errorf("Install over a foreign file: %v; want a refusal naming the %s", err, r.Noun)
 	}
 	if _, err := r.Uninstall(root); err == nil {
 		t.Error("Uninstall removed a foreign file")
 	}
-	if got := string(read(t, r.Path(root))); got != r.NotOurs {
+	if got := testfiles.Read(t, r.Path(root)); got != r.NotOurs {
 		t.Errorf("the foreign file changed: %q", got)
 	}
 	if _, err := r.Install(filepath.Join(filepath.Dir(root), "fresh"), "agentmgr", "1"); err == nil {
@@ -168,23 +169,4 @@ func Fuzz(f *testing.F, r Runtime) {
 		}
 		RenderParse(t, r, binary, version)
 	})
-}
-
-func read(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
