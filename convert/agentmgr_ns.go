@@ -20,15 +20,7 @@ func agentmgrBlock(p *personas.Persona) yaml.MapSlice {
 	if p.Type != "" {
 		m = append(m, yaml.MapItem{Key: "type", Value: p.Type})
 	}
-	if p.Icon != "" {
-		m = append(m, yaml.MapItem{Key: "icon", Value: p.Icon})
-	}
-	if p.Color != "" {
-		m = append(m, yaml.MapItem{Key: "color", Value: p.Color})
-	}
-	if p.Hidden {
-		m = append(m, yaml.MapItem{Key: "hidden", Value: true})
-	}
+	m = appendLook(m, p.Icon, p.Color, p.Hidden)
 	rules := []any{}
 	for _, r := range p.Rules {
 		m := yaml.MapSlice{{Key: "permission", Value: r.Permission}, {Key: "pattern", Value: r.Pattern}, {Key: "action", Value: string(r.Action)}}
@@ -38,6 +30,35 @@ func agentmgrBlock(p *personas.Persona) yaml.MapSlice {
 		rules = append(rules, m)
 	}
 	return append(m, yaml.MapItem{Key: "permissions", Value: rules})
+}
+
+// appendLook appends to m the fields of how a persona is shown that are set: icon, color and
+// hidden, in that order, as a persona file and the x-agentmgr block both write them.
+func appendLook(m yaml.MapSlice, icon, color string, hidden bool) yaml.MapSlice {
+	if icon != "" {
+		m = append(m, yaml.MapItem{Key: "icon", Value: icon})
+	}
+	if color != "" {
+		m = append(m, yaml.MapItem{Key: "color", Value: color})
+	}
+	if hidden {
+		m = append(m, yaml.MapItem{Key: "hidden", Value: true})
+	}
+	return m
+}
+
+// restoreExported applies the x-agentmgr block v an export wrote to d (restoreAgentmgr), and
+// reports it kept, with the fidelity the export recorded, if any. held names what the block
+// held for the format, for the report.
+func restoreExported(d *Draft, rep *Report, v any, source, held string) error {
+	if err := restoreAgentmgr(d, v, source); err != nil {
+		return err
+	}
+	rep.keep(held + " written by agentmgr export (x-agentmgr)")
+	if f := restoredFidelity(v, d); f != nil {
+		rep.Fidelity = f
+	}
+	return nil
 }
 
 // restoreAgentmgr applies an x-agentmgr block to d: its rules replace the ones derived from

@@ -183,12 +183,8 @@ func claudeAgentFields(d *Draft, fm yaml.MapSlice, st *claudeSettings, source st
 			d.keep("x-claude", k, it.Value)
 			rep.change(k, "hooks", "x-claude.hooks", "agentmgr does not run Claude Code hooks; kept for export")
 		case agentmgrNS:
-			if err := restoreAgentmgr(d, it.Value, source); err != nil {
+			if err := restoreExported(d, rep, it.Value, source, "rules and fields"); err != nil {
 				return err
-			}
-			rep.keep("rules and fields written by agentmgr export (x-agentmgr)")
-			if f := restoredFidelity(it.Value, d); f != nil {
-				rep.Fidelity = f
 			}
 		default:
 			d.keep("x-claude", k, it.Value)

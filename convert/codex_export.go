@@ -349,25 +349,11 @@ func collapseStars(s string) string {
 	return s
 }
 
-func verbs(a engine.Action) string {
-	switch a {
-	case engine.Allow:
-		return "allows"
-	case engine.Ask:
-		return "asks for"
-	}
-	return "denies"
-}
+// verbs is what a rule of action a does to a call, for the report: "the rule now allows ...".
+func verbs(a engine.Action) string { return actionWord(a, "allows", "asks for", "denies") }
 
-func verbed(a engine.Action) string {
-	switch a {
-	case engine.Allow:
-		return "allowed"
-	case engine.Ask:
-		return "asked for"
-	}
-	return "denied"
-}
+// verbed is what happens to a call a rule of action a decides: "no longer allowed by a rule".
+func verbed(a engine.Action) string { return actionWord(a, "allowed", "asked for", "denied") }
 
 // agentmgrCovers reports whether rule a matches, in agentmgr, every command rule b matches.
 func agentmgrCovers(a, b codexEntry) bool {

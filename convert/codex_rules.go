@@ -40,15 +40,7 @@ type codexHost struct {
 var codexActions = map[string]engine.Action{"allow": engine.Allow, "prompt": engine.Ask, "forbidden": engine.Deny}
 
 // codexDecision is Codex's word for an agentmgr action.
-func codexDecision(a engine.Action) string {
-	switch a {
-	case engine.Allow:
-		return "allow"
-	case engine.Ask:
-		return "prompt"
-	}
-	return "forbidden"
-}
+func codexDecision(a engine.Action) string { return actionWord(a, "allow", "prompt", "forbidden") }
 
 // matches reports whether argv starts with the rule's pattern.
 func (r *codexRule) matches(argv []string) bool {

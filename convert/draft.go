@@ -70,15 +70,7 @@ func (d *Draft) Render() ([]byte, error) {
 	if d.Type == personas.TypeSubagent {
 		fm = append(fm, yaml.MapItem{Key: "type", Value: d.Type})
 	}
-	if d.Icon != "" {
-		fm = append(fm, yaml.MapItem{Key: "icon", Value: d.Icon})
-	}
-	if d.Color != "" {
-		fm = append(fm, yaml.MapItem{Key: "color", Value: d.Color})
-	}
-	if d.Hidden {
-		fm = append(fm, yaml.MapItem{Key: "hidden", Value: true})
-	}
+	fm = appendLook(fm, d.Icon, d.Color, d.Hidden)
 	if d.Steps > 0 {
 		fm = append(fm, yaml.MapItem{Key: "steps", Value: d.Steps})
 	}

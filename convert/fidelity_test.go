@@ -9,34 +9,34 @@ import (
 func TestExportFidelity(t *testing.T) {
 	tests := []struct {
 		name     string
-		export   func(t *testing.T, perms string) *Report
+		format   string
 		perms    string
 		fidelity string
 	}{
 		{name: "claude: the hook enforces every rule, even one the settings cannot name",
-			export:   claudeExportReport,
+			format:   "claude",
 			perms:    "  \"*\":\n    \"*\": ask\n    \"foo*\": deny\n  webfetch:\n    \"https://*.example.com/x\": allow\n",
 			fidelity: "3 of 3 rules enforced as written, 0 stricter, 0 looser, 0 lost"},
 		{name: "gemini: a pattern over every tool is lost",
-			export:   geminiExportReport,
+			format:   "gemini",
 			perms:    "  \"*\":\n    \"*\": ask\n    \"foo*\": deny\n",
 			fidelity: "1 of 2 rules enforced as written, 0 stricter, 0 looser, 1 lost"},
 		{name: "gemini: a webfetch deny matched in the prompt is stricter",
-			export:   geminiExportReport,
+			format:   "gemini",
 			perms:    "  \"*\": ask\n  webfetch:\n    \"https://example.com/*\": deny\n",
 			fidelity: "1 of 2 rules enforced as written, 1 stricter, 0 looser, 0 lost"},
 		{name: "gemini: a webfetch allow matched in the prompt is looser",
-			export:   geminiExportReport,
+			format:   "gemini",
 			perms:    "  \"*\": ask\n  webfetch:\n    \"https://example.com/*\": allow\n",
 			fidelity: "1 of 2 rules enforced as written, 0 stricter, 1 looser, 0 lost"},
 		{name: "gemini: a relative path pattern is anchored, counted looser",
-			export:   geminiExportReport,
+			format:   "gemini",
 			perms:    "  \"*\": ask\n  edit:\n    \"src/*\": allow\n",
 			fidelity: "1 of 2 rules enforced as written, 0 stricter, 1 looser, 0 lost"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := tt.export(t, tt.perms)
+			rep := exportReport(t, tt.format, tt.perms)
 			if rep.Fidelity == nil {
 				t.Fatalf("no fidelity figure: %+v", rep)
 			}
@@ -47,18 +47,11 @@ func TestExportFidelity(t *testing.T) {
 	}
 }
 
-func claudeExportReport(t *testing.T, perms string) *Report {
+// exportReport is the report of exporting to format a persona with the rules perms (the
+// indented lines of its permissions map).
+func exportReport(t *testing.T, format, perms string) *Report {
 	t.Helper()
-	ex, err := ExportClaude(parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n"+perms+"---\n"), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ex.Report
-}
-
-func geminiExportReport(t *testing.T, perms string) *Report {
-	t.Helper()
-	ex, err := ExportGemini(parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n"+perms+"---\n"), nil)
+	ex, err := ExportPersona(format, parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n"+perms+"---\n"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

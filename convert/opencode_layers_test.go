@@ -1,10 +1,11 @@
 package convert
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestOpenCodeTopLevel_mergesLayersAsOpenCode(t *testing.T) {
@@ -115,12 +116,7 @@ func TestReadSources_openCodeGlobalConfig(t *testing.T) {
 		filepath.Join(project, ".opencode", "agents", "dev.md"): "---\ndescription: d\npermission:\n  edit: ask\n---\nbody\n",
 	}
 	for p, s := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, s)
 	}
 	items, errs := ReadSources("opencode", filepath.Join(project, ".opencode", "agents", "dev.md"), ImportOptions{OpenCodeGlobal: global})
 	if len(errs) > 0 || len(items) != 1 {
@@ -141,12 +137,7 @@ func TestReadSources_openCodeAgentInTwoFiles(t *testing.T) {
 		filepath.Join(project, ".opencode", "agents", "reviewer.md"): "---\ndescription: Reviews\npermission:\n  bash:\n    \"git push*\": deny\n  webfetch: ask\n---\nReview.\n",
 	}
 	for p, s := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, s)
 	}
 	items, errs := ReadSources("opencode", project, ImportOptions{})
 	if len(errs) > 0 || len(items) != 2 {

@@ -136,14 +136,7 @@ func loadFixturePersonas(t *testing.T, dir string) ([]*personas.Persona, [][]byt
 	var ps []*personas.Persona
 	var srcs [][]byte
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, probs := personas.Parse(f, data, personas.ScopeGlobal)
-		if p == nil {
-			t.Fatalf("%s: %v", f, probs)
-		}
+		p, data := readPersonaFile(t, f)
 		ps, srcs = append(ps, p), append(srcs, data)
 	}
 	for _, n := range []string{"planner", "builder"} {

@@ -140,12 +140,8 @@ func rooMode(source, slugV string, m yaml.MapSlice, files []RulesFile) (*Item, e
 		case "source":
 			rep.lose("source "+str(it.Value), "where Roo found the mode; the persona's scope says that")
 		case agentmgrNS:
-			if err := restoreAgentmgr(d, it.Value, source); err != nil {
+			if err := restoreExported(d, rep, it.Value, source, "fields"); err != nil {
 				return nil, err
-			}
-			rep.keep("fields written by agentmgr export (x-agentmgr)")
-			if f := restoredFidelity(it.Value, d); f != nil {
-				rep.Fidelity = f
 			}
 		default:
 			d.keep("x-roo", k, it.Value)

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine/shell"
@@ -94,7 +95,7 @@ func (pl *Place) spell(value string) spellings {
 	sp := spellings{canonical: res.Path, folds: res.Folds, unsure: res.Unsure}
 	sp.truthful = addSpelling(sp.truthful, sp.canonical, within(sp.canonical, pl.cwd()), within(sp.canonical, pl.realCwd()))
 	for _, s := range addSpelling(nil, given, abs, within(abs, pl.cwd())) {
-		if !contains(sp.truthful, s) && s != sp.canonical {
+		if !slices.Contains(sp.truthful, s) && s != sp.canonical {
 			sp.suspect = append(sp.suspect, s)
 		}
 	}
@@ -160,20 +161,11 @@ func within(abs, dir string) string {
 // addSpelling appends the non-empty names not yet in list.
 func addSpelling(list []string, names ...string) []string {
 	for _, n := range names {
-		if n != "" && n != "." && !contains(list, n) {
+		if n != "" && n != "." && !slices.Contains(list, n) {
 			list = append(list, n)
 		}
 	}
 	return list
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // decidePath decides a path value for key. Without a place it is matched as spelt. With one,

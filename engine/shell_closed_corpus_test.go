@@ -43,11 +43,7 @@ func TestClosedWorldCorpus(t *testing.T) {
 // (an allow-list one) and fails each answer below the case's, then logs the holes by class.
 func checkClosedCorpus(t *testing.T, cases []closedCase, builder Ruleset) {
 	t.Helper()
-	personas := []struct {
-		name string
-		pol  *Policy
-		want func(closedCase) Action
-	}{
+	personas := []corpusPersona[closedCase]{
 		{"builder", &Policy{Persona: CompileWithHome(builder, "/home/u")}, func(c closedCase) Action { return c.Builder }},
 		{"ci", &Policy{Persona: CompileWithHome(ciPersona, "/home/u")}, func(c closedCase) Action { return c.CI }},
 	}

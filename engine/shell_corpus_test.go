@@ -93,16 +93,20 @@ func readCorpus[C any](t *testing.T, name string, least int) []C {
 	return out
 }
 
+// corpusPersona is a persona a corpus is decided under: its name in failures, its policy, and
+// the least answer a case of the corpus wants of it.
+type corpusPersona[C any] struct {
+	name string
+	pol  *Policy
+	want func(C) Action
+}
+
 // TestAdversarialCorpus checks every corpus command under both personas:
 // the answer is at least the expected one (a stricter answer is fine).
 func TestAdversarialCorpus(t *testing.T) {
 	t.Parallel()
 	cases := readCorpus[corpusCase](t, "corpus.jsonl", 300)
-	personas := []struct {
-		name string
-		pol  *Policy
-		want func(corpusCase) Action
-	}{
+	personas := []corpusPersona[corpusCase]{
 		{"allowlist", &Policy{Persona: CompileWithHome(allowlistPersona, "/home/u")}, func(c corpusCase) Action { return c.Allowlist }},
 		{"builder", &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}, func(c corpusCase) Action { return c.Builder }},
 	}

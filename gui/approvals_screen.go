@@ -25,7 +25,7 @@ const ApprovalsTitle = "Approvals"
 // makeApprovalsScreen builds the Approvals screen and serves the inbox while the app runs.
 func makeApprovalsScreen(s *Shell) fyne.CanvasObject {
 	m := approvalqueue.New(s.Dirs())
-	scr := NewApprovalsScreen(m, s.App(), s.win, s.tasks, func(p logfeed.Proposal) { showMakeRule(s, p) })
+	scr := NewApprovalsScreen(m, s.App(), s.win, s.tasks, makeRuleOf(s))
 	// Serve only while the app runs: the test driver never starts the app, so windows
 	// built in tests do not serve the inbox behind the test's back.
 	s.App().Lifecycle().SetOnStarted(scr.Start)
@@ -51,7 +51,7 @@ type ApprovalsScreen struct {
 	app   fyne.App
 	win   fyne.Window
 	tasks *tasks
-	// makeRule offers a recent answer as a rule of its persona (showMakeRule in the app).
+	// makeRule offers a recent answer as a rule of its persona (makeRuleDialog.show in the app).
 	makeRule func(logfeed.Proposal)
 	model    *approvalqueue.Model
 

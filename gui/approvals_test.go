@@ -16,7 +16,6 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gate"
 	"github.com/agentmgr/agentmgr/gui/approvalqueue"
-	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/inbox"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
@@ -54,7 +53,7 @@ func newApprovalsFixture(t *testing.T) *approvalsFixture {
 	f := &approvalsFixture{t: t, dirs: dirs, shell: newTestShell(t, dirs), ui: make(chan func(), 1000)}
 	f.shell.tasks.do = func(fn func()) { f.ui <- fn }
 	f.model = approvalqueue.New(dirs)
-	f.screen = NewApprovalsScreen(f.model, f.shell.App(), f.shell.Window(), f.shell.tasks, func(p logfeed.Proposal) { showMakeRule(f.shell, p) })
+	f.screen = NewApprovalsScreen(f.model, f.shell.App(), f.shell.Window(), f.shell.tasks, makeRuleOf(f.shell))
 	f.screen.Start()
 	t.Cleanup(f.model.Stop)
 	return f

@@ -30,15 +30,14 @@ func tokenColor(token string) color.Color {
 	return color.Transparent
 }
 
-// actionColor is how an action is painted in the rules table: allow green, ask amber, deny red.
+// actionTokens are the colour tokens of the three actions: allow green, ask amber, deny red.
+var actionTokens = map[engine.Action]string{engine.Allow: "success", engine.Ask: "warning", engine.Deny: "error"}
+
+// actionColor is how an action is painted in the rules table (actionTokens); anything else is
+// painted as text.
 func actionColor(a engine.Action) color.Color {
-	switch a {
-	case engine.Allow:
-		return tokenColors["success"]
-	case engine.Ask:
-		return tokenColors["warning"]
-	case engine.Deny:
-		return tokenColors["error"]
+	if token, ok := actionTokens[a]; ok {
+		return tokenColors[token]
 	}
 	return theme.Color(theme.ColorNameForeground)
 }

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -24,7 +26,7 @@ const (
 // EditorView edits one personaedit.Model: a heading, the conflict banner, the tabs, and Save/Revert.
 type EditorView struct {
 	widget.BaseWidget
-	shell *Shell
+	d     editorDeps
 	model *personaedit.Model
 
 	heading *widget.Label
@@ -44,9 +46,38 @@ type EditorView struct {
 	frame *fyne.Container
 }
 
-// NewEditorView builds the editor for m.
-func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
-	v := &EditorView{shell: s, model: m}
+// editorDeps are what the persona editor uses of its window: the workspace and the folders,
+// the window (for the impact line's dialogs), the task runner, the asker, the loader (a broken
+// file's raw text reloads the list when saved), the editor's and the persona files' commands,
+// and what its tabs are built from.
+type editorDeps struct {
+	ws    *workspace.Workspace
+	dirs  *locations.Dirs
+	win   fyne.Window
+	tasks *tasks
+	ask   asker
+	load  *loader
+	edit  *editorCommands
+	files *personaFiles
+	// replayEdits reports whether editors replay the review log as they change
+	// (Shell.ReplayWhileEditing); read when an editor is built.
+	replayEdits func() bool
+	tabs        tabContext
+}
+
+// tabContext is what the persona editor's tabs (EditorTab.Make) are built from: what the
+// Preview and Problems tabs use of the window (tabDeps: the workspace, the view worker, the
+// preferences, the folders, the asker), the task runner, and the state the previews share,
+// made on first use.
+type tabContext struct {
+	tabDeps
+	tasks   *tasks
+	preview func() *previewState
+}
+
+// NewEditorView builds the editor for m, with what d gives of the window.
+func NewEditorView(d editorDeps, m *personaedit.Model) *EditorView {
+	v := &EditorView{d: d, model: m}
 	v.heading = widget.NewLabel("")
 	v.heading.TextStyle.Bold = true
 	v.heading.SizeName = theme.SizeNameSubHeadingText
@@ -56,18 +87,18 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 	v.where.Truncation = fyne.TextTruncateEllipsis
 	v.status = widget.NewLabel("")
 	v.status.Wrapping = fyne.TextWrapWord
-	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), s.edit.saveEditor)
+	v.save = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), d.edit.saveEditor)
 	v.save.Importance = widget.HighImportance
-	v.revert = widget.NewButtonWithIcon("Revert", theme.ContentUndoIcon(), s.edit.revertEditor)
+	v.revert = widget.NewButtonWithIcon("Revert", theme.ContentUndoIcon(), d.edit.revertEditor)
 	v.bannerL = widget.NewLabel("")
 	v.bannerL.Wrapping = fyne.TextWrapWord
 	v.bannerL.Importance = widget.WarningImportance
 	// The message over its buttons, not beside them: beside, a narrow window squeezed the
 	// message into a column and the buttons grew as tall as it.
 	v.banner = container.NewVBox(v.bannerL, newFlow(
-		widget.NewButton("Compare…", s.edit.compareVersions),
-		widget.NewButton("Reload from disk", s.edit.reloadEditorFromDisk),
-		widget.NewButton("Keep mine", s.edit.keepMine)))
+		widget.NewButton("Compare…", d.edit.compareVersions),
+		widget.NewButton("Reload from disk", d.edit.reloadEditorFromDisk),
+		widget.NewButton("Keep mine", d.edit.keepMine)))
 
 	if m.Broken() {
 		v.content = v.brokenContent()
@@ -89,7 +120,7 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 		v.content = v.tabs
 	}
 	if !m.ReadOnly() {
-		v.impact = NewImpactView(m, s.ws, s.dirs, s.win, s.tasks, s.replayEdits)
+		v.impact = NewImpactView(m, d.ws, *d.dirs, d.win, d.tasks, d.replayEdits())
 	}
 	v.ExtendBaseWidget(v)
 	m.OnChange(v.refresh)
@@ -101,10 +132,10 @@ func NewEditorView(s *Shell, m *personaedit.Model) *EditorView {
 func (v *EditorView) CreateRenderer() fyne.WidgetRenderer {
 	var actions fyne.CanvasObject
 	if !v.model.Broken() {
-		s := v.shell
-		dup := widget.NewButtonWithIcon("Duplicate…", theme.ContentCopyIcon(), s.files.duplicate)
-		ren := widget.NewButtonWithIcon("Rename…", theme.DocumentCreateIcon(), s.files.rename)
-		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), s.files.deletePersona)
+		files := v.d.files
+		dup := widget.NewButtonWithIcon("Duplicate…", theme.ContentCopyIcon(), files.duplicate)
+		ren := widget.NewButtonWithIcon("Rename…", theme.DocumentCreateIcon(), files.rename)
+		del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), files.deletePersona)
 		if v.model.ReadOnly() {
 			ren.Disable()
 			del.Disable()
@@ -204,7 +235,7 @@ func (v *EditorView) Tab(title string) fyne.CanvasObject {
 			continue
 		}
 		if len(v.slots[i].Objects) == 0 {
-			tab := t.Make(v.shell, v.model)
+			tab := t.Make(v.d.tabs, v.model)
 			if f, ok := tab.(interface{ setShown(func() bool) }); ok {
 				title := t.Title
 				f.setShown(func() bool { return v.tabs.Selected() != nil && v.tabs.Selected().Text == title })
@@ -251,13 +282,13 @@ func (v *EditorView) refresh() {
 	case len(errs) > 0:
 		imp, text = widget.DangerImportance, saveBlockedText(errs)
 	case m.Dirty():
-		v.shell.ws.Edited()
+		v.d.ws.Edited()
 		imp, text = widget.MediumImportance, "Unsaved changes. The File tab shows what Save will write."
-		if w := v.shell.ws.AgentmgrOnlyWarning(); w != "" {
+		if w := v.d.ws.AgentmgrOnlyWarning(); w != "" {
 			// Said at the edit that causes it, not first at Save.
 			imp, text = widget.WarningImportance, "Unsaved changes: "+w+". Save asks before it makes the file agentmgr-only."
 		}
-	case v.shell.ws.SavedPath() != "" && v.shell.ws.SavedPath() == m.Path():
+	case v.d.ws.SavedPath() != "" && v.d.ws.SavedPath() == m.Path():
 		imp, text = widget.SuccessImportance, "Saved "+filepath.Base(m.Path())+"."
 	default:
 		imp, text = widget.LowImportance, "No changes."
@@ -291,12 +322,12 @@ func (v *EditorView) brokenContent() fyne.CanvasObject {
 	intro := widget.NewLabel("This file failed to load, so pi and agentmgr skip it. Fix its text below and save, or fix it in a text editor; the list reloads when the file changes.")
 	intro.Wrapping = fyne.TextWrapWord
 	path := v.model.Path()
-	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.shell.files.openInEditor(path) })
-	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.shell.files.trashBroken(path) })
+	open := widget.NewButtonWithIcon("Open in editor", theme.DocumentCreateIcon(), func() { v.d.files.openInEditor(path) })
+	trash := widget.NewButtonWithIcon("Move to trash", theme.DeleteIcon(), func() { v.d.files.trashBroken(path) })
 	buttons := []fyne.CanvasObject{open, trash}
 	var raw fyne.CanvasObject = widget.NewLabel("")
-	if r, err := personaedit.OpenRaw(path, scopeOf(v.shell.dirs, path)); err == nil {
-		v.raw = newRawView(v.shell.load, v.shell.ask, r, msg)
+	if r, err := personaedit.OpenRaw(path, scopeOf(*v.d.dirs, path)); err == nil {
+		v.raw = newRawView(v.d.load, v.d.ask, r, msg)
 		raw = v.raw.text
 		buttons = append([]fyne.CanvasObject{v.raw.save}, buttons...)
 	}
@@ -310,13 +341,13 @@ func (v *EditorView) readOnlyNote() fyne.CanvasObject {
 	text := "This persona comes from the legacy pi-agent-manager.json file; make a Markdown copy to edit it."
 	if p.Scope == personas.ScopeBuiltin {
 		text = "Built-in personas live in the program. Customize makes a global copy you can edit; it replaces the built-in."
-		if hint := emptyHint(v.shell.ws.Catalog(), v.shell.dirs); strings.HasPrefix(hint, "No personas") {
+		if hint := emptyHint(v.d.ws.Catalog(), *v.d.dirs); strings.HasPrefix(hint, "No personas") {
 			text += " " + strings.ReplaceAll(hint, "\n", " ")
 		}
 	}
 	l := widget.NewLabel(text)
 	l.Wrapping = fyne.TextWrapWord
-	return readingBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.shell.files.customize(p) }), l)
+	return readingBorder(nil, nil, nil, widget.NewButton("Customize…", func() { v.d.files.customize(p) }), l)
 }
 
 // saveBlockedText says why Save is disabled: the first problem, and how many there are.

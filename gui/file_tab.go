@@ -21,7 +21,7 @@ type FileTab struct {
 	// rendering the whole file and its diff into the grid is the dearest part of a keystroke
 	// with a long prompt.
 	shown func() bool
-	stale bool
+	lag   tabLag
 }
 
 // NewFileTab makes the tab for m.
@@ -42,21 +42,10 @@ func NewFileTab(m *personaedit.Model) *FileTab {
 }
 
 // changed follows an edit while the tab is in front, else notes it fell behind.
-func (t *FileTab) changed() {
-	if !t.shown() {
-		t.stale = true
-		return
-	}
-	t.refresh()
-}
+func (t *FileTab) changed() { t.lag.follow(t.shown(), t.refresh) }
 
 // catchUp brings the tab up to date with the edits made while it was behind another.
-func (t *FileTab) catchUp() {
-	if t.stale {
-		t.stale = false
-		t.refresh()
-	}
-}
+func (t *FileTab) catchUp() { t.lag.catchUp(t.refresh) }
 
 // setShown is how the editor that holds the tab tells whether it is in front.
 func (t *FileTab) setShown(shown func() bool) { t.shown = shown }

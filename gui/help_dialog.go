@@ -101,13 +101,14 @@ func shortcutText(sc fyne.Shortcut) string {
 	return strings.TrimPrefix(sc.ShortcutName(), "CustomDesktop:")
 }
 
-// keyText is a key's name as keyboards print it (Fyne names Page Down "Next").
+// printedKeyNames are the names keyboards print on the keys Fyne names otherwise (Fyne names
+// Page Down "Next").
+var printedKeyNames = map[fyne.KeyName]string{fyne.KeyPageDown: "PageDown", fyne.KeyPageUp: "PageUp"}
+
+// keyText is a key's name as keyboards print it.
 func keyText(k fyne.KeyName) string {
-	switch k {
-	case fyne.KeyPageDown:
-		return "PageDown"
-	case fyne.KeyPageUp:
-		return "PageUp"
+	if name, ok := printedKeyNames[k]; ok {
+		return name
 	}
 	return string(k)
 }

@@ -1,8 +1,6 @@
 package gui
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -91,15 +89,22 @@ func waitUI(t *testing.T, q uiQueue, what string, cond func() bool) {
 	}
 }
 
-// findButton finds the button labelled text under o, or nil.
-func findButton(o fyne.CanvasObject, text string) *widget.Button {
-	var found *widget.Button
+// findFirst is the first widget of type T under o, depth first, that matches, or T's
+// zero value (nil) when there is none.
+func findFirst[T fyne.CanvasObject](o fyne.CanvasObject, is func(T) bool) T {
+	var found T
+	done := false
 	walk(o, func(o fyne.CanvasObject) {
-		if b, ok := o.(*widget.Button); ok && b.Text == text && found == nil {
-			found = b
+		if w, ok := o.(T); ok && !done && is(w) {
+			found, done = w, true
 		}
 	})
 	return found
+}
+
+// findButton finds the button labelled text under o, or nil.
+func findButton(o fyne.CanvasObject, text string) *widget.Button {
+	return findFirst(o, func(b *widget.Button) bool { return b.Text == text })
 }
 
 // hasLabel reports whether a label under o contains text.
@@ -135,25 +140,11 @@ func topDialog(s *Shell) fyne.CanvasObject {
 
 // findEntry finds the entry under o whose placeholder is placeholder, or nil.
 func findEntry(o fyne.CanvasObject, placeholder string) *widget.Entry {
-	var found *widget.Entry
-	walk(o, func(o fyne.CanvasObject) {
-		if e, ok := o.(*widget.Entry); ok && e.PlaceHolder == placeholder && found == nil {
-			found = e
-		}
-	})
-	return found
+	return findFirst(o, func(e *widget.Entry) bool { return e.PlaceHolder == placeholder })
 }
 
 // writeFile writes text to path (making its folder) or fails the test.
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+func writeFile(t *testing.T, path, text string) { t.Helper(); fixture.WriteFile(t, path, text) }
 
 // screenOf builds (if needed) and returns the screen titled title of s's window.
 func screenOf[T any](t testing.TB, s *Shell, title string) T {

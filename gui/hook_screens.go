@@ -23,7 +23,7 @@ const (
 // `agentmgr codex status` reads.
 func CodexScreen(binary string) Screen {
 	return Screen{Title: CodexTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
-		return NewRuntimeView(runtimeinstall.Codex(codex.Home(os.Getenv, appHome(s)), binary))
+		return NewRuntimeView(runtimeinstall.Codex(codex.Home(os.Getenv, appHome(s.Dirs())), binary))
 	}}
 }
 
@@ -31,13 +31,13 @@ func CodexScreen(binary string) Screen {
 // starts binary into the settings `agentmgr gemini status` reads.
 func GeminiScreen(binary string) Screen {
 	return Screen{Title: GeminiTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
-		return NewRuntimeView(runtimeinstall.Gemini(gemini.Folder(os.Getenv, appHome(s)), binary))
+		return NewRuntimeView(runtimeinstall.Gemini(gemini.Folder(os.Getenv, appHome(s.Dirs())), binary))
 	}}
 }
 
-// appHome is the home the app's folders come from, else the environment's.
-func appHome(s *Shell) string {
-	if home := s.Dirs().Home; home != "" {
+// appHome is the home the app's folders d come from, else the environment's.
+func appHome(d locations.Dirs) string {
+	if home := d.Home; home != "" {
 		return home
 	}
 	return locations.Home(os.Getenv)

@@ -40,18 +40,26 @@ func dialogText(t *testing.T, s *Shell) string {
 	return strings.Join(out, "\n")
 }
 
+// editedOnBothSides opens reviewer in a window, makes its rule "git log *" ask there, then
+// replaces that rule's line in the file with theirs (as another program would) and reloads:
+// the editor holds a conflict. path is the persona's file.
+func editedOnBothSides(t *testing.T, theirs string) (s *Shell, q uiQueue, path string) {
+	t.Helper()
+	s, q = newQueuedShell(t, fixtureDirs(t))
+	clickPersona(t, s, "reviewer")
+	editRule(s, "git log *", engine.Ask)
+	path = s.ws.Draft().Path()
+	data, _ := os.ReadFile(path)
+	writeFile(t, path, strings.Replace(string(data), `    "git log *": allow`, theirs, 1))
+	s.Reload()
+	settle(t, s, q)
+	return s, q, path
+}
+
 // A rule changed in the app and one added outside (as `agentmgr rule add` does) both survive
 // Keep mine, and the save question says what comes from each side.
 func TestKeepMineInTheWindowKeepsARuleAddedOutside(t *testing.T) {
-	s, q := newQueuedShell(t, fixtureDirs(t))
-	clickPersona(t, s, "reviewer")
-	editRule(s, "git log *", engine.Ask)
-	path := s.ws.Draft().Path()
-	data, _ := os.ReadFile(path)
-	theirs := strings.Replace(string(data), `    "git log *": allow`, "    \"git log *\": allow\n    \"git status\": allow", 1)
-	writeFile(t, path, theirs)
-	s.Reload()
-	settle(t, s, q)
+	s, q, path := editedOnBothSides(t, "    \"git log *\": allow\n    \"git status\": allow")
 	if s.ws.Draft().Conflict() != personaedit.ConflictChanged {
 		t.Fatalf("conflict = %v; want changed on disk", s.ws.Draft().Conflict())
 	}
@@ -84,14 +92,7 @@ func TestKeepMineInTheWindowKeepsARuleAddedOutside(t *testing.T) {
 
 // The same rule changed on both sides is asked about, by name, with each side's value.
 func TestKeepMineInTheWindowAsksAboutTheRuleChangedOnBothSides(t *testing.T) {
-	s, q := newQueuedShell(t, fixtureDirs(t))
-	clickPersona(t, s, "reviewer")
-	editRule(s, "git log *", engine.Ask)
-	path := s.ws.Draft().Path()
-	data, _ := os.ReadFile(path)
-	writeFile(t, path, strings.Replace(string(data), `    "git log *": allow`, `    "git log *": deny`, 1))
-	s.Reload()
-	settle(t, s, q)
+	s, q, _ := editedOnBothSides(t, `    "git log *": deny`)
 	test.Tap(findButton(s.screen.View().banner, "Keep mine"))
 	text := dialogText(t, s)
 	if !strings.Contains(text, `rule bash "git log *" (yours: ask, on disk: deny)`) {

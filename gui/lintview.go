@@ -108,7 +108,7 @@ type LintView struct {
 	state *previewState
 	m     *personaedit.Model
 	list  *fyne.Container
-	stale bool // an edit came while the tab was not on screen
+	lag   tabLag
 }
 
 // NewLintView makes the Problems tab for the persona open in m, with what d gives of the
@@ -123,22 +123,11 @@ func NewLintView(st *previewState, d tabDeps, m *personaedit.Model) *LintView {
 
 // changed lists the problems again if the tab is on screen; what each fix would change costs
 // two evaluations per problem, which a hidden tab leaves until it is shown.
-func (v *LintView) changed() {
-	if !v.d.inFront(v.m, ProblemsTitle, v) {
-		v.stale = true
-		return
-	}
-	v.update()
-}
+func (v *LintView) changed() { v.lag.follow(v.d.inFront(v.m, ProblemsTitle, v), v.update) }
 
 // catchUp brings the tab up to date with the edits made while it was hidden (the editor calls
 // it when the tab is selected).
-func (v *LintView) catchUp() {
-	if v.stale {
-		v.stale = false
-		v.update()
-	}
-}
+func (v *LintView) catchUp() { v.lag.catchUp(v.update) }
 
 // Problems are the problems listed.
 func (v *LintView) Problems() []preview.Problem {

@@ -35,7 +35,7 @@ type LogView struct {
 	// prefs keep the Follow choice; tasks run the reading and following off the UI goroutine.
 	prefs fyne.Preferences
 	tasks *tasks
-	// makeRule offers a proposal as a rule of its persona (showMakeRule in the app).
+	// makeRule offers a proposal as a rule of its persona (makeRuleDialog.show in the app).
 	makeRule func(logfeed.Proposal)
 
 	Agent  *FilterSelect
@@ -44,7 +44,7 @@ type LogView struct {
 	Follow *widget.Check
 	table  *widget.Table
 	status *widget.Label
-	// MakeRule turns the selected entry into a rule of its persona (showMakeRule).
+	// MakeRule turns the selected entry into a rule of its persona (makeRuleDialog.show).
 	MakeRule *widget.Button
 	selected int // the selected row, -1 for none
 	// widths and numbersWidth are the column widths set on the table (fitColumns).

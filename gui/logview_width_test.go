@@ -14,12 +14,18 @@ import (
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
-func TestLogTableShowsEventsActionsAndTimesWhole(t *testing.T) {
-	s := part2Shell(t)
-	v := screenOf[*LogView](t, s, LogTitle)
+// logTableAt is the Log screen over the part 2 fixture, alone in a window width pixels wide.
+func logTableAt(t *testing.T, width float32) *LogView {
+	t.Helper()
+	v := screenOf[*LogView](t, part2Shell(t), LogTitle)
 	w := test.NewWindow(v)
-	defer w.Close()
-	w.Resize(fyne.NewSize(1200, 500))
+	t.Cleanup(w.Close)
+	w.Resize(fyne.NewSize(width, 500))
+	return v
+}
+
+func TestLogTableShowsEventsActionsAndTimesWhole(t *testing.T) {
+	v := logTableAt(t, 1200)
 	whole := regexp.MustCompile(`^(decision|reply|allow|ask|deny|\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)$`)
 	seen := 0
 	walk(v.table, func(o fyne.CanvasObject) {
@@ -39,11 +45,7 @@ func TestLogTableShowsEventsActionsAndTimesWhole(t *testing.T) {
 }
 
 func TestLogTableHasSessionToolAndPermissionColumns(t *testing.T) {
-	s := part2Shell(t)
-	v := screenOf[*LogView](t, s, LogTitle)
-	w := test.NewWindow(v)
-	defer w.Close()
-	w.Resize(fyne.NewSize(2400, 500))
+	v := logTableAt(t, 2400)
 	headers := map[string]bool{}
 	walk(v.table, func(o fyne.CanvasObject) {
 		if l, ok := o.(*widget.Label); ok && l.Visible() && l.TextStyle.Bold {

@@ -11,6 +11,8 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
+	"github.com/agentmgr/agentmgr/gui/workspace"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -20,14 +22,24 @@ const (
 	makeRuleAdd  = "Add to persona"
 )
 
-// showMakeRule offers p as a rule of its persona, with a preview of what the persona's own
-// rules decide for the call now and with the rule: the pattern and action can be changed
-// first. Adding puts the rule at the end of the persona's rules in the editor, unsaved like
-// any edit: the File tab shows what Save writes.
-func showMakeRule(s *Shell, p logfeed.Proposal) {
-	persona, ok := s.ws.Catalog().Lookup(p.Persona)
-	if !ok || !editableIn(s.ws.Catalog(), p.Persona) {
-		s.ask.showError(fmt.Errorf("%s is no persona file agentmgr can edit (built in, or not found): Customize… makes an editable copy", p.Persona))
+// makeRuleDialog offers a proposal from the review log as a rule of its persona, over win.
+type makeRuleDialog struct {
+	ws   *workspace.Workspace
+	win  fyne.Window
+	dirs *locations.Dirs
+	ask  asker
+	// add puts the rule in the persona's editor (proposedEdits.addRule in the app).
+	add func(persona string, r personaedit.RuleRow)
+}
+
+// show offers p as a rule of its persona, with a preview of what the persona's own rules
+// decide for the call now and with the rule: the pattern and action can be changed first.
+// Adding puts the rule at the end of the persona's rules in the editor, unsaved like any edit:
+// the File tab shows what Save writes.
+func (mr *makeRuleDialog) show(p logfeed.Proposal) {
+	persona, ok := mr.ws.Catalog().Lookup(p.Persona)
+	if !ok || !editableIn(mr.ws.Catalog(), p.Persona) {
+		mr.ask.showError(fmt.Errorf("%s is no persona file agentmgr can edit (built in, or not found): Customize… makes an editable copy", p.Persona))
 		return
 	}
 	pattern := widget.NewEntry()
@@ -39,7 +51,7 @@ func showMakeRule(s *Shell, p logfeed.Proposal) {
 	update := func() {
 		q := p
 		q.Pattern, q.Action = pattern.Text, engine.Action(action.Selected)
-		before, after := q.Decide(persona.Rules, s.dirs.Home)
+		before, after := q.Decide(persona.Rules, mr.dirs.Home)
 		preview.SetText(fmt.Sprintf("%s's own rules decide %s %q: %s now, %s with this rule last. Guards and session rules still apply.",
 			p.Persona, p.Permission, firstValue(p.Values), before.Action, after.Action))
 	}
@@ -54,9 +66,9 @@ func showMakeRule(s *Shell, p logfeed.Proposal) {
 	)
 	d := dialog.NewCustomConfirm("Make a rule", makeRuleAdd, choiceCancel, container.NewVBox(form, preview), func(ok bool) {
 		if ok {
-			addProposedRule(s, p.Persona, personaedit.RuleRow{Permission: p.Permission, Pattern: pattern.Text, Action: engine.Action(action.Selected)})
+			mr.add(p.Persona, personaedit.RuleRow{Permission: p.Permission, Pattern: pattern.Text, Action: engine.Action(action.Selected)})
 		}
-	}, s.win)
+	}, mr.win)
 	d.Resize(fyne.NewSize(560, 320))
 	d.Show()
 }
@@ -69,32 +81,18 @@ func firstValue(vs []string) string {
 	return vs[0]
 }
 
-// addProposedRule opens persona name in the editor (asking first about another persona's
-// unsaved edits) and adds r at the end of its rules, selected, on the Rules tab.
-func addProposedRule(s *Shell, name string, r personaedit.RuleRow) {
-	add := func() {
-		m := s.ws.Draft()
-		if m == nil || m.Broken() || m.Original().Name != name {
-			return
-		}
+// addRule opens persona name in the editor and adds r at the end of its rules, selected, on
+// the Rules tab. A notice says the edit is unsaved and offers the File tab.
+func (pe *proposedEdits) addRule(name string, r personaedit.RuleRow) {
+	pe.inEditor(name, func(m *personaedit.Model) {
 		if m.Draft().Form != personas.FormRules {
-			s.ask.showError(fmt.Errorf("%s gives its permissions as a preset or a legacy list: Convert to rules on its Rules tab first", name))
+			pe.ask.showError(fmt.Errorf("%s gives its permissions as a preset or a legacy list: Convert to rules on its Rules tab first", name))
 			return
 		}
 		m.Update(func(d *personaedit.Draft) { d.Rules = append(d.Rules, r) })
-		s.RevealRule(name, len(m.Draft().Rules)-1)
-		s.notice.show(fmt.Sprintf("Added %s %q %s to %s, unsaved. Save the persona to keep it.", r.Permission, r.Pattern, r.Action, name), "File tab", func() {
-			if v := s.screen.View(); v != nil {
-				v.ShowTab(TabFile)
-			}
+		pe.revealRule(name, len(m.Draft().Rules)-1)
+		pe.notice.show(fmt.Sprintf("Added %s %q %s to %s, unsaved. Save the persona to keep it.", r.Permission, r.Pattern, r.Action, name), "File tab", func() {
+			pe.showTab(TabFile)
 		})
-	}
-	if s.ws.Draft() != nil && s.ws.Selected() == name {
-		add()
-		return
-	}
-	s.edit.leaveEditor(func() {
-		s.ws.Publish(s.ws.Select(name, s.load.open(name, nil)))
-		add()
 	})
 }

@@ -20,7 +20,7 @@ func TestMakeARuleFromALoggedAsk(t *testing.T) {
 	if !ok {
 		t.Fatal("no proposal")
 	}
-	showMakeRule(s, p)
+	makeRuleOf(s)(p)
 	dlg := topDialog(s)
 	if txt := rendered(dlg); !strings.Contains(txt, "deny now, allow with this rule last") {
 		t.Fatalf("the dialog does not preview the decision before and after:\n%s", txt)

@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"github.com/agentmgr/agentmgr/gui/runtimeinstall"
-	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/opencode"
 )
 
@@ -20,11 +19,7 @@ const OpenCodeTitle = "OpenCode"
 func OpenCodeScreen(binary, version string) Screen {
 	return Screen{Title: OpenCodeTitle, IconName: theme.IconNameComputer, Make: func(s *Shell) fyne.CanvasObject {
 		cwd, _ := os.Getwd()
-		home := s.Dirs().Home
-		if home == "" {
-			home = locations.Home(os.Getenv)
-		}
-		dirs := opencode.FindDirs(os.Getenv, home, cwd)
+		dirs := opencode.FindDirs(os.Getenv, appHome(s.Dirs()), cwd)
 		return NewRuntimeView(runtimeinstall.OpenCode(dirs, binary, version))
 	}}
 }

@@ -25,13 +25,7 @@ func overlap(a, b fyne.CanvasObject) bool {
 
 // findLabel is the label under o whose text is text, or nil.
 func findLabel(o fyne.CanvasObject, text string) *widget.Label {
-	var found *widget.Label
-	walk(o, func(o fyne.CanvasObject) {
-		if l, ok := o.(*widget.Label); ok && l.Text == text && found == nil {
-			found = l
-		}
-	})
-	return found
+	return findFirst(o, func(l *widget.Label) bool { return l.Text == text })
 }
 
 // TestImportDialogTickBoxesAreNotDrawnOverTheReport: the items read make the list of tick-boxes

@@ -126,15 +126,23 @@ func (pf *personaFiles) askTrash(plan workspace.TrashPlan, done func(), ask func
 
 // restoreFile puts a trashed broken file back and selects it again.
 func (pf *personaFiles) restoreFile(name, path string) {
+	if pf.untrash(name) {
+		pf.load.reloadThen(func() { pf.load.selectNow(path) })
+	}
+}
+
+// untrash puts the most recently trashed file of name back; it reports whether it did, and
+// shows why not.
+func (pf *personaFiles) untrash(name string) bool {
 	ch, err := personas.PlanRestore(*pf.dirs, name)
 	if err == nil {
 		err = ch.Apply()
 	}
 	if err != nil {
 		pf.ask.showError(err)
-		return
+		return false
 	}
-	pf.load.reloadThen(func() { pf.load.selectNow(path) })
+	return true
 }
 
 // openInEditor hands the file to the desktop's handler for it (a file:// URL, as a file
@@ -147,13 +155,7 @@ func (pf *personaFiles) openInEditor(path string) {
 
 // restore puts the most recently deleted persona name back and selects it.
 func (pf *personaFiles) restore(name string) {
-	ch, err := personas.PlanRestore(*pf.dirs, name)
-	if err == nil {
-		err = ch.Apply()
+	if pf.untrash(name) {
+		pf.edit.leaveEditor(func() { pf.load.reloadThen(func() { pf.load.selectNow(name) }) })
 	}
-	if err != nil {
-		pf.ask.showError(err)
-		return
-	}
-	pf.edit.leaveEditor(func() { pf.load.reloadThen(func() { pf.load.selectNow(name) }) })
 }

@@ -191,6 +191,16 @@ func (rowLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 // minNameWidth is the least width a name keeps before the markers go too.
 const minNameWidth = 90
 
+// rowLook is what a row of the list shows: its icon, its name and how it stands out, its
+// kind and its marks.
+type rowLook struct {
+	icon       string
+	importance widget.Importance
+	name       string
+	kind       string
+	marks      string
+}
+
 func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	it := l.items[i]
 	c := o.(*fyne.Container)
@@ -204,34 +214,24 @@ func (l *PersonaList) update(i widget.ListItemID, o fyne.CanvasObject) {
 	marks := right.Objects[1].(*widget.Label)
 
 	strip.FillColor = color.Transparent
+	var look rowLook
 	switch it.Kind {
 	case personalist.ItemHeader:
-		icon.SetText("")
-		name.Importance = widget.LowImportance
-		name.SetText(strings.ToUpper(it.Title))
-		kind.SetText("")
-		marks.SetText("")
+		look = rowLook{"", widget.LowImportance, strings.ToUpper(it.Title), "", ""}
 	case personalist.ItemBroken:
-		icon.SetText("⚠")
-		name.Importance = widget.DangerImportance
-		name.SetText(it.Title)
-		kind.SetText("error")
-		marks.SetText("")
+		look = rowLook{"⚠", widget.DangerImportance, it.Title, "error", ""}
 	case personalist.ItemUnused:
 		// Listed, never silently left out, but not a persona anyone can pick.
-		icon.SetText("⊘")
-		name.Importance = widget.LowImportance
-		name.SetText(it.Title)
-		kind.SetText(it.Type)
-		marks.SetText(it.AMMark)
+		look = rowLook{"⊘", widget.LowImportance, it.Title, it.Type, it.AMMark}
 	default:
 		strip.FillColor = tokenColor(it.Color)
-		icon.SetText(it.Icon)
-		name.Importance = widget.MediumImportance
-		name.SetText(it.Title)
-		kind.SetText(it.Type)
-		marks.SetText(markers(it))
+		look = rowLook{it.Icon, widget.MediumImportance, it.Title, it.Type, markers(it)}
 	}
+	icon.SetText(look.icon)
+	name.Importance = look.importance
+	name.SetText(look.name)
+	kind.SetText(look.kind)
+	marks.SetText(look.marks)
 	strip.Refresh()
 }
 

@@ -137,14 +137,10 @@ func (t *PersonaTab) CreateRenderer() fyne.WidgetRenderer {
 
 // refresh shows the draft and its problems. Entries are only set when they differ from the
 // draft, so that typing never moves the cursor.
-func (t *PersonaTab) refresh() {
-	m := t.model
-	if m.Broken() {
-		return
-	}
-	t.showing = true
-	defer func() { t.showing = false }()
-	d := m.Draft()
+func (t *PersonaTab) refresh() { showDraft(t.model, &t.showing, t.showDraft) }
+
+// showDraft is refresh, with showing set.
+func (t *PersonaTab) showDraft(m *personaedit.Model, d personaedit.Draft) {
 	setText(t.Name, d.Name)
 	setText(t.Description, d.Description)
 	if t.Type.Selected != d.Type {
@@ -196,4 +192,15 @@ func otherKeys(p *personas.Persona) string {
 		return ""
 	}
 	return strings.Join(p.Unknown, ", ") + " (kept as written; the Source tab edits them)"
+}
+
+// showDraft runs show with the draft of m (nothing for a broken file), with *showing set
+// meanwhile: the tab's fields ignore the changes show makes to them, which are no edits.
+func showDraft(m *personaedit.Model, showing *bool, show func(*personaedit.Model, personaedit.Draft)) {
+	if m.Broken() {
+		return
+	}
+	*showing = true
+	defer func() { *showing = false }()
+	show(m, m.Draft())
 }

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/trust"
@@ -32,20 +31,7 @@ func part2Dirs(t *testing.T) locations.Dirs {
 func part2Shell(t *testing.T) *Shell {
 	t.Helper()
 	t.Setenv("HOME", "/home/u")
-	a := test.NewTempApp(t)
-	// The Log screen reads the log at once instead of following it from another goroutine,
-	// which would race with the test driving the UI from this one.
-	a.Preferences().SetBool(logFollowKey, false)
-	s := NewShell(a, part2Dirs(t), Screens()...)
-	s.tasks.do = func(f func()) { f() }
-	s.tasks.spawn = func(f func()) { f() } // no goroutine outlives the test
-	s.Window().Resize(fyne.NewSize(1180, 760))
-	s.Window().Show()
-	t.Cleanup(func() {
-		s.Close()
-		s.Window().Close()
-	})
-	return s
+	return newTestShell(t, part2Dirs(t), Screens()...)
 }
 
 // findButtonPrefix finds, depth first, the button whose text starts with prefix.

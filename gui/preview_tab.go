@@ -32,7 +32,7 @@ type PreviewTab struct {
 
 	statuses []preview.Status
 	selected int
-	stale    bool // an edit came while the tab was not on screen
+	lag      tabLag
 
 	mode     *widget.Label
 	shell    *widget.Label // how the rules govern shell commands; says so when bypassable
@@ -97,22 +97,11 @@ func (v *PreviewTab) Status(tool string) (preview.Status, bool) {
 
 // changed recomputes the preview if the tab is on screen; a hidden tab (another editor tab is
 // in front) catches up when it is shown, so that typing does not pay for tabs nobody sees.
-func (v *PreviewTab) changed() {
-	if !v.d.inFront(v.m, PreviewTitle, v) {
-		v.stale = true
-		return
-	}
-	v.update()
-}
+func (v *PreviewTab) changed() { v.lag.follow(v.d.inFront(v.m, PreviewTitle, v), v.update) }
 
 // catchUp brings the tab up to date with the edits made while it was hidden (the editor calls
 // it when the tab is selected).
-func (v *PreviewTab) catchUp() {
-	if v.stale {
-		v.stale = false
-		v.update()
-	}
-}
+func (v *PreviewTab) catchUp() { v.lag.catchUp(v.update) }
 
 // previewView is the preview of one persona as edited, computed on the view worker.
 type previewView struct {

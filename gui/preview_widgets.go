@@ -2,6 +2,7 @@ package gui
 
 import (
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -85,14 +86,11 @@ func widthOf(b *fyne.Container, widest string) *fyne.Container {
 	return b
 }
 
+// actionWord is the word of an action's badge: the action in capitals ("ALLOW"), anything but
+// the three actions as it is.
 func actionWord(a engine.Action) string {
-	switch a {
-	case engine.Allow:
-		return "ALLOW"
-	case engine.Ask:
-		return "ASK"
-	case engine.Deny:
-		return "DENY"
+	if _, ok := actionTokens[a]; ok {
+		return strings.ToUpper(string(a))
 	}
 	return string(a)
 }

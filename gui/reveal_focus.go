@@ -10,10 +10,19 @@ import (
 // by itself (a keyboard user typed into a field they could not see). Fyne's Entry keeps its
 // focus callback unexported, hence these thin wrappers.
 
+// focusHook is what a field calls when it gains focus, nil for nothing.
+type focusHook func()
+
+func (f focusHook) call() {
+	if f != nil {
+		f()
+	}
+}
+
 // revealEntry is an Entry that calls onFocus when it gains focus.
 type revealEntry struct {
 	widget.Entry
-	onFocus func()
+	onFocus focusHook
 }
 
 func newRevealEntry() *revealEntry {
@@ -26,15 +35,13 @@ func newRevealEntry() *revealEntry {
 // FocusGained shows the field's row after the Entry took the focus.
 func (e *revealEntry) FocusGained() {
 	e.Entry.FocusGained()
-	if e.onFocus != nil {
-		e.onFocus()
-	}
+	e.onFocus.call()
 }
 
 // revealSelectEntry is a SelectEntry that calls onFocus when it gains focus.
 type revealSelectEntry struct {
 	widget.SelectEntry
-	onFocus func()
+	onFocus focusHook
 }
 
 func newRevealSelectEntry(options []string) *revealSelectEntry {
@@ -48,15 +55,13 @@ func newRevealSelectEntry(options []string) *revealSelectEntry {
 // FocusGained shows the field's row after the SelectEntry took the focus.
 func (e *revealSelectEntry) FocusGained() {
 	e.SelectEntry.FocusGained()
-	if e.onFocus != nil {
-		e.onFocus()
-	}
+	e.onFocus.call()
 }
 
 // revealSelect is a Select that calls onFocus when it gains focus.
 type revealSelect struct {
 	widget.Select
-	onFocus func()
+	onFocus focusHook
 }
 
 func newRevealSelect(options []string, changed func(string)) *revealSelect {
@@ -69,7 +74,5 @@ func newRevealSelect(options []string, changed func(string)) *revealSelect {
 // FocusGained shows the field's row after the Select took the focus.
 func (s *revealSelect) FocusGained() {
 	s.Select.FocusGained()
-	if s.onFocus != nil {
-		s.onFocus()
-	}
+	s.onFocus.call()
 }

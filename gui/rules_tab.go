@@ -132,14 +132,10 @@ func (t *RulesTab) Row(i int) *ruleRowView {
 
 // refresh follows the draft: the form controls, then the rows, reusing row views in place so
 // that typing keeps focus.
-func (t *RulesTab) refresh() {
-	m := t.model
-	if m.Broken() {
-		return
-	}
-	t.showing = true
-	defer func() { t.showing = false }()
-	d := m.Draft()
+func (t *RulesTab) refresh() { showDraft(t.model, &t.showing, t.showDraft) }
+
+// showDraft is refresh, with showing set.
+func (t *RulesTab) showDraft(m *personaedit.Model, d personaedit.Draft) {
 	ro := m.ReadOnly()
 	switch d.Form {
 	case personas.FormPreset:

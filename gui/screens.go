@@ -63,30 +63,30 @@ func Screens() []Screen {
 // EditorTab is a tab of the persona editor.
 type EditorTab struct {
 	Title string
-	// Make builds the tab for one open persona, the first time the tab is shown. The result is
-	// dropped when the editor moves on, so the tab follows the model with
-	// personaedit.Model.OnChange, not the workspace's events.
-	Make func(*Shell, *personaedit.Model) fyne.CanvasObject
+	// Make builds the tab for one open persona, the first time the tab is shown, from what c
+	// gives of the window. The result is dropped when the editor moves on, so the tab follows
+	// the model with personaedit.Model.OnChange, not the workspace's events.
+	Make func(c tabContext, m *personaedit.Model) fyne.CanvasObject
 }
 
 // editorTabs are the persona editor's tabs, in order.
 func editorTabs() []EditorTab {
 	return []EditorTab{
-		{Title: TabPersona, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
-		{Title: TabRules, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewRulesTab(m, s.views, s.App().Preferences(), s.ask)
+		{Title: TabPersona, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject { return NewPersonaTab(m) }},
+		{Title: TabRules, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject {
+			return NewRulesTab(m, c.views, c.prefs, c.ask)
 		}},
-		{Title: PreviewTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewPreviewTab(previewStateOf(s), tabDepsOf(s), m)
+		{Title: PreviewTitle, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject {
+			return NewPreviewTab(c.preview(), c.tabDeps, m)
 		}},
-		{Title: ProblemsTitle, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewLintView(previewStateOf(s), tabDepsOf(s), m)
+		{Title: ProblemsTitle, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject {
+			return NewLintView(c.preview(), c.tabDeps, m)
 		}},
-		{Title: TabFile, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
-		{Title: TabSource, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
-		{Title: TabSimple, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
-		{Title: TabHistory, Make: func(s *Shell, m *personaedit.Model) fyne.CanvasObject {
-			return NewHistoryTab(s.Dirs().ReviewLog(), s.App().Preferences(), s.tasks, s.ws, m)
+		{Title: TabFile, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject { return NewFileTab(m) }},
+		{Title: TabSource, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject { return NewSourceTab(m) }},
+		{Title: TabSimple, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject { return NewSimpleTab(m) }},
+		{Title: TabHistory, Make: func(c tabContext, m *personaedit.Model) fyne.CanvasObject {
+			return NewHistoryTab(c.dirs.ReviewLog(), c.prefs, c.tasks, c.ws, m)
 		}},
 	}
 }
@@ -120,7 +120,7 @@ func ruleNotes(ask asker, m *personaedit.Model, ps []preview.Problem, fix bool) 
 
 // logScreenOf is the Log screen over the log file at path, in s's window.
 func logScreenOf(s *Shell, path string) *LogView {
-	return NewLogView(path, s.App().Preferences(), s.tasks, func(p logfeed.Proposal) { showMakeRule(s, p) })
+	return NewLogView(path, s.App().Preferences(), s.tasks, makeRuleOf(s))
 }
 
 // keysScreenOf is the Keys screen over m in s's window.
@@ -136,5 +136,29 @@ func matrixScreenOf(s *Shell, st *previewState) *MatrixScreen {
 // simulatorScreenOf is the Simulator screen of s's window, sharing st with the previews.
 func simulatorScreenOf(s *Shell, st *previewState) *SimulatorScreen {
 	return NewSimulatorScreen(st, simulatorDeps{ws: s.ws, views: s.views, prefs: s.App().Preferences(), dirs: &s.dirs, ask: s.ask,
-		revealRule: s.RevealRule, addExample: s.AddExample})
+		revealRule: s.RevealRule, addExample: proposedEditsOf(s).addExample})
+}
+
+// editorDepsOf are what the persona editor of s's window uses of it.
+func editorDepsOf(s *Shell) editorDeps {
+	return editorDeps{ws: s.ws, dirs: &s.dirs, win: s.win, tasks: s.tasks, ask: s.ask, load: s.load, edit: s.edit, files: s.files,
+		replayEdits: func() bool { return s.replayEdits },
+		tabs:        tabContext{tabDeps: tabDepsOf(s), tasks: s.tasks, preview: func() *previewState { return previewStateOf(s) }}}
+}
+
+// proposedEditsOf make the edits other screens of s's window propose in its persona editor.
+func proposedEditsOf(s *Shell) *proposedEdits {
+	return &proposedEdits{ws: s.ws, ask: s.ask, notice: s.notice, edit: s.edit, load: s.load, showScreen: s.ShowScreen, revealRule: s.RevealRule,
+		showTab: func(title string) {
+			if v := s.screen.View(); v != nil {
+				v.ShowTab(title)
+			}
+		}}
+}
+
+// makeRuleOf is the Make a rule… dialog of s's window: it offers a proposal from the review
+// log as a rule of its persona.
+func makeRuleOf(s *Shell) func(logfeed.Proposal) {
+	mr := &makeRuleDialog{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, add: proposedEditsOf(s).addRule}
+	return mr.show
 }

@@ -15,7 +15,7 @@ import (
 // what it needs; a screen, a dialog or a command is a type of its own, built from the
 // workspace and the window (see CONTRIBUTING.md, "Adding a screen"). Lower it when a method
 // leaves; never raise it.
-const shellMethodCeiling = 24
+const shellMethodCeiling = 23
 
 func TestShellStaysUnderItsMethodCeiling(t *testing.T) {
 	paths, err := filepath.Glob("*.go")

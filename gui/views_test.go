@@ -47,9 +47,7 @@ func TestMatrixIsComputedOffTheUIGoroutine(t *testing.T) {
 func TestPreviewOfANewerDraftSupersedesAnOlderOne(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	v := s.screen.View()
-	v.ShowTab(PreviewTitle)
-	pt := v.Tab(PreviewTitle).(*PreviewTab)
+	pt := tabOf[*PreviewTab](t, s, PreviewTitle)
 	waitView(t, s, q, s.views.Latest())
 	// Two keystrokes before the worker's results are applied: only the second one's preview
 	// may show, even though both were asked for.
@@ -74,23 +72,29 @@ func TestPreviewOfANewerDraftSupersedesAnOlderOne(t *testing.T) {
 	}
 }
 
-func TestPreviewBehindAnotherTabWaitsUntilShown(t *testing.T) {
+// behindRules opens reviewer in a window with its tab titled title built, and then the Rules
+// tab in front of it.
+func behindRules[T any](t *testing.T, title string) (*Shell, T) {
+	t.Helper()
 	s := newTestShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	v := s.screen.View()
-	v.ShowTab(PreviewTitle)
-	pt := v.Tab(PreviewTitle).(*PreviewTab)
-	v.ShowTab(TabRules)
+	tab := tabOf[T](t, s, title)
+	s.screen.View().ShowTab(TabRules)
+	return s, tab
+}
+
+func TestPreviewBehindAnotherTabWaitsUntilShown(t *testing.T) {
+	s, pt := behindRules[*PreviewTab](t, PreviewTitle)
 	before, problems := s.views.Newest(viewPreview), s.views.Newest(viewProblems)
 	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Action: engine.Allow})
 	})
-	if !pt.stale || s.views.Newest(viewPreview) != before || s.views.Newest(viewProblems) != problems {
+	if !pt.lag.stale || s.views.Newest(viewPreview) != before || s.views.Newest(viewProblems) != problems {
 		t.Errorf("a keystroke on the Rules tab asked for a preview (%v) or problems (%v) view; the Preview and Problems tabs behind it should wait",
 			s.views.Newest(viewPreview) != before, s.views.Newest(viewProblems) != problems)
 	}
-	v.ShowTab(PreviewTitle)
-	if s.views.Newest(viewPreview) == before || pt.stale {
+	s.screen.View().ShowTab(PreviewTitle)
+	if s.views.Newest(viewPreview) == before || pt.lag.stale {
 		t.Error("showing the Preview tab again did not bring it up to date")
 	}
 	if st, ok := pt.Status("write"); !ok || st.Kind == preview.KindHidden {
@@ -110,20 +114,15 @@ func TestClosedShellAppliesNoView(t *testing.T) {
 }
 
 func TestFileTabBehindAnotherTabRendersWhenShown(t *testing.T) {
-	s := newTestShell(t, fixtureDirs(t))
-	s.SelectPersona("reviewer")
-	v := s.screen.View()
-	v.ShowTab(TabFile)
-	ft := v.Tab(TabFile).(*FileTab)
-	v.ShowTab(TabRules)
+	s, ft := behindRules[*FileTab](t, TabFile)
 	s.ws.Draft().Update(func(d *personaedit.Draft) {
 		d.Rules = append(d.Rules, personaedit.RuleRow{Permission: "edit", Pattern: "docs/*", Action: engine.Allow})
 	})
-	if !ft.stale || strings.Contains(ft.diff.Text(), "docs/*") {
+	if !ft.lag.stale || strings.Contains(ft.diff.Text(), "docs/*") {
 		t.Error("the File tab behind the Rules tab rendered the file on a keystroke")
 	}
-	v.ShowTab(TabFile)
-	if ft.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
+	s.screen.View().ShowTab(TabFile)
+	if ft.lag.stale || !strings.Contains(ft.diff.Text(), "docs/*") {
 		t.Errorf("shown again, the File tab does not show the edit:\n%s", ft.diff.Text())
 	}
 }
@@ -155,9 +154,7 @@ func TestScreenThatUnsubscribedIsNotCalled(t *testing.T) {
 func TestRuleNotesAreComputedOffTheUIGoroutine(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	s.SelectPersona("reviewer")
-	v := s.screen.View()
-	v.ShowTab(TabRules)
-	rt := v.Tab(TabRules).(*RulesTab)
+	rt := tabOf[*RulesTab](t, s, TabRules)
 	waitView(t, s, q, s.views.Latest())
 	shadowed := func() bool {
 		row := rt.Row(1)

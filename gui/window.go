@@ -78,7 +78,7 @@ const PersonasTitle = "Personas"
 // buildWindow lays out the window: the toolbar over the screens, the Personas screen first.
 func (s *Shell) buildWindow(screens []Screen) {
 	list := NewPersonaList(s.ws, s.SearchText, s.SelectPersona)
-	s.screen = NewPersonasScreen(s.ws, &s.dirs, list, func(m *personaedit.Model) *EditorView { return NewEditorView(s, m) })
+	s.screen = NewPersonasScreen(s.ws, &s.dirs, list, func(m *personaedit.Model) *EditorView { return NewEditorView(editorDepsOf(s), m) })
 	items := []*container.TabItem{container.NewTabItemWithIcon(PersonasTitle, theme.AccountIcon(), s.screen)}
 	s.tabs.defs = screens
 	for _, sc := range screens {

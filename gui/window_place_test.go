@@ -27,26 +27,42 @@ func useDesktop(t *testing.T, d windowSystem) {
 	t.Cleanup(func() { winSystem = old })
 }
 
+// closeAt closes a window of a, shown on d, after the person resized it to size and moved it
+// to x,y; before that, opened (if not nil) looks at the window just opened.
+func closeAt(t *testing.T, a fyne.App, d *fakeDesktop, size fyne.Size, x, y int, opened func(*Shell)) {
+	s := NewShell(a, fixtureDirs(t))
+	s.Window().Show()
+	if opened != nil {
+		opened(s)
+	}
+	s.Window().Resize(size)
+	d.x, d.y, d.placed = x, y, true
+	s.requestClose()
+}
+
+// reopen is the next window of a, shown and placed as at the start of the app.
+func reopen(t *testing.T, a fyne.App) *Shell {
+	s := NewShell(a, fixtureDirs(t))
+	t.Cleanup(func() { s.Window().Close() })
+	s.Window().Show()
+	s.PlaceWindow()
+	return s
+}
+
 // The window reopens where it was closed, and at the size it was closed at.
 func TestWindowRemembersItsPosition(t *testing.T) {
 	d := &fakeDesktop{w: 1280, h: 800}
 	useDesktop(t, d)
 	a := test.NewTempApp(t)
-	s := NewShell(a, fixtureDirs(t))
-	s.Window().Show()
-	s.PlaceWindow()
-	if d.moves != 0 {
-		t.Errorf("the first window was moved to %d,%d; want the window manager's placement", d.x, d.y)
-	}
-	s.Window().Resize(fyne.NewSize(900, 650))
-	d.x, d.y, d.placed = 120, 70, true // the person moved it
-	s.requestClose()
+	closeAt(t, a, d, fyne.NewSize(900, 650), 120, 70, func(s *Shell) {
+		s.PlaceWindow()
+		if d.moves != 0 {
+			t.Errorf("the first window was moved to %d,%d; want the window manager's placement", d.x, d.y)
+		}
+	})
 
 	d.x, d.y, d.placed = 0, 0, false
-	s2 := NewShell(a, fixtureDirs(t))
-	defer s2.Window().Close()
-	s2.Window().Show()
-	s2.PlaceWindow()
+	s2 := reopen(t, a)
 	if got := s2.Window().Canvas().Size(); got != fyne.NewSize(900, 650) {
 		t.Errorf("the window reopens at %v; want the 900x650 it was closed at", got)
 	}
@@ -61,17 +77,10 @@ func TestWindowOpensWithinASmallerScreen(t *testing.T) {
 	d := &fakeDesktop{w: 1920, h: 1200}
 	useDesktop(t, d)
 	a := test.NewTempApp(t)
-	s := NewShell(a, fixtureDirs(t))
-	s.Window().Show()
-	s.Window().Resize(fyne.NewSize(1800, 1100))
-	d.x, d.y, d.placed = 100, 60, true
-	s.requestClose()
+	closeAt(t, a, d, fyne.NewSize(1800, 1100), 100, 60, nil)
 
 	d.w, d.h = 800, 600
-	s2 := NewShell(a, fixtureDirs(t))
-	defer s2.Window().Close()
-	s2.Window().Show()
-	s2.PlaceWindow()
+	s2 := reopen(t, a)
 	got := s2.Window().Canvas().Size()
 	if got.Width > 800-frameWidth || got.Height > 600-frameHeight {
 		t.Errorf("on an 800x600 screen the window opens at %v; want it within the screen less its frame", got)
@@ -109,16 +118,9 @@ func TestWindowReopensExactlyOnTheSameScreen(t *testing.T) {
 	d := &fakeDesktop{w: 1280, h: 800}
 	useDesktop(t, d)
 	a := test.NewTempApp(t)
-	s := NewShell(a, fixtureDirs(t))
-	s.Window().Show()
-	s.Window().Resize(fyne.NewSize(900, 650))
-	d.x, d.y, d.placed = 300, 140, true
-	s.requestClose()
+	closeAt(t, a, d, fyne.NewSize(900, 650), 300, 140, nil)
 	d.x, d.y, d.placed = 0, 0, false
-	s2 := NewShell(a, fixtureDirs(t))
-	defer s2.Window().Close()
-	s2.Window().Show()
-	s2.PlaceWindow()
+	reopen(t, a)
 	if d.x != 300 || d.y != 140 {
 		t.Errorf("on the same screen the window reopens at %d,%d; want 300,140", d.x, d.y)
 	}

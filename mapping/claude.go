@@ -75,11 +75,8 @@ var ShellFields = []string{"command", "cmd", "script"}
 // mcp__github__create_issue, or a tool added after this table was written) is its own
 // permission key and has no value field.
 func ClaudeToolFor(name string) ClaudeTool {
-	if t, ok := claudeTools.find(name, true); ok {
-		t.Name = name
-		return t.clone()
-	}
-	return ClaudeTool{Name: name, Key: KeyForTool(name)}
+	t, _ := claudeTools.toolFor(name, true)
+	return t
 }
 
 // IsClaudeTool reports whether name is a tool of the Claude Code table (whatever its case).

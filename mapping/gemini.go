@@ -42,11 +42,7 @@ var geminiTools = newToolTable([]Tool{
 // MCP tool, a tool added after this table was written) is its own permission key and has no
 // value field.
 func GeminiToolFor(name string) (GeminiTool, bool) {
-	t, ok := geminiTools.find(name, false)
-	if !ok {
-		return GeminiTool{Name: name, Key: KeyForTool(name)}, false
-	}
-	return t.clone(), true
+	return geminiTools.toolFor(name, false)
 }
 
 // IsGeminiTool reports whether name is one of Gemini CLI's tools in the table.

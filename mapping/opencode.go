@@ -42,11 +42,8 @@ var openCodeTools = newToolTable([]Tool{
 // a plugin's own tool, or a tool added after this table was written) is its own permission
 // key and has no value field.
 func OpenCodeToolFor(name string) OpenCodeTool {
-	if t, ok := openCodeTools.find(name, true); ok {
-		t.Name = name
-		return t.clone()
-	}
-	return OpenCodeTool{Name: name, Key: KeyForTool(name)}
+	t, _ := openCodeTools.toolFor(name, true)
+	return t
 }
 
 // IsOpenCodeTool reports whether name is one of OpenCode's tools in the table (in any case):

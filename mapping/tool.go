@@ -60,6 +60,17 @@ func (tt toolTable) find(name string, anyCase bool) (Tool, bool) {
 	return t, ok
 }
 
+// toolFor returns how the table governs name, as find looks it up: its tool (a copy) under
+// name as the call spelt it, and true; for a name it does not have, a tool that is its own
+// permission key (KeyForTool) with no value field, and false.
+func (tt toolTable) toolFor(name string, anyCase bool) (Tool, bool) {
+	if t, ok := tt.find(name, anyCase); ok {
+		t.Name = name
+		return t.clone(), true
+	}
+	return Tool{Name: name, Key: KeyForTool(name)}, false
+}
+
 // all returns a copy of the table, in display order.
 func (tt toolTable) all() []Tool {
 	out := make([]Tool, len(tt.list))

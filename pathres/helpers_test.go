@@ -2,9 +2,7 @@ package pathres
 
 import (
 	"os"
-	"os/exec"
 	"runtime"
-	"strconv"
 	"testing"
 )
 
@@ -17,24 +15,4 @@ func requireProc(t *testing.T) {
 	if _, err := os.Lstat("/proc/self/root"); err != nil {
 		t.Fatalf("Linux without /proc: %v", err)
 	}
-}
-
-// startChild starts a process waiting on its standard input in dir and returns its pid; it
-// ends when the test does.
-func startChild(t *testing.T, dir string) string {
-	t.Helper()
-	cmd := exec.Command("cat")
-	cmd.Dir = dir
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting a child process: %v", err)
-	}
-	t.Cleanup(func() {
-		in.Close()
-		cmd.Wait()
-	})
-	return strconv.Itoa(cmd.Process.Pid)
 }

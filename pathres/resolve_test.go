@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testproc"
 )
 
 // tree makes a folder with links like a Debian system's (var/run -> ../run) and returns its
@@ -94,7 +96,7 @@ func TestResolveUsesTheCallersCwdForProcSelf(t *testing.T) {
 func TestResolveReadsAnotherProcesssLinks(t *testing.T) {
 	requireProc(t)
 	root := tree(t)
-	pid := startChild(t, root+"/proj")
+	pid := testproc.Child(t, root+"/proj")
 	tests := []struct {
 		name, in, want string
 		unsure         bool

@@ -2,14 +2,13 @@ package policy
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/testproc"
 	"github.com/agentmgr/agentmgr/pathres"
 )
 
@@ -80,22 +79,6 @@ func linkedTree(t *testing.T) string {
 	return root
 }
 
-// childIn starts a process in dir that lives until the test ends, and returns its pid.
-func childIn(t *testing.T, dir string) string {
-	t.Helper()
-	cmd := exec.Command("cat")
-	cmd.Dir = dir
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting a child process: %v", err)
-	}
-	t.Cleanup(func() { in.Close(); cmd.Wait() })
-	return strconv.Itoa(cmd.Process.Pid)
-}
-
 // Every spelling of a file the kernel opens is decided as that file, by every tool that names a
 // path and every file a shell command writes or reads.
 func TestAtDecidesTheFileTheKernelOpens(t *testing.T) {
@@ -111,7 +94,7 @@ func TestAtDecidesTheFileTheKernelOpens(t *testing.T) {
 	pol := At(engine.NewPolicy(rs), proj)
 	spellings := []string{root + "/var/run/../etc/motd", "../var/run/../etc/motd"}
 	if runtime.GOOS == "linux" {
-		pid := childIn(t, proj)
+		pid := testproc.Child(t, proj)
 		spellings = append(spellings, "/proc/"+pid+"/root"+root+"/etc/motd", "/proc/"+pid+"/cwd/../var/run/../etc/motd", "/proc/self/cwd/../etc/motd")
 	}
 	for _, p := range spellings {

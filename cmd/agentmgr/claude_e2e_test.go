@@ -226,25 +226,14 @@ func writeJSONFile(t *testing.T, path string, v any) {
 // kept, and a file to read. An untrusted project ignores its settings' permissions (hooks
 // still run), so the project is trusted in both places Claude Code looks.
 type claudeSandbox struct {
-	claude, self                               string
-	root, home, config, agentDir, proj, victim string
+	sandboxHome
+	claude, config string
 }
 
 func newClaudeSandbox(t *testing.T) *claudeSandbox {
 	t.Helper()
-	sb := &claudeSandbox{claude: e2etest.Claude(t)}
-	var err error
-	if sb.self, err = os.Executable(); err != nil {
-		t.Fatal(err)
-	}
-	if sb.root, err = filepath.EvalSymlinks(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	sb.home = filepath.Join(sb.root, "home")
+	sb := &claudeSandbox{claude: e2etest.Claude(t), sandboxHome: newSandboxHome(t)}
 	sb.config = filepath.Join(sb.home, ".claude")
-	sb.agentDir = filepath.Join(sb.home, ".pi", "agent")
-	sb.proj = filepath.Join(sb.root, "proj")
-	sb.victim = filepath.Join(sb.proj, "victim")
 	for _, d := range []string{sb.config, filepath.Join(sb.agentDir, "agents"), filepath.Join(sb.proj, ".git"), filepath.Join(sb.proj, ".claude"), sb.victim} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -260,19 +249,6 @@ func newClaudeSandbox(t *testing.T) *claudeSandbox {
 	writeJSONFile(t, filepath.Join(sb.config, ".claude.json"), trusted)
 	writeJSONFile(t, filepath.Join(sb.home, ".claude.json"), trusted)
 	return sb
-}
-
-// onPath is a folder holding agentmgr (this test binary) for PATH, as a user installs it.
-func (sb *claudeSandbox) onPath(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(sb.root, "bin")
-	if err := os.MkdirAll(bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(sb.self, filepath.Join(bin, "agentmgr")); err != nil && !os.IsExist(err) {
-		t.Fatal(err)
-	}
-	return bin
 }
 
 // run runs claude -p in the project against the scripted api, with extra arguments and, when

@@ -229,9 +229,7 @@ func expressCheck(req json.RawMessage) (any, string) {
 
 // answerCheck runs `agentmgr check --json` per request, from the request's cwd.
 func answerCheck(t *testing.T, inputs []any) []string {
-	out := make([]string, len(inputs))
-	for i, in := range inputs {
-		r := in.(toolRequest)
+	return perRequest(inputs, func(r toolRequest) string {
 		e, stdout, stderr := testEnv(t, "")
 		writeRulesPersona(t, e, r)
 		if r.Cwd != "" {
@@ -246,10 +244,17 @@ func answerCheck(t *testing.T, inputs []any) []string {
 			args = append(args, r.Value)
 		}
 		if code := run(args, e); code != 0 {
-			out[i] = errorAnswer(fmt.Sprintf("check exited %d: %s", code, stderr))
-			continue
+			return errorAnswer(fmt.Sprintf("check exited %d: %s", code, stderr))
 		}
-		out[i] = asRules(t, r, stdout.Bytes())
+		return asRules(t, r, stdout.Bytes())
+	})
+}
+
+// perRequest answers each of inputs, toolRequests, on its own, in order.
+func perRequest(inputs []any, answer func(toolRequest) string) []string {
+	out := make([]string, len(inputs))
+	for i, in := range inputs {
+		out[i] = answer(in.(toolRequest))
 	}
 	return out
 }
@@ -300,9 +305,7 @@ func expressGate(req json.RawMessage) (any, string) {
 // answerGate runs `agentmgr gate json` per request, with no app serving: an ask comes back
 // as the gate's deny for want of someone to ask, which is read back as ask.
 func answerGate(t *testing.T, inputs []any) []string {
-	out := make([]string, len(inputs))
-	for i, in := range inputs {
-		r := in.(toolRequest)
+	return perRequest(inputs, func(r toolRequest) string {
 		if r.Session == "" {
 			r.Session = "conformance"
 		}
@@ -312,34 +315,40 @@ func answerGate(t *testing.T, inputs []any) []string {
 		if code := run([]string{"gate", "json"}, e); code != 0 {
 			t.Fatalf("gate json exited %d for %s", code, line)
 		}
-		var resp struct {
-			Action    string          `json:"action"`
-			DecidedBy string          `json:"decided_by"`
-			Rule      json.RawMessage `json:"rule"`
-			Source    string          `json:"source"`
-			Units     json.RawMessage `json:"units"`
-			Reason    string          `json:"reason"`
-		}
+		var resp decideAnswer
 		if err := json.Unmarshal(stdout.Bytes(), &resp); err != nil {
 			t.Fatalf("gate json answered %q: %v", stdout, err)
 		}
-		action := resp.Action
 		switch {
 		case resp.DecidedBy == "gate" && resp.Source == "":
 			// Refused before any rule decided: bad input, no such persona.
-			out[i] = errorAnswer(resp.Reason)
-			continue
+			return errorAnswer(resp.Reason)
 		case resp.DecidedBy == "gate":
-			action = "ask"
+			resp.Action = "ask"
 		}
-		a := map[string]any{"action": action, "rule": normalRule(resp.Rule), "source": resp.Source}
-		if units := normalUnits(resp.Units); units != nil {
-			a["units"] = units
-		}
-		b, _ := json.Marshal(a)
-		out[i] = asRules(t, r, b)
+		return asRules(t, r, resp.asEval())
+	})
+}
+
+// decideAnswer is a decision as gate json and serve write it.
+type decideAnswer struct {
+	Action    string          `json:"action"`
+	DecidedBy string          `json:"decided_by"`
+	Rule      json.RawMessage `json:"rule"`
+	Source    string          `json:"source"`
+	Units     json.RawMessage `json:"units"`
+	Reason    string          `json:"reason"`
+}
+
+// asEval is the decision as eval writes it: action, rule, source and units, each rule with
+// only its permission, pattern and action.
+func (d decideAnswer) asEval() []byte {
+	a := map[string]any{"action": d.Action, "rule": normalRule(d.Rule), "source": d.Source}
+	if units := normalUnits(d.Units); units != nil {
+		a["units"] = units
 	}
-	return out
+	b, _ := json.Marshal(a)
+	return b
 }
 
 // normalRule is a rule as eval writes it: permission, pattern and action only.
@@ -401,14 +410,9 @@ func answerServe(t *testing.T, inputs []any) []string {
 	out := make([]string, len(inputs))
 	for _, line := range lines {
 		var resp struct {
-			ID        int             `json:"id"`
-			Error     string          `json:"error"`
-			Action    string          `json:"action"`
-			DecidedBy string          `json:"decided_by"`
-			Rule      json.RawMessage `json:"rule"`
-			Source    string          `json:"source"`
-			Units     json.RawMessage `json:"units"`
-			Reason    string          `json:"reason"`
+			ID    int    `json:"id"`
+			Error string `json:"error"`
+			decideAnswer
 		}
 		if err := json.Unmarshal([]byte(line), &resp); err != nil || resp.ID < 0 || resp.ID >= len(out) {
 			t.Fatalf("serve answered %q: %v", line, err)
@@ -417,12 +421,7 @@ func answerServe(t *testing.T, inputs []any) []string {
 			out[resp.ID] = errorAnswer(resp.Error + resp.Reason)
 			continue
 		}
-		a := map[string]any{"action": resp.Action, "rule": normalRule(resp.Rule), "source": resp.Source}
-		if units := normalUnits(resp.Units); units != nil {
-			a["units"] = units
-		}
-		b, _ := json.Marshal(a)
-		out[resp.ID] = asRules(t, reqs[resp.ID], b)
+		out[resp.ID] = asRules(t, reqs[resp.ID], resp.asEval())
 	}
 	return out
 }

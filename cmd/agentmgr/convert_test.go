@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 const claudeSettings = `{"permissions":{"allow":["Bash(git diff:*)","Read"],"ask":["Bash(git push:*)"],"deny":["Bash(rm:*)","Read(./.env)"]}}`
@@ -23,12 +25,7 @@ You review code.
 func writeFile(t *testing.T, dir, rel, content string) string {
 	t.Helper()
 	p := filepath.Join(dir, rel)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Write(t, p, content)
 	return p
 }
 

@@ -2,12 +2,12 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testproc"
 )
 
 // etcGuard allows everything but a write or read of the tree's etc folder.
@@ -48,17 +48,7 @@ func TestGateDecidesTheFileTheKernelOpens(t *testing.T) {
 	proj := filepath.Join(root, "proj")
 	paths := []string{root + "/var/run/../etc/motd"}
 	if runtime.GOOS == "linux" {
-		cmd := exec.Command("cat")
-		cmd.Dir = proj
-		in, err := cmd.StdinPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { in.Close(); cmd.Wait() })
-		pid := strconv.Itoa(cmd.Process.Pid)
+		pid := testproc.Child(t, proj)
 		paths = append(paths, "/proc/"+pid+"/root"+root+"/etc/motd", "/proc/"+pid+"/cwd/../var/run/../etc/motd")
 	}
 	for _, p := range paths {

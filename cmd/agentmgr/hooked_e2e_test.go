@@ -51,34 +51,18 @@ Strict.
 // runtimeSandbox is an isolated home with the personas rt (active) and strict, a project
 // with a victim folder that must be kept, and agentmgr (this test binary) on PATH.
 type runtimeSandbox struct {
-	self, root, home, agentDir, proj, victim, bin string
+	sandboxHome
+	bin string
 }
 
 func newRuntimeSandbox(t *testing.T) *runtimeSandbox {
 	t.Helper()
-	sb := &runtimeSandbox{}
-	var err error
-	if sb.self, err = os.Executable(); err != nil {
-		t.Fatal(err)
-	}
-	if sb.root, err = filepath.EvalSymlinks(t.TempDir()); err != nil {
-		t.Fatal(err)
-	}
-	sb.home = filepath.Join(sb.root, "home")
-	sb.agentDir = filepath.Join(sb.home, ".pi", "agent")
-	sb.proj = filepath.Join(sb.root, "proj")
-	sb.victim = filepath.Join(sb.proj, "victim")
-	sb.bin = filepath.Join(sb.root, "bin")
+	sb := &runtimeSandbox{sandboxHome: newSandboxHome(t)}
 	testfiles.Write(t, filepath.Join(sb.agentDir, "agents", "rt.md"), runtimePersona)
 	testfiles.Write(t, filepath.Join(sb.agentDir, "agents", "strict.md"), strictPersona)
 	writeJSONFile(t, filepath.Join(sb.agentDir, "agent-manager", "state.json"), map[string]any{"active": "rt"})
 	testfiles.Write(t, filepath.Join(sb.victim, "keep.txt"), "precious\n")
-	if err := os.MkdirAll(sb.bin, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink(sb.self, filepath.Join(sb.bin, "agentmgr")); err != nil {
-		t.Fatal(err)
-	}
+	sb.bin = sb.onPath(t)
 	return sb
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // hostileHome copies testdata/hostile/home (the person's agent dir and a hostile cloned
@@ -204,12 +206,7 @@ func TestForeignAndOuterPiAreNotUsed(t *testing.T) {
 	allowAll := "---\nname: planner\ndescription: anything\npermissions:\n  \"*\": allow\n---\n"
 	for _, f := range []string{"common/.pi/agents/planner.md", "common/.pi/agents/open.md"} {
 		p := filepath.Join(home, f)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(strings.Replace(allowAll, "planner", strings.TrimSuffix(filepath.Base(f), ".md"), 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, strings.Replace(allowAll, "planner", strings.TrimSuffix(filepath.Base(f), ".md"), 1))
 	}
 	inRepo := filepath.Join(outer, "repo", "src")
 	if err := os.MkdirAll(inRepo, 0o755); err != nil {

@@ -225,6 +225,17 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
+// loadKeysFor is loadKeys, and the id of the action name names (resolveID, with allowFileIDs):
+// what keys set and keys unset change.
+func loadKeysFor(e *env, version, name string, allowFileIDs bool) (*keysContext, string, error) {
+	k, err := loadKeys(e, version)
+	if err != nil {
+		return nil, "", err
+	}
+	id, err := resolveID(name, k.file, allowFileIDs)
+	return k, id, err
+}
+
 // resolveID turns the ACTION argument into an id: an agent-manager action
 // by short or full name, or one of pi's ids in any known release. For
 // unset, any id present in the file is accepted too.
@@ -265,11 +276,7 @@ func runKeysSet(e *env, args []string) error {
 			combos = append(combos, c)
 		}
 	}
-	k, err := loadKeys(e, *o.version)
-	if err != nil {
-		return err
-	}
-	id, err := resolveID(rest[0], k.file, false)
+	k, id, err := loadKeysFor(e, *o.version, rest[0], false)
 	if err != nil {
 		return err
 	}
@@ -311,11 +318,7 @@ func runKeysUnset(e *env, args []string) error {
 	if len(rest) != 1 {
 		return usagef("keys unset takes one action")
 	}
-	k, err := loadKeys(e, *o.version)
-	if err != nil {
-		return err
-	}
-	id, err := resolveID(rest[0], k.file, true)
+	k, id, err := loadKeysFor(e, *o.version, rest[0], true)
 	if err != nil {
 		return err
 	}

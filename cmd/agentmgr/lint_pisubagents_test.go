@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestLintSharesTheFolderWithPiSubagents(t *testing.T) {
@@ -54,12 +56,7 @@ func TestLintSharesTheFolderWithPiSubagents(t *testing.T) {
 func TestUseASubagentIsRefusedAsInPi(t *testing.T) {
 	e, out, errb := testEnv(t, "")
 	p := filepath.Join(e.cwd, "agent", "agents", "helper.md")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte("---\ndescription: Helps\ntype: subagent\npermissions: read\n---\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Write(t, p, "---\ndescription: Helps\ntype: subagent\npermissions: read\n---\n")
 	if code := run([]string{"use", "helper"}, e); code != 1 || !strings.Contains(errb.String(), "helper is a subagent; it is not offered for switching") {
 		t.Fatalf("use helper: exit %d, stdout %q, stderr %q; want refused like /agent helper", code, out, errb)
 	}

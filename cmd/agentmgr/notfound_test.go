@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // A name whose file failed to load is answered with the file's error, by every command that
@@ -161,12 +162,7 @@ func TestListNamesShadowedFiles(t *testing.T) {
 	writeAgent(t, "planner.md", "---\ndescription: my planner\npermissions: plan\n---\n")
 	e.cwd = filepath.Join(e.cwd, "proj") // the home folder's .pi is pi's own, not a project
 	project := filepath.Join(e.cwd, ".pi", "agents", "reviewer.md")
-	if err := os.MkdirAll(filepath.Dir(project), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(project, []byte(reviewer), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Write(t, project, reviewer)
 	if code := run([]string{"trust"}, e); code != 0 {
 		t.Fatalf("trust exited %d: %s", code, errb)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestPiInstallListsTheExtensionForPiSubagentsChildrenAndUninstallTakesItOut(t *testing.T) {
@@ -15,12 +17,7 @@ func TestPiInstallListsTheExtensionForPiSubagentsChildrenAndUninstallTakesItOut(
 		t.Fatal(err)
 	}
 	settings := filepath.Join(e.cwd, "agent", "settings.json")
-	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(settings, []byte(`{"theme": "dark"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Write(t, settings, `{"theme": "dark"}`)
 	ext := filepath.Join(e.cwd, "agent", "extensions", "agentmgr", "index.ts")
 	if code := run([]string{"pi", "install", "--binary", bin}, e); code != 0 {
 		t.Fatalf("install: exit %d: %s", code, errb)
@@ -53,12 +50,7 @@ func TestPiStatusWarnsThatTheAMIgnoresPatternRulesUnderPi16(t *testing.T) {
 		"extensions/pi-agent-manager/src/index.ts": "",
 	} {
 		p := filepath.Join(agent, path)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, text)
 	}
 	if code := run([]string{"pi", "status"}, e); code != 0 {
 		t.Fatalf("status: exit %d", code)
@@ -81,12 +73,7 @@ func TestPiInstallWarnsAboutKeysPiSkipsAndKeysCheckAboutTheAMsClash(t *testing.T
 		t.Errorf("install stderr = %q; want the skipped shift+tab and the command that fixes it", errb)
 	}
 	am := filepath.Join(e.cwd, "agent", "extensions", "pi-agent-manager", "src", "index.ts")
-	if err := os.MkdirAll(filepath.Dir(am), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(am, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.Write(t, am, "")
 	out.Reset()
 	run([]string{"keys", "check"}, e)
 	if !strings.Contains(out.String(), "both register alt+a") || !strings.Contains(out.String(), "/agents:1") {

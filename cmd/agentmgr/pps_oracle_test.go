@@ -14,6 +14,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/jsonc"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // The pi-permission-system oracle: every configuration of convert/testdata/pps/configs is
@@ -159,12 +160,7 @@ func ppsLayout(t *testing.T, home string, c ppsCase) (agentDir, proj string) {
 	agentDir = filepath.Join(home, ".pi", "agent")
 	proj = filepath.Join(home, "proj")
 	write := func(p, text string) {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, p, text)
 	}
 	for _, p := range []string{"src/app.ts", ".env", ".env.example", "config/prod.env", "certs/server.pem", "Cargo.lock", "files.txt"} {
 		write(filepath.Join(proj, p), "x\n")

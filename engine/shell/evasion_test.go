@@ -205,26 +205,25 @@ var harmless = []string{
 
 func TestEvasionsAreCaught(t *testing.T) {
 	t.Parallel()
-	if len(evasions) < 60 {
-		t.Fatalf("only %d evasion attempts; the table must keep at least 60", len(evasions))
-	}
-	for _, cmd := range evasions {
-		units := Analyze(cmd)
-		if deny, ask := caught(units); !deny && !ask {
-			t.Errorf("Analyze(%q) slips past rm *: no unit matches and none asks; got:\n%s", cmd, describeUnits(units))
-		}
-	}
+	checkCaught(t, "evasion attempts", evasions, 60, true)
 }
 
 func TestHarmlessCommandsPass(t *testing.T) {
 	t.Parallel()
-	if len(harmless) < 15 {
-		t.Fatalf("only %d harmless commands; the table must keep at least 15", len(harmless))
+	checkCaught(t, "harmless commands", harmless, 15, false)
+}
+
+// checkCaught analyses each command of a table that must keep at least least of them, and
+// fails each whose being caught by rm * (a unit it matches, or one that asks) is not want.
+func checkCaught(t *testing.T, table string, cmds []string, least int, want bool) {
+	t.Helper()
+	if len(cmds) < least {
+		t.Fatalf("only %d %s; the table must keep at least %d", len(cmds), table, least)
 	}
-	for _, cmd := range harmless {
+	for _, cmd := range cmds {
 		units := Analyze(cmd)
-		if deny, ask := caught(units); deny || ask {
-			t.Errorf("Analyze(%q) is caught (rm unit %v, ask %v); want neither; got:\n%s", cmd, deny, ask, describeUnits(units))
+		if deny, ask := caught(units); (deny || ask) != want {
+			t.Errorf("Analyze(%q): rm unit %v, ask %v; want caught %v; got:\n%s", cmd, deny, ask, want, describeUnits(units))
 		}
 	}
 }

@@ -82,9 +82,31 @@ type result[T comparable] struct {
 func checkResults[T comparable](t *testing.T, fn string, f func(string) T, cases []result[T]) {
 	t.Helper()
 	for _, c := range cases {
-		if got := f(c.in); got != c.want {
-			t.Errorf("%s(%q) = %#v, want %#v", fn, c.in, got, c.want)
-		}
+		checkResult(t, fn, f, c.in, c.want)
+	}
+}
+
+// namedResult is a result with a name, under which its case runs as a subtest.
+type namedResult[T comparable] struct {
+	name, in string
+	want     T
+}
+
+// checkNamedResults is checkResults with each case a subtest of its name.
+func checkNamedResults[T comparable](t *testing.T, fn string, f func(string) T, cases []namedResult[T]) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			checkResult(t, fn, f, c.in, c.want)
+		})
+	}
+}
+
+// checkResult checks that f(in) is want; fn names f in the failure.
+func checkResult[T comparable](t *testing.T, fn string, f func(string) T, in string, want T) {
+	t.Helper()
+	if got := f(in); got != want {
+		t.Errorf("%s(%q) = %#v, want %#v", fn, in, got, want)
 	}
 }
 

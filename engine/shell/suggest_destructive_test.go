@@ -9,9 +9,8 @@ import (
 // words: allowing rm -rf build once and for the session must not allow rm -rf anything.
 func TestAlwaysPattern(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, text, want string
-	}{
+	alwaysPattern := func(text string) string { return AlwaysPattern(text, Suggest(text)) }
+	checkNamedResults(t, "AlwaysPattern", alwaysPattern, []namedResult[string]{
 		{"rm_exact_not_rm_star", "rm -rf build", "rm -rf build"},
 		{"rm_by_path", "/bin/rm notes.txt", "/bin/rm notes.txt"},
 		{"rmdir", "rmdir out", "rmdir out"},
@@ -27,14 +26,7 @@ func TestAlwaysPattern(t *testing.T) {
 		{"git_reset_soft_keeps_arity", "git reset --soft HEAD~1", "git reset *"},
 		{"ls_keeps_arity", "ls -la", "ls *"},
 		{"a_name_only_starting_with_rm", "rmate file", "rmate *"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if got := AlwaysPattern(c.text, Suggest(c.text)); got != c.want {
-				t.Errorf("AlwaysPattern(%q) = %q, want %q", c.text, got, c.want)
-			}
-		})
-	}
+	})
 }
 
 func TestSuggestNoteSaysWhy(t *testing.T) {

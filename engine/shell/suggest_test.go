@@ -4,9 +4,7 @@ import "testing"
 
 func TestSuggest(t *testing.T) {
 	t.Parallel()
-	cases := []struct {
-		name, text, want string
-	}{
+	checkNamedResults(t, "Suggest", Suggest, []namedResult[string]{
 		{"default_keeps_one_word", "ls -la /tmp", "ls *"},
 		{"one_word", "ls", "ls *"},
 		{"git_two", "git push origin main", "git push *"},
@@ -30,14 +28,7 @@ func TestSuggest(t *testing.T) {
 		{"path_uses_base_name_for_arity", "/usr/bin/git push origin", "/usr/bin/git push *"},
 		{"prefix_must_be_whole_word", "gitk --all", "gitk *"},
 		{"empty_text", "", ""},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := Suggest(tc.text); got != tc.want {
-				t.Errorf("Suggest(%q) = %q, want %q", tc.text, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestArityTableIsConsistent guards the table as data: no duplicate

@@ -32,6 +32,11 @@ func TestDescribePrompt(t *testing.T) {
 	ask := &engine.Rule{Permission: "*", Pattern: "*", Action: engine.Ask, Source: src}
 	allow := &engine.Rule{Permission: "bash", Pattern: "git *", Action: engine.Allow, Source: src}
 	guard := &engine.Rule{Permission: "bash", Pattern: "curl *", Action: engine.Ask, Source: engine.Source{Kind: engine.FromGuard, Name: "guards.yaml", Line: 2}}
+	// afterGitStatus is the decision on "git status && cmd": git status allowed, cmd asked.
+	afterGitStatus := func(cmd string) engine.Decision {
+		return engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
+			{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: cmd, Action: engine.Ask, Rule: ask}}}
+	}
 	tests := []struct {
 		name   string
 		prompt inbox.Prompt
@@ -40,8 +45,7 @@ func TestDescribePrompt(t *testing.T) {
 		{"shell call lists its commands", inbox.Prompt{
 			Request: inbox.Request{Client: decide.ClientClaude, Session: "s1", Agent: "asker", Tool: "Bash", Permission: "bash",
 				Value: "git status && make deploy", Cwd: "/home/dev/shop"},
-			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
-				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "make deploy", Action: engine.Ask, Rule: ask}}},
+			Decision:    afterGitStatus("make deploy"),
 			Suggestions: []string{"make deploy *"},
 		}, func(d PromptDetails) string {
 			switch {
@@ -92,9 +96,8 @@ func TestDescribePrompt(t *testing.T) {
 			return ""
 		}},
 		{"a destructive command's always is the command, and the dialog says why", inbox.Prompt{
-			Request: inbox.Request{Client: decide.ClientClaude, Tool: "Bash", Permission: "bash", Value: "git status && rm -rf build"},
-			Decision: engine.Decision{Action: engine.Ask, Rule: ask, Units: []engine.UnitDecision{
-				{Text: "git status", Action: engine.Allow, Rule: allow}, {Text: "rm -rf build", Action: engine.Ask, Rule: ask}}},
+			Request:     inbox.Request{Client: decide.ClientClaude, Tool: "Bash", Permission: "bash", Value: "git status && rm -rf build"},
+			Decision:    afterGitStatus("rm -rf build"),
 			Suggestions: []string{"rm -rf build"},
 		}, func(d PromptDetails) string {
 			switch {

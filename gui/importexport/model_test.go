@@ -1,24 +1,17 @@
 package importexport
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/agentmgr/agentmgr/gui/internal/fixture"
 	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
-func write(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// write writes content to path (making its folder) or fails the test.
+func write(t *testing.T, path, content string) { t.Helper(); fixture.WriteFile(t, path, content) }
 
 func TestGuessFormat(t *testing.T) {
 	for path, want := range map[string]string{
@@ -74,14 +67,21 @@ func TestImportPickAndApply(t *testing.T) {
 	}
 }
 
-func TestExportPrepareAndApply(t *testing.T) {
-	root := t.TempDir()
+// exportBuilder is the built-in builder's export to format, to be written under out.
+func exportBuilder(t *testing.T, format, out string) *Export {
+	t.Helper()
 	p, _ := personas.LoadBuiltin("builder")
-	out := DefaultOut("claude", root)
-	ex, err := PrepareExport(p, "claude", out)
+	ex, err := PrepareExport(p, format, out)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return ex
+}
+
+func TestExportPrepareAndApply(t *testing.T) {
+	root := t.TempDir()
+	out := DefaultOut("claude", root)
+	ex := exportBuilder(t, "claude", out)
 	if txt := ex.ReportText(); !strings.Contains(txt, "enforced by gate") || !strings.Contains(txt, filepath.Join(out, "agents", "builder.md")) {
 		t.Errorf("report:\n%s", txt)
 	}
@@ -115,12 +115,8 @@ func TestExportShowsFidelity(t *testing.T) {
 // figure, and the file goes to the project's .codex/rules/.
 func TestExportCodexShowsFidelity(t *testing.T) {
 	root := t.TempDir()
-	p, _ := personas.LoadBuiltin("builder")
 	out := DefaultOut("codex", root)
-	ex, err := PrepareExport(p, "codex", out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ex := exportBuilder(t, "codex", out)
 	if txt := ex.ReportText(); !strings.Contains(txt, "fidelity: 2 of 8 rules enforced as written") || !strings.Contains(txt, filepath.Join(root, ".codex", "rules", "builder.rules")) {
 		t.Errorf("report:\n%s", txt)
 	}

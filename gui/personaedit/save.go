@@ -190,21 +190,31 @@ func (m *Model) checkDisk() {
 
 // overwriteFile replaces a file that no longer parses with the draft, keeping its mode and the
 // other program's version in PATH.bak; only after "keep mine" and a second confirmation.
+// Nothing of the text on disk survives in the draft: it is kept in PATH.bak, and only written
+// over if it is still the text the person agreed to replace.
 func (m *Model) overwriteFile() error {
+	return m.writeWhole(true, func(cur []byte, exists bool) bool { return !exists || bytes.Equal(cur, m.disk) })
+}
+
+// writeWhole writes the draft's text over the file in one piece, after unchanged says the file
+// on disk (cur, and whether it exists) is still the text it may replace; backup keeps that text
+// in PATH.bak. A file changed since is left alone and the model shows the conflict.
+func (m *Model) writeWhole(backup bool, unchanged func(cur []byte, exists bool) bool) error {
 	data, err := m.Bytes()
 	if err != nil {
 		return fmt.Errorf("%s was not saved: %w", m.path, err)
 	}
-	// Nothing of the text on disk survives in the draft: keep it in PATH.bak, and only write if
-	// it is still the text the person agreed to replace.
 	var refused error
-	check := func(cur []byte, exists bool) error {
-		if exists && !bytes.Equal(cur, m.disk) {
+	opts := atomicfile.Options{Check: func(cur []byte, exists bool) error {
+		if !unchanged(cur, exists) {
 			refused = fmt.Errorf("%s was not saved: %w", m.path, personas.ErrChangedOnDisk)
 		}
 		return refused
+	}}
+	if backup {
+		opts = personas.BackupOptions(m.path, opts)
 	}
-	if err := atomicfile.Replace(m.path, data, personas.BackupOptions(m.path, atomicfile.Options{Check: check})); err != nil {
+	if err := atomicfile.Replace(m.path, data, opts); err != nil {
 		if refused != nil {
 			m.checkDisk()
 			return refused
@@ -288,13 +298,13 @@ type stepError struct {
 func (e *stepError) Error() string { return e.err.Error() }
 func (e *stepError) Unwrap() error { return e.err }
 
+// permFields are the editor fields that edit the permissions of the forms but rules.
+var permFields = map[personas.Form]string{personas.FormPreset: FieldPreset, personas.FormLegacy: FieldLegacy}
+
 // permField is the editor field that edits permissions of form f.
 func permField(f personas.Form) string {
-	switch f {
-	case personas.FormPreset:
-		return FieldPreset
-	case personas.FormLegacy:
-		return FieldLegacy
+	if field, ok := permFields[f]; ok {
+		return field
 	}
 	return FieldRules
 }

@@ -19,12 +19,7 @@ func assertGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name)
 	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, path, string(got))
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
@@ -184,12 +179,20 @@ func TestConflictDeletedOnDisk(t *testing.T) {
 	}
 }
 
-func TestConflictWithAFileThatNoLongerParses(t *testing.T) {
+// keptMineOverABrokenFile is reviewer with an edit of mine, after its file became text that
+// no longer reads as a persona and I chose to keep my version.
+func keptMineOverABrokenFile(t *testing.T) *Model {
+	t.Helper()
 	m, _ := openFixture(t, "reviewer")
 	m.Update(func(d *Draft) { d.Description = "Mine." })
 	writeFile(t, m.Path(), "not a persona\n")
 	m.DiskChanged([]byte("not a persona\n"), true)
 	m.KeepMine()
+	return m
+}
+
+func TestConflictWithAFileThatNoLongerParses(t *testing.T) {
+	m := keptMineOverABrokenFile(t)
 	if !m.Overwrites() {
 		t.Fatal("keep mine over a broken file does not say Save replaces it")
 	}
@@ -213,11 +216,7 @@ func TestConflictWithAFileThatNoLongerParses(t *testing.T) {
 }
 
 func TestOverwriteRefusesWhenTheBrokenFileChangedAgain(t *testing.T) {
-	m, _ := openFixture(t, "reviewer")
-	m.Update(func(d *Draft) { d.Description = "Mine." })
-	writeFile(t, m.Path(), "not a persona\n")
-	m.DiskChanged([]byte("not a persona\n"), true)
-	m.KeepMine()
+	m := keptMineOverABrokenFile(t)
 	writeFile(t, m.Path(), "still not a persona, but other\n")
 	if err := m.Save(true); !errors.Is(err, personas.ErrChangedOnDisk) {
 		t.Fatalf("Save over a text nobody agreed to replace: %v; want ErrChangedOnDisk", err)

@@ -2,9 +2,7 @@ package personaedit
 
 import (
 	"bytes"
-	"fmt"
 
-	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -95,28 +93,7 @@ func (m *Model) sourceErrors() []FieldError {
 // (comments, order), so it is written whole, under the same check that the file on disk is
 // still the text that was read.
 func (m *Model) saveSource() error {
-	data, err := m.Bytes()
-	if err != nil {
-		return fmt.Errorf("%s was not saved: %w", m.path, err)
-	}
-	var refused error
-	check := func(cur []byte, exists bool) error {
-		if exists != m.exists || exists && !bytes.Equal(cur, m.loaded) {
-			refused = fmt.Errorf("%s was not saved: %w", m.path, personas.ErrChangedOnDisk)
-		}
-		return refused
-	}
-	opts := atomicfile.Options{Check: check}
-	if m.exists {
-		opts = personas.BackupOptions(m.path, opts)
-	}
-	if err := atomicfile.Replace(m.path, data, opts); err != nil {
-		if refused != nil {
-			m.checkDisk()
-			return refused
-		}
-		return fmt.Errorf("%s was not saved: %w", m.path, err)
-	}
-	m.saved(data)
-	return nil
+	return m.writeWhole(m.exists, func(cur []byte, exists bool) bool {
+		return exists == m.exists && (!exists || bytes.Equal(cur, m.loaded))
+	})
 }

@@ -35,26 +35,20 @@ func (m *Model) CanUndo() bool { return len(m.undo) > 0 }
 func (m *Model) CanRedo() bool { return len(m.redo) > 0 }
 
 // Undo takes back the last edit (a run of typing in one field counts as one).
-func (m *Model) Undo() {
-	if m.ReadOnly() || len(m.undo) == 0 {
-		return
-	}
-	step := m.undo[len(m.undo)-1]
-	m.undo = m.undo[:len(m.undo)-1]
-	m.redo = append(m.redo, undoStep{draft: m.draft.clone(), src: m.src, field: step.field})
-	m.draft, m.src = step.draft.clone(), step.src
-	m.lastEdit = ""
-	m.changed()
-}
+func (m *Model) Undo() { m.step(&m.undo, &m.redo) }
 
 // Redo makes the last undone edit again.
-func (m *Model) Redo() {
-	if m.ReadOnly() || len(m.redo) == 0 {
+func (m *Model) Redo() { m.step(&m.redo, &m.undo) }
+
+// step goes back to the newest state of from, and keeps the state it leaves on to, so that the
+// other of Undo and Redo comes back to it.
+func (m *Model) step(from, to *[]undoStep) {
+	if m.ReadOnly() || len(*from) == 0 {
 		return
 	}
-	step := m.redo[len(m.redo)-1]
-	m.redo = m.redo[:len(m.redo)-1]
-	m.undo = append(m.undo, undoStep{draft: m.draft.clone(), src: m.src, field: step.field})
+	step := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, undoStep{draft: m.draft.clone(), src: m.src, field: step.field})
 	m.draft, m.src = step.draft.clone(), step.src
 	m.lastEdit = ""
 	m.changed()

@@ -123,13 +123,13 @@ func unusedItem(u personas.Unused) ListItem {
 		Type: "not used", Detail: u.Why, AMMark: short}
 }
 
+// scopeHeadings are the headings of the scopes' groups but the project's.
+var scopeHeadings = map[personas.Scope]string{personas.ScopeBuiltin: "Built-in", personas.ScopeGlobal: "Global"}
+
 // scopeHeading is the heading of a scope's group.
 func scopeHeading(s personas.Scope) string {
-	switch s {
-	case personas.ScopeBuiltin:
-		return "Built-in"
-	case personas.ScopeGlobal:
-		return "Global"
+	if h, ok := scopeHeadings[s]; ok {
+		return h
 	}
 	return "Project"
 }

@@ -44,6 +44,32 @@ func fixtures(t *testing.T) []runtimeFixture {
 	return out
 }
 
+// eachRuntime runs test as a subtest for each runtime's fixture.
+func eachRuntime(t *testing.T, test func(*testing.T, runtimeFixture)) {
+	for _, f := range fixtures(t) {
+		t.Run(f.name, func(t *testing.T) { test(t, f) })
+	}
+}
+
+// modelAfterInstall is f's model after the file starting binary, of version, was installed
+// into folder (as another agentmgr would have).
+func (f runtimeFixture) modelAfterInstall(t *testing.T, folder, binary, version string) *Model {
+	t.Helper()
+	if _, err := f.install(folder, binary, version); err != nil {
+		t.Fatal(err)
+	}
+	return f.model()
+}
+
+// wantOffer fails the test unless the screen offers action (its button; "" for none) and its
+// summary says summary, in the state named when.
+func wantOffer(t *testing.T, m *Model, when, action, summary string) {
+	t.Helper()
+	if m.Action() != action || !strings.Contains(m.Summary(), summary) {
+		t.Fatalf("%s: action %q, summary %q", when, m.Action(), m.Summary())
+	}
+}
+
 func writeBinary(t *testing.T, dir string) string {
 	t.Helper()
 	bin := filepath.Join(dir, "agentmgr")
@@ -57,105 +83,78 @@ func writeBinary(t *testing.T, dir string) string {
 // app (nothing), installed by another agentmgr (Update), a file that is not agentmgr's
 // (nothing, and it is left alone).
 func TestInstallThenCurrent(t *testing.T) {
-	for _, f := range fixtures(t) {
-		t.Run(f.name, func(t *testing.T) {
-			m := f.model()
-			if m.Action() != "Install" || !strings.Contains(m.Summary(), "is not installed") {
-				t.Fatalf("fresh: action %q, summary %q", m.Action(), m.Summary())
-			}
-			if err := m.Run(); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := os.Stat(f.path(f.global)); err != nil {
-				t.Fatalf("Run wrote nothing: %v", err)
-			}
-			if m.Action() != "" || !strings.Contains(m.Summary(), "installed and current") || !strings.HasPrefix(m.Message(), "installed "+f.path(f.global)+"; ") {
-				t.Fatalf("after Install: action %q, summary %q, message %q", m.Action(), m.Summary(), m.Message())
-			}
-			if got := strings.Join(m.Details(), "\n"); !strings.Contains(got, "global: "+f.path(f.global)+" (starts "+f.bin+")") {
-				t.Errorf("details = %q", got)
-			}
-		})
-	}
+	eachRuntime(t, func(t *testing.T, f runtimeFixture) {
+		m := f.model()
+		wantOffer(t, m, "fresh", "Install", "is not installed")
+		if err := m.Run(); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(f.path(f.global)); err != nil {
+			t.Fatalf("Run wrote nothing: %v", err)
+		}
+		if m.Action() != "" || !strings.Contains(m.Summary(), "installed and current") || !strings.HasPrefix(m.Message(), "installed "+f.path(f.global)+"; ") {
+			t.Fatalf("after Install: action %q, summary %q, message %q", m.Action(), m.Summary(), m.Message())
+		}
+		if got := strings.Join(m.Details(), "\n"); !strings.Contains(got, "global: "+f.path(f.global)+" (starts "+f.bin+")") {
+			t.Errorf("details = %q", got)
+		}
+	})
 }
 
 func TestUpdateAnOlderFile(t *testing.T) {
-	for _, f := range fixtures(t) {
-		t.Run(f.name, func(t *testing.T) {
-			if _, err := f.install(f.global, f.bin, "1.0"); err != nil {
-				t.Fatal(err)
-			}
-			m := f.model()
-			if m.Action() != "Update" || !strings.Contains(m.Summary(), "another agentmgr (1.0)") {
-				t.Fatalf("older: action %q, summary %q", m.Action(), m.Summary())
-			}
-			if err := m.Run(); err != nil || m.Action() != "" || !strings.HasPrefix(m.Message(), "updated ") {
-				t.Fatalf("after Update: %v, action %q, message %q", err, m.Action(), m.Message())
-			}
-		})
-	}
+	eachRuntime(t, func(t *testing.T, f runtimeFixture) {
+		m := f.modelAfterInstall(t, f.global, f.bin, "1.0")
+		wantOffer(t, m, "older", "Update", "another agentmgr (1.0)")
+		if err := m.Run(); err != nil || m.Action() != "" || !strings.HasPrefix(m.Message(), "updated ") {
+			t.Fatalf("after Update: %v, action %q, message %q", err, m.Action(), m.Message())
+		}
+	})
 }
 
 func TestAForeignFileOffersNothing(t *testing.T) {
-	for _, f := range fixtures(t) {
-		t.Run(f.name, func(t *testing.T) {
-			path := f.path(f.global)
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte("// mine\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			m := f.model()
-			if m.Action() != "" || !strings.Contains(m.Summary(), "Another file") {
-				t.Fatalf("foreign: action %q, summary %q", m.Action(), m.Summary())
-			}
-			if details := strings.Join(m.Details(), "\n"); !strings.Contains(details, "move it away") {
-				t.Errorf("details = %q, want the advice", details)
-			}
-			if err := m.Run(); err != nil {
-				t.Fatalf("Run with nothing to do: %v", err)
-			}
-			if data, _ := os.ReadFile(path); string(data) != "// mine\n" {
-				t.Errorf("the foreign file was changed: %q", data)
-			}
-		})
-	}
+	eachRuntime(t, func(t *testing.T, f runtimeFixture) {
+		path := f.path(f.global)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("// mine\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m := f.model()
+		wantOffer(t, m, "foreign", "", "Another file")
+		if details := strings.Join(m.Details(), "\n"); !strings.Contains(details, "move it away") {
+			t.Errorf("details = %q, want the advice", details)
+		}
+		if err := m.Run(); err != nil {
+			t.Fatalf("Run with nothing to do: %v", err)
+		}
+		if data, _ := os.ReadFile(path); string(data) != "// mine\n" {
+			t.Errorf("the foreign file was changed: %q", data)
+		}
+	})
 }
 
 func TestAGoneBinaryBlocksEveryCall(t *testing.T) {
-	for _, f := range fixtures(t) {
-		t.Run(f.name, func(t *testing.T) {
-			gone := filepath.Join(t.TempDir(), "agentmgr")
-			if _, err := f.install(f.global, gone, "2.0"); err != nil {
-				t.Fatal(err)
-			}
-			m := f.model()
-			if m.Action() != "Update" || !strings.Contains(m.Summary(), "starts an agentmgr that is gone") || !strings.Contains(m.Summary(), "blocks every tool call") {
-				t.Fatalf("gone binary: action %q, summary %q", m.Action(), m.Summary())
-			}
-		})
-	}
+	eachRuntime(t, func(t *testing.T, f runtimeFixture) {
+		gone := filepath.Join(t.TempDir(), "agentmgr")
+		m := f.modelAfterInstall(t, f.global, gone, "2.0")
+		if m.Action() != "Update" || !strings.Contains(m.Summary(), "starts an agentmgr that is gone") || !strings.Contains(m.Summary(), "blocks every tool call") {
+			t.Fatalf("gone binary: action %q, summary %q", m.Action(), m.Summary())
+		}
+	})
 }
 
 // A file in the project only is said so, with the global Install still offered: the
 // runtime loads the project's file (before, the pi screen said pi did not follow the active
 // agent).
 func TestProjectOnlyIsSaid(t *testing.T) {
-	for _, f := range fixtures(t) {
-		t.Run(f.name, func(t *testing.T) {
-			if _, err := f.install(f.project, f.bin, "2.0"); err != nil {
-				t.Fatal(err)
-			}
-			m := f.model()
-			if m.Action() != "Install" || !strings.Contains(m.Summary(), "installed for this project only") {
-				t.Fatalf("project only: action %q, summary %q", m.Action(), m.Summary())
-			}
-			if got := strings.Join(m.Details(), "\n"); !strings.Contains(got, "project: "+f.path(f.project)) || !strings.Contains(got, "global: "+f.path(f.global)) {
-				t.Errorf("details = %q, want both scopes", got)
-			}
-		})
-	}
+	eachRuntime(t, func(t *testing.T, f runtimeFixture) {
+		m := f.modelAfterInstall(t, f.project, f.bin, "2.0")
+		wantOffer(t, m, "project only", "Install", "installed for this project only")
+		if got := strings.Join(m.Details(), "\n"); !strings.Contains(got, "project: "+f.path(f.project)) || !strings.Contains(got, "global: "+f.path(f.global)) {
+			t.Errorf("details = %q, want both scopes", got)
+		}
+	})
 }
 
 // A failed install says what failed, keeps the action, and returns the error.
