@@ -184,7 +184,7 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 		saved := a.args
 		a.args = nil
 		if calls, ok := src.functionCalls(c); ok {
-			a.args = &funcArgs{src: src, calls: calls}
+			a.args = &funcArgs{src: src, calls: calls, exact: src.depth == 0}
 		}
 		a.stmt(src, c.Body)
 		a.args = saved
@@ -328,6 +328,9 @@ func (a *analyzer) call(src *source, c *syntax.CallExpr, redirs []*syntax.Redire
 			}
 		}
 		if at < 0 && a.args != nil && a.args.src == src && allArgs(c.Args[0]) {
+			if !a.args.exact {
+				a.simple(src, words, env, stdinOf(src.text, redirs), 0)
+			}
 			choices, at = a.args.calls, 0
 		}
 		if at >= 0 {

@@ -18,10 +18,14 @@ import (
 // declare, alias and commands named by variables anywhere in the script.
 
 // funcArgs are the argument lists the visible calls give the function being analysed, for
-// the script src; nil outside a function, or when they are not all known.
+// the script src; nil outside a function, or when they are not all known. exact is false in a
+// script handed to another shell or to eval, where the caller could call the function too:
+// there "$@" still asks, and the calls' words are analysed besides, which can only make the
+// answer stricter.
 type funcArgs struct {
 	src   *source
 	calls [][]word
+	exact bool
 }
 
 // unseenCallers are commands that can call a function the text does not show calling, or
@@ -29,11 +33,13 @@ type funcArgs struct {
 var unseenCallers = []string{"eval", "source", "trap", "export", "declare", "typeset", "alias", "mapfile", "readarray", "complete", "bind", "enable", "builtin", "command"}
 
 // functionCalls returns the words every visible call of fn passes it, when they are all
-// that can run its body: see funcArgs. ok is false otherwise, or when there is no call.
+// that can run its body in src: see funcArgs. ok is false otherwise, or when there is no
+// call. A function defined more than once is fine: whichever body a call runs, its "$@" is
+// that call's words.
 func (src *source) functionCalls(fn *syntax.FuncDecl) (calls [][]word, ok bool) {
 	name := fn.Name.Value
 	// Bash calls command_not_found_handle itself, with the words of a command it cannot find.
-	if src.depth > 0 || name == "" || name == "command_not_found_handle" || changesArgs(src.text, fn.Body) {
+	if name == "" || name == "command_not_found_handle" || changesArgs(src.text, fn.Body) {
 		return nil, false
 	}
 	for _, w := range unseenCallers {
@@ -41,14 +47,16 @@ func (src *source) functionCalls(fn *syntax.FuncDecl) (calls [][]word, ok bool) 
 			return nil, false
 		}
 	}
-	at := []uint{fn.Name.Pos().Offset()}
+	var at []uint
 	bodyStart, bodyEnd := fn.Body.Pos().Offset(), fn.Body.End().Offset()
 	ok = true
 	for _, s := range src.stmts {
 		syntax.Walk(s, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.FuncDecl:
-				ok = ok && (n == fn || n.Name.Value != name)
+				if n.Name.Value == name {
+					at = append(at, n.Name.Pos().Offset())
+				}
 			case *syntax.CallExpr:
 				if len(n.Args) == 0 {
 					return ok
