@@ -359,11 +359,7 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 		if p == "" {
 			continue
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		sc, err := readPPSConfig(p, data)
+		sc, err := readPPSFile(p, readPPSConfig)
 		if err != nil {
 			return nil, err
 		}
@@ -388,11 +384,7 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 	agents := map[string][]ppsScope{}
 	var order []string
 	for _, p := range src.Agents {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		sc, err := readPPSAgent(p, data)
+		sc, err := readPPSFile(p, readPPSAgent)
 		if err != nil {
 			return nil, err
 		}
@@ -414,6 +406,15 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 		return nil, fmt.Errorf("no pi-permission-system config found (%s, or agent files with a permission block)", PPSConfigPath("<agent dir>"))
 	}
 	return items, nil
+}
+
+// readPPSFile reads the file at path p with read: readPPSConfig or readPPSAgent.
+func readPPSFile(p string, read func(source string, data []byte) (ppsScope, error)) (ppsScope, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return ppsScope{}, err
+	}
+	return read(p, data)
 }
 
 // ppsItem makes the persona of merged scopes.
