@@ -25,11 +25,22 @@ var builtinBuilder = rules(
 )
 
 // maxRealWorldFalseAlarms is how many real-world commands the builder may ask about although
-// its rules mean to allow them: programs and arithmetic only known at run time ($BUILD_CMD set
-// by an earlier step, $(( $(date +%s) + t )), ((prs > 0)) on a command's output, which bash
-// evaluates as an expression), inline code a rule must name (sed with a script in a variable
-// not assigned one literal), commands xargs builds. The test fails when the figure grows.
-const maxRealWorldFalseAlarms = 26
+// its rules mean to allow them. They stay asking on purpose:
+//   - a program only known at run time ($BUILD_CMD set by an earlier step, "$BIN",
+//     ./bin/$podman, "${MSBUILD_PATH}\MSBuild.exe"): the gate reads it from the agent's
+//     environment when it is set there, and nothing else says what it runs;
+//   - arithmetic over an array built from command output (arr=($(… | tr . '\n'));
+//     $((${arr[2]}+1))): the elements are whatever the command printed, and bash evaluates
+//     them as expressions (arithmetic over programs that print only numbers, $(date +%s) or
+//     gh … --jq length, is allowed: see intoutput.go);
+//   - !(...) as a command name, which is an extglob pattern when extglob is on;
+//   - sed with a script from a variable not assigned one literal (it could hold e or w);
+//   - PowerShell syntax ($env:X=…), which bash reads as a command named by an expansion;
+//   - a bare assignment to a variable of a code-loading family (CARGO_*), and "$@" inside a
+//     function, which the analysis does not follow to its call sites.
+//
+// The test fails when the figure grows.
+const maxRealWorldFalseAlarms = 21
 
 // TestRealWorldCommands checks the real-world corpus: no command the builder means to ask (rm,
 // sudo, chmod, chown and their effect families, a downloaded script run by a shell, a write of

@@ -13,7 +13,8 @@ import (
 // that value (a[$(cmd)]) is expanded, running cmd. So an arithmetic
 // context asks unless every variable it reads is provably inert: assigned
 // in the same script only integers (or by arithmetic, which yields
-// integers), or one of bash's own integer variables.
+// integers, or by a command substitution of a program that prints only
+// numbers, see intoutput.go), or one of bash's own integer variables.
 
 // varFacts records, for one script, which variables hold only integers.
 type varFacts struct {
@@ -23,6 +24,7 @@ type varFacts struct {
 	// the offset of the first declaration: after it, a subscript is a
 	// string, not an expression.
 	assoc map[string]uint
+	src   *source // the script, to check the command substitutions assigned
 }
 
 // assocAt reports whether name is an associative array at offset pos.
@@ -45,7 +47,7 @@ func (src *source) facts() *varFacts {
 	if src.vars != nil {
 		return src.vars
 	}
-	f := &varFacts{ints: map[string]bool{}, tainted: map[string]bool{}}
+	f := &varFacts{ints: map[string]bool{}, tainted: map[string]bool{}, src: src}
 	for _, s := range src.stmts {
 		syntax.Walk(s, f.visit)
 	}
@@ -125,11 +127,11 @@ func (f *varFacts) assign(n *syntax.Assign) {
 	case n.Array != nil:
 		ok := true
 		for _, e := range n.Array.Elems {
-			ok = ok && e.Value != nil && isIntWord(e.Value)
+			ok = ok && e.Value != nil && f.intWord(e.Value)
 		}
 		f.set(name, ok)
 	default:
-		f.set(name, n.Value == nil || isIntWord(n.Value))
+		f.set(name, n.Value == nil || f.intWord(n.Value))
 	}
 }
 
@@ -137,7 +139,7 @@ func (f *varFacts) assign(n *syntax.Assign) {
 func (f *varFacts) forIn(it *syntax.WordIter) {
 	all := true
 	for _, w := range it.Items {
-		all = all && isIntWord(w)
+		all = all && f.intWord(w)
 	}
 	f.set(it.Name.Value, all && len(it.Items) > 0)
 }
@@ -195,9 +197,10 @@ func arithName(x syntax.ArithmExpr) string {
 	return ""
 }
 
-// isIntWord reports whether w can only be an integer: empty, a literal
-// number, or an arithmetic expansion (whose result is a number).
-func isIntWord(w *syntax.Word) bool {
+// intWord reports whether w can only be an integer: empty, a literal
+// number, an arithmetic expansion (whose result is a number) or the output
+// of a program that prints only numbers.
+func (f *varFacts) intWord(w *syntax.Word) bool {
 	if len(w.Parts) == 0 {
 		return true
 	}
@@ -208,7 +211,13 @@ func isIntWord(w *syntax.Word) bool {
 		if dq, ok := p.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
 			p = dq.Parts[0]
 		}
-		if _, ok := p.(*syntax.ArithmExp); !ok {
+		switch p := p.(type) {
+		case *syntax.ArithmExp:
+		case *syntax.CmdSubst:
+			if !f.src.intOutput(p) {
+				return false
+			}
+		default:
 			return false
 		}
 	}
@@ -245,8 +254,9 @@ func isIdentifier(s string) bool {
 }
 
 // inertArith reports whether evaluating x can only compute with integers:
-// every operand is a number or a variable known to hold one, and no
-// operand is the output of a command.
+// every operand is a number, a variable known to hold one or the output of
+// a program that prints only numbers. Literal text joined to an expansion
+// (${n}x) must be digits: with n empty, x would be read as a variable.
 func inertArith(f *varFacts, x syntax.Node) bool {
 	if x == nil {
 		return true
@@ -264,7 +274,15 @@ func inertArith(f *varFacts, x syntax.Node) bool {
 				}
 				return false
 			}
-			return true
+			for _, p := range n.Parts {
+				if l, ok := p.(*syntax.Lit); ok && !isDigits(l.Value) {
+					inert = false
+				}
+			}
+			return inert
+		case *syntax.CmdSubst:
+			inert = f.src.intOutput(n)
+			return false
 		case *syntax.ParamExp:
 			if n.Param == nil || !f.safe(n.Param.Value) || n.Excl || n.Exp != nil || n.Repl != nil || n.Slice != nil {
 				if !(n.Length && n.Param != nil) { // ${#x} is a length
@@ -277,7 +295,7 @@ func inertArith(f *varFacts, x syntax.Node) bool {
 			return false
 		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm, *syntax.Lit:
 			return true
-		case *syntax.SglQuoted, *syntax.DblQuoted, *syntax.CmdSubst, *syntax.ArithmExp, *syntax.ProcSubst:
+		case *syntax.SglQuoted, *syntax.DblQuoted, *syntax.ArithmExp, *syntax.ProcSubst:
 			inert = false
 			return false
 		}

@@ -461,6 +461,12 @@ func mayNameLiteral(text string, w *syntax.Word) bool {
 
 // assignedInText reports whether text holds NAME= with NAME a whole word.
 func assignedInText(text, name string) bool {
+	return nameFollowedBy(text, name, func(rest string) bool { return strings.HasPrefix(rest, "=") })
+}
+
+// nameFollowedBy reports whether text holds name with no identifier character before it and
+// the rest of the text after it passing follows.
+func nameFollowedBy(text, name string, follows func(rest string) bool) bool {
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
 		if j < 0 {
@@ -468,7 +474,7 @@ func assignedInText(text, name string) bool {
 		}
 		pos := i + j
 		i = pos + len(name)
-		if (pos == 0 || !identChar(text[pos-1])) && i < len(text) && text[i] == '=' {
+		if (pos == 0 || !identChar(text[pos-1])) && follows(text[i:]) {
 			return true
 		}
 	}

@@ -1,0 +1,375 @@
+package shell
+
+import (
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// In arithmetic bash evaluates the text a command substitution prints, and the value of a
+// variable assigned one, as an expression: output like a[$(cmd)] runs cmd. A few programs,
+// given exactly the argument shapes below, can only print numbers (and the blanks and
+// separators between them), which compute and never name a variable or run anything:
+//
+//   - date [-u|--utc|--universal] [-d|--date TEXT] [-r|--reference FILE] +FORMAT, FORMAT only
+//     numeric conversions (%s %Y %m %d %H %M %S ...) and the separators - : . / , + and blank;
+//   - wc -l, -c, -w, -m, -L (long forms too) with no operand: with a file operand it prints
+//     the file's name;
+//   - grep -c with the pattern as its only operand (or -e) and only the options that
+//     change what matches: -H, -r and the like print file names;
+//   - nproc [--all] [--ignore=N]; id -u, id -g [-r], without -n (which prints names);
+//   - git rev-list --count with revisions and a few selecting options;
+//   - gh pr|issue|run|release|repo|workflow|label|cache list|view ... --jq length, with only
+//     options that take a value (gh runs its own jq, which loads no module; a gh alias cannot
+//     stand for a built-in command).
+//
+// jq itself is not one: it sources ~/.jq, which can redefine length. Each word must be
+// literal, the command plain (no assignment before it, no redirection but of its input and
+// of its errors to /dev/null), and the program the one its name says: the script defines no
+// function of that name, changes no search path, and runs nothing that could (eval, source,
+// alias, hash, enable, a command named by a variable), and it is not a script handed to
+// another shell, whose caller could have exported a function.
+
+// intPrinters are the programs that print only numbers when their arguments pass the check.
+var intPrinters = map[string]func(args []word) bool{
+	"date":  dateInts,
+	"wc":    wcInts,
+	"grep":  grepCount,
+	"nproc": nprocInts,
+	"id":    idInts,
+	"git":   gitCount,
+	"gh":    ghLength,
+}
+
+// intOutput reports whether the command substitution cs can only print numbers.
+func (src *source) intOutput(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	s := cs.Stmts[0]
+	c, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) > 0 || len(c.Args) == 0 || s.Negated || s.Background || s.Coprocess || !quietRedirects(src.text, s.Redirs) {
+		return false
+	}
+	args := make([]word, len(c.Args))
+	for i, w := range c.Args {
+		if !oneField(src.text, w) {
+			return false
+		}
+		args[i] = renderWord(src.text, w)
+	}
+	check := intPrinters[args[0].text]
+	return args[0].literal && check != nil && check(args[1:]) && src.programsAsNamed(args[0].text)
+}
+
+// oneField reports whether w expands to exactly one word: literal text without a glob or a
+// brace, quoted text, and expansions only inside double quotes. Its value may be unknown; the
+// checks below accept that only for the value of an option, which the program takes as it
+// comes, never for a word that could be an option.
+func oneField(text string, w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if !renderWord(text, &syntax.Word{Parts: []syntax.WordPart{p}}).literal {
+				return false
+			}
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+		default:
+			return false
+		}
+	}
+	return len(w.Parts) > 0
+}
+
+// literalArgs returns the texts of args when every one is literal.
+func literalArgs(args []word) ([]string, bool) {
+	texts := make([]string, len(args))
+	for i, a := range args {
+		if !a.literal {
+			return nil, false
+		}
+		texts[i] = a.text
+	}
+	return texts, true
+}
+
+// quietRedirects reports whether redirs only feed the command's input or send its errors to
+// /dev/null, so that what it prints is all the substitution gets.
+func quietRedirects(text string, redirs []*syntax.Redirect) bool {
+	for _, r := range redirs {
+		switch {
+		case r.N == nil && (r.Op == syntax.RdrIn || r.Op == syntax.WordHdoc):
+		case r.N != nil && r.N.Value == "2" && r.Op == syntax.RdrOut && r.Word != nil && r.Word.Lit() == "/dev/null":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// nameChangers are commands after which a program name may run something else: a function
+// defined by code the text does not show, a hashed path, an alias, a loaded builtin.
+var nameChangers = []string{"eval", "source", ".", "alias", "hash", "enable", "trap", "builtin", "command"}
+
+// programsAsNamed reports whether, in src, the program name runs the program of that name:
+// the script defines no function name, assigns no search path, names every variable it sets
+// in plain words (scriptSetsOnlyByName) and runs nothing that could change what a name runs,
+// not even under another spelling (e\val, $cmd). A script handed to another shell is never
+// sure: its caller could have exported a function.
+func (src *source) programsAsNamed(name string) bool {
+	if src.depth > 0 || !scriptSetsOnlyByName(src) {
+		return false
+	}
+	for _, w := range []string{"PATH", "BASH_CMDS", "BASH_ALIASES", "GREP_OPTIONS", "eval", "source", "alias", "hash", "enable", "trap", "builtin", "command"} {
+		if wholeWordIn(src.text, w) {
+			return false
+		}
+	}
+	ok := true
+	for _, s := range src.stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			switch n := n.(type) {
+			case *syntax.FuncDecl:
+				ok = ok && n.Name.Value != name
+			case *syntax.CallExpr:
+				if len(n.Args) > 0 {
+					r := renderWord(src.text, n.Args[0])
+					ok = ok && r.literal && !slices.Contains(nameChangers, r.text)
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// wholeWordIn reports whether text holds name with no identifier character either side.
+func wholeWordIn(text, name string) bool {
+	return nameFollowedBy(text, name, func(rest string) bool { return rest == "" || !identChar(rest[0]) })
+}
+
+// dateConversions are the conversions of date's format that print a number.
+const dateConversions = "sYymdHMSjuwCGgVUWIkleN"
+
+// dateInts checks date's arguments: a few options and a format of numeric conversions.
+func dateInts(args []word) bool {
+	format := false
+	for i := 0; i < len(args); i++ {
+		a := args[i].text
+		switch {
+		case strings.HasPrefix(a, "--date=") || strings.HasPrefix(a, "--reference="):
+		case !args[i].literal:
+			return false
+		case a == "-u" || a == "--utc" || a == "--universal":
+		case (a == "-d" || a == "--date" || a == "-r" || a == "--reference") && i+1 < len(args):
+			i++
+		case strings.HasPrefix(a, "+") && !format:
+			if !numericFormat(a[1:]) {
+				return false
+			}
+			format = true
+		default:
+			return false
+		}
+	}
+	return format
+}
+
+// numericFormat reports whether a date format has only numeric conversions and separators.
+func numericFormat(f string) bool {
+	if f == "" {
+		return false
+	}
+	for i := 0; i < len(f); i++ {
+		switch c := f[i]; {
+		case c == '%':
+			if i+1 == len(f) || strings.IndexByte(dateConversions, f[i+1]) < 0 {
+				return false
+			}
+			i++
+		case c >= '0' && c <= '9' || strings.IndexByte("-:./,+ ", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// wcInts checks wc's arguments: counting options only, no operand.
+func wcInts(words []word) bool {
+	args, ok := literalArgs(words)
+	if !ok {
+		return false
+	}
+	for _, a := range args {
+		switch a {
+		case "--lines", "--bytes", "--chars", "--words", "--max-line-length":
+			continue
+		}
+		if !shortFlags(a, "lcwmL") {
+			return false
+		}
+	}
+	return true
+}
+
+// shortFlags reports whether a is a cluster of one-letter options, all of them in allowed.
+func shortFlags(a, allowed string) bool {
+	if len(a) < 2 || a[0] != '-' {
+		return false
+	}
+	for i := 1; i < len(a); i++ {
+		if strings.IndexByte(allowed, a[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// grepCount checks grep's arguments: -c, options that only change what matches, and the
+// pattern as the only operand (none with -e).
+func grepCount(args []word) bool {
+	count, patterns, operands := false, 0, 0
+	for i := 0; i < len(args); i++ {
+		a := args[i].text
+		switch {
+		case !args[i].literal:
+			// A pattern only the run knows could be an option (-r): only as the value of -e.
+			return false
+		case operands > 0 || a == "" || a[0] != '-' || a == "-":
+			operands++
+		case a == "--":
+			operands += len(args) - i - 1
+			i = len(args)
+		case a == "-e" && i+1 < len(args):
+			patterns++
+			i++
+		case strings.HasPrefix(a, "--regexp="):
+			patterns++
+		case a == "--count":
+			count = true
+		case a == "--ignore-case" || a == "--invert-match" || a == "--word-regexp" || a == "--line-regexp" ||
+			a == "--extended-regexp" || a == "--fixed-strings" || a == "--basic-regexp" || a == "--no-messages":
+		case shortFlags(a, "civwxEFGs"):
+			count = count || strings.Contains(a, "c")
+		default:
+			return false
+		}
+	}
+	return count && (patterns > 0 && operands == 0 || patterns == 0 && operands == 1)
+}
+
+// nprocInts checks nproc's arguments.
+func nprocInts(words []word) bool {
+	args, ok := literalArgs(words)
+	if !ok {
+		return false
+	}
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--all":
+		case a == "--ignore" && i+1 < len(args) && isDigits(args[i+1]):
+			i++
+		case strings.HasPrefix(a, "--ignore=") && isDigits(a[len("--ignore="):]):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// idInts checks id's arguments: -u or -g, -r, nothing that prints names and no user operand.
+func idInts(words []word) bool {
+	args, ok := literalArgs(words)
+	if !ok {
+		return false
+	}
+	which := 0
+	for _, a := range args {
+		switch a {
+		case "-u", "--user", "-g", "--group":
+			which++
+		case "-r", "--real":
+		default:
+			if !shortFlags(a, "ugr") || strings.Count(a, "u")+strings.Count(a, "g") != 1 {
+				return false
+			}
+			which++
+		}
+	}
+	return which == 1
+}
+
+// gitCount checks git's arguments: rev-list --count with revisions and selecting options.
+func gitCount(words []word) bool {
+	args, ok := literalArgs(words)
+	if !ok {
+		return false
+	}
+	if len(args) < 2 || args[0] != "rev-list" {
+		return false
+	}
+	count := false
+	for _, a := range args[1:] {
+		switch {
+		case a == "--count":
+			count = true
+		case a == "--all" || a == "--no-merges" || a == "--merges" || a == "--first-parent" || a == "--left-right" ||
+			a == "--left-only" || a == "--right-only" || a == "--cherry-pick" || a == "--branches" || a == "--tags" || a == "--remotes":
+		case strings.HasPrefix(a, "-"):
+			return false
+		}
+	}
+	return count
+}
+
+// ghListers are the gh commands that, given --json and --jq, print only what jq makes of
+// the JSON they fetched.
+var ghListers = map[string]bool{"pr": true, "issue": true, "run": true, "release": true, "repo": true, "workflow": true, "label": true, "cache": true}
+
+// ghValueFlags are the options of gh's list and view commands that take a value (the next
+// word, or after =); any other option leaves the arguments unchecked.
+var ghValueFlags = map[string]bool{
+	"-R": true, "--repo": true, "-H": true, "--head": true, "-B": true, "--base": true, "-s": true, "--state": true,
+	"--json": true, "-L": true, "--limit": true, "-l": true, "--label": true, "-A": true, "--author": true,
+	"-S": true, "--search": true, "-a": true, "--assignee": true, "-b": true, "--branch": true, "-w": true, "--workflow": true,
+	"-u": true, "--user": true, "-e": true, "--event": true, "-c": true, "--commit": true,
+}
+
+// ghLength checks gh's arguments: a list or view command of a gh group, options that take a
+// value, and --jq length (or -q length), so the output is the length of the JSON gh fetched.
+// gh runs its own jq, which loads no module, and a gh alias cannot stand for a built-in
+// command.
+func ghLength(args []word) bool {
+	if len(args) < 4 || !args[0].literal || !args[1].literal || !ghListers[args[0].text] || args[1].text != "list" && args[1].text != "view" {
+		return false
+	}
+	length := false
+	for i := 2; i < len(args); i++ {
+		a := args[i].text
+		name, _, valued := strings.Cut(a, "=")
+		switch {
+		case ghValueFlags[name] && valued:
+		case !args[i].literal:
+			// A word only the run knows could be an option, unless it is an option's value.
+			return false
+		case a == "--jq=length" || (a == "--jq" || a == "-q") && i+1 < len(args) && args[i+1].literal && args[i+1].text == "length":
+			length = true
+			if !valued {
+				i++
+			}
+		case !strings.HasPrefix(a, "-"):
+		case ghValueFlags[a] && i+1 < len(args):
+			i++
+		default:
+			return false
+		}
+	}
+	return length
+}
+
+// isDigits reports whether s is one or more decimal digits.
+func isDigits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
