@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/internal/e2etest"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 func TestTrustHash(t *testing.T) {
@@ -236,10 +237,5 @@ func jsonString(s string) string {
 
 func writeExe(t *testing.T, path string) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.WriteMode(t, path, "#!/bin/sh\n", 0o755)
 }

@@ -94,11 +94,8 @@ func claudeAgentFields(d *Draft, fm yaml.MapSlice, st *claudeSettings, source st
 		available = map[string]bool{}
 		rules = append(rules, engine.Rule{Permission: "*", Pattern: "*", Action: engine.Deny})
 		for _, t := range tools {
-			mark := verdicts.next()
-			c, err := ParseClaudeRule(t)
-			if err != nil {
-				rep.lose("tools "+t, err.Error())
-				mark(ruleLost)
+			c, _, ok := parseListedRule("tools", t, &verdicts, rep)
+			if !ok {
 				continue
 			}
 			canon := canonicalClaudeTool(c.Tool)
@@ -139,11 +136,8 @@ func claudeAgentFields(d *Draft, fm yaml.MapSlice, st *claudeSettings, source st
 	}
 	if dv, ok := get(fm, "disallowedTools"); ok {
 		for _, t := range claudeToolList(dv) {
-			mark := verdicts.next()
-			c, err := ParseClaudeRule(t)
-			if err != nil {
-				rep.lose("disallowedTools "+t, err.Error())
-				mark(ruleLost)
+			c, mark, ok := parseListedRule("disallowedTools", t, &verdicts, rep)
+			if !ok {
 				continue
 			}
 			c.Tool = canonicalClaudeTool(c.Tool)
@@ -254,6 +248,20 @@ func splitTools(s string) []string {
 		}
 	}
 	return out
+}
+
+// parseListedRule parses entry t of an agent's list field (tools, disallowedTools), a source
+// rule the figure counts: one that does not parse is reported lost, counted so, and ok is
+// false. mark records what became of a rule that parses.
+func parseListedRule(field, t string, verdicts *ruleVerdicts, rep *Report) (c ClaudeRule, mark func(int), ok bool) {
+	mark = verdicts.next()
+	c, err := ParseClaudeRule(t)
+	if err != nil {
+		rep.lose(field+" "+t, err.Error())
+		mark(ruleLost)
+		return c, mark, false
+	}
+	return c, mark, true
 }
 
 // canonicalClaudeTool spells a tool name the way Claude Code does ("read" is Read).

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/uniq"
 	"github.com/agentmgr/agentmgr/mapping"
 )
 
@@ -230,7 +231,7 @@ func claudePathToGlobs(spec string) (pats []string, why string) {
 	if len(pats) == 0 {
 		pats = []string{"*"}
 	}
-	return pats, strings.Join(dedupeStrings(notes), "; ")
+	return pats, strings.Join(uniq.Of(notes), "; ")
 }
 
 // crossingIsHarmless reports whether a single-star segment means the same when its `*` may
@@ -242,16 +243,4 @@ func crossingIsHarmless(segs []string, i int, anyDepth bool) bool {
 		return false
 	}
 	return i == 0 && anyDepth || i > 0 && segs[i-1] == "**"
-}
-
-func dedupeStrings(xs []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range xs {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
-		}
-	}
-	return out
 }

@@ -21,22 +21,38 @@ type Export struct {
 	rooMode any // a Roo export's mode, for CombineRoo
 }
 
-// ExportPersona exports p to format (claude, opencode, roo, kilo, codex or gemini). src is the persona file's text,
+// exporters are the formats agentmgr exports to, each with its export, in the order
+// ExportFormats lists them: one table, so that a format listed is a format exported.
+var exporters = []struct {
+	format string
+	export func(p *personas.Persona, src []byte) (*Export, error)
+}{
+	{"claude", ExportClaude},
+	{"opencode", ExportOpenCode},
+	{"roo", ExportRoo},
+	{"kilo", ExportKilo},
+	{"codex", ExportCodex},
+	{"gemini", ExportGemini},
+}
+
+// ExportFormats are the formats agentmgr exports to.
+var ExportFormats = exportFormats()
+
+func exportFormats() []string {
+	var out []string
+	for _, x := range exporters {
+		out = append(out, x.format)
+	}
+	return out
+}
+
+// ExportPersona exports p to format (one of ExportFormats). src is the persona file's text,
 // nil for a built-in.
 func ExportPersona(format string, p *personas.Persona, src []byte) (*Export, error) {
-	switch format {
-	case "claude":
-		return ExportClaude(p, src)
-	case "opencode":
-		return ExportOpenCode(p, src)
-	case "roo":
-		return ExportRoo(p, src)
-	case "kilo":
-		return ExportKilo(p, src)
-	case "codex":
-		return ExportCodex(p, src)
-	case "gemini":
-		return ExportGemini(p, src)
+	for _, x := range exporters {
+		if x.format == format {
+			return x.export(p, src)
+		}
 	}
 	return nil, fmt.Errorf("unknown export format %q; expected %s", format, strings.Join(ExportFormats, ", "))
 }

@@ -31,9 +31,6 @@ func CanonicalFormat(format string) string {
 	return format
 }
 
-// ExportFormats are the formats agentmgr exports to.
-var ExportFormats = []string{"claude", "opencode", "roo", "kilo", "codex", "gemini"}
-
 // ImportOptions tune ReadSources.
 type ImportOptions struct {
 	// SettingsPath names a Claude Code settings.json whose tiers are merged into every

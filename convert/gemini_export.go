@@ -3,11 +3,13 @@ package convert
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/uniq"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -443,19 +445,11 @@ func geminiWhy(c string, ours, theirs engine.Action) string {
 // geminiProbeCommands are the shell calls an export compares: geminiShellProbes, then values
 // made from each rule's pattern.
 func geminiProbeCommands(rs engine.Ruleset) []string {
-	seen := map[string]bool{}
-	var cmds []string
-	for _, c := range geminiShellProbes {
-		if !seen[c] {
-			seen[c] = true
-			cmds = append(cmds, c)
-		}
-	}
+	cmds := slices.Clone(geminiShellProbes)
 	for _, pr := range probesFor(rs) {
-		if pr.Tool == "Bash" && !seen[pr.Value] {
-			seen[pr.Value] = true
+		if pr.Tool == "Bash" {
 			cmds = append(cmds, pr.Value)
 		}
 	}
-	return cmds
+	return uniq.Of(cmds)
 }

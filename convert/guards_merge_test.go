@@ -9,6 +9,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -99,12 +100,7 @@ func TestMergeGuards(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state", "guards.yaml")
 			if tt.existing != "" {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(tt.existing), 0o600); err != nil {
-					t.Fatal(err)
-				}
+				testfiles.WriteMode(t, path, tt.existing, 0o600)
 			}
 			m, err := MergeGuards(path, tt.imported, "src")
 			if err != nil {

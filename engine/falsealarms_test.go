@@ -7,11 +7,7 @@ import "testing"
 func TestFewerFalseAlarms(t *testing.T) {
 	builder := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
 	named := &Policy{Persona: CompileWithHome(append(append(Ruleset{}, builderPersona...), rules("edit", "$GITHUB_ENV", "deny")...), "/home/u")}
-	tests := []struct {
-		p    *Policy
-		cmd  string
-		want Action
-	}{
+	checkPolicies(t, []policyCase{
 		{builder, `echo "version=1.2" >> "$GITHUB_OUTPUT"`, Allow},
 		{builder, `echo "FOO=bar" >> $GITHUB_ENV`, Allow},
 		{builder, `echo "$HOME/.local/bin" >> "${GITHUB_PATH}"`, Allow},
@@ -22,10 +18,7 @@ func TestFewerFalseAlarms(t *testing.T) {
 		{builder, "shasum -a 256 * > SHA256SUMS", Allow},
 		{builder, "sha256sum dist/* | tee checksums.txt", Allow},
 		{builder, "cp * /tmp/out/", Ask}, // cp writes: *.env is among the files it may copy over
-	}
-	for _, tt := range tests {
-		checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
-	}
+	})
 }
 
 // TestRunTimeWriteTargetUnderNoEditProtection: a write target only known at run time asks only
@@ -35,17 +28,11 @@ func TestRunTimeWriteTargetUnderNoEditProtection(t *testing.T) {
 	plain := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "ask", "bash", "sudo *", "ask"))}
 	protected := &Policy{Persona: CompileWithHome(builderPersona, "/home/u")}
 	guarded := &Policy{Persona: plain.Persona, Guards: []*Compiled{Compile(rules("edit", "~/.bashrc", "deny").WithSource(Source{Kind: FromGuard, Name: "g"}))}}
-	for _, tt := range []struct {
-		p    *Policy
-		cmd  string
-		want Action
-	}{
+	checkPolicies(t, []policyCase{
 		{plain, `echo x > "$OUT/notes.md"`, Allow},
 		{plain, `cd "$D" && echo x >> "$GITHUB_ENV"`, Allow},
 		{protected, `echo x > "$OUT/notes.md"`, Ask},
 		{guarded, `echo x > "$OUT/notes.md"`, Ask},
 		{plain, `echo x > /dev/tcp/example.com/80`, Ask},
-	} {
-		checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
-	}
+	})
 }

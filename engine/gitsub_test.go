@@ -6,11 +6,7 @@ func TestUnknownGitSubcommandAsks(t *testing.T) {
 	allowList := &Policy{Persona: Compile(rules("*", "*", "ask", "bash", "git status*", "allow", "bash", "git *", "allow", "bash", "git lg *", "allow"))}
 	denyList := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "git push *", "ask"))}
 	plain := &Policy{Persona: Compile(rules("*", "*", "allow", "bash", "rm *", "deny"))}
-	tests := []struct {
-		p    *Policy
-		cmd  string
-		want Action
-	}{
+	checkPolicies(t, []policyCase{
 		{allowList, "git statusx", Ask},
 		{allowList, "git status", Allow},
 		{allowList, "git status --short", Allow},
@@ -21,8 +17,5 @@ func TestUnknownGitSubcommandAsks(t *testing.T) {
 		{denyList, "git log --oneline", Allow},
 		{plain, "git p", Allow},                     // no rule about git: the catch-all consents
 		{allowList, "git -c alias.s=status s", Ask}, // -c needs a rule naming it, as before
-	}
-	for _, tt := range tests {
-		checkDecide(t, tt.p, "bash", tt.cmd, tt.want)
-	}
+	})
 }

@@ -50,6 +50,21 @@ func checkBash(t *testing.T, p *Policy, cases []bashCase) {
 	}
 }
 
+// policyCase is a shell command, the policy it is decided under and what that must decide.
+type policyCase struct {
+	p    *Policy
+	cmd  string
+	want Action
+}
+
+// checkPolicies checks that each case's policy decides its command as the case wants.
+func checkPolicies(t *testing.T, cases []policyCase) {
+	t.Helper()
+	for _, c := range cases {
+		checkDecide(t, c.p, "bash", c.cmd, c.want)
+	}
+}
+
 // checkDecide checks that p decides the tool's value as want, and shows what each unit was
 // decided when it does not.
 func checkDecide(t *testing.T, p *Policy, tool, value string, want Action) {

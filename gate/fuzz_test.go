@@ -15,6 +15,16 @@ import (
 	"github.com/agentmgr/agentmgr/inbox"
 )
 
+// fuzzGate is the gate the fuzz targets feed: everything allowed but rm, which is denied, and
+// an ask that waits a millisecond for nobody.
+func fuzzGate(f *testing.F) *Gate {
+	rules := engine.Ruleset{
+		{Permission: "*", Pattern: "*", Action: engine.Allow},
+		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
+	}
+	return New(inbox.Inbox{Dir: f.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
+}
+
 // FuzzParseClaude feeds arbitrary bytes to the Claude Code parser and the whole gate: nothing
 // panics, every answer is one of the three decisions with a reason, and input the parser
 // refuses is denied.
@@ -28,11 +38,7 @@ func FuzzParseClaude(f *testing.F) {
 	}
 	f.Add([]byte(`{"session_id":"s","tool_name":"Bash","tool_input":{"command":"a && b"}}`))
 	f.Add([]byte(`{"session_id":"s","tool_name":"Read","tool_input":{"file_path":1}}`))
-	rules := engine.Ruleset{
-		{Permission: "*", Pattern: "*", Action: engine.Allow},
-		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
-	}
-	g := New(inbox.Inbox{Dir: f.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
+	g := fuzzGate(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ParseClaude(data)
 		if err == nil {
@@ -111,11 +117,7 @@ func FuzzParseNeutral(f *testing.F) {
 	f.Add([]byte(`{"session":"s1","agent":"x","tool":"read","value":"/a","cwd":"/","id":"7"}`))
 	f.Add([]byte(`{"session":"s1","tool":"bash","value":"rm -rf /"} `))
 	f.Add([]byte(`{"session":"../x","tool":"bash"}`))
-	rules := engine.Ruleset{
-		{Permission: "*", Pattern: "*", Action: engine.Allow},
-		{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
-	}
-	g := New(inbox.Inbox{Dir: f.TempDir()}, fixedPolicy(rules), WithWait(inbox.Wait{Grace: time.Millisecond, Poll: time.Millisecond}))
+	g := fuzzGate(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ParseNeutral(data)
 		if err == nil && (c.Tool == "" || checkSession(c.Session) != nil) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/blocktext"
 	"github.com/agentmgr/agentmgr/mapping"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
@@ -58,24 +59,6 @@ func stringField(input map[string]json.RawMessage, fields []string) string {
 		}
 	}
 	return ""
-}
-
-// resultText is the text of a tool result's content: a string, or text blocks.
-func resultText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var blocks []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	_ = json.Unmarshal(raw, &blocks)
-	var b strings.Builder
-	for _, bl := range blocks {
-		b.WriteString(bl.Text)
-	}
-	return b.String()
 }
 
 // settle sets c's action from its result: it ran, or a permission system stopped it.
@@ -132,7 +115,7 @@ func readClaude(lines [][]byte) []reviewlog.Entry {
 				byID[b.ID] = c
 			case "tool_result":
 				if c := byID[b.ToolUseID]; c != nil {
-					c.settle(b.IsError, resultText(b.Content))
+					c.settle(b.IsError, blocktext.Text(b.Content))
 				}
 			}
 		}
@@ -188,7 +171,7 @@ func readPi(path string, lines [][]byte) []reviewlog.Entry {
 			}
 		case "toolResult":
 			if c := byID[rec.Message.ToolCallID]; c != nil {
-				c.settle(rec.Message.IsError, resultText(rec.Message.Content))
+				c.settle(rec.Message.IsError, blocktext.Text(rec.Message.Content))
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/agentmgr/agentmgr/internal/blocktext"
 )
 
 // fakeModel is a scripted OpenAI-compatible chat completions API for driving the real
@@ -33,24 +35,6 @@ type chatRequest struct {
 	} `json:"tools"`
 }
 
-// text is a message's content as text: a string, or the text parts of a list.
-func text(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var parts []struct {
-		Type string `json:"type"`
-		Text string `json:"text"`
-	}
-	_ = json.Unmarshal(raw, &parts)
-	var b strings.Builder
-	for _, p := range parts {
-		b.WriteString(p.Text)
-	}
-	return b.String()
-}
-
 func (f *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
 		http.NotFound(w, r)
@@ -69,7 +53,7 @@ func (f *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	last := req.Messages[len(req.Messages)-1]
 	if last.Role == "tool" {
 		f.mu.Lock()
-		f.results = append(f.results, text(last.Content))
+		f.results = append(f.results, blocktext.Text(last.Content))
 		f.mu.Unlock()
 	}
 	// The script is in the last user message; the calls made since are the tool results after
@@ -78,7 +62,7 @@ func (f *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for _, m := range req.Messages {
 		switch m.Role {
 		case "user":
-			prompt, done = text(m.Content), 0
+			prompt, done = blocktext.Text(m.Content), 0
 		case "tool":
 			done++
 		}

@@ -2,12 +2,13 @@ package pam
 
 import (
 	"errors"
-	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/internal/regularfile"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // Input is one entry of the agents folder that ends in ".md", as the AM lists it.
@@ -42,18 +43,12 @@ func Load(agentDir string) *Extension {
 
 // ReadDir lists dir as the AM's loadUserAgents does. A missing folder is no entries.
 func ReadDir(dir string) ([]Input, error) {
-	ents, err := os.ReadDir(dir)
+	ents, err := locations.Entries(dir, ".md")
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
 		return nil, err
 	}
 	var out []Input
 	for _, e := range ents {
-		if !strings.HasSuffix(e.Name(), ".md") {
-			continue
-		}
 		in := Input{File: e.Name()}
 		data, err := regularfile.Read(filepath.Join(dir, e.Name()), regularfile.PersonaLimit)
 		if err != nil {

@@ -248,6 +248,16 @@ func (d *differ) compare(a0, a1, b0, b1 int) {
 	}
 }
 
+// reach is where round D's search on diagonal k starts in v (forward or backward alike): from
+// the neighbouring diagonal whose path reaches further, a step down from k+1's or a step
+// across from k-1's; at the edges of the round only one neighbour was searched.
+func reach(v []int, off, k, D int) int {
+	if k == -D || k != D && v[off+k-1] < v[off+k+1] {
+		return v[off+k+1]
+	}
+	return v[off+k-1] + 1
+}
+
 // middleSnake finds the snake (x, y) -> (u, v) in the middle of a shortest edit script of
 // a[a0:a1] against b[b0:b1], searching forward from the start and backward from the end at
 // once until the two frontiers meet. Forward, vf[k] is the furthest x (relative to a0) on
@@ -263,12 +273,7 @@ func (d *differ) middleSnake(a0, a1, b0, b1 int) (x, y, u, v int) {
 	vf[off+1], vb[off+1] = 0, 0
 	for D := 0; D <= maxD; D++ {
 		for k := -D; k <= D; k += 2 {
-			var i int
-			if k == -D || k != D && vf[off+k-1] < vf[off+k+1] {
-				i = vf[off+k+1]
-			} else {
-				i = vf[off+k-1] + 1
-			}
+			i := reach(vf, off, k, D)
 			j := i - k
 			si, sj := i, j
 			for i < n && j < m && d.a[a0+i] == d.b[b0+j] {
@@ -280,12 +285,7 @@ func (d *differ) middleSnake(a0, a1, b0, b1 int) (x, y, u, v int) {
 			}
 		}
 		for k := -D; k <= D; k += 2 {
-			var i int
-			if k == -D || k != D && vb[off+k-1] < vb[off+k+1] {
-				i = vb[off+k+1]
-			} else {
-				i = vb[off+k-1] + 1
-			}
+			i := reach(vb, off, k, D)
 			j := i - k
 			si, sj := i, j
 			for i < n && j < m && d.a[a1-1-i] == d.b[b1-1-j] {

@@ -3,9 +3,7 @@ package personas
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -91,18 +89,12 @@ func planTrash(d locations.Dirs, name, path, scope string) (*FileChange, error) 
 
 // Trash lists the trash, newest first.
 func Trash(d locations.Dirs) ([]TrashEntry, error) {
-	ents, err := os.ReadDir(d.TrashDir())
+	ents, err := locations.Entries(d.TrashDir(), ".json")
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
 		return nil, err
 	}
 	var out []TrashEntry
 	for _, de := range ents {
-		if !strings.HasSuffix(de.Name(), ".json") {
-			continue
-		}
 		meta := filepath.Join(d.TrashDir(), de.Name())
 		data, err := regularfile.Read(meta, regularfile.StateLimit)
 		if err != nil {

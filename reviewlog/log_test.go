@@ -19,6 +19,16 @@ func entry(i int) Entry {
 	return Entry{Time: time.Date(2026, 1, 1, 0, 0, i, 0, time.UTC), Event: EventDecision, Session: "s1", Tool: "bash", Values: []string{fmt.Sprintf("cmd %d", i)}, Action: "allow", By: "rule"}
 }
 
+// appendEntries appends entry(0) to entry(n-1) to l; an error fails the test.
+func appendEntries(t *testing.T, l *Log, n int) {
+	t.Helper()
+	for i := range n {
+		if err := l.Append(entry(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func valuesOf(es []Entry) []string {
 	var out []string
 	for _, e := range es {
@@ -30,11 +40,7 @@ func valuesOf(es []Entry) []string {
 func TestAppendWritesLinesOwnerOnly(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "log", "review.jsonl")
 	l := New(path, Options{})
-	for i := 0; i < 3; i++ {
-		if err := l.Append(entry(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEntries(t, l, 3)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -89,11 +95,7 @@ func TestRotationKeepsGenerationsUnderTheLimit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "review.jsonl")
 	const maxSize = 1000
 	l := New(path, Options{MaxSize: maxSize, Keep: 2})
-	for i := 0; i < 60; i++ {
-		if err := l.Append(entry(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEntries(t, l, 60)
 	for _, p := range []string{path, path + ".1", path + ".2"} {
 		st, err := os.Stat(p)
 		if err != nil {
@@ -188,11 +190,7 @@ func TestReadReportsBadLines(t *testing.T) {
 func TestFollowAcrossRotations(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "review.jsonl")
 	l := New(path, Options{MaxSize: 600, Keep: 5})
-	for i := 0; i < 3; i++ {
-		if err := l.Append(entry(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEntries(t, l, 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	got := make(chan string, 100)
@@ -396,11 +394,7 @@ func FuzzParseLine(f *testing.F) {
 func TestFollowLastEntriesOfTheBacklog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "review.jsonl")
 	l := New(path, Options{MaxSize: 500, Keep: 10})
-	for i := 0; i < 20; i++ {
-		if err := l.Append(entry(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	appendEntries(t, l, 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var got []string

@@ -14,14 +14,30 @@ func subagentLine(id int, source, input string) string {
 	return `{"id":` + itoa(id) + `,"type":"decide","session":"s1","tool":"subagent","toolSource":"` + source + `","input":` + input + `}`
 }
 
+// childStep is one call of a subagent tool: the setup made before it, the call, and the
+// answer it must get.
+type childStep struct {
+	name, setup, source, input, action, reason string
+}
+
+// checkChildAnswer checks the answer r to step s: its action, a reason holding s.reason, and
+// no suggestion on an ask, since no always makes a child that runs ungated load agentmgr.
+func checkChildAnswer(t *testing.T, s childStep, r map[string]any) {
+	t.Helper()
+	if r["action"] != s.action || !strings.Contains(str(r["reason"]), s.reason) {
+		t.Fatalf("%s: %v %q; want %s with %q", s.name, r["action"], r["reason"], s.action, s.reason)
+	}
+	if s.action == "ask" && r["suggestions"] != nil {
+		t.Errorf("%s: suggestions %v; an always cannot fix a child that runs ungated", s.name, r["suggestions"])
+	}
+}
+
 func TestASubagentCallWhoseChildrenWouldRunUngatedAsks(t *testing.T) {
 	f := newFixture(t)
 	f.use(t, "builder") // allows everything but rm, sudo, chmod, chown
 	ext := f.dirs.GlobalExtensions()
 	known := "/lib/node_modules/pi-subagents/src/extension/index.ts"
-	steps := []struct {
-		name, setup, source, input, action, reason string
-	}{
+	steps := []childStep{
 		{"an unknown subagent extension", "", "/ext/other-subagents/index.ts", `{"agent":"worker","task":"x"}`, "ask", "a subagent extension agentmgr does not know"},
 		{"pi-subagents without agentmgr installed", "", known, `{"agent":"worker","task":"x"}`, "ask", "run `agentmgr pi install`"},
 		{"installed: children load it", "install", known, `{"agent":"worker","task":"x"}`, "allow", ""},
@@ -43,13 +59,7 @@ func TestASubagentCallWhoseChildrenWouldRunUngatedAsks(t *testing.T) {
 		case "agentfile-ok":
 			testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "team", "scout.md"), "---\nname: scout\ndescription: Recon\nextensions:\n  - /x/search.ts\n  - "+pi.Path(ext)+"\n---\n")
 		}
-		r := f.one(t, subagentLine(i, s.source, s.input))
-		if r["action"] != s.action || !strings.Contains(str(r["reason"]), s.reason) {
-			t.Fatalf("%s: %v %q; want %s with %q", s.name, r["action"], r["reason"], s.action, s.reason)
-		}
-		if s.action == "ask" && r["suggestions"] != nil {
-			t.Errorf("%s: suggestions %v; an always cannot fix ungated children", s.name, r["suggestions"])
-		}
+		checkChildAnswer(t, s, f.one(t, subagentLine(i, s.source, s.input)))
 	}
 }
 
@@ -62,9 +72,7 @@ func TestAnAgentCallWhoseChildWouldRunUngatedAsks(t *testing.T) {
 	line := func(id int, source, input string) string {
 		return `{"id":` + itoa(id) + `,"type":"decide","session":"s1","tool":"Agent","toolSource":"` + source + `","input":` + input + `}`
 	}
-	steps := []struct {
-		name, setup, source, input, action, reason string
-	}{
+	steps := []childStep{
 		{"not installed: no child can load agentmgr", "", tintinweb, `{"subagent_type":"Explore","prompt":"x","description":"d"}`, "ask", "run `agentmgr pi install`"},
 		{"installed: the child loads it", "install", tintinweb, `{"subagent_type":"Explore","prompt":"x","description":"d"}`, "allow", ""},
 		{"the fork loads extensions alike", "", fork, `{"subagent_type":"Explore","prompt":"x","description":"d"}`, "allow", ""},
@@ -81,13 +89,7 @@ func TestAnAgentCallWhoseChildWouldRunUngatedAsks(t *testing.T) {
 		case "agentfile":
 			testfiles.Write(t, filepath.Join(f.dirs.Agent, "agents", "scout.md"), "---\ndescription: Recon\nextensions: false\n---\n")
 		}
-		r := f.one(t, line(i, s.source, s.input))
-		if r["action"] != s.action || !strings.Contains(str(r["reason"]), s.reason) {
-			t.Fatalf("%s: %v %q; want %s with %q", s.name, r["action"], r["reason"], s.action, s.reason)
-		}
-		if s.action == "ask" && r["suggestions"] != nil {
-			t.Errorf("%s: suggestions %v; an always cannot fix an ungated child", s.name, r["suggestions"])
-		}
+		checkChildAnswer(t, s, f.one(t, line(i, s.source, s.input)))
 	}
 }
 

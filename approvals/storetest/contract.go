@@ -186,13 +186,20 @@ var (
 	}
 )
 
+// seed writes old as id's rules with the operator's authority, when it holds any, and returns
+// the revision a write over them names (0 over nothing).
+func seed(t *testing.T, s approvals.SessionStore, id string, old engine.Ruleset) uint64 {
+	t.Helper()
+	if old == nil {
+		return 0
+	}
+	return mustPut(t, s, id, old, 0, approvals.OperatorAuthority).Revision
+}
+
 func toolMayTighten(t *testing.T, s approvals.SessionStore) {
 	for i, tt := range tightening {
 		id := fmt.Sprintf("tight-%d", i)
-		var rev uint64
-		if tt.old != nil {
-			rev = mustPut(t, s, id, tt.old, 0, approvals.OperatorAuthority).Revision
-		}
+		rev := seed(t, s, id, tt.old)
 		got, err := s.Put(id, tt.next, rev, approvals.ToolAuthority)
 		if err != nil {
 			t.Errorf("%s: tool Put %v over %v: %v, want accepted", tt.name, tt.next, tt.old, err)
@@ -207,10 +214,7 @@ func toolMayTighten(t *testing.T, s approvals.SessionStore) {
 func toolMayNotLoosen(t *testing.T, s approvals.SessionStore) {
 	for i, tt := range loosening {
 		id := fmt.Sprintf("loose-%d", i)
-		var rev uint64
-		if tt.old != nil {
-			rev = mustPut(t, s, id, tt.old, 0, approvals.OperatorAuthority).Revision
-		}
+		rev := seed(t, s, id, tt.old)
 		_, err := s.Put(id, tt.next, rev, approvals.ToolAuthority)
 		var ae *approvals.AuthorityError
 		if !errors.As(err, &ae) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/compat"
+	"github.com/agentmgr/agentmgr/internal/uniq"
 	"github.com/agentmgr/agentmgr/keybindings"
 	"github.com/agentmgr/agentmgr/personas"
 )
@@ -35,7 +36,7 @@ func runCompat(e *env, args []string) error {
 func compatReport(e *env, tools []string) *compat.Report {
 	universe := knownTools(e)
 	if len(tools) > 0 {
-		universe = dedupe(tools)
+		universe = uniq.Of(tools)
 	}
 	return compat.Compare(compat.Input{
 		Dirs:    e.dirs(),
@@ -64,18 +65,6 @@ func agentmgrKeys(e *env) map[string][]string {
 	for _, a := range r.Actions {
 		for _, k := range a.Keys {
 			out[a.ID] = append(out[a.ID], k.Text)
-		}
-	}
-	return out
-}
-
-func dedupe(s []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, x := range s {
-		if !seen[x] {
-			seen[x] = true
-			out = append(out, x)
 		}
 	}
 	return out

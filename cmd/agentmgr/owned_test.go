@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // `agentmgr pi` and `agentmgr opencode` walk the same verbs with the same lines: misuse,
@@ -86,11 +88,6 @@ func runtimeEnv(t *testing.T) (e *env, out, errb *bytes.Buffer, bin string) {
 		t.Fatal(err)
 	}
 	bin = filepath.Join(home, "bin", "agentmgr")
-	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(bin, []byte("x"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	testfiles.WriteMode(t, bin, "x", 0o755)
 	return te, o, eb, bin
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // TestSuggestFromOtherToolsHistory: a new user's first persona comes from the calls Claude Code
@@ -18,12 +20,7 @@ func TestSuggestFromOtherToolsHistory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(to, data, 0o600); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.WriteMode(t, to, string(data), 0o600)
 	}
 	copyFixture("claude-transcript.jsonl", filepath.Join(home, ".claude", "projects", "-home-dev-proj", "7f1c2a90.jsonl"))
 	copyFixture("pi-session.jsonl", filepath.Join(agent, "sessions", "--home-dev-proj--", "2026-11-21_0b9e3c1e.jsonl"))

@@ -1,6 +1,9 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A program that runs code given in its arguments (python -c, git
 // --ext-diff=CMD, tar --to-command) runs whatever those arguments say,
@@ -123,12 +126,9 @@ func codeNeeds(name string, args []word) string {
 	entries := runnersByName[interpreterName(name)]
 	var needs []string
 	add := func(tok string) {
-		for _, n := range needs {
-			if n == tok {
-				return
-			}
+		if !slices.Contains(needs, tok) {
+			needs = append(needs, tok)
 		}
-		needs = append(needs, tok)
 	}
 	for _, e := range entries {
 		if len(e.subs) > 0 && !hasSub(args, e.subs) {
@@ -194,12 +194,7 @@ func hasSub(args []word, subs []string) bool {
 			}
 			continue
 		}
-		for _, s := range subs {
-			if t == s {
-				return true
-			}
-		}
-		return false
+		return slices.Contains(subs, t)
 	}
 	return false
 }

@@ -59,9 +59,7 @@ func TestNamesPath(t *testing.T) {
 }
 
 func TestConfigWritesNeedNaming(t *testing.T) {
-	tests := []struct {
-		cmd, needs string
-	}{
+	checkResults(t, "firstNeeds", firstNeeds, []result[string]{
 		{"npm config set script-shell /tmp/x", "config"},
 		{"npm --location project config set script-shell /tmp/x", "config"},
 		{"npm set script-shell /tmp/x", "set"},
@@ -78,11 +76,5 @@ func TestConfigWritesNeedNaming(t *testing.T) {
 		{"git config --get core.pager", ""},
 		{"git config --get-regexp core a", ""},
 		{"git config core.pager", ""},
-	}
-	for _, tt := range tests {
-		u := Analyze(tt.cmd)[0]
-		if u.Needs != tt.needs {
-			t.Errorf("%q needs %q, want %q", tt.cmd, u.Needs, tt.needs)
-		}
-	}
+	})
 }

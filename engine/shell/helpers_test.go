@@ -110,6 +110,9 @@ func checkResult[T comparable](t *testing.T, fn string, f func(string) T, in str
 	}
 }
 
+// firstNeeds is what a rule must name to allow the first unit of cmd (its Needs).
+func firstNeeds(cmd string) string { return Analyze(cmd)[0].Needs }
+
 // naming is a rule pattern, a token and whether the pattern names the token.
 type naming struct {
 	pattern, token string

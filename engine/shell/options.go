@@ -211,15 +211,7 @@ func (set *optionSet) longKind(name string) (longKind, string) {
 // isNumericOption reports whether t is -N or --N with N all digits.
 func isNumericOption(t string) bool {
 	d := strings.TrimPrefix(strings.TrimPrefix(t, "-"), "-")
-	if d == "" {
-		return false
-	}
-	for i := 0; i < len(d); i++ {
-		if d[i] < '0' || d[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return d != "" && strings.Trim(d, "0123456789") == ""
 }
 
 // isAssignment reports whether w is a NAME=value operand, as env and sudo

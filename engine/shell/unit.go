@@ -250,18 +250,24 @@ func newUnit(words []word) Unit {
 	if !name.literal {
 		u.AskReason = fmt.Sprintf("the command name %q is only known when the command runs", name.text)
 	}
-	if i := strings.LastIndexByte(name.text, '/'); i >= 0 && i+1 < len(name.text) {
+	if i := strings.LastIndexByte(name.text, '/'); i+1 < len(name.text) {
 		tail := name.text[i+1:]
 		// A tail cut from inside an expansion ($(dirname x)/rm, {/bin/rm,x})
 		// is no command name; only offer the base name when it is plain.
-		if name.literal || !strings.ContainsAny(tail, "$`(){}*?[]") {
-			u.Base = tail + text[len(name.text):]
+		if base := baseName(tail); (i >= 0 || base != tail) && (name.literal || !strings.ContainsAny(tail, "$`(){}*?[]")) {
+			u.Base = base + text[len(name.text):]
 		}
 	}
 	return u
 }
 
-// baseName returns the last element of a slash-separated command name.
+// baseName returns the last element of a slash-separated command name, without a .exe
+// suffix: under Windows (Git Bash, MSYS, WSL's interop) rm.exe and powershell.exe are the
+// programs rm and powershell, whatever the letter case (RM.EXE).
 func baseName(name string) string {
-	return name[strings.LastIndexByte(name, '/')+1:]
+	name = name[strings.LastIndexByte(name, '/')+1:]
+	if n := len(name) - len(".exe"); n > 0 && strings.EqualFold(name[n:], ".exe") {
+		return strings.ToLower(name[:n])
+	}
+	return name
 }

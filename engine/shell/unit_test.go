@@ -27,7 +27,7 @@ func TestNames(t *testing.T) {
 // their arguments or environment, and that ordinary uses need nothing.
 func TestNeeds(t *testing.T) {
 	t.Parallel()
-	tests := []struct{ cmd, needs string }{
+	checkResults(t, "firstNeeds", firstNeeds, []result[string]{
 		{"python3 -c 'x'", "python3"},
 		{"python3.12 -Ic 'x'", "python3.12"},
 		{"python3 script.py -c x", ""},
@@ -57,11 +57,5 @@ func TestNeeds(t *testing.T) {
 		{"make all", ""},
 		{"GIT_PAGER=x git log", "GIT_PAGER="},
 		{"GIT_AUTHOR_NAME=x git commit", ""},
-	}
-	for _, tt := range tests {
-		u := Analyze(tt.cmd)[0]
-		if u.Needs != tt.needs {
-			t.Errorf("Analyze(%q)[0].Needs = %q, want %q", tt.cmd, u.Needs, tt.needs)
-		}
-	}
+	})
 }

@@ -57,7 +57,7 @@ func coreHandlers() map[string]handler {
 		"sh": shell, "bash": shell, "zsh": shell, "dash": shell, "ksh": shell,
 		"mksh": shell, "ash": shell, "rbash": shell, "yash": shell, "posh": shell,
 		"ksh93": shell, "pdksh": shell, "oksh": shell, "lksh": shell,
-		"fish": otherShell, "tcsh": otherShell, "csh": otherShell, "pwsh": otherShell, "powershell": otherShell,
+		"fish": otherShell, "tcsh": otherShell, "csh": otherShell, "pwsh": powerShell, "powershell": powerShell,
 		"nu": otherShell, "xonsh": otherShell, "elvish": otherShell, "rc": otherShell, "es": otherShell,
 		"source": sourceBuiltin, ".": sourceBuiltin,
 		"eval":      eval,
