@@ -22,12 +22,9 @@ var claudeColors = map[string]string{
 // mode (or its permissionMode) decides those calls. settings, when not nil, is a settings.json
 // whose permission tiers are merged in (settingsSource names it in the report).
 func ImportClaudeAgent(source string, data []byte, settingsSource string, settings []byte) (*Item, error) {
-	if err := checkUTF8(source, data); err != nil {
+	fmText, body, line, err := frontmatterOf(source, data, "a Claude Code subagent: a frontmatter block between --- lines, then the prompt")
+	if err != nil {
 		return nil, err
-	}
-	fmText, body, line, ok := splitFrontmatter(data)
-	if !ok {
-		return nil, fmt.Errorf("%s:1:1: expected a Claude Code subagent: a frontmatter block between --- lines, then the prompt", source)
 	}
 	rep := newReport(source, "", EnforcedByFile)
 	var fm yaml.MapSlice

@@ -188,15 +188,7 @@ func ExportClaudeWith(p *personas.Persona, src []byte, bin string) (*Export, err
 
 // passthroughOf is what a persona file keeps under the passthrough key ns.
 func passthroughOf(src []byte, ns string) yaml.MapSlice {
-	fm, _, _, ok := splitFrontmatter(src)
-	if !ok {
-		return nil
-	}
-	v, err := decodeOrdered(fm)
-	if err != nil {
-		return nil
-	}
-	m, _ := v.(yaml.MapSlice)
+	m, _ := frontmatterIn(src)
 	pv, _ := get(m, ns)
 	out, _ := pv.(yaml.MapSlice)
 	return out

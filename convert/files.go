@@ -3,13 +3,14 @@ package convert
 import (
 	"errors"
 	"fmt"
-	"github.com/goccy/go-yaml"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/goccy/go-yaml"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/locations"
@@ -259,11 +260,8 @@ func readOpenCode(path string, data []byte, global string) ([]*Item, error) {
 			if err != nil {
 				continue
 			}
-			if fmText, _, _, ok := splitFrontmatter(data); ok {
-				if v, err := decodeOrdered(fmText); err == nil {
-					fm, _ := v.(yaml.MapSlice)
-					return fm
-				}
+			if fm, ok := frontmatterIn(data); ok {
+				return fm
 			}
 		}
 		return nil

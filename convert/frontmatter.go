@@ -6,8 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/agentmgr/agentmgr/personas"
 	"github.com/goccy/go-yaml"
+
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // splitFrontmatter separates a Markdown file into its frontmatter text and body, as the persona
@@ -19,6 +20,51 @@ func splitFrontmatter(data []byte) (fm string, body string, line int, ok bool) {
 		return "", body, 0, false
 	}
 	return fm, body, 2, true
+}
+
+// frontmatterOf checks that data is UTF-8 and splits off its frontmatter block (fm, whose
+// first line is line of the file) and the body after it; a file without one is refused with
+// what was expected of it.
+func frontmatterOf(source string, data []byte, expected string) (fm, body string, line int, err error) {
+	if err := checkUTF8(source, data); err != nil {
+		return "", "", 0, err
+	}
+	fm, body, line, ok := splitFrontmatter(data)
+	if !ok {
+		return "", "", 0, fmt.Errorf("%s:1:1: expected %s", source, expected)
+	}
+	return fm, body, line, nil
+}
+
+// frontmatterMap is frontmatterOf's block decoded as an ordered map (nil when it is empty or
+// not a map), and the body; YAML that does not decode is an error at its line in the file.
+func frontmatterMap(source string, data []byte, expected string) (fm yaml.MapSlice, body string, err error) {
+	text, body, line, err := frontmatterOf(source, data, expected)
+	if err != nil {
+		return nil, "", err
+	}
+	v, err := decodeOrdered(text)
+	if err != nil {
+		return nil, "", yamlError(source, line, err)
+	}
+	fm, _ = v.(yaml.MapSlice)
+	return fm, body, nil
+}
+
+// frontmatterIn is the frontmatter of data as an ordered map (nil when it is empty or not a
+// map), where one is there and decodes: ok is false otherwise. For a look at a file that
+// is not being imported, whose faults are not reported.
+func frontmatterIn(data []byte) (fm yaml.MapSlice, ok bool) {
+	text, _, _, ok := splitFrontmatter(data)
+	if !ok {
+		return nil, false
+	}
+	v, err := decodeOrdered(text)
+	if err != nil {
+		return nil, false
+	}
+	fm, _ = v.(yaml.MapSlice)
+	return fm, true
 }
 
 // checkUTF8 refuses a source that is not UTF-8, naming the line and column of the first bad

@@ -36,18 +36,10 @@ func ImportOpenCodeAgentFile(source, name string, data []byte, configPath string
 // importOpenCodeAgentFile converts an agent file under the configuration layers OpenCode
 // merges for it: their top-level permission, and their definitions of the same agent.
 func importOpenCodeAgentFile(source, name string, data []byte, layers []openCodeLayer) (*Item, error) {
-	if err := checkUTF8(source, data); err != nil {
+	fm, body, err := frontmatterMap(source, data, "an OpenCode agent: a frontmatter block between --- lines, then the prompt")
+	if err != nil {
 		return nil, err
 	}
-	fmText, body, line, ok := splitFrontmatter(data)
-	if !ok {
-		return nil, fmt.Errorf("%s:1:1: expected an OpenCode agent: a frontmatter block between --- lines, then the prompt", source)
-	}
-	v, err := decodeOrdered(fmText)
-	if err != nil {
-		return nil, yamlError(source, line, err)
-	}
-	fm, _ := v.(yaml.MapSlice)
 	if fm == nil {
 		fm = yaml.MapSlice{}
 	}

@@ -122,34 +122,18 @@ func readPPSConfig(source string, data []byte) (ppsScope, error) {
 
 // ppsAgentHasPermission reports whether an agent file's frontmatter has a permission block.
 func ppsAgentHasPermission(data []byte) bool {
-	fm, _, _, ok := splitFrontmatter(data)
-	if !ok {
-		return false
-	}
-	v, err := decodeOrdered(fm)
-	if err != nil {
-		return false
-	}
-	m, _ := v.(yaml.MapSlice)
-	_, ok = get(m, "permission")
+	m, _ := frontmatterIn(data)
+	_, ok := get(m, "permission")
 	return ok
 }
 
 // readPPSAgent reads the permission block of an agent file's frontmatter.
 func readPPSAgent(source string, data []byte) (ppsScope, error) {
 	sc := ppsScope{source: source}
-	if err := checkUTF8(source, data); err != nil {
+	m, _, err := frontmatterMap(source, data, "a frontmatter block between --- lines")
+	if err != nil {
 		return sc, err
 	}
-	fm, _, line, ok := splitFrontmatter(data)
-	if !ok {
-		return sc, fmt.Errorf("%s:1:1: expected a frontmatter block between --- lines", source)
-	}
-	v, err := decodeOrdered(fm)
-	if err != nil {
-		return sc, yamlError(source, line, err)
-	}
-	m, _ := v.(yaml.MapSlice)
 	p, _ := get(m, "permission")
 	switch pv := p.(type) {
 	case yaml.MapSlice:
@@ -375,11 +359,7 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 		if p == "" {
 			continue
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		sc, err := readPPSConfig(p, data)
+		sc, err := readPPSFile(p, readPPSConfig)
 		if err != nil {
 			return nil, err
 		}
@@ -404,11 +384,7 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 	agents := map[string][]ppsScope{}
 	var order []string
 	for _, p := range src.Agents {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		sc, err := readPPSAgent(p, data)
+		sc, err := readPPSFile(p, readPPSAgent)
 		if err != nil {
 			return nil, err
 		}
@@ -430,6 +406,15 @@ func ImportPPS(src PPSSources, name string) ([]*Item, error) {
 		return nil, fmt.Errorf("no pi-permission-system config found (%s, or agent files with a permission block)", PPSConfigPath("<agent dir>"))
 	}
 	return items, nil
+}
+
+// readPPSFile reads the file at path p with read: readPPSConfig or readPPSAgent.
+func readPPSFile(p string, read func(source string, data []byte) (ppsScope, error)) (ppsScope, error) {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return ppsScope{}, err
+	}
+	return read(p, data)
 }
 
 // ppsItem makes the persona of merged scopes.

@@ -25,23 +25,39 @@ func regexToGlobs(re string) (globs []string, ok bool) {
 // splitTop splits at the | outside parentheses.
 func splitTop(re string) []string {
 	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(re); i++ {
-		switch re[i] {
+	start := 0
+	scanParens(re, 0, func(i, depth int) bool {
+		if re[i] == '|' && depth == 0 {
+			out = append(out, re[start:i])
+			start = i + 1
+		}
+		return true
+	})
+	return append(out, re[start:])
+}
+
+// scanParens walks the regex s from i on, past backslash escapes, and calls visit at each
+// (, ) and | with the parenthesis depth after it, counted from i; it stops when visit returns
+// false. splitTop and closingParen read the nesting by this one rule.
+func scanParens(s string, i int, visit func(i, depth int) bool) {
+	depth := 0
+	for ; i < len(s); i++ {
+		switch s[i] {
 		case '\\':
 			i++
+			continue
 		case '(':
 			depth++
 		case ')':
 			depth--
 		case '|':
-			if depth == 0 {
-				out = append(out, re[start:i])
-				start = i + 1
-			}
+		default:
+			continue
+		}
+		if !visit(i, depth) {
+			return
 		}
 	}
-	return append(out, re[start:])
 }
 
 func altToGlobs(alt string) ([]string, bool) {
@@ -114,21 +130,15 @@ func seqToGlobs(alt string) ([]string, bool) {
 
 // closingParen finds the parenthesis closing the one at open, or -1.
 func closingParen(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i
-			}
+	at := -1
+	scanParens(s, open, func(i, depth int) bool {
+		if s[i] == ')' && depth == 0 {
+			at = i
+			return false
 		}
-	}
-	return -1
+		return true
+	})
+	return at
 }
 
 // globsToRegex writes agentmgr path patterns as one Roo fileRegex.

@@ -39,20 +39,28 @@ func TestSaveCreatesMissingFile(t *testing.T) {
 	}
 }
 
-func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	testfiles.WriteMode(t, path, savedSrc, 0o600)
+// setAndSave loads the file at path, binds id to combo and saves the file, which it returns;
+// an error fails the test.
+func setAndSave(t *testing.T, path, id, combo string) *File {
+	t.Helper()
 	f, err := Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Set(ActionPicker, MustParseCombo("alt+a")); err != nil {
+	if err := f.Set(id, MustParseCombo(combo)); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Save(); err != nil {
-		t.Fatalf("Save: %v", err)
+		t.Fatalf("Save of %s: %v", path, err)
 	}
+	return f
+}
+
+func TestSaveKeepsModeAndLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	testfiles.WriteMode(t, path, savedSrc, 0o600)
+	f := setAndSave(t, path, ActionPicker, "alt+a")
 	want := "{\n  \"x.custom\": \"ctrl+o\",\n  \"piAgentManager.picker\": \"alt+a\"\n}\n"
 	if got := testfiles.Read(t, path); got != want {
 		t.Errorf("saved = %q, want %q", got, want)
@@ -167,16 +175,7 @@ func TestSaveFollowsSymlink(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skipf("cannot make symlinks here: %v", err)
 	}
-	f, err := Load(link)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Set(ActionNext, MustParseCombo("alt+n")); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Save(); err != nil {
-		t.Fatalf("Save through a symlink: %v", err)
-	}
+	setAndSave(t, link, ActionNext, "alt+n")
 	info, err := os.Lstat(link)
 	if err != nil || info.Mode()&fs.ModeSymlink == 0 {
 		t.Fatalf("the symlink was replaced by a file (%v)", err)

@@ -23,6 +23,15 @@ func writeFiles(t testing.TB, root string, files map[string]string) {
 	}
 }
 
+// agentFiles writes files (paths relative to the root, "agent/agents/a.md") under a new root
+// and returns the root and its agent dir, with no project.
+func agentFiles(t testing.TB, files map[string]string) (string, locations.Dirs) {
+	t.Helper()
+	root := t.TempDir()
+	writeFiles(t, root, files)
+	return root, locations.Dirs{Agent: filepath.Join(root, "agent")}
+}
+
 func persona(desc string, extra ...string) string {
 	return "---\ndescription: " + desc + "\npermissions: read\n" + strings.Join(extra, "\n") + "\n---\nprompt of " + desc + "\n"
 }

@@ -104,9 +104,7 @@ func TestLoadNamedSkipsOtherFiles(t *testing.T) {
 
 func TestLoadNamedRemembersFailedFilesWithoutReadingThem(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
-	writeFiles(t, root, map[string]string{
+	root, d := agentFiles(t, map[string]string{
 		"agent/agents/p03.md": persona("wanted"),
 		"agent/agents/bad.md": "---\ndescription: x\npermissions:\n  bash: block\n---\n",
 	})
@@ -148,9 +146,7 @@ func settle(t *testing.T, dir string) {
 // that name finds it.
 func TestLoadNamedSeesAChangeThatKeepsSizeAndTime(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
-	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
+	root, d := agentFiles(t, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
 	settle(t, filepath.Join(root, "agent/agents"))
 	if _, ok := LoadNamed(d, "alpha").Lookup("alpha"); !ok {
 		t.Fatal("alpha not found")
@@ -211,9 +207,7 @@ func FuzzReadIndex(f *testing.F) {
 // and is seen at once.
 func TestLoadIndexedAnswersAsLoad(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
-	writeFiles(t, root, map[string]string{
+	root, d := agentFiles(t, map[string]string{
 		"agent/agents/reviewer.md": persona("global reviewer"),
 		"agent/agents/a.md":        "---\nname: twin\ndescription: first twin\npermissions: read\n---\nx\n",
 		"agent/agents/broken.md":   "---\ndescription: [unclosed\n---\n",
@@ -251,9 +245,7 @@ func TestLoadIndexedAnswersAsLoad(t *testing.T) {
 // bound LoadIndexed trades for a gate that does not stamp the whole catalog on every call.
 func TestLoadIndexedTrustsAnUnchangedFolder(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	d := locations.Dirs{Agent: filepath.Join(root, "agent")}
-	writeFiles(t, root, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
+	root, d := agentFiles(t, map[string]string{"agent/agents/a.md": "---\nname: alpha\ndescription: x\npermissions: read\n---\n"})
 	testfiles.Settle(t, filepath.Join(root, "agent"))
 	LoadNamed(d, "alpha")
 	rewriteKeepingStamp(t, filepath.Join(root, "agent/agents/a.md"), "---\nname: bravo\ndescription: x\npermissions: read\n---\n")

@@ -109,13 +109,7 @@ func TestCreateDuplicateRenameDeleteRestore(t *testing.T) {
 	if _, err := PlanDelete(Load(d), "old"); err == nil || !strings.Contains(err.Error(), "legacy list") {
 		t.Errorf("deleting a legacy JSON agent: %v", err)
 	}
-	res, err := PlanRestore(d, "auditor")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := res.Apply(); err != nil {
-		t.Fatal(err)
-	}
+	restore(t, d, "auditor")
 	if p, ok := Load(d).Lookup("auditor"); !ok || p.Description != "Reviews" {
 		t.Errorf("auditor not restored: %v", p)
 	}

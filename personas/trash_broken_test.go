@@ -9,6 +9,18 @@ import (
 	"github.com/agentmgr/agentmgr/locations"
 )
 
+// restore puts the most recently deleted persona named name back; an error fails the test.
+func restore(t *testing.T, d locations.Dirs, name string) {
+	t.Helper()
+	back, err := PlanRestore(d, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := back.Apply(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestPlanTrashBrokenMovesOnlyAFailedFileAndRestoresIt(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
@@ -42,13 +54,7 @@ func TestPlanTrashBrokenMovesOnlyAFailedFileAndRestoresIt(t *testing.T) {
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatalf("the broken file is still there: %v", err)
 	}
-	back, err := PlanRestore(d, "broken")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := back.Apply(); err != nil {
-		t.Fatal(err)
-	}
+	restore(t, d, "broken")
 	if got, _ := os.ReadFile(path); string(got) != broken {
 		t.Errorf("restored %q, want the file as it was", got)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
+	"github.com/agentmgr/agentmgr/personas"
 )
 
 // dirs makes an agent dir and a project .pi folder with the given guards files ("" for none).
@@ -22,6 +23,20 @@ func dirs(t *testing.T, agent, project string) locations.Dirs {
 		testfiles.Write(t, path, data)
 	}
 	return d
+}
+
+// openPersona allows everything, so that what a policy asks or denies is the guards' doing.
+var openPersona = &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
+
+// forOpen is the policy of d's files for openPersona outside any session; an error or a
+// problem with the files fails the test.
+func forOpen(t *testing.T, d locations.Dirs) *engine.Policy {
+	t.Helper()
+	pol, probs, err := For(d, openPersona, "")
+	if err != nil || len(probs) != 0 {
+		t.Fatalf("For = %v, %v", probs, err)
+	}
+	return pol
 }
 
 func TestLoadKeepsFilesApartWithSources(t *testing.T) {

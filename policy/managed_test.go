@@ -11,7 +11,6 @@ import (
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/testfiles"
 	"github.com/agentmgr/agentmgr/locations"
-	"github.com/agentmgr/agentmgr/personas"
 )
 
 // asAdmin makes the user running the test the managed layer's owner for the test's length, so
@@ -41,11 +40,7 @@ func TestManagedGuardsCannotBeLoosened(t *testing.T) {
 	testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"*\": allow\n")
 	testfiles.Write(t, d.StateFile(), `{"yolo": true}`)
 	trusted(t, d)
-	open := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
-	pol, probs, err := For(d, open, "")
-	if err != nil || len(probs) != 0 {
-		t.Fatalf("For = %v, %v", probs, err)
-	}
+	pol := forOpen(t, d)
 	tests := []struct {
 		value string
 		want  engine.Action

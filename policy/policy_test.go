@@ -1,24 +1,19 @@
 package policy
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/internal/testfiles"
-	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 	"github.com/agentmgr/agentmgr/sessions"
 )
 
 func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
-	testfiles.Write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\n")
-	testfiles.Write(t, d.ProjectGuards(), "bash:\n  \"curl *\": ask\n")
+	d := dirs(t, "edit:\n  \"*.env\": deny\n", "bash:\n  \"curl *\": ask\n")
 	persona := &personas.Persona{Name: "b", Rules: engine.Ruleset{
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 4}},
 		{Permission: "bash", Pattern: "curl *", Action: engine.Allow, Source: engine.Source{Kind: engine.FromFile, Name: "b.md", Line: 5}},
@@ -70,16 +65,9 @@ func TestForComposesGuardsSessionAndYolo(t *testing.T) {
 // one of the user's, whatever it says about the same calls.
 func TestProjectGuardsNeverLiftTheUsersGuard(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
-	testfiles.Write(t, d.GlobalGuards(), "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n")
-	testfiles.Write(t, d.ProjectGuards(), "edit:\n  \"*\": allow\nbash:\n  \"*\": allow\n  \"rm *\": deny\n")
+	d := dirs(t, "edit:\n  \"*.env\": deny\nbash:\n  \"git push *\": ask\n", "edit:\n  \"*\": allow\nbash:\n  \"*\": allow\n  \"rm *\": deny\n")
 	trusted(t, d)
-	persona := &personas.Persona{Name: "open", Rules: engine.Ruleset{{Permission: "*", Pattern: "*", Action: engine.Allow}}}
-	pol, probs, err := For(d, persona, "")
-	if err != nil || len(probs) != 0 {
-		t.Fatalf("For = %v, %v", probs, err)
-	}
+	pol := forOpen(t, d)
 	tests := []struct {
 		tool, value string
 		want        engine.Action

@@ -33,13 +33,18 @@ func guardRules(triples ...string) engine.Ruleset {
 func outcomeText(outs []Outcome) []string {
 	var out []string
 	for _, o := range outs {
-		row := "default"
-		if o.Rule != nil {
-			row = fmt.Sprintf("%s%d", o.Rule.Layer.String()[:1], o.Rule.Row())
-		}
-		out = append(out, fmt.Sprintf("%s@%s:%q", o.Action, row, o.Example))
+		out = append(out, fmt.Sprintf("%s@%s:%q", o.Action, ruleText(o.Rule), o.Example))
 	}
 	return out
+}
+
+// ruleText names the rule r as its layer's initial and its row ("p3", "g1"), or "default"
+// when no rule matched.
+func ruleText(r *RuleRef) string {
+	if r == nil {
+		return "default"
+	}
+	return fmt.Sprintf("%s%d", r.Layer.String()[:1], r.Row())
 }
 
 const testHome = "/home/u"

@@ -36,11 +36,7 @@ func testSnapshot() *Snapshot {
 func unitText(us []Unit) []string {
 	var out []string
 	for _, u := range us {
-		by := "default"
-		if u.Rule != nil {
-			by = fmt.Sprintf("%s%d", u.Rule.Layer.String()[:1], u.Rule.Row())
-		}
-		out = append(out, fmt.Sprintf("%s %s <- %s", u.Action, u.Text, by))
+		out = append(out, fmt.Sprintf("%s %s <- %s", u.Action, u.Text, ruleText(u.Rule)))
 	}
 	return out
 }

@@ -210,8 +210,7 @@ func (set *optionSet) longKind(name string) (longKind, string) {
 
 // isNumericOption reports whether t is -N or --N with N all digits.
 func isNumericOption(t string) bool {
-	d := strings.TrimPrefix(strings.TrimPrefix(t, "-"), "-")
-	return d != "" && strings.Trim(d, "0123456789") == ""
+	return isDigits(strings.TrimPrefix(strings.TrimPrefix(t, "-"), "-"))
 }
 
 // isAssignment reports whether w is a NAME=value operand, as env and sudo
