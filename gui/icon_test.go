@@ -14,9 +14,7 @@ func TestIconFileIsTheDrawnIcon(t *testing.T) {
 	path := filepath.Join("..", "Icon.png")
 	got := AppIcon().Content()
 	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, path, string(got))
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {

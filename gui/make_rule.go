@@ -12,7 +12,6 @@ import (
 	"github.com/agentmgr/agentmgr/gui/logfeed"
 	"github.com/agentmgr/agentmgr/gui/personaedit"
 	"github.com/agentmgr/agentmgr/gui/workspace"
-	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -22,11 +21,12 @@ const (
 	makeRuleAdd  = "Add to persona"
 )
 
-// makeRuleDialog offers a proposal from the review log as a rule of its persona, over win.
+// makeRuleDialog offers a proposal from the review log as a rule of its persona, over win;
+// home is the folder `~` stands for in the rules it previews.
 type makeRuleDialog struct {
 	ws   *workspace.Workspace
 	win  fyne.Window
-	dirs *locations.Dirs
+	home string
 	ask  asker
 	// add puts the rule in the persona's editor (proposedEdits.addRule in the app).
 	add func(persona string, r personaedit.RuleRow)
@@ -51,7 +51,7 @@ func (mr *makeRuleDialog) show(p logfeed.Proposal) {
 	update := func() {
 		q := p
 		q.Pattern, q.Action = pattern.Text, engine.Action(action.Selected)
-		before, after := q.Decide(persona.Rules, mr.dirs.Home)
+		before, after := q.Decide(persona.Rules, mr.home)
 		preview.SetText(fmt.Sprintf("%s's own rules decide %s %q: %s now, %s with this rule last. Guards and session rules still apply.",
 			p.Persona, p.Permission, firstValue(p.Values), before.Action, after.Action))
 	}

@@ -159,6 +159,6 @@ func proposedEditsOf(s *Shell) *proposedEdits {
 // makeRuleOf is the Make a rule… dialog of s's window: it offers a proposal from the review
 // log as a rule of its persona.
 func makeRuleOf(s *Shell) func(logfeed.Proposal) {
-	mr := &makeRuleDialog{ws: s.ws, win: s.win, dirs: &s.dirs, ask: s.ask, add: proposedEditsOf(s).addRule}
+	mr := &makeRuleDialog{ws: s.ws, win: s.win, home: s.dirs.Home, ask: s.ask, add: proposedEditsOf(s).addRule}
 	return mr.show
 }

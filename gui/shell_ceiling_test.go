@@ -17,7 +17,9 @@ import (
 // leaves; never raise it.
 const shellMethodCeiling = 23
 
-func TestShellStaysUnderItsMethodCeiling(t *testing.T) {
+// packageFiles are the package's Go files but its tests, parsed.
+func packageFiles(t *testing.T) []*ast.File {
+	t.Helper()
 	paths, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +36,11 @@ func TestShellStaysUnderItsMethodCeiling(t *testing.T) {
 		}
 		files = append(files, f)
 	}
-	methods := methodsOf(files, "Shell")
+	return files
+}
+
+func TestShellStaysUnderItsMethodCeiling(t *testing.T) {
+	methods := methodsOf(packageFiles(t), "Shell")
 	if len(methods) == 0 {
 		t.Fatal("found no method of Shell: the count reads the wrong files")
 	}
@@ -96,6 +102,68 @@ func TestMethodsOfCountsTheTypesMethodsOnly(t *testing.T) {
 			}
 			if got := methodsOf(files, "Shell"); !slices.Equal(got, tt.want) {
 				t.Errorf("methodsOf = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// A screen, a dialog or a command holds what it uses, never the whole Shell (see
+// CONTRIBUTING.md, "Adding a screen"): no type of the package but Shell has a field of type
+// Shell or *Shell.
+func TestNoTypeHoldsTheShell(t *testing.T) {
+	if holders := holdersOf(packageFiles(t), "Shell"); len(holders) > 0 {
+		t.Errorf("these types hold the Shell; give them what they use instead: %q", holders)
+	}
+}
+
+// holdersOf are the names of the struct types in files, typ aside, that have a field of type
+// typ or *typ, sorted, each once.
+func holdersOf(files []*ast.File, typ string) []string {
+	var out []string
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			ts, ok := n.(*ast.TypeSpec)
+			if !ok || ts.Name.Name == typ {
+				return true
+			}
+			st, ok := ts.Type.(*ast.StructType)
+			if !ok {
+				return true
+			}
+			for _, field := range st.Fields.List {
+				ft := field.Type
+				if star, ok := ft.(*ast.StarExpr); ok {
+					ft = star.X
+				}
+				if id, ok := ft.(*ast.Ident); ok && id.Name == typ && !slices.Contains(out, ts.Name.Name) {
+					out = append(out, ts.Name.Name)
+				}
+			}
+			return true
+		})
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestHoldersOfFindsTheFieldsOfTheType(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{"pointer_and_value_fields", "package p\ntype Shell struct{ a *Shell }\ntype v struct{ s *Shell }\ntype w struct{ n int; s Shell }\n", []string{"v", "w"}},
+		{"other_types_and_parameters_are_not_counted", "package p\ntype Shell struct{}\ntype v struct{ s *Other }\nfunc f(s *Shell) {}\n", nil},
+		{"an_embedded_shell_is_held", "package p\ntype Shell struct{}\ntype v struct{ *Shell }\n", []string{"v"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := parser.ParseFile(token.NewFileSet(), "a.go", tt.src, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := holdersOf([]*ast.File{f}, "Shell"); !slices.Equal(got, tt.want) {
+				t.Errorf("holdersOf = %q, want %q", got, tt.want)
 			}
 		})
 	}

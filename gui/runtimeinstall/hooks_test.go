@@ -16,24 +16,18 @@ func TestCodexModel(t *testing.T) {
 	bin := writeBinary(t, root)
 	home := filepath.Join(root, "codex-home")
 	m := Codex(home, bin)
-	if m.Action() != "Install" || !strings.Contains(m.Summary(), "not installed") {
-		t.Fatalf("before install: action %q, summary %q", m.Action(), m.Summary())
-	}
+	wantOffer(t, m, "before install", "Install", "not installed")
 	if err := m.Run(); err != nil {
 		t.Fatal(err)
 	}
-	if m.Action() != "" || !strings.Contains(m.Summary(), "installed and current: Codex asks agentmgr") {
-		t.Fatalf("after install: action %q, summary %q", m.Action(), m.Summary())
-	}
+	wantOffer(t, m, "after install", "", "installed and current: Codex asks agentmgr")
 	hooks := filepath.Join(home, codex.HooksName)
 	data, _ := os.ReadFile(hooks)
 	if err := os.WriteFile(hooks, []byte(strings.Replace(string(data), `"timeout": 130`, `"timeout": 131`, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m.Refresh()
-	if m.Action() != "Update" || !strings.Contains(m.Summary(), "not enforcing: Codex skips it without a word (modified)") {
-		t.Fatalf("after an edit: action %q, summary %q", m.Action(), m.Summary())
-	}
+	wantOffer(t, m, "after an edit", "Update", "not enforcing: Codex skips it without a word (modified)")
 	if err := m.Run(); err != nil || m.Action() != "" {
 		t.Fatalf("install again: %v, action %q, summary %q", err, m.Action(), m.Summary())
 	}

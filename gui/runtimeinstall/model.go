@@ -44,6 +44,16 @@ type State struct {
 	NotEnforcing string
 }
 
+// fileState is the state of a runtime's own file in the global folder and the project's, with
+// the report's advice, and line saying each of others (what else decides the same calls).
+func fileState[O any](global ownedfile.State, project *ownedfile.State, advice []string, others []O, line func(O) string) State {
+	s := State{Global: global, Project: project, Advice: advice}
+	for _, o := range others {
+		s.Others = append(s.Others, line(o))
+	}
+	return s
+}
+
 // Model is a runtime screen's state, as last checked.
 type Model struct {
 	rt      Runtime

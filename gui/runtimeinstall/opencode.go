@@ -15,11 +15,9 @@ func OpenCode(dirs opencode.Dirs, binary, version string) *Model {
 		Next:  "OpenCode loads it when it starts next.",
 		Check: func() State {
 			r := opencode.Status(dirs, binary, version)
-			s := State{Global: r.Global, Project: r.Project, Advice: r.Advice}
-			for _, o := range r.Others {
-				s.Others = append(s.Others, "also deciding: "+o.Kind+" "+o.Name+" ("+o.Where+"): "+o.Effect)
-			}
-			return s
+			return fileState(r.Global, r.Project, r.Advice, r.Others, func(o opencode.Other) string {
+				return "also deciding: " + o.Kind + " " + o.Name + " (" + o.Where + "): " + o.Effect
+			})
 		},
 		Path:    opencode.Path(dirs.Global),
 		Install: func() (opencode.Outcome, error) { return opencode.Install(dirs.Global, binary, version) },

@@ -21,11 +21,7 @@ func Pi(dirs locations.Dirs, binary, version string) *Model {
 		Next:  "restart pi or run /reload in it.",
 		Check: func() State {
 			r := pi.Check(dirs, binary, version)
-			s := State{Global: r.Global, Project: r.Project, Advice: r.Advice}
-			for _, o := range r.Others {
-				s.Others = append(s.Others, "also installed: "+o.Name+" ("+o.Where+")")
-			}
-			return s
+			return fileState(r.Global, r.Project, r.Advice, r.Others, func(o pi.Other) string { return "also installed: " + o.Name + " (" + o.Where + ")" })
 		},
 		Path:    pi.Path(ext),
 		Install: func() (pi.Outcome, error) { return pi.Install(ext, binary, version) },
