@@ -3,8 +3,6 @@ package personas
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -12,23 +10,10 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/agentmgr/agentmgr/builtin"
+	"github.com/agentmgr/agentmgr/internal/schematest"
 )
 
-// schemaPath is the JSON Schema of the frontmatter, relative to this package.
-var schemaPath = filepath.Join("..", "schemas", "persona.schema.json")
-
-func loadSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	// The schema is part of the repository: a missing file fails the test, it never skips it.
-	if _, err := os.Stat(schemaPath); err != nil {
-		t.Fatalf("no schema at %s: %v", schemaPath, err)
-	}
-	s, err := jsonschema.NewCompiler().Compile(schemaPath)
-	if err != nil {
-		t.Fatalf("compile %s: %v", schemaPath, err)
-	}
-	return s
-}
+func loadSchema(t *testing.T) *jsonschema.Schema { return schematest.Load(t, "persona.schema.json") }
 
 // frontmatterJSON is the frontmatter of a persona file as the JSON value the schema checks.
 func frontmatterJSON(t *testing.T, data []byte) any {

@@ -4,15 +4,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
 func TestAFloodingSessionCannotPushOthersOut(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{MaxSize: 4000, Keep: 2})
+	path, l := newLog(t, Options{MaxSize: 4000, Keep: 2})
 	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := 0; i < 3; i++ {
 		e := entry(i)

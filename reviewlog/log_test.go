@@ -19,6 +19,12 @@ func entry(i int) Entry {
 	return Entry{Time: time.Date(2026, 1, 1, 0, 0, i, 0, time.UTC), Event: EventDecision, Session: "s1", Tool: "bash", Values: []string{fmt.Sprintf("cmd %d", i)}, Action: "allow", By: "rule"}
 }
 
+// newLog is a log with the options given at review.jsonl in a new folder, and its path.
+func newLog(t *testing.T, opts Options) (string, *Log) {
+	path := filepath.Join(t.TempDir(), "review.jsonl")
+	return path, New(path, opts)
+}
+
 // appendEntries appends entry(0) to entry(n-1) to l; an error fails the test.
 func appendEntries(t *testing.T, l *Log, n int) {
 	t.Helper()
@@ -78,8 +84,7 @@ func TestAppendWritesLinesOwnerOnly(t *testing.T) {
 }
 
 func TestAppendSetsTheTime(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{})
+	path, l := newLog(t, Options{})
 	at := time.Date(2026, 5, 6, 7, 8, 9, 0, time.FixedZone("x", 3600))
 	l.now = func() time.Time { return at }
 	if err := l.Append(Entry{Event: EventReply, Tool: "edit", Action: "deny"}); err != nil {
@@ -128,8 +133,7 @@ func TestRotationKeepsGenerationsUnderTheLimit(t *testing.T) {
 }
 
 func TestReadFilters(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{})
+	path, l := newLog(t, Options{})
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	for _, e := range []Entry{
 		{Time: t0, Event: EventDecision, Session: "s1", Agent: "builder", Tool: "bash", Values: []string{"a"}, Action: "allow"},
@@ -188,8 +192,7 @@ func TestReadReportsBadLines(t *testing.T) {
 }
 
 func TestFollowAcrossRotations(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{MaxSize: 600, Keep: 5})
+	path, l := newLog(t, Options{MaxSize: 600, Keep: 5})
 	appendEntries(t, l, 3)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -244,8 +247,7 @@ func TestFollowAcrossRotations(t *testing.T) {
 }
 
 func TestFollowWithoutBacklogStartsAtTheEnd(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{})
+	path, l := newLog(t, Options{})
 	if err := l.Append(entry(0)); err != nil {
 		t.Fatal(err)
 	}
@@ -316,8 +318,7 @@ func TestConcurrentAppendersNeverInterleave(t *testing.T) {
 }
 
 func TestLogRecordsApprovals(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{})
+	path, l := newLog(t, Options{})
 	persona := engine.Ruleset{
 		{Permission: "*", Pattern: "*", Action: engine.Ask, Source: engine.Source{Kind: engine.FromFile, Name: "agents/b.md", Line: 5}},
 		{Permission: "read", Pattern: "*", Action: engine.Allow, Source: engine.Source{Kind: engine.FromFile, Name: "agents/b.md", Line: 6}},
@@ -392,8 +393,7 @@ func FuzzParseLine(f *testing.F) {
 }
 
 func TestFollowLastEntriesOfTheBacklog(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "review.jsonl")
-	l := New(path, Options{MaxSize: 500, Keep: 10})
+	path, l := newLog(t, Options{MaxSize: 500, Keep: 10})
 	appendEntries(t, l, 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -11,25 +11,16 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/agentmgr/agentmgr/internal/schematest"
 )
 
 // The serve protocol's schema is checked with santhosh-tekuri/jsonschema, the validator the
 // persona schema's test already uses: one well-kept library (JSON Schema 2020-12 in full,
 // with errors that name the failing keyword and place) rather than a second one.
-var serveSchemaPath = filepath.Join("..", "schemas", "serve.schema.json")
+var serveSchemaPath = schematest.Path("serve.schema.json")
 
-func loadServeSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	// The schema is part of the repository: a missing file fails the test, never skips it.
-	if _, err := os.Stat(serveSchemaPath); err != nil {
-		t.Fatalf("no schema at %s: %v", serveSchemaPath, err)
-	}
-	s, err := jsonschema.NewCompiler().Compile(serveSchemaPath)
-	if err != nil {
-		t.Fatalf("compile %s: %v", serveSchemaPath, err)
-	}
-	return s
-}
+func loadServeSchema(t *testing.T) *jsonschema.Schema { return schematest.Load(t, "serve.schema.json") }
 
 // validLine reports why line is not valid under the schema, or "" when it is.
 func validLine(s *jsonschema.Schema, line []byte) string {
