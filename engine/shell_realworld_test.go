@@ -36,11 +36,14 @@ var builtinBuilder = rules(
 //   - !(...) as a command name, which is an extglob pattern when extglob is on;
 //   - sed with a script from a variable not assigned one literal (it could hold e or w);
 //   - PowerShell syntax ($env:X=…), which bash reads as a command named by an expansion;
-//   - a bare assignment to a variable of a code-loading family (CARGO_*), and "$@" inside a
-//     function, which the analysis does not follow to its call sites.
+//   - a bare assignment to a variable of a code-loading family (CARGO_TEST_OPTIONS="..."):
+//     a child sees it only when the name is exported, and the gate cannot know it is not (the
+//     agent's shell sources a snapshot of the person's start-up files, which may export it or
+//     set -a, and its own environment may lack what they export).
 //
+// ("$@" run in a function's body is decided as each visible call's words: funcargs.go.)
 // The test fails when the figure grows.
-const maxRealWorldFalseAlarms = 21
+const maxRealWorldFalseAlarms = 20
 
 // TestRealWorldCommands checks the real-world corpus: no command the builder means to ask (rm,
 // sudo, chmod, chown and their effect families, a downloaded script run by a shell, a write of

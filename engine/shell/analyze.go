@@ -39,6 +39,9 @@ type analyzer struct {
 	// wrapped or not; a pipeline takes what each stage added.
 	piped   []word
 	printed []word
+	// args are the words the visible calls pass the function whose body is being
+	// analysed, when they are all known (funcargs.go); nil otherwise.
+	args *funcArgs
 }
 
 // source is one script under analysis: the text its syntax tree was parsed
@@ -176,8 +179,15 @@ func (a *analyzer) command(src *source, cmd syntax.Command) {
 		}
 	case *syntax.FuncDecl:
 		// The body runs whenever the function is called, so it counts
-		// whether or not the call is visible.
+		// whether or not the call is visible; its "$@" is each call's words
+		// when every call is known.
+		saved := a.args
+		a.args = nil
+		if calls, ok := src.functionCalls(c); ok {
+			a.args = &funcArgs{src: src, calls: calls, exact: src.depth == 0}
+		}
 		a.stmt(src, c.Body)
+		a.args = saved
 	case *syntax.ArithmCmd:
 		a.checkArith(src, c.X, "the arithmetic command")
 		a.nested(src, c.X)
@@ -316,6 +326,12 @@ func (a *analyzer) call(src *source, c *syntax.CallExpr, redirs []*syntax.Redire
 					choices, at = ch, i
 				}
 			}
+		}
+		if at < 0 && a.args != nil && a.args.src == src && allArgs(c.Args[0]) {
+			if !a.args.exact {
+				a.simple(src, words, env, stdinOf(src.text, redirs), 0)
+			}
+			choices, at = a.args.calls, 0
 		}
 		if at >= 0 {
 			a.choices(src, words, at, choices, env, stdinOf(src.text, redirs))

@@ -481,7 +481,8 @@ func nameFollowedBy(text, name string, follows func(rest string) bool) bool {
 }
 
 // choices adds the units of a simple command whose word at index at is one of choices (each
-// zero or one words), one command per choice, each from the directory the command starts in.
+// a list of words, maybe empty: a variable's values, or the words each call of a function
+// passes its "$@"), one command per choice, each from the directory the command starts in.
 // After them the directory is known only when every choice leaves the same one.
 func (a *analyzer) choices(src *source, words []word, at int, choices [][]word, env []word, in stdin) {
 	dir, unknown := a.dir, a.dirUnknown
