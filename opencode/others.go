@@ -3,6 +3,7 @@ package opencode
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -111,12 +112,7 @@ func configOthers(path string) []Other {
 		out = append(out, Other{Kind: "permission", Name: "tools", Where: path, Effect: "OpenCode hides the tools it switches off, whatever agentmgr says"})
 	}
 	// The agents in file order would need an ordered decode; sorted names keep the report stable.
-	names := make([]string, 0, len(cfg.Agent))
-	for name := range cfg.Agent {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(cfg.Agent)) {
 		a := cfg.Agent[name]
 		if len(a.Permission) > 0 {
 			out = append(out, Other{Kind: "permission", Name: "agent." + name + ".permission", Where: path, Effect: permissionEffect})

@@ -2,6 +2,7 @@ package personas
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -99,12 +100,7 @@ func indexLine(line string) (name, path string, st Stamp, ok bool) {
 func (ix nameIndex) marshal() []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %d\n", indexHeader, indexVersion)
-	paths := make([]string, 0, len(ix.Files))
-	for p := range ix.Files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths) // a stable file, whatever the map's order
-	for _, p := range paths {
+	for _, p := range slices.Sorted(maps.Keys(ix.Files)) { // a stable file, whatever the map's order
 		e := ix.Files[p]
 		name := e.Name
 		if name == "" {
@@ -112,12 +108,7 @@ func (ix nameIndex) marshal() []byte {
 		}
 		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", e.Size, e.Mod, e.Change, e.ID, name, p)
 	}
-	folders := make([]string, 0, len(ix.Folders))
-	for p := range ix.Folders {
-		folders = append(folders, p)
-	}
-	slices.Sort(folders)
-	for _, p := range folders {
+	for _, p := range slices.Sorted(maps.Keys(ix.Folders)) {
 		s := ix.Folders[p]
 		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", s.Size, s.Mod, s.Change, s.ID, folderName, p)
 	}

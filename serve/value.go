@@ -3,6 +3,7 @@ package serve
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/agentmgr/agentmgr/mapping"
@@ -117,10 +118,5 @@ func taskAgents(input json.RawMessage) (agents []string, opaque string) {
 
 // sortedKeys are m's keys in order, so that the agents of a call are found in one order.
 func sortedKeys(m map[string]any) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(m))
 }
