@@ -24,7 +24,10 @@ type varFacts struct {
 	// the offset of the first declaration: after it, a subscript is a
 	// string, not an expression.
 	assoc map[string]uint
-	src   *source // the script, to check the command substitutions assigned
+	// covered are, per variable, the stretches where a read comes after an integer
+	// assignment (arithcover.go): elsewhere it may read the environment's value.
+	covered map[string][][2]uint
+	src     *source // the script, to check the command substitutions assigned
 }
 
 // assocAt reports whether name is an associative array at offset pos.
@@ -51,6 +54,7 @@ func (src *source) facts() *varFacts {
 	for _, s := range src.stmts {
 		syntax.Walk(s, f.visit)
 	}
+	f.coverInts(src)
 	src.vars = f
 	return f
 }
@@ -164,12 +168,13 @@ func (f *varFacts) set(name string, integer bool) {
 	}
 }
 
-// safe reports whether reading name in arithmetic can only give an integer.
-func (f *varFacts) safe(name string) bool {
+// safe reports whether reading name in arithmetic at offset pos can only give an integer:
+// the script assigns it nothing else, and an integer assignment has run before pos.
+func (f *varFacts) safe(name string, pos uint) bool {
 	if integerVars[name] {
 		return true
 	}
-	return f.ints[name] && !f.tainted[name]
+	return f.ints[name] && !f.tainted[name] && f.coveredAt(name, pos)
 }
 
 func isArithAssign(op syntax.BinAritOperator) bool {
@@ -269,7 +274,7 @@ func inertArith(f *varFacts, x syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Word:
 			if lit := n.Lit(); lit != "" {
-				if !isNumber(lit) && !(isIdentifier(lit) && f.safe(lit)) {
+				if !isNumber(lit) && !(isIdentifier(lit) && f.safe(lit, n.Pos().Offset())) {
 					inert = false
 				}
 				return false
@@ -284,7 +289,7 @@ func inertArith(f *varFacts, x syntax.Node) bool {
 			inert = f.src.intOutput(n)
 			return false
 		case *syntax.ParamExp:
-			if n.Param == nil || !f.safe(n.Param.Value) || n.Excl || n.Exp != nil || n.Repl != nil || n.Slice != nil {
+			if n.Param == nil || !f.safe(n.Param.Value, n.Pos().Offset()) || n.Excl || n.Exp != nil || n.Repl != nil || n.Slice != nil {
 				if !(n.Length && n.Param != nil) { // ${#x} is a length
 					inert = false
 				}
@@ -293,7 +298,14 @@ func inertArith(f *varFacts, x syntax.Node) bool {
 				inert = false
 			}
 			return false
-		case *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm, *syntax.Lit:
+		case *syntax.BinaryArithm:
+			if n.Op == syntax.Assgn && arithName(n.X) != "" {
+				// x = expr reads only expr: the name it assigns is not evaluated.
+				inert = inertArith(f, n.Y)
+				return false
+			}
+			return true
+		case *syntax.UnaryArithm, *syntax.ParenArithm, *syntax.Lit:
 			return true
 		case *syntax.SglQuoted, *syntax.DblQuoted, *syntax.ArithmExp, *syntax.ProcSubst:
 			inert = false
@@ -334,7 +346,7 @@ func (a *analyzer) checkParam(src *source, p *syntax.ParamExp) {
 	if p.Param != nil {
 		name = p.Param.Value
 	}
-	if p.Excl && p.Names == 0 && (p.Index == nil || !allElements(p.Index)) && !src.facts().safe(name) {
+	if p.Excl && p.Names == 0 && (p.Index == nil || !allElements(p.Index)) && !src.facts().safe(name, p.Pos().Offset()) {
 		a.arithAsk(src, p, "the indirect expansion")
 	}
 	if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && (riskyVar(name) || stateVar(name) != "") {
@@ -343,9 +355,17 @@ func (a *analyzer) checkParam(src *source, p *syntax.ParamExp) {
 		a.units = append(a.units, Unit{Text: text, Suggestion: Suggest(text),
 			AskReason: fmt.Sprintf("%s assigns %s, which changes what later commands run", text, name)})
 	}
-	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.ContainsAny(p.Exp.Word.Lit(), "P") && !src.facts().safe(name) {
+	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && strings.ContainsAny(p.Exp.Word.Lit(), "P") && !src.facts().safe(name, p.Pos().Offset()) {
 		a.arithAsk(src, p, "the prompt expansion")
 	}
+}
+
+// nodeOffset is where n starts, or 0 (before every assignment) without a node.
+func nodeOffset(n syntax.Node) uint {
+	if n == nil {
+		return 0
+	}
+	return n.Pos().Offset()
 }
 
 // allElements reports whether a subscript is @ or *.
@@ -396,7 +416,7 @@ func (a *analyzer) checkSubscriptWord(src *source, w word, n syntax.Node) {
 	if i >= 0 && j > i {
 		sub = w.text[i+1 : j]
 	}
-	if w.literal && (isNumber(sub) || sub == "@" || sub == "*" || isIdentifier(sub) && src.facts().safe(sub)) {
+	if w.literal && (isNumber(sub) || sub == "@" || sub == "*" || isIdentifier(sub) && src.facts().safe(sub, nodeOffset(n))) {
 		return
 	}
 	text := w.text

@@ -12,11 +12,7 @@ import (
 // arithmetic asks, whatever the other units of the command do.
 func TestArithmeticOverNumberPrinters(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		name string
-		cmd  string
-		ask  bool
-	}{
+	checkArithAsks(t, []arithCase{
 		// Allowed: programs that only print numbers.
 		{"date seconds in arithmetic", "end=$(( $(date +%s) + 120 )); echo $end", false},
 		{"date seconds through a variable", "now=$(date -u +%s); ((now > 0))", false},
@@ -81,7 +77,21 @@ func TestArithmeticOverNumberPrinters(t *testing.T) {
 		// Literal text joined to an expansion is read as a variable when the expansion is empty.
 		{"a name after an empty expansion", "n=; echo $(( ${n}x ))", true},
 		{"digits after an expansion", "n=1; echo $(( ${n}0 ))", false},
-	} {
+	})
+}
+
+// arithCase is a command and whether its arithmetic asks, whatever its other units do.
+type arithCase struct {
+	name string
+	cmd  string
+	ask  bool
+}
+
+// checkArithAsks runs Analyze on each case and checks whether a unit asks because bash
+// evaluates a value as an expression.
+func checkArithAsks(t *testing.T, cases []arithCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			units := Analyze(tc.cmd)
 			ask := false
