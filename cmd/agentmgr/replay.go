@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -36,8 +37,7 @@ change: was -> would be, with the deciding rule. Guards apply as they do now; ea
 the session rules its session had approved by then; yolo is left out. A call with several
 values shows them one per line.`)
 	all := fs.Bool("all", false, "re-decide every logged call, as if made under NAME")
-	logFile := fs.String("log", "", "read this log file or folder instead of the review log (also pi sessions, Claude Code\ntranscripts, pi-permission-system's log)")
-	withHistory := fs.Bool("history", false, "also read pi's sessions, Claude Code's transcripts and\npi-permission-system's log where they are kept")
+	calls := logSourceFlags(fs)
 	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
 	draft := fs.String("draft", "", "decide with the rules of this persona file instead of NAME's")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -68,7 +68,7 @@ values shows them one per line.`)
 	}
 	reportProblems(e.stderr, probs, personas.Warning)
 	pol.Yolo = false
-	l, err := readLog(e, *logFile, *withHistory)
+	l, err := calls.read(e)
 	if err != nil {
 		return err
 	}
@@ -116,6 +116,23 @@ func replayPersona(e *env, name, draft string) (*personas.Persona, error) {
 	}
 	return p, nil
 }
+
+// logSource is where replay and suggest read the calls from: the flags --log and --history.
+type logSource struct {
+	file    *string
+	history *bool
+}
+
+// logSourceFlags defines --log and --history on fs.
+func logSourceFlags(fs *flag.FlagSet) logSource {
+	return logSource{
+		file:    fs.String("log", "", "read this log file or folder instead of the review log (also pi sessions, Claude Code\ntranscripts, pi-permission-system's log)"),
+		history: fs.Bool("history", false, "also read pi's sessions, Claude Code's transcripts and\npi-permission-system's log where they are kept"),
+	}
+}
+
+// read reads the log the flags name (readLog).
+func (s logSource) read(e *env) (*replay.Log, error) { return readLog(e, *s.file, *s.history) }
 
 // readLog reads the review log (file, or the agent dir's) with its rotated files. Lines that
 // are not entries are reported and skipped. A file (or folder) of another tool's records, pi

@@ -30,8 +30,7 @@ examples taken from the log); nothing is written.`)
 	all := fs.Bool("all", false, "use every logged call, whatever persona made it")
 	def := fs.String("default", "ask", "what every other call gets: ask or deny")
 	newName := fs.String("name", "", "name of the proposed persona (default: NAME-least)")
-	logFile := fs.String("log", "", "read this log file or folder instead of the review log (also pi sessions, Claude Code\ntranscripts, pi-permission-system's log)")
-	withHistory := fs.Bool("history", false, "also read pi's sessions, Claude Code's transcripts and\npi-permission-system's log where they are kept")
+	calls := logSourceFlags(fs)
 	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	rest, err := parse(fs, args)
@@ -48,7 +47,7 @@ examples taken from the log); nothing is written.`)
 	if *newName == "" {
 		*newName = name + "-least"
 	}
-	l, err := readLog(e, *logFile, *withHistory)
+	l, err := calls.read(e)
 	if err != nil {
 		return err
 	}

@@ -329,12 +329,13 @@ func gitCount(words []word) bool {
 var ghListers = map[string]bool{"pr": true, "issue": true, "run": true, "release": true, "repo": true, "workflow": true, "label": true, "cache": true}
 
 // ghValueFlags are the options of gh's list and view commands that take a value (the next
-// word, or after =); any other option leaves the arguments unchecked.
+// word, or after =); any other option leaves the arguments unchecked. -w and -c are left out:
+// a value in one command (run list --workflow), a switch in another (pr view --web, --comments).
 var ghValueFlags = map[string]bool{
 	"-R": true, "--repo": true, "-H": true, "--head": true, "-B": true, "--base": true, "-s": true, "--state": true,
 	"--json": true, "-L": true, "--limit": true, "-l": true, "--label": true, "-A": true, "--author": true,
-	"-S": true, "--search": true, "-a": true, "--assignee": true, "-b": true, "--branch": true, "-w": true, "--workflow": true,
-	"-u": true, "--user": true, "-e": true, "--event": true, "-c": true, "--commit": true,
+	"-S": true, "--search": true, "-a": true, "--assignee": true, "-b": true, "--branch": true, "--workflow": true,
+	"-u": true, "--user": true, "-e": true, "--event": true, "--commit": true,
 }
 
 // ghLength checks gh's arguments: a list or view command of a gh group, options that take a
@@ -360,7 +361,8 @@ func ghLength(args []word) bool {
 				i++
 			}
 		case !strings.HasPrefix(a, "-"):
-		case ghValueFlags[a] && i+1 < len(args):
+		case ghValueFlags[a] && i+1 < len(args) && !strings.HasPrefix(args[i+1].text, "-"):
+			// A value that looks like an option may be one, if the table's reading is wrong.
 			i++
 		default:
 			return false

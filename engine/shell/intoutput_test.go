@@ -56,6 +56,8 @@ func TestArithmeticOverNumberPrinters(t *testing.T) {
 		{"gh --jq= as an option's value", "x=$(gh pr list --repo --jq=length); ((x))", true},
 		{"gh with another jq program", "x=$(gh pr list --json title --jq '.[0].title'); ((x))", true},
 		{"gh with an unknown option", "x=$(gh pr list -i --json t --jq length); ((x))", true},
+		{"gh switch read as a value", "x=$(gh pr view -w 3 --json t --jq length); ((x))", true},
+		{"gh value that looks like an option", "x=$(gh pr list --repo --web --jq length); ((x))", true},
 		{"gh api", "x=$(gh api repos/o/r/pulls --jq length); ((x))", true},
 		{"gh positional only the run knows", `x=$(gh pr view "$n" --json t --jq length); ((x))`, true},
 		{"jq, which sources ~/.jq", "x=$(jq length f.json); ((x))", true},
