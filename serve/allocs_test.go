@@ -46,6 +46,11 @@ type allocCase struct {
 // more than c.budget at either size, or more at the larger size than at the smaller.
 func checkAllocsStayFlat(t *testing.T, c allocCase) {
 	t.Helper()
+	if raceDetector {
+		// Under -race, sync.Pool drops items at random, so a decide's allocations vary from
+		// run to run; make test-headless runs this test without the detector.
+		t.Skip("allocation counts are not exact under the race detector; checked by the run without it")
+	}
 	allocs := map[int]float64{}
 	for _, n := range c.sizes {
 		p, line := startPipe(t, c.fixture(t, n).srv), []byte(c.line)

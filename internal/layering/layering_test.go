@@ -20,17 +20,18 @@ const module = "github.com/agentmgr/agentmgr/"
 // it does, the test names it in its log and holds only the packages listed (a package added
 // by one change must not fail every other).
 var layers = [][]string{
-	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/release", "internal/posixlocale", "internal/jsonc", "internal/dupcheck", "internal/escape", "internal/parallel", "internal/testproc", "internal/uniq", "internal/blocktext", "internal/schematest"},
+	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/release", "internal/posixlocale", "internal/jsonc", "internal/dupcheck", "internal/escape", "internal/parallel", "internal/testproc", "internal/uniq", "internal/blocktext", "internal/schematest", "internal/boundedmap", "internal/testfiles"},
 	{"engine/shell", "internal/filelock", "gitconfig"},
 	{"engine"},
 	{"approvals", "builtin", "pam", "internal/atomicfile"},
+	{"trust"},
 	{"approvals/storetest", "internal/ownedfile", "personas", "sessions", "reviewlog", "keybindings"},
 	{"internal/ownedfile/ownedfiletest", "policy", "history"},
 	{"decide"},
 	{"pi", "opencode", "codex", "gemini", "convert", "compat", "replay", "preview"},
 	{"inbox"},
 	{"gate", "serve", "internal/e2etest"},
-	{"gui/personalist", "gui/keysedit", "gui/logfeed", "gui/impact", "gui/importexport", "gui/runtimeinstall", "gui/approvalqueue", "gui/internal/fixture"},
+	{"gui/personalist", "gui/keysedit", "gui/logfeed", "gui/impact", "gui/importexport", "gui/runtimeinstall", "gui/approvalqueue", "gui/internal/fixture", "gui/history"},
 	{"gui/personaedit"},
 	{"gui/workspace"},
 	{"gui"},
