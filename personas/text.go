@@ -3,6 +3,8 @@ package personas
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/agentmgr/agentmgr/internal/escape"
 )
 
 // text indexes a file by line so that positions from the YAML parser (lines, and columns
@@ -128,15 +130,7 @@ func scalarEnd(data []byte, off int, flow bool) int {
 	}
 	switch data[off] {
 	case '"':
-		for i := off + 1; i < len(data); i++ {
-			switch data[i] {
-			case '\\':
-				i++
-			case '"':
-				return i + 1
-			}
-		}
-		return len(data)
+		return off + escape.QuotedLen(data[off:])
 	case '\'':
 		for i := off + 1; i < len(data); i++ {
 			if data[i] == '\'' {

@@ -1,5 +1,5 @@
 // Package escape writes strings with backslash escapes, the way C-like languages (Go, JSON,
-// YAML's double quotes, Starlark) spell a string literal. They agree on the quote, the
+// YAML's double quotes, Starlark) spell a string literal, and finds where such a literal ends. They agree on the quote, the
 // backslash and the three common control characters, and differ only in how they spell the
 // other characters that may not stand as themselves, which each caller says.
 package escape
@@ -32,4 +32,19 @@ func Backslash(s string, other func(r rune) (spelling string, ok bool)) string {
 		}
 	}
 	return b.String()
+}
+
+// QuotedLen is the length of the double-quoted literal that opens s (s[0] is its quote), up
+// to and with its closing quote, a backslash escaping the byte after it, as every language
+// Backslash writes for reads one back. An unclosed literal runs to the end of s.
+func QuotedLen[S ~string | ~[]byte](s S) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(s)
 }

@@ -32,3 +32,30 @@ func TestBackslash(t *testing.T) {
 		})
 	}
 }
+
+func TestQuotedLen(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, s string
+		want    int
+	}{
+		{"a plain literal", `"abc" tail`, 5},
+		{"an empty literal", `"" tail`, 2},
+		{"an escaped quote stays inside", `"a\"b" tail`, 6},
+		{"an escaped backslash ends before the quote", `"a\\" tail`, 5},
+		{"unclosed runs to the end", `"abc`, 4},
+		{"a backslash last runs to the end", `"ab\`, 4},
+		{"the opening quote alone", `"`, 1},
+		{"code after an empty literal", `"";`, 2},
+		{"code after an escaped quote", `"a\"b";`, 6},
+		{"a longer unclosed literal", `"unterminated`, 13},
+	}
+	for _, tt := range tests {
+		if got := QuotedLen(tt.s); got != tt.want {
+			t.Errorf("%s: QuotedLen(%q) = %d, want %d", tt.name, tt.s, got, tt.want)
+		}
+		if got := QuotedLen([]byte(tt.s)); got != tt.want {
+			t.Errorf("%s: QuotedLen([]byte(%q)) = %d, want %d", tt.name, tt.s, got, tt.want)
+		}
+	}
+}

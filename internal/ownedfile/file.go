@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/agentmgr/agentmgr/internal/escape"
 )
 
 // File describes one file agentmgr owns in another program's config folder. Its template
@@ -56,22 +58,9 @@ func (f *File) fill(src, mark, s string) string {
 		panic(f.Command + ": the embedded " + f.Noun + " lacks " + mark)
 	}
 	start := i + len(mark)
-	end := start + literalLen(src[start:])
+	end := start + escape.QuotedLen(src[start:])
 	lit, _ := json.Marshal(s)
 	return src[:start] + string(lit) + src[end:]
-}
-
-// literalLen is the length of the JSON string literal at the start of s.
-func literalLen(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(s)
 }
 
 // Stamp is what an installed file says about itself.

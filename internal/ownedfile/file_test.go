@@ -88,20 +88,3 @@ func TestRenderPanicsOnATemplateWithoutPlaceholders(t *testing.T) {
 	}()
 	f.Render("/b", "1")
 }
-
-func TestLiteralLen(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want int
-	}{
-		{`"";`, 2},
-		{`"abc" rest`, 5},
-		{`"a\"b";`, 6},
-		{`"a\\";`, 5},
-		{`"unterminated`, 13},
-	} {
-		if got := literalLen(tc.in); got != tc.want {
-			t.Errorf("literalLen(%q) = %d, want %d", tc.in, got, tc.want)
-		}
-	}
-}
