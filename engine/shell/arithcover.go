@@ -12,27 +12,42 @@ import "mvdan.cc/sh/v3/syntax"
 // coverInts records, for every variable f holds integers in, the stretches of src's text
 // where a read comes after one of its integer assignments.
 func (f *varFacts) coverInts(src *source) {
-	f.coverList(src.stmts)
+	eachStmtList(src.stmts, f.coverList)
 	for _, s := range src.stmts {
+		syntax.Walk(s, func(n syntax.Node) bool {
+			if n, ok := n.(*syntax.ForClause); ok {
+				f.coverLoop(n)
+			}
+			return true
+		})
+	}
+}
+
+// eachStmtList calls visit with stmts and with every list of statements nested in them that
+// runs in order from its first statement: a block, a subshell, a condition, a branch, a loop's
+// body, a case arm, a command substitution. A read after an assignment in the same list
+// surely sees it.
+func eachStmtList(stmts []*syntax.Stmt, visit func([]*syntax.Stmt)) {
+	visit(stmts)
+	for _, s := range stmts {
 		syntax.Walk(s, func(n syntax.Node) bool {
 			switch n := n.(type) {
 			case *syntax.Block:
-				f.coverList(n.Stmts)
+				visit(n.Stmts)
 			case *syntax.Subshell:
-				f.coverList(n.Stmts)
+				visit(n.Stmts)
 			case *syntax.IfClause:
-				f.coverList(n.Cond)
-				f.coverList(n.Then)
+				visit(n.Cond)
+				visit(n.Then)
 			case *syntax.WhileClause:
-				f.coverList(n.Cond)
-				f.coverList(n.Do)
+				visit(n.Cond)
+				visit(n.Do)
 			case *syntax.ForClause:
-				f.coverLoop(n)
-				f.coverList(n.Do)
+				visit(n.Do)
 			case *syntax.CaseItem:
-				f.coverList(n.Stmts)
+				visit(n.Stmts)
 			case *syntax.CmdSubst:
-				f.coverList(n.Stmts)
+				visit(n.Stmts)
 			}
 			return true
 		})

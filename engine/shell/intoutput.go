@@ -84,14 +84,10 @@ func oneField(text string, w *syntax.Word) bool {
 
 // literalArgs returns the texts of args when every one is literal.
 func literalArgs(args []word) ([]string, bool) {
-	texts := make([]string, len(args))
-	for i, a := range args {
-		if !a.literal {
-			return nil, false
-		}
-		texts[i] = a.text
+	if !allLiteral(args) {
+		return nil, false
 	}
-	return texts, true
+	return texts(args), true
 }
 
 // quietRedirects reports whether redirs only feed the command's input or send its errors to

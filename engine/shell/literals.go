@@ -141,28 +141,7 @@ func (src *source) coverLiterals() map[string]bool {
 			}
 		}
 	}
-	cover(src.stmts)
-	for _, s := range src.stmts {
-		syntax.Walk(s, func(n syntax.Node) bool {
-			switch n := n.(type) {
-			case *syntax.Block:
-				cover(n.Stmts)
-			case *syntax.Subshell:
-				cover(n.Stmts)
-			case *syntax.IfClause:
-				cover(n.Then)
-			case *syntax.WhileClause:
-				cover(n.Do)
-			case *syntax.ForClause:
-				cover(n.Do)
-			case *syntax.CaseItem:
-				cover(n.Stmts)
-			case *syntax.CmdSubst:
-				cover(n.Stmts)
-			}
-			return true
-		})
-	}
+	eachStmtList(src.stmts, cover)
 	return first
 }
 
