@@ -27,7 +27,7 @@ var commands = []command{
 	{name: "import", usage: importUsage, summary: "make personas of Claude Code, OpenCode, Roo, opcode agents or Codex rules, with a fidelity report", run: runImport},
 	{name: "export", usage: exportUsage, summary: "write personas as Claude Code, OpenCode, Roo or Kilo Code agents or Codex rules, with a fidelity report", run: runExport},
 	{name: "eval", usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)", run: runEval},
-	{name: "trust", usage: trustUsage, summary: "trust a project, so that its personas and guards are used; --revoke refuses it", run: runTrust},
+	{name: "trust", usage: trustUsage, summary: "trust a project, so that its personas and guards are used; --revoke refuses it; --diff shows what changed since", run: runTrust},
 	{name: "session", usage: sessionUsage, summary: "list, show and edit the rules approved during agent sessions", run: runSession},
 	{name: "log", usage: logUsage, summary: "show the review log of decisions and replies", run: runLog},
 	{name: "gate", usage: gateUsage, summary: "decide a running agent's tool call read from stdin (Claude Code, Codex or Gemini CLI hook, or neutral JSON)", run: runGate},
