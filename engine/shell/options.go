@@ -14,6 +14,7 @@ type optionSet struct {
 	longArgs     []string // --name=value or --name value
 	longAttached []string // --name or --name=value
 	anyLong      bool     // any other long option is a flag
+	exactLong    bool     // a long option only spelled in full, never by a prefix
 
 	plus    bool // +x options as well as -x (shells)
 	numeric bool // -N and --N are options (nice's old form)
@@ -32,6 +33,7 @@ type scan struct {
 	dashDash   bool   // options ended with "--"
 	unknown    string // the first option not understood, if any
 	nonLiteral string // the first option only known at run time, if any
+	missing    string // the first option whose argument is missing, if any
 }
 
 // scanShellString reads the options at the front of args as scanOptions
@@ -81,6 +83,8 @@ func scanOptions(args []word, set *optionSet, visit func(option)) scan {
 				} else if i < len(args) {
 					o.value = args[i]
 					i++
+				} else {
+					s.noteMissing(t)
 				}
 				emit(o)
 				continue
@@ -119,6 +123,8 @@ func (s *scan) long(args []word, i int, set *optionSet, emit func(option)) int {
 		if !hasValue && i < len(args) {
 			o.value, o.hasValue = args[i], true
 			i++
+		} else if !hasValue {
+			s.noteMissing(t)
 		}
 	case longUnknown:
 		if s.unknown == "" {
@@ -145,6 +151,8 @@ func (s *scan) cluster(args []word, i int, set *optionSet, emit func(option)) in
 			} else if i < len(args) {
 				o.value = args[i]
 				i++
+			} else {
+				s.noteMissing(t)
 			}
 			emit(o)
 			return i
@@ -165,6 +173,13 @@ func (s *scan) cluster(args []word, i int, set *optionSet, emit func(option)) in
 	return i
 }
 
+// noteMissing records the option t as the first whose argument is missing, unless one was.
+func (s *scan) noteMissing(t string) {
+	if s.missing == "" {
+		s.missing = t
+	}
+}
+
 type longKind int
 
 const (
@@ -176,7 +191,7 @@ const (
 
 // longKind classifies a long option name. Like getopt_long, it accepts an
 // unambiguous prefix of a known name (--us for --user) and returns the full
-// name.
+// name, unless the set wants names in full (exactLong).
 func (set *optionSet) longKind(name string) (longKind, string) {
 	groups := [...]struct {
 		names []string
@@ -190,7 +205,7 @@ func (set *optionSet) longKind(name string) (longKind, string) {
 		}
 	}
 	found, kind, matches := "", longUnknown, 0
-	if name != "" {
+	if name != "" && !set.exactLong {
 		for _, g := range groups {
 			for _, n := range g.names {
 				if strings.HasPrefix(n, name) {
