@@ -78,14 +78,7 @@ func scanOptions(args []word, set *optionSet, visit func(option)) scan {
 			// (-u$USER); anything else may expand to other options.
 			if t[0] == '-' && t[1] != '-' && strings.IndexByte(set.args, t[1]) >= 0 {
 				o := option{name: t[1:2], hasValue: true}
-				if len(t) > 2 {
-					o.value = word{text: t[2:]}
-				} else if i < len(args) {
-					o.value = args[i]
-					i++
-				} else {
-					s.noteMissing(t)
-				}
+				o.value, i = s.shortValue(args, i, t, 1, false)
 				emit(o)
 				continue
 			}
@@ -146,14 +139,7 @@ func (s *scan) cluster(args []word, i int, set *optionSet, emit func(option)) in
 		switch {
 		case strings.IndexByte(set.args, c) >= 0:
 			o.hasValue = true
-			if j+1 < len(t) {
-				o.value = word{text: t[j+1:], literal: true}
-			} else if i < len(args) {
-				o.value = args[i]
-				i++
-			} else {
-				s.noteMissing(t)
-			}
+			o.value, i = s.shortValue(args, i, t, j, true)
 			emit(o)
 			return i
 		case strings.IndexByte(set.attached, c) >= 0:
@@ -171,6 +157,20 @@ func (s *scan) cluster(args []word, i int, set *optionSet, emit func(option)) in
 		emit(o)
 	}
 	return i
+}
+
+// shortValue reads the argument of the short option t[j] of the word t (args[i-1]): the rest
+// of t, literal when t is, or else the next word. It returns the argument and the index of the
+// next word to read, and notes the option when it has none.
+func (s *scan) shortValue(args []word, i int, t string, j int, literal bool) (word, int) {
+	if j+1 < len(t) {
+		return word{text: t[j+1:], literal: literal}, i
+	}
+	if i < len(args) {
+		return args[i], i + 1
+	}
+	s.noteMissing(t)
+	return word{}, i
 }
 
 // noteMissing records the option t as the first whose argument is missing, unless one was.
