@@ -34,13 +34,10 @@ type Catalog struct {
 // withBuiltins is a catalog of d holding the built-in personas alone, which every load starts
 // from (a file of the same name loaded after them may shadow one).
 func withBuiltins(d locations.Dirs) *Catalog {
-	c := &Catalog{dirs: d, index: map[string]int{}}
-	for _, name := range builtin.Names {
-		p, probs := LoadBuiltin(name)
-		c.problems = append(c.problems, probs...)
-		if p != nil {
-			c.add(p)
-		}
+	list, probs := builtins()
+	c := &Catalog{dirs: d, index: map[string]int{}, problems: probs}
+	for _, p := range list {
+		c.add(p)
 	}
 	return c
 }

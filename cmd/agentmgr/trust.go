@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -23,8 +24,7 @@ type trustJSON struct {
 	Diffs []trust.FileDiff `json:"diffs,omitempty"`
 }
 
-func runTrust(e *env, args []string) error {
-	fs := flags(e, "trust", trustUsage, `Trust the project of DIR (default: this folder), so that its personas (.pi/agents) and
+const trustHelp = `Trust the project of DIR (default: this folder), so that its personas (.pi/agents) and
 its guards (.pi/agent-manager/guards.yaml) are used. Read them first: a repository's files
 decide what its agent may do.
 
@@ -34,68 +34,66 @@ refuses the project (whatever pi's trust.json says); --status only shows the tru
 shows it too, with what changed in each file since you trusted it, as a diff against the
 copy agentmgr kept of what you trusted (a trust made before agentmgr kept copies has none,
 and says so). A project pi trusts (pi's trust.json, nearest folder first, or its
-defaultProjectTrust "always") is trusted without this command; see docs/trust.md.`)
+defaultProjectTrust "always") is trusted without this command; see docs/trust.md.`
+
+func trustOptions(fs *flag.FlagSet) action {
 	revoke := fs.Bool("revoke", false, "refuse the project: its files are not used")
 	status := fs.Bool("status", false, "show the project's trust and change nothing")
 	showDiff := fs.Bool("diff", false, "show the project's trust and what changed since it, as diffs, and change nothing")
 	asJSON := fs.Bool("json", false, "print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 1 {
-		return usagef("trust takes at most one folder")
-	}
-	if *revoke && (*status || *showDiff) {
-		return usagef("--revoke shows no diff and changes the trust: it goes with neither --status nor --diff")
-	}
-	dir := e.cwd
-	if len(rest) == 1 {
-		if dir, err = filepath.Abs(rest[0]); err != nil {
+	return func(e *env, rest []string) error {
+		var err error
+		if *revoke && (*status || *showDiff) {
+			return usagef("--revoke shows no diff and changes the trust: it goes with neither --status nor --diff")
+		}
+		dir := e.cwd
+		if len(rest) == 1 {
+			if dir, err = filepath.Abs(rest[0]); err != nil {
+				return err
+			}
+		}
+		d := locations.Find(e.getenv, locations.Home(e.getenv), dir)
+		if d.Ignored != "" {
+			fmt.Fprintln(e.stderr, "note: "+d.Ignored)
+		}
+		var st trust.Status
+		switch {
+		case d.Project == "":
+			return fmt.Errorf("no project at %s: no .pi folder there or above it, up to the repository root", dir)
+		case *status, *showDiff:
+			st = trust.Of(d)
+		case *revoke:
+			st, err = trust.Revoke(d, time.Now())
+		default:
+			st, err = trust.Trust(d, time.Now())
+		}
+		if err != nil {
 			return err
 		}
-	}
-	d := locations.Find(e.getenv, locations.Home(e.getenv), dir)
-	if d.Ignored != "" {
-		fmt.Fprintln(e.stderr, "note: "+d.Ignored)
-	}
-	var st trust.Status
-	switch {
-	case d.Project == "":
-		return fmt.Errorf("no project at %s: no .pi folder there or above it, up to the repository root", dir)
-	case *status, *showDiff:
-		st = trust.Of(d)
-	case *revoke:
-		st, err = trust.Revoke(d, time.Now())
-	default:
-		st, err = trust.Trust(d, time.Now())
-	}
-	if err != nil {
-		return err
-	}
-	for _, p := range st.Problems {
-		fmt.Fprintln(e.stderr, "warning: "+p)
-	}
-	var diffs []trust.FileDiff
-	if *showDiff {
-		diffs = trust.Diffs(d, st)
-	}
-	if *asJSON {
-		out := trustJSON{Project: d.ProjectDir(), State: st.State.String(), By: st.By, Reason: st.NotUsed(), Files: st.Files, Changes: st.Changes, Diffs: diffs}
-		if st.Dir != "" {
-			out.Project = st.Dir
+		for _, p := range st.Problems {
+			fmt.Fprintln(e.stderr, "warning: "+p)
 		}
-		if out.Files == nil {
-			out.Files = []trust.File{}
+		var diffs []trust.FileDiff
+		if *showDiff {
+			diffs = trust.Diffs(d, st)
 		}
-		return writeJSON(e, out)
+		if *asJSON {
+			out := trustJSON{Project: d.ProjectDir(), State: st.State.String(), By: st.By, Reason: st.NotUsed(), Files: st.Files, Changes: st.Changes, Diffs: diffs}
+			if st.Dir != "" {
+				out.Project = st.Dir
+			}
+			if out.Files == nil {
+				out.Files = []trust.File{}
+			}
+			return writeJSON(e, out)
+		}
+		printTrust(e, d, st)
+		if st.State == trust.Changed && !*showDiff {
+			fmt.Fprintf(e.stdout, "what changed since the trust: agentmgr trust --diff %s\n", st.Dir)
+		}
+		printDiffs(e, diffs)
+		return nil
 	}
-	printTrust(e, d, st)
-	if st.State == trust.Changed && !*showDiff {
-		fmt.Fprintf(e.stdout, "what changed since the trust: agentmgr trust --diff %s\n", st.Dir)
-	}
-	printDiffs(e, diffs)
-	return nil
 }
 
 // printDiffs shows each file changed since the trust as a diff, or says why it cannot.
