@@ -27,6 +27,12 @@ func findPi(t testing.TB) piTools {
 	return piTools{node, cli}
 }
 
+// script is the Node script testdata/name run by pi's Node 22, which strips the types of the
+// TypeScript it imports (the extension), with args.
+func (p piTools) script(name string, args ...string) e2etest.NodeScript {
+	return e2etest.NodeScript{Node: p.node, Flags: []string{"--experimental-strip-types", "--no-warnings"}, Script: filepath.Join("testdata", name), Args: args}
+}
+
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
 func agentmgrBinary(t testing.TB) string { return e2etest.Agentmgr(t, "..") }
 

@@ -67,7 +67,7 @@ func run(args []string, e *env) int {
 	}
 	if err := e.dirs().Check(); err != nil && c.name != "gate" && !asksHelp(args[1:]) {
 		// Fail closed: a relative agent dir would put the personas, guards and state in the
-		// repository the command runs in. The gate answers with a refusal instead (runGate).
+		// repository the command runs in. The gate answers with a refusal instead (gateOptions).
 		fmt.Fprintf(e.stderr, "agentmgr %s: %v\n", c.name, err)
 		return 1
 	}

@@ -24,8 +24,6 @@ type command struct {
 	// subs are the commands of a family (keys check, keys set...): a first argument that
 	// names one of them (after the family's name) runs it instead, with its own options.
 	subs []command
-	// run, while a command is not yet described by the fields above, parses and runs it whole.
-	run func(e *env, args []string) error
 }
 
 // action is what a command does once its options are parsed: args are its arguments, as many
@@ -34,9 +32,6 @@ type action func(e *env, args []string) error
 
 // exec runs c with args, the command line after c's name.
 func (c command) exec(e *env, args []string) error {
-	if c.run != nil {
-		return c.run(e, args)
-	}
 	if len(args) > 0 {
 		for _, s := range c.subs {
 			if s.name == c.name+" "+args[0] {

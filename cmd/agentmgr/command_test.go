@@ -36,29 +36,37 @@ func TestArityAllows(t *testing.T) {
 }
 
 // A command called with a number of arguments its arity refuses exits 2 with its arity's
-// message and its usage line, and does nothing: nothing on stdout.
+// message and its usage line (a family's, for one of its subs), and does nothing: nothing on
+// stdout.
 func TestWrongArgumentCountIsAUsageError(t *testing.T) {
-	for _, c := range commands {
-		if c.options == nil {
-			continue
+	for _, top := range commands {
+		checkArgumentCounts(t, top, top)
+		for _, sub := range top.subs {
+			checkArgumentCounts(t, top, sub)
 		}
-		var counts []int
-		if c.args.min > 0 {
-			counts = append(counts, c.args.min-1)
+	}
+}
+
+// checkArgumentCounts runs c, one of top's subs or top itself, with one argument fewer than
+// its arity's least and one more than its most.
+func checkArgumentCounts(t *testing.T, top, c command) {
+	t.Helper()
+	var counts []int
+	if c.args.min > 0 {
+		counts = append(counts, c.args.min-1)
+	}
+	if c.args.max >= 0 {
+		counts = append(counts, c.args.max+1)
+	}
+	for _, n := range counts {
+		args := append(strings.Fields(c.name), strings.Fields(strings.Repeat("x ", n))...)
+		e, out, errb := testEnv(t, "")
+		if code := run(args, e); code != 2 {
+			t.Errorf("agentmgr %q exited %d, want 2", args, code)
 		}
-		if c.args.max >= 0 {
-			counts = append(counts, c.args.max+1)
-		}
-		for _, n := range counts {
-			args := append([]string{c.name}, strings.Fields(strings.Repeat("x ", n))...)
-			e, out, errb := testEnv(t, "")
-			if code := run(args, e); code != 2 {
-				t.Errorf("agentmgr %q exited %d, want 2", args, code)
-			}
-			want := "agentmgr " + c.name + ": " + c.args.mistake(c.name) + "\nusage: agentmgr " + c.name + " " + c.usage + "\n"
-			if errb.String() != want || out.Len() > 0 {
-				t.Errorf("agentmgr %q printed\nstdout: %s\nstderr: %s\nwant only on stderr:\n%s", args, out, errb, want)
-			}
+		want := "agentmgr " + top.name + ": " + c.args.mistake(c.name) + "\nusage: agentmgr " + top.name + " " + top.usage + "\n"
+		if errb.String() != want || out.Len() > 0 {
+			t.Errorf("agentmgr %q printed\nstdout: %s\nstderr: %s\nwant only on stderr:\n%s", args, out, errb, want)
 		}
 	}
 }
