@@ -1,8 +1,6 @@
 package convert
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -61,22 +59,10 @@ func geminiDecide(t *testing.T, bundle, node, policyName string, policy []byte, 
 	if err := os.WriteFile(filepath.Join(dir, policyName), policy, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, _ := json.Marshal(calls)
-	script, _ := filepath.Abs(filepath.Join("testdata", "gemini", "decide.mjs"))
-	cmd := exec.Command(node, script, bundle)
-	cmd.Dir = home
-	cmd.Env = append(os.Environ(), "GEMINI_CLI_HOME="+home, "HOME="+home, "NO_COLOR=1")
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("decide.mjs: %v\n%s", err, stderr.String())
-	}
+	script := e2etest.NodeScript{Node: node, Script: filepath.Join("testdata", "gemini", "decide.mjs"), Args: []string{bundle}, Dir: home,
+		Env: append(os.Environ(), "GEMINI_CLI_HOME="+home, "HOME="+home, "NO_COLOR=1")}
 	var ans geminiAnswer
-	if err := json.Unmarshal(out, &ans); err != nil {
-		t.Fatalf("decide.mjs answered %q: %v", out, err)
-	}
+	script.JSON(t, calls, &ans)
 	if len(ans.Decisions) != len(calls) {
 		t.Fatalf("decide.mjs gave %d decisions for %d calls", len(ans.Decisions), len(calls))
 	}

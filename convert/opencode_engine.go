@@ -27,6 +27,16 @@ type ocRule struct {
 func ocMatch(s, pattern string) bool {
 	s = strings.ReplaceAll(s, `\`, "/")
 	pattern = strings.ReplaceAll(pattern, `\`, "/")
+	return regexp.MustCompile(ocRegexp(pattern)).MatchString(s)
+}
+
+// ocRegexp is the regular expression of OpenCode's wildcard pattern, backslashes aside: `*`
+// is any text (slashes too), `?` one character, and a trailing " *" may be absent.
+func ocRegexp(pattern string) string {
+	tail := ""
+	if p, ok := strings.CutSuffix(pattern, " *"); ok {
+		pattern, tail = p, "( .*)?"
+	}
 	var b strings.Builder
 	for _, r := range pattern {
 		switch r {
@@ -38,11 +48,7 @@ func ocMatch(s, pattern string) bool {
 			b.WriteString(regexp.QuoteMeta(string(r)))
 		}
 	}
-	re := b.String()
-	if t, ok := strings.CutSuffix(re, " .*"); ok {
-		re = t + "( .*)?"
-	}
-	return regexp.MustCompile("(?s)^" + re + "$").MatchString(s)
+	return "(?s)^" + b.String() + tail + "$"
 }
 
 // ocEvaluate is OpenCode's evaluate: the last rule whose permission and pattern match decides;

@@ -12,25 +12,10 @@ import (
 // of the conversion code: the property tests check imported personas against them.
 
 // wildRE is a pattern where `*` is any text (slashes too) and a trailing " *" may be absent:
-// OpenCode's and agentmgr's wildcards.
-func wildRE(p string) *regexp.Regexp {
-	tail := ""
-	if q, ok := strings.CutSuffix(p, " *"); ok {
-		p, tail = q, "( .*)?"
-	}
-	var b strings.Builder
-	for _, r := range p {
-		switch r {
-		case '*':
-			b.WriteString(".*")
-		case '?':
-			b.WriteString(".")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(r)))
-		}
-	}
-	return regexp.MustCompile("(?s)^" + b.String() + tail + "$")
-}
+// OpenCode's and agentmgr's wildcards. It is OpenCode's as the OpenCode model compiles it
+// (ocRegexp), which the real-OpenCode tests hold to what OpenCode does; what the oracles check,
+// agentmgr's engine deciding an imported persona, matches with its own code.
+func wildRE(p string) *regexp.Regexp { return regexp.MustCompile(ocRegexp(p)) }
 
 // lastMatchOracle is OpenCode's rule: the last rule whose permission and pattern match
 // decides; none asks.

@@ -3,7 +3,6 @@ package gate
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -30,42 +29,20 @@ func codexPayload(tool, input string) []byte {
 }
 
 func TestParseCodex(t *testing.T) {
-	tests := []struct {
-		name    string
-		payload []byte
-		key     string
-		value   string
-		also    []string
-		noValue bool
-		opaque  string // a part of the reason the call is at least ask; "" for none
-	}{
-		{"bash is decided on its command", codexPayload("Bash", `{"command":"ls -la"}`), "bash", "ls -la", nil, false, ""},
+	checkParse(t, decide.ClientCodex, ParseCodex, []parseCase{
+		{"bash is decided on its command", codexPayload("Bash", `{"command":"ls -la"}`), "bash", "ls -la", nil, "", false, ""},
 		{"apply_patch is an edit of every file it names",
 			codexPayload("apply_patch", `{"command":"*** Begin Patch\n*** Add File: a.txt\n+x\n*** Update File: b.txt\n*** Move to: secrets/c.txt\n@@\n-a\n+b\n*** Delete File: d.txt\n*** End Patch\n"}`),
-			"edit", "a.txt", []string{"b.txt", "secrets/c.txt", "d.txt"}, false, ""},
-		{"apply_patch naming no file asks", codexPayload("apply_patch", `{"command":"*** Begin Patch\n*** End Patch\n"}`), "edit", "", nil, true, ""},
-		{"apply_patch with an unknown header asks", codexPayload("apply_patch", `{"command":"*** Begin Patch\n*** Copy File: x\n*** End Patch"}`), "edit", "", nil, true, "no header"},
-		{"spawn_agent is task on its agent type", codexPayload("spawn_agent", `{"agent_type":"reviewer","message":"go"}`), "task", "reviewer", nil, false, ""},
-		{"spawn_agent without a type starts the default agent", codexPayload("spawn_agent", `{"message":"go"}`), "task", "default", nil, false, ""},
-		{"a bare shell reads its terminal", codexPayload("Bash", `{"command":"bash"}`), "bash", "bash", nil, false, "reads commands from a terminal"},
-		{"an interpreter without a script reads its terminal", codexPayload("Bash", `{"command":"cd src && python3 -q"}`), "bash", "cd src && python3 -q", nil, false, "python3 -q"},
-		{"a script is no terminal", codexPayload("Bash", `{"command":"python3 build.py"}`), "bash", "python3 build.py", nil, false, ""},
-		{"an unknown field never fails the call", codexPayload("Bash", `{"command":"ls","tty":true,"workdir":{"x":[1]}}`), "bash", "ls", nil, false, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c, err := ParseCodex(tt.payload)
-			if err != nil {
-				t.Fatalf("ParseCodex: %v", err)
-			}
-			if c.Client != decide.ClientCodex || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || c.NoValue != tt.noValue {
-				t.Errorf("call = client %s key %s value %q also %q novalue %v\nwant codex %s %q %q %v", c.Client, c.Key, c.Value, c.Also, c.NoValue, tt.key, tt.value, tt.also, tt.noValue)
-			}
-			if tt.opaque == "" && c.Opaque != "" || !strings.Contains(c.Opaque, tt.opaque) {
-				t.Errorf("opaque = %q, want %q", c.Opaque, tt.opaque)
-			}
-		})
-	}
+			"edit", "a.txt", []string{"b.txt", "secrets/c.txt", "d.txt"}, "", false, ""},
+		{"apply_patch naming no file asks", codexPayload("apply_patch", `{"command":"*** Begin Patch\n*** End Patch\n"}`), "edit", "", nil, "", true, ""},
+		{"apply_patch with an unknown header asks", codexPayload("apply_patch", `{"command":"*** Begin Patch\n*** Copy File: x\n*** End Patch"}`), "edit", "", nil, "", true, "no header"},
+		{"spawn_agent is task on its agent type", codexPayload("spawn_agent", `{"agent_type":"reviewer","message":"go"}`), "task", "reviewer", nil, "", false, ""},
+		{"spawn_agent without a type starts the default agent", codexPayload("spawn_agent", `{"message":"go"}`), "task", "default", nil, "", false, ""},
+		{"a bare shell reads its terminal", codexPayload("Bash", `{"command":"bash"}`), "bash", "bash", nil, "", false, "reads commands from a terminal"},
+		{"an interpreter without a script reads its terminal", codexPayload("Bash", `{"command":"cd src && python3 -q"}`), "bash", "cd src && python3 -q", nil, "", false, "python3 -q"},
+		{"a script is no terminal", codexPayload("Bash", `{"command":"python3 build.py"}`), "bash", "python3 build.py", nil, "", false, ""},
+		{"an unknown field never fails the call", codexPayload("Bash", `{"command":"ls","tty":true,"workdir":{"x":[1]}}`), "bash", "ls", nil, "", false, ""},
+	})
 }
 
 func TestCodexAnswers(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/inbox"
+	"github.com/agentmgr/agentmgr/internal/testrules"
 )
 
 func TestGateFailsClosed(t *testing.T) {
@@ -35,7 +36,7 @@ func TestGateFailsClosed(t *testing.T) {
 }
 
 func TestNeutralRoundTrip(t *testing.T) {
-	g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(e2ePersona))
+	g := New(inbox.Inbox{Dir: t.TempDir()}, fixedPolicy(testrules.E2EPersona()))
 	resp := g.Neutral(context.Background(), []byte(`{"id":"r7","session":"s1","tool":"bash","value":"git status && rm -rf /","cwd":"/p"}`))
 	if resp.ID != "r7" || resp.Action != engine.Deny || resp.DecidedBy != approvals.ByRule || resp.Agent != "tester" ||
 		resp.Permission != "bash" || resp.Rule == nil || resp.Rule.Pattern != "rm *" || resp.Source != "rules" || len(resp.Units) != 2 {

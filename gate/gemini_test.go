@@ -3,7 +3,6 @@ package gate
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -22,43 +21,24 @@ func geminiPayload(tool, input, extra string) []byte {
 }
 
 func TestParseGemini(t *testing.T) {
-	tests := []struct {
-		name    string
-		payload []byte
-		key     string
-		value   string
-		also    []string
-		cwd     string
-		noValue bool
-	}{
-		{"run_shell_command is bash on its command", geminiPayload("run_shell_command", `{"command":"ls","description":"list","is_background":false}`, ""), "bash", "ls", nil, "/home/dev/proj", false},
-		{"run_shell_command runs in its dir_path", geminiPayload("run_shell_command", `{"command":"ls","dir_path":"sub"}`, ""), "bash", "ls", nil, "/home/dev/proj/sub", false},
-		{"write_file is an edit of its path", geminiPayload("write_file", `{"file_path":"secrets/token.txt","content":"x"}`, ""), "edit", "secrets/token.txt", nil, "/home/dev/proj", false},
-		{"replace is an edit of its path", geminiPayload("replace", `{"file_path":"a.go","old_string":"a","new_string":"b","instruction":"i"}`, ""), "edit", "a.go", nil, "/home/dev/proj", false},
-		{"read_file reads its path", geminiPayload("read_file", `{"file_path":"a.go"}`, ""), "read", "a.go", nil, "/home/dev/proj", false},
-		{"read_file without a path asks", geminiPayload("read_file", `{}`, ""), "read", "", nil, "/home/dev/proj", true},
-		{"read_many_files reads every include", geminiPayload("read_many_files", `{"include":["a/*.go","b.md"]}`, ""), "read", "a/*.go", []string{"b.md"}, "/home/dev/proj", false},
-		{"list_directory lists its dir_path", geminiPayload("list_directory", `{"dir_path":"src"}`, ""), "list", "src", nil, "/home/dev/proj", false},
+	checkParse(t, decide.ClientGemini, ParseGemini, []parseCase{
+		{"run_shell_command is bash on its command", geminiPayload("run_shell_command", `{"command":"ls","description":"list","is_background":false}`, ""), "bash", "ls", nil, "/home/dev/proj", false, ""},
+		{"run_shell_command runs in its dir_path", geminiPayload("run_shell_command", `{"command":"ls","dir_path":"sub"}`, ""), "bash", "ls", nil, "/home/dev/proj/sub", false, ""},
+		{"write_file is an edit of its path", geminiPayload("write_file", `{"file_path":"secrets/token.txt","content":"x"}`, ""), "edit", "secrets/token.txt", nil, "/home/dev/proj", false, ""},
+		{"replace is an edit of its path", geminiPayload("replace", `{"file_path":"a.go","old_string":"a","new_string":"b","instruction":"i"}`, ""), "edit", "a.go", nil, "/home/dev/proj", false, ""},
+		{"read_file reads its path", geminiPayload("read_file", `{"file_path":"a.go"}`, ""), "read", "a.go", nil, "/home/dev/proj", false, ""},
+		{"read_file without a path asks", geminiPayload("read_file", `{}`, ""), "read", "", nil, "/home/dev/proj", true, ""},
+		{"read_many_files reads every include", geminiPayload("read_many_files", `{"include":["a/*.go","b.md"]}`, ""), "read", "a/*.go", []string{"b.md"}, "/home/dev/proj", false, ""},
+		{"list_directory lists its dir_path", geminiPayload("list_directory", `{"dir_path":"src"}`, ""), "list", "src", nil, "/home/dev/proj", false, ""},
 		{"web_fetch fetches the URLs of its prompt", geminiPayload("web_fetch", `{"prompt":"Summarise HTTPS://Blocked.Example/a and https://ok.example/b please"}`, ""), "webfetch",
-			"HTTPS://Blocked.Example/a", []string{"https://blocked.example/a", "https://ok.example/b"}, "/home/dev/proj", false},
-		{"web_fetch without a URL asks", geminiPayload("web_fetch", `{"prompt":"what is new"}`, ""), "webfetch", "", nil, "/home/dev/proj", true},
-		{"google_web_search searches its query", geminiPayload("google_web_search", `{"query":"go"}`, ""), "websearch", "go", nil, "/home/dev/proj", false},
-		{"invoke_agent is task on the agent", geminiPayload("invoke_agent", `{"agent_name":"codebase_investigator","prompt":"look"}`, ""), "task", "codebase_investigator", nil, "/home/dev/proj", false},
-		{"activate_skill is skill on its name", geminiPayload("activate_skill", `{"name":"sweep"}`, ""), "skill", "sweep", nil, "/home/dev/proj", false},
-		{"an MCP tool is Claude Code's key for it", geminiPayload("mcp_my_srv_status", `{}`, `,"mcp_context":{"server_name":"my_srv","tool_name":"status","command":"x","args":["a"]}`), "mcp__my_srv__status", "", nil, "/home/dev/proj", false},
-		{"an unknown field never fails the call", geminiPayload("run_shell_command", `{"command":"ls","new":{"deep":[1,2]}}`, `,"original_request_name":"x","later":[true]`), "bash", "ls", nil, "/home/dev/proj", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c, err := ParseGemini(tt.payload)
-			if err != nil {
-				t.Fatalf("ParseGemini: %v", err)
-			}
-			if c.Client != decide.ClientGemini || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || c.Cwd != tt.cwd || c.NoValue != tt.noValue {
-				t.Errorf("call = %s key %s value %q also %q cwd %s novalue %v\nwant gemini %s %q %q %s %v", c.Client, c.Key, c.Value, c.Also, c.Cwd, c.NoValue, tt.key, tt.value, tt.also, tt.cwd, tt.noValue)
-			}
-		})
-	}
+			"HTTPS://Blocked.Example/a", []string{"https://blocked.example/a", "https://ok.example/b"}, "/home/dev/proj", false, ""},
+		{"web_fetch without a URL asks", geminiPayload("web_fetch", `{"prompt":"what is new"}`, ""), "webfetch", "", nil, "/home/dev/proj", true, ""},
+		{"google_web_search searches its query", geminiPayload("google_web_search", `{"query":"go"}`, ""), "websearch", "go", nil, "/home/dev/proj", false, ""},
+		{"invoke_agent is task on the agent", geminiPayload("invoke_agent", `{"agent_name":"codebase_investigator","prompt":"look"}`, ""), "task", "codebase_investigator", nil, "/home/dev/proj", false, ""},
+		{"activate_skill is skill on its name", geminiPayload("activate_skill", `{"name":"sweep"}`, ""), "skill", "sweep", nil, "/home/dev/proj", false, ""},
+		{"an MCP tool is Claude Code's key for it", geminiPayload("mcp_my_srv_status", `{}`, `,"mcp_context":{"server_name":"my_srv","tool_name":"status","command":"x","args":["a"]}`), "mcp__my_srv__status", "", nil, "/home/dev/proj", false, ""},
+		{"an unknown field never fails the call", geminiPayload("run_shell_command", `{"command":"ls","new":{"deep":[1,2]}}`, `,"original_request_name":"x","later":[true]`), "bash", "ls", nil, "/home/dev/proj", false, ""},
+	})
 }
 
 // TestGeminiToolsAreKnown keeps the table's tools out of the unknown-tool rule: only a tool in

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -60,17 +61,41 @@ func checkGolden(t *testing.T, path string, got any) {
 	}
 }
 
-// e2ePersona asks for shell commands and edits, allows git status, denies rm.
-var e2ePersona = engine.Ruleset{
-	{Permission: "*", Pattern: "*", Action: engine.Ask},
-	{Permission: "read", Pattern: "*", Action: engine.Allow},
-	{Permission: "bash", Pattern: "git status*", Action: engine.Allow},
-	{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
-}.WithSource(engine.Source{Kind: engine.FromRequest})
-
 func wantVerdict(t *testing.T, v decide.Verdict, action engine.Action, by approvals.Resolver, reason string) {
 	t.Helper()
 	if v.Action != action || v.DecidedBy != by || !strings.Contains(v.Reason, reason) {
 		t.Errorf("verdict = %s by %q (%s)\nwant %s by %q with reason containing %q", v.Action, v.DecidedBy, v.Reason, action, by, reason)
+	}
+}
+
+// parseCase is a hook payload and the call a client's parser must make of it.
+type parseCase struct {
+	name    string
+	payload []byte
+	key     string
+	value   string
+	also    []string
+	cwd     string // the call's folder; "" leaves it unchecked
+	noValue bool
+	opaque  string // a part of the reason the call is at least ask; "" for none
+}
+
+// checkParse runs parse on each case's payload: the call must be client's, with the case's
+// key, value, further values, folder and no-value flag, and hold the case's opaque reason.
+func checkParse(t *testing.T, client decide.Client, parse func([]byte) (decide.Call, error), tests []parseCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parse(tt.payload)
+			if err != nil {
+				t.Fatalf("parsing the %s payload: %v", client, err)
+			}
+			if c.Client != client || c.Key != tt.key || c.Value != tt.value || !reflect.DeepEqual(c.Also, tt.also) || tt.cwd != "" && c.Cwd != tt.cwd || c.NoValue != tt.noValue {
+				t.Errorf("call = client %s key %s value %q also %q cwd %s novalue %v\nwant %s %s %q %q %s %v", c.Client, c.Key, c.Value, c.Also, c.Cwd, c.NoValue, client, tt.key, tt.value, tt.also, tt.cwd, tt.noValue)
+			}
+			if tt.opaque == "" && c.Opaque != "" || !strings.Contains(c.Opaque, tt.opaque) {
+				t.Errorf("opaque = %q, want %q", c.Opaque, tt.opaque)
+			}
+		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/agentmgr/agentmgr/decide"
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/engine/shell"
+	"github.com/agentmgr/agentmgr/internal/testrules"
 )
 
 // e2e is a gate and a serving app in one process: the gate side reads session rules from the
@@ -30,16 +31,8 @@ type e2e struct {
 	done    chan error
 }
 
-// e2ePersona asks for shell commands and edits, allows git status, denies rm.
-var e2ePersona = engine.Ruleset{
-	{Permission: "*", Pattern: "*", Action: engine.Ask},
-	{Permission: "read", Pattern: "*", Action: engine.Allow},
-	{Permission: "bash", Pattern: "git status*", Action: engine.Allow},
-	{Permission: "bash", Pattern: "rm *", Action: engine.Deny},
-}.WithSource(engine.Source{Kind: engine.FromRequest})
-
 func newE2E(t *testing.T) *e2e {
-	e := &e2e{t: t, inbox: Inbox{Dir: t.TempDir()}, store: approvals.NewMemoryStore(), persona: e2ePersona,
+	e := &e2e{t: t, inbox: Inbox{Dir: t.TempDir()}, store: approvals.NewMemoryStore(), persona: testrules.E2EPersona(),
 		prompts: make(chan *Prompt, 16)}
 	return e.serve()
 }
@@ -329,7 +322,7 @@ func TestEndToEndNobodyServing(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			g := &testGate{inbox: inbox, policy: fixedPolicy(e2ePersona), wait: Wait{Timeout: time.Minute, Grace: 100 * time.Millisecond, Poll: time.Millisecond}}
+			g := &testGate{inbox: inbox, policy: fixedPolicy(testrules.E2EPersona()), wait: Wait{Timeout: time.Minute, Grace: 100 * time.Millisecond, Poll: time.Millisecond}}
 			for _, client := range []decide.Client{decide.ClientClaude, decide.ClientJSON} {
 				start := time.Now()
 				v := g.Decide(context.Background(), decide.Call{Client: client, Session: "s1", Tool: "bash", Key: "bash", Value: "make"})

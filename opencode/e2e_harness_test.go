@@ -19,20 +19,12 @@ import (
 	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
-// agentmgrBinary builds the headless agentmgr binary once for all tests.
-func agentmgrBinary(t testing.TB) string { return e2etest.Agentmgr(t, "..") }
-
 // world is an isolated home with pi's agent dir, a project OpenCode runs in, the fake model
 // OpenCode talks to, and the environment OpenCode and agentmgr run in.
 type world struct {
-	t        *testing.T
-	home     string
-	agent    string
-	project  string
-	bin      string
+	e2etest.World
 	opencode string
 	model    *fakeModel
-	env      []string
 }
 
 // openCodeConfig is the project's opencode.json: the fake model as an OpenAI-compatible
@@ -52,10 +44,8 @@ const openCodeConfig = `{
 `
 
 func newWorld(t *testing.T) *world {
-	w := &world{t: t, home: t.TempDir(), opencode: e2etest.OpenCode(t), model: &fakeModel{}}
-	w.agent = filepath.Join(w.home, ".pi", "agent")
-	w.project = filepath.Join(w.home, "project")
-	w.bin = agentmgrBinary(t)
+	oc := e2etest.OpenCode(t) // before the build: under -short it skips
+	w := &world{World: e2etest.NewWorld(t, "..", ".pi", "agent"), opencode: oc, model: &fakeModel{}}
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -65,26 +55,26 @@ func newWorld(t *testing.T) *world {
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 
-	w.env = []string{
-		"HOME=" + w.home,
-		"PWD=" + w.project, // OpenCode takes the project from $PWD, not from its cwd
+	w.Env = []string{
+		"HOME=" + w.Home,
+		"PWD=" + w.Project, // OpenCode takes the project from $PWD, not from its cwd
 		"PATH=" + os.Getenv("PATH"),
 		"LANG=C.UTF-8",
-		"XDG_CONFIG_HOME=" + filepath.Join(w.home, ".config"),
-		"XDG_DATA_HOME=" + filepath.Join(w.home, ".local", "share"),
-		"XDG_CACHE_HOME=" + filepath.Join(w.home, ".cache"),
-		"XDG_STATE_HOME=" + filepath.Join(w.home, ".local", "state"),
+		"XDG_CONFIG_HOME=" + filepath.Join(w.Home, ".config"),
+		"XDG_DATA_HOME=" + filepath.Join(w.Home, ".local", "share"),
+		"XDG_CACHE_HOME=" + filepath.Join(w.Home, ".cache"),
+		"XDG_STATE_HOME=" + filepath.Join(w.Home, ".local", "state"),
 		"OPENCODE_DISABLE_MODELS_FETCH=1", "OPENCODE_DISABLE_AUTOUPDATE=1", "OPENCODE_DISABLE_DEFAULT_PLUGINS=1",
 		"OPENCODE_DISABLE_SHARE=1", "OPENCODE_DISABLE_CLAUDE_CODE=1",
 	}
-	testfiles.Write(t, filepath.Join(w.project, "opencode.json"), fmt.Sprintf(openCodeConfig, "http://"+ln.Addr().String()+"/v1"))
-	testfiles.Write(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
+	testfiles.Write(t, filepath.Join(w.Project, "opencode.json"), fmt.Sprintf(openCodeConfig, "http://"+ln.Addr().String()+"/v1"))
+	testfiles.Write(t, filepath.Join(w.Project, "hello.txt"), "hello from the project\n")
 	// A git repository makes the project folder OpenCode's worktree.
-	if err := os.MkdirAll(filepath.Join(w.project, ".git"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(w.Project, ".git"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w.provision(filepath.Join(w.project, ".opencode"))
-	w.provision(filepath.Join(w.home, ".config", "opencode"))
+	w.provision(filepath.Join(w.Project, ".opencode"))
+	w.provision(filepath.Join(w.Home, ".config", "opencode"))
 	return w
 }
 
@@ -92,17 +82,11 @@ func newWorld(t *testing.T) *world {
 // without it OpenCode 1.18.33 tries to install @opencode-ai/plugin from npm there, which
 // offline takes a minute to give up. The plugin does not import it.
 func (w *world) provision(dir string) {
-	testfiles.Write(w.t, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}`+"\n")
-	testfiles.Write(w.t, filepath.Join(dir, "package-lock.json"), `{"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}}}`+"\n")
+	testfiles.Write(w.T, filepath.Join(dir, "package.json"), `{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}`+"\n")
+	testfiles.Write(w.T, filepath.Join(dir, "package-lock.json"), `{"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}}}`+"\n")
 	if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
-}
-
-// agentmgr runs the built binary with args in the project and returns its stdout.
-func (w *world) agentmgr(args ...string) string {
-	w.t.Helper()
-	return e2etest.Run(w.t, w.bin, w.project, w.env, args...)
 }
 
 // runTimeout only keeps a broken OpenCode from hanging the test run; no result depends on it.
@@ -119,7 +103,7 @@ type run struct {
 // run runs OpenCode once with the prompt under agent ("" for OpenCode's default) and extra
 // flags, and returns its events.
 func (w *world) run(agent, prompt string, flags ...string) run {
-	w.t.Helper()
+	w.T.Helper()
 	args := []string{"run", "--format", "json"}
 	if agent != "" {
 		args = append(args, "--agent", agent)
@@ -128,7 +112,7 @@ func (w *world) run(agent, prompt string, flags ...string) run {
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, w.opencode, args...)
-	cmd.Dir, cmd.Env = w.project, w.env
+	cmd.Dir, cmd.Env = w.Project, w.Env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	n := w.model.resultCount()
@@ -143,10 +127,10 @@ func (w *world) run(agent, prompt string, flags ...string) run {
 		}
 	}
 	if ctx.Err() != nil {
-		w.t.Fatalf("opencode %s did not finish in %s\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), runTimeout, stdout.String(), r.stderr)
+		w.T.Fatalf("opencode %s did not finish in %s\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), runTimeout, stdout.String(), r.stderr)
 	}
 	if err != nil {
-		w.t.Logf("opencode %s: %v", strings.Join(args, " "), err)
+		w.T.Logf("opencode %s: %v", strings.Join(args, " "), err)
 	}
 	return r
 }

@@ -49,15 +49,15 @@ const (
 // plugin globally with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	testfiles.Write(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
-	testfiles.Write(t, filepath.Join(w.agent, "agents", "careful.md"), carefulPersona)
-	testfiles.Write(t, filepath.Join(w.agent, "agents", "scout.md"), scoutPersona)
-	testfiles.Write(t, filepath.Join(w.project, ".opencode", "agent", "careful.md"), carefulAgent)
-	testfiles.Write(t, filepath.Join(w.project, ".opencode", "agent", "scout.md"), scoutAgent)
-	testfiles.Write(t, filepath.Join(w.project, ".opencode", "agent", "helper.md"), helperAgent)
-	testfiles.Write(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
-	w.agentmgr("use", "guarded")
-	if out := w.agentmgr("opencode", "install"); !strings.HasPrefix(out, "installed ") {
+	testfiles.Write(t, filepath.Join(w.Agent, "agents", "guarded.md"), e2etest.GuardedPersona)
+	testfiles.Write(t, filepath.Join(w.Agent, "agents", "careful.md"), carefulPersona)
+	testfiles.Write(t, filepath.Join(w.Agent, "agents", "scout.md"), scoutPersona)
+	testfiles.Write(t, filepath.Join(w.Project, ".opencode", "agent", "careful.md"), carefulAgent)
+	testfiles.Write(t, filepath.Join(w.Project, ".opencode", "agent", "scout.md"), scoutAgent)
+	testfiles.Write(t, filepath.Join(w.Project, ".opencode", "agent", "helper.md"), helperAgent)
+	testfiles.Write(t, filepath.Join(w.Project, "victim.txt"), "keep me\n")
+	w.Agentmgr("use", "guarded")
+	if out := w.Agentmgr("opencode", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("opencode install: %s", out)
 	}
 	return w
@@ -91,7 +91,7 @@ func ran(t *testing.T, r run, i int, tool, want string) {
 
 func keptVictim(t *testing.T, w *world) {
 	t.Helper()
-	if data, err := os.ReadFile(filepath.Join(w.project, "victim.txt")); err != nil || string(data) != "keep me\n" {
+	if data, err := os.ReadFile(filepath.Join(w.Project, "victim.txt")); err != nil || string(data) != "keep me\n" {
 		t.Fatalf("victim.txt is %q (%v); want it kept as it was", data, err)
 	}
 }
@@ -99,8 +99,8 @@ func keptVictim(t *testing.T, w *world) {
 // One OpenCode run makes a scripted series of calls; each is decided on its own.
 func TestRealOpenCode(t *testing.T) {
 	w := setUp(t)
-	persona := filepath.Join(w.agent, "agents", "guarded.md")
-	victim := filepath.Join(w.project, "victim.txt")
+	persona := filepath.Join(w.Agent, "agents", "guarded.md")
+	victim := filepath.Join(w.Project, "victim.txt")
 	bash := func(command string) scripted {
 		return call("bash", map[string]string{"command": command, "description": "run"})
 	}
@@ -108,7 +108,7 @@ func TestRealOpenCode(t *testing.T) {
 	r := w.run("", script(
 		bash("rm victim.txt"),
 		bash("bash -c 'rm victim.txt'"),
-		call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}),
+		call("read", map[string]string{"filePath": filepath.Join(w.Project, "hello.txt")}),
 		call("edit", map[string]string{"filePath": victim, "oldString": "keep", "newString": "lost"}),
 		call("write", map[string]string{"filePath": victim, "content": "lost\n"}),
 		bash("git --version"),
@@ -117,7 +117,7 @@ func TestRealOpenCode(t *testing.T) {
 	t.Run("a denied rm is blocked with the persona's rule, logged, and its target kept", func(t *testing.T) {
 		blocked(t, r, 0, "bash", `persona "guarded": deny bash "rm victim.txt" by rule "bash" "rm *" deny`, persona+":7")
 		keptVictim(t, w)
-		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+		es, err := reviewlog.Read(locations.Dirs{Agent: w.Agent}.ReviewLog(), reviewlog.Filter{})
 		if err != nil || len(es) == 0 {
 			t.Fatalf("review log: %v, %v", es, err)
 		}
@@ -151,7 +151,7 @@ func TestRealOpenCode(t *testing.T) {
 			return call("task", map[string]string{"description": "look", "subagent_type": agent, "prompt": script(bash(command))})
 		}
 		r := w.run("", script(task("scout", "ls"), task("scout", "rm victim.txt"), task("helper", "rm victim.txt")))
-		scout := filepath.Join(w.agent, "agents", "scout.md")
+		scout := filepath.Join(w.Agent, "agents", "scout.md")
 		// guarded allows ls; scout, the subagent's persona, denies it.
 		if !anyHas(r.results, `persona "scout, with guarded": deny bash "ls"`, scout+":7") {
 			t.Errorf("ls in the scout subagent: the model read %q; want scout's deny", r.results)
@@ -190,7 +190,7 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 	answers := make(chan approvals.ReplyKind, 2)
 	answers <- approvals.Once
 	answers <- approvals.Reject
-	e2etest.App(t, w.agent, func(_ context.Context, p *inbox.Prompt) {
+	e2etest.App(t, w.Agent, func(_ context.Context, p *inbox.Prompt) {
 		asked <- p.Request
 		_ = p.Reply(approvals.Reply{Kind: <-answers, Message: "not now"})
 	})
@@ -217,12 +217,12 @@ func TestRealOpenCodeAsksTheApp(t *testing.T) {
 // through: the plugin blocks the call, saying why.
 func TestRealOpenCodeFailsClosed(t *testing.T) {
 	w := newWorld(t)
-	fake := e2etest.BrokenServe(t, w.home)
-	w.agentmgr("opencode", "install", "--binary", fake)
-	testfiles.Write(t, filepath.Join(w.project, "late.txt"), "late\n")
+	fake := e2etest.BrokenServe(t, w.Home)
+	w.Agentmgr("opencode", "install", "--binary", fake)
+	testfiles.Write(t, filepath.Join(w.Project, "late.txt"), "late\n")
 	r := w.run("", script(
-		call("read", map[string]string{"filePath": filepath.Join(w.project, "late.txt")}),
-		call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")}),
+		call("read", map[string]string{"filePath": filepath.Join(w.Project, "late.txt")}),
+		call("read", map[string]string{"filePath": filepath.Join(w.Project, "hello.txt")}),
 	))
 	blocked(t, r, 0, "read", "no answer within 5 s")
 	blocked(t, r, 1, "read", "malformed answer")
@@ -230,26 +230,26 @@ func TestRealOpenCodeFailsClosed(t *testing.T) {
 	if err := os.Remove(fake); err != nil {
 		t.Fatal(err)
 	}
-	r = w.run("", script(call("read", map[string]string{"filePath": filepath.Join(w.project, "hello.txt")})))
+	r = w.run("", script(call("read", map[string]string{"filePath": filepath.Join(w.Project, "hello.txt")})))
 	blocked(t, r, 0, "read", "could not run")
 }
 
 // Uninstall removes exactly what install wrote; OpenCode then runs without agentmgr.
 func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 	w := newWorld(t)
-	testfiles.Write(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
-	w.agentmgr("use", "guarded")
-	testfiles.Write(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
-	before := listFiles(t, w.home)
-	w.agentmgr("opencode", "install")
-	w.agentmgr("opencode", "install", "--project")
+	testfiles.Write(t, filepath.Join(w.Agent, "agents", "guarded.md"), e2etest.GuardedPersona)
+	w.Agentmgr("use", "guarded")
+	testfiles.Write(t, filepath.Join(w.Project, "victim.txt"), "keep me\n")
+	before := listFiles(t, w.Home)
+	w.Agentmgr("opencode", "install")
+	w.Agentmgr("opencode", "install", "--project")
 	rm := script(call("bash", map[string]string{"command": "rm victim.txt", "description": "remove"}))
 	r := w.run("", rm)
 	blocked(t, r, 0, "bash", `deny bash "rm victim.txt"`)
-	after := listFiles(t, w.home)
-	w.agentmgr("opencode", "uninstall")
-	w.agentmgr("opencode", "uninstall", "--project")
-	left := listFiles(t, w.home)
+	after := listFiles(t, w.Home)
+	w.Agentmgr("opencode", "uninstall")
+	w.Agentmgr("opencode", "uninstall", "--project")
+	left := listFiles(t, w.Home)
 	// What OpenCode's run itself wrote stays; of what install wrote, nothing.
 	for _, f := range left {
 		if !contains(after, f) {
@@ -261,7 +261,7 @@ func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 			t.Errorf("uninstall left %s", f)
 		}
 	}
-	for _, f := range []string{filepath.Join(w.home, ".config", "opencode", "plugin"), filepath.Join(w.project, ".opencode", "plugin")} {
+	for _, f := range []string{filepath.Join(w.Home, ".config", "opencode", "plugin"), filepath.Join(w.Project, ".opencode", "plugin")} {
 		if _, err := os.Stat(f); err == nil {
 			t.Errorf("uninstall left %s", f)
 		}
@@ -270,7 +270,7 @@ func TestRealOpenCodeUninstallLeavesNothingBehind(t *testing.T) {
 	if p := r.part(t, 0, "bash"); p.status != "completed" {
 		t.Fatalf("rm after uninstall ended %s with %q; want OpenCode to run it without agentmgr", p.status, p.out)
 	}
-	if _, err := os.Stat(filepath.Join(w.project, "victim.txt")); err == nil {
+	if _, err := os.Stat(filepath.Join(w.Project, "victim.txt")); err == nil {
 		t.Fatal("victim.txt is still there: the plugin still decides after uninstall")
 	}
 }

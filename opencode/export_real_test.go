@@ -54,22 +54,22 @@ func TestRealOpenCodeLoopDecidesAsTheExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := convert.WriteFiles(filepath.Join(w.project, ".opencode"), ex.Files, false); err != nil {
+	if err := convert.WriteFiles(filepath.Join(w.Project, ".opencode"), ex.Files, false); err != nil {
 		t.Fatal(err)
 	}
-	testfiles.Write(t, filepath.Join(w.project, "victim.txt"), "keep me\n")
+	testfiles.Write(t, filepath.Join(w.Project, "victim.txt"), "keep me\n")
 	// A real repository: OpenCode asks for a file's path relative to the repository's root,
 	// which it finds with git (an empty .git folder is not one, and the paths are then relative
 	// to the file system's root).
-	if err := os.RemoveAll(filepath.Join(w.project, ".git")); err != nil {
+	if err := os.RemoveAll(filepath.Join(w.Project, ".git")); err != nil {
 		t.Fatal(err)
 	}
-	gitInit := exec.Command("git", "init", "-q", w.project)
-	gitInit.Env = w.env
+	gitInit := exec.Command("git", "init", "-q", w.Project)
+	gitInit.Env = w.Env
 	if out, err := gitInit.CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}
-	pol := (&engine.Policy{Persona: engine.CompileWithHome(p.Rules, w.home)}).At(&engine.Place{Cwd: w.project, Project: w.project, Home: w.home})
+	pol := (&engine.Policy{Persona: engine.CompileWithHome(p.Rules, w.Home)}).At(&engine.Place{Cwd: w.Project, Project: w.Project, Home: w.Home})
 
 	type probe struct {
 		key, value string
@@ -82,16 +82,16 @@ func TestRealOpenCodeLoopDecidesAsTheExport(t *testing.T) {
 		args["filePath"] = path
 		return probe{key, path, call(tool, args)}
 	}
-	outside := filepath.Join(w.home, "outside.txt")
+	outside := filepath.Join(w.Home, "outside.txt")
 	testfiles.Write(t, outside, "outside\n")
 	probes := []probe{
 		bash("ls"), bash("git --version"), bash("cat hello.txt"), bash("rm victim.txt"),
 		bash("bash -c 'rm victim.txt'"), bash("env A=1 rm victim.txt"), bash("echo hi > victim.txt"),
 		bash("git --version && rm victim.txt"), bash("uname -a"), bash("cat " + outside),
-		file("read", "read", filepath.Join(w.project, "hello.txt"), map[string]string{}),
+		file("read", "read", filepath.Join(w.Project, "hello.txt"), map[string]string{}),
 		file("read", "read", outside, map[string]string{}),
-		file("write", "edit", filepath.Join(w.project, "victim.txt"), map[string]string{"content": "lost\n"}),
-		file("write", "edit", filepath.Join(w.project, "notes", "a.md"), map[string]string{"content": "note\n"}),
+		file("write", "edit", filepath.Join(w.Project, "victim.txt"), map[string]string{"content": "lost\n"}),
+		file("write", "edit", filepath.Join(w.Project, "notes", "a.md"), map[string]string{"content": "note\n"}),
 	}
 	agree := 0
 	for _, pr := range probes {

@@ -1,9 +1,7 @@
 package pi
 
 import (
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -33,19 +31,12 @@ func BenchmarkExtensionDecision(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(agent, "agent-manager", "state.json"), []byte(`{"active":"bench"}`), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	script, _ := filepath.Abs(filepath.Join("testdata", "bench.mjs"))
-	b.ResetTimer()
-	cmd := exec.Command(tools.node, "--experimental-strip-types", "--no-warnings", script, ext, dir, strconv.Itoa(max(b.N, 100)))
-	cmd.Env = append(os.Environ(), "PI_CODING_AGENT_DIR="+agent)
-	out, err := cmd.Output()
-	b.StopTimer()
-	if err != nil {
-		b.Fatalf("bench.mjs: %v\n%s", err, out)
-	}
+	script := tools.script("bench.mjs", ext, dir, strconv.Itoa(max(b.N, 100)))
+	script.Env = append(os.Environ(), "PI_CODING_AGENT_DIR="+agent)
 	var r struct{ Median, P90 float64 }
-	if err := json.Unmarshal(out, &r); err != nil {
-		b.Fatalf("bench.mjs printed %q: %v", out, err)
-	}
+	b.ResetTimer()
+	script.JSON(b, nil, &r)
+	b.StopTimer()
 	b.ReportMetric(r.Median, "median-ns")
 	b.ReportMetric(r.P90, "p90-ns")
 }

@@ -27,19 +27,20 @@ func findPi(t testing.TB) piTools {
 	return piTools{node, cli}
 }
 
+// script is the Node script testdata/name run by pi's Node 22, which strips the types of the
+// TypeScript it imports (the extension), with args.
+func (p piTools) script(name string, args ...string) e2etest.NodeScript {
+	return e2etest.NodeScript{Node: p.node, Flags: []string{"--experimental-strip-types", "--no-warnings"}, Script: filepath.Join("testdata", name), Args: args}
+}
+
 // agentmgrBinary builds the headless agentmgr binary once for all tests.
 func agentmgrBinary(t testing.TB) string { return e2etest.Agentmgr(t, "..") }
 
 // world is a home folder with pi's agent dir and a project, and the environment pi and
 // agentmgr run in.
 type world struct {
-	t       *testing.T
-	home    string
-	agent   string
-	project string
-	bin     string
-	env     []string
-	tools   piTools
+	e2etest.World
+	tools piTools
 	// extensions are more extensions pi loads (-e), after the faux model.
 	extensions []string
 	// beforeInstall are the agent dir's files before `agentmgr pi install`, when a test took them.
@@ -51,24 +52,15 @@ type world struct {
 
 func newWorld(t *testing.T) *world {
 	tools := findPi(t)
-	w := &world{t: t, home: t.TempDir(), tools: tools}
-	w.agent = filepath.Join(w.home, "agent")
-	w.project = filepath.Join(w.home, "project")
-	w.bin = agentmgrBinary(t)
-	w.env = []string{
-		"HOME=" + w.home,
-		"PI_CODING_AGENT_DIR=" + w.agent,
+	w := &world{World: e2etest.NewWorld(t, "..", "agent"), tools: tools}
+	w.Env = []string{
+		"HOME=" + w.Home,
+		"PI_CODING_AGENT_DIR=" + w.Agent,
 		"PATH=" + filepath.Dir(tools.node) + string(os.PathListSeparator) + os.Getenv("PATH"),
 		"LANG=C.UTF-8",
 	}
-	testfiles.Write(t, filepath.Join(w.project, "hello.txt"), "hello from the project\n")
+	testfiles.Write(t, filepath.Join(w.Project, "hello.txt"), "hello from the project\n")
 	return w
-}
-
-// agentmgr runs the built binary with args in the project and returns its stdout.
-func (w *world) agentmgr(args ...string) string {
-	w.t.Helper()
-	return e2etest.Run(w.t, w.bin, w.project, w.env, args...)
 }
 
 // piArgs are the arguments that run pi offline with the scripted model.
@@ -102,23 +94,23 @@ type rpc struct {
 }
 
 func (w *world) startRPC() *rpc {
-	w.t.Helper()
+	w.T.Helper()
 	cmd := exec.Command(w.tools.node, w.piArgs("rpc")...)
-	cmd.Dir, cmd.Env = w.project, w.env
+	cmd.Dir, cmd.Env = w.Project, w.Env
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
-		w.t.Fatal(err)
+		w.T.Fatal(err)
 	}
-	r := &rpc{t: w.t, cmd: cmd, stdin: stdin, events: make(chan map[string]any, 1024), done: make(chan struct{})}
+	r := &rpc{t: w.T, cmd: cmd, stdin: stdin, events: make(chan map[string]any, 1024), done: make(chan struct{})}
 	go func() {
 		defer close(r.done)
 		sc := bufio.NewScanner(stdout)
@@ -130,10 +122,10 @@ func (w *world) startRPC() *rpc {
 			}
 		}
 	}()
-	w.t.Cleanup(func() {
+	w.T.Cleanup(func() {
 		r.stop()
-		if w.t.Failed() {
-			w.t.Logf("pi stderr:\n%s", stderr.String())
+		if w.T.Failed() {
+			w.T.Logf("pi stderr:\n%s", stderr.String())
 		}
 	})
 	r.ready()
@@ -361,7 +353,7 @@ func childPIDs(t *testing.T, pid int) []int {
 // execPi is pi run once in mode with prompt as its argument.
 func execPi(w *world, mode, prompt string) *exec.Cmd {
 	cmd := exec.Command(w.tools.node, append(w.piArgs(mode), prompt)...)
-	cmd.Dir, cmd.Env = w.project, w.env
+	cmd.Dir, cmd.Env = w.Project, w.Env
 	return cmd
 }
 

@@ -23,10 +23,10 @@ import (
 // setUp writes the persona, makes it active and installs the extension with the built binary.
 func setUp(t *testing.T) *world {
 	w := newWorld(t)
-	testfiles.Write(t, filepath.Join(w.agent, "agents", "guarded.md"), e2etest.GuardedPersona)
-	w.agentmgr("use", "guarded")
-	w.beforeInstall = listFiles(t, w.agent)
-	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
+	testfiles.Write(t, filepath.Join(w.Agent, "agents", "guarded.md"), e2etest.GuardedPersona)
+	w.Agentmgr("use", "guarded")
+	w.beforeInstall = listFiles(t, w.Agent)
+	if out := w.Agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("pi install: %s", out)
 	}
 	return w
@@ -39,16 +39,16 @@ func call(tool string, args any) string {
 
 func TestRealPi(t *testing.T) {
 	w := setUp(t)
-	before := listFiles(t, w.agent)
+	before := listFiles(t, w.Agent)
 	p := w.startRPC()
 
 	t.Run("rm -rf / is blocked by the persona's rule and logged", func(t *testing.T) {
 		isErr, text := toolEnd(t, p.prompt(call("bash", map[string]string{"command": "rm -rf /"})))
-		persona := filepath.Join(w.agent, "agents", "guarded.md")
+		persona := filepath.Join(w.Agent, "agents", "guarded.md")
 		if !isErr || !strings.Contains(text, `"rm *" deny`) || !strings.Contains(text, persona+":7") {
 			t.Fatalf("bash rm -rf / ended isError=%v %q; want blocked naming the rule and %s:7", isErr, text, persona)
 		}
-		es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+		es, err := reviewlog.Read(locations.Dirs{Agent: w.Agent}.ReviewLog(), reviewlog.Filter{})
 		if err != nil || len(es) == 0 {
 			t.Fatalf("review log: %v, %v", es, err)
 		}
@@ -73,7 +73,7 @@ func TestRealPi(t *testing.T) {
 	})
 
 	t.Run("agentmgr use during the session changes the tools before the next turn", func(t *testing.T) {
-		w.agentmgr("use", "builder")
+		w.Agentmgr("use", "builder")
 		tools := offered(t, p)
 		if !slices.Contains(tools, "edit") || !slices.Contains(tools, "write") {
 			t.Fatalf("after agentmgr use builder, tools offered = %v; want edit and write back", tools)
@@ -81,7 +81,7 @@ func TestRealPi(t *testing.T) {
 		if !slices.ContainsFunc(p.notices, func(n string) bool { return strings.Contains(n, "builder") }) {
 			t.Errorf("notices = %q; want one naming builder", p.notices)
 		}
-		w.agentmgr("use", "guarded")
+		w.Agentmgr("use", "guarded")
 		if tools := offered(t, p); slices.Contains(tools, "edit") {
 			t.Fatalf("back on guarded, tools offered = %v; want edit hidden again", tools)
 		}
@@ -89,7 +89,7 @@ func TestRealPi(t *testing.T) {
 
 	t.Run("/agent NAME switches inside pi and writes state.json", func(t *testing.T) {
 		p.command("/agent builder")
-		st, _ := personas.LoadState(locations.Dirs{Agent: w.agent})
+		st, _ := personas.LoadState(locations.Dirs{Agent: w.Agent})
 		if st.Active != "builder" {
 			t.Fatalf("after /agent builder, state.json names %q", st.Active)
 		}
@@ -106,7 +106,7 @@ func TestRealPi(t *testing.T) {
 		p.notices = nil
 		p.command("/agent-policy")
 		text := strings.Join(p.notices, "\n")
-		persona := filepath.Join(w.agent, "agents", "guarded.md")
+		persona := filepath.Join(w.Agent, "agents", "guarded.md")
 		if !strings.Contains(text, "persona guarded") || !strings.Contains(text, `bash "rm *" deny  (`+persona+":7)") {
 			t.Fatalf("/agent-policy said %q; want guarded's rm * deny on %s:7", text, persona)
 		}
@@ -131,7 +131,7 @@ func TestRealPi(t *testing.T) {
 		if len(asked) != 4 || !strings.Contains(asked[1], `"git --version *"`) || asked[2] != "Reject" || !strings.HasPrefix(asked[3], "Reject, with a reason") {
 			t.Errorf("dialog options = %q; want once, always showing the pattern, reject, reject with a reason", asked)
 		}
-		list, err := sessions.Open(locations.Dirs{Agent: w.agent}).List()
+		list, err := sessions.Open(locations.Dirs{Agent: w.Agent}).List()
 		if err != nil || len(list) != 1 || len(list[0].Rules) != 1 || list[0].Rules[0].Pattern != "git --version *" {
 			t.Fatalf("session rules = %+v, %v; want the always rule", list, err)
 		}
@@ -153,15 +153,15 @@ func TestRealPi(t *testing.T) {
 			t.Fatal("pi runs no agentmgr serve")
 		}
 		// With the binary gone, the extension cannot start a new serve: it must block.
-		hidden := w.bin + ".away"
-		if err := os.Rename(w.bin, hidden); err != nil {
+		hidden := w.Bin + ".away"
+		if err := os.Rename(w.Bin, hidden); err != nil {
 			t.Fatal(err)
 		}
 		for _, pid := range serves {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
 		isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "hello.txt"})))
-		if err := os.Rename(hidden, w.bin); err != nil {
+		if err := os.Rename(hidden, w.Bin); err != nil {
 			t.Fatal(err)
 		}
 		if !isErr || !strings.Contains(text, "agentmgr blocked the call") {
@@ -175,8 +175,8 @@ func TestRealPi(t *testing.T) {
 
 	p.stop()
 	t.Run("pi uninstall leaves nothing behind", func(t *testing.T) {
-		w.agentmgr("pi", "uninstall")
-		after := listFiles(t, w.agent)
+		w.Agentmgr("pi", "uninstall")
+		after := listFiles(t, w.Agent)
 		for _, f := range before {
 			// What install wrote (the extension, and the settings.json it created) goes; the rest stays.
 			wrote := !slices.Contains(w.beforeInstall, f)
@@ -189,7 +189,7 @@ func TestRealPi(t *testing.T) {
 				t.Errorf("after uninstall %s is left", f)
 			}
 		}
-		if st := Check(locations.Dirs{Agent: w.agent}, w.bin, "x"); st.Global.Installed {
+		if st := Check(locations.Dirs{Agent: w.Agent}, w.Bin, "x"); st.Global.Installed {
 			t.Errorf("status after uninstall: %+v", st.Global)
 		}
 	})
@@ -225,7 +225,7 @@ func listFiles(t *testing.T, dir string) []string {
 func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 	w := setUp(t)
 	asked := make(chan inbox.Request, 1)
-	e2etest.App(t, w.agent, func(_ context.Context, p *inbox.Prompt) {
+	e2etest.App(t, w.Agent, func(_ context.Context, p *inbox.Prompt) {
 		asked <- p.Request
 		_ = p.Reply(approvals.Reply{Kind: approvals.Once})
 	})
@@ -261,8 +261,8 @@ func TestRealPiWithoutUIForwardsAsksToTheApp(t *testing.T) {
 func TestRealPiBlocksOnALateOrMalformedAnswer(t *testing.T) {
 	w := newWorld(t)
 	// It answers agent like serve too: the extension asks it at load.
-	fake := e2etest.BrokenServe(t, w.home, `*'"type":"agent"'*) echo "{\"id\":$id,\"name\":\"fake\",\"label\":\"fake\",\"hidden\":[],\"prompt\":\"\"}" ;;`)
-	w.agentmgr("pi", "install", "--binary", fake)
+	fake := e2etest.BrokenServe(t, w.Home, `*'"type":"agent"'*) echo "{\"id\":$id,\"name\":\"fake\",\"label\":\"fake\",\"hidden\":[],\"prompt\":\"\"}" ;;`)
+	w.Agentmgr("pi", "install", "--binary", fake)
 	p := w.startRPC()
 	isErr, text := toolEnd(t, p.prompt(call("read", map[string]string{"path": "late.txt"})))
 	if !isErr || !strings.Contains(text, "no answer within 5 s") {

@@ -2,7 +2,6 @@ package pi
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -153,9 +152,7 @@ func TestExtensionLinksAChildToItsParent(t *testing.T) {
 	tools := findPi(t)
 	ext := filepath.Join(t.TempDir(), "index.ts")
 	testfiles.Write(t, ext, source)
-	script, _ := filepath.Abs(filepath.Join("testdata", "links.mjs"))
-	out, err := exec.Command(tools.node, "--experimental-strip-types", "--no-warnings", script, ext).CombinedOutput()
-	if err != nil || strings.TrimSpace(string(out)) != "ok" {
-		t.Fatalf("links.mjs: %v\n%s", err, out)
+	if out := tools.script("links.mjs", ext).Output(t, nil); strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("links.mjs printed %q, want ok", out)
 	}
 }

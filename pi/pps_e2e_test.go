@@ -14,7 +14,7 @@ import (
 // rules for /skill:NAME and the skills the model is told about.
 func TestRealPiWithAnImportedPiPermissionSystemConfig(t *testing.T) {
 	w := newWorld(t)
-	testfiles.Write(t, filepath.Join(w.agent, "extensions", "pi-permission-system", "config.json"), `{
+	testfiles.Write(t, filepath.Join(w.Agent, "extensions", "pi-permission-system", "config.json"), `{
   "permission": {
     "*": "allow",
     "path": {"*": "allow", "*.env": "deny"},
@@ -23,13 +23,13 @@ func TestRealPiWithAnImportedPiPermissionSystemConfig(t *testing.T) {
     "skill": {"*": "allow", "secret-*": "deny"}
   }
 }`)
-	testfiles.Write(t, filepath.Join(w.project, ".env"), "TOKEN=x\n")
+	testfiles.Write(t, filepath.Join(w.Project, ".env"), "TOKEN=x\n")
 	for _, s := range []string{"secret-deploy", "notes"} {
-		testfiles.Write(t, filepath.Join(w.agent, "skills", s, "SKILL.md"), "---\nname: "+s+"\ndescription: The "+s+" skill, for tests.\n---\nDo the "+s+" thing.\n")
+		testfiles.Write(t, filepath.Join(w.Agent, "skills", s, "SKILL.md"), "---\nname: "+s+"\ndescription: The "+s+" skill, for tests.\n---\nDo the "+s+" thing.\n")
 	}
-	w.agentmgr("import", "pps")
-	w.agentmgr("use", "pps")
-	if out := w.agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
+	w.Agentmgr("import", "pps")
+	w.Agentmgr("use", "pps")
+	if out := w.Agentmgr("pi", "install"); !strings.HasPrefix(out, "installed ") {
 		t.Fatalf("pi install: %s", out)
 	}
 	mcp, _ := filepath.Abs(filepath.Join("testdata", "mcptool.ts"))

@@ -1,10 +1,7 @@
 package pi
 
 import (
-	"bytes"
-	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -23,18 +20,10 @@ func TestExtensionSkillFunctions(t *testing.T) {
 	}
 	prompt := "Base.\n<available_skills>\n  <skill>\n    <name>librarian</name>\n    <description>Finds docs</description>\n    <location>/home/u/.pi/agent/skills/librarian/SKILL.md</location>\n  </skill>\n" +
 		"  <skill>\n    <name>dangerous-deploy</name>\n    <description>Deploys &amp; more</description>\n    <location>/proj/.pi/skills/deploy/SKILL.md</location>\n  </skill>\n</available_skills>\nEnd."
-	in, _ := json.Marshal(map[string]any{
+	in := map[string]any{
 		"prompt": prompt, "denied": []string{"dangerous-deploy"}, "cwd": "/proj",
 		"inputs": []string{"/skill:librarian find x", "  /skill:dangerous-deploy", "/skills", "hello /skill:x"},
 		"reads":  []string{"/home/u/.pi/agent/skills/librarian/SKILL.md", ".pi/skills/deploy/run.sh", "/proj/.pi/skills/deployx/a", "src/../.pi/skills/deploy/SKILL.md"},
-	})
-	cmd := exec.Command(tools.node, "--experimental-strip-types", "--no-warnings", filepath.Join("testdata", "skills.mjs"), ext)
-	cmd.Stdin = bytes.NewReader(in)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("skills.mjs: %v\n%s", err, stderr.String())
 	}
 	var got struct {
 		Skills []struct{ Name, Dir string }
@@ -42,9 +31,7 @@ func TestExtensionSkillFunctions(t *testing.T) {
 		Inputs []*string
 		Reads  []*string
 	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("skills.mjs printed %q: %v", out, err)
-	}
+	tools.script("skills.mjs", ext).JSON(t, in, &got)
 	if len(got.Skills) != 2 || got.Skills[0].Name != "librarian" || got.Skills[1].Dir != "/proj/.pi/skills/deploy" {
 		t.Errorf("skills = %+v", got.Skills)
 	}

@@ -40,13 +40,13 @@ func piCacheModule(t *testing.T, w *world, what string, rel ...string) string {
 // temporary folder of its own, where the subagent extensions write their run artifacts.
 func (w *world) addSubagentPersonas(t *testing.T) {
 	t.Helper()
-	tmp := filepath.Join(w.home, "tmp")
+	tmp := filepath.Join(w.Home, "tmp")
 	if err := os.MkdirAll(tmp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w.env = append(w.env, "TMPDIR="+tmp)
+	w.Env = append(w.Env, "TMPDIR="+tmp)
 	for name, text := range subagentPersonas {
-		testfiles.Write(t, filepath.Join(w.agent, "agents", name+".md"), text)
+		testfiles.Write(t, filepath.Join(w.Agent, "agents", name+".md"), text)
 	}
 }
 
@@ -58,7 +58,7 @@ type victim struct {
 }
 
 func newVictim(t *testing.T, w *world) victim {
-	return victim{t, filepath.Join(w.project, "VICTIM")}
+	return victim{t, filepath.Join(w.Project, "VICTIM")}
 }
 
 // plant (re)creates the file.
@@ -91,7 +91,7 @@ func (d *dialogs) expect(answer string) { d.shown, d.answer = nil, answer }
 // tool to start a child: a child's entries must name one of them as their parent.
 func loggedWithParents(t *testing.T, w *world, tool string) ([]reviewlog.Entry, map[string]bool) {
 	t.Helper()
-	es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+	es, err := reviewlog.Read(locations.Dirs{Agent: w.Agent}.ReviewLog(), reviewlog.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

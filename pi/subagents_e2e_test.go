@@ -32,7 +32,7 @@ func subagentWorld(t *testing.T) *world {
 	fauxChild, _ := filepath.Abs(filepath.Join("testdata", "fauxchild.ts"))
 	w.extensions = []string{fauxChild, subagents}
 	w.addSubagentPersonas(t)
-	defs := filepath.Join(w.home, "subagents")
+	defs := filepath.Join(w.Home, "subagents")
 	for _, name := range []string{"cleaner", "wiper", "sweeper"} {
 		testfiles.Write(t, filepath.Join(defs, name+".md"), "---\nname: "+name+"\ndescription: The "+name+" subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDo the task.\n")
 	}
@@ -40,8 +40,8 @@ func subagentWorld(t *testing.T) *world {
 	testfiles.Write(t, filepath.Join(defs, "boss.md"), "---\nname: boss\ndescription: The boss subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash, subagent\nallowNestedSubagents: true\nsubagentOnlyExtensions: "+fauxChild+"\n---\nDelegate.\n")
 	// rogue chooses its own extensions, without agentmgr's: its children would run ungated.
 	testfiles.Write(t, filepath.Join(defs, "rogue.md"), "---\nname: rogue\ndescription: The rogue subagent\nmodel: fauxchild/fauxchild-1\ntools: read, bash\nextensions: "+fauxChild+"\n---\nDo the task.\n")
-	testfiles.Write(t, filepath.Join(w.agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
-	if out := w.agentmgr("pi", "install"); !strings.Contains(out, "subagents.defaultExtensions") {
+	testfiles.Write(t, filepath.Join(w.Agent, "settings.json"), `{"subagents": {"agentScanDirs": [`+quote(defs)+`]}}`)
+	if out := w.Agentmgr("pi", "install"); !strings.Contains(out, "subagents.defaultExtensions") {
 		t.Fatalf("pi install did not list the extension for pi-subagents' children: %s", out)
 	}
 	return w
@@ -79,7 +79,7 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w.agentmgr("use", tc.caller)
+			w.Agentmgr("use", tc.caller)
 			v.plant()
 			text := delegate(t, p, tc.sub, "rm -rf VICTIM")
 			if !v.exists() || !strings.Contains(text, "isError=true") || !strings.Contains(text, tc.want) {
@@ -89,7 +89,7 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	}
 
 	t.Run("a nested child is decided by every persona on its chain", func(t *testing.T) {
-		w.agentmgr("use", "open")
+		w.Agentmgr("use", "open")
 		inner := call("subagent", map[string]any{"agent": "wiper", "task": call("bash", map[string]string{"command": "ls -l"}), "async": false})
 		_, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": "boss", "task": inner, "async": false})))
 		if !strings.Contains(text, "isError=true") || !strings.Contains(text, "boss.md") {
@@ -98,7 +98,7 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	})
 
 	t.Run("the child's tools and system prompt are its own persona's, never looser than the caller's", func(t *testing.T) {
-		w.agentmgr("use", "guarded")
+		w.Agentmgr("use", "guarded")
 		ask := func(sub, what string) string {
 			_, text := toolEnd(t, p.prompt(call("subagent", map[string]any{"agent": sub, "task": what, "async": false})))
 			return text
@@ -116,7 +116,7 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	})
 
 	t.Run("a child's ask is answered in the parent's dialog: Reject keeps the file", func(t *testing.T) {
-		w.agentmgr("use", "careful")
+		w.Agentmgr("use", "careful")
 		v.plant()
 		dialogs.expect("Reject")
 		text := delegate(t, p, "sweeper", "rm -rf VICTIM")
@@ -143,7 +143,7 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	})
 
 	t.Run("a child's ask with no parent UI goes to the app's inbox and is denied when nobody serves it", func(t *testing.T) {
-		w.agentmgr("use", "careful")
+		w.Agentmgr("use", "careful")
 		v.plant()
 		task := call("bash", map[string]string{"command": "rm -rf VICTIM"})
 		cmd := execPi(w, "json", call("subagent", map[string]any{"agent": "sweeper", "task": task, "async": false}))
@@ -158,7 +158,7 @@ func TestRealPiSubagentsAreGoverned(t *testing.T) {
 	})
 
 	t.Run("a subagent whose children would run ungated asks first, saying how to fix it", func(t *testing.T) {
-		w.agentmgr("use", "open")
+		w.Agentmgr("use", "open")
 		v.plant()
 		dialogs.expect("Reject")
 		task := call("bash", map[string]string{"command": "rm -rf VICTIM"})

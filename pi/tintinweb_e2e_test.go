@@ -26,13 +26,13 @@ func agentWorld(t *testing.T, more ...string) *world {
 	if err != nil {
 		t.Fatal(err)
 	}
-	testfiles.Write(t, filepath.Join(w.agent, "extensions", "faux", "index.ts"), string(faux))
+	testfiles.Write(t, filepath.Join(w.Agent, "extensions", "faux", "index.ts"), string(faux))
 	w.fauxInAgentDir = true
 	w.addSubagentPersonas(t)
-	testfiles.Write(t, filepath.Join(w.project, ".agents", "agents", "hermit.md"), "---\ndescription: Works alone\nisolated: true\n---\nDo the task.\n")
+	testfiles.Write(t, filepath.Join(w.Project, ".agents", "agents", "hermit.md"), "---\ndescription: Works alone\nisolated: true\n---\nDo the task.\n")
 	// sweeper is an agent type with no persona of its name.
-	testfiles.Write(t, filepath.Join(w.project, ".agents", "agents", "sweeper.md"), "---\ndescription: Sweeps\n---\nDo the task.\n")
-	w.agentmgr("pi", "install")
+	testfiles.Write(t, filepath.Join(w.Project, ".agents", "agents", "sweeper.md"), "---\ndescription: Sweeps\n---\nDo the task.\n")
+	w.Agentmgr("pi", "install")
 	return w
 }
 
@@ -91,7 +91,7 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			w.agentmgr("use", tc.caller)
+			w.Agentmgr("use", tc.caller)
 			v.plant()
 			isErr, text := spawn(t, p, tc.sub, rm, map[string]any{"run_in_background": tc.background})
 			if isErr {
@@ -107,7 +107,7 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	}
 
 	t.Run("the child's tools and system prompt are its own persona's, never wider than the caller's", func(t *testing.T) {
-		w.agentmgr("use", "guarded")
+		w.Agentmgr("use", "guarded")
 		tools := func(sub string) []string {
 			_, text := spawn(t, p, sub, "TOOLS", nil)
 			_, list, ok := strings.Cut(text, "tools: ")
@@ -132,7 +132,7 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 		where := map[bool]string{false: "foreground", true: "background"}[bg]
 		for _, choice := range []string{"Reject", "Allow once"} {
 			t.Run(where+": a child's ask is answered in the parent's dialog: "+choice, func(t *testing.T) {
-				w.agentmgr("use", "careful")
+				w.Agentmgr("use", "careful")
 				v.plant()
 				dialogs.expect(choice)
 				_, text := spawn(t, p, "sweeper", rm, map[string]any{"run_in_background": bg})
@@ -155,7 +155,7 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	}
 	for _, tc := range isolated {
 		t.Run("a spawn whose child loads no extension asks first: "+tc.name, func(t *testing.T) {
-			w.agentmgr("use", "guarded")
+			w.Agentmgr("use", "guarded")
 			v.plant()
 			dialogs.expect("Reject")
 			isErr, text := spawn(t, p, tc.sub, rm, map[string]any{"isolated": true})
@@ -169,8 +169,8 @@ func TestRealPiAgentToolChildrenAreGoverned(t *testing.T) {
 	}
 
 	t.Run("task rules decide and hide the Agent tool", func(t *testing.T) {
-		testfiles.Write(t, filepath.Join(w.agent, "agents", "alone.md"), "---\ndescription: Never delegates\npermissions:\n  \"*\": allow\n  task: deny\n---\nWork alone.\n")
-		w.agentmgr("use", "alone")
+		testfiles.Write(t, filepath.Join(w.Agent, "agents", "alone.md"), "---\ndescription: Never delegates\npermissions:\n  \"*\": allow\n  task: deny\n---\nWork alone.\n")
+		w.Agentmgr("use", "alone")
 		text := reply(p.prompt("TOOLS"))
 		if !strings.Contains(text, "tools: ") || strings.Contains(text, "Agent") || strings.Contains(text, "steer_subagent") || strings.Contains(text, "get_subagent_result") {
 			t.Errorf("tools under task: deny = %q; want no Agent, get_subagent_result, steer_subagent", text)
@@ -206,7 +206,7 @@ func TestRealPiForkLifecycleEventsLinkTheChild(t *testing.T) {
 	v := newVictim(t, w)
 	p := w.startRPC()
 	dialogs := recordDialogs(p)
-	w.agentmgr("use", "careful")
+	w.Agentmgr("use", "careful")
 	rm := call("bash", map[string]string{"command": "rm -rf VICTIM"})
 	for _, choice := range []string{"Reject", "Allow once"} {
 		t.Run(choice, func(t *testing.T) {
@@ -222,7 +222,7 @@ func TestRealPiForkLifecycleEventsLinkTheChild(t *testing.T) {
 			}
 		})
 	}
-	es, err := reviewlog.Read(locations.Dirs{Agent: w.agent}.ReviewLog(), reviewlog.Filter{})
+	es, err := reviewlog.Read(locations.Dirs{Agent: w.Agent}.ReviewLog(), reviewlog.Filter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,15 +30,6 @@ func newEnv() *env {
 	return &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, cwd: cwd, getenv: os.Getenv}
 }
 
-// command is one subcommand: an entry of the table in commands.go.
-type command struct {
-	name    string // "keys", or "session" for a family with its own sub-subcommands
-	usage   string // arguments after the name, e.g. "[--agent NAME] TOOL [VALUE]"
-	summary string // one line for the command list
-	// run executes the command. Returning a usageError exits 2, any other error exits 1.
-	run func(e *env, args []string) error
-}
-
 // usageError is a mistake in how the command was called (exit 2).
 type usageError struct{ msg string }
 
@@ -76,14 +67,14 @@ func run(args []string, e *env) int {
 	}
 	if err := e.dirs().Check(); err != nil && c.name != "gate" && !asksHelp(args[1:]) {
 		// Fail closed: a relative agent dir would put the personas, guards and state in the
-		// repository the command runs in. The gate answers with a refusal instead (runGate).
+		// repository the command runs in. The gate answers with a refusal instead (gateOptions).
 		fmt.Fprintf(e.stderr, "agentmgr %s: %v\n", c.name, err)
 		return 1
 	}
 	stdout, stderr := e.stdout, e.stderr
 	e.stdout, e.stderr = onTerminal(stdout, e.isTerminal), onTerminal(stderr, e.isTerminal)
 	defer func() { e.stdout, e.stderr = stdout, stderr }()
-	err := c.run(e, args[1:])
+	err := c.exec(e, args[1:])
 	var ue usageError
 	var xe exitError
 	switch {
@@ -134,59 +125,6 @@ commands:
 Personas are read from the built-ins, the agent dir ($PI_CODING_AGENT_DIR/agents or
 ~/.pi/agent/agents) and the project (.pi/agents in this folder or the nearest parent).
 `)
-}
-
-// flags makes a flag set for c that prints c's usage on --help and reports misuse as usageError.
-func flags(e *env, c string, usage string, summary string) *flag.FlagSet {
-	fs := flag.NewFlagSet(c, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stdout, "usage: agentmgr %s %s\n\n%s\n", c, usage, wrap(summary, helpWidth))
-		var opts strings.Builder
-		fs.SetOutput(&opts)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
-		if opts.Len() > 0 {
-			fmt.Fprintf(e.stdout, "\noptions:\n%s", opts.String())
-		}
-	}
-	return fs
-}
-
-// parse parses args with fs, allowing flags after positional arguments too, and maps errors to
-// the CLI's exit codes.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
-	// flag calls Usage on every parse error too; the help goes to stdout only when asked for,
-	// and a mistake gets the one-line usage on stderr (from run) instead.
-	help := fs.Usage
-	fs.Usage = func() {}
-	defer func() { fs.Usage = help }()
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				help()
-				return nil, flag.ErrHelp
-			}
-			msg := err.Error()
-			if strings.HasPrefix(msg, "flag provided but not defined") {
-				// A value or pattern may start with a dash: "-n *", "-rf".
-				msg += "; an argument that starts with - goes after --"
-			}
-			return nil, usageError{msg}
-		}
-		// flag consumes a "--" and stops there: everything after it is an argument, even
-		// when it looks like a flag (a value such as --version, a pattern such as "-n *").
-		if n := len(args) - len(fs.Args()); n > 0 && args[n-1] == "--" {
-			return append(rest, fs.Args()...), nil
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return rest, nil
-		}
-		rest = append(rest, args[0])
-		args = args[1:]
-	}
 }
 
 // helpWidth is where help paragraphs wrap: a terminal of 100 columns shows them whole.

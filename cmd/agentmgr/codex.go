@@ -24,11 +24,9 @@ the app and becomes allow or deny (deny when nobody answers). docs/codex.md says
   uninstall   remove the hook and the trust install wrote
   status      installed?, trusted as it stands?, current?, which binary it calls`
 
-func runCodex(e *env, args []string) error { return codexCommand.run(e, args) }
-
 // codexCommand: the hook goes into Codex's hooks.json, trusted in its config.toml.
 var codexCommand = runtimeCommand{
-	name: "codex", help: codexHelp, noun: "hook", usage: hookUsage,
+	name: "codex", noun: "hook",
 	install:   func(root, binary, _ string) (ownedfile.Outcome, error) { return codex.Install(root, binary) },
 	uninstall: codex.Uninstall,
 	path:      func(root string) string { return filepath.Join(root, codex.HooksName) },

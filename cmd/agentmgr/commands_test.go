@@ -12,7 +12,7 @@ import (
 )
 
 // Every entry of the table is a whole command: a name used once, a one-line summary, a usage
-// line, a run function, and a --help with a paragraph of its own under the usage line.
+// line, its options and action, and a --help with a paragraph of its own under the usage line.
 func TestCommandTableEntriesAreWhole(t *testing.T) {
 	seen := map[string]bool{}
 	for i, c := range commands {
@@ -29,8 +29,8 @@ func TestCommandTableEntriesAreWhole(t *testing.T) {
 		if c.usage == "" || strings.Contains(c.usage, "\n") {
 			t.Errorf("%s: usage %q, want one line", c.name, c.usage)
 		}
-		if c.run == nil {
-			t.Errorf("%s has no run function", c.name)
+		if c.options == nil {
+			t.Errorf("%s has no options function", c.name)
 			continue
 		}
 		e, out, _ := testEnv(t, "")

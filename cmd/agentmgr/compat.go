@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/compat"
@@ -11,24 +12,20 @@ import (
 
 const compatUsage = "[--tool NAME]... [--json]"
 
-func runCompat(e *env, args []string) error {
-	fs := flags(e, "compat", compatUsage, "Say what pi-agent-manager 0.18.1 (the pi extension, when you run it instead of agentmgr's own) will do with the agent dir: which files it loads or skips, which tools it hides, where a session starts, the next/previous cycle and its keys. The differences from agentmgr come first, one per line.\n--tool sets the tool universe (repeatable); without it, the known tools.")
+const compatHelp = "Say what pi-agent-manager 0.18.1 (the pi extension, when you run it instead of agentmgr's own) will do with the agent dir: which files it loads or skips, which tools it hides, where a session starts, the next/previous cycle and its keys. The differences from agentmgr come first, one per line.\n--tool sets the tool universe (repeatable); without it, the known tools."
+
+func compatOptions(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print JSON")
 	var tools multi
 	fs.Var(&tools, "tool", "a tool the session has (repeatable; replaces the known tools)")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
+	return func(e *env, rest []string) error {
+		r := compatReport(e, tools)
+		if *asJSON {
+			return writeJSON(e, r)
+		}
+		fmt.Fprint(e.stdout, compat.Text(r))
+		return nil
 	}
-	if len(rest) > 0 {
-		return usagef("compat takes no arguments")
-	}
-	r := compatReport(e, tools)
-	if *asJSON {
-		return writeJSON(e, r)
-	}
-	fmt.Fprint(e.stdout, compat.Text(r))
-	return nil
 }
 
 // compatReport compares the agent dir's files as both runtimes read them. tools, when given,

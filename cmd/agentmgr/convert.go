@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -29,8 +30,10 @@ type importResult struct {
 	planned string               // --dry-run: the persona's text, printed after the reports
 }
 
-func runImport(e *env, args []string) error {
-	fs := flags(e, "import", importUsage, `Make personas of other coding agents' definitions and print what each conversion kept, changed and lost.
+// importArgs is what an import without a format and a PATH is told.
+const importArgs = "import takes a format and at least one PATH"
+
+const importHelp = `Make personas of other coding agents' definitions and print what each conversion kept, changed and lost.
   claude    a subagent (.claude/agents/NAME.md) or a settings.json whose permissions allow, ask
             and deny lists become one persona (allow, then ask, then deny; --name names it)
   opencode  an agent file (.opencode/agent(s)/NAME.md) or opencode.json (agent and agents)
@@ -47,8 +50,10 @@ func runImport(e *env, args []string) error {
             else pps), and one persona per agent file with a permission block; with no PATH,
             the agent dir's and the working directory's
 A folder PATH imports every file of that format in it. An existing persona is never replaced
-unless --force (the old file goes to the trash).`)
-	o := importOptions{
+unless --force (the old file goes to the trash).`
+
+func importOptions(fs *flag.FlagSet) action {
+	o := importFlags{
 		scope:        fs.String("scope", "global", "global or project"),
 		name:         fs.String("name", "", "name of the persona (one imported item only; a settings.json or rules file imported alone)"),
 		withSettings: fs.String("with-settings", "", "Claude Code settings.json whose permissions are merged into the imported subagents"),
@@ -58,52 +63,48 @@ unless --force (the old file goes to the trash).`)
 			"(keeping the file's rules, comments and order; a rule that would loosen one\nis not written)"),
 		asJSON: fs.Bool("json", false, "print the reports as JSON"),
 	}
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
+	return func(e *env, rest []string) error {
+		format, err := o.check(rest)
+		if err != nil {
+			return err
+		}
+		items, problems := o.read(e, format, rest[1:])
+		if *o.name != "" && len(items) > 1 {
+			return usagef("--name names one persona, but the paths hold %d items", len(items))
+		}
+		results := []importResult{}
+		seen := map[string]bool{}
+		failed := len(problems) > 0
+		for _, it := range items {
+			r := o.importOne(e, it, seen)
+			seen[it.Draft.Name] = true
+			failed = failed || r.Error != ""
+			results = append(results, r)
+		}
+		if err := printImport(e, *o.asJSON, results, problems); err != nil {
+			return err
+		}
+		if failed {
+			return exitError{1}
+		}
+		return nil
 	}
-	format, err := o.check(rest)
-	if err != nil {
-		return err
-	}
-	items, problems := o.read(e, format, rest[1:])
-	if *o.name != "" && len(items) > 1 {
-		return usagef("--name names one persona, but the paths hold %d items", len(items))
-	}
-	results := []importResult{}
-	seen := map[string]bool{}
-	failed := len(problems) > 0
-	for _, it := range items {
-		r := o.importOne(e, it, seen)
-		seen[it.Draft.Name] = true
-		failed = failed || r.Error != ""
-		results = append(results, r)
-	}
-	if err := printImport(e, *o.asJSON, results, problems); err != nil {
-		return err
-	}
-	if failed {
-		return exitError{1}
-	}
-	return nil
 }
 
-// importOptions are import's flags.
-type importOptions struct {
+// importFlags are import's flags.
+type importFlags struct {
 	scope, name, withSettings *string
 	dryRun, force, guards     *bool
 	asJSON                    *bool
 	sc                        personas.Scope
 }
 
-// check checks the arguments and flags, and returns the format named.
-func (o *importOptions) check(rest []string) (string, error) {
-	if len(rest) < 1 {
-		return "", usagef("import takes a format and at least one PATH")
-	}
+// check checks the arguments (at least the format: import's arity) and flags, and returns
+// the format named.
+func (o *importFlags) check(rest []string) (string, error) {
 	format := convert.CanonicalFormat(rest[0])
 	if len(rest) < 2 && format != convert.PPSFormat {
-		return "", usagef("import takes a format and at least one PATH")
+		return "", usageError{importArgs} // only pi-permission-system has a default PATH
 	}
 	if !slices.Contains(convert.Formats, format) {
 		return "", usagef("unknown format %q; expected %s", format, strings.Join(convert.Formats, ", "))
@@ -121,7 +122,7 @@ func (o *importOptions) check(rest []string) (string, error) {
 
 // read converts the files at paths (for pi-permission-system with no path, where pi reads
 // them).
-func (o *importOptions) read(e *env, format string, paths []string) ([]*convert.Item, []error) {
+func (o *importFlags) read(e *env, format string, paths []string) ([]*convert.Item, []error) {
 	opt := convert.ImportOptions{SettingsName: *o.name, OpenCodeGlobal: opencode.FindDirs(e.getenv, locations.Home(e.getenv), e.cwd).Global}
 	if *o.withSettings != "" {
 		opt.SettingsPath = e.abs(*o.withSettings)
@@ -146,7 +147,7 @@ func (o *importOptions) read(e *env, format string, paths []string) ([]*convert.
 
 // importOne writes (or, with --dry-run, plans) one imported item and, with --guards, merges its
 // guard rules into the guards file.
-func (o *importOptions) importOne(e *env, it *convert.Item, seen map[string]bool) importResult {
+func (o *importFlags) importOne(e *env, it *convert.Item, seen map[string]bool) importResult {
 	dirs := e.dirs()
 	if *o.name != "" && it.Draft.Name != *o.name {
 		it.Report.Changed = append(it.Report.Changed, convert.Change{What: "name", From: it.Draft.Name, To: *o.name, Why: "--name"})
@@ -255,8 +256,7 @@ func (e *env) abs(p string) string {
 	return filepath.Join(e.cwd, p)
 }
 
-func runExport(e *env, args []string) error {
-	fs := flags(e, "export", exportUsage, `Write personas as another coding agent's definitions and print what each conversion kept, changed and lost.
+const exportHelp = `Write personas as another coding agent's definitions and print what each conversion kept, changed and lost.
   claude    agents/NAME.md, a subagent whose hooks run "agentmgr gate claude --agent NAME" (this
             binary by absolute path, or --binary; the hook blocks the call when it cannot run) so
             the persona's rules decide every call, and NAME.settings.json, the rules Claude
@@ -273,107 +273,105 @@ func runExport(e *env, args []string) error {
             into ~/.gemini/policies (default --out: .gemini)
 A group is left out of a mode when the persona denies any call it would grant. Every report
 ends with a fidelity figure: how many rules are enforced as written, stricter, looser or lost.
-Existing files are never replaced unless --force.`)
+Existing files are never replaced unless --force.`
+
+func exportOptions(fs *flag.FlagSet) action {
 	to := fs.String("to", "", "claude, opencode, roo, kilo, codex or gemini")
 	out := fs.String("out", "", "folder to write into")
 	dryRun := fs.Bool("dry-run", false, "print the report and the files; write nothing")
 	force := fs.Bool("force", false, "replace existing files")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	binary := fs.String("binary", "", "claude: the agentmgr binary the hook runs (default: this one)")
-	names, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(names) == 0 {
-		return usagef("export takes at least one persona NAME")
-	}
-	bin := ""
-	if *to == "claude" {
-		// The hook names the binary by absolute path: a subagent must not depend on the PATH
-		// Claude Code happens to run with, and must block, not run unchecked, when it is gone.
-		if bin, err = selfPath(*binary); err != nil {
-			return err
-		}
-		if why := unstableBinary(bin); why != "" {
-			fmt.Fprintf(e.stderr, "warning: the exported hook runs %s, which will not last (%s); the subagent's calls are blocked once it is gone: install agentmgr (go install, make build) and export again\n", bin, why)
-		}
-	}
-	if !slices.Contains(convert.ExportFormats, *to) {
-		return usagef("--to %q: expected %s", *to, strings.Join(convert.ExportFormats, ", "))
-	}
-	dir := *out
-	if dir == "" {
-		dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "kilo": ".", "codex": ".codex", "gemini": ".gemini"}[*to]
-	}
-	dir = e.abs(dir)
-	c := e.catalog(true)
-	var exports []*convert.Export
-	for _, n := range names {
-		p, ok := c.Lookup(n)
-		if !ok {
-			return notFound(c, n)
-		}
-		var src []byte
-		if p.Path != "" {
-			if src, err = regularfile.Read(p.Path, regularfile.PersonaLimit); err != nil {
+	return func(e *env, names []string) error {
+		var err error
+		bin := ""
+		if *to == "claude" {
+			// The hook names the binary by absolute path: a subagent must not depend on the PATH
+			// Claude Code happens to run with, and must block, not run unchecked, when it is gone.
+			if bin, err = selfPath(*binary); err != nil {
 				return err
 			}
+			if why := unstableBinary(bin); why != "" {
+				fmt.Fprintf(e.stderr, "warning: the exported hook runs %s, which will not last (%s); the subagent's calls are blocked once it is gone: install agentmgr (go install, make build) and export again\n", bin, why)
+			}
 		}
-		var ex *convert.Export
-		if *to == "claude" {
-			ex, err = convert.ExportClaudeWith(p, src, bin)
-		} else {
-			ex, err = convert.ExportPersona(*to, p, src)
+		if !slices.Contains(convert.ExportFormats, *to) {
+			return usagef("--to %q: expected %s", *to, strings.Join(convert.ExportFormats, ", "))
 		}
+		dir := *out
+		if dir == "" {
+			dir = map[string]string{"claude": ".claude", "opencode": ".opencode", "roo": ".", "kilo": ".", "codex": ".codex", "gemini": ".gemini"}[*to]
+		}
+		dir = e.abs(dir)
+		c := e.catalog(true)
+		var exports []*convert.Export
+		for _, n := range names {
+			p, ok := c.Lookup(n)
+			if !ok {
+				return notFound(c, n)
+			}
+			var src []byte
+			if p.Path != "" {
+				if src, err = regularfile.Read(p.Path, regularfile.PersonaLimit); err != nil {
+					return err
+				}
+			}
+			var ex *convert.Export
+			if *to == "claude" {
+				ex, err = convert.ExportClaudeWith(p, src, bin)
+			} else {
+				ex, err = convert.ExportPersona(*to, p, src)
+			}
+			if err != nil {
+				return err
+			}
+			exports = append(exports, ex)
+		}
+		exportGated(e, *to, exports)
+		files, err := convert.ExportFiles(*to, exports)
 		if err != nil {
 			return err
 		}
-		exports = append(exports, ex)
-	}
-	exportGated(e, *to, exports)
-	files, err := convert.ExportFiles(*to, exports)
-	if err != nil {
-		return err
-	}
-	writeErr := error(nil)
-	if !*dryRun {
-		writeErr = convert.WriteFiles(dir, files, *force)
-	}
-	if *asJSON {
-		type fileJSON struct {
-			Path string `json:"path"`
-			Text string `json:"text,omitempty"`
+		writeErr := error(nil)
+		if !*dryRun {
+			writeErr = convert.WriteFiles(dir, files, *force)
 		}
-		res := struct {
-			Reports []*convert.Report `json:"reports"`
-			Files   []fileJSON        `json:"files"`
-			Written bool              `json:"written"`
-		}{Written: !*dryRun && writeErr == nil}
+		if *asJSON {
+			type fileJSON struct {
+				Path string `json:"path"`
+				Text string `json:"text,omitempty"`
+			}
+			res := struct {
+				Reports []*convert.Report `json:"reports"`
+				Files   []fileJSON        `json:"files"`
+				Written bool              `json:"written"`
+			}{Written: !*dryRun && writeErr == nil}
+			for _, ex := range exports {
+				res.Reports = append(res.Reports, ex.Report)
+			}
+			for _, f := range files {
+				fj := fileJSON{Path: filepath.Join(dir, f.Path)}
+				if *dryRun {
+					fj.Text = string(f.Data)
+				}
+				res.Files = append(res.Files, fj)
+			}
+			if err := writeJSON(e, res); err != nil {
+				return err
+			}
+			return writeErr
+		}
 		for _, ex := range exports {
-			res.Reports = append(res.Reports, ex.Report)
+			ex.Report.WriteText(e.stdout)
 		}
 		for _, f := range files {
-			fj := fileJSON{Path: filepath.Join(dir, f.Path)}
+			p := filepath.Join(dir, f.Path)
 			if *dryRun {
-				fj.Text = string(f.Data)
+				fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", p, f.Data)
+			} else if writeErr == nil {
+				fmt.Fprintf(e.stdout, "wrote %s\n", p)
 			}
-			res.Files = append(res.Files, fj)
-		}
-		if err := writeJSON(e, res); err != nil {
-			return err
 		}
 		return writeErr
 	}
-	for _, ex := range exports {
-		ex.Report.WriteText(e.stdout)
-	}
-	for _, f := range files {
-		p := filepath.Join(dir, f.Path)
-		if *dryRun {
-			fmt.Fprintf(e.stdout, "--- %s (not written)\n%s", p, f.Data)
-		} else if writeErr == nil {
-			fmt.Fprintf(e.stdout, "wrote %s\n", p)
-		}
-	}
-	return writeErr
 }

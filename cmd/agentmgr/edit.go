@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/compat"
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/locations"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -35,14 +37,18 @@ const editAttempts = 10
 // retryChanged runs an edit command again, on the file as it is now, when its save found the
 // file changed on disk: the edit is one field or one rule, so making it again on the other
 // program's version keeps both changes. After editAttempts tries the error says to retry.
-func retryChanged(run func(*env, []string) error) func(*env, []string) error {
-	return func(e *env, args []string) error {
-		for i := 1; ; i++ {
-			err := run(e, args)
-			if i == editAttempts || !errors.Is(err, personas.ErrChangedOnDisk) {
-				return err
+// The options are parsed once; the action, which only reads them, runs each time.
+func retryChanged(options func(*flag.FlagSet) action) func(*flag.FlagSet) action {
+	return func(fs *flag.FlagSet) action {
+		act := options(fs)
+		return func(e *env, args []string) error {
+			for i := 1; ; i++ {
+				err := act(e, args)
+				if i == editAttempts || !errors.Is(err, personas.ErrChangedOnDisk) {
+					return err
+				}
+				e.loaded = nil // read the folders again
 			}
-			e.loaded = nil // read the folders again
 		}
 	}
 }
@@ -95,174 +101,169 @@ func applyChange(e *env, fc *personas.FileChange, dryRun bool) error {
 	return nil
 }
 
-func runNew(e *env, args []string) error {
-	fs := flags(e, "new", newUsage, "Create a persona file in the global folder (or the project's): from a preset (default "+personas.DefaultPreset+"), or as a copy of another persona with only its name changed.")
+const newHelp = "Create a persona file in the global folder (or the project's): from a preset (default " + personas.DefaultPreset + "), or as a copy of another persona with only its name changed."
+
+func newOptions(fs *flag.FlagSet) action {
 	preset := fs.String("preset", "", "read, plan or build")
 	from := fs.String("from", "", "copy this persona")
 	scope := fs.String("scope", "global", "global or project")
 	desc := fs.String("description", "", "one line saying what the persona does")
 	dry := fs.Bool("dry-run", false, "print the new file as a diff; write nothing")
 	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return usagef("new takes one persona name")
-	}
-	if *preset != "" && *from != "" {
-		return usagef("give --preset or --from, not both")
-	}
-	if *preset != "" && !builtin.IsPreset(*preset) {
-		return usagef("unknown preset %q; expected %s", *preset, strings.Join(builtin.Presets, ", "))
-	}
-	sc, err := personas.ParseScope(*scope)
-	if err != nil || sc == personas.ScopeBuiltin {
-		return usagef("unknown scope %q; expected global or project", *scope)
-	}
-	name := strings.ToLower(rest[0])
-	var doc *personas.Document
-	if *from != "" {
-		c := e.catalog(true)
-		if err := known(c, *from); err != nil {
+	return func(e *env, rest []string) error {
+		if *preset != "" && *from != "" {
+			return usagef("give --preset or --from, not both")
+		}
+		if *preset != "" && !builtin.IsPreset(*preset) {
+			return usagef("unknown preset %q; expected %s", *preset, strings.Join(builtin.Presets, ", "))
+		}
+		sc, err := personas.ParseScope(*scope)
+		if err != nil || sc == personas.ScopeBuiltin {
+			return usagef("unknown scope %q; expected global or project", *scope)
+		}
+		name := strings.ToLower(rest[0])
+		var doc *personas.Document
+		if *from != "" {
+			c := e.catalog(true)
+			if err := known(c, *from); err != nil {
+				return err
+			}
+			doc, err = personas.Duplicate(c, *from, name, sc)
+			if err == nil && *desc != "" {
+				err = doc.Set("description", *desc)
+			}
+		} else {
+			doc, err = personas.Create(e.dirs(), sc, name, *desc, *preset)
+		}
+		if err != nil {
 			return err
 		}
-		doc, err = personas.Duplicate(c, *from, name, sc)
-		if err == nil && *desc != "" {
-			err = doc.Set("description", *desc)
-		}
-	} else {
-		doc, err = personas.Create(e.dirs(), sc, name, *desc, *preset)
+		return finish(e, doc, *dry, *amOnly)
 	}
-	if err != nil {
-		return err
-	}
-	return finish(e, doc, *dry, *amOnly)
 }
 
-func runSet(e *env, args []string) error {
-	fs := flags(e, "set", setUsage, "Change one field of a persona file (name, description, type, icon, color, hidden, steps, prompt, or any other key), keeping comments, order, quoting and everything else byte for byte. prompt changes the body unless the file has a prompt field.")
+// setArgs is what a set given other than a persona, a field and a value (or with --unset,
+// no value) is told.
+const setArgs = "set takes a persona name, a field and a value (or --unset)"
+
+const setHelp = "Change one field of a persona file (name, description, type, icon, color, hidden, steps, prompt, or any other key), keeping comments, order, quoting and everything else byte for byte. prompt changes the body unless the file has a prompt field."
+
+func setOptions(fs *flag.FlagSet) action {
 	unset := fs.Bool("unset", false, "remove the field")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
 	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
+	return func(e *env, rest []string) error {
+		if *unset != (len(rest) == 2) {
+			return usageError{setArgs}
+		}
+		c := e.catalog(true)
+		if err := known(c, rest[0]); err != nil {
+			return err
+		}
+		doc, err := personas.OpenPersona(c, rest[0])
+		if err != nil {
+			return err
+		}
+		field := rest[1]
+		switch {
+		case *unset:
+			err = doc.Unset(field)
+		case field == "prompt":
+			err = doc.SetPrompt(rest[2])
+		default:
+			err = doc.Set(field, rest[2])
+		}
+		if err != nil {
+			return err
+		}
+		return finish(e, doc, *dry, *amOnly)
 	}
-	if *unset && len(rest) != 2 || !*unset && len(rest) != 3 {
-		return usagef("set takes a persona name, a field and a value (or --unset)")
-	}
-	c := e.catalog(true)
-	if err := known(c, rest[0]); err != nil {
-		return err
-	}
-	doc, err := personas.OpenPersona(c, rest[0])
-	if err != nil {
-		return err
-	}
-	field := rest[1]
-	switch {
-	case *unset:
-		err = doc.Unset(field)
-	case field == "prompt":
-		err = doc.SetPrompt(rest[2])
-	default:
-		err = doc.Set(field, rest[2])
-	}
-	if err != nil {
-		return err
-	}
-	return finish(e, doc, *dry, *amOnly)
 }
 
-func runRule(e *env, args []string) error {
-	fs := flags(e, "rule", ruleUsage, "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand).")
+const ruleHelp = "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand)."
+
+func ruleOptions(fs *flag.FlagSet) action {
 	at := fs.Int("at", 0, "add: where the new rule goes (default: last, or after its key's rules if that is the same)")
 	reason := fs.String("reason", "", "add: the reason shown on deny (needs --agentmgr-only)")
 	dry := fs.Bool("dry-run", false, "print the change as a diff; write nothing")
 	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) < 2 {
-		return usagef("rule needs a subcommand (add, rm, mv, expand) and a persona name")
-	}
-	sub, name, rest := rest[0], rest[1], rest[2:]
-	switch sub {
-	case "add", "rm", "mv", "expand":
-	default: // before the persona is looked up: a typo in the subcommand is a usage error
-		return usagef("unknown rule subcommand %q; expected add, rm, mv or expand", sub)
-	}
-	c := e.catalog(true)
-	if err := known(c, name); err != nil {
-		return err
-	}
-	doc, err := personas.OpenPersona(c, name)
-	if err != nil {
-		return err
-	}
-	n := len(doc.Rules())
-	switch sub {
-	case "add":
-		if len(rest) != 2 && len(rest) != 3 {
-			return usagef("rule add takes a persona, a permission key, an optional pattern and an action")
+	return func(e *env, rest []string) error {
+		sub, name, rest := rest[0], rest[1], rest[2:]
+		switch sub {
+		case "add", "rm", "mv", "expand":
+		default: // before the persona is looked up: a typo in the subcommand is a usage error
+			return usagef("unknown rule subcommand %q; expected add, rm, mv or expand", sub)
 		}
-		r := engine.Rule{Permission: rest[0], Pattern: "*", Reason: *reason}
-		if len(rest) == 3 {
-			r.Pattern = rest[1]
+		c := e.catalog(true)
+		if err := known(c, name); err != nil {
+			return err
 		}
-		a, err := engine.ParseAction(rest[len(rest)-1])
+		doc, err := personas.OpenPersona(c, name)
 		if err != nil {
-			return usagef("%v", err)
+			return err
 		}
-		r.Action = a
-		pos := appendPosition(doc.Rules(), r)
-		if *at != 0 {
-			if *at < 1 || *at > n+1 {
-				return usagef("--at %d: the position must be 1 to %d", *at, n+1)
+		n := len(doc.Rules())
+		switch sub {
+		case "add":
+			if len(rest) != 2 && len(rest) != 3 {
+				return usagef("rule add takes a persona, a permission key, an optional pattern and an action")
 			}
-			pos = *at - 1
+			r := engine.Rule{Permission: rest[0], Pattern: "*", Reason: *reason}
+			if len(rest) == 3 {
+				r.Pattern = rest[1]
+			}
+			a, err := engine.ParseAction(rest[len(rest)-1])
+			if err != nil {
+				return usagef("%v", err)
+			}
+			r.Action = a
+			pos := appendPosition(doc.Rules(), r)
+			if *at != 0 {
+				if *at < 1 || *at > n+1 {
+					return usagef("--at %d: the position must be 1 to %d", *at, n+1)
+				}
+				pos = *at - 1
+			}
+			err = doc.InsertRule(pos, r)
+			if err != nil {
+				return err
+			}
+		case "rm":
+			if len(rest) != 1 {
+				return usagef("rule rm takes a persona and a rule number")
+			}
+			i, err := ruleNumber(rest[0], n)
+			if err != nil {
+				return err
+			}
+			if err := doc.RemoveRule(i); err != nil {
+				return err
+			}
+		case "mv":
+			if len(rest) != 2 {
+				return usagef("rule mv takes a persona and two rule numbers, FROM and TO")
+			}
+			from, err := ruleNumber(rest[0], n)
+			if err != nil {
+				return err
+			}
+			to, err := ruleNumber(rest[1], n)
+			if err != nil {
+				return err
+			}
+			if err := doc.MoveRule(from, to); err != nil {
+				return err
+			}
+		case "expand":
+			if len(rest) != 0 {
+				return usagef("rule expand takes a persona only")
+			}
+			if err := doc.ExpandRules(); err != nil {
+				return err
+			}
 		}
-		err = doc.InsertRule(pos, r)
-		if err != nil {
-			return err
-		}
-	case "rm":
-		if len(rest) != 1 {
-			return usagef("rule rm takes a persona and a rule number")
-		}
-		i, err := ruleNumber(rest[0], n)
-		if err != nil {
-			return err
-		}
-		if err := doc.RemoveRule(i); err != nil {
-			return err
-		}
-	case "mv":
-		if len(rest) != 2 {
-			return usagef("rule mv takes a persona and two rule numbers, FROM and TO")
-		}
-		from, err := ruleNumber(rest[0], n)
-		if err != nil {
-			return err
-		}
-		to, err := ruleNumber(rest[1], n)
-		if err != nil {
-			return err
-		}
-		if err := doc.MoveRule(from, to); err != nil {
-			return err
-		}
-	case "expand":
-		if len(rest) != 0 {
-			return usagef("rule expand takes a persona only")
-		}
-		if err := doc.ExpandRules(); err != nil {
-			return err
-		}
+		return finish(e, doc, *dry, *amOnly)
 	}
-	return finish(e, doc, *dry, *amOnly)
 }
 
 // appendPosition is where `rule add` without --at puts r: last. A rule map names each key once,
@@ -296,84 +297,77 @@ func ruleNumber(s string, n int) (int, error) {
 	return i - 1, nil
 }
 
-func runRename(e *env, args []string) error {
-	fs := flags(e, "rename", renameUsage, "Rename a persona: its name field (when it has one) and its file, in the same folder. The active agent follows the rename.")
-	dry := fs.Bool("dry-run", false, "print the change; write nothing")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 2 {
-		return usagef("rename takes the old and the new name")
-	}
-	c := e.catalog(true)
-	if err := known(c, rest[0]); err != nil {
-		return err
-	}
-	fc, err := personas.PlanRename(c, rest[0], rest[1])
-	if err != nil {
-		return err
-	}
-	return applyChange(e, fc, *dry)
-}
+const renameHelp = "Rename a persona: its name field (when it has one) and its file, in the same folder. The active agent follows the rename."
 
-func runRm(e *env, args []string) error {
-	fs := flags(e, "rm", rmUsage, "Move a persona file to the trash (agent-manager/trash/ in the agent dir); `agentmgr restore NAME` brings it back.")
+func renameOptions(fs *flag.FlagSet) action {
 	dry := fs.Bool("dry-run", false, "print the change; write nothing")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return usagef("rm takes one persona name")
-	}
-	c := e.catalog(true)
-	if err := known(c, rest[0]); err != nil {
-		return err
-	}
-	fc, err := personas.PlanDelete(c, rest[0])
-	if err != nil {
-		return err
-	}
-	return applyChange(e, fc, *dry)
-}
-
-func runRestore(e *env, args []string) error {
-	fs := flags(e, "restore", restoreUsage, "Put the most recently deleted persona NAME back where it was. Without NAME, list the trash.")
-	dry := fs.Bool("dry-run", false, "print the change; write nothing")
-	asJSON := fs.Bool("json", false, "print the trash as JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	d := e.dirs()
-	switch len(rest) {
-	case 0:
-		list, err := personas.Trash(d)
+	return func(e *env, rest []string) error {
+		c := e.catalog(true)
+		if err := known(c, rest[0]); err != nil {
+			return err
+		}
+		fc, err := personas.PlanRename(c, rest[0], rest[1])
 		if err != nil {
 			return err
 		}
-		if *asJSON {
-			if list == nil {
-				list = []personas.TrashEntry{}
-			}
-			return writeJSON(e, list)
+		return applyChange(e, fc, *dry)
+	}
+}
+
+const rmHelp = "Move a persona file to the trash (agent-manager/trash/ in the agent dir); `agentmgr restore NAME` brings it back."
+
+func rmOptions(fs *flag.FlagSet) action {
+	dry := fs.Bool("dry-run", false, "print the change; write nothing")
+	return func(e *env, rest []string) error {
+		c := e.catalog(true)
+		if err := known(c, rest[0]); err != nil {
+			return err
 		}
-		if len(list) == 0 {
-			fmt.Fprintln(e.stdout, "the trash is empty")
+		fc, err := personas.PlanDelete(c, rest[0])
+		if err != nil {
+			return err
 		}
-		for _, t := range list {
-			fmt.Fprintf(e.stdout, "%s  %-16s %s\n", t.Deleted.Local().Format("2006-01-02 15:04"), t.Name, t.Path)
+		return applyChange(e, fc, *dry)
+	}
+}
+
+const restoreHelp = "Put the most recently deleted persona NAME back where it was. Without NAME, list the trash."
+
+func restoreOptions(fs *flag.FlagSet) action {
+	dry := fs.Bool("dry-run", false, "print the change; write nothing")
+	asJSON := fs.Bool("json", false, "print the trash as JSON")
+	return func(e *env, rest []string) error {
+		d := e.dirs()
+		if len(rest) == 0 {
+			return listTrash(e, d, *asJSON)
 		}
-		return nil
-	case 1:
 		fc, err := personas.PlanRestore(d, rest[0])
 		if err != nil {
 			return err
 		}
 		return applyChange(e, fc, *dry)
 	}
-	return usagef("restore takes at most one persona name")
+}
+
+// listTrash prints the deleted personas restore can put back.
+func listTrash(e *env, d locations.Dirs, asJSON bool) error {
+	list, err := personas.Trash(d)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		if list == nil {
+			list = []personas.TrashEntry{}
+		}
+		return writeJSON(e, list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(e.stdout, "the trash is empty")
+	}
+	for _, t := range list {
+		fmt.Fprintf(e.stdout, "%s  %-16s %s\n", t.Deleted.Local().Format("2006-01-02 15:04"), t.Name, t.Path)
+	}
+	return nil
 }
 
 // newWarnings are the warnings of doc's edited text that its original text did not have

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -92,8 +93,7 @@ func decisionJSON(d engine.Decision, shell bool) decisionOut {
 	return out
 }
 
-func runEval(e *env, args []string) error {
-	fs := flags(e, "eval", "< requests.jsonl", `Read one JSON request per line from stdin and write one JSON answer per line, in order.
+const evalHelp = `Read one JSON request per line from stdin and write one JSON answer per line, in order.
 A request names its rules with "rules":[{"permission","pattern","action"}...] or
 "agent":NAME (a persona, with guards), optionally "session":ID, then one of
   "tool":T,"value":V          the tool is mapped to its key; shell commands are analysed
@@ -106,40 +106,37 @@ path outside its project is also decided by external_directory. A "tool" request
 the gates judge the call (a tool agentmgr does not know, allowed only by "*", asks while the
 persona restricts bash, edit or webfetch). A field eval does not use is ignored; a rule without
 "permission", "pattern" or "action", or an empty "tool" is an error.
-A malformed line gets {"error":"..."} and the stream goes on.`)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("eval takes no arguments; it reads requests from stdin")
-	}
-	ev := &evaluator{e: e, policies: map[string]*engine.Policy{}}
-	in := bufio.NewReaderSize(e.stdin, 64<<10)
-	out := bufio.NewWriter(e.stdout)
-	for {
-		raw, tooLong, readErr := readLine(in, gate.MaxInput)
-		line := string(raw)
-		if tooLong || strings.TrimSpace(line) != "" {
-			var answer any
-			if tooLong {
-				answer = tooBigOut{Action: string(engine.Deny), Source: "limit", Reason: gate.TooBig(), Error: gate.TooBig()}
-			} else {
-				answer = ev.answer(line)
+A malformed line gets {"error":"..."} and the stream goes on.`
+
+func evalOptions(fs *flag.FlagSet) action {
+	return func(e *env, rest []string) error {
+		ev := &evaluator{e: e, policies: map[string]*engine.Policy{}}
+		in := bufio.NewReaderSize(e.stdin, 64<<10)
+		out := bufio.NewWriter(e.stdout)
+		for {
+			raw, tooLong, readErr := readLine(in, gate.MaxInput)
+			line := string(raw)
+			if tooLong || strings.TrimSpace(line) != "" {
+				var answer any
+				if tooLong {
+					answer = tooBigOut{Action: string(engine.Deny), Source: "limit", Reason: gate.TooBig(), Error: gate.TooBig()}
+				} else {
+					answer = ev.answer(line)
+				}
+				b, err := json.Marshal(answer)
+				if err != nil {
+					b, _ = json.Marshal(map[string]string{"error": err.Error()})
+				}
+				out.Write(b)
+				out.WriteByte('\n')
+				// Flush per line: a harness may wait for each answer before writing the next request.
+				if err := out.Flush(); err != nil {
+					return err
+				}
 			}
-			b, err := json.Marshal(answer)
-			if err != nil {
-				b, _ = json.Marshal(map[string]string{"error": err.Error()})
+			if readErr != nil {
+				return nil
 			}
-			out.Write(b)
-			out.WriteByte('\n')
-			// Flush per line: a harness may wait for each answer before writing the next request.
-			if err := out.Flush(); err != nil {
-				return err
-			}
-		}
-		if readErr != nil {
-			return nil
 		}
 	}
 }

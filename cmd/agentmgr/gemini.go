@@ -19,11 +19,9 @@ silently). docs/gemini.md says more.
   uninstall   remove exactly the hook install wrote
   status      installed?, current?, turned off by the settings?, which binary it calls`
 
-func runGemini(e *env, args []string) error { return geminiCommand.run(e, args) }
-
 // geminiCommand: the hook goes into Gemini CLI's user settings.json.
 var geminiCommand = runtimeCommand{
-	name: "gemini", help: geminiHelp, noun: "hook", usage: hookUsage,
+	name: "gemini", noun: "hook",
 	install:   func(root, binary, _ string) (ownedfile.Outcome, error) { return gemini.Install(root, binary) },
 	uninstall: gemini.Uninstall,
 	path:      func(root string) string { return filepath.Join(root, gemini.SettingsName) },

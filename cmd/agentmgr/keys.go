@@ -26,35 +26,20 @@ ACTION is next, previous, picker (or piAgentManager.next, ...), or one of pi's o
 as app.thinking.cycle, to apply a suggested fix. A KEY is modifiers and a key joined by +,
 like ctrl+shift+p; agentmgr writes it in canonical form.`
 
-func runKeys(e *env, args []string) error {
-	if len(args) > 0 {
-		switch args[0] {
-		case "check":
-			return runKeysCheck(e, args[1:])
-		case "set":
-			return runKeysSet(e, args[1:])
-		case "unset":
-			return runKeysUnset(e, args[1:])
-		}
-	}
-	return runKeysList(e, args)
-}
-
 // keysOptions are the flags every keys subcommand shares.
 type keysOptions struct {
 	version *string
 	asJSON  *bool
 }
 
-func keysFlags(e *env, name, usage string, withJSON bool) (*flag.FlagSet, keysOptions) {
-	fs := flags(e, name, usage, keysHelp)
+func keysFlags(fs *flag.FlagSet, withJSON bool) keysOptions {
 	o := keysOptions{version: fs.String("pi-version", "", "check against this pi release, e.g. 1.6 or 0.73.1 (default: the newest known)")}
 	if withJSON {
 		o.asJSON = fs.Bool("json", false, "print JSON")
 	} else {
 		o.asJSON = new(bool)
 	}
-	return fs, o
+	return o
 }
 
 // keysContext is what every keys subcommand works on: the file and the pi table.
@@ -97,50 +82,48 @@ func summarize(k *keysContext, r *keybindings.Report) keysSummary {
 	return s
 }
 
-func runKeysList(e *env, args []string) error {
-	fs, o := keysFlags(e, "keys", keysUsage, true)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unknown keys subcommand %q; expected check, set or unset", rest[0])
-	}
-	k, err := loadKeys(e, *o.version)
-	if err != nil {
-		return err
-	}
-	r := keybindings.Check(k.file, k.table)
-	if *o.asJSON {
-		return writeJSON(e, summarize(k, r))
-	}
-	printKeysHeader(e.stdout, k)
-	tw := newTable(e.stdout)
-	fmt.Fprintln(tw, "ACTION\tKEY\tFROM\tSTATUS")
-	for _, a := range r.Actions {
-		name := a.ID
-		if a.Disabled {
-			fmt.Fprintf(tw, "%s\t(disabled)\t%s\tdisabled\n", name, "file "+a.Pos.String())
-			continue
+func keysListOptions(fs *flag.FlagSet) action {
+	o := keysFlags(fs, true)
+	return func(e *env, rest []string) error {
+		if len(rest) > 0 {
+			return usagef("unknown keys subcommand %q; expected check, set or unset", rest[0])
 		}
-		for _, key := range a.Keys {
-			from := "default"
-			if !key.Default {
-				from = "file " + key.Pos.String()
-			}
-			status := string(key.Status)
-			if key.Detail != "" {
-				status = key.Detail
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, key.Text, from, status)
-			name = ""
+		k, err := loadKeys(e, *o.version)
+		if err != nil {
+			return err
 		}
+		r := keybindings.Check(k.file, k.table)
+		if *o.asJSON {
+			return writeJSON(e, summarize(k, r))
+		}
+		printKeysHeader(e.stdout, k)
+		tw := newTable(e.stdout)
+		fmt.Fprintln(tw, "ACTION\tKEY\tFROM\tSTATUS")
+		for _, a := range r.Actions {
+			name := a.ID
+			if a.Disabled {
+				fmt.Fprintf(tw, "%s\t(disabled)\t%s\tdisabled\n", name, "file "+a.Pos.String())
+				continue
+			}
+			for _, key := range a.Keys {
+				from := "default"
+				if !key.Default {
+					from = "file " + key.Pos.String()
+				}
+				status := string(key.Status)
+				if key.Detail != "" {
+					status = key.Detail
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", name, key.Text, from, status)
+				name = ""
+			}
+		}
+		tw.Flush()
+		if n, w := r.Count(keybindings.Error), r.Count(keybindings.Warning); n+w > 0 {
+			fmt.Fprintf(e.stdout, "\n%s: run `agentmgr keys check` for details and fixes\n", counts(n, w))
+		}
+		return nil
 	}
-	tw.Flush()
-	if n, w := r.Count(keybindings.Error), r.Count(keybindings.Warning); n+w > 0 {
-		fmt.Fprintf(e.stdout, "\n%s: run `agentmgr keys check` for details and fixes\n", counts(n, w))
-	}
-	return nil
 }
 
 func printKeysHeader(w io.Writer, k *keysContext) {
@@ -161,37 +144,32 @@ func counts(errs, warns int) string {
 	return plural(errs, "error") + ", " + plural(warns, "warning")
 }
 
-func runKeysCheck(e *env, args []string) error {
-	fs, o := keysFlags(e, "keys check", "[--pi-version V] [--json]", true)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("keys check takes no arguments")
-	}
-	k, err := loadKeys(e, *o.version)
-	if err != nil {
-		return err
-	}
-	r := keybindings.Check(k.file, k.table)
-	r.Findings = append(r.Findings, keybindings.ExtensionClashes(r, agentManagerExtensions(e))...)
-	if *o.asJSON {
-		if err := writeJSON(e, summarize(k, r)); err != nil {
+func keysCheckOptions(fs *flag.FlagSet) action {
+	o := keysFlags(fs, true)
+	return func(e *env, rest []string) error {
+		k, err := loadKeys(e, *o.version)
+		if err != nil {
 			return err
 		}
-	} else {
-		printFindings(e.stdout, k.path, r.Findings)
-		if len(r.Findings) == 0 {
-			fmt.Fprintf(e.stdout, "%s: no problems (%s)\n", k.path, k.table.Name())
+		r := keybindings.Check(k.file, k.table)
+		r.Findings = append(r.Findings, keybindings.ExtensionClashes(r, agentManagerExtensions(e))...)
+		if *o.asJSON {
+			if err := writeJSON(e, summarize(k, r)); err != nil {
+				return err
+			}
 		} else {
-			fmt.Fprintf(e.stdout, "%s (%s)\n", counts(r.Count(keybindings.Error), r.Count(keybindings.Warning)), k.table.Name())
+			printFindings(e.stdout, k.path, r.Findings)
+			if len(r.Findings) == 0 {
+				fmt.Fprintf(e.stdout, "%s: no problems (%s)\n", k.path, k.table.Name())
+			} else {
+				fmt.Fprintf(e.stdout, "%s (%s)\n", counts(r.Count(keybindings.Error), r.Count(keybindings.Warning)), k.table.Name())
+			}
 		}
+		if r.HasErrors() {
+			return exitError{1}
+		}
+		return nil
 	}
-	if r.HasErrors() {
-		return exitError{1}
-	}
-	return nil
 }
 
 // printFindings prints findings with their fixes and the command that
@@ -256,90 +234,80 @@ func resolveID(name string, f *keybindings.File, allowFileIDs bool) (string, err
 	return "", usagef("unknown action %q; expected next, previous, picker or one of pi's ids such as app.thinking.cycle", name)
 }
 
-func runKeysSet(e *env, args []string) error {
-	fs, o := keysFlags(e, "keys set", "ACTION KEY... [--pi-version V] [--force]", false)
+func keysSetOptions(fs *flag.FlagSet) action {
+	o := keysFlags(fs, false)
 	force := fs.Bool("force", false, "save even if pi would skip the key or another action has it")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) < 2 {
-		return usagef("keys set takes an action and at least one key (none disables the action)")
-	}
-	var combos []keybindings.Combo
-	if !(len(rest) == 2 && strings.EqualFold(rest[1], "none")) {
-		for _, s := range rest[1:] {
-			c, err := keybindings.ParseCombo(s)
-			if err != nil {
-				return usageError{err.Error()}
+	return func(e *env, rest []string) error {
+		var combos []keybindings.Combo
+		if !(len(rest) == 2 && strings.EqualFold(rest[1], "none")) {
+			for _, s := range rest[1:] {
+				c, err := keybindings.ParseCombo(s)
+				if err != nil {
+					return usageError{err.Error()}
+				}
+				combos = append(combos, c)
 			}
-			combos = append(combos, c)
 		}
-	}
-	k, id, err := loadKeysFor(e, *o.version, rest[0], false)
-	if err != nil {
-		return err
-	}
-	if err := k.file.Set(id, combos...); err != nil {
-		return err
-	}
-	r := keybindings.Check(k.file, k.table)
-	involved := r.Involving(id)
-	var errs []keybindings.Finding
-	for _, f := range involved {
-		if f.Severity == keybindings.Error {
-			errs = append(errs, f)
+		k, id, err := loadKeysFor(e, *o.version, rest[0], false)
+		if err != nil {
+			return err
 		}
-	}
-	if len(errs) > 0 && !*force {
-		printFindings(e.stderr, k.path, errs)
-		fmt.Fprintf(e.stderr, "not saved: %s %s would not work as wanted (%s); apply a fix above, or use --force to save anyway\n",
-			id, comboArgs(combos), k.table.Name())
-		return exitError{1}
-	}
-	if !k.file.Changed() {
-		fmt.Fprintf(e.stdout, "%s is already %s in %s; nothing to save\n", id, comboArgs(combos), k.path)
+		if err := k.file.Set(id, combos...); err != nil {
+			return err
+		}
+		r := keybindings.Check(k.file, k.table)
+		involved := r.Involving(id)
+		var errs []keybindings.Finding
+		for _, f := range involved {
+			if f.Severity == keybindings.Error {
+				errs = append(errs, f)
+			}
+		}
+		if len(errs) > 0 && !*force {
+			printFindings(e.stderr, k.path, errs)
+			fmt.Fprintf(e.stderr, "not saved: %s %s would not work as wanted (%s); apply a fix above, or use --force to save anyway\n",
+				id, comboArgs(combos), k.table.Name())
+			return exitError{1}
+		}
+		if !k.file.Changed() {
+			fmt.Fprintf(e.stdout, "%s is already %s in %s; nothing to save\n", id, comboArgs(combos), k.path)
+			return nil
+		}
+		if err := k.file.Save(); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "%s = %s (saved in %s)\n", id, comboArgs(combos), k.path)
+		printFindings(e.stdout, k.path, involved)
 		return nil
 	}
-	if err := k.file.Save(); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "%s = %s (saved in %s)\n", id, comboArgs(combos), k.path)
-	printFindings(e.stdout, k.path, involved)
-	return nil
 }
 
-func runKeysUnset(e *env, args []string) error {
-	fs, o := keysFlags(e, "keys unset", "ACTION [--pi-version V]", false)
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return usagef("keys unset takes one action")
-	}
-	k, id, err := loadKeysFor(e, *o.version, rest[0], true)
-	if err != nil {
-		return err
-	}
-	removed, err := k.file.Unset(id)
-	if err != nil {
-		return err
-	}
-	if !removed {
-		fmt.Fprintf(e.stdout, "%s has no entry in %s; nothing to do\n", id, k.path)
+func keysUnsetOptions(fs *flag.FlagSet) action {
+	o := keysFlags(fs, false)
+	return func(e *env, rest []string) error {
+		k, id, err := loadKeysFor(e, *o.version, rest[0], true)
+		if err != nil {
+			return err
+		}
+		removed, err := k.file.Unset(id)
+		if err != nil {
+			return err
+		}
+		if !removed {
+			fmt.Fprintf(e.stdout, "%s has no entry in %s; nothing to do\n", id, k.path)
+			return nil
+		}
+		if err := k.file.Save(); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "removed %s from %s; %s\n", id, k.path, defaultNote(id, k.table))
+		if keybindings.IsAction(id) {
+			// The extension itself has no default keys: what agentmgr calls the default is not there.
+			fmt.Fprintf(e.stdout, "note: %s is now unbound in %s, which has no default keys\n", id, pam.Runtime)
+		}
+		printFindings(e.stdout, k.path, keybindings.Check(k.file, k.table).Involving(id))
 		return nil
 	}
-	if err := k.file.Save(); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "removed %s from %s; %s\n", id, k.path, defaultNote(id, k.table))
-	if keybindings.IsAction(id) {
-		// The extension itself has no default keys: what agentmgr calls the default is not there.
-		fmt.Fprintf(e.stdout, "note: %s is now unbound in %s, which has no default keys\n", id, pam.Runtime)
-	}
-	printFindings(e.stdout, k.path, keybindings.Check(k.file, k.table).Involving(id))
-	return nil
 }
 
 // defaultNote says which keys apply once id's entry is gone.

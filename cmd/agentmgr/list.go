@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/compat"
@@ -49,94 +50,90 @@ func formName(p *personas.Persona) string {
 	return fmt.Sprintf("%d rules", len(p.Rules))
 }
 
-func runList(e *env, args []string) error {
-	fs := flags(e, "list", "[--json]", "List every persona: built-in, global and project, with the files that failed to load.")
+const listHelp = "List every persona: built-in, global and project, with the files that failed to load."
+
+func listOptions(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("list takes no arguments")
-	}
-	c := e.catalog(*asJSON)
-	active := e.activeName()
-	marks := amMarks(e)
-	if *asJSON {
-		out := struct {
-			Personas []personaJSON      `json:"personas"`
-			Shadowed []personaJSON      `json:"shadowed"`
-			Unused   []unusedJSON       `json:"unused"`
-			Problems []personas.Problem `json:"problems"`
-		}{Personas: []personaJSON{}, Shadowed: []personaJSON{}, Unused: unusedList(c), Problems: c.Problems()}
+	return func(e *env, rest []string) error {
+		c := e.catalog(*asJSON)
+		active := e.activeName()
+		marks := amMarks(e)
+		if *asJSON {
+			out := struct {
+				Personas []personaJSON      `json:"personas"`
+				Shadowed []personaJSON      `json:"shadowed"`
+				Unused   []unusedJSON       `json:"unused"`
+				Problems []personas.Problem `json:"problems"`
+			}{Personas: []personaJSON{}, Shadowed: []personaJSON{}, Unused: unusedList(c), Problems: c.Problems()}
+			for _, p := range c.Personas() {
+				j := toJSON(p, p.Name == active)
+				j.PiAgentManager = marks[p.Path]
+				out.Personas = append(out.Personas, j)
+			}
+			for _, p := range c.Shadowed() {
+				j := toJSON(p, false)
+				j.PiAgentManager = marks[p.Path]
+				out.Shadowed = append(out.Shadowed, j)
+			}
+			if out.Problems == nil {
+				out.Problems = []personas.Problem{}
+			}
+			return writeJSON(e, out)
+		}
+		yoloBanner(e)
+		tw := newTable(e.stdout)
+		// The AM column appears only when some file needs it, so a plain agent dir lists as before.
+		amCol := false
 		for _, p := range c.Personas() {
-			j := toJSON(p, p.Name == active)
-			j.PiAgentManager = marks[p.Path]
-			out.Personas = append(out.Personas, j)
+			if m := marks[p.Path]; m != nil && m.Status != compat.StatusLoads {
+				amCol = true
+			}
 		}
-		for _, p := range c.Shadowed() {
-			j := toJSON(p, false)
-			j.PiAgentManager = marks[p.Path]
-			out.Shadowed = append(out.Shadowed, j)
+		head := "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION"
+		if amCol {
+			head = "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tPI-AGENT-MANAGER\tDESCRIPTION"
 		}
-		if out.Problems == nil {
-			out.Problems = []personas.Problem{}
+		fmt.Fprintln(tw, head)
+		for _, p := range c.Personas() {
+			mark := " "
+			if p.Name == active {
+				mark = "*"
+			}
+			typ := p.Type
+			if p.Hidden {
+				typ += " (hidden)"
+			}
+			if amCol {
+				am := ""
+				if m := marks[p.Path]; m != nil && m.Status != compat.StatusLoads {
+					am = m.Status
+				}
+				fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), am, oneLine(p.Description, 60))
+				continue
+			}
+			fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), oneLine(p.Description, 60))
 		}
-		return writeJSON(e, out)
-	}
-	yoloBanner(e)
-	tw := newTable(e.stdout)
-	// The AM column appears only when some file needs it, so a plain agent dir lists as before.
-	amCol := false
-	for _, p := range c.Personas() {
-		if m := marks[p.Path]; m != nil && m.Status != compat.StatusLoads {
-			amCol = true
-		}
-	}
-	head := "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tDESCRIPTION"
-	if amCol {
-		head = "\tNAME\tTYPE\tSCOPE\tPERMISSIONS\tPI-AGENT-MANAGER\tDESCRIPTION"
-	}
-	fmt.Fprintln(tw, head)
-	for _, p := range c.Personas() {
-		mark := " "
-		if p.Name == active {
-			mark = "*"
-		}
-		typ := p.Type
-		if p.Hidden {
-			typ += " (hidden)"
+		if err := tw.Flush(); err != nil {
+			return err
 		}
 		if amCol {
-			am := ""
-			if m := marks[p.Path]; m != nil && m.Status != compat.StatusLoads {
-				am = m.Status
+			fmt.Fprintln(e.stdout, "\nPI-AGENT-MANAGER: what pi-agent-manager 0.18.1 does with the file when you run it instead of agentmgr's enforcement; `agentmgr compat` says why")
+		}
+		printUnused(e, c)
+		// A file that is not in effect is still on disk: say which, so an edit goes to the right one.
+		for _, p := range c.Shadowed() {
+			what := "the built-in " + p.Name
+			if p.Path != "" {
+				what = p.Scope.String() + " " + p.Path
 			}
-			fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), am, oneLine(p.Description, 60))
-			continue
+			by := "another persona"
+			if q, ok := c.Lookup(p.Name); ok {
+				by = q.Scope.String() + " " + q.Path
+			}
+			fmt.Fprintf(e.stderr, "note: %s is replaced by %s\n", what, by)
 		}
-		fmt.Fprintf(tw, "%s\t%s %s\t%s\t%s\t%s\t%s\n", mark, icon(p), p.Name, typ, p.Scope, formName(p), oneLine(p.Description, 60))
+		return nil
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if amCol {
-		fmt.Fprintln(e.stdout, "\nPI-AGENT-MANAGER: what pi-agent-manager 0.18.1 does with the file when you run it instead of agentmgr's enforcement; `agentmgr compat` says why")
-	}
-	printUnused(e, c)
-	// A file that is not in effect is still on disk: say which, so an edit goes to the right one.
-	for _, p := range c.Shadowed() {
-		what := "the built-in " + p.Name
-		if p.Path != "" {
-			what = p.Scope.String() + " " + p.Path
-		}
-		by := "another persona"
-		if q, ok := c.Lookup(p.Name); ok {
-			by = q.Scope.String() + " " + q.Path
-		}
-		fmt.Fprintf(e.stderr, "note: %s is replaced by %s\n", what, by)
-	}
-	return nil
 }
 
 func icon(p *personas.Persona) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,10 +18,11 @@ import (
 
 const logUsage = "[--follow] [--json] [-n N] [--session ID] [--agent NAME] [--tool TOOL] [--action ACTION] [--since WHEN]"
 
-func runLog(e *env, args []string) error {
-	fs := flags(e, "log", logUsage, `Show the review log: every decided tool call and every reply to an approval request, oldest
+const logHelp = `Show the review log: every decided tool call and every reply to an approval request, oldest
 first. The log is agent-manager/log/review.jsonl in the agent dir (JSON lines, mode 0600,
-rotated at 10 MiB into review.jsonl.1 to .3).`)
+rotated at 10 MiB into review.jsonl.1 to .3).`
+
+func logOptions(fs *flag.FlagSet) action {
 	follow := fs.Bool("follow", false, "keep printing entries as they are appended (Ctrl-C stops)")
 	asJSON := fs.Bool("json", false, "print the entries as JSON lines")
 	last := fs.Int("n", 0, "print only the last N entries (0: all)")
@@ -30,57 +32,53 @@ rotated at 10 MiB into review.jsonl.1 to .3).`)
 	fs.StringVar(&f.Tool, "tool", "", "only this tool")
 	fs.StringVar(&f.Action, "action", "", "only this action: allow, ask or deny")
 	since := fs.String("since", "", "only entries since a time (2026-01-02, 2026-01-02T15:04:05Z) or a duration ago (90m)")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("log takes no arguments")
-	}
-	if *last < 0 {
-		return usagef("-n must be 0 or more")
-	}
-	if f.Action != "" && f.Action != "allow" && f.Action != "ask" && f.Action != "deny" {
-		return usagef("--action must be allow, ask or deny")
-	}
-	if *since != "" {
-		if f.Since, err = parseSince(*since, time.Now()); err != nil {
-			return usageError{err.Error()}
+	return func(e *env, rest []string) error {
+		var err error
+		if *last < 0 {
+			return usagef("-n must be 0 or more")
 		}
-	}
-	path := e.dirs().ReviewLog()
-	emit := func(en reviewlog.Entry) error { return printLogEntry(e.stdout, en, *asJSON) }
-	bad := func(err error) { fmt.Fprintf(e.stderr, "warning: %v\n", err) }
-	if *follow {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		return reviewlog.Follow(ctx, path, reviewlog.FollowOptions{Filter: f, Backlog: true, Last: *last, OnBadLine: bad}, emit)
-	}
-	entries, err := reviewlog.Read(path, f)
-	if err != nil {
-		bad(err) // lines that are not entries; the others are still shown
-	}
-	if *last > 0 && len(entries) > *last {
-		entries = entries[len(entries)-*last:]
-	}
-	if len(entries) == 0 && !*asJSON {
-		fmt.Fprintln(e.stdout, "the review log has no entries"+filtered(f))
-		return nil
-	}
-	if *asJSON {
-		for _, en := range entries {
-			if err := emit(en); err != nil {
-				return err
+		if f.Action != "" && f.Action != "allow" && f.Action != "ask" && f.Action != "deny" {
+			return usagef("--action must be allow, ask or deny")
+		}
+		if *since != "" {
+			if f.Since, err = parseSince(*since, time.Now()); err != nil {
+				return usageError{err.Error()}
 			}
 		}
-		return nil
+		path := e.dirs().ReviewLog()
+		emit := func(en reviewlog.Entry) error { return printLogEntry(e.stdout, en, *asJSON) }
+		bad := func(err error) { fmt.Fprintf(e.stderr, "warning: %v\n", err) }
+		if *follow {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return reviewlog.Follow(ctx, path, reviewlog.FollowOptions{Filter: f, Backlog: true, Last: *last, OnBadLine: bad}, emit)
+		}
+		entries, err := reviewlog.Read(path, f)
+		if err != nil {
+			bad(err) // lines that are not entries; the others are still shown
+		}
+		if *last > 0 && len(entries) > *last {
+			entries = entries[len(entries)-*last:]
+		}
+		if len(entries) == 0 && !*asJSON {
+			fmt.Fprintln(e.stdout, "the review log has no entries"+filtered(f))
+			return nil
+		}
+		if *asJSON {
+			for _, en := range entries {
+				if err := emit(en); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		// All entries are known: line up sessions and agents of different lengths.
+		tw := newTable(e.stdout)
+		for _, en := range entries {
+			fmt.Fprintln(tw, strings.Join(logCells(en), "\t"))
+		}
+		return tw.Flush()
 	}
-	// All entries are known: line up sessions and agents of different lengths.
-	tw := newTable(e.stdout)
-	for _, en := range entries {
-		fmt.Fprintln(tw, strings.Join(logCells(en), "\t"))
-	}
-	return tw.Flush()
 }
 
 func filtered(f reviewlog.Filter) string {

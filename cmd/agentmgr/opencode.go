@@ -24,12 +24,10 @@ says more.
   status      installed?, current?, which binary it calls, and other plugins or permission
               configs that would also decide the same calls`
 
-func runOpenCode(e *env, args []string) error { return openCodeCommand.run(e, args) }
-
 // openCodeCommand: the plugin goes into OpenCode's global config folder (--project: the
 // project's .opencode).
 var openCodeCommand = runtimeCommand{
-	name: "opencode", help: openCodeHelp, noun: "plugin", projectFolder: "the project's .opencode instead of the global config dir",
+	name: "opencode", noun: "plugin", projectFolder: "the project's .opencode instead of the global config dir",
 	install: opencode.Install, uninstall: opencode.Uninstall, path: opencode.Path,
 	at: func(e *env, project bool) runtimeFolders {
 		// The home the command's environment names, as every other command finds it.

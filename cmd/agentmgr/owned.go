@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/internal/ownedfile"
@@ -14,12 +15,9 @@ const runtimeUsage = "install [--project] [--binary PATH] | uninstall [--project
 // agentmgr's file (the extension, the plugin) in the runtime's config folder. The flags, the
 // verbs and their lines are the same for both; what differs is here.
 type runtimeCommand struct {
-	name, help string
-	noun       string // "extension", "plugin", "hook"
-	// usage, when set, replaces runtimeUsage: a runtime whose file lives in its user settings
-	// only has no --project.
-	usage         string
-	projectFolder string // what --project installs into, for the flag's help
+	name          string
+	noun          string // "extension", "plugin", "hook"
+	projectFolder string // what --project installs into, for the flag's help; "": no --project
 	install       func(root, binary, version string) (ownedfile.Outcome, error)
 	uninstall     func(root string) (bool, error)
 	path          func(root string) string
@@ -36,58 +34,52 @@ type runtimeFolders struct {
 	status      func(bin string, asJSON bool) error
 }
 
-func (rc runtimeCommand) run(e *env, args []string) error {
-	usage := runtimeUsage
-	if rc.usage != "" {
-		usage = rc.usage
-	}
-	fs := flags(e, rc.name, usage, rc.help)
+// runtimeArgs is what a runtime command given other than one verb is told.
+const runtimeArgs = "give one of install, uninstall or status"
+
+// options defines the flags of the runtime's command; its action does the verb.
+func (rc runtimeCommand) options(fs *flag.FlagSet) action {
 	project := new(bool)
 	if rc.projectFolder != "" {
 		project = fs.Bool("project", false, "install, uninstall: "+rc.projectFolder)
 	}
 	binary := fs.String("binary", "", "install: the agentmgr binary the "+rc.noun+" starts (default: this one)")
 	asJSON := fs.Bool("json", false, "status: print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
+	return func(e *env, rest []string) error {
+		at := rc.at(e, *project)
+		switch rest[0] {
+		case "install":
+			bin, err := selfPath(*binary)
+			if err != nil {
+				return err
+			}
+			outcome, err := rc.install(at.root, bin, version)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, rc.path(at.root), bin)
+			at.installed(bin)
+			return nil
+		case "uninstall":
+			removed, err := rc.uninstall(at.root)
+			if err != nil {
+				return err
+			}
+			if at.uninstalled != nil {
+				at.uninstalled()
+			}
+			if removed {
+				fmt.Fprintf(e.stdout, "removed %s\n", rc.path(at.root))
+			} else {
+				fmt.Fprintf(e.stdout, "not installed: %s\n", rc.path(at.root))
+			}
+			return nil
+		case "status":
+			bin, _ := selfPath("")
+			return at.status(bin, *asJSON)
+		}
+		return usagef("unknown %s command %q; give install, uninstall or status", rc.name, rest[0])
 	}
-	if len(rest) != 1 {
-		return usagef("give one of install, uninstall or status")
-	}
-	at := rc.at(e, *project)
-	switch rest[0] {
-	case "install":
-		bin, err := selfPath(*binary)
-		if err != nil {
-			return err
-		}
-		outcome, err := rc.install(at.root, bin, version)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(e.stdout, "%s %s (starts %s)\n", outcome, rc.path(at.root), bin)
-		at.installed(bin)
-		return nil
-	case "uninstall":
-		removed, err := rc.uninstall(at.root)
-		if err != nil {
-			return err
-		}
-		if at.uninstalled != nil {
-			at.uninstalled()
-		}
-		if removed {
-			fmt.Fprintf(e.stdout, "removed %s\n", rc.path(at.root))
-		} else {
-			fmt.Fprintf(e.stdout, "not installed: %s\n", rc.path(at.root))
-		}
-		return nil
-	case "status":
-		bin, _ := selfPath("")
-		return at.status(bin, *asJSON)
-	}
-	return usagef("unknown %s command %q; give install, uninstall or status", rc.name, rest[0])
 }
 
 // printOwnedStates prints where agentmgr's file (the pi extension, the OpenCode plugin, named

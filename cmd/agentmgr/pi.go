@@ -25,12 +25,10 @@ the rule, ask opens pi's dialog). docs/pi.md says more.
   status      installed?, current?, which binary it calls, and other extensions that
               would gate the same calls`
 
-func runPi(e *env, args []string) error { return piCommand.run(e, args) }
-
 // piCommand: the extension goes into the agent dir's extensions (--project: the project's),
 // and pi-subagents' children are made to load it.
 var piCommand = runtimeCommand{
-	name: "pi", help: piHelp, noun: "extension", projectFolder: "the project's .pi/extensions instead of the agent dir's",
+	name: "pi", noun: "extension", projectFolder: "the project's .pi/extensions instead of the agent dir's",
 	install: pi.Install, uninstall: pi.Uninstall, path: pi.Path,
 	at: func(e *env, project bool) runtimeFolders {
 		d := e.dirs()

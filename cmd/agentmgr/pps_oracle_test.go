@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/e2etest"
 	"github.com/agentmgr/agentmgr/internal/jsonc"
 	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
@@ -193,24 +193,15 @@ func ppsLayout(t *testing.T, home string, c ppsCase) (agentDir, proj string) {
 // dir and project.
 func ppsDecide(t *testing.T, pkg, node string, cases []map[string]any, n int) [][]engine.Action {
 	t.Helper()
-	req, _ := json.Marshal(cases)
-	script, _ := filepath.Abs(filepath.Join("..", "..", "convert", "testdata", "pps", "decide.mjs"))
-	cmd := exec.Command(node, script, pkg)
-	cmd.Dir = cases[0]["cwd"].(string)
-	cmd.Stdin = bytes.NewReader(req)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("decide.mjs: %v\n%s", err, stderr.String())
-	}
 	var ans []struct {
 		Decisions []struct {
 			Action engine.Action `json:"action"`
 		} `json:"decisions"`
 	}
-	if err := json.Unmarshal(out, &ans); err != nil || len(ans) != len(cases) {
-		t.Fatalf("decide.mjs answered %q: %v", out, err)
+	script := e2etest.NodeScript{Node: node, Script: filepath.Join("..", "..", "convert", "testdata", "pps", "decide.mjs"), Args: []string{pkg}, Dir: cases[0]["cwd"].(string)}
+	script.JSON(t, cases, &ans)
+	if len(ans) != len(cases) {
+		t.Fatalf("decide.mjs answered %d cases of %d", len(ans), len(cases))
 	}
 	acts := make([][]engine.Action, len(cases))
 	for ci, a := range ans {

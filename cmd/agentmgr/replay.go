@@ -30,73 +30,70 @@ type changeJSON struct {
 	Source  string    `json:"source"`
 }
 
-func runReplay(e *env, args []string) error {
-	fs := flags(e, "replay", replayUsage, `Re-decide the calls of the review log (rotated files included) made under persona NAME with
+const replayHelp = `Re-decide the calls of the review log (rotated files included) made under persona NAME with
 its current rules, or with the rules of a draft file, and list every call whose decision would
 change: was -> would be, with the deciding rule. Guards apply as they do now; each call keeps
 the session rules its session had approved by then; yolo is left out. A call with several
-values shows them one per line.`)
+values shows them one per line.`
+
+func replayOptions(fs *flag.FlagSet) action {
 	all := fs.Bool("all", false, "re-decide every logged call, as if made under NAME")
 	calls := logSourceFlags(fs)
 	since := fs.String("since", "", "only calls since a duration ago (90m, 24h) or a time (2026-01-02)")
 	draft := fs.String("draft", "", "decide with the rules of this persona file instead of NAME's")
 	asJSON := fs.Bool("json", false, "print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) != 1 {
-		return usagef("replay takes one persona name")
-	}
-	name := rest[0]
-	opt := replay.Options{Agent: name}
-	if *all {
-		opt.Agent = ""
-	}
-	if *since != "" {
-		if opt.Since, err = parseSince(*since, time.Now()); err != nil {
-			return usageError{err.Error()}
+	return func(e *env, rest []string) error {
+		var err error
+		name := rest[0]
+		opt := replay.Options{Agent: name}
+		if *all {
+			opt.Agent = ""
 		}
-	}
-	p, err := replayPersona(e, name, *draft)
-	if err != nil {
-		return err
-	}
-	pol, probs, err := policy.For(e.dirs(), p, "")
-	if err != nil {
-		return err
-	}
-	reportProblems(e.stderr, probs, personas.Warning)
-	pol.Yolo = false
-	l, err := calls.read(e)
-	if err != nil {
-		return err
-	}
-	res := replay.Replay(l, pol, opt)
-	if res.Clipped > 0 {
-		fmt.Fprintf(e.stderr, "note: %d %s not re-decided: the log holds only the start of a value too long to store whole\n", res.Clipped, plural(res.Clipped, "call was", "calls were"))
-	}
-	if *asJSON {
-		out := struct {
-			Calls   int          `json:"calls"`
-			Changed []changeJSON `json:"changed"`
-		}{Calls: res.Calls, Changed: []changeJSON{}}
+		if *since != "" {
+			if opt.Since, err = parseSince(*since, time.Now()); err != nil {
+				return usageError{err.Error()}
+			}
+		}
+		p, err := replayPersona(e, name, *draft)
+		if err != nil {
+			return err
+		}
+		pol, probs, err := policy.For(e.dirs(), p, "")
+		if err != nil {
+			return err
+		}
+		reportProblems(e.stderr, probs, personas.Warning)
+		pol.Yolo = false
+		l, err := calls.read(e)
+		if err != nil {
+			return err
+		}
+		res := replay.Replay(l, pol, opt)
+		if res.Clipped > 0 {
+			fmt.Fprintf(e.stderr, "note: %d %s not re-decided: the log holds only the start of a value too long to store whole\n", res.Clipped, plural(res.Clipped, "call was", "calls were"))
+		}
+		if *asJSON {
+			out := struct {
+				Calls   int          `json:"calls"`
+				Changed []changeJSON `json:"changed"`
+			}{Calls: res.Calls, Changed: []changeJSON{}}
+			for _, c := range res.Changed {
+				out.Changed = append(out.Changed, changeJSON{
+					Time: c.Time, Session: c.Session, Tool: c.Tool, Value: strings.Join(c.Values, "\n"),
+					Was: string(c.Action), Now: string(c.Now.Action), Rule: ruleOut(c.Now.Rule), Source: c.Now.Source(),
+				})
+			}
+			return writeJSON(e, out)
+		}
+		tw := newTable(e.stdout)
 		for _, c := range res.Changed {
-			out.Changed = append(out.Changed, changeJSON{
-				Time: c.Time, Session: c.Session, Tool: c.Tool, Value: strings.Join(c.Values, "\n"),
-				Was: string(c.Action), Now: string(c.Now.Action), Rule: ruleOut(c.Now.Rule), Source: c.Now.Source(),
-			})
+			fmt.Fprintf(tw, "%s\t%s\t%s %q\t%s -> %s\t%s\n", c.Time.Local().Format(time.DateTime), c.Session, c.Tool,
+				strings.Join(c.Values, "\n"), c.Action, c.Now.Action, ruleText(c.Now.Rule, c.Now.Reason))
 		}
-		return writeJSON(e, out)
+		tw.Flush()
+		fmt.Fprintf(e.stdout, "%d of %d %s would change\n", len(res.Changed), res.Calls, plural(res.Calls, "call", "calls"))
+		return nil
 	}
-	tw := newTable(e.stdout)
-	for _, c := range res.Changed {
-		fmt.Fprintf(tw, "%s\t%s\t%s %q\t%s -> %s\t%s\n", c.Time.Local().Format(time.DateTime), c.Session, c.Tool,
-			strings.Join(c.Values, "\n"), c.Action, c.Now.Action, ruleText(c.Now.Rule, c.Now.Reason))
-	}
-	tw.Flush()
-	fmt.Fprintf(e.stdout, "%d of %d %s would change\n", len(res.Changed), res.Calls, plural(res.Calls, "call", "calls"))
-	return nil
 }
 
 // replayPersona is NAME from the catalog, or the draft file with its rules when one is given

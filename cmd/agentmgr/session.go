@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
@@ -54,45 +55,39 @@ func toSessionJSON(s approvals.SessionRules) sessionJSON {
 	return out
 }
 
-func runSession(e *env, args []string) error {
-	fs := flags(e, "session", sessionUsage, sessionHelp)
+func sessionOptions(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print JSON (list, show)")
 	reason := fs.String("reason", "", "deny: the reason the agent is told")
 	revision := fs.Uint64("revision", 0, "revoke, clear: refuse unless the session is at this revision")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) == 0 {
-		return usagef("give a session command: list, show, allow, deny, revoke or clear")
-	}
-	store := sessions.Open(e.dirs())
-	sub, rest := rest[0], rest[1:]
-	want := map[string]int{"list": 0, "show": 1, "allow": 3, "deny": 3, "revoke": 2, "clear": 1}
-	n, known := want[sub]
-	switch {
-	case !known:
-		return usagef("unknown session command %q; expected list, show, allow, deny, revoke or clear", sub)
-	case len(rest) != n:
-		return usagef("session %s takes %d argument(s), got %d", sub, n, len(rest))
-	case *reason != "" && sub != "deny":
-		return usagef("--reason goes with deny")
-	}
-	switch sub {
-	case "list":
-		return sessionList(e, store, *asJSON)
-	case "show":
-		return sessionShow(e, store, rest[0], *asJSON)
-	case "allow", "deny":
-		return sessionAdd(e, store, rest[0], rest[1], rest[2], engine.Action(sub), *reason)
-	case "revoke":
-		index, err := strconv.Atoi(rest[1])
-		if err != nil || index < 1 {
-			return usagef("INDEX must be a rule number from 1, as `agentmgr session show %s` prints them", rest[0])
+	return func(e *env, rest []string) error {
+		store := sessions.Open(e.dirs())
+		sub, rest := rest[0], rest[1:]
+		want := map[string]int{"list": 0, "show": 1, "allow": 3, "deny": 3, "revoke": 2, "clear": 1}
+		n, known := want[sub]
+		switch {
+		case !known:
+			return usagef("unknown session command %q; expected list, show, allow, deny, revoke or clear", sub)
+		case len(rest) != n:
+			return usagef("session %s takes %d argument(s), got %d", sub, n, len(rest))
+		case *reason != "" && sub != "deny":
+			return usagef("--reason goes with deny")
 		}
-		return sessionRevoke(e, store, rest[0], index, *revision)
+		switch sub {
+		case "list":
+			return sessionList(e, store, *asJSON)
+		case "show":
+			return sessionShow(e, store, rest[0], *asJSON)
+		case "allow", "deny":
+			return sessionAdd(e, store, rest[0], rest[1], rest[2], engine.Action(sub), *reason)
+		case "revoke":
+			index, err := strconv.Atoi(rest[1])
+			if err != nil || index < 1 {
+				return usagef("INDEX must be a rule number from 1, as `agentmgr session show %s` prints them", rest[0])
+			}
+			return sessionRevoke(e, store, rest[0], index, *revision)
+		}
+		return sessionClear(e, store, rest[0], *revision)
 	}
-	return sessionClear(e, store, rest[0], *revision)
 }
 
 func sessionList(e *env, store *sessions.Store, asJSON bool) error {

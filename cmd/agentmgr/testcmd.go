@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/engine"
@@ -24,60 +25,59 @@ type personaExamplesJSON struct {
 	Examples []exampleJSON `json:"examples"`
 }
 
-func runTest(e *env, args []string) error {
-	fs := flags(e, "test", "[NAME...] [--json]", "Decide every example of the personas (all, or the ones named) with their own rules, as\n`check` decides a call, and report each one the rules decide otherwise, with the rule that\ndecided instead. Guards and session rules are left out: examples say what the persona does.\nExits 1 when an example fails or a persona file failed to load.")
+const testHelp = "Decide every example of the personas (all, or the ones named) with their own rules, as\n`check` decides a call, and report each one the rules decide otherwise, with the rule that\ndecided instead. Guards and session rules are left out: examples say what the persona does.\nExits 1 when an example fails or a persona file failed to load."
+
+func testOptions(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print JSON")
-	names, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	c := e.catalog(*asJSON)
-	list, err := selected(c, e, names)
-	if err != nil {
-		return err
-	}
-	out := struct {
-		Failed   int                   `json:"failed"`
-		Personas []personaExamplesJSON `json:"personas"`
-	}{Personas: []personaExamplesJSON{}}
-	total := 0
-	for _, p := range list {
-		res := preview.RunExamples(p.Rules, examplesOf(p))
-		pj := personaExamplesJSON{Name: p.Name, Examples: make([]exampleJSON, len(res))}
-		for i, r := range res {
-			pj.Examples[i] = exampleJSON{
-				Tool: r.Tool, Value: r.Value, Expect: string(r.Expect), Got: string(r.Got()), OK: r.OK,
-				Rule: ruleOut(r.Decision.Rule), Source: r.Decision.Source(),
-			}
-			if !r.OK {
-				out.Failed++
-				if !*asJSON {
-					fmt.Fprintf(e.stdout, "%s: %s\n", exampleWhere(p, r.Example), r.Message())
-				}
-			}
-		}
-		total += len(res)
-		out.Personas = append(out.Personas, pj)
-	}
-	probs := c.Problems()
-	if len(names) > 0 {
-		probs = problemsOf(probs, list)
-	}
-	broken := personas.HasError(probs)
-	if *asJSON {
-		if err := writeJSON(e, out); err != nil {
+	return func(e *env, names []string) error {
+		c := e.catalog(*asJSON)
+		list, err := selected(c, e, names)
+		if err != nil {
 			return err
 		}
-	} else {
-		fmt.Fprintf(e.stdout, "%d of %d examples failed in %d %s\n", out.Failed, total, len(list), plural(len(list), "persona", "personas"))
-		if broken {
-			fmt.Fprintln(e.stdout, "some persona files failed to load; `agentmgr lint` says why")
+		out := struct {
+			Failed   int                   `json:"failed"`
+			Personas []personaExamplesJSON `json:"personas"`
+		}{Personas: []personaExamplesJSON{}}
+		total := 0
+		for _, p := range list {
+			res := preview.RunExamples(p.Rules, examplesOf(p))
+			pj := personaExamplesJSON{Name: p.Name, Examples: make([]exampleJSON, len(res))}
+			for i, r := range res {
+				pj.Examples[i] = exampleJSON{
+					Tool: r.Tool, Value: r.Value, Expect: string(r.Expect), Got: string(r.Got()), OK: r.OK,
+					Rule: ruleOut(r.Decision.Rule), Source: r.Decision.Source(),
+				}
+				if !r.OK {
+					out.Failed++
+					if !*asJSON {
+						fmt.Fprintf(e.stdout, "%s: %s\n", exampleWhere(p, r.Example), r.Message())
+					}
+				}
+			}
+			total += len(res)
+			out.Personas = append(out.Personas, pj)
 		}
+		probs := c.Problems()
+		if len(names) > 0 {
+			probs = problemsOf(probs, list)
+		}
+		broken := personas.HasError(probs)
+		if *asJSON {
+			if err := writeJSON(e, out); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(e.stdout, "%d of %d examples failed in %d %s\n", out.Failed, total, len(list), plural(len(list), "persona", "personas"))
+			if broken {
+				fmt.Fprintln(e.stdout, "some persona files failed to load; `agentmgr lint` says why")
+			}
+		}
+		if out.Failed > 0 || broken {
+			return exitError{1}
+		}
+		return nil
 	}
-	if out.Failed > 0 || broken {
-		return exitError{1}
-	}
-	return nil
 }
 
 // selected is the personas named, or every persona when none is.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"strings"
 
@@ -25,42 +26,38 @@ type multi []string
 func (m *multi) String() string     { return strings.Join(*m, ",") }
 func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
 
-func runTools(e *env, args []string) error {
-	fs := flags(e, "tools", "[--agent NAME] [--tool NAME]... [--json]", "List the tools a persona keeps (active) and hides. A tool is hidden when its rules deny it outright.")
+const toolsHelp = "List the tools a persona keeps (active) and hides. A tool is hidden when its rules deny it outright."
+
+func toolsOptions(fs *flag.FlagSet) action {
 	agent := fs.String("agent", "", "persona (default: the active one)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	var extra multi
 	fs.Var(&extra, "tool", "also check this tool name (repeatable)")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
+	return func(e *env, rest []string) error {
+		_, p, err := e.catalogFor(*asJSON, *agent)
+		if err != nil {
+			return err
+		}
+		pol, err := policyFor(e, p, "")
+		if err != nil {
+			return err
+		}
+		hidden, active := pol.SplitTools(mapping.KnownTools(append(knownTools(e), extra...)...))
+		if *asJSON {
+			// A struct, not a map: the keys come in the order a person reads them.
+			return writeJSON(e, struct {
+				Agent  string   `json:"agent"`
+				Mode   string   `json:"mode"`
+				Active []string `json:"active"`
+				Hidden []string `json:"hidden"`
+			}{p.Name, string(pol.Persona.Mode()), nonNil(active), nonNil(hidden)})
+		}
+		yoloBanner(e)
+		fmt.Fprintf(e.stdout, "%s (%s)\n", p.Name, pol.Persona.Mode())
+		fmt.Fprintf(e.stdout, "active  %s\n", strings.Join(active, " "))
+		fmt.Fprintf(e.stdout, "hidden  %s\n", strings.Join(hidden, " "))
+		return nil
 	}
-	if len(rest) > 0 {
-		return usagef("tools takes no arguments; use --agent NAME")
-	}
-	_, p, err := e.catalogFor(*asJSON, *agent)
-	if err != nil {
-		return err
-	}
-	pol, err := policyFor(e, p, "")
-	if err != nil {
-		return err
-	}
-	hidden, active := pol.SplitTools(mapping.KnownTools(append(knownTools(e), extra...)...))
-	if *asJSON {
-		// A struct, not a map: the keys come in the order a person reads them.
-		return writeJSON(e, struct {
-			Agent  string   `json:"agent"`
-			Mode   string   `json:"mode"`
-			Active []string `json:"active"`
-			Hidden []string `json:"hidden"`
-		}{p.Name, string(pol.Persona.Mode()), nonNil(active), nonNil(hidden)})
-	}
-	yoloBanner(e)
-	fmt.Fprintf(e.stdout, "%s (%s)\n", p.Name, pol.Persona.Mode())
-	fmt.Fprintf(e.stdout, "active  %s\n", strings.Join(active, " "))
-	fmt.Fprintf(e.stdout, "hidden  %s\n", strings.Join(hidden, " "))
-	return nil
 }
 
 // nonNil keeps an empty list a list ([]) in JSON rather than null.

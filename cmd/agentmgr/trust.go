@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -21,8 +22,7 @@ type trustJSON struct {
 	Changes []string     `json:"changes,omitempty"`
 }
 
-func runTrust(e *env, args []string) error {
-	fs := flags(e, "trust", trustUsage, `Trust the project of DIR (default: this folder), so that its personas (.pi/agents) and
+const trustHelp = `Trust the project of DIR (default: this folder), so that its personas (.pi/agents) and
 its guards (.pi/agent-manager/guards.yaml) are used. Read them first: a repository's files
 decide what its agent may do.
 
@@ -30,59 +30,57 @@ The trust covers the files as they are now: when any of them changes, is added o
 by the agent or anyone else, they are not used until you trust the project again. --revoke
 refuses the project (whatever pi's trust.json says); --status only shows the trust. A project
 pi trusts (pi's trust.json, nearest folder first, or its defaultProjectTrust "always") is
-trusted without this command; see docs/trust.md.`)
+trusted without this command; see docs/trust.md.`
+
+func trustOptions(fs *flag.FlagSet) action {
 	revoke := fs.Bool("revoke", false, "refuse the project: its files are not used")
 	status := fs.Bool("status", false, "show the project's trust and change nothing")
 	asJSON := fs.Bool("json", false, "print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 1 {
-		return usagef("trust takes at most one folder")
-	}
-	if *revoke && *status {
-		return usagef("--revoke and --status do not go together")
-	}
-	dir := e.cwd
-	if len(rest) == 1 {
-		if dir, err = filepath.Abs(rest[0]); err != nil {
+	return func(e *env, rest []string) error {
+		var err error
+		if *revoke && *status {
+			return usagef("--revoke and --status do not go together")
+		}
+		dir := e.cwd
+		if len(rest) == 1 {
+			if dir, err = filepath.Abs(rest[0]); err != nil {
+				return err
+			}
+		}
+		d := locations.Find(e.getenv, locations.Home(e.getenv), dir)
+		if d.Ignored != "" {
+			fmt.Fprintln(e.stderr, "note: "+d.Ignored)
+		}
+		var st trust.Status
+		switch {
+		case d.Project == "":
+			return fmt.Errorf("no project at %s: no .pi folder there or above it, up to the repository root", dir)
+		case *status:
+			st = trust.Of(d)
+		case *revoke:
+			st, err = trust.Revoke(d, time.Now())
+		default:
+			st, err = trust.Trust(d, time.Now())
+		}
+		if err != nil {
 			return err
 		}
-	}
-	d := locations.Find(e.getenv, locations.Home(e.getenv), dir)
-	if d.Ignored != "" {
-		fmt.Fprintln(e.stderr, "note: "+d.Ignored)
-	}
-	var st trust.Status
-	switch {
-	case d.Project == "":
-		return fmt.Errorf("no project at %s: no .pi folder there or above it, up to the repository root", dir)
-	case *status:
-		st = trust.Of(d)
-	case *revoke:
-		st, err = trust.Revoke(d, time.Now())
-	default:
-		st, err = trust.Trust(d, time.Now())
-	}
-	if err != nil {
-		return err
-	}
-	for _, p := range st.Problems {
-		fmt.Fprintln(e.stderr, "warning: "+p)
-	}
-	if *asJSON {
-		out := trustJSON{Project: d.ProjectDir(), State: st.State.String(), By: st.By, Reason: st.NotUsed(), Files: st.Files, Changes: st.Changes}
-		if st.Dir != "" {
-			out.Project = st.Dir
+		for _, p := range st.Problems {
+			fmt.Fprintln(e.stderr, "warning: "+p)
 		}
-		if out.Files == nil {
-			out.Files = []trust.File{}
+		if *asJSON {
+			out := trustJSON{Project: d.ProjectDir(), State: st.State.String(), By: st.By, Reason: st.NotUsed(), Files: st.Files, Changes: st.Changes}
+			if st.Dir != "" {
+				out.Project = st.Dir
+			}
+			if out.Files == nil {
+				out.Files = []trust.File{}
+			}
+			return writeJSON(e, out)
 		}
-		return writeJSON(e, out)
+		printTrust(e, d, st)
+		return nil
 	}
-	printTrust(e, d, st)
-	return nil
 }
 
 // printTrust says what the project's trust is and which files it covers.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 
 	"github.com/agentmgr/agentmgr/personas"
@@ -20,39 +21,35 @@ func yoloBanner(e *env) {
 	}
 }
 
-func runYolo(e *env, args []string) error {
-	fs := flags(e, "yolo", "[on|off] [--json]", "Show or switch yolo. While it is on, every call a rule would ask about is allowed;\ndeny rules, guards' denies, and commands that cannot be read (which still ask) are untouched.")
+const yoloHelp = "Show or switch yolo. While it is on, every call a rule would ask about is allowed;\ndeny rules, guards' denies, and commands that cannot be read (which still ask) are untouched."
+
+func yoloOptions(fs *flag.FlagSet) action {
 	asJSON := fs.Bool("json", false, "print JSON")
-	rest, err := parse(fs, args)
-	if err != nil {
-		return err
-	}
-	d := e.dirs()
-	st, probs := personas.LoadState(d)
-	reportProblems(e.stderr, probs, personas.Warning)
-	switch {
-	case len(rest) > 1:
-		return usagef("yolo takes on or off")
-	case len(rest) == 1:
-		switch rest[0] {
-		case "on", "off":
-			if on := rest[0] == "on"; on != st.Yolo {
-				st.Yolo = on
-				if err := personas.SaveState(d, st); err != nil {
-					return err
+	return func(e *env, rest []string) error {
+		d := e.dirs()
+		st, probs := personas.LoadState(d)
+		reportProblems(e.stderr, probs, personas.Warning)
+		if len(rest) == 1 {
+			switch rest[0] {
+			case "on", "off":
+				if on := rest[0] == "on"; on != st.Yolo {
+					st.Yolo = on
+					if err := personas.SaveState(d, st); err != nil {
+						return err
+					}
 				}
+			default:
+				return usagef("yolo takes on or off, not %q", rest[0])
 			}
-		default:
-			return usagef("yolo takes on or off, not %q", rest[0])
 		}
+		if *asJSON {
+			return writeJSON(e, map[string]bool{"yolo": st.Yolo})
+		}
+		if st.Yolo {
+			yoloBanner(e)
+		} else {
+			fmt.Fprintln(e.stdout, "yolo is off: rules that ask, ask")
+		}
+		return nil
 	}
-	if *asJSON {
-		return writeJSON(e, map[string]bool{"yolo": st.Yolo})
-	}
-	if st.Yolo {
-		yoloBanner(e)
-	} else {
-		fmt.Fprintln(e.stdout, "yolo is off: rules that ask, ask")
-	}
-	return nil
 }

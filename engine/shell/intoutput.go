@@ -148,28 +148,18 @@ func wholeWordIn(text, name string) bool {
 // dateConversions are the conversions of date's format that print a number.
 const dateConversions = "sYymdHMSjuwCGgVUWIkleN"
 
-// dateInts checks date's arguments: a few options and a format of numeric conversions.
+// dateOptions are the options of date that change only which time it prints.
+var dateOptions = optionSet{flags: "u", args: "dr", longFlags: []string{"utc", "universal"}, longArgs: []string{"date", "reference"}, exactLong: true}
+
+// dateInts checks date's arguments: a few options, then a format of numeric conversions as the
+// only operand. A value of -d or -r may be only known at run time: date takes it as it comes.
 func dateInts(args []word) bool {
-	format := false
-	for i := 0; i < len(args); i++ {
-		a := args[i].text
-		switch {
-		case strings.HasPrefix(a, "--date=") || strings.HasPrefix(a, "--reference="):
-		case !args[i].literal:
-			return false
-		case a == "-u" || a == "--utc" || a == "--universal":
-		case (a == "-d" || a == "--date" || a == "-r" || a == "--reference") && i+1 < len(args):
-			i++
-		case strings.HasPrefix(a, "+") && !format:
-			if !numericFormat(a[1:]) {
-				return false
-			}
-			format = true
-		default:
-			return false
-		}
+	s, ok := printerOptions(args, &dateOptions, nil)
+	if !ok || s.rest != len(args)-1 {
+		return false
 	}
-	return format
+	f := args[s.rest]
+	return f.literal && strings.HasPrefix(f.text, "+") && numericFormat(f.text[1:])
 }
 
 // numericFormat reports whether a date format has only numeric conversions and separators.
@@ -192,109 +182,86 @@ func numericFormat(f string) bool {
 	return true
 }
 
-// wcInts checks wc's arguments: counting options only, no operand.
-func wcInts(words []word) bool {
-	args, ok := literalArgs(words)
-	if !ok {
-		return false
-	}
-	for _, a := range args {
-		switch a {
-		case "--lines", "--bytes", "--chars", "--words", "--max-line-length":
-			continue
-		}
-		if !shortFlags(a, "lcwmL") {
-			return false
-		}
-	}
-	return true
+// printerOptions reads the options at the front of a number printer's args with scanOptions,
+// calling visit (when not nil) for each. ok is false when visit refuses one, or one is
+// unknown, only known at run time, missing its value or a flag given one (--count=3): the
+// program would fail, or read it another way than the set says.
+func printerOptions(args []word, set *optionSet, visit func(option) bool) (s scan, ok bool) {
+	ok = true
+	s = scanOptions(args, set, func(o option) {
+		flagValue := o.hasValue && slices.Contains(set.longFlags, o.name)
+		ok = ok && !flagValue && (visit == nil || visit(o))
+	})
+	return s, ok && s.unknown == "" && s.nonLiteral == "" && s.missing == ""
 }
 
-// shortFlags reports whether a is a cluster of one-letter options, all of them in allowed.
-func shortFlags(a, allowed string) bool {
-	if len(a) < 2 || a[0] != '-' {
-		return false
-	}
-	for i := 1; i < len(a); i++ {
-		if strings.IndexByte(allowed, a[i]) < 0 {
-			return false
-		}
-	}
-	return true
+// wcOptions are wc's counting options; --files0-from, which names files, is not one.
+var wcOptions = optionSet{flags: "lcwmL", longFlags: []string{"lines", "bytes", "chars", "words", "max-line-length"}, exactLong: true}
+
+// wcInts checks wc's arguments: counting options only, no operand.
+func wcInts(args []word) bool {
+	s, ok := printerOptions(args, &wcOptions, nil)
+	return ok && s.rest == len(args)
+}
+
+// grepCountOptions are -c and the options of grep that only change what matches: -H, -r and
+// the like print file names.
+var grepCountOptions = optionSet{
+	flags: "civwxEFGs",
+	args:  "e",
+	longFlags: []string{"count", "ignore-case", "invert-match", "word-regexp", "line-regexp",
+		"extended-regexp", "fixed-strings", "basic-regexp", "no-messages"},
+	longArgs:  []string{"regexp"},
+	exactLong: true,
 }
 
 // grepCount checks grep's arguments: -c, options that only change what matches, and the
 // pattern as the only operand (none with -e).
 func grepCount(args []word) bool {
-	count, patterns, operands := false, 0, 0
-	for i := 0; i < len(args); i++ {
-		a := args[i].text
-		switch {
-		case !args[i].literal:
-			// A pattern only the run knows could be an option (-r): only as the value of -e.
-			return false
-		case operands > 0 || a == "" || a[0] != '-' || a == "-":
-			operands++
-		case a == "--":
-			operands += len(args) - i - 1
-			i = len(args)
-		case a == "-e" && i+1 < len(args):
-			patterns++
-			i++
-		case strings.HasPrefix(a, "--regexp="):
-			patterns++
-		case a == "--count":
+	count, patterns := false, 0
+	s, ok := printerOptions(args, &grepCountOptions, func(o option) bool {
+		switch o.name {
+		case "c", "count":
 			count = true
-		case a == "--ignore-case" || a == "--invert-match" || a == "--word-regexp" || a == "--line-regexp" ||
-			a == "--extended-regexp" || a == "--fixed-strings" || a == "--basic-regexp" || a == "--no-messages":
-		case shortFlags(a, "civwxEFGs"):
-			count = count || strings.Contains(a, "c")
-		default:
-			return false
+		case "e", "regexp":
+			patterns++
 		}
-	}
-	return count && (patterns > 0 && operands == 0 || patterns == 0 && operands == 1)
-}
-
-// nprocInts checks nproc's arguments.
-func nprocInts(words []word) bool {
-	args, ok := literalArgs(words)
-	if !ok {
+		return true
+	})
+	operands := args[s.rest:]
+	// Before "--", a pattern only the run knows could be an option (-r): grep reads options
+	// after its operands too.
+	if !ok || !count || !s.dashDash && !allLiteral(operands) {
 		return false
 	}
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "--all":
-		case a == "--ignore" && i+1 < len(args) && isDigits(args[i+1]):
-			i++
-		case strings.HasPrefix(a, "--ignore=") && isDigits(a[len("--ignore="):]):
-		default:
-			return false
-		}
-	}
-	return true
+	return patterns > 0 && len(operands) == 0 || patterns == 0 && len(operands) == 1
 }
 
-// idInts checks id's arguments: -u or -g, -r, nothing that prints names and no user operand.
-func idInts(words []word) bool {
-	args, ok := literalArgs(words)
-	if !ok {
-		return false
-	}
+// nprocOptions are nproc's options.
+var nprocOptions = optionSet{longFlags: []string{"all"}, longArgs: []string{"ignore"}, exactLong: true}
+
+// nprocInts checks nproc's arguments: --all, --ignore with a number, no operand.
+func nprocInts(args []word) bool {
+	s, ok := printerOptions(args, &nprocOptions, func(o option) bool {
+		return o.name != "ignore" || o.value.literal && isDigits(o.value.text)
+	})
+	return ok && s.rest == len(args)
+}
+
+// idOptions are the options of id that print numbers; -n, -G and the like are not.
+var idOptions = optionSet{flags: "ugr", longFlags: []string{"user", "group", "real"}, exactLong: true}
+
+// idInts checks id's arguments: -u or -g once, -r, nothing that prints names and no user
+// operand.
+func idInts(args []word) bool {
 	which := 0
-	for _, a := range args {
-		switch a {
-		case "-u", "--user", "-g", "--group":
-			which++
-		case "-r", "--real":
-		default:
-			if !shortFlags(a, "ugr") || strings.Count(a, "u")+strings.Count(a, "g") != 1 {
-				return false
-			}
+	s, ok := printerOptions(args, &idOptions, func(o option) bool {
+		if o.name != "r" && o.name != "real" {
 			which++
 		}
-	}
-	return which == 1
+		return true
+	})
+	return ok && s.rest == len(args) && which == 1
 }
 
 // gitCount checks git's arguments: rev-list --count with revisions and selecting options.

@@ -14,6 +14,7 @@ type optionSet struct {
 	longArgs     []string // --name=value or --name value
 	longAttached []string // --name or --name=value
 	anyLong      bool     // any other long option is a flag
+	exactLong    bool     // a long option only spelled in full, never by a prefix
 
 	plus    bool // +x options as well as -x (shells)
 	numeric bool // -N and --N are options (nice's old form)
@@ -32,6 +33,7 @@ type scan struct {
 	dashDash   bool   // options ended with "--"
 	unknown    string // the first option not understood, if any
 	nonLiteral string // the first option only known at run time, if any
+	missing    string // the first option whose argument is missing, if any
 }
 
 // scanShellString reads the options at the front of args as scanOptions
@@ -76,12 +78,7 @@ func scanOptions(args []word, set *optionSet, visit func(option)) scan {
 			// (-u$USER); anything else may expand to other options.
 			if t[0] == '-' && t[1] != '-' && strings.IndexByte(set.args, t[1]) >= 0 {
 				o := option{name: t[1:2], hasValue: true}
-				if len(t) > 2 {
-					o.value = word{text: t[2:]}
-				} else if i < len(args) {
-					o.value = args[i]
-					i++
-				}
+				o.value, i = s.shortValue(args, i, t, 1, false)
 				emit(o)
 				continue
 			}
@@ -119,6 +116,8 @@ func (s *scan) long(args []word, i int, set *optionSet, emit func(option)) int {
 		if !hasValue && i < len(args) {
 			o.value, o.hasValue = args[i], true
 			i++
+		} else if !hasValue {
+			s.noteMissing(t)
 		}
 	case longUnknown:
 		if s.unknown == "" {
@@ -140,12 +139,7 @@ func (s *scan) cluster(args []word, i int, set *optionSet, emit func(option)) in
 		switch {
 		case strings.IndexByte(set.args, c) >= 0:
 			o.hasValue = true
-			if j+1 < len(t) {
-				o.value = word{text: t[j+1:], literal: true}
-			} else if i < len(args) {
-				o.value = args[i]
-				i++
-			}
+			o.value, i = s.shortValue(args, i, t, j, true)
 			emit(o)
 			return i
 		case strings.IndexByte(set.attached, c) >= 0:
@@ -165,6 +159,27 @@ func (s *scan) cluster(args []word, i int, set *optionSet, emit func(option)) in
 	return i
 }
 
+// shortValue reads the argument of the short option t[j] of the word t (args[i-1]): the rest
+// of t, literal when t is, or else the next word. It returns the argument and the index of the
+// next word to read, and notes the option when it has none.
+func (s *scan) shortValue(args []word, i int, t string, j int, literal bool) (word, int) {
+	if j+1 < len(t) {
+		return word{text: t[j+1:], literal: literal}, i
+	}
+	if i < len(args) {
+		return args[i], i + 1
+	}
+	s.noteMissing(t)
+	return word{}, i
+}
+
+// noteMissing records the option t as the first whose argument is missing, unless one was.
+func (s *scan) noteMissing(t string) {
+	if s.missing == "" {
+		s.missing = t
+	}
+}
+
 type longKind int
 
 const (
@@ -176,7 +191,7 @@ const (
 
 // longKind classifies a long option name. Like getopt_long, it accepts an
 // unambiguous prefix of a known name (--us for --user) and returns the full
-// name.
+// name, unless the set wants names in full (exactLong).
 func (set *optionSet) longKind(name string) (longKind, string) {
 	groups := [...]struct {
 		names []string
@@ -190,7 +205,7 @@ func (set *optionSet) longKind(name string) (longKind, string) {
 		}
 	}
 	found, kind, matches := "", longUnknown, 0
-	if name != "" {
+	if name != "" && !set.exactLong {
 		for _, g := range groups {
 			for _, n := range g.names {
 				if strings.HasPrefix(n, name) {

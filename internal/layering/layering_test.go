@@ -23,7 +23,7 @@ var layers = [][]string{
 	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/release", "internal/posixlocale", "internal/jsonc", "internal/dupcheck", "internal/escape", "internal/parallel", "internal/testproc", "internal/uniq", "internal/blocktext", "internal/schematest", "internal/boundedmap", "internal/testfiles"},
 	{"engine/shell", "internal/filelock", "gitconfig"},
 	{"engine"},
-	{"approvals", "builtin", "pam", "internal/atomicfile"},
+	{"approvals", "builtin", "pam", "internal/atomicfile", "internal/testrules"},
 	{"trust"},
 	{"approvals/storetest", "internal/ownedfile", "personas", "sessions", "reviewlog", "keybindings"},
 	{"internal/ownedfile/ownedfiletest", "policy", "history"},

@@ -29,8 +29,9 @@ export default function (pi: ExtensionAPI) {
 }
 
 // systemText is the system prompt as pi 1.6 gives it to the model of a child session started
-// inside pi: a system message whose content is text, or whose sections are.
-function systemText(msgs: any[]): string {
+// inside pi: a system message whose content is text, or whose sections are. fauxchild.ts reads
+// its child's the same way.
+export function systemText(msgs: any[]): string {
 	const sys = msgs.find((m: any) => m.role === "system");
 	if (!sys) return "";
 	if (typeof sys.content === "string" && sys.content) return sys.content;

@@ -8,6 +8,7 @@
 //   SYSTEM                         the model says "child system: <its system prompt>"
 import type { ExtensionAPI } from "@earendil-works/pi-coding-agent";
 import { fauxAssistantMessage, fauxProvider, fauxToolCall, getCurrentTools } from "@earendil-works/pi-ai";
+import { systemText } from "./faux";
 
 export default function (pi: ExtensionAPI) {
 	const faux = fauxProvider({ provider: "fauxchild", models: [{ id: "fauxchild-1" }] });
@@ -27,14 +28,4 @@ export default function (pi: ExtensionAPI) {
 	};
 	faux.setResponses(Array.from({ length: 200 }, () => reply));
 	pi.registerProvider(faux.provider as any);
-}
-
-// systemText is the system prompt as pi 1.6 gives it to a child's model: a system message whose
-// content is text, or whose sections are.
-function systemText(msgs: any[]): string {
-	const sys = msgs.find((m: any) => m.role === "system");
-	if (!sys) return "";
-	if (typeof sys.content === "string" && sys.content) return sys.content;
-	if (Array.isArray(sys.content)) return sys.content.map((c: any) => c.text ?? "").join("");
-	return Object.values(sys.sections ?? {}).map(String).join("\n");
 }
