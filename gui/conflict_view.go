@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 )
 
 // compareVersions shows the three versions of the open persona's file while it changed on disk
@@ -32,7 +32,7 @@ func (e *editorCommands) compareVersions() {
 	}
 	diff := func(from, to string, a, b []byte) fyne.CanvasObject {
 		g := widget.NewTextGrid()
-		g.SetText(personas.UnifiedDiff(from, to, a, b))
+		g.SetText(unidiff.Diff(from, to, a, b))
 		colorDiff(g)
 		return container.NewScroll(g)
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/gui/personaedit"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 )
 
 var update = flag.Bool("update", false, "rewrite Icon.png from the code")
@@ -23,7 +23,7 @@ func assertGolden(t *testing.T, name string, got []byte) {
 		t.Fatalf("reading golden file: %v (go test ./gui/personaedit/ -update creates it)", err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, personas.UnifiedDiff("golden", "got", want, got))
+		t.Errorf("%s differs from the golden file:\n%s", name, unidiff.Diff("golden", "got", want, got))
 	}
 }
 

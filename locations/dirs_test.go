@@ -69,6 +69,7 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		{"state", d.StateFile(), "a/agent/agent-manager/state.json"},
 		{"trash", d.TrashDir(), "a/agent/agent-manager/trash"},
 		{"trust store", d.TrustStore(), "a/agent/agent-manager/trust.json"},
+		{"trusted copies", d.TrustCopies(), "a/agent/agent-manager/trusted"},
 		{"pi's trust store", d.PiTrustStore(), "a/agent/trust.json"},
 		{"pi's settings", d.PiSettings(), "a/agent/settings.json"},
 		{"project folder", d.ProjectDir(), "p"},

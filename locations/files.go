@@ -54,6 +54,10 @@ func (d Dirs) ProjectDir() string {
 // trust with the content of the project files it covers (package trust).
 func (d Dirs) TrustStore() string { return filepath.Join(d.StateDir(), "trust.json") }
 
+// TrustCopies is where agentmgr keeps a copy of each project file a trust covers, named by the
+// hash the trust store records, so that a file changed since can be shown as a diff.
+func (d Dirs) TrustCopies() string { return filepath.Join(d.StateDir(), "trusted") }
+
 // PiTrustStore is pi's own trust store in the agent dir: folder path -> true, false or
 // null. A project pi trusts is trusted by agentmgr too.
 func (d Dirs) PiTrustStore() string { return filepath.Join(d.Agent, "trust.json") }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden diffs under testdata/golden")
@@ -57,7 +58,7 @@ func TestCorpusRoundTripIsByteIdentical(t *testing.T) {
 			continue
 		}
 		if got := d.Bytes(); !bytes.Equal(got, data) {
-			t.Errorf("%s: parse then write changed the file:\n%s", name, UnifiedDiff(name, name, data, got))
+			t.Errorf("%s: parse then write changed the file:\n%s", name, unidiff.Diff(name, name, data, got))
 		}
 		if d.Changed() {
 			t.Errorf("%s: an unedited document reports a change", name)

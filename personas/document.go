@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"fmt"
-	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"io/fs"
 	"os"
+
+	"github.com/agentmgr/agentmgr/internal/regularfile"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 )
 
 // Document is a persona file opened for editing. Edits change the text in memory, exactly where
@@ -97,9 +99,9 @@ func (d *Document) Changed() bool { return d.loaded == nil || !bytes.Equal(d.dat
 // Diff is the unified diff from the text read to the text Save would write ("" when unchanged).
 func (d *Document) Diff() string {
 	if d.loaded == nil {
-		return UnifiedDiff("/dev/null", d.path, nil, d.data)
+		return unidiff.Diff("/dev/null", d.path, nil, d.data)
 	}
-	return UnifiedDiff(d.path, d.path, d.loaded, d.data)
+	return unidiff.Diff(d.path, d.path, d.loaded, d.data)
 }
 
 // replace applies an edit: the new text must parse without errors, and check (when given) must

@@ -10,6 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/builtin"
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -210,7 +211,7 @@ func PlanRename(c *Catalog, oldName, newName string) (*FileChange, error) {
 		// The same name again: nothing to write, and nothing to tell the active agent.
 		return &FileChange{Summary: fmt.Sprintf("%s is already named %s; nothing to rename", filepath.Base(oldPath), newName), apply: func() error { return nil }}, nil
 	}
-	diff := "rename from " + oldPath + "\nrename to " + newPath + "\n" + UnifiedDiff(oldPath, newPath, oldData, data)
+	diff := "rename from " + oldPath + "\nrename to " + newPath + "\n" + unidiff.Diff(oldPath, newPath, oldData, data)
 	dirs := c.dirs
 	wasActive := false
 	if st, _ := LoadState(dirs); st.Active == doc.Persona().Name || st.Active == oldName {

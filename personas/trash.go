@@ -13,6 +13,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/regularfile"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -60,7 +61,7 @@ func planTrash(d locations.Dirs, name, path, scope string) (*FileChange, error) 
 	trash := d.TrashDir()
 	return &FileChange{
 		Summary: fmt.Sprintf("move %s to the trash (%s); `agentmgr restore %s` brings it back", path, trash, name),
-		diff:    UnifiedDiff(path, "/dev/null", data, nil),
+		diff:    unidiff.Diff(path, "/dev/null", data, nil),
 		apply: func() error {
 			now, err := regularfile.Read(path, regularfile.PersonaLimit)
 			if err != nil || !bytes.Equal(now, data) {
@@ -135,7 +136,7 @@ func PlanRestore(d locations.Dirs, name string) (*FileChange, error) {
 		}
 		return &FileChange{
 			Summary: fmt.Sprintf("restore %s to %s (deleted %s)", name, e.Path, e.Deleted.Local().Format("2006-01-02 15:04")),
-			diff:    UnifiedDiff("/dev/null", e.Path, nil, data),
+			diff:    unidiff.Diff("/dev/null", e.Path, nil, data),
 			apply: func() error {
 				if _, err := os.Stat(e.Path); err == nil {
 					return fmt.Errorf("%s exists again; nothing was restored", e.Path)

@@ -56,7 +56,7 @@ var GuardedCommands = []GuardedCommand{
 	{Name: "rm"},
 	{Name: "rename"},
 	{Name: "restore", Reads: []string{"", "--json", "-json"}}, // with no name: lists the trash
-	{Name: "trust", Reads: []string{"--status"}},              // --status shows the trust without changing it
+	{Name: "trust", Reads: []string{"--status", "--diff"}},    // --status and --diff show the trust without changing it
 	{Name: "import"},
 	// export writes other runtimes' agents and rules (Codex's .rules files among them).
 	{Name: "export"},

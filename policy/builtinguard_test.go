@@ -72,6 +72,8 @@ func TestBuiltinGuard(t *testing.T) {
 		{"the trash", "bash", "agentmgr restore", engine.Allow},
 		{"trusting a project", "bash", "agentmgr trust .", engine.Ask},
 		{"the trust's status", "bash", "agentmgr trust --status", engine.Allow},
+		{"what changed since the trust", "bash", "agentmgr trust --diff", engine.Allow},
+		{"a copy a trust kept", "write", slash(d.TrustCopies()) + "/0123", engine.Ask},
 		{"a source file", "write", "main.go", engine.Allow},
 		{"pi's settings of the project", "write", "../.pi/settings.json", engine.Allow},
 		{"reading a persona", "read", slash(d.GlobalAgents()) + "/builder.md", engine.Allow},

@@ -10,7 +10,9 @@
 //   - agentmgr's own store (locations.Dirs.TrustStore), written by `agentmgr trust` and the
 //     app, whose trust names what it covers: the content of each project file as the person
 //     saw it. Any later change, by the agent or anyone else, makes the project "changed since
-//     trusted" until the person looks again. Its decision on a project wins over pi's.
+//     trusted" until the person looks again. Its decision on a project wins over pi's. A trust
+//     keeps a copy of each file it covers (locations.Dirs.TrustCopies), so that the look can be
+//     at what changed: Diffs.
 //
 // Status says which it is, and why, for every surface that shows project files.
 package trust

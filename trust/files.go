@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
@@ -29,51 +30,70 @@ type File struct {
 // trust: the persona files of .pi/agents (as the catalog lists them) and the guards file.
 // Nothing is listed without a project.
 func ProjectFiles(d locations.Dirs) ([]File, error) {
+	files, _, err := projectFiles(d, false)
+	return files, err
+}
+
+// projectFiles is ProjectFiles, with the content each sum was taken of when keep is set (nil
+// for a file whose Sum is a note): what a trust keeps a copy of is what it covers.
+func projectFiles(d locations.Dirs, keep bool) ([]File, [][]byte, error) {
 	if d.Project == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
 	paths, err := locations.PersonaFiles(d.ProjectAgents())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := os.Lstat(d.ProjectGuards()); err == nil {
 		paths = append(paths, d.ProjectGuards())
 	}
-	out := make([]File, 0, len(paths))
+	type read struct {
+		f    File
+		data []byte
+	}
+	all := make([]read, 0, len(paths))
 	for _, p := range paths {
 		rel, err := filepath.Rel(d.Project, p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		out = append(out, File{Path: filepath.ToSlash(rel), Sum: sum(p)})
+		data, sum := readFile(p)
+		if !keep {
+			data = nil
+		}
+		all = append(all, read{File{Path: filepath.ToSlash(rel), Sum: sum}, data})
 	}
-	slices.SortFunc(out, func(a, b File) int {
-		switch {
-		case a.Path < b.Path:
-			return -1
-		case a.Path > b.Path:
-			return 1
-		}
-		return 0
-	})
-	return out, nil
+	slices.SortFunc(all, func(a, b read) int { return strings.Compare(a.f.Path, b.f.Path) })
+	files, contents := make([]File, len(all)), make([][]byte, len(all))
+	for i, r := range all {
+		files[i], contents[i] = r.f, r.data
+	}
+	return files, contents, nil
 }
 
-// sum identifies the content of the file at path. Only a regular file of at most MaxFileSize
-// bytes is read (internal/regularfile: a FIFO or a device cannot hold the call); anything else
-// is identified by what it is, which a trust then names too.
-func sum(path string) string {
+// readFile reads the file at path and identifies its content. Only a regular file of at most
+// MaxFileSize bytes is read (internal/regularfile: a FIFO or a device cannot hold the call);
+// anything else is identified by what it is, which a trust then names too, and has no content.
+func readFile(path string) ([]byte, string) {
 	data, err := regularfile.Read(path, MaxFileSize)
 	switch {
 	case errors.Is(err, regularfile.ErrNotRegular):
-		return "not a regular file"
+		return nil, "not a regular file"
 	case errors.Is(err, regularfile.ErrTooLarge):
-		return fmt.Sprintf("bigger than %d bytes", MaxFileSize)
+		return nil, fmt.Sprintf("bigger than %d bytes", MaxFileSize)
 	case errors.Is(err, fs.ErrNotExist):
-		return "missing"
+		return nil, "missing"
 	case err != nil:
-		return "unreadable"
+		return nil, "unreadable"
 	}
-	h := sha256.Sum256(data)
-	return "sha256:" + hex.EncodeToString(h[:])
+	return data, sumOf(data)
 }
+
+// sumOf is the Sum of a file holding data.
+func sumOf(data []byte) string {
+	h := sha256.Sum256(data)
+	return sumPrefix + hex.EncodeToString(h[:])
+}
+
+// sumPrefix starts the Sum of a file read as content; any other Sum is a note.
+const sumPrefix = "sha256:"

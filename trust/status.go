@@ -51,6 +51,9 @@ type Status struct {
 	Files []File
 	// Problems are the stores that could not be read (each ignored: fail closed).
 	Problems []string
+	// trusted are the files agentmgr's trust covers, as its record lists them; nil when pi
+	// decides, or for a refusal.
+	trusted []File
 }
 
 // Uses reports whether the project's files are used: it is trusted, or has none.
@@ -119,6 +122,7 @@ func Of(d locations.Dirs) Status {
 			return s
 		}
 		s.By = "trusted with agentmgr trust on " + rec.At.Local().Format(time.DateOnly)
+		s.trusted = rec.Files
 		if s.Changes = changes(rec.Files, files); len(s.Changes) > 0 {
 			s.State = Changed
 			return s
@@ -158,27 +162,53 @@ func (s Status) fromPi(d locations.Dirs) Status {
 	return s
 }
 
-// changes lists the files of now that differ from then: changed, added or removed.
-func changes(then, now []File) []string {
-	old := map[string]string{}
-	for _, f := range then {
-		old[f.Path] = f.Sum
+// change is one project file added, removed or changed since the trust: then is the file as
+// the trust recorded it (none for added), now as it is (none for removed).
+type change struct {
+	kind      string // "added", "removed" or "changed"
+	then, now File
+}
+
+// path is the file's path relative to the .pi folder.
+func (c change) path() string {
+	if c.kind == "removed" {
+		return c.then.Path
 	}
-	var out []string
+	return c.now.Path
+}
+
+// compare lists the files of now that differ from then: changed or added, in now's order,
+// then removed, in the order the trust recorded them.
+func compare(then, now []File) []change {
+	old := map[string]File{}
+	for _, f := range then {
+		old[f.Path] = f
+	}
+	var out []change
 	for _, f := range now {
-		sum, ok := old[f.Path]
+		was, ok := old[f.Path]
 		switch {
 		case !ok:
-			out = append(out, f.Path+" added")
-		case sum != f.Sum:
-			out = append(out, f.Path+" changed")
+			out = append(out, change{kind: "added", now: f})
+		case was.Sum != f.Sum:
+			out = append(out, change{kind: "changed", then: was, now: f})
 		}
 		delete(old, f.Path)
 	}
-	for _, f := range then { // in the order the trust recorded them
+	for _, f := range then {
 		if _, ok := old[f.Path]; ok {
-			out = append(out, f.Path+" removed")
+			out = append(out, change{kind: "removed", then: f})
 		}
+	}
+	return out
+}
+
+// changes names the files of now that differ from then ("agents/a.md changed"), as compare
+// lists them.
+func changes(then, now []File) []string {
+	var out []string
+	for _, c := range compare(then, now) {
+		out = append(out, c.path()+" "+c.kind)
 	}
 	return out
 }

@@ -56,7 +56,7 @@ var commands = []command{
 		help: exportHelp, args: atLeast(1, "export takes at least one persona NAME"), options: exportOptions},
 	{name: "eval", usage: "< requests.jsonl", summary: "decide JSON-lines requests from stdin (the conformance interface)",
 		help: evalHelp, args: exactly(0, "eval takes no arguments; it reads requests from stdin"), options: evalOptions},
-	{name: "trust", usage: trustUsage, summary: "trust a project, so that its personas and guards are used; --revoke refuses it",
+	{name: "trust", usage: trustUsage, summary: "trust a project, so that its personas and guards are used; --revoke refuses it; --diff shows what changed since",
 		help: trustHelp, args: between(0, 1, "trust takes at most one folder"), options: trustOptions},
 	{name: "session", usage: sessionUsage, summary: "list, show and edit the rules approved during agent sessions",
 		help: sessionHelp, args: atLeast(1, "give a session command: list, show, allow, deny, revoke or clear"), options: sessionOptions},

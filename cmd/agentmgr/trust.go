@@ -10,7 +10,7 @@ import (
 	"github.com/agentmgr/agentmgr/trust"
 )
 
-const trustUsage = "[--revoke | --status] [--json] [DIR]"
+const trustUsage = "[--revoke | --status | --diff] [--json] [DIR]"
 
 // trustJSON is what `agentmgr trust --json` prints.
 type trustJSON struct {
@@ -20,6 +20,8 @@ type trustJSON struct {
 	Reason  string       `json:"reason,omitempty"`
 	Files   []trust.File `json:"files"`
 	Changes []string     `json:"changes,omitempty"`
+	// Diffs are the changes as diffs, with --diff.
+	Diffs []trust.FileDiff `json:"diffs,omitempty"`
 }
 
 const trustHelp = `Trust the project of DIR (default: this folder), so that its personas (.pi/agents) and
@@ -28,18 +30,21 @@ decide what its agent may do.
 
 The trust covers the files as they are now: when any of them changes, is added or removed,
 by the agent or anyone else, they are not used until you trust the project again. --revoke
-refuses the project (whatever pi's trust.json says); --status only shows the trust. A project
-pi trusts (pi's trust.json, nearest folder first, or its defaultProjectTrust "always") is
-trusted without this command; see docs/trust.md.`
+refuses the project (whatever pi's trust.json says); --status only shows the trust; --diff
+shows it too, with what changed in each file since you trusted it, as a diff against the
+copy agentmgr kept of what you trusted (a trust made before agentmgr kept copies has none,
+and says so). A project pi trusts (pi's trust.json, nearest folder first, or its
+defaultProjectTrust "always") is trusted without this command; see docs/trust.md.`
 
 func trustOptions(fs *flag.FlagSet) action {
 	revoke := fs.Bool("revoke", false, "refuse the project: its files are not used")
 	status := fs.Bool("status", false, "show the project's trust and change nothing")
+	showDiff := fs.Bool("diff", false, "show the project's trust and what changed since it, as diffs, and change nothing")
 	asJSON := fs.Bool("json", false, "print JSON")
 	return func(e *env, rest []string) error {
 		var err error
-		if *revoke && *status {
-			return usagef("--revoke and --status do not go together")
+		if *revoke && (*status || *showDiff) {
+			return usagef("--revoke shows no diff and changes the trust: it goes with neither --status nor --diff")
 		}
 		dir := e.cwd
 		if len(rest) == 1 {
@@ -55,7 +60,7 @@ func trustOptions(fs *flag.FlagSet) action {
 		switch {
 		case d.Project == "":
 			return fmt.Errorf("no project at %s: no .pi folder there or above it, up to the repository root", dir)
-		case *status:
+		case *status, *showDiff:
 			st = trust.Of(d)
 		case *revoke:
 			st, err = trust.Revoke(d, time.Now())
@@ -68,8 +73,12 @@ func trustOptions(fs *flag.FlagSet) action {
 		for _, p := range st.Problems {
 			fmt.Fprintln(e.stderr, "warning: "+p)
 		}
+		var diffs []trust.FileDiff
+		if *showDiff {
+			diffs = trust.Diffs(d, st)
+		}
 		if *asJSON {
-			out := trustJSON{Project: d.ProjectDir(), State: st.State.String(), By: st.By, Reason: st.NotUsed(), Files: st.Files, Changes: st.Changes}
+			out := trustJSON{Project: d.ProjectDir(), State: st.State.String(), By: st.By, Reason: st.NotUsed(), Files: st.Files, Changes: st.Changes, Diffs: diffs}
 			if st.Dir != "" {
 				out.Project = st.Dir
 			}
@@ -79,7 +88,23 @@ func trustOptions(fs *flag.FlagSet) action {
 			return writeJSON(e, out)
 		}
 		printTrust(e, d, st)
+		if st.State == trust.Changed && !*showDiff {
+			fmt.Fprintf(e.stdout, "what changed since the trust: agentmgr trust --diff %s\n", st.Dir)
+		}
+		printDiffs(e, diffs)
 		return nil
+	}
+}
+
+// printDiffs shows each file changed since the trust as a diff, or says why it cannot.
+func printDiffs(e *env, diffs []trust.FileDiff) {
+	for _, fd := range diffs {
+		fmt.Fprintf(e.stdout, "\n%s %s since trusted", fd.Path, fd.Change)
+		if fd.Note != "" {
+			fmt.Fprintf(e.stdout, ": no diff: %s\n", fd.Note)
+			continue
+		}
+		fmt.Fprintf(e.stdout, ":\n%s", fd.Diff)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -74,7 +75,7 @@ func (m *Model) Diff() (string, error) {
 	case !m.exists:
 		from = "/dev/null"
 	}
-	return personas.UnifiedDiff(from, m.path, was, data), nil
+	return unidiff.Diff(from, m.path, was, data), nil
 }
 
 // Overwrites reports whether Save will replace the file whole: "keep mine" was chosen over a

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/engine"
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 	"github.com/agentmgr/agentmgr/personas"
 )
 
@@ -26,7 +27,7 @@ func assertGolden(t *testing.T, name string, got []byte) {
 		t.Fatalf("reading golden file: %v (run the test with -update to create it)", err)
 	}
 	if string(got) != string(want) {
-		t.Errorf("%s differs from the golden file:\n%s", name, personas.UnifiedDiff("golden", "got", want, got))
+		t.Errorf("%s differs from the golden file:\n%s", name, unidiff.Diff("golden", "got", want, got))
 	}
 }
 
@@ -73,7 +74,7 @@ func TestSaveWrites(t *testing.T) {
 				t.Fatal(err)
 			}
 			if string(got) != string(want) {
-				t.Errorf("Save wrote something else than Bytes promised:\n%s", personas.UnifiedDiff("promised", "written", want, got))
+				t.Errorf("Save wrote something else than Bytes promised:\n%s", unidiff.Diff("promised", "written", want, got))
 			}
 			assertGolden(t, tt.name+".md", got)
 			assertGolden(t, tt.name+".diff", []byte(strings.ReplaceAll(diff, m.Path(), "PERSONA")))

@@ -20,7 +20,7 @@ const module = "github.com/agentmgr/agentmgr/"
 // it does, the test names it in its log and holds only the packages listed (a package added
 // by one change must not fail every other).
 var layers = [][]string{
-	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/release", "internal/posixlocale", "internal/jsonc", "internal/dupcheck", "internal/escape", "internal/parallel", "internal/testproc", "internal/uniq", "internal/blocktext", "internal/schematest", "internal/boundedmap", "internal/testfiles"},
+	{"mapping", "wildcard", "locations", "pathres", "internal/regularfile", "internal/release", "internal/posixlocale", "internal/jsonc", "internal/dupcheck", "internal/escape", "internal/parallel", "internal/testproc", "internal/uniq", "internal/blocktext", "internal/schematest", "internal/boundedmap", "internal/testfiles", "internal/unidiff"},
 	{"engine/shell", "internal/filelock", "gitconfig"},
 	{"engine"},
 	{"approvals", "builtin", "pam", "internal/atomicfile", "internal/testrules"},

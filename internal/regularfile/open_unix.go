@@ -3,6 +3,7 @@
 package regularfile
 
 import (
+	"errors"
 	"os"
 	"syscall"
 )
@@ -12,6 +13,16 @@ import (
 // a terminal device from becoming the process's controlling terminal.
 func openNonblocking(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+}
+
+// openNoFollow is openNonblocking of a file that is not a symbolic link: O_NOFOLLOW makes the
+// open itself refuse one (ELOOP), so no link can be put in between a check and the open.
+func openNoFollow(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY|syscall.O_NOFOLLOW, 0)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, errSymlink
+	}
+	return f, err
 }
 
 // openAppendNonblocking opens path for appending without waiting: a FIFO with no reader fails

@@ -32,6 +32,9 @@ const (
 // ErrNotRegular is wrapped by the error of Read for a FIFO, a device, a socket or a folder.
 var ErrNotRegular = errors.New("not a regular file")
 
+// errSymlink is what openNoFollow returns for a symbolic link.
+var errSymlink = errors.New("a symbolic link")
+
 // ErrTooLarge is wrapped by the error of Read for a file over its limit.
 var ErrTooLarge = errors.New("too large")
 
@@ -40,7 +43,22 @@ var ErrTooLarge = errors.New("too large")
 // *fs.PathError wrapping ErrNotRegular or ErrTooLarge whose message says what the file is; a
 // missing file wraps fs.ErrNotExist as os.ReadFile's error does.
 func Read(path string, limit int64) ([]byte, error) {
-	f, err := openNonblocking(path)
+	return read(path, limit, openNonblocking)
+}
+
+// ReadNoFollow is Read of a file that must not be reached through a symbolic link: a link in
+// place of the file is refused with an error wrapping ErrNotRegular. It reads the files
+// agentmgr keeps for itself, where a link is never one agentmgr made, and could bring the
+// content of any file the person can read.
+func ReadNoFollow(path string, limit int64) ([]byte, error) {
+	return read(path, limit, openNoFollow)
+}
+
+func read(path string, limit int64, open func(string) (*os.File, error)) ([]byte, error) {
+	f, err := open(path)
+	if errors.Is(err, errSymlink) {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: it is a symbolic link", ErrNotRegular)}
+	}
 	if err != nil {
 		return nil, err
 	}

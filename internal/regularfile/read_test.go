@@ -46,12 +46,21 @@ func TestReadRefusesWhatIsNotABoundedRegularFile(t *testing.T) {
 		{"a folder is refused", dir, "", ErrNotRegular, "a folder"},
 		{"a missing file is not there", filepath.Join(dir, "none.md"), "", fs.ErrNotExist, ""},
 	}
-	tests = append(tests, specialFiles(t, dir)...)
+	checkReads(t, "Read", Read, append(tests, specialFiles(t, dir)...))
+	// ReadNoFollow reads what Read reads, but refuses a link in place of the file, whatever it
+	// points to.
+	tests[1] = readCase{"a link to one is refused", link, "", ErrNotRegular, "a symbolic link"}
+	checkReads(t, "ReadNoFollow", ReadNoFollow, tests)
+}
+
+// checkReads gives each case's file to read, with a limit of 1 KiB, and checks its answer.
+func checkReads(t *testing.T, name string, read func(string, int64) ([]byte, error), tests []readCase) {
+	t.Helper()
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := Read(tt.path, 1024)
+		t.Run(name+"/"+tt.name, func(t *testing.T) {
+			got, err := read(tt.path, 1024)
 			if !errors.Is(err, tt.wantErr) || string(got) != tt.want || tt.says != "" && !strings.Contains(err.Error(), tt.says) {
-				t.Errorf("Read(%q) = %q, %v; want %q, an error wrapping %v that says %q", tt.path, got, err, tt.want, tt.wantErr, tt.says)
+				t.Errorf("%s(%q) = %q, %v; want %q, an error wrapping %v that says %q", name, tt.path, got, err, tt.want, tt.wantErr, tt.says)
 			}
 		})
 	}

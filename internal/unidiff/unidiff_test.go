@@ -1,4 +1,4 @@
-package personas
+package unidiff
 
 import (
 	"bytes"
@@ -23,8 +23,8 @@ func TestUnifiedDiff(t *testing.T) {
 			"--- a\n+++ b\n@@ -1,4 +1,4 @@\n-a\n+A\n 1\n 2\n 3\n@@ -6,4 +6,4 @@\n 5\n 6\n 7\n-b\n+B\n"},
 	}
 	for _, tt := range tests {
-		if got := UnifiedDiff("a", "b", []byte(tt.a), []byte(tt.b)); got != tt.want {
-			t.Errorf("%s: UnifiedDiff(%q, %q)\n got %q\nwant %q", tt.name, tt.a, tt.b, got, tt.want)
+		if got := Diff("a", "b", []byte(tt.a), []byte(tt.b)); got != tt.want {
+			t.Errorf("%s: Diff(%q, %q)\n got %q\nwant %q", tt.name, tt.a, tt.b, got, tt.want)
 		}
 	}
 }
@@ -78,9 +78,9 @@ func FuzzUnifiedDiff(f *testing.F) {
 		if strings.Contains(a, "\r") || strings.Contains(b, "\r") {
 			return // the check below reads lines without \r handling
 		}
-		d := UnifiedDiff("a", "b", []byte(a), []byte(b))
+		d := Diff("a", "b", []byte(a), []byte(b))
 		if (d == "") != (a == b) {
-			t.Fatalf("UnifiedDiff(%q, %q) = %q", a, b, d)
+			t.Fatalf("Diff(%q, %q) = %q", a, b, d)
 		}
 		if d == "" {
 			return
@@ -159,7 +159,7 @@ func TestUnifiedDiffMemoryIsLinear(t *testing.T) {
 	old, rewritten := prompt3000("old"), prompt3000("new")
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	d := UnifiedDiff("a", "b", old, rewritten)
+	d := Diff("a", "b", old, rewritten)
 	runtime.ReadMemStats(&after)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 32<<20 {
 		t.Errorf("diffing a 3,000-line rewrite allocated %d MB; want under 32 MB", got>>20)

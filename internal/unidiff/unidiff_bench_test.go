@@ -1,4 +1,4 @@
-package personas
+package unidiff
 
 import (
 	"fmt"
@@ -23,7 +23,7 @@ func BenchmarkUnifiedDiffRewrite3000(b *testing.B) {
 	old, rewritten := prompt3000("old"), prompt3000("new")
 	b.ReportAllocs()
 	for b.Loop() {
-		if UnifiedDiff("a", "b", old, rewritten) == "" {
+		if Diff("a", "b", old, rewritten) == "" {
 			b.Fatal("no diff")
 		}
 	}
@@ -40,7 +40,7 @@ func BenchmarkUnifiedDiffEdit3000(b *testing.B) {
 	edited := []byte(strings.Join(lines, ""))
 	b.ReportAllocs()
 	for b.Loop() {
-		if UnifiedDiff("a", "b", old, edited) == "" {
+		if Diff("a", "b", old, edited) == "" {
 			b.Fatal("no diff")
 		}
 	}

@@ -1,4 +1,8 @@
-package personas
+// Package unidiff renders the change between two versions of a text file as a unified diff,
+// the form every surface shows a change in: the editor's save, a conflict, a trashed or
+// restored persona, a project file changed since the person trusted it. It sits at the bottom
+// of the layers so that any package can show a change without importing the catalog.
+package unidiff
 
 import (
 	"bytes"
@@ -6,11 +10,11 @@ import (
 	"strings"
 )
 
-// UnifiedDiff renders the change from a to b as a unified diff with three lines of context,
+// Diff renders the change from a to b as a unified diff with three lines of context,
 // headed "--- fromName" and "+++ toName"; "" when a and b are equal. Lines are compared with
 // their line endings, so a change from LF to CRLF shows; a last line without a newline is
 // marked the way diff(1) marks it.
-func UnifiedDiff(fromName, toName string, a, b []byte) string {
+func Diff(fromName, toName string, a, b []byte) string {
 	if bytes.Equal(a, b) {
 		return ""
 	}

@@ -1,0 +1,75 @@
+package trust
+
+import (
+	"path/filepath"
+
+	"github.com/agentmgr/agentmgr/internal/unidiff"
+	"github.com/agentmgr/agentmgr/locations"
+)
+
+// FileDiff is what changed in one project file since the person trusted the project: what a
+// person asked to trust it again reads before deciding.
+type FileDiff struct {
+	// Path is the file's path relative to the project's .pi folder, with / between elements.
+	Path string `json:"path"`
+	// Change is "added", "removed" or "changed".
+	Change string `json:"change"`
+	// Diff is the change as a unified diff, from the content the trust covers ("/dev/null"
+	// for an added file) to the file as it is now ("/dev/null" for a removed one); "" when
+	// Note says why it cannot be shown.
+	Diff string `json:"diff,omitempty"`
+	// Note says why there is no diff: the trust kept no copy (it was made before agentmgr
+	// kept them), or a side is not a file read as content.
+	Note string `json:"note,omitempty"`
+}
+
+// Diffs shows each file of st's Changes as a diff against the copy its trust kept. st is
+// Of(d); a status without changes has no diffs. A copy is shown only when it holds what the
+// trust recorded (its sum), and the project's files are read bounded, as a trust reads them.
+func Diffs(d locations.Dirs, st Status) []FileDiff {
+	if st.State != Changed {
+		return nil
+	}
+	var out []FileDiff
+	for _, c := range compare(st.trusted, st.Files) {
+		out = append(out, fileDiff(d, c))
+	}
+	return out
+}
+
+func fileDiff(d locations.Dirs, c change) FileDiff {
+	fd := FileDiff{Path: c.path(), Change: c.kind}
+	fromName, toName := "/dev/null", "/dev/null"
+	var then, now []byte
+	if c.kind != "added" {
+		fromName = fd.Path + " (trusted)"
+		if copyName(c.then.Sum) == "" {
+			fd.Note = "when trusted, it was " + c.then.Sum + ": there is no content to compare"
+			return fd
+		}
+		data, err := readCopy(d, c.then.Sum)
+		if err != nil {
+			fd.Note = "the content it had when trusted cannot be shown: " + err.Error()
+			return fd
+		}
+		then = data
+	}
+	if c.kind != "removed" {
+		toName = fd.Path + " (now)"
+		data, sum := readFile(filepath.Join(d.Project, filepath.FromSlash(fd.Path)))
+		if data == nil {
+			fd.Note = "it is now " + sum + ": there is no content to compare"
+			return fd
+		}
+		now = data
+	}
+	switch fd.Diff = unidiff.Diff(fromName, toName, then, now); {
+	case fd.Diff != "":
+	case c.kind == "changed":
+		// Changed back since the status was read.
+		fd.Note = "it holds what was trusted again"
+	default:
+		fd.Note = "the file is empty"
+	}
+	return fd
+}

@@ -1,0 +1,133 @@
+package trust
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
+	"github.com/agentmgr/agentmgr/locations"
+)
+
+const helperTrusted = "---\ndescription: h\npermissions: build\n---\n"
+
+// copyPath is where the copy of content is kept.
+func copyPath(d locations.Dirs, content string) string {
+	return filepath.Join(d.TrustCopies(), copyName(sumOf([]byte(content))))
+}
+
+// Each file changed since the trust is shown as a diff against the content the trust covers;
+// where that content cannot be shown, the diff says so plainly instead.
+func TestDiffsShowWhatChangedSinceTheTrust(t *testing.T) {
+	helper := func(d locations.Dirs) string { return filepath.Join(d.ProjectAgents(), "helper.md") }
+	tests := []struct {
+		name   string
+		change func(t *testing.T, d locations.Dirs)
+		want   []FileDiff // Diff and Note: substrings, in order
+	}{
+		{"a persona changed", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, helper(d), "---\ndescription: h\npermissions: yolo\n---\n")
+		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Diff: "--- agents/helper.md (trusted)\n+++ agents/helper.md (now)\n@@ -1,4 +1,4 @@\n ---\n description: h\n-permissions: build\n+permissions: yolo\n ---\n"}}},
+		{"a guards file added", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, d.ProjectGuards(), "bash: allow\n")
+		}, []FileDiff{{Path: "agent-manager/guards.yaml", Change: "added", Diff: "--- /dev/null\n+++ agent-manager/guards.yaml (now)\n@@ -0,0 +1 @@\n+bash: allow\n"}}},
+		{"a persona removed, another added", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, filepath.Join(d.ProjectAgents(), "other.md"), "")
+			if err := os.Remove(helper(d)); err != nil {
+				t.Fatal(err)
+			}
+		}, []FileDiff{
+			{Path: "agents/other.md", Change: "added", Note: "the file is empty"},
+			{Path: "agents/helper.md", Change: "removed", Diff: "--- agents/helper.md (trusted)\n+++ /dev/null\n@@ -1,4 +0,0 @@\n----\n-description: h\n"},
+		}},
+		{"trusted before copies were kept", func(t *testing.T, d locations.Dirs) {
+			if err := os.RemoveAll(d.TrustCopies()); err != nil {
+				t.Fatal(err)
+			}
+			testfiles.Write(t, helper(d), "changed\n")
+		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Note: "trusted before agentmgr kept copies"}}},
+		{"a copy that does not hold what was trusted", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, copyPath(d, helperTrusted), "permissions: build\n")
+			testfiles.Write(t, helper(d), "changed\n")
+		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Note: "does not hold what was trusted"}}},
+		{"a file now too big to read", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, helper(d), strings.Repeat("x", MaxFileSize+1))
+		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Note: "it is now bigger than"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := project(t)
+			mustTrust(t, d)
+			if diffs := Diffs(d, Of(d)); diffs != nil {
+				t.Fatalf("Diffs of a trusted project = %+v, want none", diffs)
+			}
+			tt.change(t, d)
+			st := Of(d)
+			got := Diffs(d, st)
+			if st.State != Changed || len(got) != len(tt.want) {
+				t.Fatalf("Of = %v %v; Diffs = %+v, want %d", st.State, st.Changes, got, len(tt.want))
+			}
+			for i, w := range tt.want {
+				g := got[i]
+				if g.Path != w.Path || g.Change != w.Change || !strings.Contains(g.Diff, w.Diff) || !strings.Contains(g.Note, w.Note) || (g.Diff == "") == (g.Note == "") {
+					t.Errorf("diff %d = %+v\nwant %+v (Diff and Note contained, one of them set)", i, g, w)
+				}
+			}
+		})
+	}
+}
+
+// A trust keeps one copy of each content it covers; trusting again or revoking removes the
+// copies no trust refers to any more, and keeps those another project's trust covers.
+func TestCopiesFollowTheTrusts(t *testing.T) {
+	d := project(t)
+	other := d
+	other.Project = filepath.Join(filepath.Dir(d.ProjectDir()), "other", ".pi")
+	testfiles.Write(t, filepath.Join(other.ProjectAgents(), "helper.md"), helperTrusted)
+	changed := "---\ndescription: h2\n---\n"
+	mustTrust(t, d)
+	mustTrust(t, other)
+	testfiles.Write(t, filepath.Join(d.ProjectAgents(), "helper.md"), changed)
+	steps := []struct {
+		name       string
+		do         func() (Status, error)
+		kept, gone []string
+	}{
+		{"trusted again as changed: both contents are covered", func() (Status, error) { return Trust(d, time.Now()) }, []string{helperTrusted, changed}, nil},
+		{"the other project revoked: its content goes", func() (Status, error) { return Revoke(other, time.Now()) }, []string{changed}, []string{helperTrusted}},
+		{"the project revoked: nothing is kept", func() (Status, error) { return Revoke(d, time.Now()) }, nil, []string{changed}},
+	}
+	for _, s := range steps {
+		if st, err := s.do(); err != nil || len(st.Problems) > 0 {
+			t.Fatalf("%s: %+v, %v", s.name, st, err)
+		}
+		for _, c := range s.kept {
+			if got := testfiles.Read(t, copyPath(d, c)); got != c {
+				t.Errorf("%s: copy of %q holds %q", s.name, c, got)
+			}
+		}
+		for _, c := range s.gone {
+			if _, err := os.Lstat(copyPath(d, c)); !os.IsNotExist(err) {
+				t.Errorf("%s: copy of %q is still there (%v)", s.name, c, err)
+			}
+		}
+	}
+	if st, err := os.Stat(d.TrustCopies()); err != nil || st.Mode().Perm() != 0o700 {
+		t.Errorf("copies folder mode = %v, %v; want 0700", st.Mode(), err)
+	}
+}
+
+// A store that cannot be read says nothing of which copies are needed: none is removed.
+func TestBrokenStoreRemovesNoCopy(t *testing.T) {
+	d := project(t)
+	mustTrust(t, d)
+	testfiles.Write(t, d.TrustStore(), "{")
+	if err := pruneCopies(d); err == nil {
+		t.Error("pruneCopies over a broken store: no error")
+	}
+	if got := testfiles.Read(t, copyPath(d, helperTrusted)); got != helperTrusted {
+		t.Errorf("the copy holds %q after a prune over a broken store", got)
+	}
+}
