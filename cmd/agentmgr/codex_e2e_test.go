@@ -38,7 +38,7 @@ func codexRuntime(codexBin string) hookedRuntime {
 // call. A second run asks the app, which allows one call and rejects another; a third runs
 // with agentmgr gone, and the hook's own fallback blocks the call.
 func TestCodexEndToEnd(t *testing.T) {
-	codex := codexRuntime(e2etest.Codex(t))
+	codex := codexRuntime(e2etest.Codex.Find(t))
 	sb := newRuntimeSandbox(t)
 	if out := sb.readmeStep(t, "Hook it into Codex.", "codex"); !strings.Contains(out, "trusted it in") {
 		t.Fatalf("the README's install did not trust the hook:\n%s", out)

@@ -37,7 +37,7 @@ func geminiRuntime(geminiBin string) hookedRuntime {
 // use switches the persona for the next call. A second run asks the app, which allows one call
 // and rejects another; a third runs with agentmgr gone, and the hook's fallback blocks the call.
 func TestGeminiEndToEnd(t *testing.T) {
-	gemini := geminiRuntime(e2etest.Gemini(t))
+	gemini := geminiRuntime(e2etest.Gemini.Find(t))
 	sb := newRuntimeSandbox(t)
 	writeJSONFile(t, filepath.Join(sb.home, ".gemini", "settings.json"), map[string]any{
 		"security": map[string]any{"auth": map[string]any{"selectedType": "gemini-api-key"}},
