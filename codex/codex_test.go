@@ -150,7 +150,7 @@ func TestInstallStatus(t *testing.T) {
 // TestInstallTrustedByRealCodex installs the hook into a fresh Codex home and asks the real
 // Codex (its app-server's hooks/list, as its /hooks review reads it) whether it trusts it.
 func TestInstallTrustedByRealCodex(t *testing.T) {
-	codexBin := e2etest.Codex(t)
+	codexBin := e2etest.Codex.Find(t)
 	root := t.TempDir()
 	home := filepath.Join(root, "home")
 	codexHome := filepath.Join(home, ".codex")

@@ -87,7 +87,7 @@ func fallbackOfFile(t *testing.T, data []byte) engine.Action {
 // decision on at least 95% of the calls; every call where it does not must be one the export's
 // model of Codex predicts, so that the report, which is made with that model, names it.
 func TestCodexExportAgreesWithRealCodex(t *testing.T) {
-	bin := e2etest.Codex(t)
+	bin := e2etest.Codex.Find(t)
 	home := t.TempDir()
 	total, agree := 0, 0
 	perTotal, perAgree := map[string]int{}, map[string]int{}
@@ -291,7 +291,7 @@ func codexReportNames(rep *Report, pol *codexPolicy, d engine.Decision, cmds [][
 // (git -C sub push) and with an option a wildcard stands for (git push --force-with-lease for
 // git push --force*). Codex forbids them all; a git command the persona allows still runs.
 func TestCodexExportHoldsWhatAgentmgrLooksThrough(t *testing.T) {
-	bin := e2etest.Codex(t)
+	bin := e2etest.Codex.Find(t)
 	home := t.TempDir()
 	p := parsePersona(t, "---\nname: p\ndescription: d\npermissions:\n  bash:\n    \"*\": allow\n    \"git push *\": ask\n    \"git push --force*\": deny\n---\n")
 	ex, err := ExportCodex(p, nil)

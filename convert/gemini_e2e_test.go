@@ -20,7 +20,7 @@ func geminiBundle(t *testing.T) (bundle, node string) {
 	missing := func(why string) {
 		e2etest.Missing(t, "Gemini CLI "+e2etest.GeminiVersion+" cannot run: "+why+" (make deps-gemini)")
 	}
-	bundle = filepath.Join(e2etest.GeminiPackage(t), "bundle")
+	bundle = filepath.Join(e2etest.GeminiPackage.Find(t), "bundle")
 	if _, err := os.Stat(filepath.Join(bundle, "policies", "write.toml")); err != nil {
 		missing(err.Error())
 	}

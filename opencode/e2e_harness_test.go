@@ -44,7 +44,7 @@ const openCodeConfig = `{
 `
 
 func newWorld(t *testing.T) *world {
-	oc := e2etest.OpenCode(t) // before the build: under -short it skips
+	oc := e2etest.OpenCode.Find(t) // before the build: under -short it skips
 	w := &world{World: e2etest.NewWorld(t, "..", ".pi", "agent"), opencode: oc, model: &fakeModel{}}
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -23,11 +23,8 @@ func (r Report) Active() bool { return r.Global.Usable() || r.Project.Usable() }
 // Status reports the plugin's state as seen from d, against the binary and version that
 // would install it now. The app's runtime screen and `agentmgr opencode status` show it.
 func Status(d Dirs, binary, version string) Report {
-	r := Report{Global: plugin.Check("global", d.Global, binary, version), Binary: binary, Version: version, Others: Others(d)}
-	if d.Project != "" && d.Project != d.Global {
-		st := plugin.Check("project", d.Project, binary, version)
-		r.Project = &st
-	}
+	r := Report{Binary: binary, Version: version, Others: Others(d)}
+	r.Global, r.Project = plugin.Scopes(d.Global, d.Project, binary, version)
 	r.Advice = advise(r)
 	return r
 }

@@ -30,11 +30,8 @@ type Report struct {
 // Check reports the extension's state as seen from dirs, against the binary and version that
 // would install it now.
 func Check(dirs locations.Dirs, binary, version string) Report {
-	r := Report{Global: extension.Check("global", dirs.GlobalExtensions(), binary, version), Binary: binary, Version: version, Others: Others(dirs), Leftovers: Leftovers(dirs), Subagents: SubagentExtensions(dirs)}
-	if ext := dirs.ProjectExtensions(); ext != "" {
-		st := extension.Check("project", ext, binary, version)
-		r.Project = &st
-	}
+	r := Report{Binary: binary, Version: version, Others: Others(dirs), Leftovers: Leftovers(dirs), Subagents: SubagentExtensions(dirs)}
+	r.Global, r.Project = extension.Scopes(dirs.GlobalExtensions(), dirs.ProjectExtensions(), binary, version)
 	r.Advice = advise(r)
 	return r
 }

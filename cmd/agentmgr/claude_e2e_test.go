@@ -232,7 +232,7 @@ type claudeSandbox struct {
 
 func newClaudeSandbox(t *testing.T) *claudeSandbox {
 	t.Helper()
-	sb := &claudeSandbox{claude: e2etest.Claude(t), sandboxHome: newSandboxHome(t)}
+	sb := &claudeSandbox{claude: e2etest.Claude.Find(t), sandboxHome: newSandboxHome(t)}
 	sb.config = filepath.Join(sb.home, ".claude")
 	for _, d := range []string{sb.config, filepath.Join(sb.agentDir, "agents"), filepath.Join(sb.proj, ".git"), filepath.Join(sb.proj, ".claude"), sb.victim} {
 		if err := os.MkdirAll(d, 0o755); err != nil {

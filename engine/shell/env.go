@@ -87,7 +87,32 @@ func splitWords(w word) ([]word, bool) {
 			inWord = false
 		}
 	}
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// escape reads the escape whose backslash is s[i], leaving i on its last byte: outside
+	// quotes \_ ends the word; otherwise it adds the byte the escape stands for, or ends the
+	// string (stop, for \c). bad is an escape env rejects, or a backslash at the end.
+	escape := func(quoted bool) (stop, bad bool) {
+		if i+1 >= len(s) {
+			return false, true
+		}
+		i++
+		if s[i] == '_' && !quoted {
+			end()
+			return false, false
+		}
+		r, ok := envEscape(s[i], quoted)
+		if !ok {
+			return false, true
+		}
+		if r == 0 {
+			end()
+			return true, false
+		}
+		cur.WriteByte(r)
+		inWord = true
+		return false, false
+	}
+	for ; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case strings.IndexByte(" \t\n\v\f\r", c) >= 0:
@@ -115,19 +140,9 @@ func splitWords(w word) ([]word, bool) {
 					return nil, false
 				}
 				if s[i] == '\\' {
-					if i+1 >= len(s) {
-						return nil, false
+					if stop, bad := escape(true); stop || bad {
+						return endOrFail(words, bad)
 					}
-					i++
-					r, ok := envEscape(s[i], true)
-					if !ok {
-						return nil, false
-					}
-					if r == 0 {
-						end()
-						return words, true
-					}
-					cur.WriteByte(r)
 					continue
 				}
 				cur.WriteByte(s[i])
@@ -135,30 +150,24 @@ func splitWords(w word) ([]word, bool) {
 		case c == '$':
 			return nil, false
 		case c == '\\':
-			if i+1 >= len(s) {
-				return nil, false
+			if stop, bad := escape(false); stop || bad {
+				return endOrFail(words, bad)
 			}
-			i++
-			if s[i] == '_' {
-				end()
-				continue
-			}
-			r, ok := envEscape(s[i], false)
-			if !ok {
-				return nil, false
-			}
-			if r == 0 {
-				end()
-				return words, true
-			}
-			cur.WriteByte(r)
-			inWord = true
 		default:
 			cur.WriteByte(c)
 			inWord = true
 		}
 	}
 	end()
+	return words, true
+}
+
+// endOrFail is what splitWords returns where an escape stops it: the words so far after \c,
+// nothing after an escape env rejects (bad).
+func endOrFail(words []word, bad bool) ([]word, bool) {
+	if bad {
+		return nil, false
+	}
 	return words, true
 }
 

@@ -133,26 +133,30 @@ func fdExec(_ string, args []word, _ stdin) lookThrough {
 	return lt
 }
 
+// npxOptions are npm exec's own options. npm's configuration options (--registry and the
+// like) are not known here and ask: one may take the next word, which moves -c.
+var npxOptions = optionSet{
+	flags:     "y",
+	args:      "cpw",
+	longFlags: []string{"yes", "no", "workspaces", "include-workspace-root"},
+	longArgs:  []string{"call", "package", "workspace"},
+}
+
 // npx runs a package's program (the package name is the command as rules
-// see it); -c/--call runs a shell string.
+// see it); -c/--call runs a shell string. Its options are getopt's forms:
+// -yc CMD, -p PKG -c CMD, --package=PKG --call CMD.
 func npx(name string, args []word, _ stdin) lookThrough {
-	var lt lookThrough
-	for i := 0; i < len(args); i++ {
-		t := args[i].text
-		switch {
-		case t == "-c" || t == "--call":
-			if i+1 < len(args) {
-				lt.scripts = append(lt.scripts, script{text: args[i+1].text, literal: args[i+1].literal, what: "the command given to " + name + " -c"})
+	var calls []script
+	s := scanOptions(args, &npxOptions, func(o option) {
+		if (o.name == "c" || o.name == "call") && o.hasValue && o.value.text != "" {
+			spelled := "-" + o.name
+			if len(o.name) > 1 {
+				spelled = "-" + spelled
 			}
-			return lt
-		case strings.HasPrefix(t, "--call="):
-			lt.scripts = append(lt.scripts, script{text: t[len("--call="):], literal: args[i].literal, what: "the command given to " + name + " --call"})
-			return lt
-		case !strings.HasPrefix(t, "-"):
-			return lt
+			calls = append(calls, script{text: o.value.text, literal: o.value.literal, what: "the command given to " + name + " " + spelled})
 		}
-	}
-	return lt
+	})
+	return lookThrough{ask: optionTrouble(name, s), scripts: calls}
 }
 
 var uvOptions = optionSet{

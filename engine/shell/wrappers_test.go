@@ -63,6 +63,12 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"xargs_long_options", "xargs --null --max-args=1 --replace rm {}", []want{
 			plain("xargs --null --max-args=1 --replace rm {}", "xargs *"), plain("rm {}", "rm *"),
 		}},
+		{"npx_call_clustered", "npx -yc 'rm x'", []want{plain("npx -yc rm x", "npx -yc *"), rmx}},
+		{"npx_call_after_package", "npx -p pkg -c 'rm x'", []want{plain("npx -p pkg -c rm x", "npx -p *"), rmx}},
+		{"npx_long_call_after_package", "npx --yes --package pkg --call 'rm x'", []want{plain("npx --yes --package pkg --call rm x", "npx --yes *"), rmx}},
+		{"npx_call_with_equals", "npx --call='rm x'", []want{plain("npx --call=rm x", "npx --call=rm *"), rmx}},
+		{"npx_config_option_asks", "npx --registry r -c 'rm x'", []want{asked("npx --registry r -c rm x", "npx --registry *")}},
+		{"npx_options_after_the_package_are_its_own", "npx pkg -c 'rm x'", []want{plain("npx pkg -c rm x", "npx pkg *")}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
 		{"xargs_shell_has_no_script", "xargs sh", []want{asked("xargs sh", "xargs *"), asked("sh", "sh *")}},

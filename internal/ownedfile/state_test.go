@@ -55,6 +55,31 @@ func TestCheckUnreadable(t *testing.T) {
 	}
 }
 
+// Scopes checks the global folder, and the project's only when there is one of its own.
+func TestScopes(t *testing.T) {
+	f := jsFile()
+	global, project := t.TempDir(), t.TempDir()
+	testfiles.Write(t, f.Path(project), string(f.Render("/b", "1.0")))
+	for _, tc := range []struct {
+		name, project string
+		wantProject   bool
+	}{
+		{"no project", "", false},
+		{"the project is the global folder", global, false},
+		{"a project of its own", project, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, p := f.Scopes(global, tc.project, "/b", "1.0")
+			if g != f.Check("global", global, "/b", "1.0") {
+				t.Errorf("global = %+v, want Check's", g)
+			}
+			if (p != nil) != tc.wantProject || p != nil && *p != f.Check("project", project, "/b", "1.0") {
+				t.Errorf("project = %+v, want Check's: %v", p, tc.wantProject)
+			}
+		})
+	}
+}
+
 func TestUsable(t *testing.T) {
 	for _, tc := range []struct {
 		name string
