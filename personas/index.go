@@ -12,7 +12,6 @@ import (
 
 	"github.com/agentmgr/agentmgr/internal/atomicfile"
 	"github.com/agentmgr/agentmgr/internal/parallel"
-	"github.com/agentmgr/agentmgr/internal/regularfile"
 	"github.com/agentmgr/agentmgr/locations"
 )
 
@@ -49,34 +48,8 @@ type indexEntry struct {
 
 const indexHeader = "agentmgr persona names"
 
-func readIndex(path string) nameIndex {
-	ix := nameIndex{Files: map[string]indexEntry{}, Folders: map[string]Stamp{}}
-	data, err := regularfile.Read(path, regularfile.StateLimit)
-	if err != nil {
-		return ix
-	}
-	text := string(data)
-	header, rest, _ := strings.Cut(text, "\n")
-	if header != fmt.Sprintf("%s %d", indexHeader, indexVersion) {
-		return ix
-	}
-	ix.Files = make(map[string]indexEntry, strings.Count(rest, "\n"))
-	// Read field by field rather than split: the gate reads a line a persona file on every
-	// call, and a split would allocate for each.
-	for line := range strings.SplitSeq(rest, "\n") {
-		name, path, st, ok := indexLine(line)
-		switch {
-		case !ok:
-		case name == folderName:
-			ix.Folders[path] = st
-		case name == "-":
-			ix.Files[path] = indexEntry{Stamp: st}
-		default:
-			ix.Files[path] = indexEntry{Stamp: st, Name: name}
-		}
-	}
-	return ix
-}
+// readIndex reads the whole index file; a missing, unreadable or foreign one reads as empty.
+func readIndex(path string) nameIndex { return readIndexText(path).all() }
 
 // indexLine reads one line of the index file: size, modification and change times, inode,
 // name and path, tab-separated; ok is false for a line that is not one.
@@ -126,7 +99,8 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d,
 // folder keeps the stamp the index recorded for it (no file added, removed or renamed in it
 // since every file was last stamped), the folder is neither listed nor are its files stamped,
 // except those that can define the names (named like one, or defining one as the index
-// remembers). A file that is not such a file, edited in place to define one of the names, is
+// remembers); of the index, only those files' entries, the failed files' and other tools'
+// are read, so that its time does not grow with the catalog. A file that is not such a file, edited in place to define one of the names, is
 // seen once its folder changes (agentmgr's own writes, and most editors', replace the file,
 // which changes the folder) or LoadNamed or Load runs.
 func LoadIndexed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d, true, names) }
@@ -154,21 +128,31 @@ type indexedFile struct {
 }
 
 // namedLoad is one LoadNamed or LoadIndexed: the index as read and changed, the names wanted,
-// and every file of both folders.
+// and the files of both folders it looks at (every file, but of a folder read from part of the
+// index, those the load needs).
 type namedLoad struct {
-	ix      nameIndex
-	changed bool
-	want    map[string]bool
-	trust   bool // trust folders whose stamps the index recorded (LoadIndexed)
-	now     time.Time
-	all     []*indexedFile
+	text indexText
+	ix   nameIndex
+	// partial is set while ix holds only the files' entries the names need, with every
+	// folder's stamp (readIndex): a folder the index trusts needs no more. A folder it does
+	// not trust, or a write of the index, first reads the rest (whole).
+	partial bool
+	// partialDirs are the folders whose files were taken from a partial index, with their
+	// scopes: only the entries the names needed are in all.
+	partialDirs map[string]Scope
+	changed     bool
+	want        map[string]bool
+	trust       bool // trust folders whose stamps the index recorded (LoadIndexed)
+	now         time.Time
+	all         []*indexedFile
 }
 
 func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
-	l := &namedLoad{ix: readIndex(d.PersonaIndex()), want: map[string]bool{}, trust: trustFolders, now: time.Now()}
+	l := &namedLoad{text: readIndexText(d.PersonaIndex()), want: map[string]bool{}, trust: trustFolders, now: time.Now()}
 	for _, n := range names {
 		l.want[strings.ToLower(n)] = true
 	}
+	l.readIndex()
 	c := withBuiltins(d)
 	if c.unusable(d) {
 		return c
@@ -188,17 +172,14 @@ func loadNamed(d locations.Dirs, trustFolders bool, names []string) *Catalog {
 		folderProbs[k] = l.folder(sc.dir, sc.scope)
 	}
 	l.parse(func(f *indexedFile) bool { return !f.known })
-	for _, f := range l.all {
-		if l.want[baseName(f.path)] && f.stat.Name != "" {
-			l.want[f.stat.Name] = true
-		}
-	}
+	l.widen()
 	l.parse(func(f *indexedFile) bool { return wanted(l.want, f.path, f.stat.Name) })
 	l.unread(c)
 	l.addScope(c, ScopeGlobal, folderProbs[0])
 	c.loadLegacy(d.LegacyFile())
 	l.addScope(c, ScopeProject, folderProbs[1])
 	if l.changed {
+		l.whole()
 		// The index only saves work: a write that fails costs the next command a full parse.
 		ixPath := d.PersonaIndex()
 		if os.MkdirAll(filepath.Dir(ixPath), 0o755) == nil {
@@ -219,7 +200,11 @@ func (l *namedLoad) folder(dir string, scope Scope) []Problem {
 	var files []string
 	if trusted {
 		files = l.ix.filesIn(dir)
+		if l.partial {
+			l.partialDirs[dir] = scope
+		}
 	} else {
+		l.whole() // the files are listed, stamped and compared with every entry of the folder
 		var err error
 		if files, err = personaFiles(dir); err != nil {
 			return []Problem{{File: dir, Severity: Error, Message: "cannot read the persona folder: " + unwrapPathError(err)}}

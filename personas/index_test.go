@@ -211,11 +211,15 @@ func TestLoadIndexedAnswersAsLoad(t *testing.T) {
 		"agent/agents/reviewer.md": persona("global reviewer"),
 		"agent/agents/a.md":        "---\nname: twin\ndescription: first twin\npermissions: read\n---\nx\n",
 		"agent/agents/broken.md":   "---\ndescription: [unclosed\n---\n",
+		// renamed.md defines writer, which a-writer.md defined first: its problem needs a
+		// file the name renamed does not name.
+		"agent/agents/renamed.md":  "---\nname: writer\ndescription: w\npermissions: read\n---\nx\n",
+		"agent/agents/a-writer.md": "---\nname: writer\ndescription: first writer\npermissions: read\n---\nx\n",
 	})
 	for i := range 20 {
 		writeFiles(t, root, map[string]string{fmt.Sprintf("agent/agents/p%02d.md", i): persona(fmt.Sprintf("filler %d", i))})
 	}
-	names := []string{"reviewer", "twin", "broken", "p07", "newcomer", "planner"}
+	names := []string{"reviewer", "twin", "broken", "p07", "newcomer", "planner", "renamed", "writer"}
 	check := func(stage string) {
 		t.Helper()
 		testfiles.Settle(t, filepath.Join(root, "agent"))
@@ -226,6 +230,7 @@ func TestLoadIndexedAnswersAsLoad(t *testing.T) {
 				t.Errorf("%s: LoadIndexed(%s) =\n  %s\nwant (Load)\n  %s", stage, n, got, want)
 			}
 		}
+		indexStaysWhole(t, d, stage)
 	}
 	check("warm index")
 	writeFiles(t, root, map[string]string{"agent/agents/zz.md": "---\nname: newcomer\ndescription: n\npermissions: read\n---\nx\n"})
@@ -256,4 +261,85 @@ func TestLoadIndexedTrustsAnUnchangedFolder(t *testing.T) {
 	if _, ok := LoadIndexed(d, "bravo").Lookup("bravo"); !ok {
 		t.Error("after a file was added to the folder, bravo is not found")
 	}
+}
+
+// LoadIndexed takes the folder the index trusts from part of the index, and lists and stamps
+// the other (here the project's, a file added) against the whole index: it answers as Load,
+// and the index it writes has every file's entry, as LoadNamed would write it.
+func TestLoadIndexedWithOneFolderChanged(t *testing.T) {
+	root := t.TempDir()
+	d := locations.Dirs{Agent: filepath.Join(root, "agent"), Project: filepath.Join(root, "proj", ".pi")}
+	files := map[string]string{
+		"agent/agents/reviewer.md":     persona("global reviewer"),
+		"agent/agents/renamed.md":      "---\nname: writer\ndescription: w\npermissions: read\n---\nx\n",
+		"agent/agents/a-writer.md":     "---\nname: writer\ndescription: first writer\npermissions: read\n---\nx\n",
+		"agent/agents/broken.md":       "---\ndescription: [unclosed\n---\n",
+		"proj/.pi/agents/helper.md":    persona("project helper"),
+		"proj/.pi/agents/reviewer2.md": persona("project reviewer", "name: helper"),
+	}
+	for i := range 20 {
+		files[fmt.Sprintf("agent/agents/p%02d.md", i)] = persona(fmt.Sprintf("filler %d", i))
+	}
+	writeFiles(t, root, files)
+	names := []string{"reviewer", "renamed", "helper", "broken", "p07", "newcomer"}
+	for _, n := range names {
+		writeFiles(t, root, map[string]string{"proj/.pi/agents/newcomer.md": persona("new " + n)})
+		testfiles.Settle(t, root)
+		trustProject(t, d)
+		LoadNamed(d, "planner") // stamps both folders into the index
+		writeFiles(t, root, map[string]string{"proj/.pi/agents/added.md": persona("added")})
+		testfiles.Settle(t, filepath.Join(root, "proj"))
+		trustProject(t, d)
+		full := Load(d)
+		if got, want := lookupAnswer(LoadIndexed(d, n), n), lookupAnswer(full, n); got != want {
+			t.Errorf("LoadIndexed(%s) =\n  %s\nwant (Load)\n  %s", n, got, want)
+		}
+		indexStaysWhole(t, d, "LoadIndexed("+n+")")
+		if err := os.Remove(filepath.Join(root, "proj/.pi/agents/added.md")); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// indexStaysWhole checks that the index LoadIndexed left (after stage) has every file's entry
+// as it is: LoadNamed, which lists and stamps every file, finds nothing to change in it.
+func indexStaysWhole(t *testing.T, d locations.Dirs, stage string) {
+	t.Helper()
+	written, err := os.ReadFile(d.PersonaIndex())
+	if err != nil {
+		t.Fatal(err)
+	}
+	LoadNamed(d, "planner")
+	if again, _ := os.ReadFile(d.PersonaIndex()); string(again) != string(written) {
+		t.Errorf("%s: LoadNamed changed the index LoadIndexed left from\n%s\nto\n%s", stage, written, again)
+	}
+}
+
+// A wanted file edited in place, in a folder the index trusts, is parsed again, and the index
+// LoadIndexed writes for it keeps every other file's entry, though it read only part of it.
+func TestLoadIndexedWritesTheWholeIndex(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"agent/agents/reviewer.md": persona("global reviewer"), "agent/agents/bad.md": "not a persona\n"}
+	for i := range 20 {
+		files[fmt.Sprintf("agent/agents/p%02d.md", i)] = persona(fmt.Sprintf("filler %d", i))
+	}
+	root, d := agentFiles(t, files)
+	testfiles.Settle(t, root)
+	LoadNamed(d, "planner")
+	reviewer := filepath.Join(root, "agent/agents/reviewer.md")
+	if err := os.WriteFile(reviewer, []byte(persona("edited in place", "name: critic")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(reviewer, past, past); err != nil { // the file settled, its folder as it was
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(d.PersonaIndex())
+	if p, ok := LoadIndexed(d, "reviewer").Lookup("critic"); !ok || p.Description != "edited in place" {
+		t.Fatal("the file edited in place was not parsed again")
+	}
+	if after, _ := os.ReadFile(d.PersonaIndex()); string(after) == string(before) {
+		t.Fatal("LoadIndexed did not record the file edited in place")
+	}
+	indexStaysWhole(t, d, "LoadIndexed(reviewer)")
 }
