@@ -66,6 +66,19 @@ func (f Form) String() string {
 	return fmt.Sprintf("form(%d)", int(f))
 }
 
+// Describe says how permissions of form f are given, as list and show print it and the
+// editor names it in a merge conflict: "preset build", "legacy list" or "3 rules". preset is
+// the preset's name (FormPreset), rules how many rules there are (FormRules).
+func (f Form) Describe(preset string, rules int) string {
+	switch f {
+	case FormPreset:
+		return "preset " + preset
+	case FormLegacy:
+		return "legacy list"
+	}
+	return fmt.Sprintf("%d rules", rules)
+}
+
 // Types of persona.
 const (
 	TypePrimary  = "primary"  // offered for switching

@@ -65,20 +65,7 @@ func TestCodexEndToEnd(t *testing.T) {
 		{"c_shell", "bash on a terminal", []string{"blocked", "Command: bash"}, nil},
 		{"c_switched", "touch after agentmgr use strict", []string{"blocked", "nothing is created"}, nil},
 	})
-	switch {
-	case !sb.exists("victim/keep.txt"):
-		t.Error("the denied rm ran, directly or typed into a shell")
-	case !sb.exists("made"):
-		t.Errorf("the allowed touch did not run\n%s", tail([]byte(out)))
-	case sb.exists("asked-nobody"):
-		t.Error("the asked touch ran although nobody answered")
-	case sb.exists("secrets/token.txt"):
-		t.Error("the patch wrote the protected file")
-	case !sb.exists("notes/ok.txt"):
-		t.Errorf("the allowed patch did not write\n%s", tail([]byte(out)))
-	case sb.exists("after-switch"):
-		t.Error("the touch strict denies ran after agentmgr use strict")
-	}
+	sb.checkScenarioFiles(t, out, "the denied rm ran, directly or typed into a shell", "apply_patch")
 
 	sb.checkTheAppsAnswers(t, codex)
 	sb.checkAgentmgrGone(t, codex)

@@ -182,6 +182,15 @@ func setOptions(fs *flag.FlagSet) action {
 
 const ruleHelp = "Edit a persona's rules as an ordered list, numbered from 1 as `agentmgr show` prints them. Rules of a preset or legacy list must be expanded into a rule map first (rule expand)."
 
+// ruleArgs are rule's subcommands, with how many arguments each takes after the persona. They
+// are counted once the persona is found: an unknown persona is named first.
+var ruleArgs = map[string]arity{
+	"add":    between(2, 3, "rule add takes a persona, a permission key, an optional pattern and an action"),
+	"rm":     exactly(1, "rule rm takes a persona and a rule number"),
+	"mv":     exactly(2, "rule mv takes a persona and two rule numbers, FROM and TO"),
+	"expand": exactly(0, "rule expand takes a persona only"),
+}
+
 func ruleOptions(fs *flag.FlagSet) action {
 	at := fs.Int("at", 0, "add: where the new rule goes (default: last, or after its key's rules if that is the same)")
 	reason := fs.String("reason", "", "add: the reason shown on deny (needs --agentmgr-only)")
@@ -189,9 +198,8 @@ func ruleOptions(fs *flag.FlagSet) action {
 	amOnly := fs.Bool(amOnlyFlag, false, amOnlyHelp)
 	return func(e *env, rest []string) error {
 		sub, name, rest := rest[0], rest[1], rest[2:]
-		switch sub {
-		case "add", "rm", "mv", "expand":
-		default: // before the persona is looked up: a typo in the subcommand is a usage error
+		args, ok := ruleArgs[sub]
+		if !ok { // before the persona is looked up: a typo in the subcommand is a usage error
 			return usagef("unknown rule subcommand %q; expected add, rm, mv or expand", sub)
 		}
 		c := e.catalog(true)
@@ -202,12 +210,12 @@ func ruleOptions(fs *flag.FlagSet) action {
 		if err != nil {
 			return err
 		}
+		if !args.allows(len(rest)) {
+			return usageError{args.mistake("rule " + sub)}
+		}
 		n := len(doc.Rules())
 		switch sub {
 		case "add":
-			if len(rest) != 2 && len(rest) != 3 {
-				return usagef("rule add takes a persona, a permission key, an optional pattern and an action")
-			}
 			r := engine.Rule{Permission: rest[0], Pattern: "*", Reason: *reason}
 			if len(rest) == 3 {
 				r.Pattern = rest[1]
@@ -229,9 +237,6 @@ func ruleOptions(fs *flag.FlagSet) action {
 				return err
 			}
 		case "rm":
-			if len(rest) != 1 {
-				return usagef("rule rm takes a persona and a rule number")
-			}
 			i, err := ruleNumber(rest[0], n)
 			if err != nil {
 				return err
@@ -240,9 +245,6 @@ func ruleOptions(fs *flag.FlagSet) action {
 				return err
 			}
 		case "mv":
-			if len(rest) != 2 {
-				return usagef("rule mv takes a persona and two rule numbers, FROM and TO")
-			}
 			from, err := ruleNumber(rest[0], n)
 			if err != nil {
 				return err
@@ -255,9 +257,6 @@ func ruleOptions(fs *flag.FlagSet) action {
 				return err
 			}
 		case "expand":
-			if len(rest) != 0 {
-				return usagef("rule expand takes a persona only")
-			}
 			if err := doc.ExpandRules(); err != nil {
 				return err
 			}
@@ -299,35 +298,34 @@ func ruleNumber(s string, n int) (int, error) {
 
 const renameHelp = "Rename a persona: its name field (when it has one) and its file, in the same folder. The active agent follows the rename."
 
-func renameOptions(fs *flag.FlagSet) action {
-	dry := fs.Bool("dry-run", false, "print the change; write nothing")
-	return func(e *env, rest []string) error {
-		c := e.catalog(true)
-		if err := known(c, rest[0]); err != nil {
-			return err
-		}
-		fc, err := personas.PlanRename(c, rest[0], rest[1])
-		if err != nil {
-			return err
-		}
-		return applyChange(e, fc, *dry)
-	}
+// planRename plans `rename OLD NEW`.
+func planRename(c *personas.Catalog, args []string) (*personas.FileChange, error) {
+	return personas.PlanRename(c, args[0], args[1])
 }
 
 const rmHelp = "Move a persona file to the trash (agent-manager/trash/ in the agent dir); `agentmgr restore NAME` brings it back."
 
-func rmOptions(fs *flag.FlagSet) action {
-	dry := fs.Bool("dry-run", false, "print the change; write nothing")
-	return func(e *env, rest []string) error {
-		c := e.catalog(true)
-		if err := known(c, rest[0]); err != nil {
-			return err
+// planRm plans `rm NAME`.
+func planRm(c *personas.Catalog, args []string) (*personas.FileChange, error) {
+	return personas.PlanDelete(c, args[0])
+}
+
+// fileChangeOptions are the options of a command that moves a persona's file, named by its
+// first argument, as plan says (rename, rm): the change is applied, or printed with --dry-run.
+func fileChangeOptions(plan func(c *personas.Catalog, args []string) (*personas.FileChange, error)) func(*flag.FlagSet) action {
+	return func(fs *flag.FlagSet) action {
+		dry := fs.Bool("dry-run", false, "print the change; write nothing")
+		return func(e *env, rest []string) error {
+			c := e.catalog(true)
+			if err := known(c, rest[0]); err != nil {
+				return err
+			}
+			fc, err := plan(c, rest)
+			if err != nil {
+				return err
+			}
+			return applyChange(e, fc, *dry)
 		}
-		fc, err := personas.PlanDelete(c, rest[0])
-		if err != nil {
-			return err
-		}
-		return applyChange(e, fc, *dry)
 	}
 }
 

@@ -107,3 +107,34 @@ func TestRuleAddPlacesAfterItsKeyWhenThatDecidesTheSame(t *testing.T) {
 		})
 	}
 }
+
+// Each rule subcommand counts its own arguments once the persona is found, and a wrong count is
+// a usage error with its message and rule's usage line, the file left as it was.
+func TestRuleSubcommandsCountTheirArguments(t *testing.T) {
+	const persona = "---\ndescription: Counts\npermissions:\n  read: allow\n  bash: ask\n---\n"
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"add", "p", "bash"}, "rule add takes a persona, a permission key, an optional pattern and an action"},
+		{[]string{"add", "p", "bash", "git *", "allow", "again"}, "rule add takes a persona, a permission key, an optional pattern and an action"},
+		{[]string{"rm", "p"}, "rule rm takes a persona and a rule number"},
+		{[]string{"rm", "p", "1", "2"}, "rule rm takes a persona and a rule number"},
+		{[]string{"mv", "p", "1"}, "rule mv takes a persona and two rule numbers, FROM and TO"},
+		{[]string{"expand", "p", "1"}, "rule expand takes a persona only"},
+	}
+	for _, tt := range tests {
+		e, out, errb := testEnv(t, "")
+		path := writeAgent(t, "p.md", persona)
+		args := append([]string{"rule"}, tt.args...)
+		if code := run(args, e); code != 2 {
+			t.Errorf("agentmgr %q exited %d, want 2", args, code)
+		}
+		if want := "agentmgr rule: " + tt.want + "\nusage: agentmgr rule " + ruleUsage + "\n"; errb.String() != want || out.Len() > 0 {
+			t.Errorf("agentmgr %q printed\nstdout: %s\nstderr: %s\nwant only on stderr:\n%s", args, out, errb, want)
+		}
+		if got, _ := os.ReadFile(path); string(got) != persona {
+			t.Errorf("agentmgr %q changed the file:\n%s", args, got)
+		}
+	}
+}

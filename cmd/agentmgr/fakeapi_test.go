@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+
+	"github.com/agentmgr/agentmgr/internal/blocktext"
 )
 
 // fakeAPI is a scripted Anthropic Messages API for driving the real Claude Code offline. A
@@ -135,7 +137,7 @@ func (f *fakeAPI) record(req messagesRequest, script []fakeToolUse) int {
 			if b.Type != "tool_result" {
 				continue
 			}
-			f.results[b.ToolUseID] = fakeResult{IsError: b.IsError, Text: resultText(b.Content)}
+			f.results[b.ToolUseID] = fakeResult{IsError: b.IsError, Text: blocktext.Text(b.Content)}
 			for _, s := range script {
 				if s.ID == b.ToolUseID {
 					answered++
@@ -144,23 +146,6 @@ func (f *fakeAPI) record(req messagesRequest, script []fakeToolUse) int {
 		}
 	}
 	return answered
-}
-
-// resultText flattens a tool_result's content (a string or a list of text blocks).
-func resultText(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var blocks []struct {
-		Text string `json:"text"`
-	}
-	_ = json.Unmarshal(raw, &blocks)
-	var parts []string
-	for _, b := range blocks {
-		parts = append(parts, b.Text)
-	}
-	return strings.Join(parts, "\n")
 }
 
 func (f *fakeAPI) fail(format string, a ...any) {

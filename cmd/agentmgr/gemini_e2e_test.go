@@ -64,20 +64,7 @@ func TestGeminiEndToEnd(t *testing.T) {
 		{"g_fetch", "web_fetch of a denied URL", []string{"blocked", "blocked.example"}, nil},
 		{"g_switched", "touch after agentmgr use strict", []string{"blocked", "nothing is created"}, nil},
 	})
-	switch {
-	case !sb.exists("victim/keep.txt"):
-		t.Error("the denied rm ran")
-	case !sb.exists("made"):
-		t.Errorf("the allowed touch did not run\n%s", tail([]byte(out)))
-	case sb.exists("asked-nobody"):
-		t.Error("the asked touch ran although nobody answered")
-	case sb.exists("secrets/token.txt"):
-		t.Error("write_file wrote the protected file")
-	case !sb.exists("notes/ok.txt"):
-		t.Errorf("the allowed write_file did not write\n%s", tail([]byte(out)))
-	case sb.exists("after-switch"):
-		t.Error("the touch strict denies ran after agentmgr use strict")
-	}
+	sb.checkScenarioFiles(t, out, "the denied rm ran", "write_file")
 
 	sb.checkTheAppsAnswers(t, gemini)
 	sb.checkAgentmgrGone(t, gemini)

@@ -149,6 +149,29 @@ func (sb *runtimeSandbox) exists(name string) bool {
 	return err == nil
 }
 
+// checkScenarioFiles checks the files the Codex and Gemini CLI tests' calls leave in the
+// project, out being the runtime's output: the denied rm kept victim/, the allowed touch made
+// "made", the asked touch nobody answered made nothing, the tool writer did not write the
+// protected secrets/token.txt but did write notes/ok.txt, and the touch after `agentmgr use
+// strict` was denied. rmRan is the message when the rm ran.
+func (sb *runtimeSandbox) checkScenarioFiles(t *testing.T, out, rmRan, writer string) {
+	t.Helper()
+	switch {
+	case !sb.exists("victim/keep.txt"):
+		t.Error(rmRan)
+	case !sb.exists("made"):
+		t.Errorf("the allowed touch did not run\n%s", tail([]byte(out)))
+	case sb.exists("asked-nobody"):
+		t.Error("the asked touch ran although nobody answered")
+	case sb.exists("secrets/token.txt"):
+		t.Errorf("%s wrote the protected file", writer)
+	case !sb.exists("notes/ok.txt"):
+		t.Errorf("the allowed %s did not write\n%s", writer, tail([]byte(out)))
+	case sb.exists("after-switch"):
+		t.Error("the touch strict denies ran after agentmgr use strict")
+	}
+}
+
 // hookedRuntime is what the Codex and Gemini CLI end-to-end tests differ by. Both install
 // agentmgr's hook into a runtime that runs offline against a scripted model API, in a
 // runtimeSandbox, and check the same things of it: the app's answers followed, and a hook whose

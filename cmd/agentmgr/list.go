@@ -40,15 +40,7 @@ func toJSON(p *personas.Persona, active bool) personaJSON {
 }
 
 // formName says how the persona gives its permissions.
-func formName(p *personas.Persona) string {
-	switch p.Form {
-	case personas.FormPreset:
-		return "preset " + p.Preset
-	case personas.FormLegacy:
-		return "legacy list"
-	}
-	return fmt.Sprintf("%d rules", len(p.Rules))
-}
+func formName(p *personas.Persona) string { return p.Form.Describe(p.Preset, len(p.Rules)) }
 
 const listHelp = "List every persona: built-in, global and project, with the files that failed to load."
 

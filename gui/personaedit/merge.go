@@ -222,15 +222,7 @@ func mergeRules(old, mine, theirs []RuleRow, mineWins bool, plan *MergePlan) []R
 }
 
 // formName says how a draft gives its permissions.
-func formName(d Draft) string {
-	switch d.Form {
-	case personas.FormPreset:
-		return "preset " + d.Preset
-	case personas.FormLegacy:
-		return "legacy list"
-	}
-	return fmt.Sprintf("%d rules", len(d.Rules))
-}
+func formName(d Draft) string { return d.Form.Describe(d.Preset, len(d.Rules)) }
 
 // quoteShort quotes a field's value for a question, cut to one short line.
 func quoteShort(s string) string {

@@ -148,6 +148,22 @@ func ours(h Object, mark string) (hookHandler, bool) {
 	return hh, true
 }
 
+// othersThan is the handlers hs without agentmgr's (those mark names), with handler in the
+// place of agentmgr's at index replace (-1 for none), and where handler went among them (-1
+// when it went nowhere): what install keeps of a group, and uninstall.
+func othersThan(hs []Object, mark string, replace int, handler Object) (kept []Object, put int) {
+	put = -1
+	for i, hd := range hs {
+		if _, mine := ours(hd, mark); !mine {
+			kept = append(kept, hd)
+		} else if i == replace {
+			put = len(kept)
+			kept = append(kept, handler)
+		}
+	}
+	return kept, put
+}
+
 // objectJSON is o as compact JSON.
 func objectJSON(o Object) []byte {
 	var b bytes.Buffer
@@ -230,16 +246,13 @@ func InstallHook(path string, h Hook) (Outcome, Placement, error) {
 	var groups []Object
 	for gi, g := range hc.groups {
 		hs, _ := handlers(g)
-		var kept []Object
-		for hi, hd := range hs {
-			if _, mine := ours(hd, h.Mark); !mine {
-				kept = append(kept, hd)
-				continue
-			}
-			if gi == keep && hi == found[0].Handler {
-				at = Placement{Group: len(groups), Handler: len(kept), Matcher: h.Matcher, Command: h.Command, Timeout: h.Timeout}
-				kept = append(kept, h.handler())
-			}
+		replace := -1
+		if gi == keep {
+			replace = found[0].Handler
+		}
+		kept, put := othersThan(hs, h.Mark, replace, h.handler())
+		if put >= 0 {
+			at = Placement{Group: len(groups), Handler: put, Matcher: h.Matcher, Command: h.Command, Timeout: h.Timeout}
 		}
 		if len(kept) == 0 {
 			continue // a group left empty was agentmgr's alone
@@ -274,12 +287,7 @@ func UninstallHook(path string, h Hook) (bool, error) {
 	var groups []Object
 	for _, g := range hc.groups {
 		hs, _ := handlers(g)
-		var kept []Object
-		for _, hd := range hs {
-			if _, mine := ours(hd, h.Mark); !mine {
-				kept = append(kept, hd)
-			}
-		}
+		kept, _ := othersThan(hs, h.Mark, -1, nil)
 		if len(kept) > 0 || len(hs) == 0 {
 			groups = append(groups, g.Set("hooks", objectsJSON(kept)))
 		}
