@@ -63,6 +63,10 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"xargs_long_options", "xargs --null --max-args=1 --replace rm {}", []want{
 			plain("xargs --null --max-args=1 --replace rm {}", "xargs *"), plain("rm {}", "rm *"),
 		}},
+		{"tmux_shell_command_clustered", "tmux -uc 'rm x'", []want{plain("tmux -uc rm x", "tmux *"), rmx}},
+		{"tmux_every_shell_command", "tmux -c true -c 'rm x'", []want{plain("tmux -c true -c rm x", "tmux *"), plain("true", "true *"), rmx}},
+		{"tmux_socket_clustered", "tmux -2L s new 'rm x'", []want{plain("tmux -2L s new rm x", "tmux *"), rmx}},
+		{"tmux_unknown_option_asks", "tmux -Z new 'rm x'", []want{asked("tmux -Z new rm x", "tmux *"), rmx}},
 		{"npx_call_clustered", "npx -yc 'rm x'", []want{plain("npx -yc rm x", "npx -yc *"), rmx}},
 		{"npx_call_after_package", "npx -p pkg -c 'rm x'", []want{plain("npx -p pkg -c rm x", "npx -p *"), rmx}},
 		{"npx_long_call_after_package", "npx --yes --package pkg --call 'rm x'", []want{plain("npx --yes --package pkg --call rm x", "npx --yes *"), rmx}},
