@@ -1,11 +1,11 @@
 package convert
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/personas/personastest"
 )
 
 // fixturePersonas are the personas an export test exports: the built-in builder and planner,
@@ -26,23 +26,8 @@ func fixturePersonas(t *testing.T, dir string, least int) []*personas.Persona {
 		t.Fatalf("testdata/%s/personas holds %d personas, want at least %d", dir, len(files), least)
 	}
 	for _, f := range files {
-		p, _ := readPersonaFile(t, f)
+		p, _ := personastest.Load(t, f)
 		out = append(out, p)
 	}
 	return out
-}
-
-// readPersonaFile is the global persona in file f, and the file's text; a file that does not
-// load fails the test.
-func readPersonaFile(t *testing.T, f string) (*personas.Persona, []byte) {
-	t.Helper()
-	data, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, probs := personas.Parse(f, data, personas.ScopeGlobal)
-	if p == nil {
-		t.Fatalf("%s: %v", f, probs)
-	}
-	return p, data
 }

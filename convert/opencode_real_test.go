@@ -15,6 +15,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/engine"
 	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/personas/personastest"
 )
 
 // realTool is the path of a pinned external tool the Makefile installs (its env var), or a
@@ -136,7 +137,7 @@ func loadFixturePersonas(t *testing.T, dir string) ([]*personas.Persona, [][]byt
 	var ps []*personas.Persona
 	var srcs [][]byte
 	for _, f := range files {
-		p, data := readPersonaFile(t, f)
+		p, data := personastest.Load(t, f)
 		ps, srcs = append(ps, p), append(srcs, data)
 	}
 	for _, n := range []string{"planner", "builder"} {

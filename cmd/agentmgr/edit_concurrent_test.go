@@ -1,13 +1,12 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/agentmgr/agentmgr/internal/testfiles"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/personas/personastest"
 )
 
 // Two processes each run `agentmgr rule add` 200 times on one persona. Every run that says
@@ -36,14 +35,7 @@ func TestRuleAddFromTwoProcessesLosesNoUpdate(t *testing.T) {
 			}
 		}
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, probs := personas.Parse(path, data, personas.ScopeGlobal)
-	if p == nil {
-		t.Fatalf("the file no longer parses: %v", probs)
-	}
+	p, _ := personastest.Load(t, path)
 	inFile := map[string]bool{}
 	for _, r := range p.Rules {
 		inFile[r.Pattern] = true

@@ -10,7 +10,7 @@ import (
 
 	"github.com/agentmgr/agentmgr/approvals"
 	"github.com/agentmgr/agentmgr/engine"
-	"github.com/agentmgr/agentmgr/personas"
+	"github.com/agentmgr/agentmgr/personas/personastest"
 	"github.com/agentmgr/agentmgr/reviewlog"
 )
 
@@ -31,14 +31,7 @@ Git.
 // appends it to the review log of the test's agent dir, a minute apart.
 func logCalls(t *testing.T, e *env, path, agent string, calls ...string) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, probs := personas.Parse(path, data, personas.ScopeGlobal)
-	if p == nil {
-		t.Fatal(probs)
-	}
+	p, _ := personastest.Load(t, path)
 	pol := engine.NewPolicy(p.Rules)
 	l := reviewlog.New(e.dirs().ReviewLog(), reviewlog.Options{})
 	at := time.Now().Add(-time.Hour)

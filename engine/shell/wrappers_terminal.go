@@ -28,8 +28,12 @@ var tmuxAsks = map[string]bool{
 	"set-environment": true, "setenv": true, "send-prefix": true,
 }
 
+// tmuxOptions are tmux's global options, before its first command: getopt's, so -uc CMD and
+// -2L NAME are read as tmux reads them.
+var tmuxOptions = optionSet{flags: "2CDdlNqUuvV", args: "cfLST"}
+
 // tmux runs a chain of commands separated by ";" words; the global -c
-// runs a shell command.
+// runs a shell command (the last -c given; each is looked at).
 func tmux(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
 	for _, w := range args {
@@ -40,22 +44,19 @@ func tmux(name string, args []word, _ stdin) lookThrough {
 			lt.ask = fmt.Sprintf("%s runs the shell command of the #( ) format in %s", name, w.text)
 		}
 	}
-	i := 0
-	for i < len(args) {
-		t := args[i].text
-		if !strings.HasPrefix(t, "-") {
-			break
+	s := scanOptions(args, &tmuxOptions, func(o option) {
+		if o.name == "c" && o.hasValue && o.value.text != "" {
+			lt.scripts = append(lt.scripts, script{text: o.value.text, literal: o.value.literal, what: "the command given to tmux -c"})
 		}
-		i++
-		if t == "-c" && i < len(args) {
-			lt.scripts = append(lt.scripts, script{text: args[i].text, literal: args[i].literal, what: "the command given to tmux -c"})
-			return lt
-		}
-		if t == "-f" || t == "-L" || t == "-S" || t == "-T" {
-			i++
-		}
+	})
+	if lt.ask == "" {
+		lt.ask = optionTrouble(name, s)
 	}
-	for i < len(args) {
+	if len(lt.scripts) > 0 {
+		// tmux runs the shell command and none of its own.
+		return lt
+	}
+	for i := s.rest; i < len(args); {
 		end := i
 		for end < len(args) && args[end].text != ";" && !strings.HasSuffix(args[end].text, `\;`) {
 			end++

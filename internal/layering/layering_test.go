@@ -26,7 +26,7 @@ var layers = [][]string{
 	{"approvals", "builtin", "pam", "internal/atomicfile", "internal/testrules"},
 	{"trust"},
 	{"approvals/storetest", "internal/ownedfile", "personas", "sessions", "reviewlog", "keybindings"},
-	{"internal/ownedfile/ownedfiletest", "policy", "history"},
+	{"internal/ownedfile/ownedfiletest", "personas/personastest", "policy", "history"},
 	{"decide"},
 	{"pi", "opencode", "codex", "gemini", "convert", "compat", "replay", "preview"},
 	{"inbox"},
