@@ -1,12 +1,9 @@
 package personas
 
 import (
-	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -17,7 +14,7 @@ import (
 
 // indexVersion changes when what a file's entry records would change (how a persona's name is
 // found): an index of another version is ignored and rebuilt.
-const indexVersion = 3
+const indexVersion = 4
 
 // nameIndex remembers, for every persona file read, the name it gave: a command about one
 // persona (the gate, on every tool call of an agent) then parses only the files that can
@@ -26,10 +23,9 @@ const indexVersion = 3
 // left the same stamp); otherwise the file is parsed again. The catalog Cache tells a change
 // by the same Stamp.
 //
-// On disk it is text, one file a line: size, modification time, change time (Unix
-// nanoseconds), inode, name ("-" when the file did not parse) and path, tab-separated, after a
-// version line; reading it is a split, not a JSON decode, since the gate reads it on every
-// call.
+// On disk it is text (indextext.go), a line a folder's stamp and a line a file, the files
+// grouped by folder and named within it; reading it is a split, not a JSON decode, and the
+// gate reads only the lines it needs, since it reads the index on every call.
 type nameIndex struct {
 	Files map[string]indexEntry
 	// Folders are the persona folders' stamps when every file in them was last listed and
@@ -50,43 +46,6 @@ const indexHeader = "agentmgr persona names"
 
 // readIndex reads the whole index file; a missing, unreadable or foreign one reads as empty.
 func readIndex(path string) nameIndex { return readIndexText(path).all() }
-
-// indexLine reads one line of the index file: size, modification and change times, inode,
-// name and path, tab-separated; ok is false for a line that is not one.
-func indexLine(line string) (name, path string, st Stamp, ok bool) {
-	var f [5]string
-	for i := range f {
-		if f[i], line, ok = strings.Cut(line, "\t"); !ok {
-			return "", "", Stamp{}, false
-		}
-	}
-	size, err1 := strconv.ParseInt(f[0], 10, 64)
-	mod, err2 := strconv.ParseInt(f[1], 10, 64)
-	change, err3 := strconv.ParseInt(f[2], 10, 64)
-	id, err4 := strconv.ParseUint(f[3], 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil || err4 != nil {
-		return "", "", Stamp{}, false
-	}
-	return f[4], line, Stamp{Size: size, Mod: mod, Change: change, ID: id}, true
-}
-
-func (ix nameIndex) marshal() []byte {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s %d\n", indexHeader, indexVersion)
-	for _, p := range slices.Sorted(maps.Keys(ix.Files)) { // a stable file, whatever the map's order
-		e := ix.Files[p]
-		name := e.Name
-		if name == "" {
-			name = "-"
-		}
-		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", e.Size, e.Mod, e.Change, e.ID, name, p)
-	}
-	for _, p := range slices.Sorted(maps.Keys(ix.Folders)) {
-		s := ix.Folders[p]
-		fmt.Fprintf(&b, "%d\t%d\t%d\t%d\t%s\t%s\n", s.Size, s.Mod, s.Change, s.ID, folderName, p)
-	}
-	return []byte(b.String())
-}
 
 // LoadNamed is Load for commands about the personas names (case-insensitive): Lookup of each
 // of them answers exactly as after Load, and so do the problems of files named like them, but

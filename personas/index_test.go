@@ -187,6 +187,8 @@ func FuzzReadIndex(f *testing.F) {
 	f.Add([]byte("agentmgr persona names 1\n12\t34\tplanner\t/a/b.md\n"))
 	f.Add([]byte("agentmgr persona names 2\n-1\t2\t3\t4\t+other\t\n"))
 	f.Add([]byte("agentmgr persona names 3\n12\t34\t56\t78\tplanner\t/a/b.md\n5\t6\t7\t8\t/\t/a\n"))
+	f.Add([]byte("agentmgr persona names 4\n5\t6\t7\t8\t/\t/a\nin\t/a\n12\t34\t56\t78\tplanner\tb.md\n1\t2\t3\t4\t-\tc\td.md\nin\t/\n1\t2\t3\t4\t+other\tx.md\n"))
+	f.Add([]byte("agentmgr persona names 4\nin\t/a/\n1\t2\t3\t4\tp\tb.md\nin\t.\n1\t2\t3\t4\tp\tb.md\nin\t/a\n1\t2\t3\t4\tp\tb.md\n1\t2\t3\t4\tp\tb.md\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "index")
 		if err := os.WriteFile(path, data, 0o644); err != nil {

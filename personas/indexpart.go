@@ -22,10 +22,11 @@ func (l *namedLoad) readIndex() {
 	l.ix = l.text.all()
 }
 
-// needs reports whether a load in a folder the index trusts needs a file's entry: the file
-// can define a wanted name, or it did not parse, or it is another tool's (unread).
-func (l *namedLoad) needs(name, path string) bool {
-	return name == "" || name == otherToolsFile || wanted(l.want, path, name)
+// needs reports whether a load in a folder the index trusts needs the entry of file base of
+// folder dir: the file can define a wanted name, or it did not parse, or it is another
+// tool's (unread).
+func (l *namedLoad) needs(name, _, base string) bool {
+	return name == "" || name == otherToolsFile || wanted(l.want, base, name)
 }
 
 // whole reads the rest of the index when only part of it was read, keeping the entries read
@@ -61,9 +62,9 @@ func (l *namedLoad) widen() {
 	for _, f := range l.all {
 		in[f.path] = true
 	}
-	more, _ := l.text.some(func(name, path string) bool {
-		_, partial := l.partialDirs[filepath.Dir(path)]
-		return partial && !in[path] && wanted(added, path, name)
+	more, _ := l.text.some(func(name, dir, base string) bool {
+		_, partial := l.partialDirs[dir]
+		return partial && wanted(added, base, name) && !in[joinBase(dir, base)]
 	})
 	for path, e := range more.Files {
 		if _, had := l.ix.Files[path]; !had {

@@ -223,6 +223,31 @@ func (set *optionSet) longKind(name string) (longKind, string) {
 	return longUnknown, name
 }
 
+// leadingOptions walks the options at the front of args for a program whose options are not
+// getopt's (firejail's --name=value, bwrap's options of fixed arity, valgrind's): every word
+// that starts with '-', up to the first that does not, or up to "--", which ends them. visit
+// gets each option's index and returns how many words after it the option takes, or stop to
+// end the walk there. leadingOptions returns the index of the first operand, at most
+// len(args); -1 when visit stopped.
+func leadingOptions(args []word, visit func(i int) (takes int, stop bool)) int {
+	i := 0
+	for i < len(args) {
+		t := args[i].text
+		if t == "--" {
+			return i + 1
+		}
+		if !strings.HasPrefix(t, "-") {
+			return i
+		}
+		takes, stop := visit(i)
+		if stop {
+			return -1
+		}
+		i += 1 + takes
+	}
+	return min(i, len(args))
+}
+
 // isNumericOption reports whether t is -N or --N with N all digits.
 func isNumericOption(t string) bool {
 	return isDigits(strings.TrimPrefix(strings.TrimPrefix(t, "-"), "-"))

@@ -167,29 +167,24 @@ func tracer(kind string) handler {
 	}
 }
 
-// valgrind takes only --name=value and short flags before the command;
-// --db-command runs a command of its own.
+// valgrind takes only --name=value and short flags before the command,
+// and -- ends them (valgrind -q -- prog); --db-command runs a command of
+// its own.
 func valgrind(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
-	i := 0
-	for ; i < len(args); i++ {
+	rest := leadingOptions(args, func(i int) (int, bool) {
 		t := args[i].text
-		if !strings.HasPrefix(t, "-") || t == "-" {
-			break
-		}
 		if !args[i].literal {
 			lt.ask = fmt.Sprintf("%s has the option %s, which is only known when the command runs", name, t)
-			continue
+			return 0, false
 		}
 		if strings.HasPrefix(t, "--db-command") || strings.HasPrefix(t, "--vgdb-prefix") {
 			lt.ask = fmt.Sprintf("%s %s runs a command of its own", name, t)
 		}
-		if t == "--help" || t == "--version" {
-			return lt
-		}
-	}
-	if i < len(args) {
-		lt.commands = append(lt.commands, args[i:])
+		return 0, t == "--help" || t == "--version"
+	})
+	if rest >= 0 && rest < len(args) {
+		lt.commands = append(lt.commands, args[rest:])
 	}
 	return lt
 }

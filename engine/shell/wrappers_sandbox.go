@@ -54,29 +54,21 @@ func nixCommand(name string, args []word, _ stdin) lookThrough {
 // shell, and both ask.
 func firejail(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
-	i := 0
-	for ; i < len(args); i++ {
+	rest := leadingOptions(args, func(i int) (int, bool) {
 		t := args[i].text
-		if t == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(t, "-") {
-			break
-		}
 		if !args[i].literal {
 			lt.ask = fmt.Sprintf("%s has the option %s, which is only known when the command runs", name, t)
 		}
 		if strings.HasPrefix(t, "--join") || strings.HasPrefix(t, "--shell=") || strings.HasPrefix(t, "--profile") && strings.Contains(t, "/dev/") {
 			lt.ask = fmt.Sprintf("%s %s runs commands that are not followed here", name, t)
 		}
-		if t == "--help" || t == "--version" || strings.HasPrefix(t, "--list") || strings.HasPrefix(t, "--tree") {
-			return lt
-		}
-	}
-	if i < len(args) {
-		lt.commands = append(lt.commands, args[i:])
-	} else {
+		return 0, t == "--help" || t == "--version" || strings.HasPrefix(t, "--list") || strings.HasPrefix(t, "--tree")
+	})
+	switch {
+	case rest < 0:
+	case rest < len(args):
+		lt.commands = append(lt.commands, args[rest:])
+	default:
 		lt.readsStdin = name
 	}
 	return lt
@@ -102,31 +94,23 @@ var bwrapArity = map[string]int{
 // descriptor, which asks.
 func bwrap(name string, args []word, _ stdin) lookThrough {
 	var lt lookThrough
-	i := 0
-	for i < len(args) {
+	rest := leadingOptions(args, func(i int) (int, bool) {
 		t := args[i].text
-		if t == "--" {
-			i++
-			break
-		}
-		if !strings.HasPrefix(t, "-") {
-			break
-		}
 		n, ok := bwrapArity[t]
 		switch {
 		case t == "--args":
 			lt.ask = fmt.Sprintf("%s --args reads more arguments from a descriptor, which the command text does not show", name)
-			return lt
+			return 0, true
 		case !ok || !args[i].literal:
 			lt.ask = fmt.Sprintf("%s has the option %s, which is not known here, so the command it runs is not certain", name, t)
-			return lt
+			return 0, true
 		case t == "--setenv" && i+2 < len(args):
 			lt.env = append(lt.env, word{text: args[i+1].text + "=" + args[i+2].text, literal: args[i+1].literal && args[i+2].literal})
 		}
-		i += 1 + n
-	}
-	if i < len(args) {
-		lt.commands = append(lt.commands, args[i:])
+		return n, false
+	})
+	if rest >= 0 && rest < len(args) {
+		lt.commands = append(lt.commands, args[rest:])
 	}
 	return lt
 }
