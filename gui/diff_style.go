@@ -1,27 +1,24 @@
 package gui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/agentmgr/agentmgr/internal/unidiff"
 )
 
 // colorDiff paints a unified diff in g: added lines green, removed lines red, hunk headers in
-// the info colour. The +/- marks stay, so the diff reads without colour too.
+// the info colour; the file headers and any text around the diff stay plain. The +/- marks
+// stay, so the diff reads without colour too. Lines are told apart by unidiff.Kinds, which
+// counts each hunk's lines: a removed "---" fence is red, not taken for a file header.
 func colorDiff(g *widget.TextGrid) {
-	added := &widget.CustomTextGridStyle{FGColor: tokenColors["success"]}
-	removed := &widget.CustomTextGridStyle{FGColor: tokenColors["error"]}
-	hunk := &widget.CustomTextGridStyle{FGColor: tokenColors["info"]}
-	for i, row := range strings.Split(g.Text(), "\n") {
-		switch {
-		case strings.HasPrefix(row, "+++"), strings.HasPrefix(row, "---"):
-			continue
-		case strings.HasPrefix(row, "+"):
-			g.SetRowStyle(i, added)
-		case strings.HasPrefix(row, "-"):
-			g.SetRowStyle(i, removed)
-		case strings.HasPrefix(row, "@@"):
-			g.SetRowStyle(i, hunk)
+	styles := map[unidiff.Kind]*widget.CustomTextGridStyle{
+		unidiff.Added:   {FGColor: tokenColors["success"]},
+		unidiff.Removed: {FGColor: tokenColors["error"]},
+		unidiff.Hunk:    {FGColor: tokenColors["info"]},
+	}
+	for i, k := range unidiff.Kinds(g.Text()) {
+		if s, ok := styles[k]; ok {
+			g.SetRowStyle(i, s)
 		}
 	}
 	g.Refresh()

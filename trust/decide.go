@@ -2,6 +2,8 @@ package trust
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/agentmgr/agentmgr/locations"
@@ -12,6 +14,25 @@ import (
 // any of them, or a file added or removed, needs a fresh look (Changed). A copy of each file
 // is kept, so that such a change can be shown as a diff (Diffs).
 func Trust(d locations.Dirs, now time.Time) (Status, error) {
+	return trustFiles(d, now, nil)
+}
+
+// TrustAsShown is Trust of the files the person was shown (a Status's Files, which its Diffs
+// show): when the project's files are not those any more (changed, added or removed since they
+// were read), nothing is recorded and the error says to look again. A trust covers the files
+// as the person saw them, not as they became while the person looked.
+func TrustAsShown(d locations.Dirs, now time.Time, shown []File) (Status, error) {
+	return trustFiles(d, now, func(files []File) error {
+		if c := changes(shown, files); len(c) > 0 {
+			return fmt.Errorf("the project's files changed since they were shown (%s): look at them again", strings.Join(c, ", "))
+		}
+		return nil
+	})
+}
+
+// trustFiles records the trust of d's project as its files are now, when check (if any)
+// accepts them.
+func trustFiles(d locations.Dirs, now time.Time, check func([]File) error) (Status, error) {
 	if err := d.Check(); err != nil {
 		return Status{}, err
 	}
@@ -21,6 +42,11 @@ func Trust(d locations.Dirs, now time.Time) (Status, error) {
 	files, contents, err := projectFiles(d, true)
 	if err != nil {
 		return Status{}, err
+	}
+	if check != nil {
+		if err := check(files); err != nil {
+			return Status{}, err
+		}
 	}
 	return record(d, Record{Trusted: true, At: now.UTC(), Files: files}, func() error {
 		return saveCopies(d, files, contents)

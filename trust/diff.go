@@ -49,7 +49,7 @@ func fileDiff(d locations.Dirs, c change) FileDiff {
 		}
 		data, err := readCopy(d, c.then.Sum)
 		if err != nil {
-			fd.Note = "the content it had when trusted cannot be shown: " + err.Error()
+			fd.Note = err.Error() // "no copy of the trusted content: why"
 			return fd
 		}
 		then = data
@@ -57,18 +57,20 @@ func fileDiff(d locations.Dirs, c change) FileDiff {
 	if c.kind != "removed" {
 		toName = fd.Path + " (now)"
 		data, sum := readFile(filepath.Join(d.Project, filepath.FromSlash(fd.Path)))
-		if data == nil {
+		switch {
+		case sum != c.now.Sum:
+			// What is shown is what the status lists, which a trust of the files as shown
+			// (TrustAsShown) then covers, or nothing.
+			fd.Note = "it changed again since the trust was read: check again"
+			return fd
+		case data == nil:
 			fd.Note = "it is now " + sum + ": there is no content to compare"
 			return fd
 		}
 		now = data
 	}
-	switch fd.Diff = unidiff.Diff(fromName, toName, then, now); {
-	case fd.Diff != "":
-	case c.kind == "changed":
-		// Changed back since the status was read.
-		fd.Note = "it holds what was trusted again"
-	default:
+	if fd.Diff = unidiff.Diff(fromName, toName, then, now); fd.Diff == "" {
+		// then and now differ in their sums unless one side is an empty file.
 		fd.Note = "the file is empty"
 	}
 	return fd

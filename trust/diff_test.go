@@ -131,3 +131,28 @@ func TestBrokenStoreRemovesNoCopy(t *testing.T) {
 		t.Errorf("the copy holds %q after a prune over a broken store", got)
 	}
 }
+
+// What the person is shown is what a trust of the files as shown covers: a file changed
+// after the status was read is not shown as a diff of content the status does not list, and
+// TrustAsShown refuses to trust it unseen.
+func TestTrustAsShownCoversWhatWasShown(t *testing.T) {
+	d := project(t)
+	helper := filepath.Join(d.ProjectAgents(), "helper.md")
+	mustTrust(t, d)
+	testfiles.Write(t, helper, "shown\n")
+	shown := Of(d)
+	testfiles.Write(t, helper, "changed while the person looked\n")
+	if diffs := Diffs(d, shown); len(diffs) != 1 || diffs[0].Diff != "" || !strings.Contains(diffs[0].Note, "changed again since") {
+		t.Errorf("Diffs of a status read before the last change = %+v, want a note to check again", diffs)
+	}
+	if _, err := TrustAsShown(d, time.Now(), shown.Files); err == nil || !strings.Contains(err.Error(), "agents/helper.md changed") {
+		t.Errorf("TrustAsShown of files changed since shown: err = %v, want a refusal naming the file", err)
+	}
+	if st := Of(d); st.State != Changed {
+		t.Fatalf("after the refusal: %v, want still changed since the trust", st.State)
+	}
+	again := Of(d)
+	if st, err := TrustAsShown(d, time.Now(), again.Files); err != nil || st.State != Trusted {
+		t.Errorf("TrustAsShown of the files as they are: %v, %v", st.State, err)
+	}
+}

@@ -89,6 +89,14 @@ func FuzzUnifiedDiff(f *testing.F) {
 		if !ok || string(got) != b {
 			t.Fatalf("applying the diff of %q -> %q gives %q:\n%s", a, b, got, d)
 		}
+		// Kinds reads every line of the diff as what it is: only the two file headers
+		// (and what follows the last newline) are outside the hunks.
+		rows := strings.Split(d, "\n")
+		for i, k := range Kinds(d) {
+			if outside := i < 2 || i == len(rows)-1; (k == Other) != outside {
+				t.Fatalf("Kinds of line %d %q = %d, want other %v:\n%s", i, rows[i], k, outside, d)
+			}
+		}
 	})
 }
 
