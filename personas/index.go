@@ -98,7 +98,7 @@ type namedLoad struct {
 	partial bool
 	// partialDirs are the folders whose files were taken from a partial index, with their
 	// scopes: only the entries the names needed are in all.
-	partialDirs map[string]Scope
+	partialDirs map[string][]Scope
 	changed     bool
 	want        map[string]bool
 	trust       bool // trust folders whose stamps the index recorded (LoadIndexed)
@@ -160,7 +160,7 @@ func (l *namedLoad) folder(dir string, scope Scope) []Problem {
 	if trusted {
 		files = l.ix.filesIn(dir)
 		if l.partial {
-			l.partialDirs[dir] = scope
+			l.partialDirs[dir] = append(l.partialDirs[dir], scope)
 		}
 	} else {
 		l.whole() // the files are listed, stamped and compared with every entry of the folder
