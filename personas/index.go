@@ -59,9 +59,10 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d,
 // since every file was last stamped), the folder is neither listed nor are its files stamped,
 // except those that can define the names (named like one, or defining one as the index
 // remembers); of the index, only those files' entries, the failed files' and other tools'
-// are read, so that its time does not grow with the catalog. A file that is not such a file, edited in place to define one of the names, is
-// seen once its folder changes (agentmgr's own writes, and most editors', replace the file,
-// which changes the folder) or LoadNamed or Load runs.
+// are read, so that its time does not grow with the catalog. A file that is not such a file,
+// edited in place to define one of the names, is seen once its folder changes (agentmgr's own
+// writes, and most editors', replace the file, which changes the folder) or LoadNamed or Load
+// runs.
 func LoadIndexed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d, true, names) }
 
 // filesIn are the files the index lists in folder dir, in file-name order, as personaFiles
