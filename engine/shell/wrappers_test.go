@@ -83,6 +83,7 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"npx_value_like_an_option_asks", "npx -yp --call 'rm x'", []want{asked("npx -yp --call rm x", "npx -yp *")}},
 		{"npx_package_value_like_an_option_asks", "npx --package --call 'rm x'", []want{asked("npx --package --call rm x", "npx --package *")}},
 		{"npx_call_value_like_an_option_asks", "npx -c --yes 'rm x'", []want{asked("npx -c --yes rm x", "npx -c *")}},
+		{"npx_value_only_the_run_knows_asks", `npx -yp "$P" 'rm x'`, []want{asked("npx -yp $P rm x", "npx -yp *")}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
 		{"xargs_shell_has_no_script", "xargs sh", []want{asked("xargs sh", "xargs *"), asked("sh", "sh *")}},
