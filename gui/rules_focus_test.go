@@ -123,3 +123,28 @@ func TestRulesTabMarksFindsAndResetsRules(t *testing.T) {
 		t.Errorf("after Reset rule: rule 2 is %s, marker %q; want allow as saved, no marker", r.Action, tab.Row(1).pick.Text)
 	}
 }
+
+// Tab from a rule's key goes to its pattern, past the key's list arrow (which the mouse
+// clicks and Down opens), and the key, too, brings its row into view when it takes the focus.
+func TestTabFromARulesKeyGoesToItsPattern(t *testing.T) {
+	s := newTestShell(t, fixtureDirs(t))
+	s.Window().Resize(fyne.NewSize(800, 600))
+	clickPersona(t, s, "reviewer")
+	m := s.ws.Draft()
+	for n := 0; n < 20; n++ {
+		m.AddRule()
+	}
+	m.SelectRule(0)
+	tab := tabOf[*RulesTab](t, s, TabRules)
+	c := s.Window().Canvas()
+	last := len(tab.rows) - 1
+	c.Focus(tab.Row(last).Permission)
+	if !rowVisible(tab, last) {
+		t.Errorf("the row %d whose key took the focus is out of view", last)
+	}
+	c.Focus(tab.Row(0).Permission)
+	c.FocusNext()
+	if c.Focused() != tab.Row(0).Pattern {
+		t.Errorf("Tab from the first rule's key: focus on %T; want its pattern", c.Focused())
+	}
+}
