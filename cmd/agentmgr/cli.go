@@ -50,7 +50,8 @@ func run(args []string, e *env) int {
 	name := args[0]
 	switch name {
 	case "-h", "--help", "help":
-		if len(args) > 1 {
+		// The help of help is this overview: passing it on would call help again, without end.
+		if len(args) > 1 && args[1] != "-h" && args[1] != "--help" && args[1] != "help" {
 			return run([]string{args[1], "--help"}, e)
 		}
 		printHelp(e.stdout)

@@ -46,6 +46,11 @@ func TestCommands(t *testing.T) {
 		noStdout []string
 	}{
 		{name: "help", args: []string{"--help"}, stdout: []string{"usage:", "eval", "check"}},
+		// help's own help is the overview: asking it of help, under any spelling, once or
+		// twice, had help call itself without end (a stack overflow).
+		{name: "help of help", args: []string{"help", "--help"}, stdout: []string{"usage:", "eval", "check"}},
+		{name: "help of -h", args: []string{"--help", "-h"}, stdout: []string{"usage:", "eval", "check"}},
+		{name: "help help", args: []string{"help", "help"}, stdout: []string{"usage:", "eval", "check"}},
 		{name: "unknown command", args: []string{"frobnicate"}, code: 2, stderr: []string{`unknown command "frobnicate"`}},
 		{name: "command help", args: []string{"check", "--help"}, stdout: []string{"usage: agentmgr check"}},
 		{name: "bad flag is usage", args: []string{"list", "--nope"}, code: 2, stderr: []string{"usage: agentmgr list"}},

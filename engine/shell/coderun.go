@@ -62,7 +62,7 @@ var codeRunners = []codeRunner{
 	{names: []string{"tclsh", "wish", "expect"}, short: "c", interpreter: true, why: "-c CODE, or code on standard input"},
 	{names: []string{"osascript"}, short: "e", why: "-e CODE"},
 	{names: []string{"emacs"}, long: []string{"eval", "load", "funcall"}, why: "--eval CODE"},
-	{names: []string{"awk", "gawk", "mawk", "nawk"}, short: "fE", long: []string{"file", "exec", "source", "load"}, why: "-f FILE, -l EXT; programs with system(), pipes or getline from a command are checked apart"},
+	{names: []string{"awk", "gawk", "mawk", "nawk"}, short: "fEil", long: []string{"file", "exec", "source", "load", "include"}, why: "-f/-E/-i FILE, -l EXT; programs with system(), pipes or getline from a command are checked apart"},
 	{names: []string{"sed", "gsed"}, short: "f", long: []string{"file"}, why: "-f FILE; the e command, s///e and w are checked apart"},
 	{names: []string{"git"}, long: []string{"exec-path", "upload-pack", "receive-pack", "ext-diff", "output", "open-files-in-pager", "extcmd", "tree-filter", "index-filter", "msg-filter", "env-filter", "commit-filter", "parent-filter", "tag-name-filter", "subdirectory-filter", "exec"}, words: []string{"foreach", "filter-branch"}, why: "-c KEY=VALUE, --ext-diff, --output, --upload-pack, --exec, rebase -x, submodule foreach, bisect run, filter-branch"},
 	{names: []string{"git"}, subs: []string{"rebase"}, short: "x", why: "rebase -x CMD"},
@@ -284,26 +284,44 @@ func hasScriptOperand(args []word) bool {
 	return false
 }
 
-// awkRunsCommands reports whether an awk program (its first operand, or
-// the value of -e/--source) may run commands: system(), a pipe to or from
-// a command, or a program only known at run time.
+// awkOptions are awk's options (gawk's, with mawk's -W), read so that every program text is
+// found: the value of each -e/--source, or else the first operand.
+var awkOptions = optionSet{
+	flags:    "bcCghIMNnOPrsStV",
+	args:     "fFveEilW",
+	attached: "dDLop",
+	longFlags: []string{"characters-as-bytes", "traditional", "copyright", "gen-pot", "help", "trace", "bignum",
+		"use-lc-numeric", "non-decimal-data", "optimize", "posix", "re-interval", "no-optimize", "sandbox", "lint-old", "version"},
+	longArgs:     []string{"file", "field-separator", "assign", "source", "exec", "include", "load"},
+	longAttached: []string{"dump-variables", "debug", "lint", "pretty-print", "profile"},
+}
+
+// awkRunsCommands reports whether an awk program (each value of -e/--source,
+// or else the first operand) may run commands: system(), a pipe to or from
+// a command, or a program only known at run time. A program read from a
+// file (-f, -E, -i) is named by its entry in codeRunners; mawk's -W exec
+// FILE, which is one too, and an option not known here (which may take the
+// next word, so the program is not sure) report true.
 func awkRunsCommands(args []word) bool {
-	for i := 0; i < len(args); i++ {
-		t := args[i].text
-		switch {
-		case t == "--":
-			if i+1 < len(args) {
-				return awkProgramRuns(args[i+1])
-			}
-			return false
-		case t == "-v" || t == "-F":
-			i++
-		case strings.HasPrefix(t, "-"):
-		default:
-			return awkProgramRuns(args[i])
+	runs, programs, fromFile := false, 0, false
+	s := scanOptions(args, &awkOptions, func(o option) {
+		switch o.name {
+		case "e", "source":
+			programs++
+			runs = runs || awkProgramRuns(o.value)
+		case "f", "file", "E", "exec", "i", "include":
+			fromFile = true
+		case "W":
+			runs = runs || strings.HasPrefix(o.value.text, "e") || !o.value.literal
 		}
+	})
+	if s.unknown != "" || s.nonLiteral != "" {
+		return true
 	}
-	return false
+	if programs > 0 || fromFile || s.rest >= len(args) {
+		return runs
+	}
+	return runs || awkProgramRuns(args[s.rest])
 }
 
 // awkProgramRuns reports whether an awk program may run a command: it
