@@ -59,9 +59,10 @@ func LoadNamed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d,
 // since every file was last stamped), the folder is neither listed nor are its files stamped,
 // except those that can define the names (named like one, or defining one as the index
 // remembers); of the index, only those files' entries, the failed files' and other tools'
-// are read, so that its time does not grow with the catalog. A file that is not such a file, edited in place to define one of the names, is
-// seen once its folder changes (agentmgr's own writes, and most editors', replace the file,
-// which changes the folder) or LoadNamed or Load runs.
+// are read, so that its time does not grow with the catalog. A file that is not such a file,
+// edited in place to define one of the names, is seen once its folder changes (agentmgr's own
+// writes, and most editors', replace the file, which changes the folder) or LoadNamed or Load
+// runs.
 func LoadIndexed(d locations.Dirs, names ...string) *Catalog { return loadNamed(d, true, names) }
 
 // filesIn are the files the index lists in folder dir, in file-name order, as personaFiles
@@ -98,7 +99,7 @@ type namedLoad struct {
 	partial bool
 	// partialDirs are the folders whose files were taken from a partial index, with their
 	// scopes: only the entries the names needed are in all.
-	partialDirs map[string]Scope
+	partialDirs map[string][]Scope
 	changed     bool
 	want        map[string]bool
 	trust       bool // trust folders whose stamps the index recorded (LoadIndexed)
@@ -160,7 +161,7 @@ func (l *namedLoad) folder(dir string, scope Scope) []Problem {
 	if trusted {
 		files = l.ix.filesIn(dir)
 		if l.partial {
-			l.partialDirs[dir] = scope
+			l.partialDirs[dir] = append(l.partialDirs[dir], scope)
 		}
 	} else {
 		l.whole() // the files are listed, stamped and compared with every entry of the folder

@@ -345,3 +345,25 @@ func TestLoadIndexedWritesTheWholeIndex(t *testing.T) {
 	}
 	indexStaysWhole(t, d, "LoadIndexed(reviewer)")
 }
+
+// A project folder that is the global one (the agent dir set to the project's) is loaded in
+// both scopes by LoadIndexed as by Load, the files a name brings along too.
+func TestLoadIndexedWithTheProjectFolderTheGlobalOne(t *testing.T) {
+	root := t.TempDir()
+	pi := filepath.Join(root, "proj", ".pi")
+	d := locations.Dirs{Agent: pi, Project: pi}
+	writeFiles(t, root, map[string]string{
+		"proj/.pi/agents/reviewer.md": persona("reviewer"),
+		"proj/.pi/agents/renamed.md":  "---\nname: writer\ndescription: w\npermissions: read\n---\nx\n",
+		"proj/.pi/agents/a-writer.md": "---\nname: writer\ndescription: first writer\npermissions: read\n---\nx\n",
+	})
+	testfiles.Settle(t, root)
+	trustProject(t, d)
+	LoadNamed(d, "planner")
+	full := Load(d)
+	for _, n := range []string{"reviewer", "renamed", "writer"} {
+		if got, want := lookupAnswer(LoadIndexed(d, n), n), lookupAnswer(full, n); got != want {
+			t.Errorf("LoadIndexed(%s) =\n  %s\nwant (Load)\n  %s", n, got, want)
+		}
+	}
+}

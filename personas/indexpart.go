@@ -15,7 +15,7 @@ import (
 func (l *namedLoad) readIndex() {
 	if l.trust {
 		if l.ix, l.partial = l.text.some(l.needs); l.partial {
-			l.partialDirs = map[string]Scope{}
+			l.partialDirs = map[string][]Scope{}
 			return
 		}
 	}
@@ -58,19 +58,28 @@ func (l *namedLoad) widen() {
 	if len(added) == 0 || len(l.partialDirs) == 0 {
 		return
 	}
-	in := make(map[string]bool, len(l.all))
+	type scopedPath struct {
+		scope Scope
+		path  string
+	}
+	in := make(map[scopedPath]bool, len(l.all))
 	for _, f := range l.all {
-		in[f.path] = true
+		in[scopedPath{f.scope, f.path}] = true
 	}
 	more, _ := l.text.some(func(name, dir, base string) bool {
 		_, partial := l.partialDirs[dir]
-		return partial && wanted(added, base, name) && !in[joinBase(dir, base)]
+		return partial && wanted(added, base, name)
 	})
 	for path, e := range more.Files {
 		if _, had := l.ix.Files[path]; !had {
 			l.ix.Files[path] = e
 		}
-		l.all = append(l.all, &indexedFile{path: path, scope: l.partialDirs[filepath.Dir(path)], stat: l.ix.Files[path], known: true})
+		// Both scopes, when the project's folder is the global one.
+		for _, scope := range l.partialDirs[filepath.Dir(path)] {
+			if !in[scopedPath{scope, path}] {
+				l.all = append(l.all, &indexedFile{path: path, scope: scope, stat: l.ix.Files[path], known: true})
+			}
+		}
 	}
 	slices.SortStableFunc(l.all, func(a, b *indexedFile) int {
 		return cmp.Or(cmp.Compare(a.scope, b.scope), strings.Compare(a.path, b.path))

@@ -56,13 +56,16 @@ func trustFiles(d locations.Dirs, now time.Time, check func([]File) error) (Stat
 // record writes rec as the decision on d's project, after first (a step run before the record
 // is written: the trust's copies), and returns the status that results. The copies no trust
 // refers to any more are removed after: a failure to remove them changes no decision, and is
-// reported in the status's problems.
+// reported in the status's problems. A refusal is recorded even when the copies' folder
+// cannot be locked: the copies are only shown, and the trust it replaces would stay in force.
 func record(d locations.Dirs, rec Record, first func() error) (Status, error) {
-	unlock, err := lockCopies(d)
-	if err != nil {
-		return Status{}, err
+	unlock, pruneErr := lockCopies(d)
+	switch {
+	case pruneErr == nil:
+		defer unlock()
+	case rec.Trusted:
+		return Status{}, pruneErr
 	}
-	defer unlock()
 	if err := first(); err != nil {
 		return Status{}, err
 	}
@@ -70,7 +73,9 @@ func record(d locations.Dirs, rec Record, first func() error) (Status, error) {
 	if err := update(d.TrustStore(), func(s *store) { s.Projects[dir] = rec }); err != nil {
 		return Status{}, err
 	}
-	pruneErr := pruneCopies(d)
+	if pruneErr == nil {
+		pruneErr = pruneCopies(d)
+	}
 	st := Of(d)
 	if pruneErr != nil {
 		st.Problems = append(st.Problems, "cannot remove the copies of files no trust covers any more: "+pruneErr.Error())

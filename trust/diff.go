@@ -56,7 +56,12 @@ func fileDiff(d locations.Dirs, c change) FileDiff {
 	}
 	if c.kind != "removed" {
 		toName = fd.Path + " (now)"
-		data, sum := readFile(filepath.Join(d.Project, filepath.FromSlash(fd.Path)))
+		path := filepath.Join(d.Project, filepath.FromSlash(fd.Path))
+		if throughLink(d, path) {
+			fd.Note = "it is reached through a symbolic link: what the link points to is not shown here"
+			return fd
+		}
+		data, sum := readFile(path)
 		switch {
 		case sum != c.now.Sum:
 			// What is shown is what the status lists, which a trust of the files as shown

@@ -58,7 +58,7 @@ func projectFiles(d locations.Dirs, keep bool) ([]File, [][]byte, error) {
 			return nil, nil, err
 		}
 		data, sum := readFile(p)
-		if !keep {
+		if !keep || throughLink(d, p) {
 			data = nil
 		}
 		all = append(all, read{File{Path: filepath.ToSlash(rel), Sum: sum}, data})
@@ -87,6 +87,24 @@ func readFile(path string) ([]byte, string) {
 		return nil, "unreadable"
 	}
 	return data, sumOf(data)
+}
+
+// throughLink reports whether the project file at path is reached through a symbolic link:
+// the file itself, or a folder between the project's folder and it (.pi, agents). Its content
+// is then another file's, anywhere the person can read (a repository can ship agents/x.md ->
+// ~/.ssh/id_rsa), which a persona's path rules may keep from the agent; and the agent runs
+// agentmgr trust --diff as a read. So such a file's content is neither kept nor shown; its sum,
+// which decides, is still taken of what it leads to. A path that cannot be resolved counts as
+// a link: nothing is shown of it.
+func throughLink(d locations.Dirs, path string) bool {
+	dir := d.ProjectDir()
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return true
+	}
+	realDir, err1 := filepath.EvalSymlinks(dir)
+	real, err2 := filepath.EvalSymlinks(path)
+	return err1 != nil || err2 != nil || real != filepath.Join(realDir, rel)
 }
 
 // sumOf is the Sum of a file holding data.

@@ -102,6 +102,29 @@ func TestAgentmgrTrustCoversTheFiles(t *testing.T) {
 	}
 }
 
+// A refusal never depends on the copies kept for showing diffs: when their folder cannot be
+// made or locked, Revoke still records it, and says what it could not clean up. The trust it
+// replaces would otherwise stay in force.
+func TestRevokeWithoutTheCopiesFolder(t *testing.T) {
+	d := project(t)
+	mustTrust(t, d)
+	if err := os.RemoveAll(d.TrustCopies()); err != nil {
+		t.Fatal(err)
+	}
+	testfiles.Write(t, d.TrustCopies(), "a file where the copies' folder goes\n")
+	st, err := Revoke(d, time.Now())
+	if err != nil || st.State != Untrusted || len(st.Problems) != 1 || !strings.Contains(st.Problems[0], "copies") {
+		t.Fatalf("Revoke = %v %v, problems %q; want the project refused and the copies named as a problem", st.State, err, st.Problems)
+	}
+	if st := Of(d); st.State != Untrusted {
+		t.Errorf("after Revoke the project is %v, want refused", st.State)
+	}
+	// A trust keeps copies, and is not recorded without them.
+	if _, err := Trust(d, time.Now()); err == nil {
+		t.Error("Trust without a folder for its copies: no error")
+	}
+}
+
 func mustTrust(t *testing.T, d locations.Dirs) {
 	t.Helper()
 	if _, err := Trust(d, time.Now()); err != nil {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agentmgr/agentmgr/internal/testfiles"
+	"github.com/agentmgr/agentmgr/locations"
 )
 
 // A project file that is not a regular file (a FIFO a repository ships) is recorded as such,
@@ -55,5 +56,69 @@ func TestCopyThroughALinkIsNotShown(t *testing.T) {
 	}
 	if got := testfiles.Read(t, elsewhere); got != "not the copy" {
 		t.Errorf("the trust wrote through the link: %q", got)
+	}
+}
+
+// A project file reached through a symbolic link (the file, or a folder between the project
+// and it) is another file's content, anywhere the person can read: a repository can ship
+// agents/helper.md -> ~/.ssh/id_rsa. trust --diff runs as a read whatever the persona's path
+// rules say, so neither a diff nor a kept copy ever holds what the link points to.
+func TestContentThroughALinkIsNeitherShownNorKept(t *testing.T) {
+	const secret = "SECRET KEY MATERIAL\n"
+	tests := []struct {
+		name string
+		link func(t *testing.T, d locations.Dirs, secretFile string)
+		path string // of the diff that must show no content
+	}{
+		{"a persona file linked", func(t *testing.T, d locations.Dirs, secretFile string) {
+			helper := filepath.Join(d.ProjectAgents(), "helper.md")
+			if err := os.Remove(helper); err != nil {
+				t.Fatal(err)
+			}
+			symlink(t, secretFile, helper)
+		}, "agents/helper.md"},
+		{"the persona folder linked", func(t *testing.T, d locations.Dirs, secretFile string) {
+			if err := os.RemoveAll(d.ProjectAgents()); err != nil {
+				t.Fatal(err)
+			}
+			symlink(t, filepath.Dir(secretFile), d.ProjectAgents())
+		}, "agents/id_rsa.md"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := project(t)
+			mustTrust(t, d)
+			secretFile := filepath.Join(t.TempDir(), "id_rsa.md")
+			testfiles.Write(t, secretFile, secret)
+			tt.link(t, d, secretFile)
+			st := Of(d)
+			found := false
+			for _, fd := range Diffs(d, st) {
+				if strings.Contains(fd.Diff, "SECRET") || strings.Contains(fd.Note, "SECRET") {
+					t.Errorf("the diff of %s shows what the link points to: %+v", fd.Path, fd)
+				}
+				if fd.Path == tt.path {
+					found = true
+					if !strings.Contains(fd.Note, "symbolic link") {
+						t.Errorf("the diff of %s = %+v, want a note naming the link", fd.Path, fd)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("no diff of %s: %v %v", tt.path, st.State, st.Changes)
+			}
+			// Trusting the files as they are keeps no copy of what the link points to.
+			mustTrust(t, d)
+			if _, err := os.Lstat(copyPath(d, secret)); err == nil {
+				t.Error("the trust kept a copy of what the link points to")
+			}
+		})
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -144,7 +144,12 @@ func codeNeeds(name string, args []word) string {
 			add(name)
 		}
 	case "sed", "gsed":
-		if sedRunsCommands(args) {
+		runs, fromFile := sedRunsCommands(args)
+		if fromFile {
+			// The table finds -f FILE; -nf FILE is a script from a file too.
+			add("-f")
+		}
+		if runs {
 			add(name)
 		}
 	case "perl":

@@ -2,58 +2,56 @@ package shell
 
 import "strings"
 
+// sedOptions are GNU sed's options, read so that every script is found: the value of each
+// -e/--expression, or else the first operand.
+var sedOptions = optionSet{
+	flags:    "bnrsuzE",
+	args:     "eflL",
+	attached: "i",
+	longFlags: []string{"quiet", "silent", "debug", "follow-symlinks", "posix", "regexp-extended", "separate",
+		"sandbox", "unbuffered", "null-data", "binary", "help", "version"},
+	longArgs:     []string{"expression", "file", "line-length"},
+	longAttached: []string{"in-place"},
+}
+
 // sedRunsCommands reports whether a sed call may run a command or write a
 // file from its script: the e command, the e or w flag of s, the w and W
 // commands. --sandbox turns all of them off. A script sed does not read
 // the way this scanner does, or one only known at run time, counts as
-// running one.
-func sedRunsCommands(args []word) bool {
+// running one, and so does an option not known here (it may take the next
+// word, so the script is not sure). fromFile is true when a script comes
+// from a file by -f, attached or in a cluster (-nf FILE), which the text
+// does not show; with a script from -f or --file, no operand is one.
+func sedRunsCommands(args []word) (runs, fromFile bool) {
 	var scripts []word
-	explicit := false
-	for i := 0; i < len(args); i++ {
-		t := args[i].text
-		switch {
-		case t == "--sandbox":
-			return false
-		case t == "--":
-			if !explicit && i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
-			}
-			i = len(args)
-		case t == "-e" || t == "--expression":
-			if i+1 < len(args) {
-				scripts = append(scripts, args[i+1])
-			}
-			explicit = true
-			i++
-		case strings.HasPrefix(t, "--expression="):
-			scripts = append(scripts, word{text: t[len("--expression="):], literal: args[i].literal})
-			explicit = true
-		case t == "-l" || t == "--line-length":
-			i++
-		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && len(t) > 1:
-			// A cluster: -ne SCRIPT, -nEe SCRIPT, -es/x/y/.
-			if j := strings.IndexByte(t, 'e'); j > 0 && !strings.ContainsAny(t[1:j], "il") {
-				explicit = true
-				if j+1 < len(t) {
-					scripts = append(scripts, word{text: t[j+1:], literal: args[i].literal})
-				} else if i+1 < len(args) {
-					scripts = append(scripts, args[i+1])
-					i++
-				}
-			}
-		case strings.HasPrefix(t, "-"):
-		case !explicit:
-			scripts = append(scripts, args[i])
-			explicit = true
+	sandbox, given := false, false
+	s := scanOptions(args, &sedOptions, func(o option) {
+		switch o.name {
+		case "e", "expression":
+			scripts = append(scripts, o.value)
+		case "f":
+			fromFile, given = true, true
+		case "file":
+			given = true
+		case "sandbox":
+			sandbox = true
+		}
+	})
+	if s.unknown != "" || s.nonLiteral != "" {
+		return true, fromFile
+	}
+	if len(scripts) == 0 && !given && s.rest < len(args) {
+		scripts = append(scripts, args[s.rest])
+	}
+	if sandbox {
+		return false, fromFile
+	}
+	for _, sc := range scripts {
+		if !sc.literal || sedScriptRuns(sc.text) {
+			return true, fromFile
 		}
 	}
-	for _, s := range scripts {
-		if !s.literal || sedScriptRuns(s.text) {
-			return true
-		}
-	}
-	return false
+	return false, fromFile
 }
 
 // sedScriptRuns scans a sed script command by command.

@@ -147,7 +147,16 @@ var npxOptions = optionSet{
 // -yc CMD, -p PKG -c CMD, --package=PKG --call CMD.
 func npx(name string, args []word, _ stdin) lookThrough {
 	var calls []script
+	likeOption := ""
 	s := scanOptions(args, &npxOptions, func(o option) {
+		if o.hasValue && strings.HasPrefix(o.value.text, "-") {
+			// npm (nopt) takes no word that looks like an option as an option's value: it
+			// reads it as an option of its own, so -p --call CMD runs CMD.
+			if likeOption == "" {
+				likeOption = o.value.text
+			}
+			return
+		}
 		if (o.name == "c" || o.name == "call") && o.hasValue && o.value.text != "" {
 			spelled := "-" + o.name
 			if len(o.name) > 1 {
@@ -156,7 +165,11 @@ func npx(name string, args []word, _ stdin) lookThrough {
 			calls = append(calls, script{text: o.value.text, literal: o.value.literal, what: "the command given to " + name + " " + spelled})
 		}
 	})
-	return lookThrough{ask: optionTrouble(name, s), scripts: calls}
+	ask := optionTrouble(name, s)
+	if ask == "" && likeOption != "" {
+		ask = fmt.Sprintf("%s reads %s as an option of its own, not as the value of the option before it, so the command it runs is not certain", name, likeOption)
+	}
+	return lookThrough{ask: ask, scripts: calls}
 }
 
 var uvOptions = optionSet{

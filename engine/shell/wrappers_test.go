@@ -78,6 +78,11 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"npx_call_with_equals", "npx --call='rm x'", []want{plain("npx --call=rm x", "npx --call=rm *"), rmx}},
 		{"npx_config_option_asks", "npx --registry r -c 'rm x'", []want{asked("npx --registry r -c rm x", "npx --registry *")}},
 		{"npx_options_after_the_package_are_its_own", "npx pkg -c 'rm x'", []want{plain("npx pkg -c rm x", "npx pkg *")}},
+		// npm takes no word that looks like an option as an option's value: -p leaves --call to
+		// be read as its own, and --call runs the string (npx -yp --call CMD ran CMD).
+		{"npx_value_like_an_option_asks", "npx -yp --call 'rm x'", []want{asked("npx -yp --call rm x", "npx -yp *")}},
+		{"npx_package_value_like_an_option_asks", "npx --package --call 'rm x'", []want{asked("npx --package --call rm x", "npx --package *")}},
+		{"npx_call_value_like_an_option_asks", "npx -c --yes 'rm x'", []want{asked("npx -c --yes rm x", "npx -c *")}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
 		{"xargs_shell_has_no_script", "xargs sh", []want{asked("xargs sh", "xargs *"), asked("sh", "sh *")}},
