@@ -143,18 +143,20 @@ func TestParseFields(t *testing.T) {
 			func(p *Persona) string { return want("prompt", p.Prompt, "") }},
 		{"preset is case-insensitive", "a.md", fm("description: d", "permissions: PLAN"),
 			func(p *Persona) string {
-				return want("form", p.Form, FormPreset) + want("preset", p.Preset, "plan") + want("source", p.Rules[0].Source.String(), "preset:plan")
+				return want("form", p.Form, FormPreset) + want("preset", p.Preset, "plan") + want("source", p.Rules[0].Source.String(), "preset:plan") +
+					want("described", p.Form.Describe(p.Preset, len(p.Rules)), "preset plan")
 			}},
 		{"legacy list", "a.md", fm("description: d", "permissions: [read, web]"),
 			func(p *Persona) string {
 				return want("form", p.Form, FormLegacy) + want("legacy", strings.Join(p.Legacy, ","), "read,web") +
+					want("described", p.Form.Describe(p.Preset, len(p.Rules)), "legacy list") +
 					want("rules", rulesString(p.Rules), `"*" "*" deny; "read" "*" allow; "grep" "*" allow; "glob" "*" allow; "list" "*" allow; "websearch" "*" allow; "webfetch" "*" allow`)
 			}},
 		{"empty legacy list denies everything", "a.md", fm("description: d", "permissions: []"),
 			func(p *Persona) string { return want("rules", rulesString(p.Rules), `"*" "*" deny`) }},
 		{"rule map in file order with lines", "a.md", fm("description: d", "permissions:", `  "*": deny`, "  bash:", `    "git *": allow`, "    ls: allow", "  read: allow"),
 			func(p *Persona) string {
-				return want("form", p.Form, FormRules) +
+				return want("form", p.Form, FormRules) + want("described", p.Form.Describe(p.Preset, len(p.Rules)), "4 rules") +
 					want("rules", rulesString(p.Rules), `"*" "*" deny; "bash" "git *" allow; "bash" "ls" allow; "read" "*" allow`) +
 					want("sources", sources(p.Rules), "a.md:4 a.md:6 a.md:7 a.md:8")
 			}},
@@ -169,7 +171,10 @@ func TestParseFields(t *testing.T) {
 		{"permission alias", "a.md", fm("description: d", "permission:", "  edit: deny"),
 			func(p *Persona) string { return want("rules", rulesString(p.Rules), `"edit" "*" deny`) }},
 		{"empty rule map", "a.md", fm("description: d", "permissions: {}"),
-			func(p *Persona) string { return want("rules", len(p.Rules), 0) + want("form", p.Form, FormRules) }},
+			func(p *Persona) string {
+				return want("rules", len(p.Rules), 0) + want("form", p.Form, FormRules) +
+					want("described", p.Form.Describe(p.Preset, len(p.Rules)), "0 rules")
+			}},
 		{"unknown keys are kept in order with a note", "a.md", fm("description: d", "model: x", "permissions: read", "tools: [a]"),
 			func(p *Persona) string {
 				return want("unknown", strings.Join(p.Unknown, ","), "model,tools") + want("notes", len(p.Notes), 2) +

@@ -1,6 +1,8 @@
 package trust
 
 import (
+	"bytes"
+	"fmt"
 	"path/filepath"
 
 	"github.com/agentmgr/agentmgr/internal/unidiff"
@@ -74,9 +76,32 @@ func fileDiff(d locations.Dirs, c change) FileDiff {
 		}
 		now = data
 	}
+	if n := differingLines(then, now); n > maxDiffLines {
+		fd.Note = fmt.Sprintf("too many lines differ to compare here (%d, over %d): look at the file itself", n, maxDiffLines)
+		return fd
+	}
 	if fd.Diff = unidiff.Diff(fromName, toName, then, now); fd.Diff == "" {
 		// then and now differ in their sums unless one side is an empty file.
 		fd.Note = "the file is empty"
 	}
 	return fd
+}
+
+// maxDiffLines bounds the lines a diff compares, those of both sides but the ones they share
+// at their start and end. A shortest edit script takes time with the product of the lines
+// compared and the lines that differ: a persona file a repository grows to 4 MiB of short
+// lines would hold agentmgr trust --diff, and the app's Trust screen, for hours. Up to the
+// bound it takes well under a second.
+const maxDiffLines = 10000
+
+// differingLines counts the lines of a and b but those they share at their start and end.
+func differingLines(a, b []byte) int {
+	x, y := bytes.SplitAfter(a, []byte("\n")), bytes.SplitAfter(b, []byte("\n"))
+	for len(x) > 0 && len(y) > 0 && bytes.Equal(x[0], y[0]) {
+		x, y = x[1:], y[1:]
+	}
+	for len(x) > 0 && len(y) > 0 && bytes.Equal(x[len(x)-1], y[len(y)-1]) {
+		x, y = x[:len(x)-1], y[:len(y)-1]
+	}
+	return len(x) + len(y)
 }

@@ -52,6 +52,9 @@ func TestDiffsShowWhatChangedSinceTheTrust(t *testing.T) {
 			testfiles.Write(t, copyPath(d, helperTrusted), "permissions: build\n")
 			testfiles.Write(t, helper(d), "changed\n")
 		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Note: "does not hold what was trusted"}}},
+		{"a file grown past what a diff compares", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, helper(d), strings.Repeat("x\n", maxDiffLines))
+		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Note: "too many lines differ to compare here"}}},
 		{"a file now too big to read", func(t *testing.T, d locations.Dirs) {
 			testfiles.Write(t, helper(d), strings.Repeat("x", MaxFileSize+1))
 		}, []FileDiff{{Path: "agents/helper.md", Change: "changed", Note: "it is now bigger than"}}},
@@ -154,5 +157,20 @@ func TestTrustAsShownCoversWhatWasShown(t *testing.T) {
 	again := Of(d)
 	if st, err := TrustAsShown(d, time.Now(), again.Files); err != nil || st.State != Trusted {
 		t.Errorf("TrustAsShown of the files as they are: %v, %v", st.State, err)
+	}
+}
+
+// A change in a long file is still shown: the lines both sides share at their start and end
+// do not count against what a diff compares.
+func TestDiffsOfASmallChangeInALongFile(t *testing.T) {
+	d := project(t)
+	long := strings.Repeat("- rule\n", 2*maxDiffLines)
+	helper := filepath.Join(d.ProjectAgents(), "helper.md")
+	testfiles.Write(t, helper, long)
+	mustTrust(t, d)
+	testfiles.Write(t, helper, long+"- one more\n")
+	diffs := Diffs(d, Of(d))
+	if len(diffs) != 1 || !strings.HasSuffix(diffs[0].Diff, "+- one more\n") {
+		t.Errorf("Diffs = %+v, want the line added", diffs)
 	}
 }

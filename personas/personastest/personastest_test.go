@@ -2,11 +2,12 @@ package personastest
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/agentmgr/agentmgr/internal/testfiles"
 )
 
 // failing is a testing.TB whose Fatal and Fatalf record the failure and end the goroutine,
@@ -27,9 +28,7 @@ func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		testfiles.Write(t, path, text)
 		return path
 	}
 	good := "---\ndescription: Reads\npermissions:\n  read: allow\n---\nRead.\n"
