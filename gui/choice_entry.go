@@ -16,6 +16,8 @@ type ChoiceEntry struct {
 	widget.SelectEntry
 	choices []string
 	menu    *widget.PopUpMenu
+	// onFocus is called when the field gains focus: a rules row's key shows its row.
+	onFocus focusHook
 }
 
 // NewChoiceEntry makes a field offering choices.
@@ -52,6 +54,12 @@ func (e *ChoiceEntry) ShowChoices() {
 	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(e)
 	e.menu.ShowAtPosition(pos.Add(fyne.NewPos(0, e.Size().Height)))
 	e.menu.Resize(fyne.NewSize(e.Size().Width, e.menu.MinSize().Height))
+}
+
+// FocusGained calls onFocus after the field took the focus.
+func (e *ChoiceEntry) FocusGained() {
+	e.SelectEntry.FocusGained()
+	e.onFocus.call()
 }
 
 // TypedKey opens the list on Down; other keys edit as in any field.

@@ -138,9 +138,16 @@ func topDialog(s *Shell) fyne.CanvasObject {
 	return s.Window().Canvas().Overlays().Top()
 }
 
-// findEntry finds the entry under o whose placeholder is placeholder, or nil.
+// findEntry finds the entry under o whose placeholder is placeholder, a plain one or a
+// dialog's (dialogEntry), or nil.
 func findEntry(o fyne.CanvasObject, placeholder string) *widget.Entry {
-	return findFirst(o, func(e *widget.Entry) bool { return e.PlaceHolder == placeholder })
+	if e := findFirst(o, func(e *widget.Entry) bool { return e.PlaceHolder == placeholder }); e != nil {
+		return e
+	}
+	if e := findFirst(o, func(e *dialogEntry) bool { return e.PlaceHolder == placeholder }); e != nil {
+		return &e.Entry
+	}
+	return nil
 }
 
 // writeFile writes text to path (making its folder) or fails the test.

@@ -66,9 +66,9 @@ func scopeChoices(d locations.Dirs) []string {
 // showNewDialog asks for the new persona's name, scope and starting point. from pre-selects a
 // persona to copy (nil: start from a preset); sameName pre-fills its name, to override it.
 func (pf *personaFiles) showNewDialog(from *personas.Persona, sameName bool) {
-	name := widget.NewEntry()
+	name := newDialogEntry()
 	name.SetPlaceHolder("lower-case name, e.g. reviewer")
-	desc := widget.NewEntry()
+	desc := newDialogEntry()
 	desc.SetPlaceHolder("what it does (you can change it later)")
 	// Without a project yet, the project scope makes one: creating the persona makes the
 	// project's .pi/agents, which the scope's note names.
@@ -161,6 +161,8 @@ func (pf *personaFiles) showNewDialog(from *personas.Persona, sameName bool) {
 	// invalid.
 	name.OnSubmitted = func(string) { d.Submit() }
 	desc.OnSubmitted = func(string) { d.Submit() }
+	// Escape in a field closes the dialog, creating nothing, as Cancel does.
+	name.onEscape, desc.onEscape = d.Hide, d.Hide
 	d.Resize(fyne.NewSize(520, 360))
 	d.Show()
 	// Typing goes to the name at once; otherwise keys go nowhere until the person clicks.
@@ -169,7 +171,7 @@ func (pf *personaFiles) showNewDialog(from *personas.Persona, sameName bool) {
 
 // showRenameDialog asks for the new name of persona old.
 func (pf *personaFiles) showRenameDialog(old string) {
-	name := widget.NewEntry()
+	name := newDialogEntry()
 	name.SetText(old)
 	name.Validator = func(v string) error {
 		if !personas.ValidName(strings.TrimSpace(v)) {
@@ -189,6 +191,8 @@ func (pf *personaFiles) showRenameDialog(old string) {
 	}, pf.win)
 	// Enter in the field renames, as in any form (Submit does nothing while the name is invalid).
 	name.OnSubmitted = func(string) { d.Submit() }
+	// Escape in the field closes the dialog, renaming nothing, as Cancel does.
+	name.onEscape = d.Hide
 	d.Resize(fyne.NewSize(480, 220))
 	d.Show()
 	// The old name is selected, so that typing replaces it.

@@ -46,8 +46,8 @@ func TestNewDialogSaysWhyANameIsBadOnce(t *testing.T) {
 		t.Run(tc.typed, func(t *testing.T) {
 			s := newTestShell(t, fixtureDirs(t))
 			s.files.newPersona()
-			e, ok := s.Window().Canvas().Focused().(*widget.Entry)
-			if !ok {
+			e := focusedEntry(s)
+			if e == nil {
 				t.Fatal("the name entry is not focused")
 			}
 			for _, r := range tc.typed {

@@ -38,26 +38,6 @@ func (e *revealEntry) FocusGained() {
 	e.onFocus.call()
 }
 
-// revealSelectEntry is a SelectEntry that calls onFocus when it gains focus.
-type revealSelectEntry struct {
-	widget.SelectEntry
-	onFocus focusHook
-}
-
-func newRevealSelectEntry(options []string) *revealSelectEntry {
-	e := &revealSelectEntry{}
-	e.ExtendBaseWidget(e)
-	e.Wrapping = fyne.TextWrap(fyne.TextTruncateClip)
-	e.SetOptions(options)
-	return e
-}
-
-// FocusGained shows the field's row after the SelectEntry took the focus.
-func (e *revealSelectEntry) FocusGained() {
-	e.SelectEntry.FocusGained()
-	e.onFocus.call()
-}
-
 // revealSelect is a Select that calls onFocus when it gains focus.
 type revealSelect struct {
 	widget.Select

@@ -25,7 +25,7 @@ type ruleRowView struct {
 	bg         *canvas.Rectangle
 	actionBar  *canvas.Rectangle
 	pick       *widget.Button
-	Permission *revealSelectEntry
+	Permission *ChoiceEntry
 	Pattern    *revealEntry
 	Action     *revealSelect
 	Reason     *revealEntry
@@ -49,7 +49,8 @@ func newRuleRowView(m *personaedit.Model, index int) *ruleRowView {
 	r.actionBar.SetMinSize(fyne.NewSize(5, 5))
 	r.pick = widget.NewButton(fmt.Sprint(index+1), func() { m.SelectRule(r.index) })
 	r.pick.Importance = widget.LowImportance
-	r.Permission = newRevealSelectEntry(personaedit.PermissionKeys())
+	// A ChoiceEntry, whose arrow Tab passes over: Tab goes from the key to the pattern.
+	r.Permission = NewChoiceEntry(personaedit.PermissionKeys())
 	r.Permission.SetPlaceHolder("key")
 	r.Permission.OnChanged = func(s string) { r.edit(func(x *personaedit.RuleRow) { x.Permission = s }) }
 	r.Pattern = newRevealEntry()

@@ -64,8 +64,10 @@ func TestTabSwitchesAndConvertLandTheFocus(t *testing.T) {
 	}
 }
 
-// A field of a row below the view that takes the focus (Tab) brings its row into view.
-func TestAFocusedRowIsScrolledIntoView(t *testing.T) {
+// manyRules opens reviewer's Rules tab at 800x600 with 20 rules added, more than the view
+// holds, and the first selected.
+func manyRules(t *testing.T) (*Shell, *RulesTab) {
+	t.Helper()
 	s := newTestShell(t, fixtureDirs(t))
 	s.Window().Resize(fyne.NewSize(800, 600))
 	clickPersona(t, s, "reviewer")
@@ -75,6 +77,12 @@ func TestAFocusedRowIsScrolledIntoView(t *testing.T) {
 	}
 	m.SelectRule(0)
 	tab := tabOf[*RulesTab](t, s, TabRules)
+	return s, tab
+}
+
+// A field of a row below the view that takes the focus (Tab) brings its row into view.
+func TestAFocusedRowIsScrolledIntoView(t *testing.T) {
+	s, tab := manyRules(t)
 	last := len(tab.rows) - 1
 	if rowVisible(tab, last) {
 		t.Fatal("the last of 26 rules is in view at 800x600; the test needs it below the view")
@@ -121,5 +129,22 @@ func TestRulesTabMarksFindsAndResetsRules(t *testing.T) {
 	tab.reset.OnTapped()
 	if r := m.Draft().Rules[1]; r.Action != "allow" || tab.Row(1).pick.Text != "2" {
 		t.Errorf("after Reset rule: rule 2 is %s, marker %q; want allow as saved, no marker", r.Action, tab.Row(1).pick.Text)
+	}
+}
+
+// Tab from a rule's key goes to its pattern, past the key's list arrow (which the mouse
+// clicks and Down opens), and the key, too, brings its row into view when it takes the focus.
+func TestTabFromARulesKeyGoesToItsPattern(t *testing.T) {
+	s, tab := manyRules(t)
+	c := s.Window().Canvas()
+	last := len(tab.rows) - 1
+	c.Focus(tab.Row(last).Permission)
+	if !rowVisible(tab, last) {
+		t.Errorf("the row %d whose key took the focus is out of view", last)
+	}
+	c.Focus(tab.Row(0).Permission)
+	c.FocusNext()
+	if c.Focused() != tab.Row(0).Pattern {
+		t.Errorf("Tab from the first rule's key: focus on %T; want its pattern", c.Focused())
 	}
 }

@@ -392,7 +392,7 @@ func entryOf(f fyne.Focusable) *widget.Entry {
 		return &e.Entry
 	case *revealEntry:
 		return &e.Entry
-	case *revealSelectEntry:
+	case *ChoiceEntry:
 		return &e.Entry
 	}
 	return nil

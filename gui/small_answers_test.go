@@ -15,9 +15,9 @@ func TestEnterConfirmsRename(t *testing.T) {
 	s, q := newQueuedShell(t, fixtureDirs(t))
 	s.files.showRenameDialog("reviewer")
 	dlg := topDialog(s)
-	name := s.Window().Canvas().Focused().(*widget.Entry)
+	name := focusedEntry(s)
 	name.SetText("auditor")
-	name.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	s.Window().Canvas().Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	settle(t, s, q)
 	if _, err := os.Stat(filepath.Join(s.Dirs().GlobalAgents(), "auditor.md")); err != nil {
 		t.Fatalf("Enter in the Rename field did not rename (dialog %v): %v", dlg != nil, err)
