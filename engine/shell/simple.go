@@ -65,7 +65,7 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 	}
 	lt := h(name, args, in)
 	if lt.ask == "" {
-		lt.ask = splitBeforeCommand(name, args, lt.commands)
+		lt.ask = splitBeforeCommand(name, args, lt.commands, lt.scripts)
 	}
 	a.units[at].Mentions = mentionsOf(a.units[at].Text, words, env, in, &lt)
 	a.wrapped(src, at, lt, env, in, level)
@@ -74,14 +74,25 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 // splitBeforeCommand says why the command a wrapper runs is not certain when a word the
 // wrapper reads before it (a duration, an option's value) holds an unquoted expansion: the
 // shell may split it into several words, and then another word is the command (X="1 rm x";
-// timeout $X true runs rm). "" when no word does; a command that is not the tail of the
-// wrapper's words (one the handler made) is not looked at.
-func splitBeforeCommand(name string, args []word, commands [][]word) string {
+// timeout $X true runs rm; N="1 rm x"; watch -n $N true too). "" when no word does. A command
+// that is not the tail of the wrapper's words (one the handler made) is not looked at, nor a
+// script that does not start with one of its words.
+func splitBeforeCommand(name string, args []word, commands [][]word, scripts []script) string {
+	var starts []int
 	for _, c := range commands {
-		n := len(args) - len(c)
-		if len(c) == 0 || n < 0 || &args[len(args)-1] != &c[len(c)-1] {
-			continue
+		if n := len(args) - len(c); len(c) > 0 && n >= 0 && &args[len(args)-1] == &c[len(c)-1] {
+			starts = append(starts, n)
 		}
+	}
+	for _, s := range scripts {
+		for i, w := range args {
+			if w.text != "" && w.text[0] != '-' && strings.HasPrefix(s.text, w.text) {
+				starts = append(starts, i)
+				break
+			}
+		}
+	}
+	for _, n := range starts {
 		for _, w := range args[:n] {
 			if w.split && !w.literal {
 				return fmt.Sprintf("%s reads %s before the command it runs, and the shell may split it into several words, so the command is only known when it runs", name, w.text)

@@ -90,6 +90,8 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"split_option_value_before_the_command_asks", "nice -n $X true", []want{asked("nice -n $X true", "nice *"), plain("true", "true *")}},
 		{"quoted_word_before_the_command_is_one_word", `timeout "$X" true`, []want{plain("timeout $X true", "timeout *"), plain("true", "true *")}},
 		{"split_word_after_the_command_is_its_argument", "timeout 5 ls $X", []want{plain("timeout 5 ls $X", "timeout *"), plain("ls $X", "ls *")}},
+		{"split_word_before_a_script_asks", "watch -n $N true", []want{asked("watch -n $N true", "watch *"), plain("true", "true *")}},
+		{"split_word_after_a_script_is_an_argument", "sh -c 'true' $X", []want{plain("sh -c true $X", "sh *"), plain("true", "true *")}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
 		{"xargs_shell_has_no_script", "xargs sh", []want{asked("xargs sh", "xargs *"), asked("sh", "sh *")}},
