@@ -64,8 +64,31 @@ func (a *analyzer) simple(src *source, words, env []word, in stdin, level int) {
 		return
 	}
 	lt := h(name, args, in)
+	if lt.ask == "" {
+		lt.ask = splitBeforeCommand(name, args, lt.commands)
+	}
 	a.units[at].Mentions = mentionsOf(a.units[at].Text, words, env, in, &lt)
 	a.wrapped(src, at, lt, env, in, level)
+}
+
+// splitBeforeCommand says why the command a wrapper runs is not certain when a word the
+// wrapper reads before it (a duration, an option's value) holds an unquoted expansion: the
+// shell may split it into several words, and then another word is the command (X="1 rm x";
+// timeout $X true runs rm). "" when no word does; a command that is not the tail of the
+// wrapper's words (one the handler made) is not looked at.
+func splitBeforeCommand(name string, args []word, commands [][]word) string {
+	for _, c := range commands {
+		n := len(args) - len(c)
+		if len(c) == 0 || n < 0 || &args[len(args)-1] != &c[len(c)-1] {
+			continue
+		}
+		for _, w := range args[:n] {
+			if w.split && !w.literal {
+				return fmt.Sprintf("%s reads %s before the command it runs, and the shell may split it into several words, so the command is only known when it runs", name, w.text)
+			}
+		}
+	}
+	return ""
 }
 
 // commandUnit is the unit of a simple command of words, with env the assignments before it:

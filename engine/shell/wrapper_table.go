@@ -56,7 +56,7 @@ var moreWrappers = []moreWrapper{
 	{[]string{"script"}, "script [OPTIONS] [FILE]: -c CMD is a shell string; without -c a shell reads standard input; FILE is written", scriptCmd},
 	{[]string{"parallel"}, "parallel [OPTIONS] [TEMPLATE] [::: ARGS]: the template is a shell string; with no template each argument (or input line) is a command", parallel},
 	{[]string{"fd", "fdfind"}, "fd ... -x/--exec CMD... or -X/--exec-batch CMD..., up to ';'", fdExec},
-	{[]string{"npx", "bunx", "pnpx"}, "npx [OPTIONS] PKG ARGS...: -c/--call CMD is a shell string (-yc CMD, -p PKG -c CMD too); an option of npm's configuration asks, and so does an option's value that looks like an option (npm reads it as one: -p --call CMD)", npx},
+	{[]string{"npx", "bunx", "pnpx"}, "npx [OPTIONS] PKG ARGS...: -c/--call CMD is a shell string (-yc CMD, -p PKG -c CMD too); an option of npm's configuration asks, and so does an option's value that looks like an option, or is only known when the command runs (npm reads such a word as an option: -p --call CMD)", npx},
 	{[]string{"uv"}, "uv run [OPTIONS] CMD..., uv tool run [OPTIONS] CMD...", uvRun},
 	{[]string{"uvx"}, "uvx [OPTIONS] CMD...", uvx},
 	{[]string{"nix-shell"}, "nix-shell ... --run CMD / --command CMD: a shell string; without one a shell reads standard input", nixShell},

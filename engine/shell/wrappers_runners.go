@@ -149,9 +149,10 @@ func npx(name string, args []word, _ stdin) lookThrough {
 	var calls []script
 	likeOption := ""
 	s := scanOptions(args, &npxOptions, func(o option) {
-		if o.hasValue && strings.HasPrefix(o.value.text, "-") {
+		if o.hasValue && (!o.value.literal || strings.HasPrefix(o.value.text, "-")) {
 			// npm (nopt) takes no word that looks like an option as an option's value: it
-			// reads it as an option of its own, so -p --call CMD runs CMD.
+			// reads it as an option of its own, so -p --call CMD runs CMD; a value only the
+			// run knows may be one (npx -p "$P" CMD, P=--call).
 			if likeOption == "" {
 				likeOption = o.value.text
 			}
@@ -167,7 +168,7 @@ func npx(name string, args []word, _ stdin) lookThrough {
 	})
 	ask := optionTrouble(name, s)
 	if ask == "" && likeOption != "" {
-		ask = fmt.Sprintf("%s reads %s as an option of its own, not as the value of the option before it, so the command it runs is not certain", name, likeOption)
+		ask = fmt.Sprintf("%s may read %s as an option of its own, not as the value of the option before it, so the command it runs is not certain", name, likeOption)
 	}
 	return lookThrough{ask: ask, scripts: calls}
 }

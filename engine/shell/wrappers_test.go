@@ -83,6 +83,13 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"npx_value_like_an_option_asks", "npx -yp --call 'rm x'", []want{asked("npx -yp --call rm x", "npx -yp *")}},
 		{"npx_package_value_like_an_option_asks", "npx --package --call 'rm x'", []want{asked("npx --package --call rm x", "npx --package *")}},
 		{"npx_call_value_like_an_option_asks", "npx -c --yes 'rm x'", []want{asked("npx -c --yes rm x", "npx -c *")}},
+		{"npx_value_only_the_run_knows_asks", `npx -yp "$P" 'rm x'`, []want{asked("npx -yp $P rm x", "npx -yp *")}},
+		// An unquoted expansion the wrapper reads before its command may split into several
+		// words and move which one is the command: X="1 rm x"; timeout $X true runs rm.
+		{"split_word_before_the_command_asks", "timeout $X true", []want{asked("timeout $X true", "timeout *"), plain("true", "true *")}},
+		{"split_option_value_before_the_command_asks", "nice -n $X true", []want{asked("nice -n $X true", "nice *"), plain("true", "true *")}},
+		{"quoted_word_before_the_command_is_one_word", `timeout "$X" true`, []want{plain("timeout $X true", "timeout *"), plain("true", "true *")}},
+		{"split_word_after_the_command_is_its_argument", "timeout 5 ls $X", []want{plain("timeout 5 ls $X", "timeout *"), plain("ls $X", "ls *")}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
 		{"xargs_shell_has_no_script", "xargs sh", []want{asked("xargs sh", "xargs *"), asked("sh", "sh *")}},
