@@ -102,6 +102,17 @@ func splitBeforeCommand(name string, args []word, commands [][]word, scripts []s
 	return ""
 }
 
+// splitWord is the first of words that holds an unquoted expansion the shell may split into
+// several words; "" when none does.
+func splitWord(words []word) string {
+	for _, w := range words {
+		if w.split && !w.literal {
+			return w.text
+		}
+	}
+	return ""
+}
+
 // commandUnit is the unit of a simple command of words, with env the assignments before it:
 // its text, arguments, the form without global options, and what the risky assignments need.
 func (a *analyzer) commandUnit(words, env []word) Unit {
@@ -134,6 +145,13 @@ func (a *analyzer) annotate(src *source, at int, name string, args []word) {
 	a.units[at].Does = effectsOf(name, args)
 	if name == "git" {
 		a.units[at].UnknownSub = gitUnknownSub(args)
+		// A global option's value the shell may split can bring options of its own
+		// (D=". -c alias.status=!prog"; git -C $D status runs prog).
+		if sub, _ := gitSubcommandAt(args); sub > 0 {
+			if w := splitWord(args[:min(sub+1, len(args))]); w != "" {
+				a.ask(at, fmt.Sprintf("git has %s before its subcommand, which the shell may split into options of its own (-c runs code), so what it runs is only known when it runs", w))
+			}
+		}
 	}
 	a.checkBuiltinSubscripts(src, name, args)
 	if readers[name] || name == "export" {
