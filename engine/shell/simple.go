@@ -147,10 +147,9 @@ func (a *analyzer) annotate(src *source, at int, name string, args []word) {
 		a.units[at].UnknownSub = gitUnknownSub(args)
 		// A global option's value the shell may split can bring options of its own
 		// (D=". -c alias.status=!prog"; git -C $D status runs prog).
-		if sub, _ := gitSubcommandAt(args); sub > 0 {
-			if w := splitWord(args[:min(sub+1, len(args))]); w != "" {
-				a.ask(at, fmt.Sprintf("git has %s before its subcommand, which the shell may split into options of its own (-c runs code), so what it runs is only known when it runs", w))
-			}
+		sub, _ := gitSubcommandAt(args)
+		if w := splitWord(args[:min(sub+1, len(args))]); w != "" {
+			a.ask(at, fmt.Sprintf("git has %s before its subcommand, which the shell may split into options of its own (-c runs code), so what it runs is only known when it runs", w))
 		}
 	}
 	a.checkBuiltinSubscripts(src, name, args)

@@ -93,6 +93,7 @@ func TestAnalyzeLooksThroughWrappers(t *testing.T) {
 		{"split_word_before_a_script_asks", "watch -n $N true", []want{asked("watch -n $N true", "watch *"), plain("true", "true *")}},
 		{"split_git_global_option_asks", "git -C $D status", []want{asked("git -C $D status", "git -C *")}},
 		{"split_git_argument_after_the_subcommand", "git log ${tag}..HEAD", []want{plain("git log ${tag}..HEAD", "git log *")}},
+		{"split_git_subcommand_asks", "git $X status", []want{asked("git $X status", "git $X *")}},
 		{"split_word_after_a_script_is_an_argument", "sh -c 'true' $X", []want{plain("sh -c true $X", "sh *"), plain("true", "true *")}},
 		{"xargs_command_from_input_asks", "xargs -I % % x", []want{plain("xargs -I % % x", "xargs *"), asked("% x", "% *")}},
 		{"xargs_script_from_input_asks", "xargs -I% sh -c %", []want{plain("xargs -I% sh -c %", "xargs *"), asked("sh -c %", "sh *"), plain("%", "% *")}},
