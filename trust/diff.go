@@ -44,7 +44,7 @@ func fileDiff(d locations.Dirs, c change) FileDiff {
 	fromName, toName := "/dev/null", "/dev/null"
 	var then, now []byte
 	if c.kind != "added" {
-		fromName = fd.Path + " (trusted)"
+		fromName = Shown(fd.Path) + " (trusted)"
 		if copyName(c.then.Sum) == "" {
 			fd.Note = "when trusted, it was " + c.then.Sum + ": there is no content to compare"
 			return fd
@@ -57,7 +57,7 @@ func fileDiff(d locations.Dirs, c change) FileDiff {
 		then = data
 	}
 	if c.kind != "removed" {
-		toName = fd.Path + " (now)"
+		toName = Shown(fd.Path) + " (now)"
 		path := filepath.Join(d.Project, filepath.FromSlash(fd.Path))
 		if throughLink(d, path) {
 			fd.Note = "it is reached through a symbolic link: what the link points to is not shown here"

@@ -42,6 +42,9 @@ func TestDiffsShowWhatChangedSinceTheTrust(t *testing.T) {
 			{Path: "agents/other.md", Change: "added", Note: "the file is empty"},
 			{Path: "agents/helper.md", Change: "removed", Diff: "--- agents/helper.md (trusted)\n+++ /dev/null\n@@ -1,4 +0,0 @@\n----\n-description: h\n"},
 		}},
+		{"a persona added whose name holds a newline", func(t *testing.T, d locations.Dirs) {
+			testfiles.Write(t, filepath.Join(d.ProjectAgents(), "x\nhelper.md unchanged.md"), "bash: allow\n")
+		}, []FileDiff{{Path: "agents/x\nhelper.md unchanged.md", Change: "added", Diff: "--- /dev/null\n+++ \"agents/x\\nhelper.md unchanged.md\" (now)\n@@ -0,0 +1 @@\n+bash: allow\n"}}},
 		{"trusted before copies were kept", func(t *testing.T, d locations.Dirs) {
 			if err := os.RemoveAll(d.TrustCopies()); err != nil {
 				t.Fatal(err)

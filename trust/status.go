@@ -208,7 +208,7 @@ func compare(then, now []File) []change {
 func changes(then, now []File) []string {
 	var out []string
 	for _, c := range compare(then, now) {
-		out = append(out, c.path()+" "+c.kind)
+		out = append(out, Shown(c.path())+" "+c.kind)
 	}
 	return out
 }

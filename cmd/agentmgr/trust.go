@@ -99,7 +99,7 @@ func trustOptions(fs *flag.FlagSet) action {
 // printDiffs shows each file changed since the trust as a diff, or says why it cannot.
 func printDiffs(e *env, diffs []trust.FileDiff) {
 	for _, fd := range diffs {
-		fmt.Fprintf(e.stdout, "\n%s %s since trusted", fd.Path, fd.Change)
+		fmt.Fprintf(e.stdout, "\n%s %s since trusted", trust.Shown(fd.Path), fd.Change)
 		if fd.Note != "" {
 			fmt.Fprintf(e.stdout, ": no diff: %s\n", fd.Note)
 			continue
@@ -125,7 +125,7 @@ func printTrust(e *env, d locations.Dirs, st trust.Status) {
 	}
 	tw := newTable(e.stdout)
 	for _, f := range st.Files {
-		fmt.Fprintf(tw, "  %s\t%s\n", filepath.Join(d.Project, filepath.FromSlash(f.Path)), f.Sum)
+		fmt.Fprintf(tw, "  %s\t%s\n", trust.Shown(filepath.Join(d.Project, filepath.FromSlash(f.Path))), f.Sum)
 	}
 	tw.Flush()
 }
