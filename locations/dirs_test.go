@@ -76,7 +76,7 @@ func TestEveryFileIsUnderItsRoot(t *testing.T) {
 		{"global guards", d.GlobalGuards(), "a/agent/agent-manager/guards.yaml"},
 		{"project guards", d.ProjectGuards(), "p/.pi/agent-manager/guards.yaml"},
 		{"project state", d.ProjectStateDir(), "p/.pi/agent-manager"},
-		{"persona index", d.PersonaIndex(), "a/agent/agent-manager/cache/persona-names.json"},
+		{"persona index", d.PersonaIndex(), "a/agent/agent-manager/cache/persona-names.txt"},
 		{"sessions", d.SessionsDir(), "a/agent/agent-manager/sessions"},
 		{"subagents", d.SubagentsDir(), "a/agent/agent-manager/subagents"},
 		{"review log", d.ReviewLog(), "a/agent/agent-manager/log/review.jsonl"},

@@ -76,7 +76,7 @@ func (d Dirs) TrustInputs() []string {
 // PersonaIndex caches, for every persona file read, the name it defines, so that a command
 // about one persona parses only the files that can define it.
 func (d Dirs) PersonaIndex() string {
-	return filepath.Join(d.StateDir(), "cache", "persona-names.json")
+	return filepath.Join(d.StateDir(), "cache", "persona-names.txt")
 }
 
 // SessionsDir holds the rules approved during sessions, one file per session.
