@@ -75,7 +75,7 @@ var GuardedCommands = []GuardedCommand{
 // ReadOnlyCommands are agentmgr's subcommands that change no rule, state or trust: the agent
 // runs them as its persona allows.
 var ReadOnlyCommands = []string{
-	"list", "show", "tools", "check", "explain", "lint", "test", "compat", "replay", "suggest",
+	"list", "show", "tools", "check", "lint", "test", "compat", "replay", "suggest",
 	"keys", "eval", "log", "help", "version",
 }
 

@@ -239,6 +239,17 @@ func TestEveryCommandIsClassifiedForTheBuiltinGuard(t *testing.T) {
 	}
 }
 
+// TestReadOnlyCommandsAreCommands: the names the built-in guard lets the agent run are all
+// commands of this binary (or help and version, which cli.go answers), so the list grants
+// nothing a later command of that name could do unasked.
+func TestReadOnlyCommandsAreCommands(t *testing.T) {
+	for _, name := range policy.ReadOnlyCommands {
+		if _, ok := lookup(name); !ok && name != "help" && name != "version" {
+			t.Errorf("policy.ReadOnlyCommands lists %q, which is no command of agentmgr", name)
+		}
+	}
+}
+
 // TestExecutableConfigurationAsks: writing git's, npm's or pip's configuration by any means
 // asks under builder, as `git config core.fsmonitor` does; and with `git diff` allowed, a
 // repository whose .git/config names a program for it asks, naming the key and its file:line.
