@@ -179,7 +179,10 @@ func (l *namedLoad) folder(dir string, scope Scope) []Problem {
 	}
 	allStamped := l.stamp(fls, trusted)
 	if !trusted {
-		l.recordFolder(dir, files, dirStamp, dirOK && allStamped)
+		// A folder with a file the index cannot name is listed on every call: trusted, the
+		// index would stand for its files and leave that one unseen.
+		indexable := !slices.ContainsFunc(files, func(f string) bool { return !baseOK(filepath.Base(f)) })
+		l.recordFolder(dir, files, dirStamp, dirOK && allStamped && indexable)
 	}
 	l.all = append(l.all, fls...)
 	return nil

@@ -367,3 +367,33 @@ func TestLoadIndexedWithTheProjectFolderTheGlobalOne(t *testing.T) {
 		}
 	}
 }
+
+// A file name may hold a newline (and tabs), which the index's lines cannot: such a file is
+// left out of the index and its folder is not trusted, so LoadIndexed lists and parses it as
+// Load does, and the name cannot forge another file's line (here one saying alpha's file
+// defines hidden).
+func TestLoadIndexedSeesAFileNamedWithANewline(t *testing.T) {
+	t.Parallel()
+	forged := "x\n1\t1\t1\t1\thidden\ta.md"
+	root, d := agentFiles(t, map[string]string{
+		"agent/agents/a.md":              "---\nname: alpha\ndescription: x\npermissions: read\n---\n",
+		"agent/agents/" + forged + ".md": "---\nname: hidden\ndescription: h\npermissions: read\n---\n",
+	})
+	testfiles.Settle(t, filepath.Join(root, "agent"))
+	for _, stage := range []string{"cold index", "warm index"} {
+		LoadNamed(d, "planner")
+		full := Load(d)
+		for _, n := range []string{"hidden", "alpha"} {
+			if got, want := lookupAnswer(LoadIndexed(d, n), n), lookupAnswer(full, n); got != want {
+				t.Errorf("%s: LoadIndexed(%s) =\n  %s\nwant (Load)\n  %s", stage, n, got, want)
+			}
+		}
+	}
+	data, err := os.ReadFile(d.PersonaIndex())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "hidden") {
+		t.Errorf("the index records the newline file's name or a line forged by it:\n%s", data)
+	}
+}

@@ -99,13 +99,15 @@ func splitLine(line string) (f indexFields, ok bool) {
 	return f, ok
 }
 
-// baseOK reports whether base can be a file's name in its folder.
+// baseOK reports whether base can be a file's name in its folder, and one a line of the
+// index can hold: a name with a newline (which a cloned repository may give a file) would end
+// its line early and could forge the next, so such a file is left out of the index.
 func baseOK(base string) bool {
 	if base == "" || base == "." || base == ".." {
 		return false
 	}
 	for i := range len(base) {
-		if os.IsPathSeparator(base[i]) {
+		if os.IsPathSeparator(base[i]) || base[i] == '\n' || base[i] == '\r' {
 			return false
 		}
 	}
